@@ -1,0 +1,31 @@
+import { lazy, Suspense } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { FullScreenSpinner } from '@/components/ui/spinner';
+import { NotFoundPage } from './not-found-page';
+
+// Route-level code splitting: a visitor of / downloads no portal or admin code.
+const HomePage = lazy(() => import('@/features/landing/pages/home-page').then((m) => ({ default: m.HomePage })));
+const PortalRoutes = lazy(() =>
+  import('@/features/portal/pages/portal-routes').then((m) => ({ default: m.PortalRoutes })),
+);
+const AdminRoutes = lazy(() => import('@/features/admin/pages/admin-routes').then((m) => ({ default: m.AdminRoutes })));
+
+/** The route table of spec section 2. */
+export function AppRouter() {
+  return (
+    <Suspense fallback={<FullScreenSpinner />}>
+      <Switch>
+        <Route path="/" component={HomePage} />
+        <Route path="/portal">
+          <Redirect to="/portal/dashboard" replace />
+        </Route>
+        <Route path="/portal/*" component={PortalRoutes} />
+        <Route path="/admin">
+          <Redirect to="/admin/login" replace />
+        </Route>
+        <Route path="/admin/*" component={AdminRoutes} />
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
+}

@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Lock } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation } from 'wouter';
+import { AdminLoginSchema, type AdminLogin } from '@shared/schemas/auth';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError, errorMessage } from '@/lib/api-request';
+import { usePublicSettings } from '@/features/settings/api/get-public-settings';
+import { useLoginAdmin } from '../api/login-admin';
+
+export function AdminLoginPage() {
+  const [, navigate] = useLocation();
+  const { businessName } = usePublicSettings();
+  const login = useLoginAdmin();
+  const [failure, setFailure] = useState<string>();
+  const form = useForm<AdminLogin>({
+    resolver: zodResolver(AdminLoginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (credentials) => {
+    setFailure(undefined);
+    try {
+      await login.mutateAsync(credentials);
+      toast({ title: 'Welcome back!' });
+      navigate('/admin/dashboard');
+    } catch (error) {
+      const message =
+        error instanceof ApiError ? errorMessage(error, 'Invalid credentials') : 'An error occurred during login';
+      setFailure(message);
+      toast({ title: 'Login failed', description: message, variant: 'destructive' });
+    }
+  });
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-[#0b3b4f] via-[#0e7490] to-[#f4d8a8] p-4">
+      <Card className="w-full max-w-md">
+        <CardHeader className="items-center text-center">
+          <div className="mb-2 flex h-12 w-12 items-center justify-center rounded-full bg-primary/10">
+            <Lock className="h-6 w-6 text-primary" aria-hidden="true" />
+          </div>
+          <h1 className="text-2xl font-semibold">{businessName} Admin</h1>
+          <CardDescription>Sign in to manage your business</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={onSubmit} noValidate className="space-y-4">
+            {failure && (
+              <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/10 p-3 text-sm text-destructive">
+                {failure}
+              </p>
+            )}
+            <div className="space-y-2">
+              <Label htmlFor="admin-email">Email</Label>
+              <Input
+                id="admin-email"
+                type="email"
+                autoComplete="username"
+                aria-invalid={Boolean(errors.email)}
+                aria-describedby={errors.email ? 'admin-email-error' : undefined}
+                {...form.register('email')}
+              />
+              {errors.email && (
+                <p id="admin-email-error" className="text-sm text-destructive">
+                  {errors.email.message}
+                </p>
+              )}
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="admin-password">Password</Label>
+              <Input
+                id="admin-password"
+                type="password"
+                autoComplete="current-password"
+                aria-invalid={Boolean(errors.password)}
+                aria-describedby={errors.password ? 'admin-password-error' : undefined}
+                {...form.register('password')}
+              />
+              {errors.password && (
+                <p id="admin-password-error" className="text-sm text-destructive">
+                  {errors.password.message}
+                </p>
+              )}
+            </div>
+            <Button type="submit" className="w-full" disabled={login.isPending}>
+              {login.isPending ? 'Signing in...' : 'Sign In'}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

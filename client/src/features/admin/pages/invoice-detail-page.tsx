@@ -1,0 +1,5 @@
+import { PendingScreen } from '@/components/pending-screen';
+
+export function InvoiceDetailPage() {
+  return <PendingScreen title="Invoice" issue={5} />;
+}

@@ -1,0 +1,5 @@
+import { PendingScreen } from '@/components/pending-screen';
+
+export function NewInvoicePage() {
+  return <PendingScreen title="New Invoice" issue={5} />;
+}

@@ -1,0 +1,5 @@
+import { PendingScreen } from '@/components/pending-screen';
+
+export function SupportListPage() {
+  return <PendingScreen title="Support Tickets" issue={4} />;
+}

@@ -1,0 +1,5 @@
+import { PendingScreen } from '@/components/pending-screen';
+
+export function TicketDetailPage() {
+  return <PendingScreen title="Ticket" issue={4} />;
+}

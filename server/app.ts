@@ -1,0 +1,148 @@
+import crypto from 'node:crypto';
+import express, { Router, type Express } from 'express';
+import helmet from 'helmet';
+import { Passport } from 'passport';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { getOrCreateSecret } from './db/secrets';
+import { createAdminRepository } from './features/admin-auth/admin-auth.repository';
+import { adminAccountRoutes, adminPublicRoutes, requireAdmin } from './features/admin-auth/admin-auth.routes';
+import { createAdminAuthService } from './features/admin-auth/admin-auth.service';
+import { createUserRepository } from './features/auth/auth.repository';
+import { authRoutes, configurePassport } from './features/auth/auth.routes';
+import { createAuthService } from './features/auth/auth.service';
+import { createRelyingParty } from './features/auth/relying-party';
+import { healthRoutes } from './features/health/health.routes';
+import { createIdentityProvider } from './features/identity/identity.provider';
+import { createIdentityAccountRepository } from './features/identity/identity.repository';
+import { interactionRoutes } from './features/identity/identity.routes';
+import { createIdentityService } from './features/identity/identity.service';
+import { createSettingsRepository } from './features/settings/settings.repository';
+import { publicSettingsRoutes } from './features/settings/settings.routes';
+import { createSettingsService } from './features/settings/settings.service';
+import { rejectCrossSiteRequests } from './lib/csrf';
+import { AppError, errorHandler, notFoundApi } from './lib/errors';
+import { clientDistDir } from './lib/paths';
+import { adminSession, clientSession } from './lib/session';
+import { DatabaseSessionStore } from './lib/session-store';
+import { spaRoutes } from './lib/spa';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  logger: Logger;
+}
+
+/** Builds the whole Express app (API, built-in provider, SPA). Does not listen. */
+export async function createApp({ config, database, logger }: AppDeps): Promise<Express> {
+  const { db } = database;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  const settingsService = createSettingsService(createSettingsRepository(db));
+  const brand = async () => (await settingsService.getPublic()).businessName;
+  const adminService = createAdminAuthService(createAdminRepository(db));
+  const authService = createAuthService(createUserRepository(db));
+
+  const sessionSecret = config.sessionSecret ?? (await getOrCreateSecret(db, 'session-secret', () => crypto.randomBytes(48).toString('base64url')));
+  const sessionStore = new DatabaseSessionStore(db);
+  const sessionOptions = { config, store: sessionStore, secret: sessionSecret };
+
+  const builtIn = config.oidc
+    ? undefined
+    : await createIdentityProvider({
+        db,
+        accounts: createIdentityAccountRepository(db),
+        appUrl: config.appUrl,
+        trustProxy: config.trustProxy,
+        brand,
+      });
+  const relyingParty = createRelyingParty(
+    {
+      issuerUrl: config.oidc?.issuerUrl ?? builtIn!.issuer,
+      clientId: config.oidc?.clientId ?? builtIn!.clientId,
+      clientSecret: config.oidc?.clientSecret ?? builtIn!.clientSecret,
+      redirectUri: `${config.appUrl}/api/callback`,
+    },
+    (claims) => authService.signIn(claims),
+  );
+  const passport = new Passport();
+  configurePassport(passport, authService);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: () => crypto.randomUUID(),
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      autoLogging: { ignore: (req) => req.url === '/api/health' || (req.url ?? '').startsWith('/assets/') },
+    }),
+  );
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString('base64');
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'", 'data:'],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: config.appUrl.startsWith('https://') ? [] : null,
+        },
+      },
+      strictTransportSecurity: config.appUrl.startsWith('https://'),
+    }),
+  );
+  app.use(rejectCrossSiteRequests(config.appUrl));
+
+  app.use('/api', healthRoutes(() => database.ping()));
+
+  if (builtIn) {
+    app.use(
+      '/oidc/interaction',
+      interactionRoutes({ provider: builtIn.provider, service: createIdentityService(createIdentityAccountRepository(db)), brand }),
+    );
+    app.use('/oidc', builtIn.provider.callback());
+  }
+
+  app.use('/api', express.json({ limit: '100kb' }));
+
+  const adminDeps = {
+    service: adminService,
+    absoluteLifetimeMs: config.sessions.adminAbsoluteMs,
+    setupToken: config.adminSetupToken,
+  };
+  const admin = Router();
+  admin.use(adminSession(sessionOptions));
+  admin.use(adminPublicRoutes(adminDeps));
+  admin.use(requireAdmin(adminDeps));
+  admin.use(adminAccountRoutes());
+  admin.use(notFoundApi);
+  app.use('/api/admin', admin);
+
+  const api = Router();
+  api.use(clientSession(sessionOptions));
+  api.use(passport.initialize());
+  api.use(passport.session());
+  api.use(authRoutes({ appUrl: config.appUrl, passport, relyingParty, service: authService }));
+  api.use(publicSettingsRoutes(settingsService));
+  api.use(notFoundApi);
+  app.use('/api', api);
+
+  app.use(spaRoutes(clientDistDir));
+  app.use((_req, _res, next) => next(new AppError(404, 'Not found')));
+  app.use(errorHandler(logger));
+  return app;
+}

@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { projectRoot } from './lib/paths';
+
+/** Every environment variable the server reads, parsed once. See .env.example. */
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(5000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+    TRUST_PROXY: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+
+    SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+    CLIENT_SESSION_DAYS: z.coerce.number().positive().default(7),
+    ADMIN_SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
+    ADMIN_SESSION_MAX_HOURS: z.coerce.number().positive().default(8),
+
+    OIDC_ISSUER_URL: z.url().optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(8).optional(),
+    ADMIN_SETUP_TOKEN: z.string().min(16, 'ADMIN_SETUP_TOKEN must be at least 16 characters').optional(),
+  })
+  .refine((env) => !env.OIDC_ISSUER_URL || (env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET), {
+    message: 'OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required when OIDC_ISSUER_URL is set',
+    path: ['OIDC_ISSUER_URL'],
+  })
+  .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
+    message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',
+    path: ['ADMIN_EMAIL'],
+  });
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Public origin of the app, without a trailing slash. */
+  appUrl: string;
+  trustProxy: boolean;
+  logLevel: string;
+  database: { url: string } | { dataDir: string };
+  sessionSecret: string | undefined;
+  sessions: {
+    clientMaxAgeMs: number;
+    adminIdleMs: number;
+    adminAbsoluteMs: number;
+  };
+  /** External OpenID provider; undefined means the built-in one. */
+  oidc: { issuerUrl: string; clientId: string; clientSecret: string } | undefined;
+  initialAdmin: { email: string; password: string } | undefined;
+  adminSetupToken: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    database: e.DATABASE_URL
+      ? { url: e.DATABASE_URL }
+      : { dataDir: path.resolve(projectRoot, e.DATA_DIR) },
+    sessionSecret: e.SESSION_SECRET,
+    sessions: {
+      clientMaxAgeMs: e.CLIENT_SESSION_DAYS * 24 * 60 * 60 * 1000,
+      adminIdleMs: e.ADMIN_SESSION_IDLE_MINUTES * 60 * 1000,
+      adminAbsoluteMs: e.ADMIN_SESSION_MAX_HOURS * 60 * 60 * 1000,
+    },
+    oidc:
+      e.OIDC_ISSUER_URL && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? { issuerUrl: e.OIDC_ISSUER_URL, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
+        : undefined,
+    initialAdmin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    adminSetupToken: e.ADMIN_SETUP_TOKEN,
+  };
+}
+
+/** Test databases: TEST_DATABASE_URL selects a real PostgreSQL for the API suite. */
+export function testDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env.TEST_DATABASE_URL || undefined;
+}

@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { migrationsDir } from '../lib/paths';
+import { acquireDataDirLock } from './data-dir-lock';
+import * as schema from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface SqlResult {
+  rows: unknown[];
+}
+
+/**
+ * One open database, whichever backend is behind it. Everything above this file sees only
+ * `db` (drizzle) and `executeSql` (raw SQL for libraries such as pg-boss).
+ */
+export interface DatabaseHandle {
+  readonly kind: 'pglite' | 'postgres';
+  readonly db: Database;
+  /** Raw SQL: parameterised through the driver's query, parameterless (possibly several statements) as a script. */
+  executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
+  /** Applies the committed migrations in migrations/. */
+  migrate(): Promise<void>;
+  /** Throws when the database cannot answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+
+const drizzleOptions = { schema, casing: 'snake_case' } as const;
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  return 'url' in target ? openPostgres(target.url) : openPglite(target);
+}
+
+async function openPglite(target: { dataDir: string } | { memory: true }): Promise<DatabaseHandle> {
+  let releaseLock = () => {};
+  let client: PGlite;
+  if ('dataDir' in target) {
+    fs.mkdirSync(target.dataDir, { recursive: true });
+    releaseLock = acquireDataDirLock(target.dataDir);
+    try {
+      client = await PGlite.create(path.join(target.dataDir, 'pglite'));
+    } catch (error) {
+      releaseLock();
+      throw error;
+    }
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite(client, drizzleOptions) as unknown as Database;
+  let closed = false;
+  return {
+    kind: 'pglite',
+    db,
+    async executeSql(text, values) {
+      if (values && values.length > 0) {
+        const result = await client.query(text, values);
+        return { rows: result.rows };
+      }
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+    async migrate() {
+      await migratePglite(db as never, { migrationsFolder: migrationsDir });
+    },
+    async ping() {
+      if (closed) throw new Error('Database is closed');
+      await client.query('select 1');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+      releaseLock();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // Fail fast when the server is down, so requests answer 503 instead of hanging.
+    connectionTimeoutMillis: 2000,
+  });
+  // An idle client losing its connection (e.g. the server restarting) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, drizzleOptions) as unknown as Database;
+  return {
+    kind: 'postgres',
+    db,
+    async executeSql(text, values) {
+      const result = await pool.query(text, values && values.length > 0 ? values : undefined);
+      const last = Array.isArray(result) ? result.at(-1) : result;
+      return { rows: last?.rows ?? [] };
+    },
+    async migrate() {
+      // Several app instances may start at once: one migrates, the others wait for it.
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('select pg_advisory_lock(727274)');
+        await migratePg(db as never, { migrationsFolder: migrationsDir });
+      } finally {
+        await lockClient.query('select pg_advisory_unlock(727274)').catch(() => {});
+        lockClient.release();
+      }
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { count, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { admins, type Admin } from '../../db/schema';
+
+export function createAdminRepository(db: Database) {
+  return {
+    async findByEmail(email: string): Promise<Admin | undefined> {
+      const [admin] = await db.select().from(admins).where(eq(admins.email, email));
+      return admin;
+    },
+    async findById(id: string): Promise<Admin | undefined> {
+      const [admin] = await db.select().from(admins).where(eq(admins.id, id));
+      return admin;
+    },
+    async count(): Promise<number> {
+      const [row] = await db.select({ value: count() }).from(admins);
+      return row?.value ?? 0;
+    },
+    /** Inserts the admin; undefined when the e-mail is taken. */
+    async insert(values: typeof admins.$inferInsert): Promise<Admin | undefined> {
+      const [admin] = await db.insert(admins).values(values).onConflictDoNothing().returning();
+      return admin;
+    },
+    async updatePasswordHash(id: string, passwordHash: string): Promise<void> {
+      await db.update(admins).set({ passwordHash }).where(eq(admins.id, id));
+    },
+  };
+}
+export type AdminRepository = ReturnType<typeof createAdminRepository>;

@@ -1,0 +1,90 @@
+import crypto from 'node:crypto';
+import { Router, type RequestHandler } from 'express';
+import { AdminLoginSchema, AdminSetupSchema } from '../../../shared/schemas/auth';
+import { AppError } from '../../lib/errors';
+import { loginRateLimit } from '../../lib/rate-limit';
+import { ADMIN_SESSION_COOKIE, destroySession, regenerateSession } from '../../lib/session';
+import { parse } from '../../lib/validate';
+import { toPublicAdmin, type AdminAuthService } from './admin-auth.service';
+
+declare global {
+  namespace Express {
+    interface Locals {
+      admin?: import('../../db/schema').Admin;
+    }
+  }
+}
+
+interface AdminAuthRoutesDeps {
+  service: AdminAuthService;
+  absoluteLifetimeMs: number;
+  setupToken: string | undefined;
+}
+
+function tokensMatch(given: string, expected: string): boolean {
+  const a = crypto.createHash('sha256').update(given).digest();
+  const b = crypto.createHash('sha256').update(expected).digest();
+  return crypto.timingSafeEqual(a, b);
+}
+
+/**
+ * Guards every admin route but login and setup: a valid admin session younger than its
+ * absolute lifetime, whose admin still exists. Puts the admin on res.locals.admin.
+ */
+export function requireAdmin({ service, absoluteLifetimeMs }: AdminAuthRoutesDeps): RequestHandler {
+  return async (req, res, next) => {
+    const { adminId, adminSignedInAt } = req.session;
+    if (!adminId || !adminSignedInAt) return next(new AppError(401, 'Unauthorized'));
+    if (Date.now() - adminSignedInAt > absoluteLifetimeMs) {
+      await destroySession(req);
+      res.clearCookie(ADMIN_SESSION_COOKIE, { path: '/api/admin' });
+      return next(new AppError(401, 'Your session has expired. Please sign in again.'));
+    }
+    const admin = await service.findById(adminId);
+    if (!admin) return next(new AppError(401, 'Unauthorized'));
+    res.locals.admin = admin;
+    next();
+  };
+}
+
+/** Routes open without an admin session: login and setup. */
+export function adminPublicRoutes(deps: AdminAuthRoutesDeps): Router {
+  const router = Router();
+
+  router.post('/login', ...loginRateLimit(), async (req, res) => {
+    const { email, password } = parse(AdminLoginSchema, req.body);
+    const admin = await deps.service.authenticate(email, password);
+    // A fresh session id at every sign-in: no session fixation.
+    await regenerateSession(req);
+    req.session.adminId = admin.id;
+    req.session.adminSignedInAt = Date.now();
+    res.json(toPublicAdmin(admin));
+  });
+
+  router.post('/logout', async (req, res) => {
+    await destroySession(req);
+    res.clearCookie(ADMIN_SESSION_COOKIE, { path: '/api/admin' });
+    res.json({ message: 'Logged out' });
+  });
+
+  router.post('/setup', async (req, res) => {
+    if (!deps.setupToken) throw new AppError(404, 'Admin setup is disabled');
+    const given = req.get('x-admin-setup-token');
+    if (!given || !tokensMatch(given, deps.setupToken)) {
+      throw new AppError(401, 'Invalid setup token');
+    }
+    const admin = await deps.service.create(parse(AdminSetupSchema, req.body));
+    res.status(201).json(toPublicAdmin(admin));
+  });
+
+  return router;
+}
+
+/** Routes behind requireAdmin. */
+export function adminAccountRoutes(): Router {
+  const router = Router();
+  router.get('/me', (_req, res) => {
+    res.json(toPublicAdmin(res.locals.admin!));
+  });
+  return router;
+}

@@ -1,0 +1,23 @@
+import type { Logger } from 'pino';
+import type { AdminAuthService } from './admin-auth.service';
+
+/**
+ * On a start with no admin: ADMIN_EMAIL + ADMIN_PASSWORD create the first one; otherwise
+ * one log line says how to create one.
+ */
+export async function ensureInitialAdmin(
+  service: AdminAuthService,
+  initial: { email: string; password: string } | undefined,
+  logger: Logger,
+): Promise<void> {
+  if ((await service.count()) > 0) return;
+  if (!initial) {
+    logger.warn(
+      'No admin account yet. Create one with `npm run admin:create -- --email you@example.com --password "<8+ characters>"` ' +
+        '(stop the server first when using the embedded database), or set ADMIN_EMAIL and ADMIN_PASSWORD and restart.',
+    );
+    return;
+  }
+  const admin = await service.create({ email: initial.email, password: initial.password });
+  logger.info({ email: admin.email }, 'created the first admin from ADMIN_EMAIL');
+}

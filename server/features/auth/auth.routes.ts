@@ -1,0 +1,110 @@
+import { Router, type RequestHandler } from 'express';
+import type { Passport } from 'passport';
+
+type Authenticator = InstanceType<typeof Passport>;
+import { UpdateProfileSchema } from '../../../shared/schemas/profile';
+import { AppError } from '../../lib/errors';
+import { safeReturnTo } from '../../lib/return-to';
+import { CLIENT_SESSION_COOKIE, destroySession } from '../../lib/session';
+import { parse } from '../../lib/validate';
+import { toPublicUser, type AuthService } from './auth.service';
+import type { RelyingParty, SignedInUser } from './relying-party';
+
+declare global {
+  namespace Express {
+    // What passport puts on req.user for a client session.
+    interface User {
+      id: string;
+      idToken?: string;
+    }
+  }
+}
+
+interface AuthRoutesDeps {
+  appUrl: string;
+  passport: Authenticator;
+  relyingParty: RelyingParty;
+  service: AuthService;
+}
+
+const DEFAULT_AFTER_SIGN_IN = '/portal/dashboard';
+
+/** Client-only routes answer 401 without a signed-in client. */
+export const requireUser: RequestHandler = (req, _res, next) => {
+  if (!req.user) return next(new AppError(401, 'Unauthorized'));
+  next();
+};
+
+export function authRoutes({ appUrl, passport, relyingParty, service }: AuthRoutesDeps): Router {
+  const router = Router();
+  const appOrigin = new URL(appUrl).origin;
+
+  const startSignIn: RequestHandler = async (req, res, next) => {
+    // Cookies, issuer and redirect URI all belong to APP_URL: a browser that came in under
+    // another name (127.0.0.1, a LAN address) is sent there first.
+    const requestOrigin = `${req.protocol}://${req.get('host') ?? ''}`;
+    if (requestOrigin !== appOrigin) {
+      res.redirect(302, appOrigin + req.originalUrl);
+      return;
+    }
+    const returnTo = safeReturnTo(req.query.returnTo);
+    if (returnTo) req.session.returnTo = returnTo;
+    const strategy = await relyingParty.strategy();
+    passport.authenticate(strategy)(req, res, next);
+  };
+  router.get('/login', startSignIn);
+  router.get('/auth/login', startSignIn);
+
+  router.get('/callback', async (req, res, next) => {
+    const returnTo = safeReturnTo(req.session.returnTo) ?? DEFAULT_AFTER_SIGN_IN;
+    const strategy = await relyingParty.strategy();
+    passport.authenticate(strategy, (error: unknown, user: SignedInUser | false) => {
+      if (error) return next(error);
+      // A stale or tampered callback (e.g. the back button): start again.
+      if (!user) return res.redirect(302, '/api/login');
+      // req.logIn regenerates the session: a new id at every sign-in.
+      req.logIn(user, (loginError) => {
+        if (loginError) return next(loginError);
+        res.redirect(302, returnTo);
+      });
+    })(req, res, next);
+  });
+
+  router.get('/logout', async (req, res) => {
+    const idToken = req.user?.idToken;
+    const wasSignedIn = Boolean(req.user);
+    if (req.session) await destroySession(req);
+    res.clearCookie(CLIENT_SESSION_COOKIE, { path: '/' });
+    const endSession = wasSignedIn
+      ? await relyingParty.endSessionUrl(idToken, `${appOrigin}/`).catch(() => undefined)
+      : undefined;
+    res.redirect(302, endSession ?? '/');
+  });
+
+  router.get('/auth/user', requireUser, async (req, res) => {
+    const user = await service.findById(req.user!.id);
+    if (!user) throw new AppError(401, 'Unauthorized');
+    res.json(toPublicUser(user));
+  });
+
+  router.patch('/auth/user', requireUser, async (req, res) => {
+    const changes = parse(UpdateProfileSchema, req.body);
+    const user = await service.updateProfile(req.user!.id, changes);
+    res.json(toPublicUser(user));
+  });
+
+  return router;
+}
+
+/** Passport keeps only the user's id and ID token in the session. */
+export function configurePassport(passport: Authenticator, service: AuthService): void {
+  passport.serializeUser((user, done) => {
+    done(null, { id: user.id, idToken: user.idToken });
+  });
+  passport.deserializeUser((stored: { id: string; idToken?: string }, done) => {
+    service.findById(stored.id).then(
+      (user) => done(null, user ? { id: user.id, idToken: stored.idToken } : false),
+      (error: unknown) => done(error),
+    );
+  });
+}

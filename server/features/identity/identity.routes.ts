@@ -1,0 +1,124 @@
+import express, { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
+import type Provider from 'oidc-provider';
+import { ProviderLoginSchema, ProviderSignupSchema } from '../../../shared/schemas/auth';
+import { AppError } from '../../lib/errors';
+import { loginRateLimit } from '../../lib/rate-limit';
+import type { IdentityService } from './identity.service';
+import { messagePage, signInPage, signUpPage } from './identity.views';
+
+interface InteractionRoutesDeps {
+  provider: Provider;
+  service: IdentityService;
+  brand: () => Promise<string>;
+}
+
+function noStore(res: Response): void {
+  res.set('Cache-Control', 'no-store');
+}
+
+function formValue(body: unknown, key: string): string | undefined {
+  const value = (body as Record<string, unknown> | undefined)?.[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * The built-in provider's interaction pages ('Sign in', 'Create account'), mounted at
+ * /oidc/interaction before the provider itself.
+ */
+export function interactionRoutes({ provider, service, brand }: InteractionRoutesDeps): Router {
+  const router = Router();
+  const form = express.urlencoded({ extended: false, limit: '10kb' });
+
+  async function details(req: Request, res: Response) {
+    const interaction = await provider.interactionDetails(req, res);
+    if (interaction.uid !== req.params.uid) throw new AppError(400, 'This sign-in link does not match your session.');
+    return interaction;
+  }
+
+  async function finishLogin(req: Request, res: Response, accountId: string) {
+    await provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
+  }
+
+  router.get('/:uid', async (req, res) => {
+    const interaction = await details(req, res);
+    noStore(res);
+    if (interaction.prompt.name === 'login') {
+      res.type('html').send(signInPage({ brand: await brand(), uid: interaction.uid }));
+      return;
+    }
+    // Any other prompt for our first-party client is settled by loadExistingGrant.
+    await provider.interactionFinished(req, res, {}, { mergeWithLastSubmission: true });
+  });
+
+  router.get('/:uid/signup', async (req, res) => {
+    const interaction = await details(req, res);
+    noStore(res);
+    res.type('html').send(signUpPage({ brand: await brand(), uid: interaction.uid }));
+  });
+
+  router.post('/:uid/login', form, ...loginRateLimit(), async (req, res) => {
+    const { uid } = await details(req, res);
+    noStore(res);
+    const email = formValue(req.body, 'email');
+    const parsed = ProviderLoginSchema.safeParse(req.body);
+    if (!parsed.success) {
+      const error = parsed.error.issues[0]?.message;
+      res.status(400).type('html').send(signInPage({ brand: await brand(), uid, email, error }));
+      return;
+    }
+    try {
+      const account = await service.signIn(parsed.data.email, parsed.data.password);
+      await finishLogin(req, res, account.id);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      res.status(error.status).type('html').send(signInPage({ brand: await brand(), uid, email, error: error.message }));
+    }
+  });
+
+  router.post('/:uid/signup', form, async (req, res) => {
+    const { uid } = await details(req, res);
+    noStore(res);
+    const values = {
+      firstName: formValue(req.body, 'firstName'),
+      lastName: formValue(req.body, 'lastName'),
+      email: formValue(req.body, 'email'),
+    };
+    const parsed = ProviderSignupSchema.safeParse(req.body);
+    if (!parsed.success) {
+      const error = parsed.error.issues[0]?.message;
+      res.status(400).type('html').send(signUpPage({ brand: await brand(), uid, values, error }));
+      return;
+    }
+    try {
+      const account = await service.register(parsed.data);
+      await finishLogin(req, res, account.id);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      res.status(error.status).type('html').send(signUpPage({ brand: await brand(), uid, values, error: error.message }));
+    }
+  });
+
+  const renderProblem: ErrorRequestHandler = (error: unknown, _req, res, next) => {
+    if (res.headersSent) return next(error);
+    const name = (error as { name?: string }).name;
+    const expired = name === 'SessionNotFound' || name === 'InvalidRequest';
+    const status = error instanceof AppError ? error.status : expired ? 400 : undefined;
+    if (status === undefined) return next(error);
+    void brand().then((brandName) => {
+      res
+        .status(status)
+        .type('html')
+        .send(
+          messagePage({
+            brand: brandName,
+            title: expired ? 'Your sign-in has expired' : 'Sign-in problem',
+            message: expired ? 'For your security, sign-in pages expire. Please start again.' : (error as Error).message,
+            link: { href: '/api/login', label: 'Start signing in again' },
+          }),
+        );
+    }, next);
+  };
+  router.use(renderProblem);
+
+  return router;
+}

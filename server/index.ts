@@ -1,0 +1,65 @@
+import type { Server } from 'node:http';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { DataDirInUseError } from './db/data-dir-lock';
+import { ensureInitialAdmin } from './features/admin-auth/admin-bootstrap';
+import { createAdminRepository } from './features/admin-auth/admin-auth.repository';
+import { createAdminAuthService } from './features/admin-auth/admin-auth.service';
+import { createLogger } from './lib/logger';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase(config.database);
+  await database.migrate();
+  await ensureInitialAdmin(createAdminAuthService(createAdminRepository(database.db)), config.initialAdmin, logger);
+
+  const app = await createApp({ config, database, logger });
+  const server: Server = app.listen(config.port, config.host, () => {
+    logger.info(
+      { url: config.appUrl, database: database.kind === 'pglite' ? 'embedded (PGlite)' : 'PostgreSQL' },
+      `listening on ${config.appUrl}`,
+    );
+  });
+  server.on('error', (error) => {
+    logger.fatal({ err: error }, 'server failed');
+    void database.close().finally(() => process.exit(1));
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(() => {
+      clearTimeout(force);
+      database.close().then(
+        () => {
+          logger.info('stopped');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          logger.error({ err: error }, 'database close failed');
+          process.exit(1);
+        },
+      );
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+    console.error(error.message);
+  } else {
+    console.error('Failed to start:', error);
+  }
+  process.exit(1);
+});

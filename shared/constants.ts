@@ -1,0 +1,25 @@
+/** Business constants of the product spec (section 9), written once. */
+
+export const DEFAULT_SETTINGS = {
+  businessName: 'Coast & Code Studio',
+  businessEmail: 'hello@coastandcode.studio',
+  businessLocation: 'New Orleans, LA',
+} as const;
+
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export const TOAST_HOTKEY = ['F8'];
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
+export const NAV_SCROLL_THRESHOLD_PX = 50;
+export const SCROLL_REVEAL_MARGIN_PX = 150;
+
+export const DASHBOARD_TICKET_LIMIT = 5;
+export const SIGNUP_LINK_VALIDITY_HOURS = 24;
+
+export const USER_QUERY_STALE_MS = 5 * 60 * 1000;
+export const USER_QUERY_GC_MS = 10 * 60 * 1000;

@@ -1,0 +1,36 @@
+/**
+ * Money is integer cents everywhere but form inputs and the screen. These two helpers are
+ * the only place dollars and cents meet; they work on the decimal text, never on binary
+ * floating point, so "0.10" + "0.20" is exactly 30 cents.
+ */
+
+const DOLLARS_PATTERN = /^\s*(-)?(\d*)(?:\.(\d*))?\s*$/;
+
+/** Parses typed dollars ("12", "12.5", "12.34") into integer cents, or null when not a number. */
+export function dollarsToCents(input: string | number): number | null {
+  const text = typeof input === 'number' ? numberToPlainString(input) : input;
+  const match = DOLLARS_PATTERN.exec(text);
+  if (!match) return null;
+  const [, sign, whole = '', fraction = ''] = match;
+  if (whole === '' && fraction === '') return null;
+  const padded = (fraction + '000').slice(0, 3);
+  // Round half away from zero on the third decimal.
+  let cents = Number(whole || '0') * 100 + Number(padded.slice(0, 2));
+  if (Number(padded[2]) >= 5) cents += 1;
+  return sign ? -cents : cents;
+}
+
+function numberToPlainString(value: number): string {
+  if (!Number.isFinite(value)) return 'NaN';
+  // toFixed(3) keeps the digits a person typed without exponent notation.
+  return value.toFixed(3);
+}
+
+/** Formats integer cents as US dollars, e.g. 19900 -> "$199.00". */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(cents));
+  const dollars = Math.floor(abs / 100).toLocaleString('en-US');
+  const rest = String(abs % 100).padStart(2, '0');
+  return `${sign}$${dollars}.${rest}`;
+}

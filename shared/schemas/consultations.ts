@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { MAX_SHORT_TEXT, optionalText } from './common';
+
+/** The landing page's lead modal ('Schedule Your Free Consultation'). */
+export const LeadFormSchema = z.object({
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(MAX_SHORT_TEXT, `Name must be at most ${MAX_SHORT_TEXT} characters`),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254, 'Email is too long')
+    .pipe(z.email('Please enter a valid email address')),
+  business: optionalText(MAX_SHORT_TEXT, 'Business name').optional(),
+  phone: optionalText(40, 'Phone').optional(),
+  details: optionalText(5000, 'Project details').optional(),
+});
+export type LeadForm = z.infer<typeof LeadFormSchema>;

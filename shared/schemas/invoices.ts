@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { PLAN_IDS } from '../plans';
+import { EmailSchema, MAX_SHORT_TEXT } from './common';
+
+export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+const CentsSchema = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number of cents`)
+    .min(0, `${label} cannot be negative`)
+    .max(100_000_000_00, `${label} is too large`);
+
+export const InvoiceLineItemInputSchema = z.object({
+  description: z.string().trim().max(500, 'Line item description is too long').default(''),
+  quantity: z
+    .number({ error: 'Quantity must be a number' })
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(100_000, 'Quantity is too large')
+    .default(1),
+  /** Integer cents; a line with 0 or less is dropped (spec section 5). */
+  unitPrice: z
+    .number({ error: 'Unit price must be a number' })
+    .int('Unit price must be a whole number of cents')
+    .max(100_000_000_00, 'Unit price is too large'),
+});
+export type InvoiceLineItemInput = z.infer<typeof InvoiceLineItemInputSchema>;
+
+/** Lines with an empty description or a unit price of 0 or less do not count. */
+export function keepBillableLines<T extends { description: string; unitPrice: number }>(
+  lines: readonly T[],
+): T[] {
+  return lines.filter((line) => line.description.trim() !== '' && line.unitPrice > 0);
+}
+
+/** POST /api/admin/invoices: amounts in integer cents. */
+export const CreateInvoiceSchema = z.object({
+  clientName: z
+    .string({ error: 'Client name is required' })
+    .trim()
+    .min(1, 'Client name is required')
+    .max(MAX_SHORT_TEXT, 'Client name is too long'),
+  clientEmail: EmailSchema,
+  planType: z.enum(PLAN_IDS).optional().nullable(),
+  dueDate: z.iso.date('Due date is required'),
+  notes: z.string().trim().max(5000, 'Notes are too long').optional().default(''),
+  lineItems: z
+    .array(InvoiceLineItemInputSchema)
+    .max(200, 'An invoice can have at most 200 line items')
+    .transform((lines) => keepBillableLines(lines))
+    .refine((lines) => lines.length > 0, 'Please add at least one line item'),
+  tax: CentsSchema('Tax').default(0),
+  discount: CentsSchema('Discount').default(0),
+});
+export type CreateInvoice = z.infer<typeof CreateInvoiceSchema>;
+
+export const UpdateInvoiceStatusSchema = z.object({
+  status: z.enum(INVOICE_STATUSES, { error: 'Status must be draft, sent, paid or overdue' }),
+  sentAt: z.iso.datetime().optional(),
+  paidAt: z.iso.datetime().optional(),
+});
+export type UpdateInvoiceStatus = z.infer<typeof UpdateInvoiceStatusSchema>;

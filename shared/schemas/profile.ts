@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { MAX_SHORT_TEXT, optionalText } from './common';
+
+/**
+ * PATCH /api/auth/user and the portal's Account Information form. The spec asks for no
+ * validation beyond this: every field optional, trimmed and bounded. Email is not part of
+ * it and cannot be changed.
+ */
+export const UpdateProfileSchema = z.object({
+  firstName: optionalText(MAX_SHORT_TEXT, 'First name').optional(),
+  lastName: optionalText(MAX_SHORT_TEXT, 'Last name').optional(),
+  businessName: optionalText(MAX_SHORT_TEXT, 'Business name').optional(),
+  phoneNumber: optionalText(40, 'Phone number').optional(),
+});
+export type UpdateProfile = z.infer<typeof UpdateProfileSchema>;
