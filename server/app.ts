@@ -48,8 +48,9 @@ export async function createApp({ config, database, logger }: AppDeps): Promise<
   const authService = createAuthService(createUserRepository(db));
 
   const sessionSecret = config.sessionSecret ?? (await getOrCreateSecret(db, 'session-secret', () => crypto.randomBytes(48).toString('base64url')));
-  const sessionStore = new DatabaseSessionStore(db);
-  const sessionOptions = { config, store: sessionStore, secret: sessionSecret };
+  // One store per session middleware: express-session installs its cookie settings on the store.
+  const clientSessionOptions = { config, store: new DatabaseSessionStore(db), secret: sessionSecret };
+  const adminSessionOptions = { config, store: new DatabaseSessionStore(db), secret: sessionSecret };
 
   const builtIn = config.oidc
     ? undefined
@@ -125,7 +126,7 @@ export async function createApp({ config, database, logger }: AppDeps): Promise<
     setupToken: config.adminSetupToken,
   };
   const admin = Router();
-  admin.use(adminSession(sessionOptions));
+  admin.use(adminSession(adminSessionOptions));
   admin.use(adminPublicRoutes(adminDeps));
   admin.use(requireAdmin(adminDeps));
   admin.use(adminAccountRoutes());
@@ -133,7 +134,7 @@ export async function createApp({ config, database, logger }: AppDeps): Promise<
   app.use('/api/admin', admin);
 
   const api = Router();
-  api.use(clientSession(sessionOptions));
+  api.use(clientSession(clientSessionOptions));
   api.use(passport.initialize());
   api.use(passport.session());
   api.use(authRoutes({ appUrl: config.appUrl, passport, relyingParty, service: authService }));

@@ -1,0 +1,177 @@
+import bcrypt from 'bcrypt';
+import { eq } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admins } from '../../db/schema';
+import { createAdmin, newClientAccount } from '../../../tests/factories';
+import { BrowserSession, signUpThroughProvider } from '../../../tests/support/browser-session';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+
+const SETUP_TOKEN = 'setup-token-for-tests-0123456789';
+
+let t: TestApp;
+beforeAll(async () => {
+  // TRUST_PROXY lets the rate-limit test pose as several IP addresses.
+  t = await startTestApp({ ADMIN_SETUP_TOKEN: SETUP_TOKEN, ADMIN_SESSION_MAX_HOURS: '0.0003', TRUST_PROXY: 'true' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function adminCookie(res: request.Response): string {
+  const cookie = (res.headers['set-cookie'] as unknown as string[] | undefined)?.find((c) => c.startsWith('admin_sid='));
+  if (!cookie) throw new Error('no admin cookie');
+  return cookie.split(';')[0]!;
+}
+
+describe('admin sign-in', () => {
+  it('refuses wrong credentials with "Invalid credentials" and signs in with the right ones', async () => {
+    const { admin, password } = await createAdmin(t.database, { firstName: 'Renée' });
+
+    const wrong = await request(t.app).post('/api/admin/login').send({ email: admin.email, password: 'nope-nope' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ message: 'Invalid credentials' });
+
+    const unknown = await request(t.app).post('/api/admin/login').send({ email: 'ghost@example.com', password });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual({ message: 'Invalid credentials' });
+
+    const ok = await request(t.app).post('/api/admin/login').send({ email: admin.email.toUpperCase(), password });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ email: admin.email, firstName: 'Renée' });
+    expect(ok.body.passwordHash).toBeUndefined();
+
+    const cookieLine = (ok.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('admin_sid='))!;
+    expect(cookieLine).toMatch(/HttpOnly/);
+    expect(cookieLine).toMatch(/SameSite=Strict/);
+    expect(cookieLine).toMatch(/Path=\/api\/admin/);
+
+    const me = await request(t.app).get('/api/admin/me').set('Cookie', adminCookie(ok));
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe(admin.email);
+  });
+
+  it('gives a new session id at every sign-in and destroys it at logout', async () => {
+    const { admin, password } = await createAdmin(t.database);
+    const first = await request(t.app).post('/api/admin/login').send({ email: admin.email, password });
+    const second = await request(t.app)
+      .post('/api/admin/login')
+      .set('Cookie', adminCookie(first))
+      .send({ email: admin.email, password });
+    expect(adminCookie(second)).not.toBe(adminCookie(first));
+    // The replaced session is gone server-side.
+    expect((await request(t.app).get('/api/admin/me').set('Cookie', adminCookie(first))).status).toBe(401);
+
+    const logout = await request(t.app).post('/api/admin/logout').set('Cookie', adminCookie(second));
+    expect(logout.status).toBe(200);
+    expect((await request(t.app).get('/api/admin/me').set('Cookie', adminCookie(second))).status).toBe(401);
+  });
+
+  it('answers 401 on every admin route without an admin session, even unknown ones', async () => {
+    for (const path of ['/api/admin/me', '/api/admin/dashboard-stats', '/api/admin/no-such-thing']) {
+      const res = await request(t.app).get(path);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: 'Unauthorized' });
+    }
+  });
+
+  it('never lets a client session into the admin API', async () => {
+    const browser = new BrowserSession(t.baseUrl);
+    await signUpThroughProvider(browser, newClientAccount());
+    expect((await browser.request('GET', '/api/auth/user')).status).toBe(200);
+    const res = await fetch(`${t.baseUrl}/api/admin/me`, { headers: { cookie: `sid=${browser.cookie('sid')}` } });
+    expect(res.status).toBe(401);
+  });
+
+  it('ends an admin session after its absolute lifetime even while in use', async () => {
+    const { admin, password } = await createAdmin(t.database);
+    const login = await request(t.app).post('/api/admin/login').send({ email: admin.email, password });
+    const cookie = adminCookie(login);
+    expect((await request(t.app).get('/api/admin/me').set('Cookie', cookie)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1200)); // lifetime here: 0.0003 h ≈ 1.08 s
+    const expired = await request(t.app).get('/api/admin/me').set('Cookie', cookie);
+    expect(expired.status).toBe(401);
+    expect(expired.body.message).toBe('Your session has expired. Please sign in again.');
+  });
+
+  it('limits failed sign-ins per e-mail to 10 per 15 minutes', async () => {
+    const { admin } = await createAdmin(t.database);
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const res = await request(t.app)
+        .post('/api/admin/login')
+        .set('X-Forwarded-For', `10.0.0.${attempt}`)
+        .send({ email: admin.email, password: `wrong-${attempt}` });
+      expect(res.status).toBe(401);
+    }
+    const blocked = await request(t.app).post('/api/admin/login').send({ email: admin.email, password: 'wrong-again' });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toMatch(/^Too many sign-in attempts\. Please try again in \d+ minutes?\.$/);
+  });
+
+  it('refuses a cross-site login form post', async () => {
+    const res = await request(t.app)
+      .post('/api/admin/login')
+      .set('Origin', 'https://evil.example')
+      .send({ email: 'a@b.co', password: 'whatever1' });
+    expect(res.status).toBe(403);
+    const fetchSite = await request(t.app)
+      .post('/api/admin/login')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .send({ email: 'a@b.co', password: 'whatever1' });
+    expect(fetchSite.status).toBe(403);
+  });
+});
+
+describe('POST /api/admin/setup', () => {
+  const body = { email: 'second@example.com', password: 'a-long-password', firstName: 'Jo' };
+
+  it('needs the setup token', async () => {
+    expect((await request(t.app).post('/api/admin/setup').send(body)).status).toBe(401);
+    expect((await request(t.app).post('/api/admin/setup').set('X-Admin-Setup-Token', 'wrong').send(body)).status).toBe(401);
+    expect(await t.database.db.select().from(admins).where(eq(admins.email, body.email))).toHaveLength(0);
+  });
+
+  it('creates an admin with a bcrypt hash of cost 12 or more, once', async () => {
+    const created = await request(t.app).post('/api/admin/setup').set('X-Admin-Setup-Token', SETUP_TOKEN).send(body);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ email: body.email, firstName: 'Jo' });
+    const [row] = await t.database.db.select().from(admins).where(eq(admins.email, body.email));
+    expect(bcrypt.getRounds(row!.passwordHash)).toBeGreaterThanOrEqual(12);
+
+    const again = await request(t.app).post('/api/admin/setup').set('X-Admin-Setup-Token', SETUP_TOKEN).send(body);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('An admin with this email already exists');
+  });
+
+  it('validates the password against bcrypt limits with clear messages', async () => {
+    const short = await request(t.app)
+      .post('/api/admin/setup')
+      .set('X-Admin-Setup-Token', SETUP_TOKEN)
+      .send({ ...body, email: 'third@example.com', password: 'short' });
+    expect(short.status).toBe(400);
+    expect(short.body.message).toBe('Password must be at least 8 characters long');
+    expect(short.body.errors[0]).toMatchObject({ path: 'password' });
+
+    const long = await request(t.app)
+      .post('/api/admin/setup')
+      .set('X-Admin-Setup-Token', SETUP_TOKEN)
+      .send({ ...body, email: 'third@example.com', password: 'é'.repeat(37) });
+    expect(long.status).toBe(400);
+    expect(long.body.message).toMatch(/at most 72 bytes/);
+  });
+});
+
+describe('POST /api/admin/setup when ADMIN_SETUP_TOKEN is unset', () => {
+  it('is disabled', async () => {
+    const other = await startTestApp();
+    try {
+      const res = await request(other.app)
+        .post('/api/admin/setup')
+        .set('X-Admin-Setup-Token', SETUP_TOKEN)
+        .send({ email: 'x@example.com', password: 'a-long-password' });
+      expect(res.status).toBe(404);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,31 @@
+import type { DatabaseHandle } from '../server/db/client';
+import { createAdminRepository } from '../server/features/admin-auth/admin-auth.repository';
+import { createAdminAuthService } from '../server/features/admin-auth/admin-auth.service';
+
+let sequence = 0;
+const next = () => (sequence += 1);
+
+export interface AdminFixture {
+  email: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+export async function createAdmin(database: DatabaseHandle, overrides: Partial<AdminFixture> = {}) {
+  const n = next();
+  const input = { email: `owner${n}@example.com`, password: `correct horse ${n}`, firstName: 'Morgan', ...overrides };
+  const admin = await createAdminAuthService(createAdminRepository(database.db)).create(input);
+  return { admin, password: input.password };
+}
+
+export function newClientAccount(overrides: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {}) {
+  const n = next();
+  return {
+    firstName: 'Camille',
+    lastName: 'Broussard',
+    email: `camille${n}.${Date.now()}@example.com`,
+    password: 'bayou-breeze-42',
+    ...overrides,
+  };
+}
