@@ -104,6 +104,8 @@ export async function createApp({ config, database, logger }: AppDeps): Promise<
         },
       },
       strictTransportSecurity: config.appUrl.startsWith('https://'),
+      // Not "no-referrer": with it browsers send "Origin: null" on same-origin form posts.
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     }),
   );
   app.use(rejectCrossSiteRequests(config.appUrl));

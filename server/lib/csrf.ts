@@ -13,9 +13,13 @@ export function rejectCrossSiteRequests(appUrl: string): RequestHandler {
   const appOrigin = new URL(appUrl).origin;
   return (req, _res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
+    // Browsers that send Sec-Fetch-Site say exactly where a request comes from; trust it
+    // over Origin, which some send as "null" for same-origin form posts.
     const site = req.get('sec-fetch-site');
-    if (site && site !== 'same-origin' && site !== 'none') {
-      return next(new AppError(403, 'Cross-site request refused'));
+    if (site) {
+      return site === 'same-origin' || site === 'none'
+        ? next()
+        : next(new AppError(403, 'Cross-site request refused'));
     }
     const origin = req.get('origin');
     if (origin) {

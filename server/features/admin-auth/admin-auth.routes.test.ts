@@ -119,6 +119,20 @@ describe('admin sign-in', () => {
       .set('Sec-Fetch-Site', 'cross-site')
       .send({ email: 'a@b.co', password: 'whatever1' });
     expect(fetchSite.status).toBe(403);
+    const sameSite = await request(t.app)
+      .post('/api/admin/login')
+      .set('Sec-Fetch-Site', 'same-site')
+      .send({ email: 'a@b.co', password: 'whatever1' });
+    expect(sameSite.status).toBe(403);
+  });
+
+  it('accepts a same-origin post even when the browser sends "Origin: null"', async () => {
+    const res = await request(t.app)
+      .post('/api/admin/login')
+      .set('Origin', 'null')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send({ email: 'nobody@example.com', password: 'whatever1' });
+    expect(res.status).toBe(401);
   });
 });
 

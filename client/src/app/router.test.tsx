@@ -1,0 +1,59 @@
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { createQueryClient } from '@/lib/query-client';
+import { AppProviders } from './providers';
+import { AppRouter } from './router';
+
+function renderAt(path: string) {
+  const location = memoryLocation({ path, record: true });
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <Router hook={location.hook}>
+        <AppRouter />
+      </Router>
+    </AppProviders>,
+  );
+  return location;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the route table', () => {
+  it('shows the 404 page with its exact texts for an unknown path', async () => {
+    renderAt('/no/such/page');
+    expect(await screen.findByText('404 Page Not Found')).toBeInTheDocument();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
+  });
+
+  it('asks a signed-out visitor of the portal to log in', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"Unauthorized"}', { status: 401 })));
+    renderAt('/portal/support');
+    expect(await screen.findByText('Please log in to continue')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /sign in/i })).toHaveAttribute('href', '/api/login?returnTo=%2Fportal%2Fsupport');
+  });
+
+  it('sends a signed-in client from / to the portal dashboard', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/api/auth/user'
+          ? new Response(JSON.stringify({ id: 'u1', email: 'a@b.co', firstName: 'Ann', lastName: null, businessName: null, phoneNumber: null }))
+          : new Response('{}'),
+      ),
+    );
+    const location = renderAt('/');
+    expect(await screen.findByText('Welcome Ann')).toBeInTheDocument();
+    expect(location.history).toContain('/portal/dashboard');
+  });
+
+  it('redirects /portal and /admin', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"Unauthorized"}', { status: 401 })));
+    const portal = renderAt('/portal');
+    await screen.findByText('Please log in to continue');
+    expect(portal.history).toContain('/portal/dashboard');
+  });
+});

@@ -1,0 +1,79 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { AppProviders } from '@/app/providers';
+import { createQueryClient } from '@/lib/query-client';
+import { AdminLoginPage } from './admin-login-page';
+
+function renderLogin() {
+  const location = memoryLocation({ path: '/admin/login', record: true });
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <Router hook={location.hook}>
+        <AdminLoginPage />
+      </Router>
+    </AppProviders>,
+  );
+  return location;
+}
+
+function stubApi(handler: (url: string, init?: RequestInit) => Response | Promise<Response>) {
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => handler(url, init)));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function signIn(email: string, password: string) {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
+describe('AdminLoginPage', () => {
+  it("shows the server's message when the credentials are wrong", async () => {
+    stubApi((url) =>
+      url === '/api/admin/login'
+        ? new Response('{"message":"Invalid credentials"}', { status: 401 })
+        : new Response('{}', { status: 200 }),
+    );
+    renderLogin();
+    await signIn('owner@example.com', 'wrong-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials');
+  });
+
+  it('says an error occurred when the network fails', async () => {
+    stubApi((url) => {
+      if (url === '/api/admin/login') throw new TypeError('Failed to fetch');
+      return new Response('{}', { status: 200 });
+    });
+    renderLogin();
+    await signIn('owner@example.com', 'whatever-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred during login');
+  });
+
+  it('validates the e-mail before sending anything', async () => {
+    const fetchMock = vi.fn(async () => new Response('{}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderLogin();
+    await signIn('not-an-email', 'whatever-password');
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/admin/login', expect.anything());
+  });
+
+  it("welcomes the admin and goes to the dashboard", async () => {
+    stubApi((url) =>
+      url === '/api/admin/login'
+        ? new Response(JSON.stringify({ id: '1', email: 'owner@example.com', firstName: 'Renée', lastName: null, createdAt: '' }))
+        : new Response(JSON.stringify({ businessName: 'Coast & Code Studio', businessEmail: 'a@b.co', businessLocation: 'x' })),
+    );
+    const location = renderLogin();
+    await signIn('owner@example.com', 'right-password');
+    expect(await screen.findByText('Welcome back!')).toBeInTheDocument();
+    expect(location.history?.at(-1)).toBe('/admin/dashboard');
+  });
+});

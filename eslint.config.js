@@ -1,0 +1,60 @@
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist', 'data', 'coverage', 'test-results', 'playwright-report', 'migrations'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-namespace': ['error', { allowDeclarations: true }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-default-export': 'off',
+      // The boundaries of CONVENTIONS.md.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './client', from: './server', message: 'client/ never imports server/.' },
+            { target: './shared', from: './server', message: 'shared/ imports neither client/ nor server/.' },
+            { target: './shared', from: './client', message: 'shared/ imports neither client/ nor server/.' },
+            { target: './server', from: './client', message: 'server/ never imports client/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // Repositories are the only server code that touches the database client.
+    files: ['server/features/**/*.{routes,service}.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/db/client', '**/db/schema', 'drizzle-orm', 'drizzle-orm/*'], message: 'Only repositories touch the database.', allowTypeImports: true }] },
+      ],
+    },
+  },
+  {
+    files: ['server/cli/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'bench/**/*.{js,mjs,ts}'],
+    rules: { 'no-console': 'off' },
+  },
+);

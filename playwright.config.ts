@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// scripts/test.mjs picks a free port and a fresh data directory; running `playwright test`
+// directly falls back to these. Workers inherit the environment set here by the main process.
+const port = Number((process.env.E2E_PORT ??= '5179'));
+const dataDir = (process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-')));
+const baseURL = `http://localhost:${port}`;
+
+export const E2E_ADMIN = { email: 'owner@e2e.test', password: 'e2e-admin-password', firstName: 'Morgan' };
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    // The admin comes from the real CLI, then the built server starts on a fresh database.
+    command: [
+      `npx tsx server/cli/admin-create.ts --email ${E2E_ADMIN.email} --password ${E2E_ADMIN.password} --first-name ${E2E_ADMIN.firstName}`,
+      'node dist/server/index.js',
+    ].join(' && '),
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(port),
+      APP_URL: baseURL,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+  },
+});

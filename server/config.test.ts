@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+import { projectRoot } from './lib/paths';
+
+describe('loadConfig', () => {
+  it('needs nothing: embedded database under ./data, port 5000, built-in provider', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(5000);
+    expect(config.appUrl).toBe('http://localhost:5000');
+    expect(config.database).toEqual({ dataDir: path.join(projectRoot, 'data') });
+    expect(config.oidc).toBeUndefined();
+    expect(config.sessions).toEqual({
+      clientMaxAgeMs: 7 * 24 * 3600 * 1000,
+      adminIdleMs: 30 * 60 * 1000,
+      adminAbsoluteMs: 8 * 3600 * 1000,
+    });
+  });
+
+  it('follows PORT, APP_URL, DATABASE_URL and an external issuer', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      APP_URL: 'https://agency.example/',
+      DATABASE_URL: 'postgres://u@db:5432/app',
+      OIDC_ISSUER_URL: 'https://id.example',
+      OIDC_CLIENT_ID: 'portal',
+      OIDC_CLIENT_SECRET: 's3cret',
+    });
+    expect(config.appUrl).toBe('https://agency.example');
+    expect(config.database).toEqual({ url: 'postgres://u@db:5432/app' });
+    expect(config.oidc).toEqual({ issuerUrl: 'https://id.example', clientId: 'portal', clientSecret: 's3cret' });
+  });
+
+  it('refuses invalid values with a message naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ OIDC_ISSUER_URL: 'https://id.example' })).toThrow(/OIDC_CLIENT_ID and OIDC_CLIENT_SECRET/);
+    expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET must be at least 32 characters/);
+  });
+});

@@ -1,0 +1,50 @@
+import { E2E_ADMIN } from '../../playwright.config';
+import { expect, test, uniqueEmail } from './fixtures';
+
+test('admin sign-in: a wrong password is refused, the right one opens the admin shell, logout ends it', async ({
+  page,
+}) => {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill('definitely-wrong');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid credentials');
+
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByText('Coast & Code Studio Admin')).toBeVisible();
+  await expect(page.getByText(`Welcome back, ${E2E_ADMIN.firstName}`)).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Admin' });
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  await nav.getByRole('link', { name: 'Invoices' }).click();
+  await expect(nav.getByRole('link', { name: 'Invoices' })).toHaveAttribute('aria-current', 'page');
+
+  await page.reload();
+  await expect(page.getByText(`Welcome back, ${E2E_ADMIN.firstName}`)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByText('You have been successfully logged out', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+
+  await page.goto('/admin/settings');
+  await expect(page.getByText('Please login to access the admin panel', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test('a client session gets 401 from the admin API', async ({ page }) => {
+  await page.goto('/api/login');
+  await page.getByRole('link', { name: 'Create account' }).click();
+  await page.getByLabel('First name').fill('Theo');
+  await page.getByLabel('Last name').fill('Landry');
+  await page.getByLabel('Email').fill(uniqueEmail('theo'));
+  await page.getByLabel('Password').fill('gulf-coast-99');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Welcome Theo')).toBeVisible();
+
+  expect((await page.request.get('/api/auth/user')).status()).toBe(200);
+  const admin = await page.request.get('/api/admin/me');
+  expect(admin.status()).toBe(401);
+  expect(await admin.json()).toEqual({ message: 'Unauthorized' });
+});

@@ -1,0 +1,37 @@
+import { expect, test } from './fixtures';
+
+test('an unknown path shows the 404 page', async ({ page }) => {
+  await page.goto('/this/page/does/not/exist');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+});
+
+test('the portal asks a signed-out visitor to log in', async ({ page }) => {
+  await page.goto('/portal/dashboard');
+  await expect(page.getByText('Please log in to continue')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+    'href',
+    '/api/login?returnTo=%2Fportal%2Fdashboard',
+  );
+});
+
+test('/portal goes to the dashboard and /admin to the admin login', async ({ page }) => {
+  await page.goto('/portal');
+  await expect(page).toHaveURL(/\/portal\/dashboard$/);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+});
+
+test('hashed assets are cached for a year and index.html is never cached', async ({ page, request }) => {
+  const index = await request.get('/');
+  expect(index.headers()['cache-control']).toBe('no-cache');
+  const assetPath = /src="(\/assets\/[^"]+\.js)"/.exec(await index.text())?.[1];
+  expect(assetPath).toBeTruthy();
+  const asset = await request.get(assetPath!);
+  expect(asset.headers()['cache-control']).toContain('max-age=31536000');
+  expect(asset.headers()['cache-control']).toContain('immutable');
+  // History fallback: a deep link gets the app.
+  await page.goto('/portal/support/some-id');
+  await expect(page.getByText('Please log in to continue')).toBeVisible();
+});
