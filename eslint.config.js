@@ -16,7 +16,10 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-namespace': ['error', { allowDeclarations: true }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
       'import-x/no-cycle': 'error',
@@ -27,8 +30,16 @@ export default tseslint.config(
         {
           zones: [
             { target: './client', from: './server', message: 'client/ never imports server/.' },
-            { target: './shared', from: './server', message: 'shared/ imports neither client/ nor server/.' },
-            { target: './shared', from: './client', message: 'shared/ imports neither client/ nor server/.' },
+            {
+              target: './shared',
+              from: './server',
+              message: 'shared/ imports neither client/ nor server/.',
+            },
+            {
+              target: './shared',
+              from: './client',
+              message: 'shared/ imports neither client/ nor server/.',
+            },
             { target: './server', from: './client', message: 'server/ never imports client/.' },
           ],
         },
@@ -49,7 +60,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/db/client', '**/db/schema', 'drizzle-orm', 'drizzle-orm/*'], message: 'Only repositories touch the database.', allowTypeImports: true }] },
+        {
+          patterns: [
+            {
+              group: ['**/db/client', '**/db/schema', 'drizzle-orm', 'drizzle-orm/*'],
+              message: 'Only repositories touch the database.',
+              allowTypeImports: true,
+            },
+          ],
+        },
       ],
     },
   },

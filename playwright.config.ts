@@ -9,7 +9,11 @@ const port = Number((process.env.E2E_PORT ??= '5179'));
 const dataDir = (process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-')));
 const baseURL = `http://localhost:${port}`;
 
-export const E2E_ADMIN = { email: 'owner@e2e.test', password: 'e2e-admin-password', firstName: 'Morgan' };
+export const E2E_ADMIN = {
+  email: 'owner@e2e.test',
+  password: 'e2e-admin-password',
+  firstName: 'Morgan',
+};
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -26,7 +30,13 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

@@ -38,7 +38,11 @@ run(npm, ['run', 'build', '--silent']);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
 try {
-  run(npx, ['playwright', 'test'], { E2E_PORT: String(await freePort()), E2E_DATA_DIR: dataDir, CHROMIUM_PATH: chromium });
+  run(npx, ['playwright', 'test'], {
+    E2E_PORT: String(await freePort()),
+    E2E_DATA_DIR: dataDir,
+    CHROMIUM_PATH: chromium,
+  });
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -32,12 +32,18 @@ describe('the API server', () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Please enter a valid email address');
     expect(res.body.errors).toEqual(
-      expect.arrayContaining([expect.objectContaining({ path: 'email' }), expect.objectContaining({ path: 'password' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'email' }),
+        expect.objectContaining({ path: 'password' }),
+      ]),
     );
   });
 
   it('refuses malformed JSON and bodies over 100 kB with 4xx and a message', async () => {
-    const bad = await request(t.app).post('/api/admin/login').set('Content-Type', 'application/json').send('{"email":');
+    const bad = await request(t.app)
+      .post('/api/admin/login')
+      .set('Content-Type', 'application/json')
+      .send('{"email":');
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ message: 'The request body is not valid JSON' });
 

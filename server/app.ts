@@ -8,7 +8,11 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { getOrCreateSecret } from './db/secrets';
 import { createAdminRepository } from './features/admin-auth/admin-auth.repository';
-import { adminAccountRoutes, adminPublicRoutes, requireAdmin } from './features/admin-auth/admin-auth.routes';
+import {
+  adminAccountRoutes,
+  adminPublicRoutes,
+  requireAdmin,
+} from './features/admin-auth/admin-auth.routes';
 import { createAdminAuthService } from './features/admin-auth/admin-auth.service';
 import { createUserRepository } from './features/auth/auth.repository';
 import { authRoutes, configurePassport } from './features/auth/auth.routes';
@@ -47,10 +51,22 @@ export async function createApp({ config, database, logger }: AppDeps): Promise<
   const adminService = createAdminAuthService(createAdminRepository(db));
   const authService = createAuthService(createUserRepository(db));
 
-  const sessionSecret = config.sessionSecret ?? (await getOrCreateSecret(db, 'session-secret', () => crypto.randomBytes(48).toString('base64url')));
+  const sessionSecret =
+    config.sessionSecret ??
+    (await getOrCreateSecret(db, 'session-secret', () =>
+      crypto.randomBytes(48).toString('base64url'),
+    ));
   // One store per session middleware: express-session installs its cookie settings on the store.
-  const clientSessionOptions = { config, store: new DatabaseSessionStore(db), secret: sessionSecret };
-  const adminSessionOptions = { config, store: new DatabaseSessionStore(db), secret: sessionSecret };
+  const clientSessionOptions = {
+    config,
+    store: new DatabaseSessionStore(db),
+    secret: sessionSecret,
+  };
+  const adminSessionOptions = {
+    config,
+    store: new DatabaseSessionStore(db),
+    secret: sessionSecret,
+  };
 
   const builtIn = config.oidc
     ? undefined
@@ -78,10 +94,16 @@ export async function createApp({ config, database, logger }: AppDeps): Promise<
       logger,
       genReqId: () => crypto.randomUUID(),
       serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        req: (req: { id: string; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+        }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
-      autoLogging: { ignore: (req) => req.url === '/api/health' || (req.url ?? '').startsWith('/assets/') },
+      autoLogging: {
+        ignore: (req) => req.url === '/api/health' || (req.url ?? '').startsWith('/assets/'),
+      },
     }),
   );
   app.use((_req, res, next) => {
@@ -93,7 +115,10 @@ export async function createApp({ config, database, logger }: AppDeps): Promise<
       contentSecurityPolicy: {
         useDefaults: true,
         directives: {
-          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+          scriptSrc: [
+            "'self'",
+            (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+          ],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           connectSrc: ["'self'"],
@@ -110,12 +135,19 @@ export async function createApp({ config, database, logger }: AppDeps): Promise<
   );
   app.use(rejectCrossSiteRequests(config.appUrl));
 
-  app.use('/api', healthRoutes(() => database.ping()));
+  app.use(
+    '/api',
+    healthRoutes(() => database.ping()),
+  );
 
   if (builtIn) {
     app.use(
       '/oidc/interaction',
-      interactionRoutes({ provider: builtIn.provider, service: createIdentityService(createIdentityAccountRepository(db)), brand }),
+      interactionRoutes({
+        provider: builtIn.provider,
+        service: createIdentityService(createIdentityAccountRepository(db)),
+        brand,
+      }),
     );
     app.use('/oidc', builtIn.provider.callback());
   }

@@ -17,6 +17,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('treats empty values as unset, as in a copy of .env.example', () => {
+    const config = loadConfig({
+      DATABASE_URL: '',
+      OIDC_ISSUER_URL: '',
+      SESSION_SECRET: '',
+      PORT: '',
+    });
+    expect(config.database).toEqual({ dataDir: path.join(projectRoot, 'data') });
+    expect(config.port).toBe(5000);
+  });
+
   it('follows PORT, APP_URL, DATABASE_URL and an external issuer', () => {
     const config = loadConfig({
       PORT: '8080',
@@ -28,14 +39,22 @@ describe('loadConfig', () => {
     });
     expect(config.appUrl).toBe('https://agency.example');
     expect(config.database).toEqual({ url: 'postgres://u@db:5432/app' });
-    expect(config.oidc).toEqual({ issuerUrl: 'https://id.example', clientId: 'portal', clientSecret: 's3cret' });
+    expect(config.oidc).toEqual({
+      issuerUrl: 'https://id.example',
+      clientId: 'portal',
+      clientSecret: 's3cret',
+    });
   });
 
   it('refuses invalid values with a message naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
-    expect(() => loadConfig({ OIDC_ISSUER_URL: 'https://id.example' })).toThrow(/OIDC_CLIENT_ID and OIDC_CLIENT_SECRET/);
-    expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET must be at least 32 characters/);
+    expect(() => loadConfig({ OIDC_ISSUER_URL: 'https://id.example' })).toThrow(
+      /OIDC_CLIENT_ID and OIDC_CLIENT_SECRET/,
+    );
+    expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(
+      /SESSION_SECRET must be at least 32 characters/,
+    );
   });
 });

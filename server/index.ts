@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { createApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadEnvFile } from './config';
 import { openDatabase } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { ensureInitialAdmin } from './features/admin-auth/admin-bootstrap';
@@ -11,16 +11,24 @@ import { createLogger } from './lib/logger';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
+  loadEnvFile();
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(config.database);
   await database.migrate();
-  await ensureInitialAdmin(createAdminAuthService(createAdminRepository(database.db)), config.initialAdmin, logger);
+  await ensureInitialAdmin(
+    createAdminAuthService(createAdminRepository(database.db)),
+    config.initialAdmin,
+    logger,
+  );
 
   const app = await createApp({ config, database, logger });
   const server: Server = app.listen(config.port, config.host, () => {
     logger.info(
-      { url: config.appUrl, database: database.kind === 'pglite' ? 'embedded (PGlite)' : 'PostgreSQL' },
+      {
+        url: config.appUrl,
+        database: database.kind === 'pglite' ? 'embedded (PGlite)' : 'PostgreSQL',
+      },
       `listening on ${config.appUrl}`,
     );
   });

@@ -14,12 +14,19 @@ export interface AdminFixture {
 
 export async function createAdmin(database: DatabaseHandle, overrides: Partial<AdminFixture> = {}) {
   const n = next();
-  const input = { email: `owner${n}@example.com`, password: `correct horse ${n}`, firstName: 'Morgan', ...overrides };
+  const input = {
+    email: `owner${n}@example.com`,
+    password: `correct horse ${n}`,
+    firstName: 'Morgan',
+    ...overrides,
+  };
   const admin = await createAdminAuthService(createAdminRepository(database.db)).create(input);
   return { admin, password: input.password };
 }
 
-export function newClientAccount(overrides: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {}) {
+export function newClientAccount(
+  overrides: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {},
+) {
   const n = next();
   return {
     firstName: 'Camille',

@@ -7,7 +7,8 @@ import { createAdminAuthService } from '../features/admin-auth/admin-auth.servic
 import { AppError } from '../lib/errors';
 import { fail, openConfiguredDatabase } from './open-for-cli';
 
-const USAGE = 'Usage: npm run admin:create -- --email owner@example.com --password "<8 to 72 bytes>" [--first-name Ann] [--last-name Lee]';
+const USAGE =
+  'Usage: npm run admin:create -- --email owner@example.com --password "<8 to 72 bytes>" [--first-name Ann] [--last-name Lee]';
 
 let values;
 try {
@@ -34,13 +35,19 @@ if (!parsed.success) fail(`${parsed.error.issues[0]?.message ?? 'Invalid input'}
 try {
   const database = await openConfiguredDatabase();
   try {
-    const admin = await createAdminAuthService(createAdminRepository(database.db)).create(parsed.data);
+    const admin = await createAdminAuthService(createAdminRepository(database.db)).create(
+      parsed.data,
+    );
     console.log(`Admin ${admin.email} created. Sign in at /admin/login.`);
   } finally {
     await database.close();
   }
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof AppError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirInUseError ||
+    error instanceof AppError
+  ) {
     fail(error.message);
   }
   throw error;

@@ -1,8 +1,9 @@
-import { loadConfig } from '../config';
+import { loadConfig, loadEnvFile } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 
 /** Opens (and migrates) the configured database for a one-off command. */
 export async function openConfiguredDatabase(): Promise<DatabaseHandle> {
+  loadEnvFile();
   const config = loadConfig();
   const database = await openDatabase(config.database);
   await database.migrate();

@@ -19,12 +19,17 @@ afterAll(async () => {
 describe('the database handle', () => {
   it('runs parameterless multi-statement scripts and parameterised queries through executeSql', async () => {
     await database.executeSql('create table probe (n int); insert into probe values (1), (2);');
-    const result = await database.executeSql('select sum(n)::int as total from probe where n >= $1', [1]);
+    const result = await database.executeSql(
+      'select sum(n)::int as total from probe where n >= $1',
+      [1],
+    );
     expect(result.rows).toEqual([{ total: 3 }]);
   });
 
   it('serves pg-boss: it installs its schema, takes a job and hands it to a worker', async () => {
-    const boss = new PgBoss({ db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) } });
+    const boss = new PgBoss({
+      db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+    });
     boss.on('error', () => {});
     await boss.start();
     try {
@@ -48,10 +53,14 @@ describe('the embedded database directory', () => {
     try {
       const first = await openDatabase({ dataDir: dir });
       await first.migrate();
-      await first.executeSql("insert into secrets (name, value) values ($1, '\"kept\"'::jsonb)", ['probe']);
+      await first.executeSql('insert into secrets (name, value) values ($1, \'"kept"\'::jsonb)', [
+        'probe',
+      ]);
       await first.close();
       const second = await openDatabase({ dataDir: dir });
-      const { rows } = await second.executeSql('select value from secrets where name = $1', ['probe']);
+      const { rows } = await second.executeSql('select value from secrets where name = $1', [
+        'probe',
+      ]);
       expect(rows).toEqual([{ value: 'kept' }]);
       await second.close();
     } finally {

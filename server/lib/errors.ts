@@ -39,7 +39,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (error instanceof ZodError) {
       res.status(400).json({
         message: error.issues[0]?.message ?? 'Invalid request',
-        errors: error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+        errors: error.issues.map((issue) => ({
+          path: issue.path.join('.'),
+          message: issue.message,
+        })),
       });
       return;
     }
@@ -60,7 +63,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     if (isDatabaseUnavailable(error)) {
       logger.warn({ err: error }, 'database unavailable');
-      res.status(503).json({ message: 'The service is temporarily unavailable. Please try again shortly.' });
+      res
+        .status(503)
+        .json({ message: 'The service is temporarily unavailable. Please try again shortly.' });
       return;
     }
     (req.log ?? logger).error({ err: error }, 'unhandled error');
@@ -68,14 +73,27 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   };
 }
 
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P03',
+  '08006',
+  '08001',
+]);
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current; depth += 1) {
     const { code, message } = current as { code?: string; message?: string };
     if (code && UNAVAILABLE_CODES.has(code)) return true;
-    if (message && /connection terminated|timeout exceeded when trying to connect|database is closed/i.test(message)) {
+    if (
+      message &&
+      /connection terminated|timeout exceeded when trying to connect|database is closed/i.test(
+        message,
+      )
+    ) {
       return true;
     }
     current = (current as { cause?: unknown }).cause;

@@ -6,7 +6,10 @@ const WINDOW_MS = 15 * 60 * 1000;
 const MAX_ATTEMPTS = 10;
 
 function limitReached(resetTime: Date | undefined): AppError {
-  const minutes = Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + WINDOW_MS) - Date.now()) / 60_000));
+  const minutes = Math.max(
+    1,
+    Math.ceil(((resetTime?.getTime() ?? Date.now() + WINDOW_MS) - Date.now()) / 60_000),
+  );
   return new AppError(
     429,
     `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,

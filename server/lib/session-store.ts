@@ -19,7 +19,10 @@ export class DatabaseSessionStore extends session.Store {
     this.pruneTimer.unref();
   }
 
-  override get(sid: string, callback: (err: unknown, session?: session.SessionData | null) => void): void {
+  override get(
+    sid: string,
+    callback: (err: unknown, session?: session.SessionData | null) => void,
+  ): void {
     this.db
       .select({ sess: sessions.sess, expiresAt: sessions.expiresAt })
       .from(sessions)
@@ -36,7 +39,10 @@ export class DatabaseSessionStore extends session.Store {
       .insert(sessions)
       .values({ sid, sess: data, expiresAt })
       .onConflictDoUpdate({ target: sessions.sid, set: { sess: data, expiresAt } })
-      .then(() => callback?.(), (error: unknown) => callback?.(error));
+      .then(
+        () => callback?.(),
+        (error: unknown) => callback?.(error),
+      );
   }
 
   override touch(sid: string, data: session.SessionData, callback?: (err?: unknown) => void): void {
@@ -44,14 +50,20 @@ export class DatabaseSessionStore extends session.Store {
       .update(sessions)
       .set({ expiresAt: expiryOf(data) })
       .where(eq(sessions.sid, sid))
-      .then(() => callback?.(), (error: unknown) => callback?.(error));
+      .then(
+        () => callback?.(),
+        (error: unknown) => callback?.(error),
+      );
   }
 
   override destroy(sid: string, callback?: (err?: unknown) => void): void {
     this.db
       .delete(sessions)
       .where(eq(sessions.sid, sid))
-      .then(() => callback?.(), (error: unknown) => callback?.(error));
+      .then(
+        () => callback?.(),
+        (error: unknown) => callback?.(error),
+      );
   }
 
   async prune(): Promise<void> {

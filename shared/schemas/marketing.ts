@@ -18,10 +18,18 @@ export const MarketingSearchSchema = z.object({
     .trim()
     .min(1, 'Please fill in city and business type')
     .max(100, 'Business type is too long'),
-  radius: z.number().min(1, 'Radius must be 1 to 50 miles').max(50, 'Radius must be 1 to 50 miles').optional().nullable(),
+  radius: z
+    .number()
+    .min(1, 'Radius must be 1 to 50 miles')
+    .max(50, 'Radius must be 1 to 50 miles')
+    .optional()
+    .nullable(),
   minRating: z
     .number()
-    .refine((rating) => (MIN_RATING_OPTIONS as readonly number[]).includes(rating), 'Minimum rating must be 3, 3.5, 4 or 4.5')
+    .refine(
+      (rating) => (MIN_RATING_OPTIONS as readonly number[]).includes(rating),
+      'Minimum rating must be 3, 3.5, 4 or 4.5',
+    )
     .optional()
     .nullable(),
   openNow: z.boolean().default(false),

@@ -9,24 +9,52 @@ const firstMessage = (result: { success: boolean; error?: { issues: { message: s
 
 describe('the spec section 5 messages', () => {
   it('ticket', () => {
-    expect(firstMessage(CreateTicketSchema.safeParse({ subject: '', description: 'long enough text' }))).toBe('Subject is required');
-    expect(firstMessage(CreateTicketSchema.safeParse({ subject: 'x'.repeat(256), description: 'long enough text' }))).toBe('Subject is too long');
-    expect(firstMessage(CreateTicketSchema.safeParse({ subject: 'Hi', description: 'short' }))).toBe('Description must be at least 10 characters');
-    expect(firstMessage(CreateTicketSchema.safeParse({ subject: 'Hi', description: 'x'.repeat(5001) }))).toBe('Description is too long');
-    expect(CreateTicketSchema.parse({ subject: 'Hi', description: 'long enough text' }).priority).toBe('normal');
+    expect(
+      firstMessage(CreateTicketSchema.safeParse({ subject: '', description: 'long enough text' })),
+    ).toBe('Subject is required');
+    expect(
+      firstMessage(
+        CreateTicketSchema.safeParse({ subject: 'x'.repeat(256), description: 'long enough text' }),
+      ),
+    ).toBe('Subject is too long');
+    expect(
+      firstMessage(CreateTicketSchema.safeParse({ subject: 'Hi', description: 'short' })),
+    ).toBe('Description must be at least 10 characters');
+    expect(
+      firstMessage(CreateTicketSchema.safeParse({ subject: 'Hi', description: 'x'.repeat(5001) })),
+    ).toBe('Description is too long');
+    expect(
+      CreateTicketSchema.parse({ subject: 'Hi', description: 'long enough text' }).priority,
+    ).toBe('normal');
   });
 
   it('ticket message', () => {
-    expect(firstMessage(TicketMessageSchema.safeParse({ message: '   ' }))).toBe('Message cannot be empty');
-    expect(firstMessage(TicketMessageSchema.safeParse({ message: 'x'.repeat(5001) }))).toBe('Message is too long');
+    expect(firstMessage(TicketMessageSchema.safeParse({ message: '   ' }))).toBe(
+      'Message cannot be empty',
+    );
+    expect(firstMessage(TicketMessageSchema.safeParse({ message: 'x'.repeat(5001) }))).toBe(
+      'Message is too long',
+    );
   });
 
   it('password change', () => {
     expect(
-      firstMessage(PasswordChangeFormSchema.safeParse({ currentPassword: 'old', newPassword: 'long-enough', confirmPassword: 'other' })),
+      firstMessage(
+        PasswordChangeFormSchema.safeParse({
+          currentPassword: 'old',
+          newPassword: 'long-enough',
+          confirmPassword: 'other',
+        }),
+      ),
     ).toBe('New passwords do not match');
     expect(
-      firstMessage(PasswordChangeFormSchema.safeParse({ currentPassword: 'old', newPassword: 'short', confirmPassword: 'short' })),
+      firstMessage(
+        PasswordChangeFormSchema.safeParse({
+          currentPassword: 'old',
+          newPassword: 'short',
+          confirmPassword: 'short',
+        }),
+      ),
     ).toBe('Password must be at least 8 characters long');
   });
 
@@ -52,15 +80,28 @@ describe('the spec section 5 messages', () => {
     });
     expect(parsed.lineItems).toEqual([{ description: 'Website', quantity: 3, unitPrice: 3333 }]);
     expect(parsed.tax).toBe(0);
-    expect(firstMessage(CreateInvoiceSchema.safeParse({ ...base, lineItems: [{ description: 'A', quantity: 1.5, unitPrice: 1 }] }))).toBe(
-      'Quantity must be a whole number',
-    );
+    expect(
+      firstMessage(
+        CreateInvoiceSchema.safeParse({
+          ...base,
+          lineItems: [{ description: 'A', quantity: 1.5, unitPrice: 1 }],
+        }),
+      ),
+    ).toBe('Quantity must be a whole number');
   });
 
   it('marketing search needs city and business type', () => {
-    expect(firstMessage(MarketingSearchSchema.safeParse({ state: 'Louisiana', city: '', businessType: 'Restaurant' }))).toBe(
-      'Please fill in city and business type',
-    );
-    expect(MarketingSearchSchema.parse({ city: 'Biloxi', businessType: 'Retail Store' }).maxResults).toBe(100);
+    expect(
+      firstMessage(
+        MarketingSearchSchema.safeParse({
+          state: 'Louisiana',
+          city: '',
+          businessType: 'Restaurant',
+        }),
+      ),
+    ).toBe('Please fill in city and business type');
+    expect(
+      MarketingSearchSchema.parse({ city: 'Biloxi', businessType: 'Retail Store' }).maxResults,
+    ).toBe(100);
   });
 });

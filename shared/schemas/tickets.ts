@@ -16,7 +16,9 @@ export const CreateTicketSchema = z.object({
     .trim()
     .min(10, 'Description must be at least 10 characters')
     .max(5000, 'Description is too long'),
-  priority: z.enum(TICKET_PRIORITIES, { error: 'Priority must be low, normal or high' }).default('normal'),
+  priority: z
+    .enum(TICKET_PRIORITIES, { error: 'Priority must be low, normal or high' })
+    .default('normal'),
 });
 export type CreateTicket = z.infer<typeof CreateTicketSchema>;
 

@@ -17,7 +17,10 @@ test('admin sign-in: a wrong password is refused, the right one opens the admin 
   await expect(page.getByText('Coast & Code Studio Admin')).toBeVisible();
   await expect(page.getByText(`Welcome back, ${E2E_ADMIN.firstName}`)).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Admin' });
-  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await nav.getByRole('link', { name: 'Invoices' }).click();
   await expect(nav.getByRole('link', { name: 'Invoices' })).toHaveAttribute('aria-current', 'page');
 
@@ -25,11 +28,15 @@ test('admin sign-in: a wrong password is refused, the right one opens the admin 
   await expect(page.getByText(`Welcome back, ${E2E_ADMIN.firstName}`)).toBeVisible();
 
   await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page.getByText('You have been successfully logged out', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('You have been successfully logged out', { exact: true }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/login$/);
 
   await page.goto('/admin/settings');
-  await expect(page.getByText('Please login to access the admin panel', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Please login to access the admin panel', { exact: true }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
 

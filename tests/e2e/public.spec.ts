@@ -23,7 +23,10 @@ test('/portal goes to the dashboard and /admin to the admin login', async ({ pag
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
 });
 
-test('hashed assets are cached for a year and index.html is never cached', async ({ page, request }) => {
+test('hashed assets are cached for a year and index.html is never cached', async ({
+  page,
+  request,
+}) => {
   const index = await request.get('/');
   expect(index.headers()['cache-control']).toBe('no-cache');
   const assetPath = /src="(\/assets\/[^"]+\.js)"/.exec(await index.text())?.[1];

@@ -32,7 +32,9 @@ export class BrowserSession {
       const name = pair.slice(0, index);
       const value = pair.slice(index + 1);
       const path = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) || '/';
-      const expired = attributes.some((a) => /^expires=/i.test(a) && new Date(a.slice(8)).getTime() < Date.now());
+      const expired = attributes.some(
+        (a) => /^expires=/i.test(a) && new Date(a.slice(8)).getTime() < Date.now(),
+      );
       const key = `${name};${path}`;
       if (expired || value === '') this.cookies.delete(key);
       else this.cookies.set(key, { name, value, path });
@@ -60,7 +62,11 @@ export class BrowserSession {
   }
 
   /** Follows redirects from a request until a non-redirect answer. */
-  async navigate(method: string, url: string, body?: URLSearchParams): Promise<{ res: Response; url: string }> {
+  async navigate(
+    method: string,
+    url: string,
+    body?: URLSearchParams,
+  ): Promise<{ res: Response; url: string }> {
     let res = await this.request(method, url, body);
     let current = new URL(url, this.baseUrl).href;
     for (let hops = 0; res.status >= 300 && res.status < 400 && hops < 20; hops += 1) {
@@ -76,7 +82,9 @@ export class BrowserSession {
     if (!form) throw new Error(`No form on ${pageUrl}`);
     const [, action = '', inner = ''] = form;
     const params = new URLSearchParams();
-    for (const match of inner.matchAll(/<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)) {
+    for (const match of inner.matchAll(
+      /<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g,
+    )) {
       params.set(match[1]!, match[2]!);
     }
     for (const [key, value] of Object.entries(fields)) params.set(key, value);
@@ -92,15 +100,27 @@ export interface NewAccount {
 }
 
 /** Creates an account on the built-in provider's pages and signs in, as a browser would. */
-export async function signUpThroughProvider(session: BrowserSession, account: NewAccount, start = '/api/login') {
+export async function signUpThroughProvider(
+  session: BrowserSession,
+  account: NewAccount,
+  start = '/api/login',
+) {
   const loginPage = await session.navigate('GET', start);
-  const signupUrl = new URL(/href="([^"]*\/signup)"/.exec(await loginPage.res.text())![1]!, loginPage.url).href;
+  const signupUrl = new URL(
+    /href="([^"]*\/signup)"/.exec(await loginPage.res.text())![1]!,
+    loginPage.url,
+  ).href;
   const signupPage = await session.navigate('GET', signupUrl);
   return session.submitForm(signupPage.url, await signupPage.res.text(), { ...account });
 }
 
 /** Signs in with an existing account on the built-in provider's pages. */
-export async function signInThroughProvider(session: BrowserSession, email: string, password: string, start = '/api/login') {
+export async function signInThroughProvider(
+  session: BrowserSession,
+  email: string,
+  password: string,
+  start = '/api/login',
+) {
   const loginPage = await session.navigate('GET', start);
   return session.submitForm(loginPage.url, await loginPage.res.text(), { email, password });
 }

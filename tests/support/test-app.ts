@@ -26,7 +26,13 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: String(port), APP_URL: baseUrl, ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: String(port),
+    APP_URL: baseUrl,
+    ...env,
+  });
   const app = await createApp({ config, database, logger: createLogger(config.logLevel) });
   server.on('request', app);
   return {

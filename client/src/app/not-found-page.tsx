@@ -10,7 +10,9 @@ export function NotFoundPage() {
             <AlertCircle className="h-8 w-8 text-destructive" aria-hidden="true" />
             <h1 className="text-2xl font-bold">404 Page Not Found</h1>
           </div>
-          <p className="mt-4 text-sm text-muted-foreground">Did you forget to add the page to the router?</p>
+          <p className="mt-4 text-sm text-muted-foreground">
+            Did you forget to add the page to the router?
+          </p>
           <p className="mt-6 text-sm">
             <a href="/" className="font-semibold text-primary underline-offset-4 hover:underline">
               Go to the home page

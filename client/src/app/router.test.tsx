@@ -30,10 +30,16 @@ describe('the route table', () => {
   });
 
   it('asks a signed-out visitor of the portal to log in', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"Unauthorized"}', { status: 401 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"message":"Unauthorized"}', { status: 401 })),
+    );
     renderAt('/portal/support');
     expect(await screen.findByText('Please log in to continue')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /sign in/i })).toHaveAttribute('href', '/api/login?returnTo=%2Fportal%2Fsupport');
+    expect(screen.getByRole('link', { name: /sign in/i })).toHaveAttribute(
+      'href',
+      '/api/login?returnTo=%2Fportal%2Fsupport',
+    );
   });
 
   it('sends a signed-in client from / to the portal dashboard', async () => {
@@ -41,7 +47,16 @@ describe('the route table', () => {
       'fetch',
       vi.fn(async (url: string) =>
         url === '/api/auth/user'
-          ? new Response(JSON.stringify({ id: 'u1', email: 'a@b.co', firstName: 'Ann', lastName: null, businessName: null, phoneNumber: null }))
+          ? new Response(
+              JSON.stringify({
+                id: 'u1',
+                email: 'a@b.co',
+                firstName: 'Ann',
+                lastName: null,
+                businessName: null,
+                phoneNumber: null,
+              }),
+            )
           : new Response('{}'),
       ),
     );
@@ -51,7 +66,10 @@ describe('the route table', () => {
   });
 
   it('redirects /portal and /admin', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"Unauthorized"}', { status: 401 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"message":"Unauthorized"}', { status: 401 })),
+    );
     const portal = renderAt('/portal');
     await screen.findByText('Please log in to continue');
     expect(portal.history).toContain('/portal/dashboard');

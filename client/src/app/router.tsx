@@ -4,11 +4,15 @@ import { FullScreenSpinner } from '@/components/ui/spinner';
 import { NotFoundPage } from './not-found-page';
 
 // Route-level code splitting: a visitor of / downloads no portal or admin code.
-const HomePage = lazy(() => import('@/features/landing/pages/home-page').then((m) => ({ default: m.HomePage })));
+const HomePage = lazy(() =>
+  import('@/features/landing/pages/home-page').then((m) => ({ default: m.HomePage })),
+);
 const PortalRoutes = lazy(() =>
   import('@/features/portal/pages/portal-routes').then((m) => ({ default: m.PortalRoutes })),
 );
-const AdminRoutes = lazy(() => import('@/features/admin/pages/admin-routes').then((m) => ({ default: m.AdminRoutes })));
+const AdminRoutes = lazy(() =>
+  import('@/features/admin/pages/admin-routes').then((m) => ({ default: m.AdminRoutes })),
+);
 
 /** The route table of spec section 2. */
 export function AppRouter() {

@@ -12,14 +12,20 @@ const SETUP_TOKEN = 'setup-token-for-tests-0123456789';
 let t: TestApp;
 beforeAll(async () => {
   // TRUST_PROXY lets the rate-limit test pose as several IP addresses.
-  t = await startTestApp({ ADMIN_SETUP_TOKEN: SETUP_TOKEN, ADMIN_SESSION_MAX_HOURS: '0.0003', TRUST_PROXY: 'true' });
+  t = await startTestApp({
+    ADMIN_SETUP_TOKEN: SETUP_TOKEN,
+    ADMIN_SESSION_MAX_HOURS: '0.0003',
+    TRUST_PROXY: 'true',
+  });
 });
 afterAll(async () => {
   await t.close();
 });
 
 function adminCookie(res: request.Response): string {
-  const cookie = (res.headers['set-cookie'] as unknown as string[] | undefined)?.find((c) => c.startsWith('admin_sid='));
+  const cookie = (res.headers['set-cookie'] as unknown as string[] | undefined)?.find((c) =>
+    c.startsWith('admin_sid='),
+  );
   if (!cookie) throw new Error('no admin cookie');
   return cookie.split(';')[0]!;
 }
@@ -28,20 +34,28 @@ describe('admin sign-in', () => {
   it('refuses wrong credentials with "Invalid credentials" and signs in with the right ones', async () => {
     const { admin, password } = await createAdmin(t.database, { firstName: 'Renée' });
 
-    const wrong = await request(t.app).post('/api/admin/login').send({ email: admin.email, password: 'nope-nope' });
+    const wrong = await request(t.app)
+      .post('/api/admin/login')
+      .send({ email: admin.email, password: 'nope-nope' });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual({ message: 'Invalid credentials' });
 
-    const unknown = await request(t.app).post('/api/admin/login').send({ email: 'ghost@example.com', password });
+    const unknown = await request(t.app)
+      .post('/api/admin/login')
+      .send({ email: 'ghost@example.com', password });
     expect(unknown.status).toBe(401);
     expect(unknown.body).toEqual({ message: 'Invalid credentials' });
 
-    const ok = await request(t.app).post('/api/admin/login').send({ email: admin.email.toUpperCase(), password });
+    const ok = await request(t.app)
+      .post('/api/admin/login')
+      .send({ email: admin.email.toUpperCase(), password });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ email: admin.email, firstName: 'Renée' });
     expect(ok.body.passwordHash).toBeUndefined();
 
-    const cookieLine = (ok.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('admin_sid='))!;
+    const cookieLine = (ok.headers['set-cookie'] as unknown as string[]).find((c) =>
+      c.startsWith('admin_sid='),
+    )!;
     expect(cookieLine).toMatch(/HttpOnly/);
     expect(cookieLine).toMatch(/SameSite=Strict/);
     expect(cookieLine).toMatch(/Path=\/api\/admin/);
@@ -53,22 +67,34 @@ describe('admin sign-in', () => {
 
   it('gives a new session id at every sign-in and destroys it at logout', async () => {
     const { admin, password } = await createAdmin(t.database);
-    const first = await request(t.app).post('/api/admin/login').send({ email: admin.email, password });
+    const first = await request(t.app)
+      .post('/api/admin/login')
+      .send({ email: admin.email, password });
     const second = await request(t.app)
       .post('/api/admin/login')
       .set('Cookie', adminCookie(first))
       .send({ email: admin.email, password });
     expect(adminCookie(second)).not.toBe(adminCookie(first));
     // The replaced session is gone server-side.
-    expect((await request(t.app).get('/api/admin/me').set('Cookie', adminCookie(first))).status).toBe(401);
+    expect(
+      (await request(t.app).get('/api/admin/me').set('Cookie', adminCookie(first))).status,
+    ).toBe(401);
 
-    const logout = await request(t.app).post('/api/admin/logout').set('Cookie', adminCookie(second));
+    const logout = await request(t.app)
+      .post('/api/admin/logout')
+      .set('Cookie', adminCookie(second));
     expect(logout.status).toBe(200);
-    expect((await request(t.app).get('/api/admin/me').set('Cookie', adminCookie(second))).status).toBe(401);
+    expect(
+      (await request(t.app).get('/api/admin/me').set('Cookie', adminCookie(second))).status,
+    ).toBe(401);
   });
 
   it('answers 401 on every admin route without an admin session, even unknown ones', async () => {
-    for (const path of ['/api/admin/me', '/api/admin/dashboard-stats', '/api/admin/no-such-thing']) {
+    for (const path of [
+      '/api/admin/me',
+      '/api/admin/dashboard-stats',
+      '/api/admin/no-such-thing',
+    ]) {
       const res = await request(t.app).get(path);
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ message: 'Unauthorized' });
@@ -79,13 +105,17 @@ describe('admin sign-in', () => {
     const browser = new BrowserSession(t.baseUrl);
     await signUpThroughProvider(browser, newClientAccount());
     expect((await browser.request('GET', '/api/auth/user')).status).toBe(200);
-    const res = await fetch(`${t.baseUrl}/api/admin/me`, { headers: { cookie: `sid=${browser.cookie('sid')}` } });
+    const res = await fetch(`${t.baseUrl}/api/admin/me`, {
+      headers: { cookie: `sid=${browser.cookie('sid')}` },
+    });
     expect(res.status).toBe(401);
   });
 
   it('ends an admin session after its absolute lifetime even while in use', async () => {
     const { admin, password } = await createAdmin(t.database);
-    const login = await request(t.app).post('/api/admin/login').send({ email: admin.email, password });
+    const login = await request(t.app)
+      .post('/api/admin/login')
+      .send({ email: admin.email, password });
     const cookie = adminCookie(login);
     expect((await request(t.app).get('/api/admin/me').set('Cookie', cookie)).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1200)); // lifetime here: 0.0003 h ≈ 1.08 s
@@ -103,9 +133,13 @@ describe('admin sign-in', () => {
         .send({ email: admin.email, password: `wrong-${attempt}` });
       expect(res.status).toBe(401);
     }
-    const blocked = await request(t.app).post('/api/admin/login').send({ email: admin.email, password: 'wrong-again' });
+    const blocked = await request(t.app)
+      .post('/api/admin/login')
+      .send({ email: admin.email, password: 'wrong-again' });
     expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toMatch(/^Too many sign-in attempts\. Please try again in \d+ minutes?\.$/);
+    expect(blocked.body.message).toMatch(
+      /^Too many sign-in attempts\. Please try again in \d+ minutes?\.$/,
+    );
   });
 
   it('refuses a cross-site login form post', async () => {
@@ -141,18 +175,29 @@ describe('POST /api/admin/setup', () => {
 
   it('needs the setup token', async () => {
     expect((await request(t.app).post('/api/admin/setup').send(body)).status).toBe(401);
-    expect((await request(t.app).post('/api/admin/setup').set('X-Admin-Setup-Token', 'wrong').send(body)).status).toBe(401);
-    expect(await t.database.db.select().from(admins).where(eq(admins.email, body.email))).toHaveLength(0);
+    expect(
+      (await request(t.app).post('/api/admin/setup').set('X-Admin-Setup-Token', 'wrong').send(body))
+        .status,
+    ).toBe(401);
+    expect(
+      await t.database.db.select().from(admins).where(eq(admins.email, body.email)),
+    ).toHaveLength(0);
   });
 
   it('creates an admin with a bcrypt hash of cost 12 or more, once', async () => {
-    const created = await request(t.app).post('/api/admin/setup').set('X-Admin-Setup-Token', SETUP_TOKEN).send(body);
+    const created = await request(t.app)
+      .post('/api/admin/setup')
+      .set('X-Admin-Setup-Token', SETUP_TOKEN)
+      .send(body);
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ email: body.email, firstName: 'Jo' });
     const [row] = await t.database.db.select().from(admins).where(eq(admins.email, body.email));
     expect(bcrypt.getRounds(row!.passwordHash)).toBeGreaterThanOrEqual(12);
 
-    const again = await request(t.app).post('/api/admin/setup').set('X-Admin-Setup-Token', SETUP_TOKEN).send(body);
+    const again = await request(t.app)
+      .post('/api/admin/setup')
+      .set('X-Admin-Setup-Token', SETUP_TOKEN)
+      .send(body);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('An admin with this email already exists');
   });

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { newClientAccount } from '../../../tests/factories';
-import { BrowserSession, signInThroughProvider, signUpThroughProvider } from '../../../tests/support/browser-session';
+import {
+  BrowserSession,
+  signInThroughProvider,
+  signUpThroughProvider,
+} from '../../../tests/support/browser-session';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 
 let t: TestApp;
@@ -41,7 +45,10 @@ describe('client sign-in through the built-in OpenID provider', () => {
       businessName: null,
       phoneNumber: null,
     });
-    const rows = await t.database.db.select().from(users).where(eq(users.email, account.email.toLowerCase()));
+    const rows = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, account.email.toLowerCase()));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.oidcIssuer).toBe(`${t.baseUrl}/oidc`);
   });
@@ -56,7 +63,11 @@ describe('client sign-in through the built-in OpenID provider', () => {
     const account = newClientAccount();
     await signUpThroughProvider(new BrowserSession(t.baseUrl), account);
 
-    const wrong = await signInThroughProvider(new BrowserSession(t.baseUrl), account.email, 'not-the-password');
+    const wrong = await signInThroughProvider(
+      new BrowserSession(t.baseUrl),
+      account.email,
+      'not-the-password',
+    );
     expect(wrong.res.status).toBe(401);
     expect(await wrong.res.text()).toContain('Incorrect email or password.');
 
@@ -64,7 +75,10 @@ describe('client sign-in through the built-in OpenID provider', () => {
     expect(again.res.status).toBe(409);
     expect(await again.res.text()).toContain('An account with this email already exists.');
 
-    const short = await signUpThroughProvider(new BrowserSession(t.baseUrl), newClientAccount({ password: 'short' }));
+    const short = await signUpThroughProvider(
+      new BrowserSession(t.baseUrl),
+      newClientAccount({ password: 'short' }),
+    );
     expect(short.res.status).toBe(400);
     expect(await short.res.text()).toContain('Password must be at least 8 characters long');
   });
@@ -73,9 +87,16 @@ describe('client sign-in through the built-in OpenID provider', () => {
     const account = newClientAccount();
     await signUpThroughProvider(new BrowserSession(t.baseUrl), account);
     const browser = new BrowserSession(t.baseUrl);
-    const done = await signInThroughProvider(browser, account.email.toUpperCase(), account.password);
+    const done = await signInThroughProvider(
+      browser,
+      account.email.toUpperCase(),
+      account.password,
+    );
     expect(done.url).toBe(`${t.baseUrl}/portal/dashboard`);
-    const rows = await t.database.db.select().from(users).where(eq(users.email, account.email.toLowerCase()));
+    const rows = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, account.email.toLowerCase()));
     expect(rows).toHaveLength(1);
   });
 
@@ -83,10 +104,20 @@ describe('client sign-in through the built-in OpenID provider', () => {
     const account = newClientAccount();
     await signUpThroughProvider(new BrowserSession(t.baseUrl), account);
 
-    const inside = await signInThroughProvider(new BrowserSession(t.baseUrl), account.email, account.password, '/api/login?returnTo=%2Fportal%2Fsupport%3Ftab%3D1');
+    const inside = await signInThroughProvider(
+      new BrowserSession(t.baseUrl),
+      account.email,
+      account.password,
+      '/api/login?returnTo=%2Fportal%2Fsupport%3Ftab%3D1',
+    );
     expect(inside.url).toBe(`${t.baseUrl}/portal/support?tab=1`);
 
-    for (const evil of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)']) {
+    for (const evil of [
+      '//evil.example/x',
+      'https://evil.example/',
+      '/\\evil.example',
+      'javascript:alert(1)',
+    ]) {
       const outside = await signInThroughProvider(
         new BrowserSession(t.baseUrl),
         account.email,
@@ -99,9 +130,13 @@ describe('client sign-in through the built-in OpenID provider', () => {
 
   it('sends a browser that came in under another host name to APP_URL before signing in', async () => {
     const other = t.baseUrl.replace('127.0.0.1', 'localhost');
-    const res = await fetch(`${other}/api/login?returnTo=%2Fportal%2Fsubscribe`, { redirect: 'manual' });
+    const res = await fetch(`${other}/api/login?returnTo=%2Fportal%2Fsubscribe`, {
+      redirect: 'manual',
+    });
     expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe(`${t.baseUrl}/api/login?returnTo=%2Fportal%2Fsubscribe`);
+    expect(res.headers.get('location')).toBe(
+      `${t.baseUrl}/api/login?returnTo=%2Fportal%2Fsubscribe`,
+    );
   });
 
   it('updates the profile but never the e-mail, and validates lengths', async () => {
@@ -124,7 +159,9 @@ describe('client sign-in through the built-in OpenID provider', () => {
       email: account.email.toLowerCase(),
     });
 
-    const tooLong = await browser.request('PATCH', '/api/auth/user', { businessName: 'x'.repeat(201) });
+    const tooLong = await browser.request('PATCH', '/api/auth/user', {
+      businessName: 'x'.repeat(201),
+    });
     expect(tooLong.status).toBe(400);
     expect((await tooLong.json()).message).toBe('Business name must be at most 200 characters');
     const me = await (await browser.request('GET', '/api/auth/user')).json();
@@ -158,7 +195,11 @@ describe('client sign-in through the built-in OpenID provider', () => {
     const page = await browser.navigate('GET', endSession.href);
     const html = await page.res.text();
     expect(html).toContain('Signing you out');
-    const back = await browser.submitForm(page.url, html.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>'), {});
+    const back = await browser.submitForm(
+      page.url,
+      html.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>'),
+      {},
+    );
     expect(back.url).toBe(`${t.baseUrl}/`);
 
     // Signing in again asks for the password again: the provider session is gone too.

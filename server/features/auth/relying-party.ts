@@ -61,7 +61,8 @@ export function createRelyingParty(
           firstName: typeof claims.given_name === 'string' ? claims.given_name : null,
           lastName: typeof claims.family_name === 'string' ? claims.family_name : null,
         }).then(
-          (user) => verified(null, { id: user.id, idToken: tokens.id_token } satisfies SignedInUser),
+          (user) =>
+            verified(null, { id: user.id, idToken: tokens.id_token } satisfies SignedInUser),
           (error: unknown) => verified(error as Error),
         );
       },
@@ -82,7 +83,10 @@ export function createRelyingParty(
       return (await ready()).strategy;
     },
     /** Where to send the browser to end the provider's session too, if the provider supports it. */
-    async endSessionUrl(idToken: string | undefined, postLogoutRedirectUri: string): Promise<string | undefined> {
+    async endSessionUrl(
+      idToken: string | undefined,
+      postLogoutRedirectUri: string,
+    ): Promise<string | undefined> {
       const { configuration } = await ready();
       if (!configuration.serverMetadata().end_session_endpoint) return undefined;
       const params: Record<string, string> = { post_logout_redirect_uri: postLogoutRedirectUri };

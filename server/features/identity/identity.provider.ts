@@ -25,7 +25,12 @@ export interface IdentityProvider {
 
 function generateSigningKey() {
   const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return { ...privateKey.export({ format: 'jwk' }), kid: crypto.randomUUID(), use: 'sig', alg: 'RS256' };
+  return {
+    ...privateKey.export({ format: 'jwk' }),
+    kid: crypto.randomUUID(),
+    use: 'sig',
+    alg: 'RS256',
+  };
 }
 
 const randomSecret = () => crypto.randomBytes(32).toString('base64url');
@@ -40,7 +45,9 @@ function cspNonce(ctx: KoaContextWithOIDC): string {
  * talks to it over real OpenID Connect like to any other issuer; its state, signing key and
  * secrets live in the app's database.
  */
-export async function createIdentityProvider(deps: IdentityProviderDeps): Promise<IdentityProvider> {
+export async function createIdentityProvider(
+  deps: IdentityProviderDeps,
+): Promise<IdentityProvider> {
   const { db, accounts, appUrl } = deps;
   const [signingKey, cookieKeys, clientSecret] = await Promise.all([
     getOrCreateSecret(db, 'oidc-signing-key', generateSigningKey),
@@ -122,10 +129,15 @@ export async function createIdentityProvider(deps: IdentityProviderDeps): Promis
     // The portal is our own first-party client: no consent screen, the grant is implied.
     async loadExistingGrant(ctx) {
       const { oidc } = ctx;
-      const grantId = oidc.result?.consent?.grantId ?? oidc.session?.grantIdFor(oidc.client!.clientId);
+      const grantId =
+        oidc.result?.consent?.grantId ?? oidc.session?.grantIdFor(oidc.client!.clientId);
       if (grantId) return oidc.provider.Grant.find(grantId);
-      if (oidc.client?.clientId !== BUILT_IN_CLIENT_ID || !oidc.session?.accountId) return undefined;
-      const grant = new oidc.provider.Grant({ clientId: BUILT_IN_CLIENT_ID, accountId: oidc.session.accountId });
+      if (oidc.client?.clientId !== BUILT_IN_CLIENT_ID || !oidc.session?.accountId)
+        return undefined;
+      const grant = new oidc.provider.Grant({
+        clientId: BUILT_IN_CLIENT_ID,
+        accountId: oidc.session.accountId,
+      });
       grant.addOIDCScope(SCOPE);
       await grant.save();
       return grant;

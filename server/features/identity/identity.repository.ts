@@ -6,7 +6,10 @@ import { identityAccounts, oidcPayloads, type IdentityAccount } from '../../db/s
 export function createIdentityAccountRepository(db: Database) {
   return {
     async findByEmail(email: string): Promise<IdentityAccount | undefined> {
-      const [account] = await db.select().from(identityAccounts).where(eq(identityAccounts.email, email));
+      const [account] = await db
+        .select()
+        .from(identityAccounts)
+        .where(eq(identityAccounts.email, email));
       return account;
     },
     async findById(id: string): Promise<IdentityAccount | undefined> {
@@ -16,8 +19,14 @@ export function createIdentityAccountRepository(db: Database) {
       return account;
     },
     /** Inserts the account; undefined when the e-mail is already registered. */
-    async insert(values: typeof identityAccounts.$inferInsert): Promise<IdentityAccount | undefined> {
-      const [account] = await db.insert(identityAccounts).values(values).onConflictDoNothing().returning();
+    async insert(
+      values: typeof identityAccounts.$inferInsert,
+    ): Promise<IdentityAccount | undefined> {
+      const [account] = await db
+        .insert(identityAccounts)
+        .values(values)
+        .onConflictDoNothing()
+        .returning();
       return account;
     },
   };
@@ -60,7 +69,9 @@ export function createOidcAdapterClass(db: Database) {
       if (!row) return undefined;
       if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return undefined;
       const payload = row.payload as AdapterPayload;
-      return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
+      return row.consumedAt
+        ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) }
+        : payload;
     }
 
     find(id: string) {
@@ -83,7 +94,9 @@ export function createOidcAdapterClass(db: Database) {
     }
 
     async destroy(id: string): Promise<void> {
-      await db.delete(oidcPayloads).where(and(eq(oidcPayloads.type, this.model), eq(oidcPayloads.id, id)));
+      await db
+        .delete(oidcPayloads)
+        .where(and(eq(oidcPayloads.type, this.model), eq(oidcPayloads.id, id)));
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {

@@ -31,12 +31,18 @@ export function interactionRoutes({ provider, service, brand }: InteractionRoute
 
   async function details(req: Request, res: Response) {
     const interaction = await provider.interactionDetails(req, res);
-    if (interaction.uid !== req.params.uid) throw new AppError(400, 'This sign-in link does not match your session.');
+    if (interaction.uid !== req.params.uid)
+      throw new AppError(400, 'This sign-in link does not match your session.');
     return interaction;
   }
 
   async function finishLogin(req: Request, res: Response, accountId: string) {
-    await provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId } },
+      { mergeWithLastSubmission: false },
+    );
   }
 
   router.get('/:uid', async (req, res) => {
@@ -63,7 +69,10 @@ export function interactionRoutes({ provider, service, brand }: InteractionRoute
     const parsed = ProviderLoginSchema.safeParse(req.body);
     if (!parsed.success) {
       const error = parsed.error.issues[0]?.message;
-      res.status(400).type('html').send(signInPage({ brand: await brand(), uid, email, error }));
+      res
+        .status(400)
+        .type('html')
+        .send(signInPage({ brand: await brand(), uid, email, error }));
       return;
     }
     try {
@@ -71,7 +80,10 @@ export function interactionRoutes({ provider, service, brand }: InteractionRoute
       await finishLogin(req, res, account.id);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      res.status(error.status).type('html').send(signInPage({ brand: await brand(), uid, email, error: error.message }));
+      res
+        .status(error.status)
+        .type('html')
+        .send(signInPage({ brand: await brand(), uid, email, error: error.message }));
     }
   });
 
@@ -86,7 +98,10 @@ export function interactionRoutes({ provider, service, brand }: InteractionRoute
     const parsed = ProviderSignupSchema.safeParse(req.body);
     if (!parsed.success) {
       const error = parsed.error.issues[0]?.message;
-      res.status(400).type('html').send(signUpPage({ brand: await brand(), uid, values, error }));
+      res
+        .status(400)
+        .type('html')
+        .send(signUpPage({ brand: await brand(), uid, values, error }));
       return;
     }
     try {
@@ -94,7 +109,10 @@ export function interactionRoutes({ provider, service, brand }: InteractionRoute
       await finishLogin(req, res, account.id);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      res.status(error.status).type('html').send(signUpPage({ brand: await brand(), uid, values, error: error.message }));
+      res
+        .status(error.status)
+        .type('html')
+        .send(signUpPage({ brand: await brand(), uid, values, error: error.message }));
     }
   });
 
@@ -112,7 +130,9 @@ export function interactionRoutes({ provider, service, brand }: InteractionRoute
           messagePage({
             brand: brandName,
             title: expired ? 'Your sign-in has expired' : 'Sign-in problem',
-            message: expired ? 'For your security, sign-in pages expire. Please start again.' : (error as Error).message,
+            message: expired
+              ? 'For your security, sign-in pages expire. Please start again.'
+              : (error as Error).message,
             link: { href: '/api/login', label: 'Start signing in again' },
           }),
         );

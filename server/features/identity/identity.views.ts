@@ -37,45 +37,72 @@ interface PageOptions {
 
 export function page({ title, brand, body, scriptNonce, script }: PageOptions): string {
   return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${title} · ${brand}</title>
-<style>${raw(STYLES)}</style>
-</head>
-<body>
-<main>
-<p class="brand">${brand}</p>
-${body}
-</main>
-${script && scriptNonce ? html`<script nonce="${scriptNonce}">${raw(script)}</script>` : ''}
-</body>
-</html>`.value;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>${title} · ${brand}</title>
+        <style>
+          ${raw(STYLES)}
+        </style>
+      </head>
+      <body>
+        <main>
+          <p class="brand">${brand}</p>
+          ${body}
+        </main>
+        ${
+          script && scriptNonce
+            ? html`<script nonce="${scriptNonce}">
+                ${raw(script)};
+              </script>`
+            : ''
+        }
+      </body>
+    </html>`.value;
 }
 
 function errorBox(error: string | undefined): SafeHtml {
   return error ? html`<p class="error" role="alert" id="form-error">${error}</p>` : html``;
 }
 
-export function signInPage(options: { brand: string; uid: string; email?: string; error?: string }): string {
+export function signInPage(options: {
+  brand: string;
+  uid: string;
+  email?: string;
+  error?: string;
+}): string {
   const { brand, uid, email, error } = options;
   return page({
     title: 'Sign in',
     brand,
     body: html`<h1>Sign in</h1>
-<p class="lead">Sign in to your client portal.</p>
-${errorBox(error)}
-<form method="post" action="/oidc/interaction/${uid}/login" novalidate>
-<label for="email">Email</label>
-<input id="email" name="email" type="email" autocomplete="email" required value="${email ?? ''}"
- ${error ? raw('aria-describedby="form-error" aria-invalid="true"') : ''} autofocus>
-<label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required>
-<button type="submit">Sign in</button>
-</form>
-<p class="switch">New here? <a href="/oidc/interaction/${uid}/signup">Create account</a></p>`,
+      <p class="lead">Sign in to your client portal.</p>
+      ${errorBox(error)}
+      <form method="post" action="/oidc/interaction/${uid}/login" novalidate>
+        <label for="email">Email</label>
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autocomplete="email"
+          required
+          value="${email ?? ''}"
+          ${error ? raw('aria-describedby="form-error" aria-invalid="true"') : ''}
+          autofocus
+        />
+        <label for="password">Password</label>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autocomplete="current-password"
+          required
+        />
+        <button type="submit">Sign in</button>
+      </form>
+      <p class="switch">New here? <a href="/oidc/interaction/${uid}/signup">Create account</a></p>`,
   });
 }
 
@@ -85,30 +112,68 @@ export interface SignupValues {
   email?: string;
 }
 
-export function signUpPage(options: { brand: string; uid: string; values?: SignupValues; error?: string }): string {
+export function signUpPage(options: {
+  brand: string;
+  uid: string;
+  values?: SignupValues;
+  error?: string;
+}): string {
   const { brand, uid, values = {}, error } = options;
   return page({
     title: 'Create account',
     brand,
     body: html`<h1>Create account</h1>
-<p class="lead">Create your client portal account.</p>
-${errorBox(error)}
-<form method="post" action="/oidc/interaction/${uid}/signup" novalidate>
-<div class="row">
-<div><label for="firstName">First name</label>
-<input id="firstName" name="firstName" autocomplete="given-name" required value="${values.firstName ?? ''}" autofocus></div>
-<div><label for="lastName">Last name</label>
-<input id="lastName" name="lastName" autocomplete="family-name" required value="${values.lastName ?? ''}"></div>
-</div>
-<label for="email">Email</label>
-<input id="email" name="email" type="email" autocomplete="email" required value="${values.email ?? ''}">
-<label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="new-password" required minlength="8"
- aria-describedby="password-hint">
-<p class="hint" id="password-hint">At least 8 characters.</p>
-<button type="submit">Create account</button>
-</form>
-<p class="switch">Already have an account? <a href="/oidc/interaction/${uid}">Sign in</a></p>`,
+      <p class="lead">Create your client portal account.</p>
+      ${errorBox(error)}
+      <form method="post" action="/oidc/interaction/${uid}/signup" novalidate>
+        <div class="row">
+          <div>
+            <label for="firstName">First name</label>
+            <input
+              id="firstName"
+              name="firstName"
+              autocomplete="given-name"
+              required
+              value="${values.firstName ?? ''}"
+              autofocus
+            />
+          </div>
+          <div>
+            <label for="lastName">Last name</label>
+            <input
+              id="lastName"
+              name="lastName"
+              autocomplete="family-name"
+              required
+              value="${values.lastName ?? ''}"
+            />
+          </div>
+        </div>
+        <label for="email">Email</label>
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autocomplete="email"
+          required
+          value="${values.email ?? ''}"
+        />
+        <label for="password">Password</label>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autocomplete="new-password"
+          required
+          minlength="8"
+          aria-describedby="password-hint"
+        />
+        <p class="hint" id="password-hint">At least 8 characters.</p>
+        <button type="submit">Create account</button>
+      </form>
+      <p class="switch">
+        Already have an account? <a href="/oidc/interaction/${uid}">Sign in</a>
+      </p>`,
   });
 }
 
@@ -117,20 +182,26 @@ export function signingOutPage(options: { brand: string; form: string; nonce: st
     title: 'Signing out',
     brand: options.brand,
     body: html`<h1>Signing you out…</h1>
-${raw(options.form)}
-<input type="hidden" name="logout" value="yes" form="op.logoutForm">
-<noscript><button type="submit" form="op.logoutForm">Sign out</button></noscript>`,
+      ${raw(options.form)}
+      <input type="hidden" name="logout" value="yes" form="op.logoutForm" />
+      <noscript><button type="submit" form="op.logoutForm">Sign out</button></noscript>`,
     scriptNonce: options.nonce,
     script: `document.getElementById('op.logoutForm').submit();`,
   });
 }
 
-export function messagePage(options: { brand: string; title: string; message: string; link?: { href: string; label: string } }): string {
+export function messagePage(options: {
+  brand: string;
+  title: string;
+  message: string;
+  link?: { href: string; label: string };
+}): string {
   const { brand, title, message, link } = options;
   return page({
     title,
     brand,
-    body: html`<h1>${title}</h1><p class="lead">${message}</p>
-${link ? html`<p><a href="${link.href}">${link.label}</a></p>` : ''}`,
+    body: html`<h1>${title}</h1>
+      <p class="lead">${message}</p>
+      ${link ? html`<p><a href="${link.href}">${link.label}</a></p>` : ''}`,
   });
 }

@@ -6,6 +6,10 @@ export const Label = forwardRef<
   ElementRef<typeof LabelPrimitive.Root>,
   ComponentPropsWithoutRef<typeof LabelPrimitive.Root>
 >(({ className, ...props }, ref) => (
-  <LabelPrimitive.Root ref={ref} className={cn('text-sm font-medium leading-none', className)} {...props} />
+  <LabelPrimitive.Root
+    ref={ref}
+    className={cn('text-sm font-medium leading-none', className)}
+    {...props}
+  />
 ));
 Label.displayName = 'Label';

@@ -41,7 +41,9 @@ export function reducer(state: State, action: Action): State {
     case 'ADD':
       return { toasts: [action.toast, ...state.toasts].slice(0, TOAST_LIMIT) };
     case 'UPDATE':
-      return { toasts: state.toasts.map((t) => (t.id === action.toast.id ? { ...t, ...action.toast } : t)) };
+      return {
+        toasts: state.toasts.map((t) => (t.id === action.toast.id ? { ...t, ...action.toast } : t)),
+      };
     case 'DISMISS': {
       const { toastId } = action;
       state.toasts.forEach((t) => {

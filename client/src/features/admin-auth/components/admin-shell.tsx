@@ -57,7 +57,9 @@ export function AdminShell({ children }: { children: ReactNode }) {
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-4">
           <div>
             <p className="font-display text-xl font-bold text-primary">{businessName} Admin</p>
-            <p className="text-sm text-muted-foreground">Welcome back, {admin.firstName || admin.email}</p>
+            <p className="text-sm text-muted-foreground">
+              Welcome back, {admin.firstName || admin.email}
+            </p>
           </div>
           <Button variant="outline" onClick={onLogout} disabled={logout.isPending}>
             <LogOut className="h-4 w-4" aria-hidden="true" /> Logout

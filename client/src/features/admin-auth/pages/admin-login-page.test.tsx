@@ -20,7 +20,10 @@ function renderLogin() {
 }
 
 function stubApi(handler: (url: string, init?: RequestInit) => Response | Promise<Response>) {
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => handler(url, init)));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => handler(url, init)),
+  );
 }
 
 afterEach(() => {
@@ -65,11 +68,25 @@ describe('AdminLoginPage', () => {
     expect(fetchMock).not.toHaveBeenCalledWith('/api/admin/login', expect.anything());
   });
 
-  it("welcomes the admin and goes to the dashboard", async () => {
+  it('welcomes the admin and goes to the dashboard', async () => {
     stubApi((url) =>
       url === '/api/admin/login'
-        ? new Response(JSON.stringify({ id: '1', email: 'owner@example.com', firstName: 'Renée', lastName: null, createdAt: '' }))
-        : new Response(JSON.stringify({ businessName: 'Coast & Code Studio', businessEmail: 'a@b.co', businessLocation: 'x' })),
+        ? new Response(
+            JSON.stringify({
+              id: '1',
+              email: 'owner@example.com',
+              firstName: 'Renée',
+              lastName: null,
+              createdAt: '',
+            }),
+          )
+        : new Response(
+            JSON.stringify({
+              businessName: 'Coast & Code Studio',
+              businessEmail: 'a@b.co',
+              businessLocation: 'x',
+            }),
+          ),
     );
     const location = renderLogin();
     await signIn('owner@example.com', 'right-password');

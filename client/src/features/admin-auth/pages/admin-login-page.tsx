@@ -32,7 +32,9 @@ export function AdminLoginPage() {
       navigate('/admin/dashboard');
     } catch (error) {
       const message =
-        error instanceof ApiError ? errorMessage(error, 'Invalid credentials') : 'An error occurred during login';
+        error instanceof ApiError
+          ? errorMessage(error, 'Invalid credentials')
+          : 'An error occurred during login';
       setFailure(message);
       toast({ title: 'Login failed', description: message, variant: 'destructive' });
     }
@@ -51,7 +53,10 @@ export function AdminLoginPage() {
         <CardContent>
           <form onSubmit={onSubmit} noValidate className="space-y-4">
             {failure && (
-              <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/10 p-3 text-sm text-destructive">
+              <p
+                role="alert"
+                className="rounded-md border border-destructive/30 bg-destructive/10 p-3 text-sm text-destructive"
+              >
                 {failure}
               </p>
             )}

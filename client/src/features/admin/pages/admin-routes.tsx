@@ -12,7 +12,9 @@ import { NewInvoicePage } from './new-invoice-page';
 import { SettingsPage } from './settings-page';
 
 const MarketingToolPage = lazy(() =>
-  import('@/features/marketing/pages/marketing-tool-page').then((m) => ({ default: m.MarketingToolPage })),
+  import('@/features/marketing/pages/marketing-tool-page').then((m) => ({
+    default: m.MarketingToolPage,
+  })),
 );
 
 /** Every /admin/* screen: one lazily loaded chunk (the marketing tool is a chunk of its own). */

@@ -16,7 +16,11 @@ export function LandingPage() {
         </div>
       </main>
       <footer className="pb-4 text-center">
-        <a href="/admin" aria-label="Admin" className="inline-block h-2 w-2 rounded-full bg-white/10" />
+        <a
+          href="/admin"
+          aria-label="Admin"
+          className="inline-block h-2 w-2 rounded-full bg-white/10"
+        />
       </footer>
     </div>
   );
