@@ -75,3 +75,13 @@ export const ProviderLoginSchema = z.object({
   password: SubmittedPasswordSchema,
 });
 export type ProviderLogin = z.infer<typeof ProviderLoginSchema>;
+
+/** GET /api/admin/me and POST /api/admin/login: the admin as the API returns it. */
+export const CurrentAdminSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CurrentAdmin = z.infer<typeof CurrentAdminSchema>;

@@ -13,3 +13,14 @@ export const UpdateProfileSchema = z.object({
   phoneNumber: optionalText(40, 'Phone number').optional(),
 });
 export type UpdateProfile = z.infer<typeof UpdateProfileSchema>;
+
+/** GET /api/auth/user: the signed-in client as the API returns it. */
+export const CurrentUserSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  businessName: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+});
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;

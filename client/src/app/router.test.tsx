@@ -1,21 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { createQueryClient } from '@/lib/query-client';
-import { AppProviders } from './providers';
+import { renderWithApp } from '../../../tests/support/render-app';
 import { AppRouter } from './router';
 
 function renderAt(path: string) {
-  const location = memoryLocation({ path, record: true });
-  render(
-    <AppProviders queryClient={createQueryClient()}>
-      <Router hook={location.hook}>
-        <AppRouter />
-      </Router>
-    </AppProviders>,
-  );
-  return location;
+  return renderWithApp(<AppRouter />, path);
 }
 
 afterEach(() => {

@@ -1,18 +1,10 @@
-import type { AdminSetup } from '../../../shared/schemas/auth';
+import type { AdminSetup, CurrentAdmin } from '../../../shared/schemas/auth';
 import type { Admin } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { AdminRepository } from './admin-auth.repository';
 
-export interface PublicAdmin {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  createdAt: string;
-}
-
-export function toPublicAdmin(admin: Admin): PublicAdmin {
+export function toPublicAdmin(admin: Admin): CurrentAdmin {
   return {
     id: admin.id,
     email: admin.email,

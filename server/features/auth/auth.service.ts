@@ -1,18 +1,9 @@
-import type { UpdateProfile } from '../../../shared/schemas/profile';
+import type { CurrentUser, UpdateProfile } from '../../../shared/schemas/profile';
 import type { User } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { IdentityClaims, UserRepository } from './auth.repository';
 
-export interface PublicUser {
-  id: string;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  businessName: string | null;
-  phoneNumber: string | null;
-}
-
-export function toPublicUser(user: User): PublicUser {
+export function toPublicUser(user: User): CurrentUser {
   return {
     id: user.id,
     email: user.email,

@@ -1,4 +1,11 @@
-import express, { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
+import express, {
+  Router,
+  type ErrorRequestHandler,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
+import type { z } from 'zod';
 import type Provider from 'oidc-provider';
 import { ProviderLoginSchema, ProviderSignupSchema } from '../../../shared/schemas/auth';
 import { AppError } from '../../lib/errors';
@@ -36,15 +43,6 @@ export function interactionRoutes({ provider, service, brand }: InteractionRoute
     return interaction;
   }
 
-  async function finishLogin(req: Request, res: Response, accountId: string) {
-    await provider.interactionFinished(
-      req,
-      res,
-      { login: { accountId } },
-      { mergeWithLastSubmission: false },
-    );
-  }
-
   router.get('/:uid', async (req, res) => {
     const interaction = await details(req, res);
     noStore(res);
@@ -62,59 +60,73 @@ export function interactionRoutes({ provider, service, brand }: InteractionRoute
     res.type('html').send(signUpPage({ brand: await brand(), uid: interaction.uid }));
   });
 
-  router.post('/:uid/login', form, ...loginRateLimit(), async (req, res) => {
-    const { uid } = await details(req, res);
-    noStore(res);
-    const email = formValue(req.body, 'email');
-    const parsed = ProviderLoginSchema.safeParse(req.body);
-    if (!parsed.success) {
-      const error = parsed.error.issues[0]?.message;
-      res
-        .status(400)
-        .type('html')
-        .send(signInPage({ brand: await brand(), uid, email, error }));
-      return;
-    }
-    try {
-      const account = await service.signIn(parsed.data.email, parsed.data.password);
-      await finishLogin(req, res, account.id);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      res
-        .status(error.status)
-        .type('html')
-        .send(signInPage({ brand: await brand(), uid, email, error: error.message }));
-    }
-  });
-
-  router.post('/:uid/signup', form, async (req, res) => {
-    const { uid } = await details(req, res);
-    noStore(res);
-    const values = {
-      firstName: formValue(req.body, 'firstName'),
-      lastName: formValue(req.body, 'lastName'),
-      email: formValue(req.body, 'email'),
+  /**
+   * A provider form post: validate with the shared schema, act, then finish the interaction;
+   * any refusal re-renders the same page with the message and what was typed (no password).
+   */
+  function formPost<S extends z.ZodType>(
+    schema: S,
+    render: (uid: string, body: unknown, error: string) => Promise<string>,
+    act: (data: z.output<S>) => Promise<{ id: string }>,
+  ): RequestHandler {
+    return async (req, res) => {
+      const { uid } = await details(req, res);
+      noStore(res);
+      const refuse = async (status: number, error: string) => {
+        res
+          .status(status)
+          .type('html')
+          .send(await render(uid, req.body, error));
+      };
+      const parsed = schema.safeParse(req.body);
+      if (!parsed.success)
+        return refuse(400, parsed.error.issues[0]?.message ?? 'Please check the form');
+      try {
+        const account = await act(parsed.data);
+        await provider.interactionFinished(
+          req,
+          res,
+          { login: { accountId: account.id } },
+          { mergeWithLastSubmission: false },
+        );
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        await refuse(error.status, error.message);
+      }
     };
-    const parsed = ProviderSignupSchema.safeParse(req.body);
-    if (!parsed.success) {
-      const error = parsed.error.issues[0]?.message;
-      res
-        .status(400)
-        .type('html')
-        .send(signUpPage({ brand: await brand(), uid, values, error }));
-      return;
-    }
-    try {
-      const account = await service.register(parsed.data);
-      await finishLogin(req, res, account.id);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      res
-        .status(error.status)
-        .type('html')
-        .send(signUpPage({ brand: await brand(), uid, values, error: error.message }));
-    }
-  });
+  }
+
+  router.post(
+    '/:uid/login',
+    form,
+    ...loginRateLimit(),
+    formPost(
+      ProviderLoginSchema,
+      async (uid, body, error) =>
+        signInPage({ brand: await brand(), uid, email: formValue(body, 'email'), error }),
+      (data) => service.signIn(data.email, data.password),
+    ),
+  );
+
+  router.post(
+    '/:uid/signup',
+    form,
+    formPost(
+      ProviderSignupSchema,
+      async (uid, body, error) =>
+        signUpPage({
+          brand: await brand(),
+          uid,
+          values: {
+            firstName: formValue(body, 'firstName'),
+            lastName: formValue(body, 'lastName'),
+            email: formValue(body, 'email'),
+          },
+          error,
+        }),
+      (data) => service.register(data),
+    ),
+  );
 
   const renderProblem: ErrorRequestHandler = (error: unknown, _req, res, next) => {
     if (res.headersSent) return next(error);

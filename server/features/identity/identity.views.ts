@@ -67,6 +67,38 @@ function errorBox(error: string | undefined): SafeHtml {
   return error ? html`<p class="error" role="alert" id="form-error">${error}</p>` : html``;
 }
 
+interface FieldOptions {
+  name: string;
+  label: string;
+  autocomplete: string;
+  type?: string;
+  /** Echoed back after a failed submit; never given for passwords. */
+  value?: string;
+  hint?: string;
+  /** Ties the field to the form's error message for screen readers. */
+  invalid?: boolean;
+  autofocus?: boolean;
+}
+
+function field(o: FieldOptions): SafeHtml {
+  const describedBy = [o.invalid && 'form-error', o.hint && `${o.name}-hint`]
+    .filter(Boolean)
+    .join(' ');
+  return html`<label for="${o.name}">${o.label}</label>
+    <input
+      id="${o.name}"
+      name="${o.name}"
+      type="${o.type ?? 'text'}"
+      autocomplete="${o.autocomplete}"
+      required
+      ${o.value !== undefined ? html`value="${o.value}"` : ''}
+      ${describedBy ? html`aria-describedby="${describedBy}"` : ''}
+      ${o.invalid ? raw('aria-invalid="true"') : ''}
+      ${o.autofocus ? raw('autofocus') : ''}
+    />
+    ${o.hint ? html`<p class="hint" id="${o.name}-hint">${o.hint}</p>` : ''}`;
+}
+
 export function signInPage(options: {
   brand: string;
   uid: string;
@@ -81,25 +113,8 @@ export function signInPage(options: {
       <p class="lead">Sign in to your client portal.</p>
       ${errorBox(error)}
       <form method="post" action="/oidc/interaction/${uid}/login" novalidate>
-        <label for="email">Email</label>
-        <input
-          id="email"
-          name="email"
-          type="email"
-          autocomplete="email"
-          required
-          value="${email ?? ''}"
-          ${error ? raw('aria-describedby="form-error" aria-invalid="true"') : ''}
-          autofocus
-        />
-        <label for="password">Password</label>
-        <input
-          id="password"
-          name="password"
-          type="password"
-          autocomplete="current-password"
-          required
-        />
+        ${field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: email ?? '', invalid: Boolean(error), autofocus: true })}
+        ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password' })}
         <button type="submit">Sign in</button>
       </form>
       <p class="switch">New here? <a href="/oidc/interaction/${uid}/signup">Create account</a></p>`,
@@ -128,47 +143,14 @@ export function signUpPage(options: {
       <form method="post" action="/oidc/interaction/${uid}/signup" novalidate>
         <div class="row">
           <div>
-            <label for="firstName">First name</label>
-            <input
-              id="firstName"
-              name="firstName"
-              autocomplete="given-name"
-              required
-              value="${values.firstName ?? ''}"
-              autofocus
-            />
+            ${field({ name: 'firstName', label: 'First name', autocomplete: 'given-name', value: values.firstName ?? '', invalid: Boolean(error), autofocus: true })}
           </div>
           <div>
-            <label for="lastName">Last name</label>
-            <input
-              id="lastName"
-              name="lastName"
-              autocomplete="family-name"
-              required
-              value="${values.lastName ?? ''}"
-            />
+            ${field({ name: 'lastName', label: 'Last name', autocomplete: 'family-name', value: values.lastName ?? '' })}
           </div>
         </div>
-        <label for="email">Email</label>
-        <input
-          id="email"
-          name="email"
-          type="email"
-          autocomplete="email"
-          required
-          value="${values.email ?? ''}"
-        />
-        <label for="password">Password</label>
-        <input
-          id="password"
-          name="password"
-          type="password"
-          autocomplete="new-password"
-          required
-          minlength="8"
-          aria-describedby="password-hint"
-        />
-        <p class="hint" id="password-hint">At least 8 characters.</p>
+        ${field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: values.email ?? '' })}
+        ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', hint: 'At least 8 characters.' })}
         <button type="submit">Create account</button>
       </form>
       <p class="switch">

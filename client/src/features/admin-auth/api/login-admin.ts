@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminLogin } from '@shared/schemas/auth';
+import type { AdminLogin, CurrentAdmin } from '@shared/schemas/auth';
 import { apiRequest } from '@/lib/api-request';
-import { adminQueryOptions, type CurrentAdmin } from './get-admin';
+import { adminQueryOptions } from './get-admin';
 
 export async function loginAdmin(credentials: AdminLogin): Promise<CurrentAdmin> {
   const res = await apiRequest('POST', '/api/admin/login', credentials);

@@ -1,22 +1,11 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { AppProviders } from '@/app/providers';
-import { createQueryClient } from '@/lib/query-client';
+import { renderWithApp } from '../../../../../tests/support/render-app';
 import { AdminLoginPage } from './admin-login-page';
 
 function renderLogin() {
-  const location = memoryLocation({ path: '/admin/login', record: true });
-  render(
-    <AppProviders queryClient={createQueryClient()}>
-      <Router hook={location.hook}>
-        <AdminLoginPage />
-      </Router>
-    </AppProviders>,
-  );
-  return location;
+  return renderWithApp(<AdminLoginPage />, '/admin/login');
 }
 
 function stubApi(handler: (url: string, init?: RequestInit) => Response | Promise<Response>) {

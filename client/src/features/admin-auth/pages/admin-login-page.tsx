@@ -6,8 +6,7 @@ import { useLocation } from 'wouter';
 import { AdminLoginSchema, type AdminLogin } from '@shared/schemas/auth';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, errorMessage } from '@/lib/api-request';
 import { usePublicSettings } from '@/features/settings/api/get-public-settings';
@@ -60,38 +59,20 @@ export function AdminLoginPage() {
                 {failure}
               </p>
             )}
-            <div className="space-y-2">
-              <Label htmlFor="admin-email">Email</Label>
-              <Input
-                id="admin-email"
-                type="email"
-                autoComplete="username"
-                aria-invalid={Boolean(errors.email)}
-                aria-describedby={errors.email ? 'admin-email-error' : undefined}
-                {...form.register('email')}
-              />
-              {errors.email && (
-                <p id="admin-email-error" className="text-sm text-destructive">
-                  {errors.email.message}
-                </p>
-              )}
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="admin-password">Password</Label>
-              <Input
-                id="admin-password"
-                type="password"
-                autoComplete="current-password"
-                aria-invalid={Boolean(errors.password)}
-                aria-describedby={errors.password ? 'admin-password-error' : undefined}
-                {...form.register('password')}
-              />
-              {errors.password && (
-                <p id="admin-password-error" className="text-sm text-destructive">
-                  {errors.password.message}
-                </p>
-              )}
-            </div>
+            <FormField
+              label="Email"
+              type="email"
+              autoComplete="username"
+              error={errors.email?.message}
+              {...form.register('email')}
+            />
+            <FormField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              error={errors.password?.message}
+              {...form.register('password')}
+            />
             <Button type="submit" className="w-full" disabled={login.isPending}>
               {login.isPending ? 'Signing in...' : 'Sign In'}
             </Button>

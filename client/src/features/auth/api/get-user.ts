@@ -1,17 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { USER_QUERY_GC_MS, USER_QUERY_STALE_MS } from '@shared/constants';
+import type { CurrentUser } from '@shared/schemas/profile';
 import { getQueryFn } from '@/lib/query-client';
 
 /** GET /api/auth/user: the signed-in client, or null (a 401 means "no user", not an error). */
-export interface CurrentUser {
-  id: string;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  businessName: string | null;
-  phoneNumber: string | null;
-}
-
 export const userQueryOptions = () =>
   queryOptions({
     queryKey: ['/api/auth/user'],
