@@ -2,7 +2,9 @@ import bcrypt from 'bcrypt';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app';
 import { admins } from '../../db/schema';
+import { createLogger } from '../../lib/logger';
 import { createAdmin, newClientAccount } from '../../../tests/factories';
 import { BrowserSession, signUpThroughProvider } from '../../../tests/support/browser-session';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
@@ -87,6 +89,21 @@ describe('admin sign-in', () => {
     expect(
       (await request(t.app).get('/api/admin/me').set('Cookie', adminCookie(second))).status,
     ).toBe(401);
+  });
+
+  it('keeps sessions in the database: another app instance on it honours the cookie', async () => {
+    const { admin, password } = await createAdmin(t.database);
+    const login = await request(t.app)
+      .post('/api/admin/login')
+      .send({ email: admin.email, password });
+    const secondInstance = await createApp({
+      config: t.config,
+      database: t.database,
+      logger: createLogger('silent'),
+    });
+    const me = await request(secondInstance).get('/api/admin/me').set('Cookie', adminCookie(login));
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe(admin.email);
   });
 
   it('answers 401 on every admin route without an admin session, even unknown ones', async () => {
