@@ -7,6 +7,9 @@ import { pinoHttp } from 'pino-http';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { getOrCreateSecret } from './db/secrets';
+import { createConsultationRepository } from './features/consultations/consultations.repository';
+import { consultationRoutes } from './features/consultations/consultations.routes';
+import { createConsultationService } from './features/consultations/consultations.service';
 import { createAdminRepository } from './features/admin-auth/admin-auth.repository';
 import {
   adminAccountRoutes,
@@ -173,6 +176,7 @@ export async function createApp({ config, database, logger }: AppDeps): Promise<
   api.use(passport.session());
   api.use(authRoutes({ appUrl: config.appUrl, passport, relyingParty, service: authService }));
   api.use(publicSettingsRoutes(settingsService));
+  api.use(consultationRoutes(createConsultationService(createConsultationRepository(db))));
   api.use(notFoundApi);
   app.use('/api', api);
 

@@ -104,3 +104,22 @@ export const settings = pgTable('settings', {
     .default(sql`now()`),
 });
 export type Settings = typeof settings.$inferSelect;
+
+/** Free-consultation requests from the landing page's lead modal. */
+export const consultations = pgTable(
+  'consultations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    email: text().notNull(),
+    businessName: text(),
+    phone: text(),
+    details: text(),
+    status: text({ enum: ['new', 'contacted', 'converted', 'closed'] })
+      .notNull()
+      .default('new'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('consultations_created_at_idx').on(t.createdAt)],
+);
+export type Consultation = typeof consultations.$inferSelect;

@@ -17,5 +17,10 @@ export const LeadFormSchema = z.object({
   business: optionalText(MAX_SHORT_TEXT, 'Business name').optional(),
   phone: optionalText(40, 'Phone').optional(),
   details: optionalText(5000, 'Project details').optional(),
+  /**
+   * Honeypot: hidden from people (and assistive technology), filled in by bots. A request
+   * with it set is accepted and silently dropped.
+   */
+  website: z.string().max(500).optional(),
 });
 export type LeadForm = z.infer<typeof LeadFormSchema>;

@@ -1,0 +1,78 @@
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { consultations } from '../../db/schema';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ TRUST_PROXY: 'true' });
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await t.database.db.delete(consultations);
+});
+
+let ip = 0;
+const post = (body: object) =>
+  request(t.app)
+    .post('/api/consultations')
+    .set('X-Forwarded-For', `203.0.113.${(ip += 1)}`)
+    .send(body);
+
+describe('POST /api/consultations', () => {
+  it("stores a request with status 'new' and its created time", async () => {
+    const res = await post({
+      name: '  Marie Thibodeaux ',
+      email: 'Marie@Example.com',
+      business: 'Thibodeaux Catering',
+      phone: '225-555-0142',
+      details: 'A new site with online ordering.',
+    });
+    expect(res.status).toBe(201);
+    const rows = await t.database.db.select().from(consultations);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      name: 'Marie Thibodeaux',
+      email: 'marie@example.com',
+      businessName: 'Thibodeaux Catering',
+      phone: '225-555-0142',
+      details: 'A new site with online ordering.',
+      status: 'new',
+    });
+    expect(Date.now() - rows[0]!.createdAt.getTime()).toBeLessThan(60_000);
+  });
+
+  it('refuses a request without name or a valid e-mail and stores nothing', async () => {
+    const noName = await post({ name: ' ', email: 'a@b.co' });
+    expect(noName.status).toBe(400);
+    expect(noName.body.message).toBe('Name is required');
+    const badEmail = await post({ name: 'Ann', email: 'nope' });
+    expect(badEmail.status).toBe(400);
+    expect(badEmail.body.message).toBe('Please enter a valid email address');
+    expect(await t.database.db.select().from(consultations)).toHaveLength(0);
+  });
+
+  it('accepts and silently drops a request whose honeypot is filled', async () => {
+    const res = await post({
+      name: 'Bot',
+      email: 'bot@spam.example',
+      website: 'http://spam.example',
+    });
+    expect(res.status).toBe(201);
+    expect(await t.database.db.select().from(consultations)).toHaveLength(0);
+  });
+
+  it('limits each IP address to 5 requests an hour', async () => {
+    const agent = () =>
+      request(t.app).post('/api/consultations').set('X-Forwarded-For', '198.51.100.7');
+    for (let n = 0; n < 5; n += 1) {
+      expect((await agent().send({ name: `Ann ${n}`, email: 'ann@example.com' })).status).toBe(201);
+    }
+    const blocked = await agent().send({ name: 'Ann 6', email: 'ann@example.com' });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toMatch(/Too many requests/);
+    expect(await t.database.db.select().from(consultations)).toHaveLength(5);
+  });
+});

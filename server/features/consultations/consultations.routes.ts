@@ -1,0 +1,34 @@
+import { Router } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { LeadFormSchema } from '../../../shared/schemas/consultations';
+import { AppError } from '../../lib/errors';
+import { parse } from '../../lib/validate';
+import type { ConsultationService } from './consultations.service';
+
+const WINDOW_MS = 60 * 60 * 1000;
+const MAX_PER_WINDOW = 5;
+
+export function consultationRoutes(service: ConsultationService): Router {
+  const router = Router();
+  const limit = rateLimit({
+    windowMs: WINDOW_MS,
+    limit: MAX_PER_WINDOW,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, _res, next) => {
+      next(
+        new AppError(429, 'Too many requests from your connection. Please try again in an hour.'),
+      );
+    },
+  });
+
+  router.post('/consultations', limit, async (req, res) => {
+    await service.request(parse(LeadFormSchema, req.body));
+    // The same answer whether kept or dropped, so a bot learns nothing.
+    res.status(201).json({
+      message:
+        "Thank you for your interest! We'll be in touch soon to schedule your free consultation.",
+    });
+  });
+  return router;
+}
