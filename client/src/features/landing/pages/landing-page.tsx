@@ -1,27 +1,55 @@
-import { Button } from '@/components/ui/button';
-import { PendingScreen } from '@/components/pending-screen';
+import { useRef } from 'react';
+import { usePublicSettings } from '@/features/settings/api/get-public-settings';
+import { AnimatedBackground } from '../components/animated-background';
+import { LeadModal } from '../components/lead-modal';
+import {
+  ClosingCtaSection,
+  FaqSection,
+  HeroSection,
+  PortfolioSection,
+  PricingSection,
+  WhyChooseUsSection,
+} from '../components/sections';
+import { SiteFooter } from '../components/site-footer';
+import { SiteNav } from '../components/site-nav';
+import { TestimonialsSection } from '../components/testimonials-section';
+import { useScrollReveal } from '../components/use-scroll-reveal';
+
+const SKIP_LINK =
+  'sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:font-semibold focus:text-foreground';
 
 export function LandingPage() {
+  const settings = usePublicSettings();
+  const main = useRef<HTMLElement>(null);
+  useScrollReveal(main);
+
   return (
-    <div className="min-h-screen bg-gradient-to-br from-[#0b3b4f] via-[#0e7490] to-[#f4d8a8]">
-      <header className="mx-auto flex max-w-6xl items-center justify-end gap-3 px-4 py-4">
-        <Button asChild variant="secondary">
-          <a href="/api/auth/login">Client Portal</a>
-        </Button>
-      </header>
-      <main id="main-content" className="mx-auto max-w-3xl px-4 py-16 text-center text-white">
-        <h1 className="font-display text-5xl font-bold">Where the Coast Meets the Code</h1>
-        <div className="mt-10 rounded-lg bg-background/95 text-foreground">
-          <PendingScreen title="Landing page" issue={3} />
+    <div id="top">
+      <a href="#main-content" className={SKIP_LINK}>
+        Skip to main content
+      </a>
+      <a href="#pricing" className={SKIP_LINK}>
+        Skip to pricing
+      </a>
+      <SiteNav brand={settings.businessName} />
+      <main id="main-content" ref={main} tabIndex={-1} className="focus:outline-none">
+        <div className="relative isolate">
+          <AnimatedBackground />
+          <HeroSection />
         </div>
+        <PricingSection />
+        <PortfolioSection />
+        <WhyChooseUsSection />
+        <TestimonialsSection />
+        <FaqSection />
+        <ClosingCtaSection />
       </main>
-      <footer className="pb-4 text-center">
-        <a
-          href="/admin"
-          aria-label="Admin"
-          className="inline-block h-2 w-2 rounded-full bg-white/10"
-        />
-      </footer>
+      <SiteFooter
+        brand={settings.businessName}
+        email={settings.businessEmail}
+        location={settings.businessLocation}
+      />
+      <LeadModal businessEmail={settings.businessEmail} />
     </div>
   );
 }

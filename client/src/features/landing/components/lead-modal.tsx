@@ -1,0 +1,129 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { LeadFormSchema, type LeadForm } from '@shared/schemas/consultations';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { useCreateConsultation } from '../api/create-consultation';
+import { OPEN_LEAD_MODAL_EVENT } from '../content';
+
+const EMPTY: LeadForm = { name: '', email: '', business: '', phone: '', details: '', website: '' };
+
+/** 'Schedule Your Free Consultation': opened by the openLeadModal window event. */
+export function LeadModal({ businessEmail }: { businessEmail: string }) {
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLElement | null>(null);
+  const createConsultation = useCreateConsultation();
+  const form = useForm<LeadForm>({ resolver: zodResolver(LeadFormSchema), defaultValues: EMPTY });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    const onOpen = () => {
+      opener.current =
+        document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setOpen(true);
+    };
+    window.addEventListener(OPEN_LEAD_MODAL_EVENT, onOpen);
+    return () => window.removeEventListener(OPEN_LEAD_MODAL_EVENT, onOpen);
+  }, []);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await createConsultation.mutateAsync(values);
+      toast({
+        title: 'Thank you for your interest!',
+        description: "We'll be in touch soon to schedule your free consultation.",
+      });
+      form.reset(EMPTY);
+      setOpen(false);
+    } catch {
+      // Everything typed stays in the form; the visitor can retry or write to us.
+      toast({
+        variant: 'destructive',
+        title: 'Your request could not be sent',
+        description: `Please try again in a moment, or email us at ${businessEmail}.`,
+      });
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          if (opener.current?.isConnected) {
+            event.preventDefault();
+            opener.current.focus();
+          }
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>Schedule Your Free Consultation</DialogTitle>
+          <DialogDescription>
+            Let&apos;s discuss how we can help grow your business online.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <FormField
+            label="Name *"
+            autoComplete="name"
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
+          <FormField
+            label="Email *"
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <FormField
+            label="Business Name"
+            autoComplete="organization"
+            error={errors.business?.message}
+            {...form.register('business')}
+          />
+          <FormField
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            error={errors.phone?.message}
+            {...form.register('phone')}
+          />
+          <div className="space-y-2">
+            <Label htmlFor="lead-details">Project Details</Label>
+            <Textarea id="lead-details" rows={3} {...form.register('details')} />
+          </div>
+          {/* Honeypot: invisible to people and screen readers; bots fill it in. */}
+          <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+            <label htmlFor="lead-website">Website</label>
+            <input
+              id="lead-website"
+              type="text"
+              tabIndex={-1}
+              autoComplete="off"
+              {...form.register('website')}
+            />
+          </div>
+          <div className="flex justify-end gap-2 pt-2">
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={createConsultation.isPending}>
+              {createConsultation.isPending ? 'Sending...' : 'Schedule Call'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,84 @@
+import { Mail, MapPin } from 'lucide-react';
+import { useLocation } from 'wouter';
+import { NAV_LINKS } from '../content';
+
+export function SiteFooter({
+  brand,
+  email,
+  location,
+}: {
+  brand: string;
+  email: string;
+  location: string;
+}) {
+  const [, navigate] = useLocation();
+  return (
+    <footer className="bg-[#06212c] px-4 py-12 text-white/80">
+      <div className="mx-auto grid max-w-6xl gap-10 md:grid-cols-3">
+        <div>
+          <p className="font-display text-lg font-bold text-white">{brand}</p>
+          <p className="mt-3 text-sm">
+            Websites, hosting and SEO on one monthly plan, from the Gulf Coast to anywhere in the
+            United States.
+          </p>
+        </div>
+        <nav aria-label="Services">
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Services</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {NAV_LINKS.map((link) => (
+              <li key={link.href}>
+                <a href={link.href} className="hover:text-white">
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Contact</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            <li className="flex items-center gap-2">
+              <Mail className="h-4 w-4" aria-hidden="true" />
+              <a href={`mailto:${email}`} className="hover:text-white">
+                {email}
+              </a>
+            </li>
+            <li className="flex items-center gap-2">
+              <MapPin className="h-4 w-4" aria-hidden="true" />
+              {location}
+            </li>
+          </ul>
+        </div>
+      </div>
+      <div className="mx-auto mt-10 flex max-w-6xl flex-wrap items-center justify-between gap-4 border-t border-white/10 pt-6 text-sm">
+        <p>
+          © {new Date().getFullYear()} {brand}
+        </p>
+        <div className="flex items-center gap-4">
+          <button
+            type="button"
+            className="hover:text-white"
+            onClick={() => window.alert('Privacy Policy page coming soon!')}
+          >
+            Privacy Policy
+          </button>
+          <button
+            type="button"
+            className="hover:text-white"
+            onClick={() => window.alert('Terms of Service page coming soon!')}
+          >
+            Terms of Service
+          </button>
+          <button
+            type="button"
+            aria-label="Admin sign-in"
+            onClick={() => navigate('/admin')}
+            className="group flex h-6 w-6 items-center justify-center rounded-full"
+          >
+            <span className="h-1.5 w-1.5 rounded-full bg-white/15 group-hover:bg-white/40" />
+          </button>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,102 @@
+import { Menu, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { NAV_SCROLL_THRESHOLD_PX } from '@shared/constants';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { NAV_LINKS, openLeadModal } from '../content';
+
+export function SiteNav({ brand }: { brand: string }) {
+  const [scrolled, setScrolled] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > NAV_SCROLL_THRESHOLD_PX);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  return (
+    <header
+      data-testid="site-nav"
+      data-scrolled={scrolled}
+      className={cn(
+        'fixed inset-x-0 top-0 z-40 transition-colors duration-300',
+        scrolled
+          ? 'border-b border-white/20 bg-[#0b3b4f]/85 backdrop-blur-md'
+          : 'border-b border-transparent bg-transparent',
+      )}
+    >
+      <nav
+        aria-label="Main"
+        className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3"
+      >
+        <a href="#top" className="font-display text-lg font-bold text-white">
+          {brand}
+        </a>
+        <ul className="hidden items-center gap-6 md:flex">
+          {NAV_LINKS.map((link) => (
+            <li key={link.href}>
+              <a href={link.href} className="text-sm font-medium text-white/90 hover:text-white">
+                {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <div className="hidden items-center gap-2 md:flex">
+          <Button asChild variant="ghost" className="text-white hover:bg-white/10 hover:text-white">
+            <a href="/api/auth/login">Client Portal</a>
+          </Button>
+          <Button
+            onClick={openLeadModal}
+            className="bg-[#f4d8a8] text-[#0b3b4f] hover:bg-[#f4d8a8]/90"
+          >
+            Get Started
+          </Button>
+        </div>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="text-white hover:bg-white/10 hover:text-white md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+        </Button>
+      </nav>
+      {menuOpen && (
+        <div id="mobile-menu" className="border-t border-white/20 bg-[#0b3b4f] px-4 pb-4 md:hidden">
+          <ul className="flex flex-col">
+            {NAV_LINKS.map((link) => (
+              <li key={link.href}>
+                <a
+                  href={link.href}
+                  className="block py-3 text-base font-medium text-white"
+                  onClick={() => setMenuOpen(false)}
+                >
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-2 flex flex-col gap-2">
+            <Button asChild variant="secondary">
+              <a href="/api/auth/login">Client Portal</a>
+            </Button>
+            <Button
+              onClick={() => {
+                setMenuOpen(false);
+                openLeadModal();
+              }}
+              className="bg-[#f4d8a8] text-[#0b3b4f] hover:bg-[#f4d8a8]/90"
+            >
+              Get Started
+            </Button>
+          </div>
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,67 @@
+import { expect, test } from './fixtures';
+
+// Software WebGL (SwiftShader) for the tests of the three.js background; the other test
+// files run without WebGL, which exercises the gradient fallback.
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--enable-unsafe-swiftshader',
+    ],
+  },
+});
+
+async function openLanding(page: import('@playwright/test').Page) {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Where the Coast Meets the Code' })).toBeVisible();
+}
+
+test('loads its own chunk after paint, and leaves no context behind across navigations', async ({
+  page,
+}) => {
+  const chunks: string[] = [];
+  page.on('request', (request) => {
+    if (/ocean-scene-.*\.js$/.test(request.url())) chunks.push(request.url());
+  });
+  await openLanding(page);
+  await expect(page.getByTestId('hero-background')).toHaveAttribute('data-mode', 'webgl');
+  expect(chunks).toHaveLength(1);
+  await expect(page.locator('canvas')).toHaveCount(1);
+
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (/too many active webgl contexts/i.test(message.text())) warnings.push(message.text());
+  });
+  for (let round = 0; round < 20; round += 1) {
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/portal/dashboard');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByText('Please log in to continue')).toBeVisible();
+    await expect(page.locator('canvas')).toHaveCount(0);
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByTestId('hero-background')).toHaveAttribute('data-mode', 'webgl');
+  }
+  await expect(page.locator('canvas')).toHaveCount(1);
+  expect(warnings).toEqual([]);
+});
+
+test('stays a gradient under reduced motion, with all content visible', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openLanding(page);
+  await page.waitForTimeout(1500);
+  await expect(page.getByTestId('hero-background')).toHaveAttribute('data-mode', 'gradient');
+  await expect(page.locator('canvas')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Frequently Asked Questions' })).toHaveCSS(
+    'opacity',
+    '1',
+  );
+});

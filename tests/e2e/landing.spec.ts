@@ -1,0 +1,351 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+async function openLanding(page: Page) {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Where the Coast Meets the Code' })).toBeVisible();
+}
+
+async function expectInViewport(page: Page, selector: string) {
+  await expect(page.locator(selector)).toBeInViewport();
+}
+
+test.describe('the landing page', () => {
+  test('has its skip links, seven sections in order and the footer', async ({ page }, testInfo) => {
+    await openLanding(page);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to pricing' })).toBeFocused();
+
+    const headings = await page.locator('main h1, main h2').allTextContents();
+    expect(headings).toEqual([
+      'Where the Coast Meets the Code',
+      'Simple Monthly Plans',
+      'Our Recent Work',
+      'Why Choose Us',
+      'What Our Clients Say',
+      'Frequently Asked Questions',
+      'Ready for a Website That Works as Hard as You Do?',
+    ]);
+    await expect(page.locator('main')).toContainText('Louisiana and Mississippi');
+    await expect(page.locator('main')).toContainText('anywhere in the United States');
+    await expect(page.locator('main')).toContainText('dozens');
+
+    const footer = page.locator('footer');
+    await expect(footer.getByRole('link', { name: 'hello@coastandcode.studio' })).toHaveAttribute(
+      'href',
+      'mailto:hello@coastandcode.studio',
+    );
+    await expect(footer).toContainText('New Orleans, LA');
+
+    for (const y of [0, 1200, 2400, 3600, 4800]) {
+      await page.mouse.wheel(0, y === 0 ? 0 : 1200);
+      await page.waitForTimeout(150);
+    }
+    await testInfo.attach('landing-desktop', {
+      body: await page.screenshot({ fullPage: true }),
+      contentType: 'image/png',
+    });
+  });
+
+  test('the navigation bar turns translucent with a border after 50 px of scroll', async ({
+    page,
+  }) => {
+    await openLanding(page);
+    const nav = page.getByTestId('site-nav');
+    await expect(nav).toHaveAttribute('data-scrolled', 'false');
+    await expect(nav).toHaveClass(/bg-transparent/);
+    await page.evaluate(() => window.scrollTo(0, 40));
+    await expect(nav).toHaveAttribute('data-scrolled', 'false');
+    await page.evaluate(() => window.scrollTo(0, 120));
+    await expect(nav).toHaveAttribute('data-scrolled', 'true');
+    await expect(nav).toHaveClass(/backdrop-blur/);
+    await expect(nav).toHaveClass(/border-white\/20/);
+  });
+
+  test('each anchor link and the hero buttons reach their sections', async ({ page }) => {
+    await openLanding(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const [label, id] of [
+      ['Pricing', 'pricing'],
+      ['Portfolio', 'portfolio'],
+      ['Testimonials', 'testimonials'],
+      ['FAQ', 'faq'],
+    ] as const) {
+      await nav.getByRole('link', { name: label, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`#${id}$`));
+      await expectInViewport(page, `#${id}`);
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: 'View Our Plans' }).click();
+    await expectInViewport(page, '#pricing h2');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: 'See Our Work' }).click();
+    await expectInViewport(page, '#portfolio h2');
+  });
+
+  test('pricing shows the three plans, Signature most popular, and six portfolio items', async ({
+    page,
+  }) => {
+    await openLanding(page);
+    const pricing = page.locator('#pricing');
+    await expect(pricing.getByRole('heading', { level: 3 })).toHaveText([
+      'Essentials',
+      'Signature',
+      'Prestige',
+    ]);
+    await expect(pricing).toContainText('$199/month');
+    await expect(pricing).toContainText('$399/month');
+    await expect(pricing).toContainText('$599/month');
+    await expect(
+      pricing.locator('li', { hasText: 'Most Popular' }).getByRole('heading'),
+    ).toHaveText('Signature');
+    for (const feature of [
+      'Template-based website',
+      'Strategy check-ins',
+      'Monthly consulting',
+      'Hosting included',
+    ]) {
+      await expect(pricing).toContainText(feature);
+    }
+    await expect(page.locator('#portfolio').getByRole('heading', { level: 3 })).toHaveCount(6);
+  });
+
+  test('the testimonials carousel loops with buttons and arrow keys', async ({ page }) => {
+    await openLanding(page);
+    const carousel = page.getByRole('region', { name: 'Client testimonials' });
+    const slide = carousel.getByRole('group');
+    await expect(slide).toHaveAttribute('aria-label', '1 of 3');
+    await expect(carousel.locator('[aria-live="polite"]')).toHaveCount(1);
+    await carousel.getByRole('button', { name: 'Next testimonial' }).click();
+    await expect(slide).toHaveAttribute('aria-label', '2 of 3');
+    await expect(slide).toContainText('Marcus Hill');
+    await carousel.getByRole('button', { name: 'Previous testimonial' }).click();
+    await carousel.getByRole('button', { name: 'Previous testimonial' }).click();
+    await expect(slide).toHaveAttribute('aria-label', '3 of 3');
+    await carousel.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(slide).toHaveAttribute('aria-label', '1 of 3');
+    await page.keyboard.press('ArrowLeft');
+    await expect(slide).toHaveAttribute('aria-label', '3 of 3');
+    await expect(slide).toContainText('Priya Natarajan');
+  });
+
+  test('the FAQ keeps at most one answer open and can collapse it', async ({ page }) => {
+    await openLanding(page);
+    const faq = page.locator('#faq');
+    const first = faq.getByRole('button', { name: 'How fast are update requests done?' });
+    const second = faq.getByRole('button', { name: 'How long until my website launches?' });
+    await first.click();
+    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    await expect(faq).toContainText('24-48 hours');
+    await second.click();
+    await expect(second).toHaveAttribute('aria-expanded', 'true');
+    await expect(first).toHaveAttribute('aria-expanded', 'false');
+    await expect(faq).toContainText(
+      '1-2 weeks on Essentials, 2-3 weeks on Signature and 3-4 weeks on Prestige',
+    );
+    await second.click();
+    await expect(second).toHaveAttribute('aria-expanded', 'false');
+    await faq.getByRole('button', { name: 'Can I cancel my plan?' }).click();
+    await expect(faq).toContainText('30 days notice');
+    await faq.getByRole('button', { name: 'What does Prestige include for SEO?' }).click();
+    await expect(faq).toContainText('monthly SEO audits');
+  });
+
+  test('the footer legal buttons say they are coming soon, and the dot leads to the admin login', async ({
+    page,
+  }) => {
+    await openLanding(page);
+    const messages: string[] = [];
+    page.on('dialog', (dialog) => {
+      messages.push(dialog.message());
+      void dialog.accept();
+    });
+    await page.getByRole('button', { name: 'Privacy Policy' }).click();
+    await page.getByRole('button', { name: 'Terms of Service' }).click();
+    await expect
+      .poll(() => messages)
+      .toEqual(['Privacy Policy page coming soon!', 'Terms of Service page coming soon!']);
+    await page.getByRole('button', { name: 'Admin sign-in' }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+
+  test('Client Portal is a browser navigation to the sign-in flow', async ({ page }) => {
+    await openLanding(page);
+    await expect(page.getByRole('link', { name: 'Client Portal' })).toHaveAttribute(
+      'href',
+      '/api/auth/login',
+    );
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the menu toggles and closes when a link is chosen', async ({ page }, testInfo) => {
+    await openLanding(page);
+    await testInfo.attach('landing-phone', {
+      body: await page.screenshot({ fullPage: false }),
+      contentType: 'image/png',
+    });
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('#mobile-menu')).toHaveCount(0);
+    await toggle.click();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await page.locator('#mobile-menu').getByRole('link', { name: 'FAQ' }).click();
+    await expect(page.locator('#mobile-menu')).toHaveCount(0);
+    await expect(page).toHaveURL(/#faq$/);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await expect(page.locator('#mobile-menu')).toHaveCount(0);
+  });
+});
+
+test.describe('the lead modal', () => {
+  test('opens from every call to action, traps focus, closes with Escape and gives focus back', async ({
+    page,
+  }) => {
+    await openLanding(page);
+    const dialog = page.getByRole('dialog', { name: 'Schedule Your Free Consultation' });
+    const openers = [
+      page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Get Started' }),
+      page.getByRole('button', { name: 'Get Started with Signature' }),
+      page.getByRole('button', { name: 'Schedule Free Consultation' }),
+    ];
+    for (const opener of openers) {
+      await opener.click();
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(
+        "Let's discuss how we can help grow your business online.",
+      );
+      for (let n = 0; n < 12; n += 1) await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(
+        true,
+      );
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(opener).toBeFocused();
+    }
+  });
+
+  test('asks for name and a valid e-mail before sending anything', async ({ page }) => {
+    let posted = 0;
+    await page.route('**/api/consultations', (route) => {
+      posted += 1;
+      return route.continue();
+    });
+    await openLanding(page);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Get Started' })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Schedule Call' }).click();
+    await expect(dialog.getByText('Name is required')).toBeVisible();
+    await expect(dialog.getByText('Email is required')).toBeVisible();
+    await dialog.getByLabel('Email *').fill('not-an-email');
+    await dialog.getByRole('button', { name: 'Schedule Call' }).click();
+    await expect(dialog.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(dialog.getByLabel('Name *')).toHaveAttribute('aria-invalid', 'true');
+    expect(posted).toBe(0);
+  });
+
+  test('sends the request, thanks the visitor, closes and clears', async ({ page }) => {
+    await openLanding(page);
+    await page.getByRole('button', { name: 'Schedule Free Consultation' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name *').fill('Marie Thibodeaux');
+    await dialog.getByLabel('Email *').fill('marie@example.com');
+    await dialog.getByLabel('Business Name').fill('Thibodeaux Catering');
+    await dialog.getByLabel('Phone').fill('225-555-0142');
+    await dialog.getByLabel('Project Details').fill('Online ordering for catering.');
+    const [request] = await Promise.all([
+      page.waitForRequest('**/api/consultations'),
+      dialog.getByRole('button', { name: 'Schedule Call' }).click(),
+    ]);
+    expect(request.postDataJSON()).toMatchObject({
+      name: 'Marie Thibodeaux',
+      email: 'marie@example.com',
+      business: 'Thibodeaux Catering',
+      phone: '225-555-0142',
+      details: 'Online ordering for catering.',
+    });
+    expect((await request.response())?.status()).toBe(201);
+    await expect(
+      page.getByText("We'll be in touch soon to schedule your free consultation.", { exact: true }),
+    ).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Schedule Free Consultation' }).click();
+    await expect(page.getByRole('dialog').getByLabel('Name *')).toHaveValue('');
+    await expect(page.getByRole('dialog').getByLabel('Email *')).toHaveValue('');
+  });
+
+  test('keeps everything typed when the request fails, and says how else to reach us', async ({
+    page,
+  }) => {
+    await page.route('**/api/consultations', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"message":"Internal Server Error"}',
+      }),
+    );
+    await openLanding(page);
+    await page.getByRole('button', { name: 'Schedule Free Consultation' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name *').fill('Marie Thibodeaux');
+    await dialog.getByLabel('Email *').fill('marie@example.com');
+    await dialog.getByLabel('Project Details').fill('Please keep this text.');
+    await dialog.getByRole('button', { name: 'Schedule Call' }).click();
+    await expect(page.getByText('Your request could not be sent', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Please try again in a moment, or email us at hello@coastandcode.studio.', {
+        exact: true,
+      }),
+    ).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Name *')).toHaveValue('Marie Thibodeaux');
+    await expect(dialog.getByLabel('Project Details')).toHaveValue('Please keep this text.');
+  });
+});
+
+test.describe('accessibility', () => {
+  /** Each violation as "rule: selectors", so a failure says what to fix. */
+  const violations = async (page: Page) =>
+    (await axe(page).analyze()).violations.map(
+      (v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+  const axe = (page: Page) =>
+    new AxeBuilder({ page }).withTags([
+      'wcag2a',
+      'wcag2aa',
+      'wcag21a',
+      'wcag21aa',
+      'wcag22aa',
+      'best-practice',
+    ]);
+
+  test('the landing page has no axe violations, with the modal closed and open', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openLanding(page);
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Schedule Free Consultation' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test('the 404 page has no axe violations', async ({ page }) => {
+    await page.goto('/nowhere');
+    await expect(page.getByText('404 Page Not Found')).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+});
