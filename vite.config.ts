@@ -1,7 +1,8 @@
 /// <reference types="vitest/config" />
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { agencyJsonLd } from './client/seo';
 
 const root = import.meta.dirname;
 // The API runs on its own port during `npm run dev`; Vite proxies to it so the browser
@@ -13,9 +14,19 @@ const alias = {
   '@shared': path.join(root, 'shared'),
 };
 
+/** Writes the structured data into index.html; the server fills in __APP_URL__ when serving. */
+const structuredData = (): Plugin => ({
+  name: 'structured-data',
+  transformIndexHtml: (html) =>
+    html.replace(
+      '<!--structured-data-->',
+      `<script type="application/ld+json">${agencyJsonLd()}</script>`,
+    ),
+});
+
 export default defineConfig({
   root: path.join(root, 'client'),
-  plugins: [react()],
+  plugins: [react(), structuredData()],
   resolve: { alias },
   build: {
     outDir: path.join(root, 'dist/client'),

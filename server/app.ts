@@ -180,7 +180,7 @@ export async function createApp({ config, database, logger }: AppDeps): Promise<
   api.use(notFoundApi);
   app.use('/api', api);
 
-  app.use(spaRoutes(clientDistDir));
+  app.use(spaRoutes(clientDistDir, config.appUrl));
   app.use((_req, _res, next) => next(new AppError(404, 'Not found')));
   app.use(errorHandler(logger));
   return app;

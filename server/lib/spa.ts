@@ -1,14 +1,40 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import express, { Router } from 'express';
+import express, { Router, type Response } from 'express';
+
+const PRIVATE_AREAS = /^\/(admin|portal)(\/|$)/;
 
 /**
- * Serves the built client: hashed assets cached for a year, index.html never cached, and
- * index.html for every other GET that is not an API or provider path (history routing).
+ * Serves the built client: hashed assets cached for a year, index.html never cached (with the
+ * public address filled in), index.html for every other GET that is not an API or provider
+ * path (history routing), and what search engines read: robots.txt, sitemap.xml, and
+ * noindex on the portal and admin screens.
  */
-export function spaRoutes(distDir: string): Router {
+export function spaRoutes(distDir: string, appUrl: string): Router {
   const router = Router();
   const indexPath = path.join(distDir, 'index.html');
+  let indexHtml: string | undefined;
+  const loadIndex = () => {
+    indexHtml ??= fs.existsSync(indexPath)
+      ? fs.readFileSync(indexPath, 'utf8').replaceAll('__APP_URL__', appUrl)
+      : undefined;
+    return indexHtml;
+  };
+
+  router.get('/robots.txt', (_req, res) => {
+    res
+      .type('text/plain')
+      .send(
+        `User-agent: *\nDisallow: /admin\nDisallow: /portal\nDisallow: /api/\nDisallow: /oidc/\n\nSitemap: ${appUrl}/sitemap.xml\n`,
+      );
+  });
+  router.get('/sitemap.xml', (_req, res) => {
+    res
+      .type('application/xml')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>${appUrl}/</loc><changefreq>monthly</changefreq><priority>1.0</priority></url>\n</urlset>\n`,
+      );
+  });
 
   router.use(
     '/assets',
@@ -25,13 +51,15 @@ export function spaRoutes(distDir: string): Router {
       setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
     }),
   );
-  router.get(/^(?!\/(?:api|oidc)(?:\/|$)).*/, (_req, res) => {
+  router.get(/^(?!\/(?:api|oidc)(?:\/|$)).*/, (req, res: Response) => {
     res.setHeader('Cache-Control', 'no-cache');
-    if (!fs.existsSync(indexPath)) {
+    if (PRIVATE_AREAS.test(req.path)) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+    const html = loadIndex();
+    if (!html) {
       res.status(503).type('text').send('The client has not been built yet: run `npm run build`.');
       return;
     }
-    res.sendFile(indexPath);
+    res.type('html').send(html);
   });
   return router;
 }

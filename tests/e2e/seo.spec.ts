@@ -1,0 +1,62 @@
+import { expect, test } from './fixtures';
+
+test('the landing page carries its title, description, social cards, canonical link and structured data', async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle(/Coast & Code Studio/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    /Louisiana, Mississippi/,
+  );
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/`);
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', `${baseURL}/`);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    'content',
+    `${baseURL}/og-image.png`,
+  );
+  await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute(
+    'content',
+    'summary_large_image',
+  );
+  expect((await page.request.get('/og-image.png')).status()).toBe(200);
+
+  const jsonLd = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
+  );
+  expect(jsonLd['@type']).toBe('ProfessionalService');
+  expect(jsonLd.url).toBe(`${baseURL}/`);
+  expect(jsonLd.areaServed.map((area: { name: string }) => area.name)).toEqual(
+    expect.arrayContaining(['Louisiana', 'Mississippi']),
+  );
+  expect(jsonLd.makesOffer.map((offer: { price: string }) => offer.price)).toEqual([
+    '199.00',
+    '399.00',
+    '599.00',
+  ]);
+});
+
+test('robots.txt and sitemap.xml point crawlers at the landing page only', async ({
+  request,
+  baseURL,
+}) => {
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  const text = await robots.text();
+  expect(text).toContain('Disallow: /admin');
+  expect(text).toContain('Disallow: /portal');
+  expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.headers()['content-type']).toContain('application/xml');
+  expect(await sitemap.text()).toContain(`<loc>${baseURL}/</loc>`);
+});
+
+test('portal and admin screens are marked noindex; the landing page is not', async ({
+  request,
+}) => {
+  for (const path of ['/admin/login', '/admin/dashboard', '/portal/dashboard', '/portal']) {
+    expect((await request.get(path)).headers()['x-robots-tag']).toBe('noindex, nofollow');
+  }
+  expect((await request.get('/')).headers()['x-robots-tag']).toBeUndefined();
+});
