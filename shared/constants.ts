@@ -11,8 +11,6 @@ export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOAST_HOTKEY = ['F8'];
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 export const NAV_SCROLL_THRESHOLD_PX = 50;

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
+import type { RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import { LeadFormSchema, type LeadForm } from '@shared/schemas/consultations';
 import { Button } from '@/components/ui/button';
@@ -15,27 +15,23 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateConsultation } from '../api/create-consultation';
-import { OPEN_LEAD_MODAL_EVENT } from '../content';
 
 const EMPTY: LeadForm = { name: '', email: '', business: '', phone: '', details: '', website: '' };
 
-/** 'Schedule Your Free Consultation': opened by the openLeadModal window event. */
-export function LeadModal({ businessEmail }: { businessEmail: string }) {
-  const [open, setOpen] = useState(false);
-  const opener = useRef<HTMLElement | null>(null);
+interface LeadModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The control that opened the modal: focus goes back to it on close. */
+  opener: RefObject<HTMLElement | null>;
+  businessEmail: string;
+}
+
+/** 'Schedule Your Free Consultation' (loaded on first use by LeadModalHost). */
+export function LeadModal({ open, onOpenChange, opener, businessEmail }: LeadModalProps) {
+  const setOpen = onOpenChange;
   const createConsultation = useCreateConsultation();
   const form = useForm<LeadForm>({ resolver: zodResolver(LeadFormSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
-
-  useEffect(() => {
-    const onOpen = () => {
-      opener.current =
-        document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      setOpen(true);
-    };
-    window.addEventListener(OPEN_LEAD_MODAL_EVENT, onOpen);
-    return () => window.removeEventListener(OPEN_LEAD_MODAL_EVENT, onOpen);
-  }, []);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { usePublicSettings } from '@/features/settings/api/get-public-settings';
 import { AnimatedBackground } from '../components/animated-background';
-import { LeadModal } from '../components/lead-modal';
+import { LeadModalHost } from '../components/lead-modal-host';
 import {
   ClosingCtaSection,
   FaqSection,
@@ -49,7 +49,7 @@ export function LandingPage() {
         email={settings.businessEmail}
         location={settings.businessLocation}
       />
-      <LeadModal businessEmail={settings.businessEmail} />
+      <LeadModalHost businessEmail={settings.businessEmail} />
     </div>
   );
 }
