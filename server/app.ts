@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import compression from 'compression';
 import express, { Router, type Express } from 'express';
 import helmet from 'helmet';
 import { Passport } from 'passport';
@@ -137,6 +138,7 @@ export async function createApp({ config, database, logger }: AppDeps): Promise<
     }),
   );
   app.use(rejectCrossSiteRequests(config.appUrl));
+  app.use(compression());
 
   app.use(
     '/api',
