@@ -176,7 +176,15 @@ export async function createApp({ config, database, logger }: AppDeps): Promise<
   api.use(clientSession(clientSessionOptions));
   api.use(passport.initialize());
   api.use(passport.session());
-  api.use(authRoutes({ appUrl: config.appUrl, passport, relyingParty, service: authService }));
+  api.use(
+    authRoutes({
+      appUrl: config.appUrl,
+      sessionMaxAgeMs: config.sessions.clientMaxAgeMs,
+      passport,
+      relyingParty,
+      service: authService,
+    }),
+  );
   api.use(publicSettingsRoutes(settingsService));
   api.use(consultationRoutes(createConsultationService(createConsultationRepository(db))));
   api.use(notFoundApi);

@@ -21,3 +21,9 @@ export const SIGNUP_LINK_VALIDITY_HOURS = 24;
 
 export const USER_QUERY_STALE_MS = 5 * 60 * 1000;
 export const USER_QUERY_GC_MS = 10 * 60 * 1000;
+
+/**
+ * A cookie readable by the page (no secret in it) that says a client session probably
+ * exists, so public pages skip asking the server for the user when it does not.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'signed_in';

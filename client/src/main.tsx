@@ -1,17 +1,27 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from '@/app/providers';
 import { AppRouter } from '@/app/router';
+import { hasSignedInHint } from '@/features/auth/api/get-user';
 import { createQueryClient } from '@/lib/query-client';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <AppProviders queryClient={createQueryClient()}>
       <AppRouter />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// "/" arrives prerendered for a visitor (scripts/prerender.mjs): hydrate it. A signed-in
+// client is sent on to the portal, so that page is rendered afresh, as is every other path.
+if (root.hasChildNodes() && window.location.pathname === '/' && !hasSignedInHint()) {
+  hydrateRoot(root, app);
+} else {
+  root.replaceChildren();
+  createRoot(root).render(app);
+}

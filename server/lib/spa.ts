@@ -12,13 +12,19 @@ const PRIVATE_AREAS = /^\/(admin|portal)(\/|$)/;
  */
 export function spaRoutes(distDir: string, appUrl: string): Router {
   const router = Router();
-  const indexPath = path.join(distDir, 'index.html');
-  let indexHtml: string | undefined;
-  const loadIndex = () => {
-    indexHtml ??= fs.existsSync(indexPath)
-      ? fs.readFileSync(indexPath, 'utf8').replaceAll('__APP_URL__', appUrl)
-      : undefined;
-    return indexHtml;
+  const pages = new Map<string, string | undefined>();
+  /** A built HTML page with the public address filled in, read once. */
+  const page = (name: string) => {
+    if (!pages.has(name)) {
+      const file = path.join(distDir, name);
+      pages.set(
+        name,
+        fs.existsSync(file)
+          ? fs.readFileSync(file, 'utf8').replaceAll('__APP_URL__', appUrl)
+          : undefined,
+      );
+    }
+    return pages.get(name);
   };
 
   router.get('/robots.txt', (_req, res) => {
@@ -54,7 +60,8 @@ export function spaRoutes(distDir: string, appUrl: string): Router {
   router.get(/^(?!\/(?:api|oidc)(?:\/|$)).*/, (req, res: Response) => {
     res.setHeader('Cache-Control', 'no-cache');
     if (PRIVATE_AREAS.test(req.path)) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
-    const html = loadIndex();
+    // "/" has its HTML prerendered at build time; every other screen starts from the shell.
+    const html = (req.path === '/' && page('landing.html')) || page('index.html');
     if (!html) {
       res.status(503).type('text').send('The client has not been built yet: run `npm run build`.');
       return;

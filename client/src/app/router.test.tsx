@@ -32,6 +32,7 @@ describe('the route table', () => {
   });
 
   it('sends a signed-in client from / to the portal dashboard', async () => {
+    document.cookie = 'signed_in=1; path=/';
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) =>
@@ -52,6 +53,17 @@ describe('the route table', () => {
     const location = renderAt('/');
     expect(await screen.findByText('Welcome Ann')).toBeInTheDocument();
     expect(location.history).toContain('/portal/dashboard');
+    document.cookie = 'signed_in=; path=/; max-age=0';
+  });
+
+  it('shows a visitor without the signed-in hint the landing page without asking the server', async () => {
+    const fetchMock = vi.fn(async () => new Response('{}'));
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/');
+    expect(
+      await screen.findByRole('heading', { name: 'Where the Coast Meets the Code' }),
+    ).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/auth/user', expect.anything());
   });
 
   it('redirects /portal and /admin', async () => {

@@ -36,6 +36,9 @@ describe('client sign-in through the built-in OpenID provider', () => {
     expect(browser.cookie('sid')).toBeTruthy();
     expect(browser.cookie('sid')).not.toBe(sidBefore);
 
+    // The page-readable hint that a session exists (it grants nothing by itself).
+    expect(browser.cookie('signed_in')).toBe('1');
+
     const me = await browser.request('GET', '/api/auth/user');
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({
@@ -183,6 +186,7 @@ describe('client sign-in through the built-in OpenID provider', () => {
 
     const logout = await browser.request('GET', '/api/logout');
     expect(logout.status).toBe(302);
+    expect(browser.cookie('signed_in')).toBeUndefined();
     const endSession = new URL(logout.headers.get('location')!);
     expect(endSession.pathname).toBe('/oidc/session/end');
     expect(endSession.searchParams.get('id_token_hint')).toBeTruthy();

@@ -2,6 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import type { Passport } from 'passport';
 
 type Authenticator = InstanceType<typeof Passport>;
+import { SIGNED_IN_HINT_COOKIE } from '../../../shared/constants';
 import { UpdateProfileSchema } from '../../../shared/schemas/profile';
 import { AppError } from '../../lib/errors';
 import { safeReturnTo } from '../../lib/return-to';
@@ -22,6 +23,7 @@ declare global {
 
 interface AuthRoutesDeps {
   appUrl: string;
+  sessionMaxAgeMs: number;
   passport: Authenticator;
   relyingParty: RelyingParty;
   service: AuthService;
@@ -35,9 +37,16 @@ export const requireUser: RequestHandler = (req, _res, next) => {
   next();
 };
 
-export function authRoutes({ appUrl, passport, relyingParty, service }: AuthRoutesDeps): Router {
+export function authRoutes({
+  appUrl,
+  sessionMaxAgeMs,
+  passport,
+  relyingParty,
+  service,
+}: AuthRoutesDeps): Router {
   const router = Router();
   const appOrigin = new URL(appUrl).origin;
+  const hintCookie = { path: '/', sameSite: 'lax' as const, secure: appUrl.startsWith('https://') };
 
   const startSignIn: RequestHandler = async (req, res, next) => {
     // Cookies, issuer and redirect URI all belong to APP_URL: a browser that came in under
@@ -65,6 +74,7 @@ export function authRoutes({ appUrl, passport, relyingParty, service }: AuthRout
       // req.logIn regenerates the session: a new id at every sign-in.
       req.logIn(user, (loginError) => {
         if (loginError) return next(loginError);
+        res.cookie(SIGNED_IN_HINT_COOKIE, '1', { ...hintCookie, maxAge: sessionMaxAgeMs });
         res.redirect(302, returnTo);
       });
     })(req, res, next);
@@ -75,15 +85,20 @@ export function authRoutes({ appUrl, passport, relyingParty, service }: AuthRout
     const wasSignedIn = Boolean(req.user);
     if (req.session) await destroySession(req);
     res.clearCookie(CLIENT_SESSION_COOKIE, { path: '/' });
+    res.clearCookie(SIGNED_IN_HINT_COOKIE, hintCookie);
     const endSession = wasSignedIn
       ? await relyingParty.endSessionUrl(idToken, `${appOrigin}/`).catch(() => undefined)
       : undefined;
     res.redirect(302, endSession ?? '/');
   });
 
-  router.get('/auth/user', requireUser, async (req, res) => {
-    const user = await service.findById(req.user!.id);
-    if (!user) throw new AppError(401, 'Unauthorized');
+  router.get('/auth/user', async (req, res) => {
+    const user = req.user && (await service.findById(req.user.id));
+    if (!user) {
+      // The session is gone (expired, logged out elsewhere): so is the hint.
+      res.clearCookie(SIGNED_IN_HINT_COOKIE, hintCookie);
+      throw new AppError(401, 'Unauthorized');
+    }
     res.json(toPublicUser(user));
   });
 

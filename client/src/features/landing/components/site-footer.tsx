@@ -51,7 +51,7 @@ export function SiteFooter({
         </div>
       </div>
       <div className="mx-auto mt-10 flex max-w-6xl flex-wrap items-center justify-between gap-4 border-t border-white/10 pt-6 text-sm">
-        <p>
+        <p suppressHydrationWarning>
           © {new Date().getFullYear()} {brand}
         </p>
         <div className="flex items-center gap-4">

@@ -6,7 +6,7 @@ import { LandingPage } from './landing-page';
 
 /** /: a spinner while auth loads, the portal for a signed-in client, the landing page otherwise. */
 export function HomePage() {
-  const { isLoading, isAuthenticated } = useUser();
+  const { isLoading, isAuthenticated } = useUser({ onlyWithHint: true });
   const [, navigate] = useLocation();
   useEffect(() => {
     if (isAuthenticated) navigate('/portal/dashboard', { replace: true });

@@ -1,0 +1,21 @@
+import { expect, test } from './fixtures';
+
+test.use({ javaScriptEnabled: false });
+
+test('the landing page is prerendered: readable, with every section visible, before any JavaScript runs', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Where the Coast Meets the Code' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Frequently Asked Questions' })).toBeVisible();
+  await expect(page.locator('#pricing')).toContainText('$399/month');
+  await expect(page.getByRole('heading', { name: 'Frequently Asked Questions' })).toHaveCSS(
+    'opacity',
+    '1',
+  );
+});
+
+test('other screens are not prerendered with landing content', async ({ page }) => {
+  await page.goto('/portal/dashboard');
+  await expect(page.getByText('Where the Coast Meets the Code')).toHaveCount(0);
+});
