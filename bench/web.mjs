@@ -57,7 +57,13 @@ const baseUrl = `http://localhost:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
 const server = spawn('node', ['dist/server/index.js'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), APP_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    APP_URL: baseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
@@ -78,7 +84,11 @@ try {
 
   const runs = [];
   for (let run = 1; run <= RUNS; run += 1) {
-    const result = await lighthouse(`${baseUrl}/`, { port: chrome.port, output: 'json', logLevel: 'error' });
+    const result = await lighthouse(`${baseUrl}/`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+    });
     const lhr = result.lhr;
     const requests = lhr.audits['network-requests'].details.items;
     const threeChunk = requests.find((item) => /\/assets\/ocean-scene-[^/]+\.js$/.test(item.url));
@@ -94,18 +104,32 @@ try {
     const css = beforeThree.filter((item) => item.url.endsWith('.css'));
     const measured = {
       scores: Object.fromEntries(
-        Object.entries(lhr.categories).map(([id, category]) => [id, Math.round(category.score * 100)]),
+        Object.entries(lhr.categories).map(([id, category]) => [
+          id,
+          Math.round(category.score * 100),
+        ]),
       ),
       lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
       fcpMs: Math.round(lhr.audits['first-contentful-paint'].numericValue),
       tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
       cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
       speedIndexMs: Math.round(lhr.audits['speed-index'].numericValue),
-      jsBeforeThreeKb: Number((js.reduce((sum, item) => sum + gzipSize(item.url), 0) / 1024).toFixed(1)),
-      cssBeforeThreeKb: Number((css.reduce((sum, item) => sum + gzipSize(item.url), 0) / 1024).toFixed(1)),
+      jsBeforeThreeKb: Number(
+        (js.reduce((sum, item) => sum + gzipSize(item.url), 0) / 1024).toFixed(1),
+      ),
+      cssBeforeThreeKb: Number(
+        (css.reduce((sum, item) => sum + gzipSize(item.url), 0) / 1024).toFixed(1),
+      ),
       threeChunkLoaded: Boolean(threeChunk),
+      // Where the main thread went: the heaviest scripts by evaluation time.
+      bootup: lhr.audits['bootup-time'].details.items
+        .slice(0, 4)
+        .map((item) => `${item.url.replace(baseUrl, '')}: ${Math.round(item.scripting)} ms`),
       failedAudits: Object.values(lhr.audits)
-        .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative')
+        .filter(
+          (audit) =>
+            audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative',
+        )
         .map((audit) => audit.id),
     };
     console.log(`run ${run}:`, JSON.stringify(measured));
@@ -120,7 +144,9 @@ try {
     emulation: 'Lighthouse 12 default (mobile, simulated throttling)',
     browser: chromePath,
     median: {
-      scores: Object.fromEntries(categories.map((id) => [id, median(runs.map((r) => r.scores[id]))])),
+      scores: Object.fromEntries(
+        categories.map((id) => [id, median(runs.map((r) => r.scores[id]))]),
+      ),
       lcpMs: median(runs.map((r) => r.lcpMs)),
       fcpMs: median(runs.map((r) => r.fcpMs)),
       tbtMs: median(runs.map((r) => r.tbtMs)),
@@ -131,9 +157,13 @@ try {
     },
     targets: TARGETS,
     failedAudits: [...new Set(runs.flatMap((r) => r.failedAudits))].sort(),
+    bootupPerRun: runs.map((r) => r.bootup),
   };
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'bench/results/web.json'), `${JSON.stringify(summary, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(root, 'bench/results/web.json'),
+    `${JSON.stringify(summary, null, 2)}\n`,
+  );
 
   const m = summary.median;
   const meets = (ok) => (ok ? 'yes' : '**no**');
@@ -141,7 +171,8 @@ try {
     '| figure | median of 3 | target | met |',
     '| --- | --- | --- | --- |',
     ...['performance', 'accessibility', 'best-practices', 'seo'].map(
-      (id) => `| Lighthouse ${id} | ${m.scores[id]} | >= ${TARGETS[id]} | ${meets(m.scores[id] >= TARGETS[id])} |`,
+      (id) =>
+        `| Lighthouse ${id} | ${m.scores[id]} | >= ${TARGETS[id]} | ${meets(m.scores[id] >= TARGETS[id])} |`,
     ),
     `| LCP | ${m.lcpMs} ms | <= ${TARGETS.lcpMs} ms | ${meets(m.lcpMs <= TARGETS.lcpMs)} |`,
     `| CLS | ${m.cls} | <= ${TARGETS.cls} | ${meets(m.cls <= TARGETS.cls)} |`,
@@ -151,7 +182,9 @@ try {
   ].join('\n');
   const section = `<!-- bench:web -->\n## Landing page (\`npm run bench:web\`)\n\nLast run ${summary.date.slice(0, 10)}: Lighthouse 12 on \`/\`, default mobile emulation, ${RUNS} runs in Debian's Chromium, medians. Raw figures: [bench/results/web.json](../bench/results/web.json).\n\n${table}\n\nAudits below 0.9 in any run: ${summary.failedAudits.length ? summary.failedAudits.map((id) => `\`${id}\``).join(', ') : 'none'}.\n<!-- /bench:web -->`;
   const docPath = path.join(root, 'docs/performance.md');
-  const doc = fs.existsSync(docPath) ? fs.readFileSync(docPath, 'utf8') : '# Performance\n\nFigures come from the benchmark scripts in bench/, never from timed assertions in tests.\n';
+  const doc = fs.existsSync(docPath)
+    ? fs.readFileSync(docPath, 'utf8')
+    : '# Performance\n\nFigures come from the benchmark scripts in bench/, never from timed assertions in tests.\n';
   const updated = /<!-- bench:web -->[\s\S]*<!-- \/bench:web -->/.test(doc)
     ? doc.replace(/<!-- bench:web -->[\s\S]*<!-- \/bench:web -->/, section)
     : `${doc.trimEnd()}\n\n${section}\n`;

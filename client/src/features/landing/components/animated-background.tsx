@@ -15,6 +15,8 @@ function webglAvailable(): boolean {
 
 type Mode = 'gradient' | 'webgl';
 
+const START_DELAY_MS = 1500;
+
 /**
  * The hero's background: a static gradient that is painted first and stays when WebGL is
  * missing or motion is unwelcome; otherwise the three.js scene, loaded as its own chunk
@@ -44,10 +46,21 @@ export function AnimatedBackground() {
           console.warn('Animated background unavailable', error);
         });
     };
-    const idle = window.requestIdleCallback?.(start, { timeout: 2500 });
-    const timer = idle === undefined ? window.setTimeout(start, 300) : undefined;
+    // Decoration waits for the page: after the load event, a pause, and an idle moment,
+    // so parsing three.js never competes with the first paint or the first interaction.
+    let idle: number | undefined;
+    let timer: number | undefined;
+    const schedule = () => {
+      timer = window.setTimeout(() => {
+        idle = window.requestIdleCallback?.(start, { timeout: 2000 });
+        if (idle === undefined) start();
+      }, START_DELAY_MS);
+    };
+    if (document.readyState === 'complete') schedule();
+    else window.addEventListener('load', schedule, { once: true });
     return () => {
       cancelled = true;
+      window.removeEventListener('load', schedule);
       if (idle !== undefined) window.cancelIdleCallback(idle);
       if (timer !== undefined) window.clearTimeout(timer);
       dispose?.();
