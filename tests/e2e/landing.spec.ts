@@ -5,6 +5,8 @@ import { expect, test } from './fixtures';
 async function openLanding(page: Page) {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Where the Coast Meets the Code' })).toBeVisible();
+  // The HTML is prerendered: wait until the app has hydrated it before clicking.
+  await expect(page.locator('html')).toHaveAttribute('data-ready', 'true');
 }
 
 async function expectInViewport(page: Page, selector: string) {

@@ -14,6 +14,12 @@ export const buttonVariants = cva(
         secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
         ghost: 'hover:bg-secondary',
         link: 'text-primary underline-offset-4 hover:underline',
+        /** The warm call to action on the dark coastal backgrounds. */
+        sand: 'bg-accent text-[#0b3b4f] hover:bg-accent/90',
+        /** The secondary action on dark backgrounds. */
+        outlineLight: 'border border-white/70 bg-transparent text-white hover:bg-white/10',
+        /** A quiet action on dark backgrounds. */
+        ghostLight: 'text-white hover:bg-white/10',
       },
       size: {
         default: 'h-10 px-4 py-2',

@@ -29,19 +29,10 @@ export function HeroSection() {
           updates included; dozens of businesses already trust us with theirs.
         </p>
         <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button
-            size="lg"
-            className="bg-[#f4d8a8] text-[#0b3b4f] hover:bg-[#f4d8a8]/90"
-            onClick={() => scrollToSection('pricing')}
-          >
+          <Button size="lg" variant="sand" onClick={() => scrollToSection('pricing')}>
             View Our Plans
           </Button>
-          <Button
-            size="lg"
-            variant="outline"
-            className="border-white/70 bg-transparent text-white hover:bg-white/10 hover:text-white"
-            onClick={() => scrollToSection('portfolio')}
-          >
+          <Button size="lg" variant="outlineLight" onClick={() => scrollToSection('portfolio')}>
             See Our Work
           </Button>
         </div>
@@ -222,19 +213,10 @@ export function ClosingCtaSection() {
           Tell us about your business. The consultation is free and there is no obligation.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button
-            size="lg"
-            className="bg-[#f4d8a8] text-[#0b3b4f] hover:bg-[#f4d8a8]/90"
-            onClick={openLeadModal}
-          >
+          <Button size="lg" variant="sand" onClick={openLeadModal}>
             Schedule Free Consultation
           </Button>
-          <Button
-            size="lg"
-            variant="outline"
-            className="border-white/70 bg-transparent text-white hover:bg-white/10 hover:text-white"
-            onClick={() => scrollToSection('portfolio')}
-          >
+          <Button size="lg" variant="outlineLight" onClick={() => scrollToSection('portfolio')}>
             View Our Portfolio
           </Button>
         </div>

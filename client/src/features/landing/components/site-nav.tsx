@@ -44,20 +44,17 @@ export function SiteNav({ brand }: { brand: string }) {
           ))}
         </ul>
         <div className="hidden items-center gap-2 md:flex">
-          <Button asChild variant="ghost" className="text-white hover:bg-white/10 hover:text-white">
+          <Button asChild variant="ghostLight">
             <a href="/api/auth/login">Client Portal</a>
           </Button>
-          <Button
-            onClick={openLeadModal}
-            className="bg-[#f4d8a8] text-[#0b3b4f] hover:bg-[#f4d8a8]/90"
-          >
+          <Button onClick={openLeadModal} variant="sand">
             Get Started
           </Button>
         </div>
         <Button
-          variant="ghost"
+          variant="ghostLight"
           size="icon"
-          className="text-white hover:bg-white/10 hover:text-white md:hidden"
+          className="md:hidden"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
@@ -90,7 +87,7 @@ export function SiteNav({ brand }: { brand: string }) {
                 setMenuOpen(false);
                 openLeadModal();
               }}
-              className="bg-[#f4d8a8] text-[#0b3b4f] hover:bg-[#f4d8a8]/90"
+              variant="sand"
             >
               Get Started
             </Button>
