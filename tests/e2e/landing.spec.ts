@@ -175,6 +175,28 @@ test.describe('the landing page', () => {
     await expect(page).toHaveURL(/\/admin\/login$/);
   });
 
+  test('reveals sections as they come within 150 px of the viewport bottom', async ({ page }) => {
+    await openLanding(page);
+    const faqTitle = page.getByRole('heading', { name: 'Frequently Asked Questions' });
+    await expect(faqTitle).toHaveCSS('opacity', '0');
+    await faqTitle.scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 200);
+    await expect(faqTitle).toHaveCSS('opacity', '1');
+  });
+
+  test('a visitor of / downloads no portal or admin code', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await openLanding(page);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(
+      scripts.filter((path) => /portal-routes|admin-routes|marketing-tool/.test(path)),
+    ).toEqual([]);
+  });
+
   test('Client Portal is a browser navigation to the sign-in flow', async ({ page }) => {
     await openLanding(page);
     await expect(page.getByRole('link', { name: 'Client Portal' })).toHaveAttribute(
