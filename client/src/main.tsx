@@ -2,8 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from '@/app/providers';
 import { AppRouter } from '@/app/router';
-import { hasSignedInHint } from '@/features/auth/api/get-user';
-import { createQueryClient } from '@/lib/query-client';
+import { hasSignedInHint } from '@/lib/signed-in-hint';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -11,7 +10,7 @@ if (!root) throw new Error('Missing #root element');
 
 const app = (
   <StrictMode>
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders>
       <AppRouter />
     </AppProviders>
   </StrictMode>

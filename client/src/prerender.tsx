@@ -3,7 +3,6 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
 import { AppProviders } from '@/app/providers';
 import { AppRouter } from '@/app/router';
-import { createQueryClient } from '@/lib/query-client';
 
 /**
  * The landing page's HTML, rendered at build time (scripts/prerender.mjs) so the hero is
@@ -13,7 +12,7 @@ import { createQueryClient } from '@/lib/query-client';
 export async function renderLanding(): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <AppProviders queryClient={createQueryClient()}>
+      <AppProviders>
         <Router ssrPath="/">
           <AppRouter />
         </Router>

@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Router } from 'wouter';
@@ -9,9 +10,11 @@ import { createQueryClient } from '@/lib/query-client';
 export function renderWithApp(ui: ReactNode, path: string) {
   const location = memoryLocation({ path, record: true });
   render(
-    <AppProviders queryClient={createQueryClient()}>
-      <Router hook={location.hook}>{ui}</Router>
-    </AppProviders>,
+    <QueryClientProvider client={createQueryClient()}>
+      <AppProviders>
+        <Router hook={location.hook}>{ui}</Router>
+      </AppProviders>
+    </QueryClientProvider>,
   );
   return location;
 }

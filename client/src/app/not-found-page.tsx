@@ -1,11 +1,11 @@
 import { AlertCircle } from 'lucide-react';
-import { Card, CardContent } from '@/components/ui/card';
+import { Card } from '@/components/ui/card';
 
 export function NotFoundPage() {
   return (
     <main className="flex min-h-screen w-full items-center justify-center bg-muted/40 p-4">
       <Card className="w-full max-w-md">
-        <CardContent className="pt-6">
+        <div className="p-6">
           <div className="mb-4 flex gap-2">
             <AlertCircle className="h-8 w-8 text-destructive" aria-hidden="true" />
             <h1 className="text-2xl font-bold">404 Page Not Found</h1>
@@ -18,7 +18,7 @@ export function NotFoundPage() {
               Go to the home page
             </a>
           </p>
-        </CardContent>
+        </div>
       </Card>
     </main>
   );

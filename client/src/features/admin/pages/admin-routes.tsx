@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { NotFoundPage } from '@/app/not-found-page';
+import { QueryProvider } from '@/app/query-provider';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { AdminShell } from '@/features/admin-auth/components/admin-shell';
 import { AdminLoginPage } from '@/features/admin-auth/pages/admin-login-page';
@@ -20,25 +21,27 @@ const MarketingToolPage = lazy(() =>
 /** Every /admin/* screen: one lazily loaded chunk (the marketing tool is a chunk of its own). */
 export function AdminRoutes() {
   return (
-    <Switch>
-      <Route path="/admin/login" component={AdminLoginPage} />
-      <Route>
-        <AdminShell>
-          <Suspense fallback={<FullScreenSpinner />}>
-            <Switch>
-              <Route path="/admin/dashboard" component={AdminDashboardPage} />
-              <Route path="/admin/invoices" component={InvoicesPage} />
-              <Route path="/admin/invoices/new" component={NewInvoicePage} />
-              <Route path="/admin/invoices/:id" component={InvoiceDetailPage} />
-              <Route path="/admin/clients" component={ClientsPage} />
-              <Route path="/admin/clients/invite" component={ClientsPage} />
-              <Route path="/admin/settings" component={SettingsPage} />
-              <Route path="/admin/marketing-tool" component={MarketingToolPage} />
-              <Route component={NotFoundPage} />
-            </Switch>
-          </Suspense>
-        </AdminShell>
-      </Route>
-    </Switch>
+    <QueryProvider>
+      <Switch>
+        <Route path="/admin/login" component={AdminLoginPage} />
+        <Route>
+          <AdminShell>
+            <Suspense fallback={<FullScreenSpinner />}>
+              <Switch>
+                <Route path="/admin/dashboard" component={AdminDashboardPage} />
+                <Route path="/admin/invoices" component={InvoicesPage} />
+                <Route path="/admin/invoices/new" component={NewInvoicePage} />
+                <Route path="/admin/invoices/:id" component={InvoiceDetailPage} />
+                <Route path="/admin/clients" component={ClientsPage} />
+                <Route path="/admin/clients/invite" component={ClientsPage} />
+                <Route path="/admin/settings" component={SettingsPage} />
+                <Route path="/admin/marketing-tool" component={MarketingToolPage} />
+                <Route component={NotFoundPage} />
+              </Switch>
+            </Suspense>
+          </AdminShell>
+        </Route>
+      </Switch>
+    </QueryProvider>
   );
 }

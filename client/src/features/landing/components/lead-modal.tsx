@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import { LeadFormSchema, type LeadForm } from '@shared/schemas/consultations';
+import { QueryProvider } from '@/app/query-provider';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -27,7 +28,15 @@ interface LeadModalProps {
 }
 
 /** 'Schedule Your Free Consultation' (loaded on first use by LeadModalHost). */
-export function LeadModal({ open, onOpenChange, opener, businessEmail }: LeadModalProps) {
+export function LeadModal(props: LeadModalProps) {
+  return (
+    <QueryProvider>
+      <LeadModalForm {...props} />
+    </QueryProvider>
+  );
+}
+
+function LeadModalForm({ open, onOpenChange, opener, businessEmail }: LeadModalProps) {
   const setOpen = onOpenChange;
   const createConsultation = useCreateConsultation();
   const form = useForm<LeadForm>({ resolver: zodResolver(LeadFormSchema), defaultValues: EMPTY });

@@ -1,17 +1,20 @@
-import { useEffect } from 'react';
-import { useLocation } from 'wouter';
+import { lazy, Suspense } from 'react';
 import { FullScreenSpinner } from '@/components/ui/spinner';
-import { useUser } from '@/features/auth/api/get-user';
+import { hasSignedInHint } from '@/lib/signed-in-hint';
 import { LandingPage } from './landing-page';
 
-/** /: a spinner while auth loads, the portal for a signed-in client, the landing page otherwise. */
+// Asking the server who is signed in (and the query library that does it) is only needed
+// when the hint cookie says a session may exist.
+const SignedInHome = lazy(() =>
+  import('./signed-in-home').then((m) => ({ default: m.SignedInHome })),
+);
+
+/** /: the portal for a signed-in client (spinner while checking), the landing page otherwise. */
 export function HomePage() {
-  const { isLoading, isAuthenticated } = useUser({ onlyWithHint: true });
-  const [, navigate] = useLocation();
-  useEffect(() => {
-    if (isAuthenticated) navigate('/portal/dashboard', { replace: true });
-  }, [isAuthenticated, navigate]);
-  if (isLoading) return <FullScreenSpinner />;
-  if (isAuthenticated) return <FullScreenSpinner label="Redirecting to portal..." />;
-  return <LandingPage />;
+  if (!hasSignedInHint()) return <LandingPage />;
+  return (
+    <Suspense fallback={<FullScreenSpinner />}>
+      <SignedInHome />
+    </Suspense>
+  );
 }

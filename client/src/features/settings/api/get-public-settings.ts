@@ -1,18 +1,53 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { DEFAULT_SETTINGS } from '@shared/constants';
+import { apiRequest } from '@/lib/api-request';
 
-/** GET /api/settings/public: brand name and contact details shown across the product. */
+/**
+ * GET /api/settings/public: brand name and contact details shown across the product. Read
+ * once per page load into a tiny store rather than through the query cache, so the public
+ * landing page needs no query library; the defaults show until (or unless) it answers.
+ */
 export interface PublicSettings {
   businessName: string;
   businessEmail: string;
   businessLocation: string;
 }
 
-export const publicSettingsQueryOptions = () =>
-  queryOptions<PublicSettings>({ queryKey: ['/api/settings/public'] });
+export async function getPublicSettings(): Promise<PublicSettings> {
+  const res = await apiRequest('GET', '/api/settings/public');
+  return (await res.json()) as PublicSettings;
+}
 
-/** The settings, with the built-in defaults while loading or if the call fails. */
+let current: PublicSettings = DEFAULT_SETTINGS;
+let requested = false;
+const listeners = new Set<() => void>();
+
+/** Fetches the settings again (after the owner edits them) and updates every screen. */
+export async function refreshPublicSettings(): Promise<void> {
+  try {
+    current = await getPublicSettings();
+    listeners.forEach((listener) => listener());
+  } catch {
+    // Keep what is shown: the defaults or the last known values.
+  }
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  if (!requested) {
+    requested = true;
+    void refreshPublicSettings();
+  }
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
 export function usePublicSettings(): PublicSettings {
-  const { data } = useQuery(publicSettingsQueryOptions());
-  return data ?? DEFAULT_SETTINGS;
+  // The server snapshot (prerendering, hydration) is always the defaults.
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => DEFAULT_SETTINGS,
+  );
 }
