@@ -91,11 +91,11 @@ try {
     });
     const lhr = result.lhr;
     const requests = lhr.audits['network-requests'].details.items;
-    const threeChunk = requests.find((item) => /\/assets\/ocean-scene-[^/]+\.js$/.test(item.url));
+    const threeChunk = requests.find((item) => /\/assets\/ocean-worker-[^/]+\.js$/.test(item.url));
     const beforeThree = requests.filter(
       (item) =>
         /\/assets\/[^/]+\.(js|css)$/.test(item.url) &&
-        !/ocean-scene-/.test(item.url) &&
+        !/ocean-(scene|worker|renderer)-/.test(item.url) &&
         (!threeChunk || item.networkRequestTime < threeChunk.networkRequestTime),
     );
     const gzipSize = (url) =>

@@ -7,7 +7,7 @@ test.use({ launchOptions: chromiumLaunchOptions(['--disable-webgl', '--disable-3
 test('the background is a static gradient without WebGL, with no error', async ({ page }) => {
   let sceneRequested = false;
   page.on('request', (request) => {
-    if (/ocean-scene-.*\.js$/.test(request.url())) sceneRequested = true;
+    if (/ocean-worker-.*\.js$/.test(request.url())) sceneRequested = true;
   });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Where the Coast Meets the Code' })).toBeVisible();

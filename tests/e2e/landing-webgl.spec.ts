@@ -18,7 +18,7 @@ test('loads its own chunk after paint, and leaves no context behind across navig
   test.setTimeout(90_000);
   const chunks: string[] = [];
   page.on('request', (request) => {
-    if (/ocean-scene-.*\.js$/.test(request.url())) chunks.push(request.url());
+    if (/ocean-worker-.*\.js$/.test(request.url())) chunks.push(request.url());
   });
   await openLanding(page);
   await expect(page.getByTestId('hero-background')).toHaveAttribute('data-mode', 'webgl');

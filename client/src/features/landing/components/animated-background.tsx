@@ -15,7 +15,7 @@ function webglAvailable(): boolean {
 
 type Mode = 'gradient' | 'webgl';
 
-const START_DELAY_MS = 1500;
+const START_DELAY_MS = 500;
 
 /**
  * The hero's background: a static gradient that is painted first and stays when WebGL is
@@ -38,16 +38,19 @@ export function AnimatedBackground() {
       import('./ocean-scene')
         .then(({ startOceanScene }) => {
           if (cancelled) return;
-          dispose = startOceanScene(element);
-          setMode('webgl');
+          dispose = startOceanScene(
+            element,
+            () => setMode('webgl'),
+            // The gradient stays; the page works without the animation.
+            () => setMode('gradient'),
+          );
         })
         .catch((error: unknown) => {
-          // The gradient stays; the page works without the animation.
           console.warn('Animated background unavailable', error);
         });
     };
-    // Decoration waits for the page: after the load event, a pause, and an idle moment,
-    // so parsing three.js never competes with the first paint or the first interaction.
+    // Decoration waits for the page: after the load event, a pause, and an idle moment.
+    // three.js itself then loads and runs in a worker where the browser allows it.
     let idle: number | undefined;
     let timer: number | undefined;
     const schedule = () => {

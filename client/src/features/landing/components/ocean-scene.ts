@@ -1,152 +1,119 @@
-import {
-  AdditiveBlending,
-  BufferAttribute,
-  BufferGeometry,
-  Color,
-  PerspectiveCamera,
-  Points,
-  Scene,
-  ShaderMaterial,
-  WebGLRenderer,
-} from 'three';
+import type { OceanRenderer } from './ocean-renderer';
+import type { OceanWorkerMessage, OceanWorkerReply } from './ocean-worker';
 
-const COLUMNS = 140;
-const ROWS = 56;
-const SPACING = 0.55;
 const MAX_PIXEL_RATIO = 2;
 
-// The swell is computed on the GPU: per frame the CPU only updates the time uniform, so
-// the animation costs the main thread next to nothing.
-const VERTEX_SHADER = `
-  uniform float uTime;
-  uniform float uPixelRatio;
-  attribute vec3 color;
-  varying vec3 vColor;
-  void main() {
-    vec3 p = position;
-    p.y = sin(p.x * 0.32 + uTime * 0.9) * 0.45 + cos(p.z * 0.42 + uTime * 0.6) * 0.35;
-    vec4 mvPosition = modelViewMatrix * vec4(p, 1.0);
-    gl_PointSize = 3.0 * uPixelRatio * (14.0 / -mvPosition.z);
-    gl_Position = projectionMatrix * mvPosition;
-    vColor = color;
-  }
-`;
+/** The same commands whether the scene is drawn in a worker or on the main thread. */
+interface OceanHandle {
+  resize(width: number, height: number): void;
+  setRunning(running: boolean): void;
+  dispose(): void;
+}
 
-const FRAGMENT_SHADER = `
-  varying vec3 vColor;
-  void main() {
-    float d = length(gl_PointCoord - vec2(0.5));
-    if (d > 0.5) discard;
-    gl_FragColor = vec4(vColor, 0.85 * (1.0 - d * 1.2));
-  }
-`;
+function inWorker(
+  canvas: HTMLCanvasElement,
+  pixelRatio: number,
+  width: number,
+  height: number,
+  onReady: () => void,
+  onError: () => void,
+): OceanHandle {
+  const offscreen = canvas.transferControlToOffscreen();
+  const worker = new Worker(new URL('./ocean-worker.ts', import.meta.url), { type: 'module' });
+  const send = (message: OceanWorkerMessage, transfer: Transferable[] = []) =>
+    worker.postMessage(message, transfer);
+  worker.onmessage = (event: MessageEvent<OceanWorkerReply>) => {
+    if (event.data.type === 'ready') onReady();
+    else onError();
+  };
+  worker.onerror = () => onError();
+  send({ type: 'init', canvas: offscreen, pixelRatio, width, height }, [offscreen]);
+  return {
+    resize: (w, h) => send({ type: 'resize', width: w, height: h }),
+    setRunning: (running) => send({ type: 'run', running }),
+    dispose: () => {
+      send({ type: 'dispose' });
+      // The worker releases its WebGL context and closes; terminate in case it cannot.
+      setTimeout(() => worker.terminate(), 1000);
+    },
+  };
+}
+
+async function onMainThread(
+  canvas: HTMLCanvasElement,
+  pixelRatio: number,
+  width: number,
+  height: number,
+): Promise<OceanRenderer> {
+  const { createOceanRenderer } = await import('./ocean-renderer');
+  const ocean = createOceanRenderer(canvas, pixelRatio);
+  ocean.resize(width, height);
+  return ocean;
+}
 
 /**
- * A field of points rolling like the Gulf at dusk. Runs only while the tab is visible and the
- * canvas is on screen. Returns the function that releases everything it took.
+ * Starts the animated background in the container: drawn in a worker when the browser can
+ * hand a canvas to one (three.js then never runs on the main thread), on the main thread
+ * otherwise. Runs only while the tab is visible and the canvas on screen. Calls onReady once
+ * drawing, onError if WebGL fails; returns the function that releases everything.
  */
-export function startOceanScene(container: HTMLElement): () => void {
-  const renderer = new WebGLRenderer({
-    alpha: true,
-    antialias: false,
-    powerPreference: 'low-power',
-  });
-  const pixelRatio = Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO);
-  renderer.setPixelRatio(pixelRatio);
-  renderer.setClearColor(0x000000, 0);
-  const canvas = renderer.domElement;
+export function startOceanScene(
+  container: HTMLElement,
+  onReady: () => void,
+  onError: () => void,
+): () => void {
+  const canvas = document.createElement('canvas');
   canvas.style.position = 'absolute';
   canvas.style.inset = '0';
   canvas.style.width = '100%';
   canvas.style.height = '100%';
   container.appendChild(canvas);
+  const pixelRatio = Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO);
+  const size = () => [container.clientWidth || 1, container.clientHeight || 1] as const;
 
-  const scene = new Scene();
-  const camera = new PerspectiveCamera(55, 1, 0.1, 200);
-  camera.position.set(0, 7, 20);
-  camera.lookAt(0, 0, -6);
-
-  const count = COLUMNS * ROWS;
-  const positions = new Float32Array(count * 3);
-  const colors = new Float32Array(count * 3);
-  const shallow = new Color('#67e8f9');
-  const sand = new Color('#f4d8a8');
-  for (let row = 0; row < ROWS; row += 1) {
-    for (let column = 0; column < COLUMNS; column += 1) {
-      const i = (row * COLUMNS + column) * 3;
-      positions[i] = (column - COLUMNS / 2) * SPACING;
-      positions[i + 2] = -row * SPACING + 10;
-      const mix = shallow.clone().lerp(sand, row / ROWS);
-      colors[i] = mix.r;
-      colors[i + 1] = mix.g;
-      colors[i + 2] = mix.b;
-    }
-  }
-  const geometry = new BufferGeometry();
-  geometry.setAttribute('position', new BufferAttribute(positions, 3));
-  geometry.setAttribute('color', new BufferAttribute(colors, 3));
-  const uniforms = { uTime: { value: 0 }, uPixelRatio: { value: pixelRatio } };
-  const material = new ShaderMaterial({
-    uniforms,
-    vertexShader: VERTEX_SHADER,
-    fragmentShader: FRAGMENT_SHADER,
-    transparent: true,
-    blending: AdditiveBlending,
-    depthWrite: false,
-  });
-  scene.add(new Points(geometry, material));
-
-  const resize = () => {
-    const width = container.clientWidth || 1;
-    const height = container.clientHeight || 1;
-    renderer.setSize(width, height, false);
-    camera.aspect = width / height;
-    camera.updateProjectionMatrix();
-  };
-  resize();
-
-  let frame = 0;
-  let running = false;
+  let disposed = false;
+  let handle: OceanHandle | undefined;
   let onScreen = true;
-  const started = performance.now();
-
-  const render = (now: number) => {
-    uniforms.uTime.value = (now - started) / 1000;
-    renderer.render(scene, camera);
-    frame = requestAnimationFrame(render);
+  const update = () => handle?.setRunning(onScreen && document.visibilityState === 'visible');
+  const fail = () => {
+    if (disposed) return;
+    release();
+    onError();
+  };
+  const ready = () => {
+    if (disposed) return;
+    update();
+    onReady();
   };
 
-  const update = () => {
-    const shouldRun = onScreen && document.visibilityState === 'visible';
-    if (shouldRun && !running) {
-      running = true;
-      frame = requestAnimationFrame(render);
-    } else if (!shouldRun && running) {
-      running = false;
-      cancelAnimationFrame(frame);
-    }
-  };
+  const [width, height] = size();
+  if (typeof canvas.transferControlToOffscreen === 'function' && typeof Worker !== 'undefined') {
+    handle = inWorker(canvas, pixelRatio, width, height, ready, fail);
+  } else {
+    onMainThread(canvas, pixelRatio, width, height).then((ocean) => {
+      if (disposed) return ocean.dispose();
+      handle = ocean;
+      ready();
+    }, fail);
+  }
 
   const visibility = new IntersectionObserver(([entry]) => {
     onScreen = entry?.isIntersecting ?? true;
     update();
   });
   visibility.observe(container);
-  const sizes = new ResizeObserver(resize);
+  const sizes = new ResizeObserver(() => handle?.resize(...size()));
   sizes.observe(container);
   document.addEventListener('visibilitychange', update);
-  update();
 
-  return () => {
-    running = false;
-    cancelAnimationFrame(frame);
+  function release() {
+    if (disposed) return;
+    disposed = true;
     visibility.disconnect();
     sizes.disconnect();
     document.removeEventListener('visibilitychange', update);
-    geometry.dispose();
-    material.dispose();
-    renderer.dispose();
-    renderer.forceContextLoss();
+    handle?.dispose();
     canvas.remove();
-  };
+  }
+  return release;
 }

@@ -63,8 +63,8 @@ export function PricingSection() {
               key={plan.id}
               data-reveal
               className={cn(
-                'relative flex flex-col rounded-lg border bg-card p-8 shadow-sm',
-                plan.popular && 'border-2 border-primary shadow-lg',
+                'relative flex flex-col rounded-lg bg-card p-8',
+                plan.popular ? 'border-2 border-primary shadow-lg' : 'border shadow-sm',
               )}
             >
               {plan.popular && (
