@@ -177,7 +177,9 @@ test.describe('the landing page', () => {
 
   test('reveals sections as they come within 150 px of the viewport bottom', async ({ page }) => {
     await openLanding(page);
-    const faqTitle = page.getByRole('heading', { name: 'Frequently Asked Questions' });
+    const faqTitle = page.locator('[data-reveal]', {
+      has: page.getByRole('heading', { name: 'Frequently Asked Questions' }),
+    });
     await expect(faqTitle).toHaveCSS('opacity', '0');
     await faqTitle.scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 200);

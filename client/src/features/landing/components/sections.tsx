@@ -10,6 +10,26 @@ function scrollToSection(id: string) {
   document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 }
 
+/** A section's centred heading (its id labels the section) with an optional introduction. */
+export function SectionHeading({
+  id,
+  title,
+  intro,
+}: {
+  id: string;
+  title: string;
+  intro?: string;
+}) {
+  return (
+    <div className="mx-auto max-w-2xl text-center" data-reveal>
+      <h2 id={id} className="section-title">
+        {title}
+      </h2>
+      {intro && <p className="mt-4 text-muted-foreground">{intro}</p>}
+    </div>
+  );
+}
+
 export function HeroSection() {
   return (
     <section
@@ -49,14 +69,11 @@ export function PricingSection() {
       className="scroll-mt-20 bg-background px-4 py-20"
     >
       <div className="mx-auto max-w-6xl">
-        <div className="mx-auto max-w-2xl text-center" data-reveal>
-          <h2 id="pricing-title" className="section-title">
-            Simple Monthly Plans
-          </h2>
-          <p className="mt-4 text-muted-foreground">
-            Billed monthly, cancel anytime, no setup fees. Every plan includes hosting.
-          </p>
-        </div>
+        <SectionHeading
+          id="pricing-title"
+          title="Simple Monthly Plans"
+          intro="Billed monthly, cancel anytime, no setup fees. Every plan includes hosting."
+        />
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
           {PLANS.map((plan) => (
             <li
@@ -111,14 +128,11 @@ export function PortfolioSection() {
       className="scroll-mt-20 bg-muted px-4 py-20"
     >
       <div className="mx-auto max-w-6xl">
-        <div className="mx-auto max-w-2xl text-center" data-reveal>
-          <h2 id="portfolio-title" className="section-title">
-            Our Recent Work
-          </h2>
-          <p className="mt-4 text-muted-foreground">
-            Websites for businesses across the Gulf South.
-          </p>
-        </div>
+        <SectionHeading
+          id="portfolio-title"
+          title="Our Recent Work"
+          intro="Websites for businesses across the Gulf South."
+        />
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {PORTFOLIO.map(({ title, description, icon: Icon, color }) => (
             <li
@@ -145,9 +159,7 @@ export function WhyChooseUsSection() {
   return (
     <section aria-labelledby="why-title" className="bg-background px-4 py-20">
       <div className="mx-auto max-w-6xl">
-        <h2 id="why-title" className="section-title text-center" data-reveal>
-          Why Choose Us
-        </h2>
+        <SectionHeading id="why-title" title="Why Choose Us" />
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {WHY_CHOOSE_US.map(({ title, description, icon: Icon }) => (
             <li key={title} data-reveal className="rounded-lg border bg-card p-6">
@@ -166,9 +178,7 @@ export function FaqSection() {
   return (
     <section id="faq" aria-labelledby="faq-title" className="scroll-mt-20 bg-background px-4 py-20">
       <div className="mx-auto max-w-3xl">
-        <h2 id="faq-title" className="section-title text-center" data-reveal>
-          Frequently Asked Questions
-        </h2>
+        <SectionHeading id="faq-title" title="Frequently Asked Questions" />
         <Accordion.Root
           type="single"
           collapsible

@@ -3,6 +3,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { TESTIMONIALS } from '../content';
+import { SectionHeading } from './sections';
 
 /** A looping carousel: previous/next buttons and the arrow keys, each change announced politely. */
 export function TestimonialsSection() {
@@ -28,9 +29,7 @@ export function TestimonialsSection() {
       className="scroll-mt-20 bg-muted px-4 py-20"
     >
       <div className="mx-auto max-w-3xl">
-        <h2 id="testimonials-title" className="section-title text-center" data-reveal>
-          What Our Clients Say
-        </h2>
+        <SectionHeading id="testimonials-title" title="What Our Clients Say" />
         <div
           role="region"
           aria-roledescription="carousel"
