@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { FullScreenSpinner } from '@/components/ui/spinner';
-import { NotFoundPage } from './not-found-page';
 
 // Route-level code splitting: a visitor of / downloads no portal or admin code.
 const HomePage = lazy(() =>
@@ -9,6 +8,9 @@ const HomePage = lazy(() =>
 );
 const PortalRoutes = lazy(() =>
   import('@/features/portal/pages/portal-routes').then((m) => ({ default: m.PortalRoutes })),
+);
+const NotFoundPage = lazy(() =>
+  import('./not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
 const AdminRoutes = lazy(() =>
   import('@/features/admin/pages/admin-routes').then((m) => ({ default: m.AdminRoutes })),

@@ -68,6 +68,9 @@ function dispatch(action: Action) {
 
 export type ToastInput = Omit<ToasterToast, 'id'>;
 
+/** Told to the ToasterHost, which then loads the toast UI (it does not import this store). */
+export const TOAST_REQUESTED_EVENT = 'app:toast-requested';
+
 /** Shows a toast (at most one at a time, spec section 9). */
 export function toast(props: ToastInput) {
   const id = nextId();
@@ -83,6 +86,8 @@ export function toast(props: ToastInput) {
       },
     },
   });
+  document.documentElement.dataset.toastRequested = 'true';
+  window.dispatchEvent(new Event(TOAST_REQUESTED_EVENT));
   return {
     id,
     dismiss,
