@@ -61,16 +61,11 @@ export async function createApp({ config, database, logger }: AppDeps): Promise<
       crypto.randomBytes(48).toString('base64url'),
     ));
   // One store per session middleware: express-session installs its cookie settings on the store.
-  const clientSessionOptions = {
+  const sessionOptions = () => ({
     config,
     store: new DatabaseSessionStore(db),
     secret: sessionSecret,
-  };
-  const adminSessionOptions = {
-    config,
-    store: new DatabaseSessionStore(db),
-    secret: sessionSecret,
-  };
+  });
 
   const builtIn = config.oidc
     ? undefined
@@ -165,7 +160,7 @@ export async function createApp({ config, database, logger }: AppDeps): Promise<
     setupToken: config.adminSetupToken,
   };
   const admin = Router();
-  admin.use(adminSession(adminSessionOptions));
+  admin.use(adminSession(sessionOptions()));
   admin.use(adminPublicRoutes(adminDeps));
   admin.use(requireAdmin(adminDeps));
   admin.use(adminAccountRoutes());
@@ -173,7 +168,7 @@ export async function createApp({ config, database, logger }: AppDeps): Promise<
   app.use('/api/admin', admin);
 
   const api = Router();
-  api.use(clientSession(clientSessionOptions));
+  api.use(clientSession(sessionOptions()));
   api.use(passport.initialize());
   api.use(passport.session());
   api.use(

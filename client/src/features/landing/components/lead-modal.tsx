@@ -37,7 +37,6 @@ export function LeadModal(props: LeadModalProps) {
 }
 
 function LeadModalForm({ open, onOpenChange, opener, businessEmail }: LeadModalProps) {
-  const setOpen = onOpenChange;
   const createConsultation = useCreateConsultation();
   const form = useForm<LeadForm>({ resolver: zodResolver(LeadFormSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
@@ -50,7 +49,7 @@ function LeadModalForm({ open, onOpenChange, opener, businessEmail }: LeadModalP
         description: "We'll be in touch soon to schedule your free consultation.",
       });
       form.reset(EMPTY);
-      setOpen(false);
+      onOpenChange(false);
     } catch {
       // Everything typed stays in the form; the visitor can retry or write to us.
       toast({
@@ -62,7 +61,7 @@ function LeadModalForm({ open, onOpenChange, opener, businessEmail }: LeadModalP
   });
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         onCloseAutoFocus={(event) => {
           if (opener.current?.isConnected) {
@@ -120,7 +119,7 @@ function LeadModalForm({ open, onOpenChange, opener, businessEmail }: LeadModalP
             />
           </div>
           <div className="flex justify-end gap-2 pt-2">
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
             <Button type="submit" disabled={createConsultation.isPending}>
