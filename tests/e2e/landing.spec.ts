@@ -46,10 +46,10 @@ test.describe('the landing page', () => {
       await page.mouse.wheel(0, y === 0 ? 0 : 1200);
       await page.waitForTimeout(150);
     }
-    await testInfo.attach('landing-desktop', {
-      body: await page.screenshot({ fullPage: true }),
-      contentType: 'image/png',
-    });
+    // Kept under test-results/ as the artifact of how / looks on a desktop.
+    const desktop = testInfo.outputPath('landing-desktop.png');
+    await page.screenshot({ path: desktop, fullPage: true });
+    await testInfo.attach('landing-desktop', { path: desktop, contentType: 'image/png' });
   });
 
   test('the navigation bar turns translucent with a border after 50 px of scroll', async ({
@@ -213,10 +213,9 @@ test.describe('on a phone', () => {
 
   test('the menu toggles and closes when a link is chosen', async ({ page }, testInfo) => {
     await openLanding(page);
-    await testInfo.attach('landing-phone', {
-      body: await page.screenshot({ fullPage: false }),
-      contentType: 'image/png',
-    });
+    const phone = testInfo.outputPath('landing-phone.png');
+    await page.screenshot({ path: phone, fullPage: false });
+    await testInfo.attach('landing-phone', { path: phone, contentType: 'image/png' });
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(page.locator('#mobile-menu')).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 
@@ -18,10 +18,6 @@ const AdminRoutes = lazy(() =>
 
 /** The route table of spec section 2. */
 export function AppRouter() {
-  // Marks the moment the app (hydrated or rendered) responds to input; browser tests wait for it.
-  useEffect(() => {
-    document.documentElement.dataset.ready = 'true';
-  }, []);
   return (
     <Suspense fallback={<FullScreenSpinner />}>
       <Switch>

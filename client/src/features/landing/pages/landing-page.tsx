@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { usePublicSettings } from '@/features/settings/api/get-public-settings';
 import { AnimatedBackground } from '../components/animated-background';
 import { LeadModalHost } from '../components/lead-modal-host';
@@ -22,6 +22,11 @@ export function LandingPage() {
   const settings = usePublicSettings();
   const main = useRef<HTMLElement>(null);
   useScrollReveal(main);
+  // Marks the moment the (prerendered) page is hydrated and answers clicks; browser tests
+  // wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+  }, []);
 
   return (
     <div id="top">
