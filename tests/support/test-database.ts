@@ -34,5 +34,3 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     },
   };
 }
-
-export const usingPostgres = () => Boolean(testDatabaseUrl());

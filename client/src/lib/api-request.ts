@@ -45,7 +45,3 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
 export function errorMessage(error: unknown, fallback: string): string {
   return (error instanceof ApiError && error.serverMessage) || fallback;
 }
-
-export function isUnauthorizedError(error: unknown): boolean {
-  return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
-}

@@ -3,10 +3,15 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-prov
 import type { Database } from '../../db/client';
 import { getOrCreateSecret } from '../../db/secrets';
 import { messagePage, signingOutPage } from './identity.views';
-import { createOidcAdapterClass, type IdentityAccountRepository } from './identity.repository';
+import {
+  createOidcAdapterClass,
+  pruneExpiredOidcPayloads,
+  type IdentityAccountRepository,
+} from './identity.repository';
 
 export const BUILT_IN_CLIENT_ID = 'portal';
 const SCOPE = 'openid email profile';
+const PRUNE_INTERVAL_MS = 15 * 60 * 1000;
 
 interface IdentityProviderDeps {
   db: Database;
@@ -155,5 +160,11 @@ export async function createIdentityProvider(
 
   const provider = new Provider(issuer, configuration);
   provider.proxy = deps.trustProxy;
+  // Expired interactions, codes and sessions are never read again: clear them out now and then.
+  const pruneTimer = setInterval(
+    () => void pruneExpiredOidcPayloads(db).catch(() => {}),
+    PRUNE_INTERVAL_MS,
+  );
+  pruneTimer.unref();
   return { provider, issuer, clientId: BUILT_IN_CLIENT_ID, clientSecret };
 }
