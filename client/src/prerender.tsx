@@ -18,6 +18,9 @@ export async function renderLanding(): Promise<string> {
         </Router>
       </AppProviders>
     </StrictMode>,
+    // Every Suspense boundary inline and complete: no streaming scripts, which the page's
+    // Content Security Policy would refuse anyway.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   let html = '';
   for await (const chunk of prelude) html += String(chunk);

@@ -1,14 +1,9 @@
-import * as Accordion from '@radix-ui/react-accordion';
-import { Check, ChevronDown, Star } from 'lucide-react';
+import { Check, Star } from 'lucide-react';
 import { PLANS } from '@shared/plans';
 import { formatCents } from '@shared/money';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { FAQ, openLeadModal, PORTFOLIO, WHY_CHOOSE_US } from '../content';
-
-function scrollToSection(id: string) {
-  document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-}
+import { openLeadModal, scrollToSection } from '../content';
 
 /** A section's centred heading (its id labels the section) with an optional introduction. */
 export function SectionHeading({
@@ -115,121 +110,6 @@ export function PricingSection() {
             </li>
           ))}
         </ul>
-      </div>
-    </section>
-  );
-}
-
-export function PortfolioSection() {
-  return (
-    <section
-      id="portfolio"
-      aria-labelledby="portfolio-title"
-      className="scroll-mt-20 bg-muted px-4 py-20"
-    >
-      <div className="mx-auto max-w-6xl">
-        <SectionHeading
-          id="portfolio-title"
-          title="Our Recent Work"
-          intro="Websites for businesses across the Gulf South."
-        />
-        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {PORTFOLIO.map(({ title, description, icon: Icon, color }) => (
-            <li
-              key={title}
-              data-reveal
-              className="overflow-hidden rounded-lg border bg-card shadow-sm"
-            >
-              <div className={cn('flex h-36 items-center justify-center bg-gradient-to-br', color)}>
-                <Icon className="h-12 w-12 text-white" aria-hidden="true" />
-              </div>
-              <div className="p-6">
-                <h3 className="text-lg font-semibold">{title}</h3>
-                <p className="mt-2 text-sm text-muted-foreground">{description}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
-  );
-}
-
-export function WhyChooseUsSection() {
-  return (
-    <section aria-labelledby="why-title" className="bg-background px-4 py-20">
-      <div className="mx-auto max-w-6xl">
-        <SectionHeading id="why-title" title="Why Choose Us" />
-        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {WHY_CHOOSE_US.map(({ title, description, icon: Icon }) => (
-            <li key={title} data-reveal className="rounded-lg border bg-card p-6">
-              <Icon className="h-8 w-8 text-primary" aria-hidden="true" />
-              <h3 className="mt-4 text-lg font-semibold">{title}</h3>
-              <p className="mt-2 text-sm text-muted-foreground">{description}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
-  );
-}
-
-export function FaqSection() {
-  return (
-    <section id="faq" aria-labelledby="faq-title" className="scroll-mt-20 bg-background px-4 py-20">
-      <div className="mx-auto max-w-3xl">
-        <SectionHeading id="faq-title" title="Frequently Asked Questions" />
-        <Accordion.Root
-          type="single"
-          collapsible
-          className="mt-10 divide-y rounded-lg border bg-card"
-          data-reveal
-        >
-          {FAQ.map((entry, index) => (
-            <Accordion.Item key={entry.question} value={`faq-${index}`}>
-              <Accordion.Header asChild>
-                <h3>
-                  <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 px-6 py-4 text-left font-medium hover:bg-muted/50">
-                    {entry.question}
-                    <ChevronDown
-                      className="h-4 w-4 shrink-0 transition-transform group-data-[state=open]:rotate-180"
-                      aria-hidden="true"
-                    />
-                  </Accordion.Trigger>
-                </h3>
-              </Accordion.Header>
-              <Accordion.Content className="px-6 pb-4 text-sm text-muted-foreground">
-                {entry.answer}
-              </Accordion.Content>
-            </Accordion.Item>
-          ))}
-        </Accordion.Root>
-      </div>
-    </section>
-  );
-}
-
-export function ClosingCtaSection() {
-  return (
-    <section
-      aria-labelledby="cta-title"
-      className="bg-gradient-to-br from-[#0b3b4f] to-[#0e7490] px-4 py-20 text-white"
-    >
-      <div className="mx-auto max-w-3xl text-center" data-reveal>
-        <h2 id="cta-title" className="font-display text-3xl font-bold sm:text-4xl">
-          Ready for a Website That Works as Hard as You Do?
-        </h2>
-        <p className="mt-4 text-white/90">
-          Tell us about your business. The consultation is free and there is no obligation.
-        </p>
-        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button size="lg" variant="sand" onClick={openLeadModal}>
-            Schedule Free Consultation
-          </Button>
-          <Button size="lg" variant="outlineLight" onClick={() => scrollToSection('portfolio')}>
-            View Our Portfolio
-          </Button>
-        </div>
       </div>
     </section>
   );

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight, Quote } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { TESTIMONIALS } from '../content';
+import { TESTIMONIALS } from '../showcase-content';
 import { SectionHeading } from './sections';
 
 /** A looping carousel: previous/next buttons and the arrow keys, each change announced politely. */

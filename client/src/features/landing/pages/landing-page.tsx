@@ -1,18 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { usePublicSettings } from '@/features/settings/api/get-public-settings';
 import { AnimatedBackground } from '../components/animated-background';
 import { LeadModalHost } from '../components/lead-modal-host';
-import {
-  ClosingCtaSection,
-  FaqSection,
-  HeroSection,
-  PortfolioSection,
-  PricingSection,
-  WhyChooseUsSection,
-} from '../components/sections';
-import { SiteFooter } from '../components/site-footer';
+import { BelowTheFoldFooter, BelowTheFoldSections } from '../components/below-the-fold';
+import { HeroSection, PricingSection } from '../components/sections';
 import { SiteNav } from '../components/site-nav';
-import { TestimonialsSection } from '../components/testimonials-section';
 import { useScrollReveal } from '../components/use-scroll-reveal';
 
 const SKIP_LINK =
@@ -22,11 +14,6 @@ export function LandingPage() {
   const settings = usePublicSettings();
   const main = useRef<HTMLElement>(null);
   useScrollReveal(main);
-  // Marks the moment the (prerendered) page is hydrated and answers clicks; browser tests
-  // wait for it.
-  useEffect(() => {
-    document.documentElement.dataset.ready = 'true';
-  }, []);
 
   return (
     <div id="top">
@@ -43,17 +30,9 @@ export function LandingPage() {
           <HeroSection />
         </div>
         <PricingSection />
-        <PortfolioSection />
-        <WhyChooseUsSection />
-        <TestimonialsSection />
-        <FaqSection />
-        <ClosingCtaSection />
+        <BelowTheFoldSections />
       </main>
-      <SiteFooter
-        brand={settings.businessName}
-        email={settings.businessEmail}
-        location={settings.businessLocation}
-      />
+      <BelowTheFoldFooter />
       <LeadModalHost businessEmail={settings.businessEmail} />
     </div>
   );
