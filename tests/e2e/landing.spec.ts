@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, uniqueEmail } from './fixtures';
 
 async function openLanding(page: Page) {
   await page.goto('/');
@@ -186,6 +186,50 @@ test.describe('the landing page', () => {
     await expect(faqTitle).toHaveCSS('opacity', '1');
   });
 
+  test('the sections after pricing load their code later, and a click made before it arrives is answered', async ({
+    page,
+  }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let requested = false;
+    await page.route(/\/assets\/showcase-sections-[^/]+\.js$/, async (route) => {
+      requested = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    const faq = page.locator('#faq');
+    const trigger = faq.getByRole('button', { name: 'Is hosting included?' });
+    // The prerendered HTML is there and readable before its code.
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    // Requested once the page is idle (the rest of the page is hydrated by then), and held.
+    await expect.poll(() => requested).toBe(true);
+    await trigger.click();
+    await expect(page.locator('html')).not.toHaveAttribute('data-ready', 'true');
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-ready', 'true');
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    await expect(faq).toContainText('Every plan includes hosting, SSL and backups');
+  });
+
+  test('returning to / from another screen draws every section again', async ({ page }) => {
+    await openLanding(page);
+    await page.getByRole('button', { name: 'Admin sign-in' }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await page.goBack();
+    await expect(
+      page.getByRole('heading', { name: 'Where the Coast Meets the Code' }),
+    ).toBeVisible();
+    const faqTitle = page.getByRole('heading', { name: 'Frequently Asked Questions' });
+    await faqTitle.scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 200);
+    await expect(page.locator('[data-reveal]', { has: faqTitle })).toHaveCSS('opacity', '1');
+    await page.getByRole('button', { name: 'Can I cancel my plan?' }).click();
+    await expect(page.locator('#faq')).toContainText('30 days notice');
+    await expect(page.getByRole('contentinfo')).toContainText('hello@coastandcode.studio');
+  });
+
   test('a visitor of / downloads no portal or admin code', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
@@ -282,12 +326,13 @@ test.describe('the lead modal', () => {
     expect(posted).toBe(0);
   });
 
-  test('sends the request, thanks the visitor, closes and clears', async ({ page }) => {
+  test('sends the request, thanks the visitor, closes and clears', async ({ page, adminApi }) => {
+    const email = uniqueEmail('marie');
     await openLanding(page);
     await page.getByRole('button', { name: 'Schedule Free Consultation' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Name *').fill('Marie Thibodeaux');
-    await dialog.getByLabel('Email *').fill('marie@example.com');
+    await dialog.getByLabel('Email *').fill(email);
     await dialog.getByLabel('Business Name').fill('Thibodeaux Catering');
     await dialog.getByLabel('Phone').fill('225-555-0142');
     await dialog.getByLabel('Project Details').fill('Online ordering for catering.');
@@ -297,7 +342,7 @@ test.describe('the lead modal', () => {
     ]);
     expect(request.postDataJSON()).toMatchObject({
       name: 'Marie Thibodeaux',
-      email: 'marie@example.com',
+      email,
       business: 'Thibodeaux Catering',
       phone: '225-555-0142',
       details: 'Online ordering for catering.',
@@ -310,6 +355,18 @@ test.describe('the lead modal', () => {
     await page.getByRole('button', { name: 'Schedule Free Consultation' }).click();
     await expect(page.getByRole('dialog').getByLabel('Name *')).toHaveValue('');
     await expect(page.getByRole('dialog').getByLabel('Email *')).toHaveValue('');
+
+    // The agency has it: stored with status 'new'.
+    const stored = await (await adminApi.get('/api/admin/consultations')).json();
+    expect(stored.filter((row: { email: string }) => row.email === email)).toEqual([
+      expect.objectContaining({
+        name: 'Marie Thibodeaux',
+        businessName: 'Thibodeaux Catering',
+        phone: '225-555-0142',
+        details: 'Online ordering for catering.',
+        status: 'new',
+      }),
+    ]);
   });
 
   test('keeps everything typed when the request fails, and says how else to reach us', async ({
