@@ -9,7 +9,10 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { getOrCreateSecret } from './db/secrets';
 import { createConsultationRepository } from './features/consultations/consultations.repository';
-import { consultationRoutes } from './features/consultations/consultations.routes';
+import {
+  adminConsultationRoutes,
+  consultationRoutes,
+} from './features/consultations/consultations.routes';
 import { createConsultationService } from './features/consultations/consultations.service';
 import { createAdminRepository } from './features/admin-auth/admin-auth.repository';
 import {
@@ -154,6 +157,7 @@ export async function createApp({ config, database, logger }: AppDeps): Promise<
 
   app.use('/api', express.json({ limit: '100kb' }));
 
+  const consultationService = createConsultationService(createConsultationRepository(db));
   const adminDeps = {
     service: adminService,
     absoluteLifetimeMs: config.sessions.adminAbsoluteMs,
@@ -164,6 +168,7 @@ export async function createApp({ config, database, logger }: AppDeps): Promise<
   admin.use(adminPublicRoutes(adminDeps));
   admin.use(requireAdmin(adminDeps));
   admin.use(adminAccountRoutes());
+  admin.use(adminConsultationRoutes(consultationService));
   admin.use(notFoundApi);
   app.use('/api/admin', admin);
 
@@ -181,7 +186,7 @@ export async function createApp({ config, database, logger }: AppDeps): Promise<
     }),
   );
   api.use(publicSettingsRoutes(settingsService));
-  api.use(consultationRoutes(createConsultationService(createConsultationRepository(db))));
+  api.use(consultationRoutes(consultationService));
   api.use(notFoundApi);
   app.use('/api', api);
 

@@ -1,3 +1,5 @@
+import type { Express } from 'express';
+import request from 'supertest';
 import type { DatabaseHandle } from '../server/db/client';
 import { createAdminRepository } from '../server/features/admin-auth/admin-auth.repository';
 import { createAdminAuthService } from '../server/features/admin-auth/admin-auth.service';
@@ -35,4 +37,13 @@ export function newClientAccount(
     password: 'bayou-breeze-42',
     ...overrides,
   };
+}
+
+/** A supertest agent holding a fresh admin's session cookie. */
+export async function signedInAdmin(app: Express, database: DatabaseHandle) {
+  const { admin, password } = await createAdmin(database);
+  const agent = request.agent(app);
+  const res = await agent.post('/api/admin/login').send({ email: admin.email, password });
+  if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status}`);
+  return { agent, admin };
 }

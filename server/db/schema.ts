@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { CONSULTATION_STATUSES } from '../../shared/schemas/consultations';
 import {
   index,
   integer,
@@ -115,9 +116,7 @@ export const consultations = pgTable(
     businessName: text(),
     phone: text(),
     details: text(),
-    status: text({ enum: ['new', 'contacted', 'converted', 'closed'] })
-      .notNull()
-      .default('new'),
+    status: text({ enum: CONSULTATION_STATUSES }).notNull().default('new'),
     createdAt: createdAt(),
   },
   (t) => [index('consultations_created_at_idx').on(t.createdAt)],

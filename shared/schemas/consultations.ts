@@ -24,3 +24,18 @@ export const LeadFormSchema = z.object({
   website: z.string().max(500).optional(),
 });
 export type LeadForm = z.infer<typeof LeadFormSchema>;
+
+export const CONSULTATION_STATUSES = ['new', 'contacted', 'converted', 'closed'] as const;
+export type ConsultationStatus = (typeof CONSULTATION_STATUSES)[number];
+
+/** A stored consultation request as the admin API answers it (GET /api/admin/consultations). */
+export interface ConsultationRequest {
+  id: string;
+  name: string;
+  email: string;
+  businessName: string | null;
+  phone: string | null;
+  details: string | null;
+  status: ConsultationStatus;
+  createdAt: string;
+}

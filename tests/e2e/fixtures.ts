@@ -1,10 +1,11 @@
-import { expect, test as base } from '@playwright/test';
+import { expect, test as base, type APIRequestContext } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
 
 /**
  * Every page fails its test on an uncaught error or a console error (React warnings, CSP
  * violations...). Failed resource loads are the network's business, asserted where they matter.
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; adminApi: APIRequestContext }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -19,6 +20,16 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     },
     { auto: true },
   ],
+  /** The API as the signed-in admin: to check what the product stored, or to act as the agency. */
+  adminApi: async ({ playwright, baseURL }, use) => {
+    const api = await playwright.request.newContext({ baseURL });
+    const res = await api.post('/api/admin/login', {
+      data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+    });
+    expect(res.status(), 'admin sign-in').toBe(200);
+    await use(api);
+    await api.dispose();
+  },
 });
 
 export { expect };

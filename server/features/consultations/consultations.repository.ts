@@ -1,3 +1,4 @@
+import { desc } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { consultations, type Consultation } from '../../db/schema';
 
@@ -7,6 +8,11 @@ export function createConsultationRepository(db: Database) {
       const [row] = await db.insert(consultations).values(values).returning();
       if (!row) throw new Error('Consultation insert returned no row');
       return row;
+    },
+
+    /** Every request, newest first. */
+    async list(): Promise<Consultation[]> {
+      return db.select().from(consultations).orderBy(desc(consultations.createdAt));
     },
   };
 }

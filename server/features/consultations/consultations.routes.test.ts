@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { consultations } from '../../db/schema';
+import { signedInAdmin } from '../../../tests/factories';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 
 let t: TestApp;
@@ -74,5 +75,28 @@ describe('POST /api/consultations', () => {
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/Too many requests/);
     expect(await t.database.db.select().from(consultations)).toHaveLength(5);
+  });
+});
+
+describe('GET /api/admin/consultations', () => {
+  it('is for the admin only', async () => {
+    const res = await request(t.app).get('/api/admin/consultations');
+    expect(res.status).toBe(401);
+  });
+
+  it('lists every request, newest first, with its status and created time', async () => {
+    await post({ name: 'First', email: 'first@example.com' });
+    await post({ name: 'Second', email: 'second@example.com', phone: '601-555-0100' });
+    const { agent } = await signedInAdmin(t.app, t.database);
+    const res = await agent.get('/api/admin/consultations');
+    expect(res.status).toBe(200);
+    expect(res.body.map((row: { name: string }) => row.name)).toEqual(['Second', 'First']);
+    expect(res.body[0]).toMatchObject({
+      email: 'second@example.com',
+      phone: '601-555-0100',
+      businessName: null,
+      status: 'new',
+    });
+    expect(new Date(res.body[0].createdAt).toString()).not.toBe('Invalid Date');
   });
 });

@@ -32,3 +32,12 @@ export function consultationRoutes(service: ConsultationService): Router {
   });
   return router;
 }
+
+/** Behind requireAdmin: the requests the landing page received. */
+export function adminConsultationRoutes(service: ConsultationService): Router {
+  const router = Router();
+  router.get('/consultations', async (_req, res) => {
+    res.json(await service.list());
+  });
+  return router;
+}

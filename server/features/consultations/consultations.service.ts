@@ -1,4 +1,4 @@
-import type { LeadForm } from '../../../shared/schemas/consultations';
+import type { ConsultationRequest, LeadForm } from '../../../shared/schemas/consultations';
 import type { ConsultationRepository } from './consultations.repository';
 
 export function createConsultationService(repository: ConsultationRepository) {
@@ -14,6 +14,11 @@ export function createConsultationService(repository: ConsultationRepository) {
         details: form.details || null,
       });
       return true;
+    },
+
+    async list(): Promise<ConsultationRequest[]> {
+      const rows = await repository.list();
+      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
     },
   };
 }
