@@ -14,6 +14,15 @@ import {
   consultationRoutes,
 } from './features/consultations/consultations.routes';
 import { createConsultationService } from './features/consultations/consultations.service';
+import { createInvoiceRepository } from './features/invoices/invoices.repository';
+import { clientInvoiceRoutes } from './features/invoices/invoices.routes';
+import { createInvoiceService } from './features/invoices/invoices.service';
+import { createSubscriptionRepository } from './features/subscriptions/subscriptions.repository';
+import { subscriptionRoutes } from './features/subscriptions/subscriptions.routes';
+import { createSubscriptionService } from './features/subscriptions/subscriptions.service';
+import { createTicketRepository } from './features/tickets/tickets.repository';
+import { adminTicketRoutes, ticketRoutes } from './features/tickets/tickets.routes';
+import { createTicketService } from './features/tickets/tickets.service';
 import { createAdminRepository } from './features/admin-auth/admin-auth.repository';
 import {
   adminAccountRoutes,
@@ -158,6 +167,9 @@ export async function createApp({ config, database, logger }: AppDeps): Promise<
   app.use('/api', express.json({ limit: '100kb' }));
 
   const consultationService = createConsultationService(createConsultationRepository(db));
+  const ticketService = createTicketService(createTicketRepository(db));
+  const subscriptionService = createSubscriptionService(createSubscriptionRepository(db));
+  const invoiceService = createInvoiceService(createInvoiceRepository(db));
   const adminDeps = {
     service: adminService,
     absoluteLifetimeMs: config.sessions.adminAbsoluteMs,
@@ -169,6 +181,7 @@ export async function createApp({ config, database, logger }: AppDeps): Promise<
   admin.use(requireAdmin(adminDeps));
   admin.use(adminAccountRoutes());
   admin.use(adminConsultationRoutes(consultationService));
+  admin.use(adminTicketRoutes(ticketService));
   admin.use(notFoundApi);
   app.use('/api/admin', admin);
 
@@ -187,6 +200,9 @@ export async function createApp({ config, database, logger }: AppDeps): Promise<
   );
   api.use(publicSettingsRoutes(settingsService));
   api.use(consultationRoutes(consultationService));
+  api.use(subscriptionRoutes(subscriptionService));
+  api.use(ticketRoutes(ticketService));
+  api.use(clientInvoiceRoutes(invoiceService));
   api.use(notFoundApi);
   app.use('/api', api);
 

@@ -1,8 +1,11 @@
 import type { Express } from 'express';
 import request from 'supertest';
+import type { CurrentUser } from '../shared/schemas/profile';
 import type { DatabaseHandle } from '../server/db/client';
+import { invoiceLineItems, invoices, type InvoiceRow } from '../server/db/schema';
 import { createAdminRepository } from '../server/features/admin-auth/admin-auth.repository';
 import { createAdminAuthService } from '../server/features/admin-auth/admin-auth.service';
+import { BrowserSession, signUpThroughProvider } from './support/browser-session';
 
 let sequence = 0;
 const next = () => (sequence += 1);
@@ -46,4 +49,49 @@ export async function signedInAdmin(app: Express, database: DatabaseHandle) {
   const res = await agent.post('/api/admin/login').send({ email: admin.email, password });
   if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status}`);
   return { agent, admin };
+}
+
+/** A client who signed up through the built-in provider, with their cookie jar. */
+export async function signedInClient(
+  baseUrl: string,
+  overrides: Parameters<typeof newClientAccount>[0] = {},
+) {
+  const account = newClientAccount(overrides);
+  const browser = new BrowserSession(baseUrl);
+  await signUpThroughProvider(browser, account);
+  const me = await browser.request('GET', '/api/auth/user');
+  if (me.status !== 200) throw new Error(`client sign-in failed: ${me.status}`);
+  return { browser, account, user: (await me.json()) as CurrentUser };
+}
+
+/** An invoice with one line, stored directly (amounts in cents). */
+export async function createInvoice(
+  database: DatabaseHandle,
+  overrides: Partial<typeof invoices.$inferInsert> = {},
+): Promise<InvoiceRow> {
+  const n = next();
+  const amount = overrides.total ?? 39_900;
+  const [invoice] = await database.db
+    .insert(invoices)
+    .values({
+      invoiceNumber: `TEST-${Date.now()}-${n}`,
+      clientName: 'Camille Broussard',
+      clientEmail: `client${n}@example.com`,
+      status: 'draft',
+      dueDate: '2026-12-31',
+      subtotal: amount,
+      total: amount,
+      ...overrides,
+    })
+    .returning();
+  if (!invoice) throw new Error('invoice insert returned no row');
+  await database.db.insert(invoiceLineItems).values({
+    invoiceId: invoice.id,
+    position: 0,
+    description: 'Monthly website plan',
+    quantity: 1,
+    unitPrice: amount,
+    total: amount,
+  });
+  return invoice;
 }

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { PLAN_IDS } from '../../shared/plans';
 import { CONSULTATION_STATUSES } from '../../shared/schemas/consultations';
+import { INVOICE_STATUSES } from '../../shared/schemas/invoices';
+import { SUBSCRIPTION_STATUSES } from '../../shared/schemas/subscriptions';
+import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../shared/schemas/tickets';
 import {
+  boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -13,6 +19,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const moment = () => timestamp({ withTimezone: true });
 
 /** Clients of the agency, as known from their OpenID Connect sign-in. */
 export const users = pgTable(
@@ -122,3 +130,116 @@ export const consultations = pgTable(
   (t) => [index('consultations_created_at_idx').on(t.createdAt)],
 );
 export type Consultation = typeof consultations.$inferSelect;
+
+/**
+ * A client's plan: one row per client, replaced when a pending or ended one is requested
+ * again. activatedAt remembers the first activation (the dashboard's conversion rate).
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tier: text({ enum: PLAN_IDS }).notNull(),
+    status: text({ enum: SUBSCRIPTION_STATUSES }).notNull().default('pending'),
+    currentPeriodStart: moment(),
+    currentPeriodEnd: moment(),
+    cancelAtPeriodEnd: boolean().notNull().default(false),
+    cancelRequestedAt: moment(),
+    activatedAt: moment(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_user_id_idx').on(t.userId),
+    index('subscriptions_status_idx').on(t.status),
+  ],
+);
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** Support tickets; updatedAt moves with every message and status change (last activity). */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subject: text().notNull(),
+    description: text().notNull(),
+    priority: text({ enum: TICKET_PRIORITIES }).notNull().default('normal'),
+    status: text({ enum: TICKET_STATUSES }).notNull().default('open'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('tickets_user_id_created_at_idx').on(t.userId, t.createdAt),
+    index('tickets_updated_at_idx').on(t.updatedAt),
+  ],
+);
+export type TicketRow = typeof tickets.$inferSelect;
+
+/** The conversation of a ticket: the client's messages and the agency's replies. */
+export const ticketMessages = pgTable(
+  'ticket_messages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    ticketId: uuid()
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    isAdminReply: boolean().notNull(),
+    authorAdminId: uuid().references(() => admins.id, { onDelete: 'set null' }),
+    message: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ticket_messages_ticket_id_created_at_idx').on(t.ticketId, t.createdAt)],
+);
+export type TicketMessageRow = typeof ticketMessages.$inferSelect;
+
+/** Invoices the agency sends; amounts in integer cents. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    invoiceNumber: text().notNull().unique(),
+    clientName: text().notNull(),
+    clientEmail: text().notNull(),
+    planType: text({ enum: PLAN_IDS }),
+    status: text({ enum: INVOICE_STATUSES }).notNull().default('draft'),
+    dateIssued: date({ mode: 'string' }).notNull().defaultNow(),
+    dueDate: date({ mode: 'string' }).notNull(),
+    sentAt: moment(),
+    paidAt: moment(),
+    subtotal: integer().notNull(),
+    tax: integer().notNull().default(0),
+    discount: integer().notNull().default(0),
+    total: integer().notNull(),
+    notes: text().notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('invoices_client_email_idx').on(t.clientEmail),
+    index('invoices_created_at_idx').on(t.createdAt),
+  ],
+);
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+export const invoiceLineItems = pgTable(
+  'invoice_line_items',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    invoiceId: uuid()
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    description: text().notNull(),
+    quantity: integer().notNull(),
+    unitPrice: integer().notNull(),
+    total: integer().notNull(),
+  },
+  (t) => [uniqueIndex('invoice_line_items_invoice_position_idx').on(t.invoiceId, t.position)],
+);
+export type InvoiceLineItemRow = typeof invoiceLineItems.$inferSelect;

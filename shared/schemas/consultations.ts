@@ -29,13 +29,14 @@ export const CONSULTATION_STATUSES = ['new', 'contacted', 'converted', 'closed']
 export type ConsultationStatus = (typeof CONSULTATION_STATUSES)[number];
 
 /** A stored consultation request as the admin API answers it (GET /api/admin/consultations). */
-export interface ConsultationRequest {
-  id: string;
-  name: string;
-  email: string;
-  businessName: string | null;
-  phone: string | null;
-  details: string | null;
-  status: ConsultationStatus;
-  createdAt: string;
-}
+export const ConsultationRequestSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  businessName: z.string().nullable(),
+  phone: z.string().nullable(),
+  details: z.string().nullable(),
+  status: z.enum(CONSULTATION_STATUSES),
+  createdAt: z.iso.datetime(),
+});
+export type ConsultationRequest = z.infer<typeof ConsultationRequestSchema>;

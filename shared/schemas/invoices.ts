@@ -62,3 +62,16 @@ export const UpdateInvoiceStatusSchema = z.object({
   paidAt: z.iso.datetime().optional(),
 });
 export type UpdateInvoiceStatus = z.infer<typeof UpdateInvoiceStatusSchema>;
+
+/** GET /api/invoices: an invoice as its client sees it in the portal's billing history. */
+export const ClientInvoiceSchema = z.object({
+  id: z.string(),
+  invoiceNumber: z.string(),
+  dateIssued: z.iso.date(),
+  dueDate: z.iso.date(),
+  /** Integer cents. */
+  total: z.number().int(),
+  status: z.enum(INVOICE_STATUSES),
+  paidAt: z.iso.datetime().nullable(),
+});
+export type ClientInvoice = z.infer<typeof ClientInvoiceSchema>;

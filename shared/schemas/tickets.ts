@@ -30,3 +30,69 @@ export const TicketMessageSchema = z.object({
     .max(5000, 'Message is too long'),
 });
 export type TicketMessage = z.infer<typeof TicketMessageSchema>;
+
+/** A ticket as the API answers it (GET /api/tickets, /api/tickets/{id}). */
+export const TicketSchema = z.object({
+  id: z.string(),
+  subject: z.string(),
+  description: z.string(),
+  priority: z.enum(TICKET_PRIORITIES),
+  status: z.enum(TICKET_STATUSES),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Ticket = z.infer<typeof TicketSchema>;
+
+export const TicketMessageEntrySchema = z.object({
+  id: z.string(),
+  message: z.string(),
+  isAdminReply: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type TicketMessageEntry = z.infer<typeof TicketMessageEntrySchema>;
+
+export const TicketDetailSchema = z.object({
+  ticket: TicketSchema,
+  messages: z.array(TicketMessageEntrySchema),
+});
+export type TicketDetail = z.infer<typeof TicketDetailSchema>;
+
+/** The admin's view of a ticket: whose it is. */
+export const AdminTicketSchema = TicketSchema.extend({
+  client: z.object({
+    id: z.string(),
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
+});
+export type AdminTicket = z.infer<typeof AdminTicketSchema>;
+
+export const AdminTicketDetailSchema = z.object({
+  ticket: AdminTicketSchema,
+  messages: z.array(TicketMessageEntrySchema),
+});
+export type AdminTicketDetail = z.infer<typeof AdminTicketDetailSchema>;
+
+/** GET /api/admin/tickets?status=: the filter. */
+export const AdminTicketFilterSchema = z.object({
+  status: z
+    .enum(TICKET_STATUSES, { error: 'Status must be open, in_progress or resolved' })
+    .optional(),
+});
+
+/**
+ * POST /api/admin/tickets/{id}/messages: the reply, and optionally the status it leaves the
+ * ticket in (without one, a reply to an open ticket moves it to in_progress).
+ */
+export const AdminReplySchema = TicketMessageSchema.extend({
+  status: z
+    .enum(TICKET_STATUSES, { error: 'Status must be open, in_progress or resolved' })
+    .optional(),
+});
+export type AdminReply = z.infer<typeof AdminReplySchema>;
+
+/** PATCH /api/admin/tickets/{id}. */
+export const UpdateTicketStatusSchema = z.object({
+  status: z.enum(TICKET_STATUSES, { error: 'Status must be open, in_progress or resolved' }),
+});
+export type UpdateTicketStatus = z.infer<typeof UpdateTicketStatusSchema>;

@@ -1,19 +1,12 @@
 import crypto from 'node:crypto';
 import { Router, type RequestHandler } from 'express';
 import { AdminLoginSchema, AdminSetupSchema } from '../../../shared/schemas/auth';
+import { currentAdmin } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
 import { loginRateLimit } from '../../lib/rate-limit';
 import { ADMIN_SESSION_COOKIE, destroySession, regenerateSession } from '../../lib/session';
 import { parse } from '../../lib/validate';
 import { toPublicAdmin, type AdminAuthService } from './admin-auth.service';
-
-declare global {
-  namespace Express {
-    interface Locals {
-      admin?: import('../../db/schema').Admin;
-    }
-  }
-}
 
 interface AdminAuthRoutesDeps {
   service: AdminAuthService;
@@ -84,7 +77,7 @@ export function adminPublicRoutes(deps: AdminAuthRoutesDeps): Router {
 export function adminAccountRoutes(): Router {
   const router = Router();
   router.get('/me', (_req, res) => {
-    res.json(toPublicAdmin(res.locals.admin!));
+    res.json(toPublicAdmin(currentAdmin(res)));
   });
   return router;
 }

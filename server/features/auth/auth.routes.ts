@@ -4,22 +4,13 @@ import type { Passport } from 'passport';
 type Authenticator = InstanceType<typeof Passport>;
 import { SIGNED_IN_HINT_COOKIE } from '../../../shared/constants';
 import { UpdateProfileSchema } from '../../../shared/schemas/profile';
+import { currentUserId, requireUser } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
 import { safeReturnTo } from '../../lib/return-to';
 import { CLIENT_SESSION_COOKIE, destroySession } from '../../lib/session';
 import { parse } from '../../lib/validate';
 import { toPublicUser, type AuthService } from './auth.service';
 import type { RelyingParty, SignedInUser } from './relying-party';
-
-declare global {
-  namespace Express {
-    // What passport puts on req.user for a client session.
-    interface User {
-      id: string;
-      idToken?: string;
-    }
-  }
-}
 
 interface AuthRoutesDeps {
   appUrl: string;
@@ -30,12 +21,6 @@ interface AuthRoutesDeps {
 }
 
 const DEFAULT_AFTER_SIGN_IN = '/portal/dashboard';
-
-/** Client-only routes answer 401 without a signed-in client. */
-export const requireUser: RequestHandler = (req, _res, next) => {
-  if (!req.user) return next(new AppError(401, 'Unauthorized'));
-  next();
-};
 
 export function authRoutes({
   appUrl,
@@ -104,7 +89,7 @@ export function authRoutes({
 
   router.patch('/auth/user', requireUser, async (req, res) => {
     const changes = parse(UpdateProfileSchema, req.body);
-    const user = await service.updateProfile(req.user!.id, changes);
+    const user = await service.updateProfile(currentUserId(req), changes);
     res.json(toPublicUser(user));
   });
 

@@ -1,0 +1,68 @@
+import { Router, type Request } from 'express';
+import {
+  AdminReplySchema,
+  AdminTicketFilterSchema,
+  CreateTicketSchema,
+  TicketMessageSchema,
+  UpdateTicketStatusSchema,
+} from '../../../shared/schemas/tickets';
+import { currentAdmin, currentUserId, requireUser } from '../../lib/auth-guards';
+import { parse } from '../../lib/validate';
+import type { TicketService } from './tickets.service';
+
+/** The signed-in client's own tickets. */
+export function ticketRoutes(service: TicketService): Router {
+  const router = Router();
+
+  router.get('/tickets', requireUser, async (req, res) => {
+    res.json(await service.list(currentUserId(req)));
+  });
+
+  router.post('/tickets', requireUser, async (req, res) => {
+    const input = parse(CreateTicketSchema, req.body);
+    res.status(201).json(await service.create(currentUserId(req), input));
+  });
+
+  router.get('/tickets/:id', requireUser, async (req: Request<{ id: string }>, res) => {
+    res.json(await service.detail(currentUserId(req), req.params.id));
+  });
+
+  router.post('/tickets/:id/messages', requireUser, async (req: Request<{ id: string }>, res) => {
+    const { message } = parse(TicketMessageSchema, req.body);
+    res
+      .status(201)
+      .json(await service.addClientMessage(currentUserId(req), req.params.id, message));
+  });
+
+  return router;
+}
+
+/** Behind requireAdmin: every client's tickets, replies and status. */
+export function adminTicketRoutes(service: TicketService): Router {
+  const router = Router();
+
+  router.get('/tickets', async (req, res) => {
+    const { status } = parse(AdminTicketFilterSchema, req.query);
+    res.json(await service.adminList(status));
+  });
+
+  router.get('/tickets/summary', async (_req, res) => {
+    res.json({ open: await service.openCount() });
+  });
+
+  router.get('/tickets/:id', async (req, res) => {
+    res.json(await service.adminDetail(req.params.id));
+  });
+
+  router.post('/tickets/:id/messages', async (req, res) => {
+    const reply = parse(AdminReplySchema, req.body);
+    res.status(201).json(await service.reply(currentAdmin(res).id, req.params.id, reply));
+  });
+
+  router.patch('/tickets/:id', async (req, res) => {
+    const { status } = parse(UpdateTicketStatusSchema, req.body);
+    res.json(await service.setStatus(req.params.id, status));
+  });
+
+  return router;
+}

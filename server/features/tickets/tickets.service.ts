@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import type {
+  AdminReply,
+  AdminTicket,
+  AdminTicketDetail,
+  CreateTicket,
+  Ticket,
+  TicketDetail,
+  TicketMessageEntry,
+  TicketStatus,
+} from '../../../shared/schemas/tickets';
+import type { TicketMessageRow, TicketRow } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { TicketRepository, TicketWithClient } from './tickets.repository';
+
+export const TICKET_NOT_FOUND = 'Ticket not found';
+export const TICKET_RESOLVED = 'This ticket has been resolved and is closed for new messages.';
+
+const TicketIdSchema = z.uuid();
+
+/**
+ * A malformed id is answered like an unknown one (and never reaches the database); a client
+ * learns nothing about tickets that are not theirs.
+ */
+function checkedId(id: string): string {
+  if (!TicketIdSchema.safeParse(id).success) throw new AppError(404, TICKET_NOT_FOUND);
+  return id;
+}
+
+function toTicket(row: TicketRow): Ticket {
+  return {
+    id: row.id,
+    subject: row.subject,
+    description: row.description,
+    priority: row.priority,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toMessage(row: TicketMessageRow): TicketMessageEntry {
+  return {
+    id: row.id,
+    message: row.message,
+    isAdminReply: row.isAdminReply,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toAdminTicket({ ticket, client }: TicketWithClient): AdminTicket {
+  const name = [client.firstName, client.lastName].filter(Boolean).join(' ');
+  return {
+    ...toTicket(ticket),
+    client: { id: client.id, name: name || null, email: client.email },
+  };
+}
+
+export function createTicketService(repository: TicketRepository) {
+  async function ownTicket(userId: string, id: string): Promise<TicketRow> {
+    const ticket = await repository.findForUser(userId, checkedId(id));
+    if (!ticket) throw new AppError(404, TICKET_NOT_FOUND);
+    return ticket;
+  }
+
+  async function adminDetail(id: string): Promise<AdminTicketDetail> {
+    const row = await repository.findWithClient(checkedId(id));
+    if (!row) throw new AppError(404, TICKET_NOT_FOUND);
+    const messages = await repository.listMessages(id);
+    return { ticket: toAdminTicket(row), messages: messages.map(toMessage) };
+  }
+
+  return {
+    async list(userId: string): Promise<Ticket[]> {
+      return (await repository.listForUser(userId)).map(toTicket);
+    },
+
+    async create(userId: string, input: CreateTicket): Promise<Ticket> {
+      return toTicket(await repository.create(userId, input));
+    },
+
+    async detail(userId: string, id: string): Promise<TicketDetail> {
+      const ticket = await ownTicket(userId, id);
+      const messages = await repository.listMessages(ticket.id);
+      return { ticket: toTicket(ticket), messages: messages.map(toMessage) };
+    },
+
+    /** The client's message; refused once the ticket is resolved. */
+    async addClientMessage(userId: string, id: string, message: string): Promise<TicketDetail> {
+      const ticket = await ownTicket(userId, id);
+      await repository.addMessage(
+        ticket.id,
+        { message, isAdminReply: false, authorAdminId: null },
+        (current) => {
+          if (current.status === 'resolved') throw new AppError(409, TICKET_RESOLVED);
+          return current.status;
+        },
+      );
+      return this.detail(userId, id);
+    },
+
+    async adminList(status?: TicketStatus): Promise<AdminTicket[]> {
+      return (await repository.listAll(status)).map(toAdminTicket);
+    },
+
+    async openCount(): Promise<number> {
+      return repository.countByStatus('open');
+    },
+
+    adminDetail,
+
+    /** The agency's reply: an open ticket moves to in_progress unless a status is chosen. */
+    async reply(adminId: string, id: string, reply: AdminReply): Promise<AdminTicketDetail> {
+      const updated = await repository.addMessage(
+        checkedId(id),
+        { message: reply.message, isAdminReply: true, authorAdminId: adminId },
+        (current) => reply.status ?? (current.status === 'open' ? 'in_progress' : current.status),
+      );
+      if (!updated) throw new AppError(404, TICKET_NOT_FOUND);
+      return adminDetail(id);
+    },
+
+    async setStatus(id: string, status: TicketStatus): Promise<AdminTicketDetail> {
+      const updated = await repository.updateStatus(checkedId(id), status);
+      if (!updated) throw new AppError(404, TICKET_NOT_FOUND);
+      return adminDetail(id);
+    },
+  };
+}
+export type TicketService = ReturnType<typeof createTicketService>;
