@@ -45,3 +45,8 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
 export function errorMessage(error: unknown, fallback: string): string {
   return (error instanceof ApiError && error.serverMessage) || fallback;
 }
+
+/** A 401: the session is gone (spec section 8: '401: ...Unauthorized'). */
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}

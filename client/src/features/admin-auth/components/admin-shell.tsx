@@ -1,4 +1,4 @@
-import { BarChart3, FileText, LogOut, Megaphone, Settings, Users } from 'lucide-react';
+import { BarChart3, FileText, LifeBuoy, LogOut, Megaphone, Settings, Users } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
@@ -6,6 +6,7 @@ import { FullScreenSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
 import { usePublicSettings } from '@/features/settings/api/get-public-settings';
+import { OpenTicketCount } from '@/features/tickets/components/open-ticket-count';
 import { useAdmin } from '../api/get-admin';
 import { useLogoutAdmin } from '../api/logout-admin';
 
@@ -13,6 +14,7 @@ const NAV_ITEMS = [
   { href: '/admin/dashboard', label: 'Dashboard', icon: BarChart3 },
   { href: '/admin/invoices', label: 'Invoices', icon: FileText },
   { href: '/admin/clients', label: 'Clients', icon: Users },
+  { href: '/admin/support', label: 'Support', icon: LifeBuoy },
   { href: '/admin/marketing-tool', label: 'Marketing', icon: Megaphone },
   { href: '/admin/settings', label: 'Settings', icon: Settings },
 ] as const;
@@ -83,6 +85,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
                   >
                     <Icon className="h-4 w-4" aria-hidden="true" />
                     {label}
+                    {href === '/admin/support' && <OpenTicketCount />}
                   </Link>
                 </li>
               );

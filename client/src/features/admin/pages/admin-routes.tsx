@@ -6,6 +6,8 @@ import { FullScreenSpinner } from '@/components/ui/spinner';
 import { AdminShell } from '@/features/admin-auth/components/admin-shell';
 import { AdminLoginPage } from '@/features/admin-auth/pages/admin-login-page';
 import { AdminDashboardPage } from './admin-dashboard-page';
+import { AdminSupportPage } from './admin-support-page';
+import { AdminTicketPage } from './admin-ticket-page';
 import { ClientsPage } from './clients-page';
 import { InvoiceDetailPage } from './invoice-detail-page';
 import { InvoicesPage } from './invoices-page';
@@ -34,6 +36,8 @@ export function AdminRoutes() {
                 <Route path="/admin/invoices/:id" component={InvoiceDetailPage} />
                 <Route path="/admin/clients" component={ClientsPage} />
                 <Route path="/admin/clients/invite" component={ClientsPage} />
+                <Route path="/admin/support" component={AdminSupportPage} />
+                <Route path="/admin/support/:id" component={AdminTicketPage} />
                 <Route path="/admin/settings" component={SettingsPage} />
                 <Route path="/admin/marketing-tool" component={MarketingToolPage} />
                 <Route component={NotFoundPage} />

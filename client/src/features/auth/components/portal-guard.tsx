@@ -4,11 +4,13 @@ import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { useUser } from '../api/get-user';
+import { useRedirectOnUnauthorized } from './use-redirect-on-unauthorized';
 
 /** /portal/*: a spinner while the user loads; a way to sign in when there is none. */
 export function PortalGuard({ children }: { children: ReactNode }) {
   const { isLoading, isAuthenticated } = useUser();
   const [location] = useLocation();
+  useRedirectOnUnauthorized();
   if (isLoading) return <FullScreenSpinner label="Loading..." />;
   if (!isAuthenticated) {
     return (

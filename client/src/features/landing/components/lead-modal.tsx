@@ -11,9 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
-import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
+import { FormField, TextareaField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateConsultation } from '../api/create-consultation';
 
@@ -103,10 +101,7 @@ function LeadModalForm({ open, onOpenChange, opener, businessEmail }: LeadModalP
             error={errors.phone?.message}
             {...form.register('phone')}
           />
-          <div className="space-y-2">
-            <Label htmlFor="lead-details">Project Details</Label>
-            <Textarea id="lead-details" rows={3} {...form.register('details')} />
-          </div>
+          <TextareaField label="Project Details" rows={3} {...form.register('details')} />
           {/* Honeypot: invisible to people and screen readers; bots fill it in. */}
           <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
             <label htmlFor="lead-website">Website</label>

@@ -1,5 +1,79 @@
-import { PendingScreen } from '@/components/pending-screen';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation } from 'wouter';
+import { CreateTicketSchema, type CreateTicket } from '@shared/schemas/tickets';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { FormField, SelectField, TextareaField } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage, isUnauthorized } from '@/lib/api-request';
+import { useCreateTicket } from '@/features/tickets/api/create-ticket';
+import { PortalPage } from '../components/portal-page';
 
+/** /portal/support/new. */
 export function NewTicketPage() {
-  return <PendingScreen title="New Ticket" issue={4} />;
+  const [, navigate] = useLocation();
+  const createTicket = useCreateTicket();
+  const form = useForm<z.input<typeof CreateTicketSchema>, unknown, CreateTicket>({
+    resolver: zodResolver(CreateTicketSchema),
+    defaultValues: { subject: '', description: '', priority: 'normal' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      const ticket = await createTicket.mutateAsync(input);
+      toast({ title: 'Ticket Created', description: 'We will get back to you soon.' });
+      navigate(`/portal/support/${ticket.id}`);
+    } catch (error) {
+      if (isUnauthorized(error)) return;
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'Failed to create ticket. Please try again.'),
+        variant: 'destructive',
+      });
+    }
+  });
+
+  return (
+    <PortalPage back={{ href: '/portal/support', label: 'Back to Tickets' }} title="New Ticket">
+      <Card>
+        <CardContent className="pt-6">
+          <form onSubmit={onSubmit} noValidate className="space-y-5">
+            <FormField
+              label="Subject"
+              maxLength={255}
+              error={errors.subject?.message}
+              {...form.register('subject')}
+            />
+            <SelectField
+              label="Priority"
+              error={errors.priority?.message}
+              {...form.register('priority')}
+            >
+              <option value="low">Low</option>
+              <option value="normal">Normal</option>
+              <option value="high">High</option>
+            </SelectField>
+            <TextareaField
+              label="Description"
+              rows={6}
+              hint="At least 10 characters. Tell us what you need and where on your site."
+              error={errors.description?.message}
+              {...form.register('description')}
+            />
+            <div className="flex justify-end gap-3">
+              <Button variant="outline" asChild>
+                <Link href="/portal/support">Cancel</Link>
+              </Button>
+              <Button type="submit" disabled={createTicket.isPending}>
+                {createTicket.isPending ? 'Submitting...' : 'Submit'}
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+    </PortalPage>
+  );
 }

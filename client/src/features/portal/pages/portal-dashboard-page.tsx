@@ -1,9 +1,41 @@
-import { LogOut } from 'lucide-react';
-import { PendingScreen } from '@/components/pending-screen';
+import { LifeBuoy, LogOut } from 'lucide-react';
+import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useUser } from '@/features/auth/api/get-user';
+import { BillingHistoryCard } from '@/features/invoices/components/billing-history-card';
+import { AccountCard } from '@/features/profile/components/account-card';
 import { usePublicSettings } from '@/features/settings/api/get-public-settings';
+import {
+  SubscriptionPanel,
+  SubscriptionSummary,
+} from '@/features/subscriptions/components/subscription-panel';
+import { RecentTickets, useOpenTicketCount } from '@/features/tickets/components/recent-tickets';
 
+function SupportCard() {
+  const open = useOpenTicketCount();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Support</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <p className="flex items-center gap-2">
+          <LifeBuoy className="h-5 w-5 text-primary" aria-hidden="true" />
+          {open === undefined
+            ? 'Loading your tickets...'
+            : `${open} open ${open === 1 ? 'ticket' : 'tickets'}`}
+        </p>
+        <Link href="/portal/support" className="text-sm font-medium text-primary hover:underline">
+          View support tickets
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /portal/dashboard: the client's home. */
 export function PortalDashboardPage() {
   const { user } = useUser();
   const { businessName } = usePublicSettings();
@@ -23,7 +55,42 @@ export function PortalDashboardPage() {
         </div>
       </header>
       <main id="main-content" className="mx-auto max-w-6xl px-4 py-8">
-        <PendingScreen title="Client Portal" issue={4} />
+        <h1 className="sr-only">Client Portal</h1>
+        <Tabs defaultValue="overview">
+          <TabsList>
+            <TabsTrigger value="overview">Overview</TabsTrigger>
+            <TabsTrigger value="subscription">Subscription</TabsTrigger>
+            <TabsTrigger value="support">Support</TabsTrigger>
+          </TabsList>
+          <TabsContent value="overview">
+            <div className="grid gap-6 lg:grid-cols-2">
+              {user && <AccountCard user={user} />}
+              <Card>
+                <CardHeader>
+                  <CardTitle>Subscription Status</CardTitle>
+                </CardHeader>
+                <CardContent>
+                  <SubscriptionSummary />
+                </CardContent>
+              </Card>
+              <SupportCard />
+              <BillingHistoryCard />
+            </div>
+          </TabsContent>
+          <TabsContent value="subscription">
+            <Card>
+              <CardHeader>
+                <CardTitle>Your Subscription</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <SubscriptionPanel />
+              </CardContent>
+            </Card>
+          </TabsContent>
+          <TabsContent value="support">
+            <RecentTickets />
+          </TabsContent>
+        </Tabs>
       </main>
     </div>
   );

@@ -1,0 +1,169 @@
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { TICKET_STATUSES, type TicketStatus } from '@shared/schemas/tickets';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError, errorMessage } from '@/lib/api-request';
+import { usePublicSettings } from '@/features/settings/api/get-public-settings';
+import {
+  useAdminTicket,
+  useReplyToTicket,
+  useSetTicketStatus,
+} from '@/features/tickets/api/admin-tickets';
+import { MessageForm } from '@/features/tickets/components/message-form';
+import { TicketConversation } from '@/features/tickets/components/ticket-conversation';
+import { TicketHeader } from '@/features/tickets/components/ticket-header';
+
+const STATUS_LABEL: Record<TicketStatus, string> = {
+  open: 'Open',
+  in_progress: 'In progress',
+  resolved: 'Resolved',
+};
+
+function BackLink() {
+  return (
+    <Link
+      href="/admin/support"
+      className="inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline"
+    >
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Support
+    </Link>
+  );
+}
+
+/** /admin/support/{id}: the conversation, a reply, and the ticket's status. */
+export function AdminTicketPage({ params }: { params: { id: string } }) {
+  const detail = useAdminTicket(params.id);
+  const reply = useReplyToTicket(params.id);
+  const setStatus = useSetTicketStatus(params.id);
+  const { businessName } = usePublicSettings();
+  // '' = the default rule: an open ticket moves to in_progress with the reply.
+  const [statusAfterReply, setStatusAfterReply] = useState<TicketStatus | ''>('');
+
+  if (detail.isLoading) {
+    return (
+      <div role="status" aria-label="Loading ticket" className="space-y-3">
+        <Skeleton className="h-8 w-1/2" />
+        <Skeleton className="h-32 w-full" />
+      </div>
+    );
+  }
+  if (!detail.data) {
+    const missing = detail.error instanceof ApiError && detail.error.status === 404;
+    return (
+      <div className="space-y-4">
+        <BackLink />
+        <h1 className="font-display text-3xl font-bold">
+          {missing ? 'Ticket not found' : 'Ticket'}
+        </h1>
+        {!missing && (
+          <p role="alert" className="text-destructive">
+            This ticket could not be loaded. Please reload the page.
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  const { ticket, messages } = detail.data;
+  const failed = (error: unknown, fallback: string) =>
+    toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
+
+  const onReply = async (message: string) => {
+    try {
+      await reply.mutateAsync({ message, status: statusAfterReply || undefined });
+      toast({ title: 'Reply Sent', description: 'The client can see your reply now.' });
+      setStatusAfterReply('');
+    } catch (error) {
+      failed(error, 'Failed to send the reply. Please try again.');
+      throw error;
+    }
+  };
+
+  const onStatus = async (status: TicketStatus) => {
+    try {
+      await setStatus.mutateAsync(status);
+      toast({ title: 'Ticket Updated', description: `Status: ${STATUS_LABEL[status]}` });
+    } catch (error) {
+      failed(error, 'Failed to update the ticket. Please try again.');
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <BackLink />
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl font-bold">{ticket.subject}</h1>
+          <p className="text-muted-foreground">
+            {ticket.client.name ?? 'Client'} ·{' '}
+            {ticket.client.email ? (
+              <a href={`mailto:${ticket.client.email}`} className="hover:underline">
+                {ticket.client.email}
+              </a>
+            ) : (
+              'no e-mail'
+            )}
+          </p>
+        </div>
+        <div className="w-48 space-y-2">
+          <Label htmlFor="ticket-status">Status</Label>
+          <NativeSelect
+            id="ticket-status"
+            value={ticket.status}
+            disabled={setStatus.isPending}
+            onChange={(event) => void onStatus(event.target.value as TicketStatus)}
+          >
+            {TICKET_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {STATUS_LABEL[value]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+      <Card>
+        <CardContent className="pt-6">
+          <TicketHeader ticket={ticket} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Conversation</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <TicketConversation messages={messages} agencyName={businessName} viewer="admin" />
+          <MessageForm
+            label="Reply to the client"
+            submitLabel="Send Reply"
+            pending={reply.isPending}
+            onSend={onReply}
+            extra={
+              <div className="w-56 space-y-2">
+                <Label htmlFor="status-after-reply">Then set status</Label>
+                <NativeSelect
+                  id="status-after-reply"
+                  value={statusAfterReply}
+                  onChange={(event) => setStatusAfterReply(event.target.value as TicketStatus | '')}
+                >
+                  <option value="">
+                    {ticket.status === 'open' ? 'In progress (default)' : 'Leave as it is'}
+                  </option>
+                  {TICKET_STATUSES.map((value) => (
+                    <option key={value} value={value}>
+                      {STATUS_LABEL[value]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+            }
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { UNAUTHORIZED_REDIRECT_DELAY_MS } from '@shared/constants';
+import { toast } from '@/components/ui/use-toast';
+import { isUnauthorized } from '@/lib/api-request';
+
+let redirecting = false;
+
+/**
+ * Spec section 8: a 401 from any portal call means the session is gone. Say so, then after
+ * 500 ms sign in again (the browser goes to /api/login, coming back to this page).
+ */
+export function redirectToLogin(): void {
+  if (redirecting) return;
+  redirecting = true;
+  toast({
+    title: 'Unauthorized',
+    description: 'You are logged out. Logging in again...',
+    variant: 'destructive',
+  });
+  const returnTo = window.location.pathname + window.location.search;
+  window.setTimeout(() => {
+    window.location.assign(`/api/login?returnTo=${encodeURIComponent(returnTo)}`);
+  }, UNAUTHORIZED_REDIRECT_DELAY_MS);
+}
+
+/** Watches every query and mutation of the portal for a 401. */
+export function useRedirectOnUnauthorized(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const queries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') {
+        if (isUnauthorized(event.action.error)) redirectToLogin();
+      }
+    });
+    const mutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') {
+        if (isUnauthorized(event.action.error)) redirectToLogin();
+      }
+    });
+    return () => {
+      queries();
+      mutations();
+    };
+  }, [queryClient]);
+}

@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { findPlan } from '@shared/plans';
+import { formatCents } from '@shared/money';
+import type { Subscription } from '@shared/schemas/subscriptions';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage, isUnauthorized } from '@/lib/api-request';
+import { formatDate } from '@/lib/dates';
+import { useCancelSubscription } from '../api/change-subscription';
+import { useSubscription } from '../api/get-subscription';
+import { planName, SubscriptionNote, SubscriptionStatusBadge } from './subscription-status';
+
+function NoSubscription({ action }: { action: 'View Plans' | 'Subscribe Now' }) {
+  return (
+    <div className="space-y-3">
+      <p className="text-muted-foreground">You do not have a subscription yet.</p>
+      <Button asChild>
+        <Link href="/portal/subscribe">{action}</Link>
+      </Button>
+    </div>
+  );
+}
+
+/** The Overview tab's Subscription Status card body. */
+export function SubscriptionSummary() {
+  const { data: subscription, isLoading } = useSubscription();
+  if (isLoading) return <Skeleton className="h-12 w-full" />;
+  if (!subscription) return <NoSubscription action="View Plans" />;
+  return (
+    <div className="space-y-2">
+      <p className="flex items-center gap-3 text-lg font-semibold">
+        {planName(subscription)} <SubscriptionStatusBadge subscription={subscription} />
+      </p>
+      <SubscriptionNote subscription={subscription} />
+    </div>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="font-medium">{value}</dd>
+    </div>
+  );
+}
+
+function CancelSubscription({ subscription }: { subscription: Subscription }) {
+  const [open, setOpen] = useState(false);
+  const cancel = useCancelSubscription();
+  const pending = subscription.status === 'pending';
+
+  const confirm = async () => {
+    try {
+      const { message } = await cancel.mutateAsync(undefined);
+      toast({
+        title: pending ? 'Request Withdrawn' : 'Cancellation Requested',
+        description: message,
+      });
+      setOpen(false);
+    } catch (error) {
+      if (isUnauthorized(error)) return;
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'Failed to cancel your subscription. Please try again.'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        Cancel Subscription
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Cancel your subscription?</DialogTitle>
+            <DialogDescription>
+              {pending
+                ? 'Your plan request will be withdrawn. Nothing has been billed.'
+                : `Your ${planName(subscription)} plan stays active until ${
+                    subscription.currentPeriodEnd
+                      ? formatDate(subscription.currentPeriodEnd)
+                      : 'the end of the current period'
+                  }, then ends. We will be in touch to confirm.`}
+            </DialogDescription>
+          </DialogHeader>
+          <div className="flex justify-end gap-3">
+            <DialogClose asChild>
+              <Button variant="outline">Keep My Plan</Button>
+            </DialogClose>
+            <Button
+              variant="destructive"
+              onClick={() => void confirm()}
+              disabled={cancel.isPending}
+            >
+              {cancel.isPending
+                ? 'Cancelling...'
+                : pending
+                  ? 'Withdraw Request'
+                  : 'Cancel Subscription'}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+/** The Subscription tab: plan, status, period, next billing date, and what can be done. */
+export function SubscriptionPanel() {
+  const { data: subscription, isLoading } = useSubscription();
+  if (isLoading) return <Skeleton className="h-32 w-full" />;
+  if (!subscription) return <NoSubscription action="Subscribe Now" />;
+
+  const plan = findPlan(subscription.tier);
+  const period =
+    subscription.currentPeriodStart && subscription.currentPeriodEnd
+      ? `${formatDate(subscription.currentPeriodStart)} to ${formatDate(subscription.currentPeriodEnd)}`
+      : 'Starts when the first invoice is paid';
+  const nextBilling =
+    subscription.status === 'active' &&
+    !subscription.cancelAtPeriodEnd &&
+    subscription.currentPeriodEnd
+      ? formatDate(subscription.currentPeriodEnd)
+      : 'None scheduled';
+  const canCancel =
+    subscription.status === 'pending' ||
+    (subscription.status === 'active' && !subscription.cancelAtPeriodEnd);
+
+  return (
+    <div className="space-y-6">
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <Detail
+          label="Current Plan"
+          value={plan ? `${plan.name} (${formatCents(plan.priceCents)}/month)` : subscription.tier}
+        />
+        <div>
+          <dt className="text-sm text-muted-foreground">Status</dt>
+          <dd>
+            <SubscriptionStatusBadge subscription={subscription} />
+          </dd>
+        </div>
+        <Detail label="Current Period" value={period} />
+        <Detail label="Next Billing Date" value={nextBilling} />
+      </dl>
+      <SubscriptionNote subscription={subscription} />
+      <div className="flex flex-wrap gap-3">
+        <Button asChild>
+          <Link href="/portal/subscribe">Change Plan</Link>
+        </Button>
+        {canCancel && <CancelSubscription subscription={subscription} />}
+      </div>
+    </div>
+  );
+}

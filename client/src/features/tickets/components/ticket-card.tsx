@@ -1,0 +1,35 @@
+import { Link } from 'wouter';
+import type { Ticket } from '@shared/schemas/tickets';
+import { formatDate } from '@/lib/dates';
+import { PriorityBadge, TicketStatusLabel } from './ticket-status';
+
+/** 'Ticket #' and the first 8 characters of the id (spec section 3). */
+export function ticketNumber(id: string): string {
+  return `Ticket #${id.slice(0, 8)}`;
+}
+
+/** A ticket in a list: the whole card links to its page. */
+export function TicketCard({ ticket, href }: { ticket: Ticket; href: string }) {
+  const created = formatDate(ticket.createdAt);
+  const updated = formatDate(ticket.updatedAt);
+  return (
+    <Link
+      href={href}
+      className="block rounded-lg border bg-card p-5 shadow-sm transition-colors hover:bg-muted/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h3 className="font-semibold">{ticket.subject}</h3>
+        <div className="flex items-center gap-3">
+          <PriorityBadge priority={ticket.priority} />
+          <TicketStatusLabel status={ticket.status} />
+        </div>
+      </div>
+      <p className="mt-2 line-clamp-2 text-sm text-muted-foreground">{ticket.description}</p>
+      <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+        <span>{ticketNumber(ticket.id)}</span>
+        <span>Created {created}</span>
+        {updated !== created && <span>Updated {updated}</span>}
+      </p>
+    </Link>
+  );
+}

@@ -1,0 +1,63 @@
+import type { TicketMessageEntry } from '@shared/schemas/tickets';
+import { formatDateTime } from '@/lib/dates';
+import { cn } from '@/lib/utils';
+
+/**
+ * The messages of a ticket, oldest first. The agency's replies sit on the other side in
+ * another colour and are labelled, so the difference does not rest on colour alone.
+ */
+export function TicketConversation({
+  messages,
+  agencyName,
+  viewer,
+}: {
+  messages: TicketMessageEntry[];
+  agencyName: string;
+  /** Whose screen this is: their own messages are "You". */
+  viewer: 'client' | 'admin';
+}) {
+  if (messages.length === 0) {
+    return <p className="text-sm text-muted-foreground">No messages yet.</p>;
+  }
+  return (
+    <ol className="space-y-4" aria-label="Conversation">
+      {messages.map((entry) => {
+        const own = entry.isAdminReply === (viewer === 'admin');
+        const author = entry.isAdminReply
+          ? viewer === 'admin'
+            ? `You (${agencyName})`
+            : agencyName
+          : viewer === 'client'
+            ? 'You'
+            : 'Client';
+        return (
+          <li
+            key={entry.id}
+            data-admin-reply={entry.isAdminReply}
+            className={cn('flex', own ? 'justify-end' : 'justify-start')}
+          >
+            <div
+              className={cn(
+                'max-w-[85%] rounded-lg border px-4 py-3',
+                entry.isAdminReply ? 'border-primary/30 bg-primary/10' : 'bg-card',
+              )}
+            >
+              <p className="text-xs font-semibold">
+                {author}
+                {entry.isAdminReply && viewer === 'client' && (
+                  <span className="ml-2 rounded bg-primary px-1.5 py-0.5 text-[10px] uppercase text-primary-foreground">
+                    Support team
+                  </span>
+                )}
+              </p>
+              <p className="mt-1 whitespace-pre-wrap break-words text-sm">{entry.message}</p>
+              <p className="mt-2 text-xs text-muted-foreground">
+                {formatDateTime(entry.createdAt)}
+              </p>
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,21 @@
+import type { Ticket } from '@shared/schemas/tickets';
+import { formatDate } from '@/lib/dates';
+import { ticketNumber } from './ticket-card';
+import { PriorityBadge, TicketStatusLabel } from './ticket-status';
+
+/** The ticket's subject, number, state and description. */
+export function TicketHeader({ ticket }: { ticket: Ticket }) {
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center gap-3">
+        <TicketStatusLabel status={ticket.status} />
+        <PriorityBadge priority={ticket.priority} />
+        <span className="text-sm text-muted-foreground">{ticketNumber(ticket.id)}</span>
+        <span className="text-sm text-muted-foreground">
+          Created {formatDate(ticket.createdAt)}
+        </span>
+      </div>
+      <p className="whitespace-pre-wrap break-words">{ticket.description}</p>
+    </div>
+  );
+}

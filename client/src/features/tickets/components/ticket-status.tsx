@@ -1,0 +1,31 @@
+import { AlertCircle, CheckCircle2, Clock } from 'lucide-react';
+import type { TicketPriority, TicketStatus } from '@shared/schemas/tickets';
+import { Badge } from '@/components/ui/badge';
+
+const STATUS_ICON = { open: AlertCircle, in_progress: Clock, resolved: CheckCircle2 } as const;
+const STATUS_COLOUR = {
+  open: 'text-amber-600',
+  in_progress: 'text-sky-600',
+  resolved: 'text-emerald-600',
+} as const;
+
+/** The status with its icon; underscores shown as spaces (spec section 4). */
+export function TicketStatusLabel({ status }: { status: TicketStatus }) {
+  const Icon = STATUS_ICON[status];
+  return (
+    <span className="inline-flex items-center gap-1.5 text-sm font-medium capitalize">
+      <Icon className={`h-4 w-4 ${STATUS_COLOUR[status]}`} aria-hidden="true" />
+      {status.replace(/_/g, ' ')}
+    </span>
+  );
+}
+
+/** Hidden for normal priority (spec section 4). */
+export function PriorityBadge({ priority }: { priority: TicketPriority }) {
+  if (priority === 'normal') return null;
+  return (
+    <Badge variant={priority === 'high' ? 'destructive' : 'secondary'} className="capitalize">
+      {priority} priority
+    </Badge>
+  );
+}
