@@ -1,4 +1,4 @@
-import { expect, test as base, type APIRequestContext } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 
 /**
@@ -38,4 +38,23 @@ let counter = 0;
 export function uniqueEmail(prefix: string): string {
   counter += 1;
   return `${prefix}.${Date.now()}.${counter}@example.com`;
+}
+
+/** Creates a client account on the built-in provider's pages; ends on the portal dashboard. */
+export async function signUpClient(page: Page, firstName = 'Camille'): Promise<string> {
+  const email = uniqueEmail(
+    firstName
+      .normalize('NFD')
+      .replace(/[^a-z]/gi, '')
+      .toLowerCase(),
+  );
+  await page.goto('/api/login');
+  await page.getByRole('link', { name: 'Create account' }).click();
+  await page.getByLabel('First name').fill(firstName);
+  await page.getByLabel('Last name').fill('Broussard');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('bayou-breeze-42');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/portal\/dashboard$/);
+  return email;
 }

@@ -100,7 +100,7 @@ export function SubscribePage() {
               disabled={subscribe.isPending}
               onClick={() => void choose(plan.id)}
             >
-              Subscribe<span className="sr-only"> to {plan.name}</span>
+              Subscribe <span className="sr-only">to {plan.name}</span>
             </Button>
           </li>
         ))}
