@@ -3,6 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../tests/support/render-app';
 import { AppRouter } from './router';
 
+// The route groups are lazy chunks; the first import of one compiles it, which can take
+// more than the default second on a busy machine.
+const LAZY_LOAD = { timeout: 10_000 };
+
 function renderAt(path: string) {
   return renderWithApp(<AppRouter />, path);
 }
@@ -14,7 +18,7 @@ afterEach(() => {
 describe('the route table', () => {
   it('shows the 404 page with its exact texts for an unknown path', async () => {
     renderAt('/no/such/page');
-    expect(await screen.findByText('404 Page Not Found')).toBeInTheDocument();
+    expect(await screen.findByText('404 Page Not Found', {}, LAZY_LOAD)).toBeInTheDocument();
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
   });
 
@@ -24,7 +28,7 @@ describe('the route table', () => {
       vi.fn(async () => new Response('{"message":"Unauthorized"}', { status: 401 })),
     );
     renderAt('/portal/support');
-    expect(await screen.findByText('Please log in to continue')).toBeInTheDocument();
+    expect(await screen.findByText('Please log in to continue', {}, LAZY_LOAD)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /sign in/i })).toHaveAttribute(
       'href',
       '/api/login?returnTo=%2Fportal%2Fsupport',
@@ -33,25 +37,34 @@ describe('the route table', () => {
 
   it('sends a signed-in client from / to the portal dashboard', async () => {
     document.cookie = 'signed_in=1; path=/';
+    const answers: Record<string, unknown> = {
+      '/api/auth/user': {
+        id: 'u1',
+        email: 'a@b.co',
+        firstName: 'Ann',
+        lastName: null,
+        businessName: null,
+        phoneNumber: null,
+      },
+      '/api/settings/public': {
+        businessName: 'Coast & Code Studio',
+        businessEmail: 'hello@coastandcode.studio',
+        businessLocation: 'New Orleans, LA',
+      },
+      '/api/tickets': [],
+      '/api/subscription': null,
+      '/api/invoices': [],
+    };
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) =>
-        url === '/api/auth/user'
-          ? new Response(
-              JSON.stringify({
-                id: 'u1',
-                email: 'a@b.co',
-                firstName: 'Ann',
-                lastName: null,
-                businessName: null,
-                phoneNumber: null,
-              }),
-            )
-          : new Response('{}'),
+        url in answers
+          ? new Response(JSON.stringify(answers[url]))
+          : new Response('{"message":"Not found"}', { status: 404 }),
       ),
     );
     const location = renderAt('/');
-    expect(await screen.findByText('Welcome Ann')).toBeInTheDocument();
+    expect(await screen.findByText('Welcome Ann', {}, LAZY_LOAD)).toBeInTheDocument();
     expect(location.history).toContain('/portal/dashboard');
     document.cookie = 'signed_in=; path=/; max-age=0';
   });
@@ -61,7 +74,7 @@ describe('the route table', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderAt('/');
     expect(
-      await screen.findByRole('heading', { name: 'Where the Coast Meets the Code' }),
+      await screen.findByRole('heading', { name: 'Where the Coast Meets the Code' }, LAZY_LOAD),
     ).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalledWith('/api/auth/user', expect.anything());
   });
@@ -72,7 +85,7 @@ describe('the route table', () => {
       vi.fn(async () => new Response('{"message":"Unauthorized"}', { status: 401 })),
     );
     const portal = renderAt('/portal');
-    await screen.findByText('Please log in to continue');
+    await screen.findByText('Please log in to continue', {}, LAZY_LOAD);
     expect(portal.history).toContain('/portal/dashboard');
   });
 });
