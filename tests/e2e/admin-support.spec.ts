@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { E2E_ADMIN } from '../../playwright.config';
 import { expect, signUpClient, test } from './fixtures';
 
@@ -46,6 +47,7 @@ test("the agency answers a client's ticket from the admin panel and the client s
   await expect(admin.getByRole('list', { name: 'Conversation' })).toContainText(
     'Updated: the new prices are live.',
   );
+  expect((await new AxeBuilder({ page: admin }).analyze()).violations).toEqual([]);
 
   await page.goto(`/portal/support/${ticket.id}`);
   await expect(page.locator('li[data-admin-reply="true"]')).toContainText(

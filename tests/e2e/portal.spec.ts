@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, signUpClient, test } from './fixtures';
 
 test.describe('the client portal', () => {
@@ -154,4 +155,23 @@ test.describe('the client portal', () => {
     expect(tickets.status()).toBe(200);
     expect(await tickets.json()).toEqual([]);
   });
+});
+
+test('the portal screens have no axe violations', async ({ page }) => {
+  await signUpClient(page, 'Irene');
+  const check = async (label: string) => {
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations, label).toEqual([]);
+  };
+  await expect(page.getByText('No invoices yet')).toBeVisible();
+  await check('dashboard');
+  await page.getByRole('tab', { name: 'Subscription' }).click();
+  await check('subscription tab');
+  await page.goto('/portal/subscribe');
+  await expect(page.getByRole('button', { name: 'Subscribe to Prestige' })).toBeVisible();
+  await check('plans');
+  await page.goto('/portal/support/new');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Subject is required')).toBeVisible();
+  await check('new ticket with errors');
 });
