@@ -14,6 +14,11 @@ import {
   consultationRoutes,
 } from './features/consultations/consultations.routes';
 import { createConsultationService } from './features/consultations/consultations.service';
+import { createMailRepository } from './features/mail/mail.repository';
+import { adminMailRoutes } from './features/mail/mail.routes';
+import { createMailService } from './features/mail/mail.service';
+import { createMailer } from './features/mail/mailer';
+import { createNotifications } from './features/mail/notifications';
 import { createInvoiceRepository } from './features/invoices/invoices.repository';
 import { clientInvoiceRoutes } from './features/invoices/invoices.routes';
 import { createInvoiceService } from './features/invoices/invoices.service';
@@ -167,8 +172,29 @@ export async function createApp({ config, database, logger }: AppDeps): Promise<
   app.use('/api', express.json({ limit: '100kb' }));
 
   const consultationService = createConsultationService(createConsultationRepository(db));
-  const ticketService = createTicketService(createTicketRepository(db));
-  const subscriptionService = createSubscriptionService(createSubscriptionRepository(db));
+  const mailRepository = createMailRepository(db);
+  const mailer = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    defaultFrom: async () => {
+      const { businessName, businessEmail } = await settingsService.getPublic();
+      return `"${businessName.replace(/"/g, "'")}" <${businessEmail}>`;
+    },
+    repository: mailRepository,
+    logger,
+  });
+  const notifications = createNotifications({
+    mailer,
+    appUrl: config.appUrl,
+    agency: () => settingsService.getPublic(),
+    findClient: async (userId) => (await authService.findById(userId)) ?? null,
+    logger,
+  });
+  const ticketService = createTicketService(createTicketRepository(db), notifications);
+  const subscriptionService = createSubscriptionService(
+    createSubscriptionRepository(db),
+    notifications,
+  );
   const invoiceService = createInvoiceService(createInvoiceRepository(db));
   const adminDeps = {
     service: adminService,
@@ -182,6 +208,7 @@ export async function createApp({ config, database, logger }: AppDeps): Promise<
   admin.use(adminAccountRoutes());
   admin.use(adminConsultationRoutes(consultationService));
   admin.use(adminTicketRoutes(ticketService));
+  admin.use(adminMailRoutes(createMailService(mailRepository, mailer), brand));
   admin.use(notFoundApi);
   app.use('/api/admin', admin);
 

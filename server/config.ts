@@ -36,6 +36,11 @@ const EnvSchema = z
       .string()
       .min(16, 'ADMIN_SETUP_TOKEN must be at least 16 characters')
       .optional(),
+
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, error: 'SMTP_URL must be smtp:// or smtps://' })
+      .optional(),
+    MAIL_FROM: z.string().min(3).optional(),
   })
   .refine((env) => !env.OIDC_ISSUER_URL || (env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET), {
     message: 'OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required when OIDC_ISSUER_URL is set',
@@ -65,6 +70,8 @@ export interface Config {
   oidc: { issuerUrl: string; clientId: string; clientSecret: string } | undefined;
   initialAdmin: { email: string; password: string } | undefined;
   adminSetupToken: string | undefined;
+  /** SMTP_URL unset: every message is kept in the outbox table instead of sent. */
+  mail: { smtpUrl: string | undefined; from: string | undefined };
 }
 
 export class ConfigError extends Error {}
@@ -108,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
         : undefined,
     adminSetupToken: e.ADMIN_SETUP_TOKEN,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
   };
 }
 

@@ -243,3 +243,29 @@ export const invoiceLineItems = pgTable(
   (t) => [uniqueIndex('invoice_line_items_invoice_position_idx').on(t.invoiceId, t.position)],
 );
 export type InvoiceLineItemRow = typeof invoiceLineItems.$inferSelect;
+
+/**
+ * Every e-mail the product sends, as sent: the outbox the admin reads at /admin/outbox.
+ * Without SMTP_URL this is where mail goes ('stored'); with it, a record of what went out
+ * ('sent') or could not ('failed', with the SMTP error).
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    fromAddress: text().notNull(),
+    toAddress: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text(),
+    attachments: jsonb()
+      .$type<Array<{ filename: string; contentType: string; contentBase64: string }>>()
+      .notNull()
+      .default([]),
+    status: text({ enum: ['stored', 'sent', 'failed'] }).notNull(),
+    error: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_messages_created_at_idx').on(t.createdAt)],
+);
+export type OutboxMessageRow = typeof outboxMessages.$inferSelect;

@@ -22,7 +22,17 @@ function planName(id: PlanId): string {
   return findPlan(id)?.name ?? id;
 }
 
-export function createSubscriptionService(repository: SubscriptionRepository) {
+/** Who hears of subscription requests (the mail feature's notifications to the agency). */
+export interface SubscriptionEvents {
+  subscriptionRequested(userId: string, tier: PlanId): void;
+  requestWithdrawn(userId: string, tier: PlanId): void;
+  cancellationRequested(userId: string, tier: PlanId, periodEnd: Date | null): void;
+}
+
+export function createSubscriptionService(
+  repository: SubscriptionRepository,
+  events: SubscriptionEvents,
+) {
   return {
     async get(userId: string): Promise<Subscription | null> {
       const row = await repository.findByUserId(userId);
@@ -38,6 +48,7 @@ export function createSubscriptionService(repository: SubscriptionRepository) {
           subscription: current ? toSubscription(current) : null,
         };
       }
+      events.subscriptionRequested(userId, planId);
       return {
         message: `Your request for the ${planName(planId)} plan has been received. We will send your first invoice shortly; the plan starts once it is paid.`,
         subscription: toSubscription(row),
@@ -47,6 +58,7 @@ export function createSubscriptionService(repository: SubscriptionRepository) {
     async cancel(userId: string): Promise<SubscriptionChange> {
       const requested = await repository.requestCancellation(userId);
       if (requested) {
+        events.cancellationRequested(userId, requested.tier, requested.currentPeriodEnd);
         return {
           message:
             'Your cancellation request has been received. Your plan stays active until the end of the current billing period.',
@@ -55,6 +67,7 @@ export function createSubscriptionService(repository: SubscriptionRepository) {
       }
       const withdrawn = await repository.withdrawPending(userId);
       if (withdrawn) {
+        events.requestWithdrawn(userId, withdrawn.tier);
         return {
           message: 'Your plan request has been withdrawn. Nothing was billed.',
           subscription: toSubscription(withdrawn),

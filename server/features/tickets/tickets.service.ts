@@ -56,7 +56,13 @@ function toAdminTicket({ ticket, client }: TicketWithClient): AdminTicket {
   };
 }
 
-export function createTicketService(repository: TicketRepository) {
+/** Who hears of what happens to tickets (the mail feature's notifications). */
+export interface TicketEvents {
+  ticketCreated(userId: string, ticket: Ticket): void;
+  agencyReplied(userId: string, ticket: Ticket, message: string): void;
+}
+
+export function createTicketService(repository: TicketRepository, events: TicketEvents) {
   async function ownTicket(userId: string, id: string): Promise<TicketRow> {
     const ticket = await repository.findForUser(userId, checkedId(id));
     if (!ticket) throw new AppError(404, TICKET_NOT_FOUND);
@@ -76,7 +82,9 @@ export function createTicketService(repository: TicketRepository) {
     },
 
     async create(userId: string, input: CreateTicket): Promise<Ticket> {
-      return toTicket(await repository.create(userId, input));
+      const ticket = toTicket(await repository.create(userId, input));
+      events.ticketCreated(userId, ticket);
+      return ticket;
     },
 
     async detail(userId: string, id: string): Promise<TicketDetail> {
@@ -117,6 +125,7 @@ export function createTicketService(repository: TicketRepository) {
         (current) => reply.status ?? (current.status === 'open' ? 'in_progress' : current.status),
       );
       if (!updated) throw new AppError(404, TICKET_NOT_FOUND);
+      events.agencyReplied(updated.userId, toTicket(updated), reply.message);
       return adminDetail(id);
     },
 

@@ -1,0 +1,153 @@
+import type { Logger } from 'pino';
+import { findPlan, type PlanId } from '../../../shared/plans';
+import { html, type SafeHtml } from '../../lib/html';
+import type { Mailer } from './mailer';
+
+interface Client {
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+interface Agency {
+  businessName: string;
+  businessEmail: string;
+}
+
+export interface NotificationDeps {
+  mailer: Mailer;
+  appUrl: string;
+  agency: () => Promise<Agency>;
+  findClient: (userId: string) => Promise<Client | null>;
+  logger: Logger;
+}
+
+function clientName(client: Client | null): string {
+  const name = [client?.firstName, client?.lastName].filter(Boolean).join(' ');
+  return name || client?.email || 'A client';
+}
+
+/** A short message in the brand's frame: plain text and the same in simple HTML. */
+function compose(agency: Agency, lines: string[], link?: { href: string; label: string }) {
+  const text = [
+    ...lines,
+    ...(link ? ['', `${link.label}: ${link.href}`] : []),
+    '',
+    `— ${agency.businessName}`,
+  ].join('\n');
+  const body: SafeHtml = html`<div
+    style="font-family:Arial,sans-serif;font-size:15px;line-height:1.5;color:#0b3b4f"
+  >
+    <p style="font-size:18px;font-weight:bold;color:#0e7490">${agency.businessName}</p>
+    ${lines.map((line) => html`<p style="white-space:pre-wrap">${line}</p>`)}
+    ${link ? html`<p><a href="${link.href}" style="color:#0e7490">${link.label}</a></p>` : ''}
+  </div>`;
+  return { text, html: body.value };
+}
+
+/**
+ * What the product tells people by e-mail about support and subscriptions. Sending never
+ * fails or delays the request that caused it: the mailer records every message, and an
+ * error here is logged.
+ */
+export function createNotifications({
+  mailer,
+  appUrl,
+  agency,
+  findClient,
+  logger,
+}: NotificationDeps) {
+  function deliver(kind: string, build: () => Promise<Parameters<Mailer['send']>[0] | null>) {
+    void build()
+      .then((message) => (message ? mailer.send(message) : undefined))
+      .catch((error: unknown) => logger.error({ err: error, kind }, 'notification failed'));
+  }
+
+  return {
+    /** A client opened a ticket: the agency hears of it. */
+    ticketCreated(
+      userId: string,
+      ticket: { id: string; subject: string; description: string; priority: string },
+    ) {
+      deliver('ticket-created', async () => {
+        const [brand, client] = await Promise.all([agency(), findClient(userId)]);
+        return {
+          to: brand.businessEmail,
+          subject: `New support ticket: ${ticket.subject}`,
+          ...compose(
+            brand,
+            [
+              `${clientName(client)}${client?.email ? ` (${client.email})` : ''} opened a ticket (priority ${ticket.priority}).`,
+              ticket.description,
+            ],
+            { href: `${appUrl}/admin/support/${ticket.id}`, label: 'Answer it in the admin panel' },
+          ),
+        };
+      });
+    },
+
+    /** The agency answered: the client hears of it. */
+    agencyReplied(userId: string, ticket: { id: string; subject: string }, message: string) {
+      deliver('ticket-replied', async () => {
+        const [brand, client] = await Promise.all([agency(), findClient(userId)]);
+        if (!client?.email) return null;
+        return {
+          to: client.email,
+          subject: `Re: ${ticket.subject}`,
+          ...compose(brand, [`${brand.businessName} replied to your ticket:`, message], {
+            href: `${appUrl}/portal/support/${ticket.id}`,
+            label: 'See the conversation',
+          }),
+        };
+      });
+    },
+
+    subscriptionRequested(userId: string, tier: PlanId) {
+      deliver('subscription-requested', async () => {
+        const [brand, client] = await Promise.all([agency(), findClient(userId)]);
+        const plan = findPlan(tier)?.name ?? tier;
+        return {
+          to: brand.businessEmail,
+          subject: `Plan request: ${plan} from ${clientName(client)}`,
+          ...compose(brand, [
+            `${clientName(client)}${client?.email ? ` (${client.email})` : ''} asked for the ${plan} plan.`,
+            'Send the first invoice; the plan starts when it is paid.',
+          ]),
+        };
+      });
+    },
+
+    requestWithdrawn(userId: string, tier: PlanId) {
+      deliver('request-withdrawn', async () => {
+        const [brand, client] = await Promise.all([agency(), findClient(userId)]);
+        const plan = findPlan(tier)?.name ?? tier;
+        return {
+          to: brand.businessEmail,
+          subject: `Plan request withdrawn: ${clientName(client)} (${plan})`,
+          ...compose(brand, [
+            `${clientName(client)}${client?.email ? ` (${client.email})` : ''} withdrew the request for the ${plan} plan. Nothing needs to be invoiced.`,
+          ]),
+        };
+      });
+    },
+
+    cancellationRequested(userId: string, tier: PlanId, periodEnd: Date | null) {
+      deliver('cancellation-requested', async () => {
+        const [brand, client] = await Promise.all([agency(), findClient(userId)]);
+        const plan = findPlan(tier)?.name ?? tier;
+        const until = periodEnd
+          ? periodEnd.toISOString().slice(0, 10)
+          : 'the end of the current period';
+        return {
+          to: brand.businessEmail,
+          subject: `Cancellation request: ${clientName(client)} (${plan})`,
+          ...compose(brand, [
+            `${clientName(client)}${client?.email ? ` (${client.email})` : ''} asked to cancel the ${plan} plan.`,
+            `It stays active until ${until}, then ends.`,
+          ]),
+        };
+      });
+    },
+  };
+}
+export type Notifications = ReturnType<typeof createNotifications>;
