@@ -49,6 +49,19 @@ test("the agency answers a client's ticket from the admin panel and the client s
   );
   expect((await new AxeBuilder({ page: admin }).analyze()).violations).toEqual([]);
 
+  // Without SMTP the notifications wait in the outbox: the new ticket for the agency, the
+  // reply for the client.
+  await nav.getByRole('link', { name: 'Outbox' }).click();
+  await admin.getByRole('link', { name: /New support ticket: Menu prices changed/ }).click();
+  await expect(
+    admin.getByRole('heading', { name: 'New support ticket: Menu prices changed' }),
+  ).toBeVisible();
+  await expect(admin.getByText('Please update the lunch menu prices on the site.')).toBeVisible();
+  await admin.getByRole('link', { name: /Re: Menu prices changed/ }).click();
+  await expect(admin.getByText(`To ${email}`, { exact: false }).first()).toBeVisible();
+  await expect(admin.locator('pre')).toContainText('Updated: the new prices are live.');
+  expect((await new AxeBuilder({ page: admin }).analyze()).violations).toEqual([]);
+
   await page.goto(`/portal/support/${ticket.id}`);
   await expect(page.locator('li[data-admin-reply="true"]')).toContainText(
     'Updated: the new prices are live.',

@@ -1,4 +1,13 @@
-import { BarChart3, FileText, LifeBuoy, LogOut, Megaphone, Settings, Users } from 'lucide-react';
+import {
+  BarChart3,
+  FileText,
+  LifeBuoy,
+  LogOut,
+  Mail,
+  Megaphone,
+  Settings,
+  Users,
+} from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
@@ -16,6 +25,7 @@ const NAV_ITEMS = [
   { href: '/admin/clients', label: 'Clients', icon: Users },
   { href: '/admin/support', label: 'Support', icon: LifeBuoy },
   { href: '/admin/marketing-tool', label: 'Marketing', icon: Megaphone },
+  { href: '/admin/outbox', label: 'Outbox', icon: Mail },
   { href: '/admin/settings', label: 'Settings', icon: Settings },
 ] as const;
 

@@ -12,6 +12,7 @@ import { ClientsPage } from './clients-page';
 import { InvoiceDetailPage } from './invoice-detail-page';
 import { InvoicesPage } from './invoices-page';
 import { NewInvoicePage } from './new-invoice-page';
+import { OutboxPage } from './outbox-page';
 import { SettingsPage } from './settings-page';
 
 const MarketingToolPage = lazy(() =>
@@ -38,6 +39,8 @@ export function AdminRoutes() {
                 <Route path="/admin/clients/invite" component={ClientsPage} />
                 <Route path="/admin/support" component={AdminSupportPage} />
                 <Route path="/admin/support/:id" component={AdminTicketPage} />
+                <Route path="/admin/outbox" component={OutboxPage} />
+                <Route path="/admin/outbox/:id" component={OutboxPage} />
                 <Route path="/admin/settings" component={SettingsPage} />
                 <Route path="/admin/marketing-tool" component={MarketingToolPage} />
                 <Route component={NotFoundPage} />
