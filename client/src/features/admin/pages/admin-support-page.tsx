@@ -7,14 +7,12 @@ import { formatDate } from '@/lib/dates';
 import { useAdminTickets } from '@/features/tickets/api/admin-tickets';
 import { ticketNumber } from '@/features/tickets/components/ticket-card';
 import { TicketListSkeleton } from '@/features/tickets/components/ticket-list-skeleton';
-import { PriorityBadge, TicketStatusLabel } from '@/features/tickets/components/ticket-status';
+import {
+  PriorityBadge,
+  TICKET_STATUS_LABEL,
+  TicketStatusLabel,
+} from '@/features/tickets/components/ticket-status';
 import { useSearchParam } from '@/lib/use-search-param';
-
-const STATUS_LABEL: Record<TicketStatus, string> = {
-  open: 'Open',
-  in_progress: 'In progress',
-  resolved: 'Resolved',
-};
 
 function parseStatus(value: string | null): TicketStatus | undefined {
   return TICKET_STATUSES.find((status) => status === value);
@@ -40,7 +38,7 @@ export function AdminSupportPage() {
             <option value="">All tickets</option>
             {TICKET_STATUSES.map((value) => (
               <option key={value} value={value}>
-                {STATUS_LABEL[value]}
+                {TICKET_STATUS_LABEL[value]}
               </option>
             ))}
           </NativeSelect>
@@ -84,7 +82,9 @@ export function AdminSupportPage() {
       ) : (
         <Card>
           <CardContent className="pt-6 text-center text-muted-foreground">
-            {status ? `No ${STATUS_LABEL[status].toLowerCase()} tickets.` : 'No tickets yet.'}
+            {status
+              ? `No ${TICKET_STATUS_LABEL[status].toLowerCase()} tickets.`
+              : 'No tickets yet.'}
           </CardContent>
         </Card>
       )}

@@ -17,12 +17,7 @@ import {
 import { MessageForm } from '@/features/tickets/components/message-form';
 import { TicketConversation } from '@/features/tickets/components/ticket-conversation';
 import { TicketHeader } from '@/features/tickets/components/ticket-header';
-
-const STATUS_LABEL: Record<TicketStatus, string> = {
-  open: 'Open',
-  in_progress: 'In progress',
-  resolved: 'Resolved',
-};
+import { TICKET_STATUS_LABEL } from '@/features/tickets/components/ticket-status';
 
 function BackLink() {
   return (
@@ -87,7 +82,7 @@ export function AdminTicketPage({ params }: { params: { id: string } }) {
   const onStatus = async (status: TicketStatus) => {
     try {
       await setStatus.mutateAsync(status);
-      toast({ title: 'Ticket Updated', description: `Status: ${STATUS_LABEL[status]}` });
+      toast({ title: 'Ticket Updated', description: `Status: ${TICKET_STATUS_LABEL[status]}` });
     } catch (error) {
       failed(error, 'Failed to update the ticket. Please try again.');
     }
@@ -120,7 +115,7 @@ export function AdminTicketPage({ params }: { params: { id: string } }) {
           >
             {TICKET_STATUSES.map((value) => (
               <option key={value} value={value}>
-                {STATUS_LABEL[value]}
+                {TICKET_STATUS_LABEL[value]}
               </option>
             ))}
           </NativeSelect>
@@ -155,7 +150,7 @@ export function AdminTicketPage({ params }: { params: { id: string } }) {
                   </option>
                   {TICKET_STATUSES.map((value) => (
                     <option key={value} value={value}>
-                      {STATUS_LABEL[value]}
+                      {TICKET_STATUS_LABEL[value]}
                     </option>
                   ))}
                 </NativeSelect>

@@ -9,6 +9,13 @@ const STATUS_COLOUR = {
   resolved: 'text-emerald-600',
 } as const;
 
+/** A status as a word, for filters and pickers. */
+export const TICKET_STATUS_LABEL: Record<TicketStatus, string> = {
+  open: 'Open',
+  in_progress: 'In progress',
+  resolved: 'Resolved',
+};
+
 /** The status with its icon; underscores shown as spaces (spec section 4). */
 export function TicketStatusLabel({ status }: { status: TicketStatus }) {
   const Icon = STATUS_ICON[status];
