@@ -14,6 +14,9 @@ import {
   consultationRoutes,
 } from './features/consultations/consultations.routes';
 import { createConsultationService } from './features/consultations/consultations.service';
+import { createDashboardRepository } from './features/dashboard/dashboard.repository';
+import { adminDashboardRoutes } from './features/dashboard/dashboard.routes';
+import { createDashboardService } from './features/dashboard/dashboard.service';
 import { createMailRepository } from './features/mail/mail.repository';
 import { adminMailRoutes } from './features/mail/mail.routes';
 import { createMailService } from './features/mail/mail.service';
@@ -207,6 +210,7 @@ export async function createApp({ config, database, logger }: AppDeps): Promise<
   admin.use(requireAdmin(adminDeps));
   admin.use(adminAccountRoutes());
   admin.use(adminConsultationRoutes(consultationService));
+  admin.use(adminDashboardRoutes(createDashboardService(createDashboardRepository(db))));
   admin.use(adminTicketRoutes(ticketService));
   admin.use(adminMailRoutes(createMailService(mailRepository, mailer), brand));
   admin.use(notFoundApi);

@@ -2,7 +2,15 @@ import type { Express } from 'express';
 import request from 'supertest';
 import type { CurrentUser } from '../shared/schemas/profile';
 import type { DatabaseHandle } from '../server/db/client';
-import { invoiceLineItems, invoices, type InvoiceRow } from '../server/db/schema';
+import {
+  consultations,
+  invoiceLineItems,
+  invoices,
+  subscriptions,
+  users,
+  type InvoiceRow,
+  type User,
+} from '../server/db/schema';
 import { createAdminRepository } from '../server/features/admin-auth/admin-auth.repository';
 import { createAdminAuthService } from '../server/features/admin-auth/admin-auth.service';
 import { BrowserSession, signUpThroughProvider } from './support/browser-session';
@@ -94,4 +102,43 @@ export async function createInvoice(
     total: amount,
   });
   return invoice;
+}
+
+/** A client stored directly (no sign-in), for tests that only need the row. */
+export async function createClient(
+  database: DatabaseHandle,
+  overrides: Partial<typeof users.$inferInsert> = {},
+): Promise<User> {
+  const n = next();
+  const [user] = await database.db
+    .insert(users)
+    .values({
+      oidcIssuer: 'https://issuer.test',
+      oidcSubject: `subject-${Date.now()}-${n}`,
+      email: `client${n}@example.com`,
+      firstName: 'Camille',
+      lastName: 'Broussard',
+      ...overrides,
+    })
+    .returning();
+  if (!user) throw new Error('user insert returned no row');
+  return user;
+}
+
+/** A client with a subscription in the given state. */
+export async function createSubscriber(
+  database: DatabaseHandle,
+  values: Pick<typeof subscriptions.$inferInsert, 'tier' | 'status'> &
+    Partial<typeof subscriptions.$inferInsert>,
+) {
+  const user = await createClient(database);
+  await database.db.insert(subscriptions).values({ userId: user.id, ...values });
+  return user;
+}
+
+export async function createConsultation(database: DatabaseHandle) {
+  const n = next();
+  await database.db
+    .insert(consultations)
+    .values({ name: `Lead ${n}`, email: `lead${n}@example.com` });
 }

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { E2E_ADMIN } from '../../playwright.config';
 import { expect, test, uniqueEmail } from './fixtures';
 
@@ -54,4 +55,38 @@ test('a client session gets 401 from the admin API', async ({ page }) => {
   const admin = await page.request.get('/api/admin/me');
   expect(admin.status()).toBe(401);
   expect(await admin.json()).toEqual({ message: 'Unauthorized' });
+});
+
+test('the dashboard shows the figures from the API, the plan distribution and the quick actions', async ({
+  page,
+  adminApi,
+}) => {
+  const stats = await (await adminApi.get('/api/admin/dashboard-stats')).json();
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+  const card = (title: string) => page.getByRole('group', { name: title });
+  await expect(card('Active Subscribers')).toContainText(String(stats.activeSubscribers));
+  await expect(card('Monthly Revenue (MRR)')).toContainText(
+    `$${stats.mrr.toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+  );
+  await expect(card('Conversion Rate')).toContainText(
+    `${(stats.conversionRate * 100).toFixed(1)}%`,
+  );
+  const bars = page.getByRole('list', { name: 'Active subscriptions by plan' });
+  await expect(bars.getByRole('listitem')).toHaveCount(3);
+  await expect(bars).toContainText(`Signature${stats.planDistribution.signature} `);
+
+  await expect(page.getByRole('link', { name: 'Create Invoice' })).toHaveAttribute(
+    'href',
+    '/admin/invoices/new',
+  );
+  await expect(page.getByRole('link', { name: 'Generate Client Link' })).toHaveAttribute(
+    'href',
+    '/admin/clients/invite',
+  );
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });

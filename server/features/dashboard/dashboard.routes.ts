@@ -1,0 +1,11 @@
+import { Router } from 'express';
+import type { DashboardService } from './dashboard.service';
+
+/** Behind requireAdmin. */
+export function adminDashboardRoutes(service: DashboardService): Router {
+  const router = Router();
+  router.get('/dashboard-stats', async (_req, res) => {
+    res.json(await service.stats());
+  });
+  return router;
+}
