@@ -25,7 +25,7 @@ export const LeadFormSchema = z.object({
 });
 export type LeadForm = z.infer<typeof LeadFormSchema>;
 
-export const CONSULTATION_STATUSES = ['new', 'contacted', 'converted', 'closed'] as const;
+export const CONSULTATION_STATUSES = ['new', 'contacted', 'won', 'lost'] as const;
 export type ConsultationStatus = (typeof CONSULTATION_STATUSES)[number];
 
 /** A stored consultation request as the admin API answers it (GET /api/admin/consultations). */
@@ -40,3 +40,9 @@ export const ConsultationRequestSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 export type ConsultationRequest = z.infer<typeof ConsultationRequestSchema>;
+
+/** PATCH /api/admin/consultations/{id}. */
+export const UpdateConsultationSchema = z.object({
+  status: z.enum(CONSULTATION_STATUSES, { error: 'Status must be new, contacted, won or lost' }),
+});
+export type UpdateConsultation = z.infer<typeof UpdateConsultationSchema>;

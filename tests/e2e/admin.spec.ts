@@ -90,3 +90,40 @@ test('the dashboard shows the figures from the API, the plan distribution and th
   );
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
+
+test('consultation requests reach the Requests screen, where the owner records the outcome', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const visitor = await playwright.request.newContext({ baseURL });
+  const sent = await visitor.post('/api/consultations', {
+    data: {
+      name: 'Rosalie Fontenot',
+      email: 'rosalie@example.com',
+      business: 'Fontenot Florals',
+      details: 'A shop with delivery areas.',
+    },
+  });
+  expect(sent.status()).toBe(201);
+  await visitor.dispose();
+
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const nav = page.getByRole('navigation', { name: 'Admin' });
+  await expect(nav.getByRole('link', { name: /Requests \d+ new/ })).toBeVisible();
+  await nav.getByRole('link', { name: /Requests/ }).click();
+
+  const card = page.getByRole('listitem').filter({ hasText: 'Rosalie Fontenot' });
+  await expect(card).toContainText('Fontenot Florals');
+  await expect(card).toContainText('A shop with delivery areas.');
+  await card.getByLabel('Status').selectOption('contacted');
+  await expect(page.getByText('Request Updated', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: 'Rosalie Fontenot' }).getByLabel('Status'),
+  ).toHaveValue('contacted');
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});

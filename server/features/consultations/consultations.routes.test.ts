@@ -100,3 +100,34 @@ describe('GET /api/admin/consultations', () => {
     expect(new Date(res.body[0].createdAt).toString()).not.toBe('Invalid Date');
   });
 });
+
+describe('the owner follows up on requests', () => {
+  it('counts the new ones and sets a status (new, contacted, won, lost), refusing others', async () => {
+    await post({ name: 'Lena', email: 'lena@example.com' });
+    await post({ name: 'Marc', email: 'marc@example.com' });
+    const { agent } = await signedInAdmin(t.app, t.database);
+    expect((await agent.get('/api/admin/consultations/summary')).body).toEqual({ new: 2 });
+
+    const [lena] = (await agent.get('/api/admin/consultations')).body.filter(
+      (row: { name: string }) => row.name === 'Lena',
+    );
+    const won = await agent.patch(`/api/admin/consultations/${lena.id}`).send({ status: 'won' });
+    expect(won.status).toBe(200);
+    expect(won.body).toMatchObject({ id: lena.id, status: 'won' });
+    expect((await agent.get('/api/admin/consultations/summary')).body).toEqual({ new: 1 });
+
+    const bad = await agent.patch(`/api/admin/consultations/${lena.id}`).send({ status: 'maybe' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Status must be new, contacted, won or lost');
+    const missing = await agent
+      .patch('/api/admin/consultations/00000000-0000-4000-8000-000000000000')
+      .send({ status: 'lost' });
+    expect(missing.status).toBe(404);
+    expect(
+      (await request(t.app).patch(`/api/admin/consultations/${lena.id}`).send({ status: 'lost' }))
+        .status,
+    ).toBe(401);
+    const rows = await t.database.db.select().from(consultations);
+    expect(rows.find((row) => row.id === lena.id)?.status).toBe('won');
+  });
+});

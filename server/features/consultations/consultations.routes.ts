@@ -1,6 +1,6 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { LeadFormSchema } from '../../../shared/schemas/consultations';
+import { LeadFormSchema, UpdateConsultationSchema } from '../../../shared/schemas/consultations';
 import { AppError } from '../../lib/errors';
 import { parse } from '../../lib/validate';
 import type { ConsultationService } from './consultations.service';
@@ -38,6 +38,13 @@ export function adminConsultationRoutes(service: ConsultationService): Router {
   const router = Router();
   router.get('/consultations', async (_req, res) => {
     res.json(await service.list());
+  });
+  router.get('/consultations/summary', async (_req, res) => {
+    res.json({ new: await service.newCount() });
+  });
+  router.patch('/consultations/:id', async (req: Request<{ id: string }>, res) => {
+    const { status } = parse(UpdateConsultationSchema, req.body);
+    res.json(await service.setStatus(req.params.id, status));
   });
   return router;
 }

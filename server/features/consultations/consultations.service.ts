@@ -1,5 +1,16 @@
-import type { ConsultationRequest, LeadForm } from '../../../shared/schemas/consultations';
+import { z } from 'zod';
+import type {
+  ConsultationRequest,
+  ConsultationStatus,
+  LeadForm,
+} from '../../../shared/schemas/consultations';
+import type { Consultation } from '../../db/schema';
+import { AppError } from '../../lib/errors';
 import type { ConsultationRepository } from './consultations.repository';
+
+function toRequest(row: Consultation): ConsultationRequest {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
 
 export function createConsultationService(repository: ConsultationRepository) {
   return {
@@ -17,9 +28,16 @@ export function createConsultationService(repository: ConsultationRepository) {
     },
 
     async list(): Promise<ConsultationRequest[]> {
-      const rows = await repository.list();
-      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+      return (await repository.list()).map(toRequest);
     },
+
+    async setStatus(id: string, status: ConsultationStatus): Promise<ConsultationRequest> {
+      const row = z.uuid().safeParse(id).success ? await repository.setStatus(id, status) : null;
+      if (!row) throw new AppError(404, 'Request not found');
+      return toRequest(row);
+    },
+
+    newCount: () => repository.countByStatus('new'),
   };
 }
 export type ConsultationService = ReturnType<typeof createConsultationService>;

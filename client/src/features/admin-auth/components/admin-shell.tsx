@@ -5,6 +5,7 @@ import {
   LogOut,
   Mail,
   Megaphone,
+  MessageSquare,
   Settings,
   Users,
 } from 'lucide-react';
@@ -14,6 +15,7 @@ import { Button } from '@/components/ui/button';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
+import { NewRequestCount } from '@/features/consultations/components/new-request-count';
 import { usePublicSettings } from '@/features/settings/api/get-public-settings';
 import { OpenTicketCount } from '@/features/tickets/components/open-ticket-count';
 import { useAdmin } from '../api/get-admin';
@@ -24,6 +26,7 @@ const NAV_ITEMS = [
   { href: '/admin/invoices', label: 'Invoices', icon: FileText },
   { href: '/admin/clients', label: 'Clients', icon: Users },
   { href: '/admin/support', label: 'Support', icon: LifeBuoy },
+  { href: '/admin/requests', label: 'Requests', icon: MessageSquare },
   { href: '/admin/marketing-tool', label: 'Marketing', icon: Megaphone },
   { href: '/admin/outbox', label: 'Outbox', icon: Mail },
   { href: '/admin/settings', label: 'Settings', icon: Settings },
@@ -96,6 +99,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
                     <Icon className="h-4 w-4" aria-hidden="true" />
                     {label}
                     {href === '/admin/support' && <OpenTicketCount />}
+                    {href === '/admin/requests' && <NewRequestCount />}
                   </Link>
                 </li>
               );

@@ -13,6 +13,7 @@ import { InvoiceDetailPage } from './invoice-detail-page';
 import { InvoicesPage } from './invoices-page';
 import { NewInvoicePage } from './new-invoice-page';
 import { OutboxPage } from './outbox-page';
+import { RequestsPage } from './requests-page';
 import { SettingsPage } from './settings-page';
 
 const MarketingToolPage = lazy(() =>
@@ -39,6 +40,7 @@ export function AdminRoutes() {
                 <Route path="/admin/clients/invite" component={ClientsPage} />
                 <Route path="/admin/support" component={AdminSupportPage} />
                 <Route path="/admin/support/:id" component={AdminTicketPage} />
+                <Route path="/admin/requests" component={RequestsPage} />
                 <Route path="/admin/outbox" component={OutboxPage} />
                 <Route path="/admin/outbox/:id" component={OutboxPage} />
                 <Route path="/admin/settings" component={SettingsPage} />
