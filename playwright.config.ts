@@ -16,6 +16,9 @@ export const E2E_ADMIN = {
   firstName: 'Morgan',
 };
 
+/** Lets tests add admins of their own through POST /api/admin/setup. */
+export const E2E_SETUP_TOKEN = 'e2e-setup-token-0123456789';
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
@@ -47,6 +50,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      ADMIN_SETUP_TOKEN: E2E_SETUP_TOKEN,
     },
   },
 });

@@ -208,7 +208,7 @@ export async function createApp({ config, database, logger }: AppDeps): Promise<
   admin.use(adminSession(sessionOptions()));
   admin.use(adminPublicRoutes(adminDeps));
   admin.use(requireAdmin(adminDeps));
-  admin.use(adminAccountRoutes());
+  admin.use(adminAccountRoutes(adminService));
   admin.use(adminConsultationRoutes(consultationService));
   admin.use(adminDashboardRoutes(createDashboardService(createDashboardRepository(db))));
   admin.use(adminTicketRoutes(ticketService));

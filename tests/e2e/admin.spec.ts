@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { E2E_ADMIN } from '../../playwright.config';
+import { E2E_ADMIN, E2E_SETUP_TOKEN } from '../../playwright.config';
 import { expect, test, uniqueEmail } from './fixtures';
 
 test('admin sign-in: a wrong password is refused, the right one opens the admin shell, logout ends it', async ({
@@ -126,4 +126,56 @@ test('consultation requests reach the Requests screen, where the owner records t
     page.getByRole('listitem').filter({ hasText: 'Rosalie Fontenot' }).getByLabel('Status'),
   ).toHaveValue('contacted');
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});
+
+test('the admin changes the password on the settings screen and signs in with the new one', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('second.admin');
+  const created = await request.post('/api/admin/setup', {
+    headers: { 'X-Admin-Setup-Token': E2E_SETUP_TOKEN },
+    data: { email, password: 'first-password-1', firstName: 'Nadia' },
+  });
+  expect(created.status()).toBe(201);
+
+  const signIn = async (password: string) => {
+    await page.goto('/admin/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+  };
+  await signIn('first-password-1');
+  await page
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link', { name: 'Settings' })
+    .click();
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText('POST /api/admin/setup')).toBeVisible();
+
+  await page.getByLabel('Current Password').fill('first-password-1');
+  await page.getByLabel('New Password', { exact: true }).fill('short');
+  await page.getByLabel('Confirm New Password').fill('different');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText('Password must be at least 8 characters long')).toBeVisible();
+  await expect(page.getByText('New passwords do not match')).toBeVisible();
+
+  await page.getByLabel('Current Password').fill('wrong-password-1');
+  await page.getByLabel('New Password', { exact: true }).fill('second-password-2');
+  await page.getByLabel('Confirm New Password').fill('second-password-2');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText('Current password is incorrect').first()).toBeVisible();
+
+  await page.getByLabel('Current Password').fill('first-password-1');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText('Password Updated', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Current Password')).toHaveValue('');
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await signIn('first-password-1');
+  await expect(page.getByRole('alert')).toHaveText('Invalid credentials');
+  await signIn('second-password-2');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByText('Welcome back, Nadia')).toBeVisible();
 });

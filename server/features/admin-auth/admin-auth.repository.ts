@@ -1,6 +1,6 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { admins, type Admin } from '../../db/schema';
+import { admins, sessions, type Admin } from '../../db/schema';
 
 export function createAdminRepository(db: Database) {
   return {
@@ -21,8 +21,14 @@ export function createAdminRepository(db: Database) {
       const [admin] = await db.insert(admins).values(values).onConflictDoNothing().returning();
       return admin;
     },
-    async updatePasswordHash(id: string, passwordHash: string): Promise<void> {
-      await db.update(admins).set({ passwordHash }).where(eq(admins.id, id));
+    /** Sets the new hash and ends the admin's other sessions, together. */
+    async changePassword(id: string, passwordHash: string, keepSessionId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.update(admins).set({ passwordHash }).where(eq(admins.id, id));
+        await tx
+          .delete(sessions)
+          .where(and(sql`${sessions.sess}->>'adminId' = ${id}`, ne(sessions.sid, keepSessionId)));
+      });
     },
   };
 }

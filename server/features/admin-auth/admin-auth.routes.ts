@@ -1,6 +1,10 @@
 import crypto from 'node:crypto';
 import { Router, type RequestHandler } from 'express';
-import { AdminLoginSchema, AdminSetupSchema } from '../../../shared/schemas/auth';
+import {
+  AdminLoginSchema,
+  AdminSetupSchema,
+  ResetPasswordSchema,
+} from '../../../shared/schemas/auth';
 import { currentAdmin } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
 import { loginRateLimit } from '../../lib/rate-limit';
@@ -74,8 +78,13 @@ export function adminPublicRoutes(deps: AdminAuthRoutesDeps): Router {
 }
 
 /** Routes behind requireAdmin. */
-export function adminAccountRoutes(): Router {
+export function adminAccountRoutes(service: AdminAuthService): Router {
   const router = Router();
+  router.post('/reset-password', async (req, res) => {
+    const { currentPassword, newPassword } = parse(ResetPasswordSchema, req.body);
+    await service.changePassword(currentAdmin(res), currentPassword, newPassword, req.sessionID);
+    res.json({ message: 'Password updated' });
+  });
   router.get('/me', (_req, res) => {
     res.json(toPublicAdmin(currentAdmin(res)));
   });

@@ -40,6 +40,22 @@ export function createAdminAuthService(repository: AdminRepository) {
     },
 
     count: () => repository.count(),
+
+    /**
+     * POST /api/admin/reset-password: the current password must be right; the admin's other
+     * sessions end (a stolen session does not outlive the change).
+     */
+    async changePassword(
+      admin: Admin,
+      currentPassword: string,
+      newPassword: string,
+      sessionId: string,
+    ): Promise<void> {
+      if (!(await verifyPassword(currentPassword, admin.passwordHash))) {
+        throw new AppError(400, 'Current password is incorrect');
+      }
+      await repository.changePassword(admin.id, await hashPassword(newPassword), sessionId);
+    },
   };
 }
 export type AdminAuthService = ReturnType<typeof createAdminAuthService>;

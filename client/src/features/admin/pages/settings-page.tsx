@@ -1,5 +1,75 @@
-import { PendingScreen } from '@/components/pending-screen';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatDate } from '@/lib/dates';
+import { useAdmin } from '@/features/admin-auth/api/get-admin';
+import { ChangePasswordForm } from '@/features/admin-auth/components/change-password-form';
+import { usePublicSettings } from '@/features/settings/api/get-public-settings';
 
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="font-medium">{value}</dd>
+    </div>
+  );
+}
+
+/** /admin/settings: the admin's account and password, and the business's details. */
 export function SettingsPage() {
-  return <PendingScreen title="Settings" issue={5} />;
+  const { data: admin } = useAdmin();
+  const business = usePublicSettings();
+  const name = [admin?.firstName, admin?.lastName].filter(Boolean).join(' ');
+  return (
+    <div className="space-y-6">
+      <h1 className="font-display text-3xl font-bold">Settings</h1>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Account Information</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <Detail label="Name" value={name || 'Not provided'} />
+              <Detail label="Email" value={admin?.email ?? ''} />
+              <Detail label="Admin since" value={admin ? formatDate(admin.createdAt) : ''} />
+            </dl>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Change Password</CardTitle>
+            <CardDescription>At least 8 characters.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ChangePasswordForm />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Business Information</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <Detail label="Business name" value={business.businessName} />
+              <Detail label="Email" value={business.businessEmail} />
+              <Detail label="Location" value={business.businessLocation} />
+            </dl>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>More Admins</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-2 text-sm text-muted-foreground">
+            <p>
+              Additional admins are added through the setup endpoint,{' '}
+              <code className="rounded bg-muted px-1">POST /api/admin/setup</code>, with the{' '}
+              <code className="rounded bg-muted px-1">X-Admin-Setup-Token</code> header set to the
+              server&apos;s ADMIN_SETUP_TOKEN, or on the server with{' '}
+              <code className="rounded bg-muted px-1">npm run admin:create</code>.
+            </p>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
 }
