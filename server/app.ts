@@ -48,7 +48,7 @@ import { createIdentityAccountRepository } from './features/identity/identity.re
 import { interactionRoutes } from './features/identity/identity.routes';
 import { createIdentityService } from './features/identity/identity.service';
 import { createSettingsRepository } from './features/settings/settings.repository';
-import { publicSettingsRoutes } from './features/settings/settings.routes';
+import { adminSettingsRoutes, publicSettingsRoutes } from './features/settings/settings.routes';
 import { createSettingsService } from './features/settings/settings.service';
 import { rejectCrossSiteRequests } from './lib/csrf';
 import { AppError, errorHandler, notFoundApi } from './lib/errors';
@@ -210,6 +210,7 @@ export async function createApp({ config, database, logger }: AppDeps): Promise<
   admin.use(requireAdmin(adminDeps));
   admin.use(adminAccountRoutes(adminService));
   admin.use(adminConsultationRoutes(consultationService));
+  admin.use(adminSettingsRoutes(settingsService));
   admin.use(adminDashboardRoutes(createDashboardService(createDashboardRepository(db))));
   admin.use(adminTicketRoutes(ticketService));
   admin.use(adminMailRoutes(createMailService(mailRepository, mailer), brand));

@@ -108,6 +108,10 @@ export const settings = pgTable('settings', {
   id: integer().primaryKey().default(1),
   businessName: text().notNull(),
   businessEmail: text().notNull(),
+  businessPhone: text().notNull().default(''),
+  businessCity: text().notNull().default('New Orleans'),
+  businessState: text().notNull().default('LA'),
+  businessWebsite: text().notNull().default(''),
   updatedAt: timestamp({ withTimezone: true })
     .notNull()
     .default(sql`now()`),

@@ -179,3 +179,32 @@ test('the admin changes the password on the settings screen and signs in with th
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByText('Welcome back, Nadia')).toBeVisible();
 });
+
+test('business information saved in settings shows on the site', async ({ page, adminApi }) => {
+  const original = await (await adminApi.get('/api/admin/settings')).json();
+  try {
+    await page.goto('/admin/login');
+    await page.getByLabel('Email').fill(E2E_ADMIN.email);
+    await page.getByLabel('Password').fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await page.goto('/admin/settings');
+    await page.getByLabel('State').fill('M1');
+    await page.getByRole('button', { name: 'Save Business Information' }).click();
+    await expect(page.getByText('State must be a two-letter code, e.g. LA')).toBeVisible();
+
+    await page.getByLabel('Business Name').fill('Gulf Pixel Co');
+    await page.getByLabel('City').fill('Biloxi');
+    await page.getByLabel('State').fill('MS');
+    await page.getByRole('button', { name: 'Save Business Information' }).click();
+    await expect(page.getByText('Settings Saved', { exact: true })).toBeVisible();
+    await expect(page.getByText('Gulf Pixel Co Admin')).toBeVisible();
+
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-ready', 'true');
+    await expect(page.getByRole('contentinfo')).toContainText('Biloxi, MS');
+    await expect(page.getByRole('contentinfo')).toContainText('Gulf Pixel Co');
+  } finally {
+    expect((await adminApi.put('/api/admin/settings', { data: original })).status()).toBe(200);
+  }
+});

@@ -1,4 +1,6 @@
 import { DEFAULT_SETTINGS } from '../../../shared/constants';
+import type { BusinessSettings } from '../../../shared/schemas/settings';
+import type { Settings } from '../../db/schema';
 import type { SettingsRepository } from './settings.repository';
 
 export interface PublicSettings {
@@ -7,16 +9,45 @@ export interface PublicSettings {
   businessLocation: string;
 }
 
+const DEFAULT_BUSINESS: BusinessSettings = {
+  businessName: DEFAULT_SETTINGS.businessName,
+  businessEmail: DEFAULT_SETTINGS.businessEmail,
+  businessPhone: '',
+  businessCity: 'New Orleans',
+  businessState: 'LA',
+  businessWebsite: '',
+};
+
+function toBusiness(row: Settings | undefined): BusinessSettings {
+  if (!row) return DEFAULT_BUSINESS;
+  return {
+    businessName: row.businessName,
+    businessEmail: row.businessEmail,
+    businessPhone: row.businessPhone,
+    businessCity: row.businessCity,
+    businessState: row.businessState,
+    businessWebsite: row.businessWebsite,
+  };
+}
+
 /** The one settings record, with the spec's defaults until the owner edits it. */
 export function createSettingsService(repository: SettingsRepository) {
   return {
     async getPublic(): Promise<PublicSettings> {
-      const row = await repository.find();
+      const business = toBusiness(await repository.find());
       return {
-        businessName: row?.businessName ?? DEFAULT_SETTINGS.businessName,
-        businessEmail: row?.businessEmail ?? DEFAULT_SETTINGS.businessEmail,
-        businessLocation: DEFAULT_SETTINGS.businessLocation,
+        businessName: business.businessName,
+        businessEmail: business.businessEmail,
+        businessLocation: `${business.businessCity}, ${business.businessState}`,
       };
+    },
+
+    async getBusiness(): Promise<BusinessSettings> {
+      return toBusiness(await repository.find());
+    },
+
+    async saveBusiness(values: BusinessSettings): Promise<BusinessSettings> {
+      return toBusiness(await repository.save(values));
     },
   };
 }

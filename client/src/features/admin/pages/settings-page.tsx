@@ -2,7 +2,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { formatDate } from '@/lib/dates';
 import { useAdmin } from '@/features/admin-auth/api/get-admin';
 import { ChangePasswordForm } from '@/features/admin-auth/components/change-password-form';
-import { usePublicSettings } from '@/features/settings/api/get-public-settings';
+import { BusinessSettingsForm } from '@/features/settings/components/business-settings-form';
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -16,7 +16,6 @@ function Detail({ label, value }: { label: string; value: string }) {
 /** /admin/settings: the admin's account and password, and the business's details. */
 export function SettingsPage() {
   const { data: admin } = useAdmin();
-  const business = usePublicSettings();
   const name = [admin?.firstName, admin?.lastName].filter(Boolean).join(' ');
   return (
     <div className="space-y-6">
@@ -46,13 +45,12 @@ export function SettingsPage() {
         <Card>
           <CardHeader>
             <CardTitle>Business Information</CardTitle>
+            <CardDescription>
+              Shown on the website, in the admin panel and in every e-mail.
+            </CardDescription>
           </CardHeader>
           <CardContent>
-            <dl className="grid gap-4 sm:grid-cols-2">
-              <Detail label="Business name" value={business.businessName} />
-              <Detail label="Email" value={business.businessEmail} />
-              <Detail label="Location" value={business.businessLocation} />
-            </dl>
+            <BusinessSettingsForm />
           </CardContent>
         </Card>
         <Card>

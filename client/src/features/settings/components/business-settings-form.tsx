@@ -1,0 +1,89 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { BusinessSettingsSchema, type BusinessSettings } from '@shared/schemas/settings';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-request';
+import { useBusinessSettings, useSaveBusinessSettings } from '../api/business-settings';
+
+function Form({ current }: { current: BusinessSettings }) {
+  const save = useSaveBusinessSettings();
+  const form = useForm<z.input<typeof BusinessSettingsSchema>, unknown, BusinessSettings>({
+    resolver: zodResolver(BusinessSettingsSchema),
+    values: current,
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(values);
+      toast({ title: 'Settings Saved', description: 'Your business information is updated.' });
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'Failed to save the settings. Please try again.'),
+        variant: 'destructive',
+      });
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <FormField
+        label="Business Name"
+        error={errors.businessName?.message}
+        {...form.register('businessName')}
+      />
+      <FormField
+        label="Business Email"
+        type="email"
+        error={errors.businessEmail?.message}
+        {...form.register('businessEmail')}
+      />
+      <FormField
+        label="Phone"
+        type="tel"
+        error={errors.businessPhone?.message}
+        {...form.register('businessPhone')}
+      />
+      <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
+        <FormField
+          label="City"
+          error={errors.businessCity?.message}
+          {...form.register('businessCity')}
+        />
+        <FormField
+          label="State"
+          maxLength={2}
+          error={errors.businessState?.message}
+          {...form.register('businessState')}
+        />
+      </div>
+      <FormField
+        label="Website"
+        type="url"
+        placeholder="https://"
+        error={errors.businessWebsite?.message}
+        {...form.register('businessWebsite')}
+      />
+      <Button type="submit" disabled={save.isPending}>
+        {save.isPending ? 'Saving...' : 'Save Business Information'}
+      </Button>
+    </form>
+  );
+}
+
+/** Brand name and contact details, used wherever the brand appears. */
+export function BusinessSettingsForm() {
+  const current = useBusinessSettings();
+  if (current.isLoading) return <Skeleton className="h-64 w-full" />;
+  if (!current.data) {
+    return (
+      <p role="alert" className="text-destructive">
+        The business information could not be loaded. Please reload the page.
+      </p>
+    );
+  }
+  return <Form current={current.data} />;
+}

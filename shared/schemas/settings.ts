@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { EmailSchema, optionalText } from './common';
+
+/** GET/PUT /api/admin/settings: the business details shown wherever the brand appears. */
+export const BusinessSettingsSchema = z.object({
+  businessName: z
+    .string({ error: 'Business name is required' })
+    .trim()
+    .min(1, 'Business name is required')
+    .max(100, 'Business name is too long'),
+  businessEmail: EmailSchema,
+  businessPhone: optionalText(40, 'Phone'),
+  businessCity: z
+    .string({ error: 'City is required' })
+    .trim()
+    .min(1, 'City is required')
+    .max(100, 'City is too long'),
+  businessState: z
+    .string({ error: 'State is required' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'State must be a two-letter code, e.g. LA'),
+  businessWebsite: z
+    .string()
+    .trim()
+    .max(300, 'Website is too long')
+    .refine(
+      (value) => value === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(value),
+      'Website must start with http:// or https://',
+    ),
+});
+export type BusinessSettings = z.infer<typeof BusinessSettingsSchema>;
