@@ -23,7 +23,7 @@ import { createMailService } from './features/mail/mail.service';
 import { createMailer } from './features/mail/mailer';
 import { createNotifications } from './features/mail/notifications';
 import { createInvoiceRepository } from './features/invoices/invoices.repository';
-import { clientInvoiceRoutes } from './features/invoices/invoices.routes';
+import { adminInvoiceRoutes, clientInvoiceRoutes } from './features/invoices/invoices.routes';
 import { createInvoiceService } from './features/invoices/invoices.service';
 import { createSubscriptionRepository } from './features/subscriptions/subscriptions.repository';
 import { subscriptionRoutes } from './features/subscriptions/subscriptions.routes';
@@ -213,6 +213,7 @@ export async function createApp({ config, database, logger }: AppDeps): Promise<
   admin.use(adminSettingsRoutes(settingsService));
   admin.use(adminDashboardRoutes(createDashboardService(createDashboardRepository(db))));
   admin.use(adminTicketRoutes(ticketService));
+  admin.use(adminInvoiceRoutes(invoiceService));
   admin.use(adminMailRoutes(createMailService(mailRepository, mailer), brand));
   admin.use(notFoundApi);
   app.use('/api/admin', admin);

@@ -231,6 +231,12 @@ export const invoices = pgTable(
 );
 export type InvoiceRow = typeof invoices.$inferSelect;
 
+/** The last invoice number used in each year (INV-2026-0001...): bumped inside the insert's transaction. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer().primaryKey(),
+  last: integer().notNull(),
+});
+
 export const invoiceLineItems = pgTable(
   'invoice_line_items',
   {

@@ -75,3 +75,48 @@ export const ClientInvoiceSchema = z.object({
   paidAt: z.iso.datetime().nullable(),
 });
 export type ClientInvoice = z.infer<typeof ClientInvoiceSchema>;
+
+/** An invoice as the admin API answers it; amounts in integer cents. */
+export const InvoiceSchema = z.object({
+  id: z.string(),
+  invoiceNumber: z.string(),
+  clientName: z.string(),
+  clientEmail: z.string(),
+  planType: z.enum(PLAN_IDS).nullable(),
+  status: z.enum(INVOICE_STATUSES),
+  dateIssued: z.iso.date(),
+  dueDate: z.iso.date(),
+  sentAt: z.iso.datetime().nullable(),
+  paidAt: z.iso.datetime().nullable(),
+  subtotal: z.number().int(),
+  tax: z.number().int(),
+  discount: z.number().int(),
+  total: z.number().int(),
+  notes: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type Invoice = z.infer<typeof InvoiceSchema>;
+
+export const InvoiceLineItemSchema = z.object({
+  id: z.string(),
+  description: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number().int(),
+  total: z.number().int(),
+});
+export type InvoiceLineItem = z.infer<typeof InvoiceLineItemSchema>;
+
+/** GET /api/admin/invoices/{id}. */
+export const InvoiceDetailSchema = z.object({
+  invoice: InvoiceSchema,
+  lineItems: z.array(InvoiceLineItemSchema),
+});
+export type InvoiceDetail = z.infer<typeof InvoiceDetailSchema>;
+
+/** The only status changes the product makes (spec section 4). */
+export const INVOICE_TRANSITIONS: Record<InvoiceStatus, readonly InvoiceStatus[]> = {
+  draft: ['sent'],
+  sent: ['paid'],
+  overdue: ['paid'],
+  paid: [],
+};

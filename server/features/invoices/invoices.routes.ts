@@ -1,5 +1,7 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
+import { CreateInvoiceSchema, UpdateInvoiceStatusSchema } from '../../../shared/schemas/invoices';
 import { currentUserId, requireUser } from '../../lib/auth-guards';
+import { parse } from '../../lib/validate';
 import type { InvoiceService } from './invoices.service';
 
 /** The signed-in client's billing history. */
@@ -8,5 +10,37 @@ export function clientInvoiceRoutes(service: InvoiceService): Router {
   router.get('/invoices', requireUser, async (req, res) => {
     res.json(await service.listForClient(currentUserId(req)));
   });
+  return router;
+}
+
+/** Behind requireAdmin: the agency's invoices. */
+export function adminInvoiceRoutes(service: InvoiceService): Router {
+  const router = Router();
+
+  router.get('/invoices', async (_req, res) => {
+    res.json(await service.list());
+  });
+
+  router.post('/invoices', async (req, res) => {
+    const detail = await service.create(parse(CreateInvoiceSchema, req.body));
+    res.status(201).json({ ...detail, invoiceNumber: detail.invoice.invoiceNumber });
+  });
+
+  router.get('/invoices/:id', async (req: Request<{ id: string }>, res) => {
+    res.json(await service.detail(req.params.id));
+  });
+
+  // sentAt and paidAt are set by the server to the moment of the change; values sent by the
+  // browser are accepted by the schema and ignored.
+  router.patch('/invoices/:id', async (req: Request<{ id: string }>, res) => {
+    const { status } = parse(UpdateInvoiceStatusSchema, req.body);
+    res.json(await service.setStatus(req.params.id, status));
+  });
+
+  router.delete('/invoices/:id', async (req: Request<{ id: string }>, res) => {
+    await service.remove(req.params.id);
+    res.status(204).end();
+  });
+
   return router;
 }

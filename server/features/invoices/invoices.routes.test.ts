@@ -1,0 +1,223 @@
+import { count, eq } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoiceLineItems, invoices } from '../../db/schema';
+import { signedInAdmin, signedInClient } from '../../../tests/factories';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signedInAdmin>>['agent'];
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = (await signedInAdmin(t.app, t.database)).agent;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const base = {
+  clientName: 'Camille Broussard',
+  clientEmail: 'Camille@Example.com',
+  planType: 'signature',
+  dueDate: '2026-12-15',
+  notes: 'Thank you!',
+  tax: 0,
+  discount: 0,
+};
+
+async function invoiceCount(): Promise<number> {
+  const [row] = await t.database.db.select({ n: count() }).from(invoices);
+  return row!.n;
+}
+
+describe('admin invoices', () => {
+  it('are for the admin only', async () => {
+    expect((await request(t.app).get('/api/admin/invoices')).status).toBe(401);
+    const client = await signedInClient(t.baseUrl);
+    const res = await client.browser.request('POST', '/api/admin/invoices', {
+      ...base,
+      lineItems: [{ description: 'Plan', quantity: 1, unitPrice: 100 }],
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it('computes every total in integer cents on the server, ignoring totals sent by the browser', async () => {
+    const res = await admin.post('/api/admin/invoices').send({
+      ...base,
+      tax: 5,
+      discount: 3,
+      total: 1,
+      subtotal: 1,
+      lineItems: [
+        { description: 'Ten cents', quantity: 1, unitPrice: 10, total: 999 },
+        { description: 'Twenty cents', quantity: 1, unitPrice: 20 },
+        { description: 'Three hours', quantity: 3, unitPrice: 3333 },
+      ],
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.invoiceNumber).toMatch(/^INV-\d{4}-\d{4}$/);
+    expect(res.body.invoice).toMatchObject({
+      clientEmail: 'camille@example.com',
+      status: 'draft',
+      subtotal: 30 + 9999,
+      tax: 5,
+      discount: 3,
+      total: 30 + 9999 + 5 - 3,
+      sentAt: null,
+      paidAt: null,
+    });
+    expect(res.body.lineItems.map((line: { total: number }) => line.total)).toEqual([10, 20, 9999]);
+  });
+
+  it('drops lines without a description or price, and refuses an invoice with none left or a discount above subtotal plus tax', async () => {
+    const before = await invoiceCount();
+    const none = await admin.post('/api/admin/invoices').send({
+      ...base,
+      lineItems: [
+        { description: '   ', quantity: 1, unitPrice: 500 },
+        { description: 'Free', quantity: 1, unitPrice: 0 },
+        { description: 'Negative', quantity: 1, unitPrice: -100 },
+      ],
+    });
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe('Please add at least one line item');
+
+    const discount = await admin.post('/api/admin/invoices').send({
+      ...base,
+      tax: 100,
+      discount: 1101,
+      lineItems: [{ description: 'Plan', quantity: 1, unitPrice: 1000 }],
+    });
+    expect(discount.status).toBe(400);
+    expect(discount.body.message).toBe('The discount cannot be more than the subtotal plus tax');
+
+    for (const [body, message] of [
+      [
+        { lineItems: [{ description: 'x', quantity: 0, unitPrice: 100 }] },
+        'Quantity must be at least 1',
+      ],
+      [
+        { lineItems: [{ description: 'x', quantity: 1.5, unitPrice: 100 }] },
+        'Quantity must be a whole number',
+      ],
+      [
+        { lineItems: [{ description: 'x', quantity: 1, unitPrice: 10.5 }] },
+        'Unit price must be a whole number of cents',
+      ],
+      [
+        { tax: -1, lineItems: [{ description: 'x', quantity: 1, unitPrice: 100 }] },
+        'Tax cannot be negative',
+      ],
+      [
+        { clientEmail: 'nope', lineItems: [{ description: 'x', quantity: 1, unitPrice: 100 }] },
+        'Please enter a valid email address',
+      ],
+    ] as const) {
+      const res = await admin.post('/api/admin/invoices').send({ ...base, ...body });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    expect(await invoiceCount()).toBe(before);
+
+    const kept = await admin.post('/api/admin/invoices').send({
+      ...base,
+      lineItems: [
+        { description: '', quantity: 1, unitPrice: 500 },
+        { description: 'Kept', quantity: 2, unitPrice: 250 },
+      ],
+    });
+    expect(kept.status).toBe(201);
+    expect(kept.body.lineItems).toEqual([
+      expect.objectContaining({ description: 'Kept', quantity: 2, unitPrice: 250, total: 500 }),
+    ]);
+  });
+
+  it('numbers invoices uniquely and in sequence, even when 50 are created at once', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, n) =>
+        admin.post('/api/admin/invoices').send({
+          ...base,
+          clientName: `Parallel ${n}`,
+          lineItems: [{ description: 'Plan', quantity: 1, unitPrice: 100 }],
+        }),
+      ),
+    );
+    expect(results.every((res) => res.status === 201)).toBe(true);
+    const numbers = results.map((res) => res.body.invoiceNumber as string);
+    expect(new Set(numbers).size).toBe(50);
+    const sequence = numbers.map((n) => Number(n.slice(-4))).sort((a, b) => a - b);
+    expect(sequence.at(-1)! - sequence[0]!).toBe(49);
+  });
+
+  it('moves draft -> sent -> paid with their times, and refuses any other change with 409', async () => {
+    const created = await admin.post('/api/admin/invoices').send({
+      ...base,
+      lineItems: [{ description: 'Plan', quantity: 1, unitPrice: 39_900 }],
+    });
+    const id = created.body.invoice.id;
+
+    const early = await admin.patch(`/api/admin/invoices/${id}`).send({ status: 'paid' });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe('An invoice that is draft cannot be marked paid');
+
+    const sent = await admin
+      .patch(`/api/admin/invoices/${id}`)
+      .send({ status: 'sent', sentAt: '2001-01-01T00:00:00.000Z' });
+    expect(sent.status).toBe(200);
+    expect(sent.body.invoice.status).toBe('sent');
+    expect(Date.now() - new Date(sent.body.invoice.sentAt).getTime()).toBeLessThan(60_000);
+
+    const paid = await admin.patch(`/api/admin/invoices/${id}`).send({ status: 'paid' });
+    expect(paid.body.invoice.status).toBe('paid');
+    expect(paid.body.invoice.paidAt).not.toBeNull();
+
+    for (const status of ['sent', 'draft', 'overdue', 'paid']) {
+      const res = await admin.patch(`/api/admin/invoices/${id}`).send({ status });
+      expect(res.status, status).toBe(409);
+    }
+
+    const overdue = await admin.post('/api/admin/invoices').send({
+      ...base,
+      lineItems: [{ description: 'Plan', quantity: 1, unitPrice: 100 }],
+    });
+    await t.database.db
+      .update(invoices)
+      .set({ status: 'overdue' })
+      .where(eq(invoices.id, overdue.body.invoice.id));
+    const late = await admin
+      .patch(`/api/admin/invoices/${overdue.body.invoice.id}`)
+      .send({ status: 'paid' });
+    expect(late.body.invoice.status).toBe('paid');
+  });
+
+  it('shows one invoice with its lines, deletes it with its lines, and answers 404 after', async () => {
+    const created = await admin.post('/api/admin/invoices').send({
+      ...base,
+      lineItems: [
+        { description: 'One', quantity: 1, unitPrice: 100 },
+        { description: 'Two', quantity: 2, unitPrice: 100 },
+      ],
+    });
+    const id = created.body.invoice.id;
+    const detail = await admin.get(`/api/admin/invoices/${id}`);
+    expect(detail.body.lineItems.map((line: { description: string }) => line.description)).toEqual([
+      'One',
+      'Two',
+    ]);
+    const list = await admin.get('/api/admin/invoices');
+    expect(list.body[0].id).toBe(id);
+
+    expect((await admin.delete(`/api/admin/invoices/${id}`)).status).toBe(204);
+    const [lines] = await t.database.db
+      .select({ n: count() })
+      .from(invoiceLineItems)
+      .where(eq(invoiceLineItems.invoiceId, id));
+    expect(lines!.n).toBe(0);
+    for (const target of [id, 'not-a-uuid']) {
+      const res = await admin.get(`/api/admin/invoices/${target}`);
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe('Invoice not found');
+    }
+    expect((await admin.delete(`/api/admin/invoices/${id}`)).status).toBe(404);
+  });
+});
