@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type {
   ConsultationRequest,
   ConsultationStatus,
@@ -6,7 +5,10 @@ import type {
 } from '../../../shared/schemas/consultations';
 import type { Consultation } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { existingId } from '../../lib/ids';
 import type { ConsultationRepository } from './consultations.repository';
+
+const REQUEST_NOT_FOUND = 'Request not found';
 
 function toRequest(row: Consultation): ConsultationRequest {
   return { ...row, createdAt: row.createdAt.toISOString() };
@@ -32,8 +34,8 @@ export function createConsultationService(repository: ConsultationRepository) {
     },
 
     async setStatus(id: string, status: ConsultationStatus): Promise<ConsultationRequest> {
-      const row = z.uuid().safeParse(id).success ? await repository.setStatus(id, status) : null;
-      if (!row) throw new AppError(404, 'Request not found');
+      const row = await repository.setStatus(existingId(id, REQUEST_NOT_FOUND), status);
+      if (!row) throw new AppError(404, REQUEST_NOT_FOUND);
       return toRequest(row);
     },
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   INVOICE_STATUSES,
   INVOICE_TRANSITIONS,
@@ -10,16 +9,14 @@ import {
 } from '../../../shared/schemas/invoices';
 import type { InvoiceLineItemRow, InvoiceRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { existingId } from '../../lib/ids';
 import type { InvoiceRepository } from './invoices.repository';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
 /** Amounts are stored as PostgreSQL integers (cents). */
 const MAX_CENTS = 2_147_483_647;
 
-function checkedId(id: string): string {
-  if (!z.uuid().safeParse(id).success) throw new AppError(404, INVOICE_NOT_FOUND);
-  return id;
-}
+const checkedId = (id: string) => existingId(id, INVOICE_NOT_FOUND);
 
 export function toInvoice(row: InvoiceRow): Invoice {
   return {

@@ -1,16 +1,13 @@
-import { z } from 'zod';
 import type { OutboxEntry, OutboxMessage } from '../../../shared/schemas/mail';
 import { AppError } from '../../lib/errors';
+import { existingId } from '../../lib/ids';
 import type { MailRepository } from './mail.repository';
 import type { Mailer } from './mailer';
 
 const OUTBOX_PAGE = 200;
 const NOT_FOUND = 'Message not found';
 
-function checkedId(id: string): string {
-  if (!z.uuid().safeParse(id).success) throw new AppError(404, NOT_FOUND);
-  return id;
-}
+const checkedId = (id: string) => existingId(id, NOT_FOUND);
 
 export function createMailService(repository: MailRepository, mailer: Mailer) {
   async function find(id: string) {

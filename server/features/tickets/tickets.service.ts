@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type {
   AdminReply,
   AdminTicket,
@@ -11,21 +10,14 @@ import type {
 } from '../../../shared/schemas/tickets';
 import type { TicketMessageRow, TicketRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { existingId } from '../../lib/ids';
 import type { TicketRepository, TicketWithClient } from './tickets.repository';
 
 export const TICKET_NOT_FOUND = 'Ticket not found';
 export const TICKET_RESOLVED = 'This ticket has been resolved and is closed for new messages.';
 
-const TicketIdSchema = z.uuid();
-
-/**
- * A malformed id is answered like an unknown one (and never reaches the database); a client
- * learns nothing about tickets that are not theirs.
- */
-function checkedId(id: string): string {
-  if (!TicketIdSchema.safeParse(id).success) throw new AppError(404, TICKET_NOT_FOUND);
-  return id;
-}
+// A client learns nothing about tickets that are not theirs: 404 for those and for bad ids.
+const checkedId = (id: string) => existingId(id, TICKET_NOT_FOUND);
 
 function toTicket(row: TicketRow): Ticket {
   return {
