@@ -1,13 +1,7 @@
+import { CountBadge } from '@/components/ui/count-badge';
 import { useConsultationSummary } from '../api/admin-consultations';
 
 /** The admin navigation's count of requests nobody has followed up yet. */
 export function NewRequestCount() {
-  const { data } = useConsultationSummary();
-  if (!data?.new) return null;
-  return (
-    <span className="rounded-full bg-destructive px-1.5 py-0.5 text-[10px] font-bold leading-none text-destructive-foreground">
-      {data.new}
-      <span className="sr-only"> new</span>
-    </span>
-  );
+  return <CountBadge count={useConsultationSummary().data?.new} label="new" />;
 }
