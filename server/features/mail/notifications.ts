@@ -27,6 +27,13 @@ function clientName(client: Client | null): string {
   return name || client?.email || 'A client';
 }
 
+/** The client as the agency reads it: name, and e-mail when known. */
+function clientLabel(client: Client | null): string {
+  return `${clientName(client)}${client?.email ? ` (${client.email})` : ''}`;
+}
+
+const planName = (tier: PlanId) => findPlan(tier)?.name ?? tier;
+
 /** A short message in the brand's frame: plain text and the same in simple HTML. */
 function compose(agency: Agency, lines: string[], link?: { href: string; label: string }) {
   const text = [
@@ -57,8 +64,14 @@ export function createNotifications({
   findClient,
   logger,
 }: NotificationDeps) {
-  function deliver(kind: string, build: () => Promise<Parameters<Mailer['send']>[0] | null>) {
-    void build()
+  /** Looks up the agency and the client once, builds the message, and sends it. */
+  function deliver(
+    kind: string,
+    userId: string,
+    build: (brand: Agency, client: Client | null) => Parameters<Mailer['send']>[0] | null,
+  ) {
+    void Promise.all([agency(), findClient(userId)])
+      .then(([brand, client]) => build(brand, client))
       .then((message) => (message ? mailer.send(message) : undefined))
       .catch((error: unknown) => logger.error({ err: error, kind }, 'notification failed'));
   }
@@ -69,15 +82,14 @@ export function createNotifications({
       userId: string,
       ticket: { id: string; subject: string; description: string; priority: string },
     ) {
-      deliver('ticket-created', async () => {
-        const [brand, client] = await Promise.all([agency(), findClient(userId)]);
+      deliver('ticket-created', userId, (brand, client) => {
         return {
           to: brand.businessEmail,
           subject: `New support ticket: ${ticket.subject}`,
           ...compose(
             brand,
             [
-              `${clientName(client)}${client?.email ? ` (${client.email})` : ''} opened a ticket (priority ${ticket.priority}).`,
+              `${clientLabel(client)} opened a ticket (priority ${ticket.priority}).`,
               ticket.description,
             ],
             { href: `${appUrl}/admin/support/${ticket.id}`, label: 'Answer it in the admin panel' },
@@ -88,8 +100,7 @@ export function createNotifications({
 
     /** The agency answered: the client hears of it. */
     agencyReplied(userId: string, ticket: { id: string; subject: string }, message: string) {
-      deliver('ticket-replied', async () => {
-        const [brand, client] = await Promise.all([agency(), findClient(userId)]);
+      deliver('ticket-replied', userId, (brand, client) => {
         if (!client?.email) return null;
         return {
           to: client.email,
@@ -103,14 +114,13 @@ export function createNotifications({
     },
 
     subscriptionRequested(userId: string, tier: PlanId) {
-      deliver('subscription-requested', async () => {
-        const [brand, client] = await Promise.all([agency(), findClient(userId)]);
-        const plan = findPlan(tier)?.name ?? tier;
+      deliver('subscription-requested', userId, (brand, client) => {
+        const plan = planName(tier);
         return {
           to: brand.businessEmail,
           subject: `Plan request: ${plan} from ${clientName(client)}`,
           ...compose(brand, [
-            `${clientName(client)}${client?.email ? ` (${client.email})` : ''} asked for the ${plan} plan.`,
+            `${clientLabel(client)} asked for the ${plan} plan.`,
             'Send the first invoice; the plan starts when it is paid.',
           ]),
         };
@@ -118,23 +128,21 @@ export function createNotifications({
     },
 
     requestWithdrawn(userId: string, tier: PlanId) {
-      deliver('request-withdrawn', async () => {
-        const [brand, client] = await Promise.all([agency(), findClient(userId)]);
-        const plan = findPlan(tier)?.name ?? tier;
+      deliver('request-withdrawn', userId, (brand, client) => {
+        const plan = planName(tier);
         return {
           to: brand.businessEmail,
           subject: `Plan request withdrawn: ${clientName(client)} (${plan})`,
           ...compose(brand, [
-            `${clientName(client)}${client?.email ? ` (${client.email})` : ''} withdrew the request for the ${plan} plan. Nothing needs to be invoiced.`,
+            `${clientLabel(client)} withdrew the request for the ${plan} plan. Nothing needs to be invoiced.`,
           ]),
         };
       });
     },
 
     cancellationRequested(userId: string, tier: PlanId, periodEnd: Date | null) {
-      deliver('cancellation-requested', async () => {
-        const [brand, client] = await Promise.all([agency(), findClient(userId)]);
-        const plan = findPlan(tier)?.name ?? tier;
+      deliver('cancellation-requested', userId, (brand, client) => {
+        const plan = planName(tier);
         const until = periodEnd
           ? periodEnd.toISOString().slice(0, 10)
           : 'the end of the current period';
@@ -142,7 +150,7 @@ export function createNotifications({
           to: brand.businessEmail,
           subject: `Cancellation request: ${clientName(client)} (${plan})`,
           ...compose(brand, [
-            `${clientName(client)}${client?.email ? ` (${client.email})` : ''} asked to cancel the ${plan} plan.`,
+            `${clientLabel(client)} asked to cancel the ${plan} plan.`,
             `It stays active until ${until}, then ends.`,
           ]),
         };
