@@ -1,17 +1,9 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Detail } from '@/components/ui/detail';
 import { formatDate } from '@/lib/dates';
 import { useAdmin } from '@/features/admin-auth/api/get-admin';
 import { ChangePasswordForm } from '@/features/admin-auth/components/change-password-form';
 import { BusinessSettingsForm } from '@/features/settings/components/business-settings-form';
-
-function Detail({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="font-medium">{value}</dd>
-    </div>
-  );
-}
 
 /** /admin/settings: the admin's account and password, and the business's details. */
 export function SettingsPage() {
@@ -27,9 +19,9 @@ export function SettingsPage() {
           </CardHeader>
           <CardContent>
             <dl className="grid gap-4 sm:grid-cols-2">
-              <Detail label="Name" value={name || 'Not provided'} />
-              <Detail label="Email" value={admin?.email ?? ''} />
-              <Detail label="Admin since" value={admin ? formatDate(admin.createdAt) : ''} />
+              <Detail label="Name">{name || 'Not provided'}</Detail>
+              <Detail label="Email">{admin?.email ?? ''}</Detail>
+              <Detail label="Admin since">{admin ? formatDate(admin.createdAt) : ''}</Detail>
             </dl>
           </CardContent>
         </Card>

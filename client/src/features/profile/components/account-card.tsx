@@ -7,6 +7,7 @@ import type { CurrentUser } from '@shared/schemas/profile';
 import { UpdateProfileSchema, type UpdateProfile } from '@shared/schemas/profile';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardTitle } from '@/components/ui/card';
+import { Detail } from '@/components/ui/detail';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { isUnauthorized } from '@/lib/api-request';
@@ -99,15 +100,11 @@ export function AccountCard({ user }: { user: CurrentUser }) {
         ) : (
           <dl className="grid gap-4 sm:grid-cols-2">
             {FIELDS.map(([name, label]) => (
-              <div key={name}>
-                <dt className="text-sm text-muted-foreground">{label}</dt>
-                <dd className="font-medium">{user[name] || 'Not provided'}</dd>
-              </div>
+              <Detail key={name} label={label}>
+                {user[name] || 'Not provided'}
+              </Detail>
             ))}
-            <div>
-              <dt className="text-sm text-muted-foreground">Email</dt>
-              <dd className="font-medium">{user.email ?? 'Not provided'}</dd>
-            </div>
+            <Detail label="Email">{user.email ?? 'Not provided'}</Detail>
           </dl>
         )}
       </CardContent>

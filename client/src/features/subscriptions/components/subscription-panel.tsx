@@ -4,6 +4,7 @@ import { findPlan } from '@shared/plans';
 import { formatCents } from '@shared/money';
 import type { Subscription } from '@shared/schemas/subscriptions';
 import { Button } from '@/components/ui/button';
+import { Detail } from '@/components/ui/detail';
 import {
   Dialog,
   DialogClose,
@@ -42,15 +43,6 @@ export function SubscriptionSummary() {
         {planName(subscription)} <SubscriptionStatusBadge subscription={subscription} />
       </p>
       <SubscriptionNote subscription={subscription} />
-    </div>
-  );
-}
-
-function Detail({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="font-medium">{value}</dd>
     </div>
   );
 }
@@ -143,18 +135,14 @@ export function SubscriptionPanel() {
   return (
     <div className="space-y-6">
       <dl className="grid gap-4 sm:grid-cols-2">
-        <Detail
-          label="Current Plan"
-          value={plan ? `${plan.name} (${formatCents(plan.priceCents)}/month)` : subscription.tier}
-        />
-        <div>
-          <dt className="text-sm text-muted-foreground">Status</dt>
-          <dd>
-            <SubscriptionStatusBadge subscription={subscription} />
-          </dd>
-        </div>
-        <Detail label="Current Period" value={period} />
-        <Detail label="Next Billing Date" value={nextBilling} />
+        <Detail label="Current Plan">
+          {plan ? `${plan.name} (${formatCents(plan.priceCents)}/month)` : subscription.tier}
+        </Detail>
+        <Detail label="Status">
+          <SubscriptionStatusBadge subscription={subscription} />
+        </Detail>
+        <Detail label="Current Period">{period}</Detail>
+        <Detail label="Next Billing Date">{nextBilling}</Detail>
       </dl>
       <SubscriptionNote subscription={subscription} />
       <div className="flex flex-wrap gap-3">
