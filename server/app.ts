@@ -8,6 +8,8 @@ import { pinoHttp } from 'pino-http';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { getOrCreateSecret } from './db/secrets';
+import { createBillingRepository } from './features/billing/billing.repository';
+import { createBillingService, type BillingService } from './features/billing/billing.service';
 import { createConsultationRepository } from './features/consultations/consultations.repository';
 import {
   adminConsultationRoutes,
@@ -61,10 +63,23 @@ export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   logger: Logger;
+  /** The time the product runs on; tests move it to drive billing over months. */
+  clock?: () => Date;
+}
+
+export interface AppInstance {
+  app: Express;
+  /** The daily subscription lifecycle run (scheduled by the job runner). */
+  billing: Pick<BillingService, 'runDaily'>;
 }
 
 /** Builds the whole Express app (API, built-in provider, SPA). Does not listen. */
-export async function createApp({ config, database, logger }: AppDeps): Promise<Express> {
+export async function createApp({
+  config,
+  database,
+  logger,
+  clock = () => new Date(),
+}: AppDeps): Promise<AppInstance> {
   const { db } = database;
   const app = express();
   app.disable('x-powered-by');
@@ -194,11 +209,27 @@ export async function createApp({ config, database, logger }: AppDeps): Promise<
     logger,
   });
   const ticketService = createTicketService(createTicketRepository(db), notifications);
+  const invoiceService = createInvoiceService({
+    repository: createInvoiceRepository(db),
+    mail: notifications,
+    issuer: async () => {
+      const business = await settingsService.getBusiness();
+      return { ...business, location: `${business.businessCity}, ${business.businessState}` };
+    },
+    now: clock,
+  });
+  const billingService = createBillingService({
+    repository: createBillingRepository(db),
+    invoices: invoiceService,
+    renewalLeadDays: config.billing.renewalLeadDays,
+    logger,
+    now: clock,
+  });
   const subscriptionService = createSubscriptionService(
     createSubscriptionRepository(db),
     notifications,
+    billingService,
   );
-  const invoiceService = createInvoiceService(createInvoiceRepository(db));
   const adminDeps = {
     service: adminService,
     absoluteLifetimeMs: config.sessions.adminAbsoluteMs,
@@ -242,5 +273,5 @@ export async function createApp({ config, database, logger }: AppDeps): Promise<
   app.use(spaRoutes(clientDistDir, config.appUrl));
   app.use((_req, _res, next) => next(new AppError(404, 'Not found')));
   app.use(errorHandler(logger));
-  return app;
+  return { app, billing: billingService };
 }

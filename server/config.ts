@@ -41,6 +41,10 @@ const EnvSchema = z
       .url({ protocol: /^smtps?$/, error: 'SMTP_URL must be smtp:// or smtps://' })
       .optional(),
     MAIL_FROM: z.string().min(3).optional(),
+
+    RENEWAL_LEAD_DAYS: z.coerce.number().int().min(1).max(28).default(7),
+    BILLING_RUN_CRON: z.string().min(9).default('0 6 * * *'),
+    BILLING_TIMEZONE: z.string().min(1).default('America/Chicago'),
   })
   .refine((env) => !env.OIDC_ISSUER_URL || (env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET), {
     message: 'OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required when OIDC_ISSUER_URL is set',
@@ -72,6 +76,13 @@ export interface Config {
   adminSetupToken: string | undefined;
   /** SMTP_URL unset: every message is kept in the outbox table instead of sent. */
   mail: { smtpUrl: string | undefined; from: string | undefined };
+  billing: {
+    /** Days before a period ends that the next month's invoice is made. */
+    renewalLeadDays: number;
+    /** When the daily lifecycle run happens (cron, in `timezone`). */
+    runCron: string;
+    timezone: string;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -116,6 +127,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     adminSetupToken: e.ADMIN_SETUP_TOKEN,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    billing: {
+      renewalLeadDays: e.RENEWAL_LEAD_DAYS,
+      runCron: e.BILLING_RUN_CRON,
+      timezone: e.BILLING_TIMEZONE,
+    },
   };
 }
 

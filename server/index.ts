@@ -6,6 +6,7 @@ import { DataDirInUseError } from './db/data-dir-lock';
 import { ensureInitialAdmin } from './features/admin-auth/admin-bootstrap';
 import { createAdminRepository } from './features/admin-auth/admin-auth.repository';
 import { createAdminAuthService } from './features/admin-auth/admin-auth.service';
+import { startJobs } from './jobs';
 import { createLogger } from './lib/logger';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -22,7 +23,8 @@ async function main(): Promise<void> {
     logger,
   );
 
-  const app = await createApp({ config, database, logger });
+  const { app, billing } = await createApp({ config, database, logger });
+  const jobs = await startJobs({ database, config, logger, billing });
   const server: Server = app.listen(config.port, config.host, () => {
     logger.info(
       {
@@ -46,16 +48,20 @@ async function main(): Promise<void> {
     force.unref();
     server.close(() => {
       clearTimeout(force);
-      database.close().then(
-        () => {
-          logger.info('stopped');
-          process.exit(0);
-        },
-        (error: unknown) => {
-          logger.error({ err: error }, 'database close failed');
-          process.exit(1);
-        },
-      );
+      jobs
+        .stop()
+        .catch((error: unknown) => logger.error({ err: error }, 'job runner stop failed'))
+        .then(() => database.close())
+        .then(
+          () => {
+            logger.info('stopped');
+            process.exit(0);
+          },
+          (error: unknown) => {
+            logger.error({ err: error }, 'database close failed');
+            process.exit(1);
+          },
+        );
     });
     server.closeIdleConnections();
   };

@@ -112,6 +112,8 @@ export const settings = pgTable('settings', {
   businessCity: text().notNull().default('New Orleans'),
   businessState: text().notNull().default('LA'),
   businessWebsite: text().notNull().default(''),
+  /** Renewal invoices are e-mailed to the client as soon as they are created (else left as drafts). */
+  autoSendRenewals: boolean().notNull().default(true),
   updatedAt: timestamp({ withTimezone: true })
     .notNull()
     .default(sql`now()`),
@@ -221,12 +223,19 @@ export const invoices = pgTable(
     discount: integer().notNull().default(0),
     total: integer().notNull(),
     notes: text().notNull().default(''),
+    /** The subscription this invoice bills; paying it starts or extends that subscription. */
+    subscriptionId: uuid().references(() => subscriptions.id, { onDelete: 'set null' }),
+    /** The month a renewal invoice pays for; null on a first invoice (its month starts when paid). */
+    periodStart: moment(),
+    periodEnd: moment(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('invoices_client_email_idx').on(t.clientEmail),
     index('invoices_created_at_idx').on(t.createdAt),
+    // One renewal invoice per subscription and month, however often the daily job runs.
+    uniqueIndex('invoices_subscription_period_idx').on(t.subscriptionId, t.periodStart),
   ],
 );
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -279,3 +288,24 @@ export const outboxMessages = pgTable(
   (t) => [index('outbox_messages_created_at_idx').on(t.createdAt)],
 );
 export type OutboxMessageRow = typeof outboxMessages.$inferSelect;
+
+/**
+ * Invitations for a new client to sign up for a plan (/admin/clients). Only the SHA-256 of
+ * the token is kept: the link itself exists only in what the admin copied or mailed.
+ */
+export const signupLinks = pgTable(
+  'signup_links',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tokenHash: text().notNull().unique(),
+    /** Stored lower-case; only an account with this e-mail can redeem the link. */
+    email: text().notNull(),
+    planType: text({ enum: PLAN_IDS }).notNull(),
+    expiresAt: moment().notNull(),
+    usedAt: moment(),
+    usedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('signup_links_created_at_idx').on(t.createdAt)],
+);
+export type SignupLinkRow = typeof signupLinks.$inferSelect;

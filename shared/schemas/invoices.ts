@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dollarsToCents } from '../money';
 import { PLAN_IDS } from '../plans';
 import { EmailSchema, MAX_SHORT_TEXT } from './common';
 
@@ -35,6 +36,20 @@ export function keepBillableLines<T extends { description: string; unitPrice: nu
   return lines.filter((line) => line.description.trim() !== '' && line.unitPrice > 0);
 }
 
+/**
+ * The totals of an invoice in integer cents: each line is quantity x unit price, the total is
+ * subtotal + tax - discount. The form shows them live; the server stores its own result.
+ */
+export function sumInvoice<T extends { quantity: number; unitPrice: number }>(
+  lines: readonly T[],
+  tax: number,
+  discount: number,
+) {
+  const priced = lines.map((line) => ({ ...line, total: line.quantity * line.unitPrice }));
+  const subtotal = priced.reduce((sum, line) => sum + line.total, 0);
+  return { lines: priced, subtotal, total: subtotal + tax - discount };
+}
+
 /** POST /api/admin/invoices: amounts in integer cents. */
 export const CreateInvoiceSchema = z.object({
   clientName: z
@@ -55,6 +70,52 @@ export const CreateInvoiceSchema = z.object({
   discount: CentsSchema('Discount').default(0),
 });
 export type CreateInvoice = z.infer<typeof CreateInvoiceSchema>;
+
+/** Typed dollars ('199', '33.33') to integer cents, once, at the form boundary; empty is 0. */
+const DollarsInputSchema = (label: string) =>
+  z
+    .string()
+    .trim()
+    .transform((text, ctx) => {
+      if (text === '') return 0;
+      const cents = dollarsToCents(text);
+      if (cents === null) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be an amount in dollars` });
+        return z.NEVER;
+      }
+      return cents;
+    });
+
+/**
+ * The new-invoice form (/admin/invoices/new): what the inputs hold (text, dollars), turned
+ * into the create payload (integer cents) and checked by the same rules as the server.
+ */
+export const InvoiceFormSchema = z
+  .object({
+    clientName: z.string(),
+    clientEmail: z.string(),
+    planType: z
+      .union([z.enum(PLAN_IDS), z.literal('')])
+      .transform((plan) => (plan === '' ? null : plan)),
+    dueDate: z.string(),
+    notes: z.string(),
+    lineItems: z.array(
+      z.object({
+        description: z.string(),
+        quantity: z
+          .string()
+          .trim()
+          .transform((text) => (text === '' ? Number.NaN : Number(text))),
+        unitPrice: DollarsInputSchema('Unit price'),
+      }),
+    ),
+    tax: DollarsInputSchema('Tax'),
+    discount: DollarsInputSchema('Discount'),
+  })
+  // Widens the type to what the payload schema accepts, so it can check the result.
+  .transform((values): z.input<typeof CreateInvoiceSchema> => values)
+  .pipe(CreateInvoiceSchema);
+export type InvoiceFormValues = z.input<typeof InvoiceFormSchema>;
 
 export const UpdateInvoiceStatusSchema = z.object({
   status: z.enum(INVOICE_STATUSES, { error: 'Status must be draft, sent, paid or overdue' }),

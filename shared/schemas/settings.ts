@@ -28,5 +28,7 @@ export const BusinessSettingsSchema = z.object({
       (value) => value === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(value),
       'Website must start with http:// or https://',
     ),
+  /** Renewal invoices are e-mailed as soon as they are made; off, they wait as drafts. */
+  autoSendRenewals: z.boolean({ error: 'Auto-send must be true or false' }).default(true),
 });
 export type BusinessSettings = z.infer<typeof BusinessSettingsSchema>;

@@ -3,9 +3,10 @@ import { PLAN_IDS } from '../plans';
 
 /**
  * pending: requested, waiting for its first invoice to be paid; active: paid and running;
+ * past_due: the renewal invoice is still unpaid 14 days after the period ended;
  * canceled: ended (or a pending request withdrawn).
  */
-export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'canceled'] as const;
+export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'past_due', 'canceled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** POST /api/get-or-create-subscription. */

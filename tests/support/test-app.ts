@@ -1,14 +1,36 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
-import { createApp } from '../../server/app';
+import { createApp, type AppInstance } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import type { DatabaseHandle } from '../../server/db/client';
 import { createLogger } from '../../server/lib/logger';
 import { openTestDatabase } from './test-database';
 
+/** A clock a test sets and moves; the app reads it wherever it needs "now". */
+export interface TestClock {
+  now(): Date;
+  set(to: Date | string): void;
+  /** Moves the clock forward by days (fractions allowed). */
+  advanceDays(days: number): void;
+}
+
+export function createTestClock(start: Date | string = new Date()): TestClock {
+  let current = new Date(start);
+  return {
+    now: () => new Date(current),
+    set(to) {
+      current = new Date(to);
+    },
+    advanceDays(days) {
+      current = new Date(current.getTime() + days * 24 * 60 * 60 * 1000);
+    },
+  };
+}
+
 export interface TestApp {
   app: Express;
+  billing: AppInstance['billing'];
   config: Config;
   database: DatabaseHandle;
   /** http://127.0.0.1:PORT: the app really listens, so OpenID Connect works end to end. */
@@ -20,7 +42,10 @@ export interface TestApp {
  * The whole app on a fresh database, listening on a free loopback port (the built-in
  * provider is reached over HTTP, so the app must listen for sign-in to work).
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { clock?: TestClock } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -33,10 +58,16 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     APP_URL: baseUrl,
     ...env,
   });
-  const app = await createApp({ config, database, logger: createLogger(config.logLevel) });
+  const { app, billing } = await createApp({
+    config,
+    database,
+    logger: createLogger(config.logLevel),
+    clock: options.clock ? () => options.clock!.now() : undefined,
+  });
   server.on('request', app);
   return {
     app,
+    billing,
     config,
     database,
     baseUrl,

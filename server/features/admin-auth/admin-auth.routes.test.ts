@@ -101,7 +101,9 @@ describe('admin sign-in', () => {
       database: t.database,
       logger: createLogger('silent'),
     });
-    const me = await request(secondInstance).get('/api/admin/me').set('Cookie', adminCookie(login));
+    const me = await request(secondInstance.app)
+      .get('/api/admin/me')
+      .set('Cookie', adminCookie(login));
     expect(me.status).toBe(200);
     expect(me.body.email).toBe(admin.email);
   });

@@ -1,7 +1,17 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { addMonths } from 'date-fns';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { InvoiceStatus } from '../../../shared/schemas/invoices';
 import type { Database } from '../../db/client';
-import { invoiceCounters, invoiceLineItems, invoices, users } from '../../db/schema';
+import {
+  invoiceCounters,
+  invoiceLineItems,
+  invoices,
+  subscriptions,
+  users,
+  type InvoiceRow,
+} from '../../db/schema';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Statuses a client sees: a draft is the agency's business until it is sent. */
 const VISIBLE_TO_CLIENT = ['sent', 'paid', 'overdue'] as const;
@@ -10,8 +20,12 @@ export interface NewInvoice {
   clientName: string;
   clientEmail: string;
   planType: (typeof invoices.$inferInsert)['planType'];
+  dateIssued: string;
   dueDate: string;
   notes: string;
+  subscriptionId?: string | null;
+  periodStart?: Date | null;
+  periodEnd?: Date | null;
   subtotal: number;
   tax: number;
   discount: number;
@@ -67,16 +81,51 @@ export function createInvoiceRepository(db: Database) {
       return { invoice, lines };
     },
 
-    /** Moves the status only from one of `from`; null when the invoice is not in one of them. */
-    async transition(id: string, from: readonly InvoiceStatus[], to: InvoiceStatus) {
-      const stamp =
-        to === 'sent' ? { sentAt: sql`now()` } : to === 'paid' ? { paidAt: sql`now()` } : {};
-      const [row] = await db
-        .update(invoices)
-        .set({ status: to, ...stamp, updatedAt: sql`now()` })
-        .where(and(eq(invoices.id, id), inArray(invoices.status, [...from])))
-        .returning();
-      return row ?? null;
+    /**
+     * Moves the status only from one of `from` (null when the invoice is not in one of them).
+     * Paying an invoice that bills a subscription starts or extends it in the same transaction.
+     */
+    async transition(id: string, from: readonly InvoiceStatus[], to: InvoiceStatus, at: Date) {
+      return db.transaction(async (tx) => {
+        const stamp = to === 'sent' ? { sentAt: at } : to === 'paid' ? { paidAt: at } : {};
+        const [row] = await tx
+          .update(invoices)
+          .set({ status: to, ...stamp, updatedAt: at })
+          .where(and(eq(invoices.id, id), inArray(invoices.status, [...from])))
+          .returning();
+        if (row && to === 'paid' && row.subscriptionId) await settle(tx, row, at);
+        return row ?? null;
+      });
+    },
+
+    /** The unpaid invoices of a subscription's first month (replaced when the request changes). */
+    async removeUnpaidFirstInvoices(subscriptionId: string): Promise<number> {
+      const rows = await db
+        .delete(invoices)
+        .where(
+          and(
+            eq(invoices.subscriptionId, subscriptionId),
+            isNull(invoices.periodStart),
+            ne(invoices.status, 'paid'),
+          ),
+        )
+        .returning({ id: invoices.id });
+      return rows.length;
+    },
+
+    /** Unpaid renewal invoices for months the subscription will not run (it ends at period end). */
+    async removeUnpaidRenewals(subscriptionId: string, from: Date): Promise<number> {
+      const rows = await db
+        .delete(invoices)
+        .where(
+          and(
+            eq(invoices.subscriptionId, subscriptionId),
+            sql`${invoices.periodStart} >= ${from}`,
+            ne(invoices.status, 'paid'),
+          ),
+        )
+        .returning({ id: invoices.id });
+      return rows.length;
     },
 
     async remove(id: string): Promise<boolean> {
@@ -85,6 +134,22 @@ export function createInvoiceRepository(db: Database) {
         .where(eq(invoices.id, id))
         .returning({ id: invoices.id });
       return rows.length > 0;
+    },
+
+    /** One invoice addressed to the client's e-mail and sent to them; null otherwise. */
+    async findIdForClient(userId: string, id: string): Promise<string | null> {
+      const [row] = await db
+        .select({ id: invoices.id })
+        .from(invoices)
+        .innerJoin(users, sql`lower(${users.email}) = lower(${invoices.clientEmail})`)
+        .where(
+          and(
+            eq(users.id, userId),
+            eq(invoices.id, id),
+            inArray(invoices.status, VISIBLE_TO_CLIENT),
+          ),
+        );
+      return row?.id ?? null;
     },
 
     /** The invoices addressed to the client's e-mail, newest first. */
@@ -107,3 +172,40 @@ export function createInvoiceRepository(db: Database) {
   };
 }
 export type InvoiceRepository = ReturnType<typeof createInvoiceRepository>;
+
+/**
+ * What paying a subscription's invoice does to it: the first invoice of a pending
+ * subscription starts it (one month from the payment); a renewal invoice extends it to the
+ * end of the month it pays for, and brings a past-due subscription back to active.
+ */
+async function settle(tx: Transaction, invoice: InvoiceRow, paidAt: Date): Promise<void> {
+  const [subscription] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, invoice.subscriptionId!))
+    .for('update');
+  if (!subscription) return;
+  if (!invoice.periodStart) {
+    if (subscription.status !== 'pending') return;
+    await tx
+      .update(subscriptions)
+      .set({
+        status: 'active',
+        currentPeriodStart: paidAt,
+        currentPeriodEnd: addMonths(paidAt, 1),
+        activatedAt: paidAt,
+        updatedAt: paidAt,
+      })
+      .where(eq(subscriptions.id, subscription.id));
+    return;
+  }
+  const extendsTo = invoice.periodEnd;
+  if (subscription.status !== 'active' && subscription.status !== 'past_due') return;
+  if (!extendsTo || (subscription.currentPeriodEnd && subscription.currentPeriodEnd >= extendsTo)) {
+    return;
+  }
+  await tx
+    .update(subscriptions)
+    .set({ status: 'active', currentPeriodEnd: extendsTo, updatedAt: paidAt })
+    .where(eq(subscriptions.id, subscription.id));
+}

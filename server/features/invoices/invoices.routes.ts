@@ -1,14 +1,25 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { CreateInvoiceSchema, UpdateInvoiceStatusSchema } from '../../../shared/schemas/invoices';
 import { currentUserId, requireUser } from '../../lib/auth-guards';
 import { parse } from '../../lib/validate';
 import type { InvoiceService } from './invoices.service';
+
+function sendPdf(res: Response, pdf: { filename: string; content: Buffer }) {
+  res
+    .type('application/pdf')
+    .attachment(pdf.filename)
+    .set('Cache-Control', 'private, no-store')
+    .send(pdf.content);
+}
 
 /** The signed-in client's billing history. */
 export function clientInvoiceRoutes(service: InvoiceService): Router {
   const router = Router();
   router.get('/invoices', requireUser, async (req, res) => {
     res.json(await service.listForClient(currentUserId(req)));
+  });
+  router.get('/invoices/:id/pdf', requireUser, async (req: Request<{ id: string }>, res) => {
+    sendPdf(res, await service.pdfForClient(currentUserId(req), req.params.id));
   });
   return router;
 }
@@ -35,6 +46,14 @@ export function adminInvoiceRoutes(service: InvoiceService): Router {
   router.patch('/invoices/:id', async (req: Request<{ id: string }>, res) => {
     const { status } = parse(UpdateInvoiceStatusSchema, req.body);
     res.json(await service.setStatus(req.params.id, status));
+  });
+
+  router.get('/invoices/:id/pdf', async (req: Request<{ id: string }>, res) => {
+    sendPdf(res, await service.pdf(req.params.id));
+  });
+
+  router.post('/invoices/:id/email', async (req: Request<{ id: string }>, res) => {
+    res.json(await service.email(req.params.id));
   });
 
   router.delete('/invoices/:id', async (req: Request<{ id: string }>, res) => {

@@ -1,6 +1,7 @@
 import {
   INVOICE_STATUSES,
   INVOICE_TRANSITIONS,
+  sumInvoice,
   type ClientInvoice,
   type CreateInvoice,
   type Invoice,
@@ -10,7 +11,8 @@ import {
 import type { InvoiceLineItemRow, InvoiceRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { existingId } from '../../lib/ids';
-import type { InvoiceRepository } from './invoices.repository';
+import { renderInvoicePdf, type InvoiceIssuer } from './invoice-pdf';
+import type { InvoiceRepository, NewInvoice } from './invoices.repository';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
 /** Amounts are stored as PostgreSQL integers (cents). */
@@ -54,41 +56,86 @@ function toDetail(invoice: InvoiceRow, lines: InvoiceLineItemRow[]): InvoiceDeta
 
 /** Every total from the lines, in integer cents; what the browser computed is not used. */
 export function priceInvoice(input: CreateInvoice) {
-  const lineItems = input.lineItems.map((line) => ({
-    description: line.description.trim(),
-    quantity: line.quantity,
-    unitPrice: line.unitPrice,
-    total: line.quantity * line.unitPrice,
-  }));
-  const subtotal = lineItems.reduce((sum, line) => sum + line.total, 0);
+  const {
+    lines: lineItems,
+    subtotal,
+    total,
+  } = sumInvoice(
+    input.lineItems.map((line) => ({ ...line, description: line.description.trim() })),
+    input.tax,
+    input.discount,
+  );
   if (input.discount > subtotal + input.tax) {
     throw new AppError(400, 'The discount cannot be more than the subtotal plus tax');
   }
-  const total = subtotal + input.tax - input.discount;
   if ([subtotal, input.tax, total, ...lineItems.map((l) => l.total)].some((n) => n > MAX_CENTS)) {
     throw new AppError(400, 'The invoice amounts are too large');
   }
   return { lineItems, subtotal, total };
 }
 
-export function createInvoiceService(
-  repository: InvoiceRepository,
-  now: () => Date = () => new Date(),
-) {
+/** Where an invoice goes by e-mail (the mail feature's notifications). */
+export interface InvoiceMailer {
+  invoiceIssued(
+    invoice: Invoice,
+    pdf: Buffer,
+  ): Promise<{ delivered: boolean; transport: string; error?: string }>;
+}
+
+/** What links an invoice to the subscription it bills (set by billing, never by the form). */
+export type InvoiceBillingLink = Pick<NewInvoice, 'subscriptionId' | 'periodStart' | 'periodEnd'>;
+
+export interface InvoiceServiceDeps {
+  repository: InvoiceRepository;
+  mail: InvoiceMailer;
+  /** The agency as it prints on invoices, from the settings. */
+  issuer: () => Promise<InvoiceIssuer>;
+  now?: () => Date;
+}
+
+export function createInvoiceService({
+  repository,
+  mail,
+  issuer,
+  now = () => new Date(),
+}: InvoiceServiceDeps) {
   async function detail(id: string): Promise<InvoiceDetail> {
     const found = await repository.find(checkedId(id));
     if (!found) throw new AppError(404, INVOICE_NOT_FOUND);
     return toDetail(found.invoice, found.lines);
   }
 
+  async function pdf(id: string): Promise<{ filename: string; content: Buffer }> {
+    const invoice = await detail(id);
+    return {
+      filename: `${invoice.invoice.invoiceNumber}.pdf`,
+      content: await renderInvoicePdf(invoice, await issuer()),
+    };
+  }
+
+  async function setStatus(id: string, to: InvoiceStatus): Promise<InvoiceDetail> {
+    const from = INVOICE_STATUSES.filter((status) => INVOICE_TRANSITIONS[status].includes(to));
+    const moved = from.length ? await repository.transition(checkedId(id), from, to, now()) : null;
+    if (!moved) {
+      const current = await detail(id); // 404 when it does not exist
+      throw new AppError(
+        409,
+        `An invoice that is ${current.invoice.status} cannot be marked ${to}`,
+      );
+    }
+    return detail(id);
+  }
+
   return {
-    async create(input: CreateInvoice): Promise<InvoiceDetail> {
+    async create(input: CreateInvoice, link: InvoiceBillingLink = {}): Promise<InvoiceDetail> {
       const { lineItems, subtotal, total } = priceInvoice(input);
+      const today = now();
       const { invoice, lines } = await repository.create(
         {
           clientName: input.clientName,
           clientEmail: input.clientEmail,
           planType: input.planType ?? null,
+          dateIssued: today.toISOString().slice(0, 10),
           dueDate: input.dueDate,
           notes: input.notes,
           subtotal,
@@ -96,8 +143,9 @@ export function createInvoiceService(
           discount: input.discount,
           total,
           lineItems,
+          ...link,
         },
-        now().getUTCFullYear(),
+        today.getUTCFullYear(),
       );
       return toDetail(invoice, lines);
     },
@@ -109,27 +157,55 @@ export function createInvoiceService(
     detail,
 
     /** draft -> sent, sent or overdue -> paid (spec section 4); anything else is a 409. */
-    async setStatus(id: string, to: InvoiceStatus): Promise<InvoiceDetail> {
-      const from = INVOICE_STATUSES.filter((status) => INVOICE_TRANSITIONS[status].includes(to));
-      const moved = from.length ? await repository.transition(checkedId(id), from, to) : null;
-      if (!moved) {
-        const current = await detail(id); // 404 when it does not exist
-        throw new AppError(
-          409,
-          `An invoice that is ${current.invoice.status} cannot be marked ${to}`,
-        );
-      }
-      return detail(id);
-    },
+    setStatus,
 
     async remove(id: string): Promise<void> {
       if (!(await repository.remove(checkedId(id)))) throw new AppError(404, INVOICE_NOT_FOUND);
+    },
+
+    /** The invoice rendered as a PDF (the admin's download and the e-mail attachment). */
+    pdf,
+
+    /**
+     * Sends the invoice with its PDF to the client; a draft becomes sent. When the mail
+     * server refuses it, nothing changes and the error says why.
+     */
+    async email(id: string): Promise<InvoiceDetail & { message: string }> {
+      const current = await detail(id);
+      const { content } = await pdf(id);
+      const result = await mail.invoiceIssued(current.invoice, content);
+      if (!result.delivered) {
+        throw new AppError(
+          502,
+          `The invoice could not be e-mailed: ${result.error ?? 'unknown error'}`,
+        );
+      }
+      const updated = current.invoice.status === 'draft' ? await setStatus(id, 'sent') : current;
+      return {
+        ...updated,
+        message: `Invoice ${current.invoice.invoiceNumber} was sent to ${current.invoice.clientEmail} through ${result.transport}.`,
+      };
     },
 
     async listForClient(userId: string): Promise<ClientInvoice[]> {
       const rows = await repository.listForClient(userId);
       return rows.map((row) => ({ ...row, paidAt: row.paidAt?.toISOString() ?? null }));
     },
+
+    /** A client's own invoice as a PDF; any other invoice is 'not found' to them. */
+    async pdfForClient(userId: string, id: string) {
+      const own = await repository.findIdForClient(userId, checkedId(id));
+      if (!own) throw new AppError(404, INVOICE_NOT_FOUND);
+      return pdf(own);
+    },
+
+    /** Unpaid first-month invoices of a subscription request that changed or was withdrawn. */
+    removeUnpaidFirstInvoices: (subscriptionId: string) =>
+      repository.removeUnpaidFirstInvoices(subscriptionId),
+
+    /** Unpaid renewals for months after a cancelled subscription ends. */
+    removeUnpaidRenewals: (subscriptionId: string, from: Date) =>
+      repository.removeUnpaidRenewals(subscriptionId, from),
   };
 }
 export type InvoiceService = ReturnType<typeof createInvoiceService>;

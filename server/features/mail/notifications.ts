@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
+import { formatCents } from '../../../shared/money';
 import { findPlan, type PlanId } from '../../../shared/plans';
 import { html, type SafeHtml } from '../../lib/html';
-import type { Mailer } from './mailer';
+import type { Mailer, SendResult } from './mailer';
 
 interface Client {
   email: string | null;
@@ -12,6 +13,38 @@ interface Client {
 interface Agency {
   businessName: string;
   businessEmail: string;
+}
+
+/** An invoice as its e-mail describes it (amounts in integer cents). */
+export interface InvoiceMail {
+  invoiceNumber: string;
+  clientName: string;
+  clientEmail: string;
+  total: number;
+  dueDate: string;
+}
+
+/** A signup invitation as its e-mail describes it. */
+export interface SignupInvitation {
+  email: string;
+  planName: string;
+  priceCents: number;
+  signupUrl: string;
+  expiresAt: Date;
+}
+
+/** The e-mail that carries a signup link: the admin sees it before sending it. */
+export function signupInvitationMessage(brand: string, invitation: SignupInvitation) {
+  const expires = invitation.expiresAt.toUTCString().replace(':00 GMT', ' UTC');
+  return {
+    subject: `Your ${invitation.planName} plan with ${brand}: create your account`,
+    lines: [
+      'Hello,',
+      `We are ready to start on your website. Your plan is ${invitation.planName} at ${formatCents(invitation.priceCents)} per month: billed monthly, no setup fees, cancel anytime.`,
+      'Create your client account with the link below to confirm it. You will get your first invoice once your account is set up, and the plan starts when it is paid.',
+      `The link is for ${invitation.email} only and works once, until ${expires}.`,
+    ],
+  };
 }
 
 export interface NotificationDeps {
@@ -77,6 +110,45 @@ export function createNotifications({
   }
 
   return {
+    /** The invoice, PDF attached, to its client. Awaited: the caller needs to know it went. */
+    async invoiceIssued(invoice: InvoiceMail, pdf: Buffer): Promise<SendResult> {
+      const brand = await agency();
+      return mailer.send({
+        to: invoice.clientEmail,
+        subject: `Invoice ${invoice.invoiceNumber} from ${brand.businessName}`,
+        ...compose(
+          brand,
+          [
+            `Hello ${invoice.clientName},`,
+            `Please find attached invoice ${invoice.invoiceNumber} for ${formatCents(invoice.total)}, due ${invoice.dueDate}.`,
+            `Questions about it? Reply to this e-mail or write to ${brand.businessEmail}.`,
+          ],
+          { href: `${appUrl}/portal/dashboard`, label: 'See your billing history' },
+        ),
+        attachments: [
+          {
+            filename: `${invoice.invoiceNumber}.pdf`,
+            contentType: 'application/pdf',
+            content: pdf,
+          },
+        ],
+      });
+    },
+
+    /** A signup link to a future client. Awaited, like invoices. */
+    async signupInvitation(invitation: SignupInvitation): Promise<SendResult> {
+      const brand = await agency();
+      const message = signupInvitationMessage(brand.businessName, invitation);
+      return mailer.send({
+        to: invitation.email,
+        subject: message.subject,
+        ...compose(brand, message.lines, {
+          href: invitation.signupUrl,
+          label: 'Create your account',
+        }),
+      });
+    },
+
     /** A client opened a ticket: the agency hears of it. */
     ticketCreated(
       userId: string,
@@ -121,7 +193,7 @@ export function createNotifications({
           subject: `Plan request: ${plan} from ${clientName(client)}`,
           ...compose(brand, [
             `${clientLabel(client)} asked for the ${plan} plan.`,
-            'Send the first invoice; the plan starts when it is paid.',
+            'A draft invoice for the first month is ready in the admin panel: send it, and the plan starts when it is paid.',
           ]),
         };
       });

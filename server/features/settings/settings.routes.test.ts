@@ -35,6 +35,7 @@ describe('business settings', () => {
       businessCity: 'New Orleans',
       businessState: 'LA',
       businessWebsite: '',
+      autoSendRenewals: true,
     });
 
     for (const [change, message] of [
@@ -42,6 +43,7 @@ describe('business settings', () => {
       [{ businessEmail: 'nope' }, 'Please enter a valid email address'],
       [{ businessState: 'Louisiana' }, 'State must be a two-letter code, e.g. LA'],
       [{ businessWebsite: 'javascript:alert(1)' }, 'Website must start with http:// or https://'],
+      [{ autoSendRenewals: 'yes' }, 'Auto-send must be true or false'],
     ] as const) {
       const res = await agent.put('/api/admin/settings').send({ ...business, ...change });
       expect(res.status).toBe(400);
@@ -55,6 +57,7 @@ describe('business settings', () => {
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({
       ...business,
+      autoSendRenewals: true,
       businessEmail: 'team@bayouweb.example',
       businessState: 'MS',
     });

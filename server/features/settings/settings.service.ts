@@ -16,6 +16,7 @@ const DEFAULT_BUSINESS: BusinessSettings = {
   businessCity: 'New Orleans',
   businessState: 'LA',
   businessWebsite: '',
+  autoSendRenewals: true,
 };
 
 function toBusiness(row: Settings | undefined): BusinessSettings {
@@ -27,6 +28,7 @@ function toBusiness(row: Settings | undefined): BusinessSettings {
     businessCity: row.businessCity,
     businessState: row.businessState,
     businessWebsite: row.businessWebsite,
+    autoSendRenewals: row.autoSendRenewals,
   };
 }
 

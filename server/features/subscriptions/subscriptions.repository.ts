@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { PlanId } from '../../../shared/plans';
 import type { Database } from '../../db/client';
 import { subscriptions, type SubscriptionRow } from '../../db/schema';
@@ -11,8 +11,8 @@ export function createSubscriptionRepository(db: Database) {
     },
 
     /**
-     * Records a pending request for the tier, replacing a pending or ended one; an active
-     * subscription is left as it is (null is returned). One statement, so two requests at
+     * Records a pending request for the tier, replacing a pending or ended one; a running
+     * (active or past-due) subscription is left as it is (null is returned). One statement, so two requests at
      * once cannot both win.
      */
     async requestPending(userId: string, tier: PlanId): Promise<SubscriptionRow | null> {
@@ -30,13 +30,13 @@ export function createSubscriptionRepository(db: Database) {
             cancelRequestedAt: null,
             updatedAt: sql`now()`,
           },
-          setWhere: ne(subscriptions.status, 'active'),
+          setWhere: notInArray(subscriptions.status, ['active', 'past_due']),
         })
         .returning();
       return row ?? null;
     },
 
-    /** An active subscription runs to the end of its period, then ends. */
+    /** A running subscription runs to the end of its period, then ends. */
     async requestCancellation(userId: string): Promise<SubscriptionRow | null> {
       const [row] = await db
         .update(subscriptions)
@@ -44,7 +44,7 @@ export function createSubscriptionRepository(db: Database) {
         .where(
           and(
             eq(subscriptions.userId, userId),
-            eq(subscriptions.status, 'active'),
+            inArray(subscriptions.status, ['active', 'past_due']),
             eq(subscriptions.cancelAtPeriodEnd, false),
           ),
         )

@@ -29,9 +29,17 @@ export interface SubscriptionEvents {
   cancellationRequested(userId: string, tier: PlanId, periodEnd: Date | null): void;
 }
 
+/** What billing does when a subscription changes (the billing feature); awaited. */
+export interface SubscriptionBilling {
+  subscriptionRequested(subscription: SubscriptionRow): Promise<void>;
+  requestWithdrawn(subscription: SubscriptionRow): Promise<void>;
+  cancellationRequested(subscription: SubscriptionRow): Promise<void>;
+}
+
 export function createSubscriptionService(
   repository: SubscriptionRepository,
   events: SubscriptionEvents,
+  billing: SubscriptionBilling,
 ) {
   return {
     async get(userId: string): Promise<Subscription | null> {
@@ -48,6 +56,7 @@ export function createSubscriptionService(
           subscription: current ? toSubscription(current) : null,
         };
       }
+      await billing.subscriptionRequested(row);
       events.subscriptionRequested(userId, planId);
       return {
         message: `Your request for the ${planName(planId)} plan has been received. We will send your first invoice shortly; the plan starts once it is paid.`,
@@ -58,6 +67,7 @@ export function createSubscriptionService(
     async cancel(userId: string): Promise<SubscriptionChange> {
       const requested = await repository.requestCancellation(userId);
       if (requested) {
+        await billing.cancellationRequested(requested);
         events.cancellationRequested(userId, requested.tier, requested.currentPeriodEnd);
         return {
           message:
@@ -67,6 +77,7 @@ export function createSubscriptionService(
       }
       const withdrawn = await repository.withdrawPending(userId);
       if (withdrawn) {
+        await billing.requestWithdrawn(withdrawn);
         events.requestWithdrawn(userId, withdrawn.tier);
         return {
           message: 'Your plan request has been withdrawn. Nothing was billed.',

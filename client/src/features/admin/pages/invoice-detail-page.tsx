@@ -1,5 +1,265 @@
-import { PendingScreen } from '@/components/pending-screen';
+import { ArrowLeft, CheckCircle2, Download, Mail, Send, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { formatCents } from '@shared/money';
+import { findPlan } from '@shared/plans';
+import type { InvoiceStatus } from '@shared/schemas/invoices';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Detail } from '@/components/ui/detail';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError, errorMessage } from '@/lib/api-request';
+import { formatDate, formatDateTime } from '@/lib/dates';
+import {
+  invoicePdfUrl,
+  useDeleteInvoice,
+  useEmailInvoice,
+  useInvoice,
+  useSetInvoiceStatus,
+} from '@/features/invoices/api/admin-invoices';
+import { InvoiceStatusBadge } from '@/features/invoices/components/invoice-status-badge';
+import { InvoiceTotals } from '@/features/invoices/components/invoice-totals';
 
+function BackToInvoices() {
+  return (
+    <Button asChild variant="ghost" size="sm">
+      <Link href="/admin/invoices">
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Invoices
+      </Link>
+    </Button>
+  );
+}
+
+/** /admin/invoices/{id}: the invoice, its lines, and what can be done with it. */
 export function InvoiceDetailPage() {
-  return <PendingScreen title="Invoice" issue={5} />;
+  const { id } = useParams<{ id: string }>();
+  const invoice = useInvoice(id);
+  const setStatus = useSetInvoiceStatus();
+  const email = useEmailInvoice();
+  const remove = useDeleteInvoice();
+  const [, navigate] = useLocation();
+  const [confirming, setConfirming] = useState(false);
+
+  if (invoice.isLoading) {
+    return (
+      <div className="space-y-4">
+        <BackToInvoices />
+        <Skeleton className="h-64 w-full" />
+      </div>
+    );
+  }
+  if (!invoice.data) {
+    const missing = invoice.error instanceof ApiError && invoice.error.status === 404;
+    return (
+      <div className="space-y-4">
+        <BackToInvoices />
+        <p role="alert" className="text-lg font-medium">
+          {missing ? 'Invoice not found' : 'Failed to fetch invoice'}
+        </p>
+      </div>
+    );
+  }
+
+  const { invoice: current, lineItems } = invoice.data;
+  const plan = current.planType ? findPlan(current.planType) : undefined;
+  const busy = setStatus.isPending || email.isPending || remove.isPending;
+
+  const mark = async (status: InvoiceStatus, done: string) => {
+    try {
+      await setStatus.mutateAsync({ id: current.id, status });
+      toast({ title: 'Invoice Updated', description: done });
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'Failed to update invoice status'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const sendByEmail = async () => {
+    try {
+      const sent = await email.mutateAsync(current.id);
+      toast({ title: 'Invoice Sent', description: sent.message });
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'Failed to email the invoice'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const deleteInvoice = async () => {
+    try {
+      await remove.mutateAsync(current.id);
+      setConfirming(false);
+      toast({
+        title: 'Invoice Deleted',
+        description: `Invoice ${current.invoiceNumber} has been deleted.`,
+      });
+      navigate('/admin/invoices');
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'Failed to delete invoice'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <BackToInvoices />
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="space-y-1">
+          <h1 className="flex items-center gap-3 font-display text-3xl font-bold">
+            {current.invoiceNumber} <InvoiceStatusBadge status={current.status} />
+          </h1>
+          <p className="text-muted-foreground">
+            {current.clientName} · {formatCents(current.total)}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {current.status === 'draft' && (
+            <Button
+              variant="outline"
+              disabled={busy}
+              onClick={() => void mark('sent', 'The invoice is marked as sent.')}
+            >
+              <Send className="h-4 w-4" aria-hidden="true" /> Mark as Sent
+            </Button>
+          )}
+          {(current.status === 'sent' || current.status === 'overdue') && (
+            <Button
+              disabled={busy}
+              onClick={() => void mark('paid', 'The invoice is marked as paid.')}
+            >
+              <CheckCircle2 className="h-4 w-4" aria-hidden="true" /> Mark as Paid
+            </Button>
+          )}
+          <Button asChild variant="outline">
+            <a href={invoicePdfUrl(current.id)} download={`${current.invoiceNumber}.pdf`}>
+              <Download className="h-4 w-4" aria-hidden="true" /> Download PDF
+            </a>
+          </Button>
+          <Button variant="outline" disabled={busy} onClick={() => void sendByEmail()}>
+            <Mail className="h-4 w-4" aria-hidden="true" />
+            {email.isPending ? 'Sending...' : 'Email to Client'}
+          </Button>
+          <Button variant="destructive" disabled={busy} onClick={() => setConfirming(true)}>
+            <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+          </Button>
+        </div>
+      </div>
+
+      <Card>
+        <CardContent className="pt-6">
+          <dl className="grid gap-4 sm:grid-cols-3">
+            <Detail label="Bill To">
+              {current.clientName}
+              <span className="block text-sm font-normal text-muted-foreground">
+                {current.clientEmail}
+              </span>
+            </Detail>
+            <Detail label="Plan">{plan ? plan.name : 'None'}</Detail>
+            <Detail label="Issued">{formatDate(current.dateIssued)}</Detail>
+            <Detail label="Due">{formatDate(current.dueDate)}</Detail>
+            <Detail label="Sent">
+              {current.sentAt ? formatDateTime(current.sentAt) : 'Not yet'}
+            </Detail>
+            <Detail label="Paid">
+              {current.paidAt ? formatDateTime(current.paidAt) : 'Not yet'}
+            </Detail>
+          </dl>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Line Items</CardTitle>
+        </CardHeader>
+        <CardContent className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <thead className="text-left text-muted-foreground">
+              <tr>
+                <th scope="col" className="pb-3 font-medium">
+                  Description
+                </th>
+                <th scope="col" className="pb-3 text-right font-medium">
+                  Qty
+                </th>
+                <th scope="col" className="pb-3 text-right font-medium">
+                  Unit Price
+                </th>
+                <th scope="col" className="pb-3 text-right font-medium">
+                  Amount
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y">
+              {lineItems.map((line) => (
+                <tr key={line.id}>
+                  <td className="py-3">{line.description}</td>
+                  <td className="py-3 text-right">{line.quantity}</td>
+                  <td className="py-3 text-right">{formatCents(line.unitPrice)}</td>
+                  <td className="py-3 text-right">{formatCents(line.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <InvoiceTotals
+            className="mt-4"
+            subtotal={current.subtotal}
+            tax={current.tax}
+            discount={current.discount}
+            total={current.total}
+          />
+        </CardContent>
+      </Card>
+
+      {current.notes && (
+        <Card>
+          <CardHeader>
+            <CardTitle>Notes</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <p className="whitespace-pre-wrap text-sm">{current.notes}</p>
+          </CardContent>
+        </Card>
+      )}
+
+      <Dialog open={confirming} onOpenChange={setConfirming}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Delete {current.invoiceNumber}?</DialogTitle>
+            <DialogDescription>
+              The invoice and its line items are removed for good. This cannot be undone.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="flex justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button
+              variant="destructive"
+              disabled={remove.isPending}
+              onClick={() => void deleteInvoice()}
+            >
+              {remove.isPending ? 'Deleting...' : 'Delete Invoice'}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
 }

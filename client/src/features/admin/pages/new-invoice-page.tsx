@@ -1,5 +1,43 @@
-import { PendingScreen } from '@/components/pending-screen';
+import { ArrowLeft } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import type { CreateInvoice } from '@shared/schemas/invoices';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-request';
+import { useCreateInvoice } from '@/features/invoices/api/admin-invoices';
+import { InvoiceForm } from '@/features/invoices/components/invoice-form';
 
+/** /admin/invoices/new. */
 export function NewInvoicePage() {
-  return <PendingScreen title="New Invoice" issue={5} />;
+  const create = useCreateInvoice();
+  const [, navigate] = useLocation();
+
+  const submit = async (invoice: CreateInvoice) => {
+    try {
+      const created = await create.mutateAsync(invoice);
+      toast({
+        title: 'Invoice Created',
+        description: `Invoice ${created.invoiceNumber} has been created.`,
+      });
+      navigate(`/admin/invoices/${created.invoice.id}`);
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'Failed to create invoice'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <Button asChild variant="ghost" size="sm">
+        <Link href="/admin/invoices">
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Invoices
+        </Link>
+      </Button>
+      <h1 className="font-display text-3xl font-bold">New Invoice</h1>
+      <InvoiceForm onSubmit={submit} submitting={create.isPending} />
+    </div>
+  );
 }

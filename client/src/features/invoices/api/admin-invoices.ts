@@ -56,3 +56,24 @@ export function useDeleteInvoice() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [INVOICES], exact: true }),
   });
 }
+
+/** The PDF of an invoice, rendered by the server (an attachment download). */
+export const invoicePdfUrl = (id: string) => `${INVOICES}/${id}/pdf`;
+
+/** POST /api/admin/invoices/{id}/email: mails the PDF to the client; a draft becomes sent. */
+export function useEmailInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (await (await apiRequest('POST', `${INVOICES}/${id}/email`)).json()) as InvoiceDetail & {
+        message: string;
+      },
+    onSuccess: (detail) => {
+      queryClient.setQueryData(invoiceQueryOptions(detail.invoice.id).queryKey, {
+        invoice: detail.invoice,
+        lineItems: detail.lineItems,
+      });
+      return queryClient.invalidateQueries({ queryKey: [INVOICES], exact: true });
+    },
+  });
+}

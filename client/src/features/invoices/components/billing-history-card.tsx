@@ -1,3 +1,4 @@
+import { Download } from 'lucide-react';
 import { formatCents } from '@shared/money';
 import type { InvoiceStatus } from '@shared/schemas/invoices';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
@@ -51,6 +52,9 @@ export function BillingHistoryCard() {
                 <th scope="col" className="pb-2 text-right font-medium">
                   Status
                 </th>
+                <th scope="col" className="pb-2">
+                  <span className="sr-only">PDF</span>
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y">
@@ -63,6 +67,16 @@ export function BillingHistoryCard() {
                     <Badge variant={STATUS_BADGE[invoice.status]}>
                       {STATUS_TEXT[invoice.status]}
                     </Badge>
+                  </td>
+                  <td className="py-2 text-right">
+                    <a
+                      href={`/api/invoices/${invoice.id}/pdf`}
+                      download={`${invoice.invoiceNumber}.pdf`}
+                      className="inline-flex items-center gap-1 text-primary hover:underline"
+                    >
+                      <Download className="h-4 w-4" aria-hidden="true" /> PDF
+                      <span className="sr-only"> of {invoice.invoiceNumber}</span>
+                    </a>
                   </td>
                 </tr>
               ))}

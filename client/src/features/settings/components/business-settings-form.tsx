@@ -67,6 +67,24 @@ function Form({ current }: { current: BusinessSettings }) {
         error={errors.businessWebsite?.message}
         {...form.register('businessWebsite')}
       />
+      <div className="flex items-start gap-3 rounded-md border p-3">
+        <input
+          id="auto-send-renewals"
+          type="checkbox"
+          className="mt-1 h-4 w-4 accent-primary"
+          aria-describedby="auto-send-renewals-hint"
+          {...form.register('autoSendRenewals')}
+        />
+        <div>
+          <label htmlFor="auto-send-renewals" className="text-sm font-medium">
+            Send renewal invoices automatically
+          </label>
+          <p id="auto-send-renewals-hint" className="text-xs text-muted-foreground">
+            Each month&apos;s invoice is made shortly before a plan renews (7 days by default). When
+            this is off, it waits in Invoices as a draft for you to send.
+          </p>
+        </div>
+      </div>
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save Business Information'}
       </Button>

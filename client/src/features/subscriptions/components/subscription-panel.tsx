@@ -130,7 +130,8 @@ export function SubscriptionPanel() {
       : 'None scheduled';
   const canCancel =
     subscription.status === 'pending' ||
-    (subscription.status === 'active' && !subscription.cancelAtPeriodEnd);
+    ((subscription.status === 'active' || subscription.status === 'past_due') &&
+      !subscription.cancelAtPeriodEnd);
 
   return (
     <div className="space-y-6">

@@ -11,7 +11,7 @@ export function planName(subscription: Subscription): string {
 export function SubscriptionStatusBadge({ subscription }: { subscription: Subscription }) {
   return (
     <Badge variant={subscription.status === 'active' ? 'default' : 'secondary'}>
-      {subscription.status}
+      {subscription.status.replace('_', ' ')}
     </Badge>
   );
 }
@@ -25,7 +25,15 @@ export function SubscriptionNote({ subscription }: { subscription: Subscription 
       </p>
     );
   }
-  if (subscription.status === 'active' && subscription.cancelAtPeriodEnd) {
+  if (subscription.status === 'past_due') {
+    return (
+      <p className="text-sm font-medium text-destructive">
+        Payment overdue: your renewal invoice is unpaid. Please pay it to keep your plan running, or
+        open a support ticket if something is wrong.
+      </p>
+    );
+  }
+  if (subscription.status !== 'canceled' && subscription.cancelAtPeriodEnd) {
     return (
       <p className="text-sm font-medium text-amber-800">
         Cancellation requested: your plan ends

@@ -1,0 +1,264 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { addDays, format } from 'date-fns';
+import { Plus, Trash2 } from 'lucide-react';
+import { useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
+import { dollarsToCents, formatCents } from '@shared/money';
+import { findPlan, PLANS } from '@shared/plans';
+import {
+  InvoiceFormSchema,
+  keepBillableLines,
+  sumInvoice,
+  type CreateInvoice,
+  type InvoiceFormValues,
+} from '@shared/schemas/invoices';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField, SelectField, TextareaField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { InvoiceTotals } from './invoice-totals';
+
+const EMPTY_LINE = { description: '', quantity: '1', unitPrice: '' };
+
+function defaultValues(today: Date): InvoiceFormValues {
+  return {
+    clientName: '',
+    clientEmail: '',
+    planType: '',
+    dueDate: format(addDays(today, 14), 'yyyy-MM-dd'),
+    notes: '',
+    lineItems: [EMPTY_LINE],
+    tax: '',
+    discount: '',
+  };
+}
+
+/** Cents of typed dollars for the live total; what is not (yet) a number counts as 0. */
+const cents = (text: string) => dollarsToCents(text) ?? 0;
+
+/** Subtotal, tax, discount and total as the form stands, by the same rules as the server. */
+function LiveTotals({ control }: { control: Control<InvoiceFormValues, unknown, CreateInvoice> }) {
+  const [lineItems, tax, discount] = useWatch({
+    control,
+    name: ['lineItems', 'tax', 'discount'],
+  });
+  const lines = keepBillableLines(
+    lineItems.map((line) => ({
+      description: line.description,
+      quantity: Number.isInteger(Number(line.quantity)) ? Number(line.quantity) : 0,
+      unitPrice: cents(line.unitPrice),
+    })),
+  );
+  const taxCents = Math.max(0, cents(tax));
+  const discountCents = Math.max(0, cents(discount));
+  const totals = sumInvoice(lines, taxCents, discountCents);
+  return (
+    <InvoiceTotals
+      live
+      subtotal={totals.subtotal}
+      tax={taxCents}
+      discount={discountCents}
+      total={totals.total}
+    />
+  );
+}
+
+/**
+ * The new-invoice form: amounts typed in dollars, sent in integer cents. Lines without a
+ * description or a price are dropped, as the server does; the last line cannot be removed.
+ */
+export function InvoiceForm({
+  onSubmit,
+  submitting,
+  today = new Date(),
+}: {
+  onSubmit: (invoice: CreateInvoice) => Promise<void>;
+  submitting: boolean;
+  today?: Date;
+}) {
+  const form = useForm<InvoiceFormValues, unknown, CreateInvoice>({
+    resolver: zodResolver(InvoiceFormSchema),
+    defaultValues: defaultValues(today),
+  });
+  const { errors } = form.formState;
+  const lines = useFieldArray({ control: form.control, name: 'lineItems' });
+  const linesError = errors.lineItems?.message ?? errors.lineItems?.root?.message;
+
+  /** Choosing a plan fills an empty first line with that plan's month. */
+  const planField = form.register('planType', {
+    onChange: (event: { target: { value: string } }) => {
+      const plan = findPlan(event.target.value);
+      const [first] = form.getValues('lineItems');
+      if (plan && first && !first.description.trim() && !first.unitPrice.trim()) {
+        form.setValue('lineItems.0.description', `${plan.name} plan, one month`);
+        form.setValue('lineItems.0.unitPrice', (plan.priceCents / 100).toFixed(2));
+      }
+    },
+  });
+
+  return (
+    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Client</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            label="Client Name"
+            autoComplete="off"
+            error={errors.clientName?.message}
+            {...form.register('clientName')}
+          />
+          <FormField
+            label="Client Email"
+            type="email"
+            autoComplete="off"
+            error={errors.clientEmail?.message}
+            {...form.register('clientEmail')}
+          />
+          <SelectField label="Plan (optional)" error={errors.planType?.message} {...planField}>
+            <option value="">No plan</option>
+            {PLANS.map((plan) => (
+              <option key={plan.id} value={plan.id}>
+                {plan.name} ({formatCents(plan.priceCents)}/month)
+              </option>
+            ))}
+          </SelectField>
+          <FormField
+            label="Due Date"
+            type="date"
+            error={errors.dueDate?.message}
+            {...form.register('dueDate')}
+          />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Line Items</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <ul className="space-y-3" aria-label="Line items">
+            {lines.fields.map((field, index) => {
+              const lineErrors = errors.lineItems?.[index];
+              const n = index + 1;
+              return (
+                <li key={field.id} className="grid gap-2 sm:grid-cols-[1fr_6rem_8rem_auto]">
+                  <div>
+                    <Label htmlFor={`line-${field.id}-description`} className="sr-only">
+                      Description, line {n}
+                    </Label>
+                    <Input
+                      id={`line-${field.id}-description`}
+                      placeholder="Description"
+                      {...form.register(`lineItems.${index}.description`)}
+                    />
+                  </div>
+                  <div>
+                    <Label htmlFor={`line-${field.id}-quantity`} className="sr-only">
+                      Quantity, line {n}
+                    </Label>
+                    <Input
+                      id={`line-${field.id}-quantity`}
+                      type="number"
+                      min={1}
+                      step={1}
+                      inputMode="numeric"
+                      placeholder="Qty"
+                      aria-invalid={Boolean(lineErrors?.quantity)}
+                      {...form.register(`lineItems.${index}.quantity`)}
+                    />
+                  </div>
+                  <div>
+                    <Label htmlFor={`line-${field.id}-price`} className="sr-only">
+                      Unit price in dollars, line {n}
+                    </Label>
+                    <Input
+                      id={`line-${field.id}-price`}
+                      type="number"
+                      min={0}
+                      step={0.01}
+                      inputMode="decimal"
+                      placeholder="0.00"
+                      aria-invalid={Boolean(lineErrors?.unitPrice)}
+                      {...form.register(`lineItems.${index}.unitPrice`)}
+                    />
+                  </div>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    disabled={lines.fields.length === 1}
+                    onClick={() => lines.remove(index)}
+                  >
+                    <Trash2 className="h-4 w-4" aria-hidden="true" />
+                    <span className="sr-only">Remove line {n}</span>
+                  </Button>
+                  {(lineErrors?.quantity || lineErrors?.unitPrice || lineErrors?.description) && (
+                    <p className="text-sm text-destructive sm:col-span-4">
+                      Line {n}:{' '}
+                      {lineErrors.description?.message ??
+                        lineErrors.quantity?.message ??
+                        lineErrors.unitPrice?.message}
+                    </p>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          {linesError && (
+            <p role="alert" className="text-sm text-destructive">
+              {linesError}
+            </p>
+          )}
+          <Button type="button" variant="outline" onClick={() => lines.append(EMPTY_LINE)}>
+            <Plus className="h-4 w-4" aria-hidden="true" /> Add Line Item
+          </Button>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Totals and Notes</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              label="Tax ($)"
+              type="number"
+              min={0}
+              step={0.01}
+              inputMode="decimal"
+              placeholder="0.00"
+              error={errors.tax?.message}
+              {...form.register('tax')}
+            />
+            <FormField
+              label="Discount ($)"
+              type="number"
+              min={0}
+              step={0.01}
+              inputMode="decimal"
+              placeholder="0.00"
+              error={errors.discount?.message}
+              {...form.register('discount')}
+            />
+          </div>
+          <TextareaField
+            label="Notes"
+            rows={3}
+            error={errors.notes?.message}
+            {...form.register('notes')}
+          />
+          <LiveTotals control={form.control} />
+        </CardContent>
+      </Card>
+
+      <div className="flex justify-end">
+        <Button type="submit" disabled={submitting}>
+          {submitting ? 'Creating...' : 'Create Invoice'}
+        </Button>
+      </div>
+    </form>
+  );
+}

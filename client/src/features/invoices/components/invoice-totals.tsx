@@ -1,0 +1,44 @@
+import { formatCents } from '@shared/money';
+import { cn } from '@/lib/utils';
+
+/** Subtotal, tax, discount and total (integer cents) as a description list. */
+export function InvoiceTotals({
+  subtotal,
+  tax,
+  discount,
+  total,
+  live = false,
+  className,
+}: {
+  subtotal: number;
+  tax: number;
+  discount: number;
+  total: number;
+  /** Announce changes (the form's running total). */
+  live?: boolean;
+  className?: string;
+}) {
+  return (
+    <dl
+      className={cn('ml-auto w-full max-w-xs space-y-1 text-sm', className)}
+      aria-live={live ? 'polite' : undefined}
+    >
+      <div className="flex justify-between">
+        <dt className="text-muted-foreground">Subtotal</dt>
+        <dd>{formatCents(subtotal)}</dd>
+      </div>
+      <div className="flex justify-between">
+        <dt className="text-muted-foreground">Tax</dt>
+        <dd>{formatCents(tax)}</dd>
+      </div>
+      <div className="flex justify-between">
+        <dt className="text-muted-foreground">Discount</dt>
+        <dd>-{formatCents(discount)}</dd>
+      </div>
+      <div className="flex justify-between border-t pt-2 text-base font-semibold">
+        <dt>Total</dt>
+        <dd data-testid="invoice-total">{formatCents(total)}</dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,170 @@
+import { addDays, addMonths, subDays } from 'date-fns';
+import type { Logger } from 'pino';
+import { findPlan, type PlanId } from '../../../shared/plans';
+import type { User } from '../../db/schema';
+import type { InvoiceService } from '../invoices/invoices.service';
+import type { BillingRepository } from './billing.repository';
+
+/** Days a first invoice gives the client to pay. */
+const FIRST_INVOICE_TERMS_DAYS = 7;
+/** Days after the period ended before an unpaid subscription becomes past_due. */
+export const PAST_DUE_AFTER_DAYS = 14;
+
+export interface BillingRun {
+  invoicesOverdue: number;
+  periodsStarted: number;
+  subscriptionsEnded: number;
+  subscriptionsPastDue: number;
+  renewalsCreated: number;
+  renewalsSent: number;
+  renewalsNotSent: number;
+}
+
+/** A subscription as billing needs it. */
+export interface BilledSubscription {
+  id: string;
+  userId: string;
+  tier: PlanId;
+  currentPeriodEnd: Date | null;
+}
+
+export interface BillingServiceDeps {
+  repository: BillingRepository;
+  invoices: InvoiceService;
+  /** Days before the period ends that the next month's invoice is made. */
+  renewalLeadDays: number;
+  logger: Logger;
+  now?: () => Date;
+}
+
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+
+function clientName(client: User): string {
+  const name = [client.firstName, client.lastName].filter(Boolean).join(' ');
+  return name || client.businessName || client.email || 'Client';
+}
+
+/** PostgreSQL's unique_violation, whether the driver error arrives bare or wrapped by drizzle. */
+function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  if ('code' in error && error.code === '23505') return true;
+  return 'cause' in error && isUniqueViolation(error.cause);
+}
+
+/**
+ * Subscriptions meet invoices: a request gets its first-month invoice, and one daily run
+ * moves every subscription along its months (renewal invoices, past due, ending cancelled
+ * plans). Every step of the run is idempotent, so running it twice in a day changes nothing.
+ */
+export function createBillingService({
+  repository,
+  invoices,
+  renewalLeadDays,
+  logger,
+  now = () => new Date(),
+}: BillingServiceDeps) {
+  async function monthInvoice(
+    subscription: BilledSubscription,
+    client: User,
+    month: { start: Date; end: Date } | null,
+  ) {
+    const plan = findPlan(subscription.tier);
+    if (!plan || !client.email) return null;
+    const issued = now();
+    const description = month
+      ? `${plan.name} plan, ${isoDate(month.start)} to ${isoDate(month.end)}`
+      : `${plan.name} plan, first month`;
+    return invoices.create(
+      {
+        clientName: clientName(client),
+        clientEmail: client.email,
+        planType: plan.id,
+        dueDate: isoDate(month ? month.start : addDays(issued, FIRST_INVOICE_TERMS_DAYS)),
+        notes: month
+          ? 'Monthly renewal. Thank you for being with us.'
+          : 'Your plan starts on the day this invoice is paid.',
+        lineItems: [{ description, quantity: 1, unitPrice: plan.priceCents }],
+        tax: 0,
+        discount: 0,
+      },
+      {
+        subscriptionId: subscription.id,
+        periodStart: month?.start ?? null,
+        periodEnd: month?.end ?? null,
+      },
+    );
+  }
+
+  return {
+    /** A client asked for a plan: a draft invoice for its first month, addressed to them. */
+    async subscriptionRequested(subscription: BilledSubscription): Promise<void> {
+      await invoices.removeUnpaidFirstInvoices(subscription.id);
+      const client = await repository.findClient(subscription.userId);
+      const created = client ? await monthInvoice(subscription, client, null) : null;
+      if (!created) {
+        logger.warn(
+          { subscriptionId: subscription.id },
+          'no first invoice: the client has no e-mail address',
+        );
+      }
+    },
+
+    /** A pending request was withdrawn: its unpaid first invoice goes too. */
+    async requestWithdrawn(subscription: BilledSubscription): Promise<void> {
+      await invoices.removeUnpaidFirstInvoices(subscription.id);
+    },
+
+    /** The plan ends at the period end: no unpaid invoice for a month after it remains. */
+    async cancellationRequested(subscription: BilledSubscription): Promise<void> {
+      if (subscription.currentPeriodEnd) {
+        await invoices.removeUnpaidRenewals(subscription.id, subscription.currentPeriodEnd);
+      }
+    },
+
+    /** The daily lifecycle run (a pg-boss schedule in production, a fixed clock in tests). */
+    async runDaily(): Promise<BillingRun> {
+      const at = now();
+      const run: BillingRun = {
+        invoicesOverdue: await repository.markOverdue(isoDate(at), at),
+        periodsStarted: await repository.rollPeriods(at),
+        subscriptionsEnded: await repository.endCancelled(at),
+        subscriptionsPastDue: await repository.markPastDue(subDays(at, PAST_DUE_AFTER_DAYS), at),
+        renewalsCreated: 0,
+        renewalsSent: 0,
+        renewalsNotSent: 0,
+      };
+      const autoSend = await repository.autoSendRenewals();
+      for (const { subscription, client } of await repository.dueForRenewal(
+        addDays(at, renewalLeadDays),
+      )) {
+        const start = subscription.currentPeriodEnd!;
+        let created;
+        try {
+          created = await monthInvoice(subscription, client, {
+            start,
+            end: addMonths(start, 1),
+          });
+        } catch (error) {
+          // Another run made this month's invoice first: nothing left to do for it.
+          if (isUniqueViolation(error)) continue;
+          throw error;
+        }
+        if (!created) continue;
+        run.renewalsCreated += 1;
+        if (!autoSend) continue;
+        try {
+          await invoices.email(created.invoice.id);
+          run.renewalsSent += 1;
+        } catch (error) {
+          run.renewalsNotSent += 1;
+          logger.error(
+            { err: error, invoiceId: created.invoice.id },
+            'renewal invoice left as a draft: it could not be e-mailed',
+          );
+        }
+      }
+      return run;
+    },
+  };
+}
+export type BillingService = ReturnType<typeof createBillingService>;

@@ -1,0 +1,167 @@
+import { eq } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoices } from '../../db/schema';
+import { signedInAdmin, signedInClient } from '../../../tests/factories';
+import { pdfText } from '../../../tests/support/pdf-text';
+import { startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+
+const threeLines = (clientEmail: string) => ({
+  clientName: 'Camille Broussard',
+  clientEmail,
+  planType: 'signature',
+  dueDate: '2026-12-15',
+  notes: 'Thank you for choosing us.',
+  lineItems: [
+    { description: 'Signature plan, one month', quantity: 1, unitPrice: 39_900 },
+    { description: 'Logo refresh', quantity: 3, unitPrice: 3_333 },
+    { description: 'Extra page', quantity: 2, unitPrice: 10 },
+  ],
+  tax: 1_250,
+  discount: 500,
+});
+
+const binary = (res: request.Response, callback: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => callback(null, Buffer.concat(chunks)));
+};
+
+describe('invoice PDFs and e-mail, through a real SMTP server', () => {
+  let t: TestApp;
+  let smtp: SmtpSink;
+  let admin: Awaited<ReturnType<typeof signedInAdmin>>['agent'];
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    t = await startTestApp({ SMTP_URL: smtp.url });
+    admin = (await signedInAdmin(t.app, t.database)).agent;
+    await admin.put('/api/admin/settings').send({
+      businessName: 'Bayou Web Works',
+      businessEmail: 'billing@bayouweb.test',
+      businessPhone: '(504) 555-0134',
+      businessCity: 'Lafayette',
+      businessState: 'LA',
+      businessWebsite: 'https://bayouweb.test',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('renders the PDF with the business, client, lines, totals, status and notes', async () => {
+    const created = await admin.post('/api/admin/invoices').send(threeLines('camille@example.com'));
+    expect(created.status).toBe(201);
+    const res = await admin
+      .get(`/api/admin/invoices/${created.body.invoice.id}/pdf`)
+      .buffer(true)
+      .parse(binary);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`${created.body.invoiceNumber}.pdf`);
+    const text = await pdfText(res.body as Buffer);
+    for (const expected of [
+      'Bayou Web Works',
+      'Lafayette, LA',
+      'billing@bayouweb.test',
+      created.body.invoiceNumber,
+      'Camille Broussard',
+      'Logo refresh',
+      '$99.99', // 3 x $33.33
+      'Subtotal $499.19',
+      'Tax $12.50',
+      'Discount -$5.00',
+      'Total $506.69',
+      'DRAFT',
+      'Thank you for choosing us.',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(
+      (await request(t.app).get(`/api/admin/invoices/${created.body.invoice.id}/pdf`)).status,
+    ).toBe(401);
+    expect(
+      (await admin.get('/api/admin/invoices/00000000-0000-4000-8000-000000000000/pdf')).status,
+    ).toBe(404);
+  });
+
+  it('e-mails the invoice with its PDF to the client and marks a draft as sent', async () => {
+    const created = await admin.post('/api/admin/invoices').send(threeLines('odile@example.com'));
+    const id = created.body.invoice.id as string;
+    const res = await admin.post(`/api/admin/invoices/${id}/email`);
+    expect(res.status).toBe(200);
+    expect(res.body.invoice.status).toBe('sent');
+    expect(res.body.invoice.sentAt).toBeTruthy();
+    expect(res.body.message).toContain('odile@example.com');
+
+    const mail = await smtp.waitFor(
+      (m) => m.subject?.includes(created.body.invoiceNumber) ?? false,
+    );
+    expect(mail.subject).toBe(`Invoice ${created.body.invoiceNumber} from Bayou Web Works`);
+    expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : '').toBe('odile@example.com');
+    expect(mail.text).toContain('$506.69');
+    expect(mail.html).toContain('Bayou Web Works');
+    expect(mail.attachments).toHaveLength(1);
+    const [attachment] = mail.attachments;
+    expect(attachment!.filename).toBe(`${created.body.invoiceNumber}.pdf`);
+    expect(attachment!.contentType).toBe('application/pdf');
+    expect(await pdfText(attachment!.content)).toContain('Total $506.69');
+
+    // Sending again keeps it sent (a reminder), and a paid invoice can be e-mailed as a receipt.
+    expect((await admin.post(`/api/admin/invoices/${id}/email`)).body.invoice.status).toBe('sent');
+    await admin.patch(`/api/admin/invoices/${id}`).send({ status: 'paid' });
+    const receipt = await admin.post(`/api/admin/invoices/${id}/email`);
+    expect(receipt.body.invoice.status).toBe('paid');
+  });
+
+  it("lets a client download their own sent invoices' PDFs, and no one else's", async () => {
+    const client = await signedInClient(t.baseUrl);
+    const email = client.account.email;
+    const own = await admin.post('/api/admin/invoices').send(threeLines(email.toUpperCase()));
+    const ownId = own.body.invoice.id as string;
+    const other = await admin.post('/api/admin/invoices').send(threeLines('someone@example.com'));
+    await admin.patch(`/api/admin/invoices/${other.body.invoice.id}`).send({ status: 'sent' });
+
+    // A draft is the agency's business until it is sent.
+    expect((await client.browser.request('GET', `/api/invoices/${ownId}/pdf`)).status).toBe(404);
+    await admin.patch(`/api/admin/invoices/${ownId}`).send({ status: 'sent' });
+    const mine = await client.browser.request('GET', `/api/invoices/${ownId}/pdf`);
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('content-type')).toBe('application/pdf');
+    expect(await pdfText(new Uint8Array(await mine.arrayBuffer()))).toContain(
+      own.body.invoiceNumber,
+    );
+
+    const theirs = await client.browser.request(
+      'GET',
+      `/api/invoices/${other.body.invoice.id}/pdf`,
+    );
+    expect(theirs.status).toBe(404);
+    expect(await theirs.json()).toEqual({ message: 'Invoice not found' });
+    expect((await client.browser.request('GET', '/api/invoices/not-a-uuid/pdf')).status).toBe(404);
+    expect((await request(t.app).get(`/api/invoices/${ownId}/pdf`)).status).toBe(401);
+  });
+});
+
+describe('when the mail server refuses', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Nothing listens on port 9 (discard) on loopback: the connection is refused.
+    t = await startTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers 502 with the SMTP error and leaves the invoice a draft', async () => {
+    const { agent } = await signedInAdmin(t.app, t.database);
+    const created = await agent.post('/api/admin/invoices').send(threeLines('camille@example.com'));
+    const id = created.body.invoice.id as string;
+    const res = await agent.post(`/api/admin/invoices/${id}/email`);
+    expect(res.status).toBe(502);
+    expect(res.body.message).toMatch(/^The invoice could not be e-mailed: .*ECONNREFUSED/);
+    const [row] = await t.database.db.select().from(invoices).where(eq(invoices.id, id));
+    expect(row).toMatchObject({ status: 'draft', sentAt: null });
+  });
+});

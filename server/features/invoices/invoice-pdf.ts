@@ -1,0 +1,215 @@
+import PDFDocument from 'pdfkit';
+import { findPlan } from '../../../shared/plans';
+import { formatCents } from '../../../shared/money';
+import type { InvoiceDetail, InvoiceStatus } from '../../../shared/schemas/invoices';
+
+/** The agency as it appears on its invoices (from the settings). */
+export interface InvoiceIssuer {
+  businessName: string;
+  businessEmail: string;
+  businessPhone: string;
+  location: string;
+  businessWebsite: string;
+}
+
+const INK = '#0b3b4f';
+const MUTED = '#5b6b73';
+const ACCENT = '#0e7490';
+const STATUS_LABEL: Record<InvoiceStatus, string> = {
+  draft: 'DRAFT',
+  sent: 'DUE',
+  overdue: 'OVERDUE',
+  paid: 'PAID',
+};
+
+const MONTHS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const;
+
+/** 'MMM d, yyyy' of a calendar date or an instant, in UTC (the server has no user's zone). */
+function pdfDate(value: string): string {
+  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}
+
+/**
+ * Renders one invoice as an A4 PDF: the issuer from the settings, the client, the dates, the
+ * lines and the totals, the status and the notes. The same bytes serve the admin download,
+ * the client's download and the e-mail attachment.
+ */
+export function renderInvoicePdf(detail: InvoiceDetail, issuer: InvoiceIssuer): Promise<Buffer> {
+  const { invoice, lineItems } = detail;
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: {
+      Title: `Invoice ${invoice.invoiceNumber}`,
+      Author: issuer.businessName,
+      Subject: `Invoice ${invoice.invoiceNumber} for ${invoice.clientName}`,
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = doc.page.margins.left;
+  const right = doc.page.width - doc.page.margins.right;
+  const width = right - left;
+
+  // Issuer
+  doc
+    .fillColor(ACCENT)
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .text(issuer.businessName, left, 50, { width: width - 180 });
+  doc.fillColor(MUTED).font('Helvetica').fontSize(10);
+  for (const line of [
+    issuer.location,
+    issuer.businessEmail,
+    issuer.businessPhone,
+    issuer.businessWebsite,
+  ]) {
+    if (line) doc.text(line);
+  }
+
+  // Title block
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(24)
+    .text('INVOICE', left, 50, { width, align: 'right' });
+  doc.font('Helvetica').fontSize(11).text(invoice.invoiceNumber, { width, align: 'right' });
+  doc
+    .fillColor(
+      invoice.status === 'paid' ? '#15803d' : invoice.status === 'overdue' ? '#b91c1c' : ACCENT,
+    )
+    .font('Helvetica-Bold')
+    .text(STATUS_LABEL[invoice.status], { width, align: 'right' });
+
+  // Client and dates
+  const blockTop = 150;
+  doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9).text('BILL TO', left, blockTop);
+  doc.fillColor(INK).font('Helvetica').fontSize(11).text(invoice.clientName);
+  doc.text(invoice.clientEmail);
+  const plan = invoice.planType ? findPlan(invoice.planType) : undefined;
+  if (plan) doc.fillColor(MUTED).fontSize(10).text(`${plan.name} plan`);
+
+  const dates: Array<[string, string]> = [
+    ['Issued', pdfDate(invoice.dateIssued)],
+    ['Due', pdfDate(invoice.dueDate)],
+  ];
+  if (invoice.sentAt) dates.push(['Sent', pdfDate(invoice.sentAt)]);
+  if (invoice.paidAt) dates.push(['Paid', pdfDate(invoice.paidAt)]);
+  let y = blockTop;
+  for (const [label, value] of dates) {
+    doc
+      .fillColor(MUTED)
+      .font('Helvetica-Bold')
+      .fontSize(9)
+      .text(label.toUpperCase(), left + 300, y);
+    doc
+      .fillColor(INK)
+      .font('Helvetica')
+      .fontSize(11)
+      .text(value, left + 370, y - 1, {
+        width: width - 370,
+        align: 'right',
+      });
+    y += 18;
+  }
+
+  // Lines
+  const columns = { description: left, quantity: left + 290, unit: left + 340, total: left + 420 };
+  y = Math.max(doc.y, y) + 30;
+  doc.moveTo(left, y).lineTo(right, y).strokeColor(ACCENT).lineWidth(1).stroke();
+  y += 8;
+  doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9);
+  doc.text('DESCRIPTION', columns.description, y);
+  doc.text('QTY', columns.quantity, y, { width: 40, align: 'right' });
+  doc.text('UNIT PRICE', columns.unit, y, { width: 75, align: 'right' });
+  doc.text('AMOUNT', columns.total, y, { width: right - columns.total, align: 'right' });
+  y += 18;
+  doc.font('Helvetica').fontSize(11).fillColor(INK);
+  for (const line of lineItems) {
+    if (y > doc.page.height - 200) {
+      doc.addPage();
+      y = doc.page.margins.top;
+    }
+    doc.text(line.description, columns.description, y, { width: 280 });
+    const rowBottom = doc.y;
+    doc.text(String(line.quantity), columns.quantity, y, { width: 40, align: 'right' });
+    doc.text(formatCents(line.unitPrice), columns.unit, y, { width: 75, align: 'right' });
+    doc.text(formatCents(line.total), columns.total, y, {
+      width: right - columns.total,
+      align: 'right',
+    });
+    y = Math.max(rowBottom, doc.y) + 8;
+  }
+  doc.moveTo(left, y).lineTo(right, y).strokeColor('#cbd5e1').lineWidth(0.5).stroke();
+  y += 12;
+
+  // Totals
+  const totals: Array<[string, string]> = [
+    ['Subtotal', formatCents(invoice.subtotal)],
+    ['Tax', formatCents(invoice.tax)],
+    ['Discount', invoice.discount ? `-${formatCents(invoice.discount)}` : formatCents(0)],
+  ];
+  for (const [label, value] of totals) {
+    doc
+      .fillColor(MUTED)
+      .font('Helvetica')
+      .fontSize(11)
+      .text(label, columns.unit - 40, y);
+    doc
+      .fillColor(INK)
+      .text(value, columns.total, y, { width: right - columns.total, align: 'right' });
+    y += 18;
+  }
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(13)
+    .text('Total', columns.unit - 40, y + 4);
+  doc.text(formatCents(invoice.total), columns.total - 40, y + 4, {
+    width: right - columns.total + 40,
+    align: 'right',
+  });
+  y += 40;
+
+  if (invoice.notes) {
+    doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9).text('NOTES', left, y);
+    doc
+      .fillColor(INK)
+      .font('Helvetica')
+      .fontSize(10)
+      .text(invoice.notes, left, doc.y + 2, { width });
+  }
+
+  doc
+    .fillColor(MUTED)
+    .font('Helvetica')
+    .fontSize(9)
+    .text(
+      `Questions about this invoice? Write to ${issuer.businessEmail}.`,
+      left,
+      doc.page.height - doc.page.margins.bottom - 20,
+      { width, align: 'center', lineBreak: false },
+    );
+
+  doc.end();
+  return done;
+}

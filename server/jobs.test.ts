@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openTestDatabase } from '../tests/support/test-database';
+import { loadConfig } from './config';
+import type { DatabaseHandle } from './db/client';
+import { BILLING_QUEUE, startJobs } from './jobs';
+import { createLogger } from './lib/logger';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+it('runs the billing job at start and keeps it on the daily schedule', async () => {
+  const config = loadConfig({ NODE_ENV: 'test', BILLING_RUN_CRON: '15 5 * * *' });
+  let runs = 0;
+  const ran = new Promise<void>((resolve) => {
+    void startJobs({
+      database,
+      config,
+      logger: createLogger('silent'),
+      billing: {
+        runDaily: async () => {
+          runs += 1;
+          resolve();
+          return {
+            invoicesOverdue: 0,
+            periodsStarted: 0,
+            subscriptionsEnded: 0,
+            subscriptionsPastDue: 0,
+            renewalsCreated: 0,
+            renewalsSent: 0,
+            renewalsNotSent: 0,
+          };
+        },
+      },
+    }).then((jobs) => ran.then(() => jobs.stop()));
+  });
+  await ran;
+  expect(runs).toBe(1);
+  const { rows } = await database.executeSql(
+    'select cron, options from pgboss.schedule where name = $1',
+    [BILLING_QUEUE],
+  );
+  expect(rows).toEqual([{ cron: '15 5 * * *', options: { tz: 'America/Chicago' } }]);
+}, 30_000);
