@@ -27,6 +27,12 @@ import { createNotifications } from './features/mail/notifications';
 import { createInvoiceRepository } from './features/invoices/invoices.repository';
 import { adminInvoiceRoutes, clientInvoiceRoutes } from './features/invoices/invoices.routes';
 import { createInvoiceService } from './features/invoices/invoices.service';
+import { createSignupLinkRepository } from './features/signup-links/signup-links.repository';
+import {
+  adminSignupLinkRoutes,
+  signupLinkRoutes,
+} from './features/signup-links/signup-links.routes';
+import { createSignupLinkService } from './features/signup-links/signup-links.service';
 import { createSubscriptionRepository } from './features/subscriptions/subscriptions.repository';
 import { subscriptionRoutes } from './features/subscriptions/subscriptions.routes';
 import { createSubscriptionService } from './features/subscriptions/subscriptions.service';
@@ -230,6 +236,14 @@ export async function createApp({
     notifications,
     billingService,
   );
+  const signupLinkService = createSignupLinkService({
+    repository: createSignupLinkRepository(db),
+    appUrl: config.appUrl,
+    mail: notifications,
+    subscribe: (userId, planId) => subscriptionService.subscribe(userId, planId),
+    findUser: (userId) => authService.findById(userId),
+    now: clock,
+  });
   const adminDeps = {
     service: adminService,
     absoluteLifetimeMs: config.sessions.adminAbsoluteMs,
@@ -245,6 +259,7 @@ export async function createApp({
   admin.use(adminDashboardRoutes(createDashboardService(createDashboardRepository(db))));
   admin.use(adminTicketRoutes(ticketService));
   admin.use(adminInvoiceRoutes(invoiceService));
+  admin.use(adminSignupLinkRoutes(signupLinkService));
   admin.use(adminMailRoutes(createMailService(mailRepository, mailer), brand));
   admin.use(notFoundApi);
   app.use('/api/admin', admin);
@@ -267,6 +282,7 @@ export async function createApp({
   api.use(subscriptionRoutes(subscriptionService));
   api.use(ticketRoutes(ticketService));
   api.use(clientInvoiceRoutes(invoiceService));
+  api.use(signupLinkRoutes(signupLinkService));
   api.use(notFoundApi);
   app.use('/api', api);
 

@@ -1,9 +1,68 @@
 import { z } from 'zod';
 import { PLAN_IDS } from '../plans';
+import { SUBSCRIPTION_STATUSES } from './subscriptions';
 import { EmailSchema } from './common';
 
+/** POST /api/admin/generate-signup-link: both required (spec section 5). */
 export const GenerateSignupLinkSchema = z.object({
   email: EmailSchema,
-  planType: z.enum(PLAN_IDS, { error: 'Plan is required' }),
+  planType: z.enum(PLAN_IDS, { error: 'Please choose a plan' }),
 });
 export type GenerateSignupLink = z.infer<typeof GenerateSignupLinkSchema>;
+
+/** waiting: can still be redeemed; used: redeemed once; expired: 24 hours passed unused. */
+export const SIGNUP_LINK_STATES = ['waiting', 'used', 'expired'] as const;
+export type SignupLinkState = (typeof SIGNUP_LINK_STATES)[number];
+
+/** A link as the admin's list shows it (the link itself is never stored, only its hash). */
+export const SignupLinkSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  planType: z.enum(PLAN_IDS),
+  state: z.enum(SIGNUP_LINK_STATES),
+  createdAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+  usedAt: z.iso.datetime().nullable(),
+});
+export type SignupLink = z.infer<typeof SignupLinkSchema>;
+
+/** The ready e-mail for the invited client: the admin copies it or has it sent. */
+export const SignupInvitationSchema = z.object({
+  subject: z.string(),
+  body: z.string(),
+});
+export type SignupInvitation = z.infer<typeof SignupInvitationSchema>;
+
+/** The answer of POST /api/admin/generate-signup-link. */
+export const GeneratedSignupLinkSchema = z.object({
+  signupUrl: z.string(),
+  link: SignupLinkSchema,
+  invitation: SignupInvitationSchema,
+});
+export type GeneratedSignupLink = z.infer<typeof GeneratedSignupLinkSchema>;
+
+/** POST /api/admin/signup-links/{id}/send: the link just generated, proven by its token. */
+export const SendSignupLinkSchema = z.object({
+  signupUrl: z.string({ error: 'The signup link is required' }).max(2000, 'The link is too long'),
+});
+export type SendSignupLink = z.infer<typeof SendSignupLinkSchema>;
+
+/** GET /api/signup/{token}: what the invited visitor sees before signing in. */
+export const SignupInviteSchema = z.object({
+  email: z.string(),
+  planType: z.enum(PLAN_IDS),
+  expiresAt: z.iso.datetime(),
+});
+export type SignupInvite = z.infer<typeof SignupInviteSchema>;
+
+/** GET /api/admin/clients: a client account with its plan. */
+export const ClientAccountSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  businessName: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  plan: z.enum(PLAN_IDS).nullable(),
+  subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES).nullable(),
+});
+export type ClientAccount = z.infer<typeof ClientAccountSchema>;

@@ -1,8 +1,10 @@
 import { Router, type RequestHandler } from 'express';
+import type { AuthenticateOptions as OidcAuthenticateOptions } from 'openid-client/passport';
 import type { Passport } from 'passport';
 
 type Authenticator = InstanceType<typeof Passport>;
 import { SIGNED_IN_HINT_COOKIE } from '../../../shared/constants';
+import { EmailSchema } from '../../../shared/schemas/common';
 import { UpdateProfileSchema } from '../../../shared/schemas/profile';
 import { currentUserId, requireUser } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
@@ -44,7 +46,13 @@ export function authRoutes({
     const returnTo = safeReturnTo(req.query.returnTo);
     if (returnTo) req.session.returnTo = returnTo;
     const strategy = await relyingParty.strategy();
-    passport.authenticate(strategy)(req, res, next);
+    // A signup link passes the invited e-mail: the provider shows its sign-in (or sign-up)
+    // page for it even when another account is signed in there.
+    const hint = EmailSchema.safeParse(req.query.login_hint);
+    const options: OidcAuthenticateOptions = hint.success
+      ? { loginHint: hint.data, prompt: 'login' }
+      : {};
+    passport.authenticate(strategy, options)(req, res, next);
   };
   router.get('/login', startSignIn);
   router.get('/auth/login', startSignIn);

@@ -8,6 +8,7 @@ import express, {
 import type { z } from 'zod';
 import type Provider from 'oidc-provider';
 import { ProviderLoginSchema, ProviderSignupSchema } from '../../../shared/schemas/auth';
+import { EmailSchema } from '../../../shared/schemas/common';
 import { AppError } from '../../lib/errors';
 import { loginRateLimit } from '../../lib/rate-limit';
 import type { IdentityService } from './identity.service';
@@ -43,11 +44,23 @@ export function interactionRoutes({ provider, service, brand }: InteractionRoute
     return interaction;
   }
 
+  /** The e-mail the app suggested (login_hint, e.g. from a signup link), when it is one. */
+  function hintedEmail(interaction: { params: Record<string, unknown> }): string | undefined {
+    const parsed = EmailSchema.safeParse(interaction.params.login_hint);
+    return parsed.success ? parsed.data : undefined;
+  }
+
   router.get('/:uid', async (req, res) => {
     const interaction = await details(req, res);
     noStore(res);
     if (interaction.prompt.name === 'login') {
-      res.type('html').send(signInPage({ brand: await brand(), uid: interaction.uid }));
+      const email = hintedEmail(interaction);
+      // Someone invited by e-mail who has no account yet is offered to create one, prefilled.
+      const page =
+        email && !(await service.hasAccount(email))
+          ? signUpPage({ brand: await brand(), uid: interaction.uid, values: { email } })
+          : signInPage({ brand: await brand(), uid: interaction.uid, email });
+      res.type('html').send(page);
       return;
     }
     // Any other prompt for our first-party client is settled by loadExistingGrant.
@@ -57,7 +70,13 @@ export function interactionRoutes({ provider, service, brand }: InteractionRoute
   router.get('/:uid/signup', async (req, res) => {
     const interaction = await details(req, res);
     noStore(res);
-    res.type('html').send(signUpPage({ brand: await brand(), uid: interaction.uid }));
+    res.type('html').send(
+      signUpPage({
+        brand: await brand(),
+        uid: interaction.uid,
+        values: { email: hintedEmail(interaction) },
+      }),
+    );
   });
 
   /**

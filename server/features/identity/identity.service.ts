@@ -15,6 +15,10 @@ export function createIdentityService(accounts: IdentityAccountRepository) {
       if (!account || !valid) throw new AppError(401, WRONG_CREDENTIALS);
       return account;
     },
+    /** Whether someone already signed up with this e-mail (decides which page a hint opens). */
+    async hasAccount(email: string): Promise<boolean> {
+      return Boolean(await accounts.findByEmail(email));
+    },
     async register(input: ProviderSignup): Promise<IdentityAccount> {
       if (await accounts.findByEmail(input.email)) throw new AppError(409, EMAIL_TAKEN);
       const account = await accounts.insert({

@@ -34,7 +34,7 @@ export interface SignupInvitation {
 }
 
 /** The e-mail that carries a signup link: the admin sees it before sending it. */
-export function signupInvitationMessage(brand: string, invitation: SignupInvitation) {
+function signupInvitationMessage(brand: string, invitation: SignupInvitation) {
   const expires = invitation.expiresAt.toUTCString().replace(':00 GMT', ' UTC');
   return {
     subject: `Your ${invitation.planName} plan with ${brand}: create your account`,
@@ -133,6 +133,17 @@ export function createNotifications({
           },
         ],
       });
+    },
+
+    /** The invitation e-mail as it will be sent: for the admin to read and copy. */
+    async signupInvitationText(invitation: SignupInvitation) {
+      const brand = await agency();
+      const message = signupInvitationMessage(brand.businessName, invitation);
+      const { text } = compose(brand, message.lines, {
+        href: invitation.signupUrl,
+        label: 'Create your account',
+      });
+      return { subject: message.subject, body: text };
     },
 
     /** A signup link to a future client. Awaited, like invoices. */

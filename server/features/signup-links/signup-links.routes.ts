@@ -1,0 +1,51 @@
+import { Router, type Request } from 'express';
+import {
+  GenerateSignupLinkSchema,
+  SendSignupLinkSchema,
+} from '../../../shared/schemas/signup-links';
+import { currentUserId, requireUser } from '../../lib/auth-guards';
+import { parse } from '../../lib/validate';
+import type { SignupLinkService } from './signup-links.service';
+
+/** Behind requireAdmin: generate, list and send signup links; the client accounts. */
+export function adminSignupLinkRoutes(service: SignupLinkService): Router {
+  const router = Router();
+
+  router.post('/generate-signup-link', async (req, res) => {
+    res.status(201).json(await service.generate(parse(GenerateSignupLinkSchema, req.body)));
+  });
+
+  router.get('/signup-links', async (_req, res) => {
+    res.json(await service.list());
+  });
+
+  router.post('/signup-links/:id/send', async (req: Request<{ id: string }>, res) => {
+    const { signupUrl } = parse(SendSignupLinkSchema, req.body);
+    res.json(await service.send(req.params.id, signupUrl));
+  });
+
+  router.get('/clients', async (_req, res) => {
+    res.json(await service.clients());
+  });
+
+  return router;
+}
+
+/** The invited visitor: see the invitation, then (signed in) redeem it. */
+export function signupLinkRoutes(service: SignupLinkService): Router {
+  const router = Router();
+
+  router.get('/signup/:token', async (req: Request<{ token: string }>, res) => {
+    res.set('Cache-Control', 'no-store').json(await service.invite(req.params.token));
+  });
+
+  router.post(
+    '/signup/:token/redeem',
+    requireUser,
+    async (req: Request<{ token: string }>, res) => {
+      res.json(await service.redeem(req.params.token, currentUserId(req)));
+    },
+  );
+
+  return router;
+}

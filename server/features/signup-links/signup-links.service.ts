@@ -1,0 +1,185 @@
+import crypto from 'node:crypto';
+import { SIGNUP_LINK_VALIDITY_HOURS } from '../../../shared/constants';
+import { findPlan, type PlanId } from '../../../shared/plans';
+import type {
+  ClientAccount,
+  GeneratedSignupLink,
+  GenerateSignupLink,
+  SignupInvitation,
+  SignupInvite,
+  SignupLink,
+} from '../../../shared/schemas/signup-links';
+import type { SubscriptionChange } from '../../../shared/schemas/subscriptions';
+import type { SignupLinkRow } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { existingId } from '../../lib/ids';
+import type { SignupLinkRepository } from './signup-links.repository';
+
+export const LINK_NOT_FOUND = 'Signup link not found';
+export const LINK_UNKNOWN =
+  'This signup link is not valid. Check that you copied the whole link, or ask us for a new one.';
+export const LINK_EXPIRED = `This signup link has expired: links work for ${SIGNUP_LINK_VALIDITY_HOURS} hours. Please ask us for a new one.`;
+export const LINK_USED =
+  'This signup link has already been used. Sign in to your client portal, or ask us for a new link.';
+
+/** The invitation as the mail feature writes and sends it. */
+export interface InvitationDetails {
+  email: string;
+  planName: string;
+  priceCents: number;
+  signupUrl: string;
+  expiresAt: Date;
+}
+
+export interface SignupLinkDeps {
+  repository: SignupLinkRepository;
+  appUrl: string;
+  mail: {
+    signupInvitationText(invitation: InvitationDetails): Promise<SignupInvitation>;
+    signupInvitation(
+      invitation: InvitationDetails,
+    ): Promise<{ delivered: boolean; transport: string; error?: string }>;
+  };
+  findUser(userId: string): Promise<{ email: string | null } | null | undefined>;
+  /** The portal's subscribe: a redeemed link asks for its plan the same way. */
+  subscribe(userId: string, planId: PlanId): Promise<SubscriptionChange>;
+  now?: () => Date;
+}
+
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+function stateOf(row: SignupLinkRow, at: Date): SignupLink['state'] {
+  if (row.usedAt) return 'used';
+  return row.expiresAt <= at ? 'expired' : 'waiting';
+}
+
+function toLink(row: SignupLinkRow, at: Date): SignupLink {
+  return {
+    id: row.id,
+    email: row.email,
+    planType: row.planType,
+    state: stateOf(row, at),
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    usedAt: row.usedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Invitations for new clients: a 32-byte random token in the link, only its SHA-256 stored,
+ * valid 24 hours, usable once, and only by an account with the invited e-mail.
+ */
+export function createSignupLinkService({
+  repository,
+  appUrl,
+  mail,
+  subscribe,
+  findUser,
+  now = () => new Date(),
+}: SignupLinkDeps) {
+  function details(row: SignupLinkRow, signupUrl: string): InvitationDetails {
+    const plan = findPlan(row.planType)!;
+    return {
+      email: row.email,
+      planName: plan.name,
+      priceCents: plan.priceCents,
+      signupUrl,
+      expiresAt: row.expiresAt,
+    };
+  }
+
+  /** The link of a token, or the reason it cannot be used (404 unknown, 410 expired or used). */
+  async function usable(token: string): Promise<SignupLinkRow> {
+    const row = /^[A-Za-z0-9_-]{43}$/.test(token)
+      ? await repository.findByHash(hashToken(token))
+      : null;
+    if (!row) throw new AppError(404, LINK_UNKNOWN);
+    const state = stateOf(row, now());
+    if (state === 'used') throw new AppError(410, LINK_USED);
+    if (state === 'expired') throw new AppError(410, LINK_EXPIRED);
+    return row;
+  }
+
+  return {
+    async generate(input: GenerateSignupLink): Promise<GeneratedSignupLink> {
+      const token = crypto.randomBytes(32).toString('base64url');
+      const created = now();
+      const row = await repository.insert({
+        tokenHash: hashToken(token),
+        email: input.email,
+        planType: input.planType,
+        expiresAt: new Date(created.getTime() + SIGNUP_LINK_VALIDITY_HOURS * 60 * 60 * 1000),
+      });
+      const signupUrl = `${appUrl}/signup/${token}`;
+      return {
+        signupUrl,
+        link: toLink(row, created),
+        invitation: await mail.signupInvitationText(details(row, signupUrl)),
+      };
+    },
+
+    async list(): Promise<SignupLink[]> {
+      const at = now();
+      return (await repository.list()).map((row) => toLink(row, at));
+    },
+
+    /**
+     * Mails the invitation for a link generated moments ago. The server never kept the link,
+     * so the admin's copy comes back and must match the stored hash.
+     */
+    async send(id: string, signupUrl: string): Promise<{ message: string }> {
+      const row = await repository.findById(existingId(id, LINK_NOT_FOUND));
+      if (!row) throw new AppError(404, LINK_NOT_FOUND);
+      const token = signupUrl.split('/').at(-1) ?? '';
+      if (!signupUrl.startsWith(`${appUrl}/signup/`) || hashToken(token) !== row.tokenHash) {
+        throw new AppError(400, 'This is not the link generated for this invitation');
+      }
+      const state = stateOf(row, now());
+      if (state !== 'waiting') {
+        throw new AppError(409, `This link is ${state}: generate a new one`);
+      }
+      const result = await mail.signupInvitation(details(row, signupUrl));
+      if (!result.delivered) {
+        throw new AppError(
+          502,
+          `The invitation could not be e-mailed: ${result.error ?? 'unknown error'}`,
+        );
+      }
+      return { message: `The invitation was sent to ${row.email} through ${result.transport}.` };
+    },
+
+    /** What the invited visitor sees before signing in. */
+    async invite(token: string): Promise<SignupInvite> {
+      const row = await usable(token);
+      return { email: row.email, planType: row.planType, expiresAt: row.expiresAt.toISOString() };
+    },
+
+    /** The signed-in invitee uses the link: it is consumed and their plan request recorded. */
+    async redeem(token: string, userId: string): Promise<SubscriptionChange> {
+      const row = await usable(token);
+      const user = await findUser(userId);
+      if (user?.email?.toLowerCase() !== row.email) {
+        throw new AppError(
+          403,
+          `This link was made for ${row.email}. Sign out, then sign in or create your account with that e-mail, or ask us for a new link.`,
+        );
+      }
+      const consumed = await repository.consume(row.tokenHash, userId, now());
+      if (!consumed) throw new AppError(410, LINK_USED);
+      return subscribe(userId, row.planType);
+    },
+
+    async clients(): Promise<ClientAccount[]> {
+      return (await repository.listClients()).map(({ user, plan, status }) => ({
+        id: user.id,
+        name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email || 'Client',
+        email: user.email,
+        businessName: user.businessName,
+        createdAt: user.createdAt.toISOString(),
+        plan,
+        subscriptionStatus: status,
+      }));
+    },
+  };
+}
+export type SignupLinkService = ReturnType<typeof createSignupLinkService>;
