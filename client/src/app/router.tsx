@@ -16,7 +16,11 @@ const AdminRoutes = lazy(() =>
   import('@/features/admin/pages/admin-routes').then((m) => ({ default: m.AdminRoutes })),
 );
 
-/** The route table of spec section 2. */
+const SignupPage = lazy(() =>
+  import('@/features/signup-links/pages/signup-page').then((m) => ({ default: m.SignupPage })),
+);
+
+/** The route table of spec section 2, plus /signup/{token} for invited clients. */
 export function AppRouter() {
   return (
     <Suspense fallback={<FullScreenSpinner />}>
@@ -30,6 +34,7 @@ export function AppRouter() {
           <Redirect to="/admin/login" replace />
         </Route>
         <Route path="/admin/*" component={AdminRoutes} />
+        <Route path="/signup/:token" component={SignupPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

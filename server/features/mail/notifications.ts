@@ -35,7 +35,15 @@ export interface SignupInvitation {
 
 /** The e-mail that carries a signup link: the admin sees it before sending it. */
 function signupInvitationMessage(brand: string, invitation: SignupInvitation) {
-  const expires = invitation.expiresAt.toUTCString().replace(':00 GMT', ' UTC');
+  const expires = new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  }).format(invitation.expiresAt);
   return {
     subject: `Your ${invitation.planName} plan with ${brand}: create your account`,
     lines: [
@@ -69,12 +77,12 @@ const planName = (tier: PlanId) => findPlan(tier)?.name ?? tier;
 
 /** A short message in the brand's frame: plain text and the same in simple HTML. */
 function compose(agency: Agency, lines: string[], link?: { href: string; label: string }) {
+  // Paragraphs separated by a blank line, as a person would write them.
   const text = [
     ...lines,
-    ...(link ? ['', `${link.label}: ${link.href}`] : []),
-    '',
+    ...(link ? [`${link.label}: ${link.href}`] : []),
     `— ${agency.businessName}`,
-  ].join('\n');
+  ].join('\n\n');
   const body: SafeHtml = html`<div
     style="font-family:Arial,sans-serif;font-size:15px;line-height:1.5;color:#0b3b4f"
   >

@@ -78,7 +78,12 @@ describe('signup links', () => {
     expect(invitation.subject).toBe(
       'Your Signature plan with Coast & Code Studio: create your account',
     );
-    for (const part of ['$399.00 per month', signupUrl, 'marie@example.com', '3 Mar 2026']) {
+    for (const part of [
+      '$399.00 per month',
+      signupUrl,
+      'marie@example.com',
+      'Mar 3, 2026, 3:00 PM UTC',
+    ]) {
       expect(invitation.body).toContain(part);
     }
 

@@ -13,3 +13,13 @@ export function FullScreenSpinner({ label }: { label?: string }) {
     </div>
   );
 }
+
+/** An inline loading state with its message. */
+export function Spinner({ label }: { label: string }) {
+  return (
+    <div className="flex items-center justify-center gap-3" role="status" aria-live="polite">
+      <Loader2 className="h-5 w-5 animate-spin text-primary" aria-hidden="true" />
+      <span className="text-sm text-muted-foreground">{label}</span>
+    </div>
+  );
+}

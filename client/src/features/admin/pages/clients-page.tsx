@@ -1,5 +1,73 @@
-import { PendingScreen } from '@/components/pending-screen';
+import { useRoute } from 'wouter';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ClientAccountsTable } from '@/features/signup-links/components/client-accounts-table';
+import { SignupLinkGenerator } from '@/features/signup-links/components/signup-link-generator';
+import { SignupLinksTable } from '@/features/signup-links/components/signup-links-table';
 
+const STEPS = [
+  ['Generate a link', "Enter the client's e-mail and the plan you agreed on."],
+  ['Send it', 'Copy the link or the ready e-mail, or send the e-mail from here.'],
+  [
+    'The client signs up',
+    'They create their account with that e-mail within 24 hours; the link then stops working.',
+  ],
+  [
+    'First invoice',
+    'Their plan request appears with a draft invoice for the first month: send it, and the plan starts when it is paid.',
+  ],
+] as const;
+
+/** /admin/clients (and /admin/clients/invite, with the generator focused). */
 export function ClientsPage() {
-  return <PendingScreen title="Clients" issue={5} />;
+  const [inviting] = useRoute('/admin/clients/invite');
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="font-display text-3xl font-bold">Clients</h1>
+        <p className="text-muted-foreground">Invite new clients and see who is on which plan.</p>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <SignupLinkGenerator autoFocus={inviting} />
+        <Card>
+          <CardHeader>
+            <CardTitle>How it works</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ol className="space-y-4">
+              {STEPS.map(([title, text], index) => (
+                <li key={title} className="flex gap-3">
+                  <span
+                    className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+                    aria-hidden="true"
+                  >
+                    {index + 1}
+                  </span>
+                  <div>
+                    <p className="font-medium">{title}</p>
+                    <p className="text-sm text-muted-foreground">{text}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </CardContent>
+        </Card>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Signup Links</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <SignupLinksTable />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Client Accounts</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ClientAccountsTable />
+        </CardContent>
+      </Card>
+    </div>
+  );
 }

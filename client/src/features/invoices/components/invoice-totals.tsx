@@ -33,7 +33,7 @@ export function InvoiceTotals({
       </div>
       <div className="flex justify-between">
         <dt className="text-muted-foreground">Discount</dt>
-        <dd>-{formatCents(discount)}</dd>
+        <dd>{discount > 0 ? `-${formatCents(discount)}` : formatCents(0)}</dd>
       </div>
       <div className="flex justify-between border-t pt-2 text-base font-semibold">
         <dt>Total</dt>

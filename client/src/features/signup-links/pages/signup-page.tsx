@@ -1,0 +1,161 @@
+import { AlertTriangle, CheckCircle2 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { formatCents } from '@shared/money';
+import { findPlan } from '@shared/plans';
+import { QueryProvider } from '@/app/query-provider';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-request';
+import { formatDateTime } from '@/lib/dates';
+import { useUser } from '@/features/auth/api/get-user';
+import { usePublicSettings } from '@/features/settings/api/get-public-settings';
+import { useRedeemSignupLink, useSignupInvite } from '../api/signup-links';
+
+function Frame({ children }: { children: React.ReactNode }) {
+  const { businessName } = usePublicSettings();
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-muted/40 p-4">
+      <Link href="/" className="font-display text-2xl font-bold text-primary">
+        {businessName}
+      </Link>
+      <Card className="w-full max-w-md">{children}</Card>
+    </main>
+  );
+}
+
+/** A link that cannot be used, why, and how to get a new one. */
+function Unusable({ message }: { message: string }) {
+  const { businessEmail } = usePublicSettings();
+  return (
+    <Frame>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <AlertTriangle className="h-5 w-5 text-destructive" aria-hidden="true" />
+          This link cannot be used
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <p role="alert">{message}</p>
+        <p className="text-sm text-muted-foreground">
+          To get a new link, write to{' '}
+          <a className="text-primary underline" href={`mailto:${businessEmail}`}>
+            {businessEmail}
+          </a>
+          . Already a client?{' '}
+          <a className="text-primary underline" href="/api/login">
+            Sign in to your portal
+          </a>
+          .
+        </p>
+      </CardContent>
+    </Frame>
+  );
+}
+
+function Invitation({ token }: { token: string }) {
+  const invite = useSignupInvite(token);
+  const { user, isLoading: userLoading } = useUser();
+  const redeem = useRedeemSignupLink();
+  const [, navigate] = useLocation();
+  const attempted = useRef(false);
+
+  // Back from the sign-in with the invited account: the link is used right away.
+  useEffect(() => {
+    if (!invite.data || !user || attempted.current) return;
+    if (user.email?.toLowerCase() !== invite.data.email) return;
+    attempted.current = true;
+    redeem.mutate(token, {
+      onSuccess: (change) => {
+        toast({ title: 'Welcome!', description: change.message });
+        navigate('/portal/dashboard');
+      },
+    });
+  }, [invite.data, user, token, redeem, navigate]);
+
+  if (invite.isLoading || userLoading) {
+    return (
+      <Frame>
+        <CardContent className="flex justify-center py-10">
+          <Spinner label="Loading your invitation..." />
+        </CardContent>
+      </Frame>
+    );
+  }
+  if (!invite.data) {
+    return <Unusable message={errorMessage(invite.error, 'This signup link could not be read.')} />;
+  }
+  if (redeem.isError)
+    return <Unusable message={errorMessage(redeem.error, 'Failed to use the link.')} />;
+
+  const { email, planType, expiresAt } = invite.data;
+  const plan = findPlan(planType);
+  const signIn = `/api/login?${new URLSearchParams({
+    login_hint: email,
+    returnTo: `/signup/${token}`,
+  }).toString()}`;
+  const otherAccount = user && user.email?.toLowerCase() !== email;
+
+  return (
+    <Frame>
+      <CardHeader>
+        <CardTitle>You&apos;re invited</CardTitle>
+        <CardDescription>Create your client account to start your website plan.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <dl className="space-y-3">
+          <div>
+            <dt className="text-sm text-muted-foreground">Plan</dt>
+            <dd className="text-lg font-semibold">
+              {plan?.name} · {plan ? formatCents(plan.priceCents) : ''}/month
+            </dd>
+            {plan && <dd className="text-sm text-muted-foreground">{plan.description}</dd>}
+          </div>
+          <div>
+            <dt className="text-sm text-muted-foreground">For</dt>
+            <dd className="font-medium">{email}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted-foreground">Link valid until</dt>
+            <dd>{formatDateTime(expiresAt)}</dd>
+          </div>
+        </dl>
+        {redeem.isPending ? (
+          <Spinner label="Setting up your plan..." />
+        ) : otherAccount ? (
+          <div className="space-y-3">
+            <p role="alert" className="text-sm text-destructive">
+              You are signed in as {user.email ?? 'another account'}. This link is for {email}: sign
+              out, then open the link again.
+            </p>
+            <Button asChild variant="outline" className="w-full">
+              <a href="/api/logout">Sign out</a>
+            </Button>
+          </div>
+        ) : (
+          <Button asChild className="w-full" size="lg">
+            <a href={signIn}>
+              <CheckCircle2 className="h-4 w-4" aria-hidden="true" /> Create account or sign in
+            </a>
+          </Button>
+        )}
+        <p className="text-xs text-muted-foreground">
+          Billed monthly, no setup fees, cancel anytime. Your plan starts when the first invoice is
+          paid.
+        </p>
+      </CardContent>
+    </Frame>
+  );
+}
+
+/** /signup/{token}: a new client's invitation from the agency. */
+export function SignupPage() {
+  const { token } = useParams<{ token: string }>();
+  return (
+    <QueryProvider>
+      <Invitation token={token} />
+    </QueryProvider>
+  );
+}

@@ -1,0 +1,207 @@
+import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
+import { expect, signUpClient, test, uniqueEmail } from './fixtures';
+
+async function signInAdmin(page: Page) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+const card = (page: Page, title: string) => page.getByRole('group', { name: title });
+
+test('an invoice with three lines: live total, create, send, pay, PDF download', async ({
+  page,
+}) => {
+  await signInAdmin(page);
+  await page.getByRole('link', { name: 'Create Invoice' }).click();
+  await expect(page).toHaveURL(/\/admin\/invoices\/new$/);
+
+  await page.getByLabel('Client Name').fill('Camille Broussard');
+  await page.getByLabel('Client Email').fill('camille@example.com');
+  await page.getByLabel('Description, line 1').fill('Logo refresh');
+  await page.getByLabel('Quantity, line 1').fill('3');
+  await page.getByLabel('Unit price in dollars, line 1').fill('33.33');
+  // The only line cannot be removed.
+  await expect(page.getByRole('button', { name: 'Remove line 1' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Add Line Item' }).click();
+  await page.getByLabel('Description, line 2').fill('Ten cents');
+  await page.getByLabel('Unit price in dollars, line 2').fill('0.10');
+  await page.getByRole('button', { name: 'Add Line Item' }).click();
+  await page.getByLabel('Description, line 3').fill('Twenty cents');
+  await page.getByLabel('Unit price in dollars, line 3').fill('0.20');
+  const total = page.getByTestId('invoice-total');
+  await expect(total).toHaveText('$100.29');
+  await page.getByLabel('Tax ($)').fill('5');
+  await page.getByLabel('Discount ($)').fill('0.29');
+  await expect(total).toHaveText('$105.00');
+  // Removing a line updates the total at once.
+  await page.getByRole('button', { name: 'Add Line Item' }).click();
+  await page.getByLabel('Description, line 4').fill('Mistake');
+  await page.getByLabel('Unit price in dollars, line 4').fill('1000');
+  await expect(total).toHaveText('$1,105.00');
+  await page.getByRole('button', { name: 'Remove line 4' }).click();
+  await expect(total).toHaveText('$105.00');
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+  await page.getByRole('button', { name: 'Create Invoice' }).click();
+  await expect(page.getByText('Invoice Created', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/invoices\/[0-9a-f-]{36}$/);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toContainText(/INV-\d{4}-\d{4}/);
+  const invoiceNumber = /INV-\d{4}-\d{4}/.exec((await heading.textContent()) ?? '')![0];
+  await expect(heading).toContainText('draft');
+  await expect(page.getByRole('row', { name: /Logo refresh 3 \$33\.33 \$99\.99/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Mark as Sent' }).click();
+  await expect(page.getByText('Invoice Updated', { exact: true })).toBeVisible();
+  await expect(heading).toContainText('sent');
+  await page.getByRole('button', { name: 'Mark as Paid' }).click();
+  await expect(heading).toContainText('paid');
+  await expect(page.getByRole('button', { name: 'Mark as Paid' })).toHaveCount(0);
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download PDF' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`${invoiceNumber}.pdf`);
+  const bytes = fs.readFileSync((await download.path())!);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+  await page.getByRole('link', { name: 'Back to Invoices' }).click();
+  const row = page.getByRole('row', { name: new RegExp(invoiceNumber) });
+  await expect(row).toContainText('$105.00');
+  await expect(row).toContainText('paid');
+});
+
+test("a client's plan request is invoiced, e-mailed, paid, and the plan turns active", async ({
+  page,
+  browser,
+  adminApi,
+}) => {
+  const clientContext = await browser.newContext();
+  const client = await clientContext.newPage();
+  const email = await signUpClient(client, 'Josephine');
+  await client.goto('/portal/subscribe');
+  await client.getByRole('button', { name: 'Subscribe to Prestige' }).click();
+  await expect(client.getByText('Subscription Requested', { exact: true })).toBeVisible();
+
+  const before = await (await adminApi.get('/api/admin/dashboard-stats')).json();
+  await signInAdmin(page);
+  await expect(card(page, 'Active Subscribers')).toContainText(String(before.activeSubscribers));
+
+  await page
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link', { name: 'Invoices' })
+    .click();
+  const row = page.getByRole('row', { name: /Josephine Broussard/ });
+  await expect(row).toContainText('$599.00');
+  await expect(row).toContainText('draft');
+  await row.getByRole('link').click();
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText('Prestige plan, first month')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Email to Client' }).click();
+  await expect(page.getByText('Invoice Sent', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('sent');
+  // Without SMTP the message waits in the outbox, PDF attached.
+  const outbox = await (await adminApi.get('/api/admin/outbox')).json();
+  const mail = outbox.find((m: { toAddress: string }) => m.toAddress === email);
+  expect(mail.subject).toMatch(/^Invoice INV-\d{4}-\d{4} from Coast & Code Studio$/);
+
+  await page.getByRole('button', { name: 'Mark as Paid' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('paid');
+
+  await client.goto('/portal/dashboard');
+  await client.getByRole('tab', { name: 'Subscription' }).click();
+  await expect(client.getByText('active', { exact: true })).toBeVisible();
+  await expect(client.getByText('Prestige ($599.00/month)')).toBeVisible();
+  // The client downloads the paid invoice from the billing history.
+  await client.getByRole('tab', { name: 'Overview' }).click();
+  const downloading = client.waitForEvent('download');
+  await client.getByRole('link', { name: /^PDF of INV-/ }).click();
+  expect((await downloading).suggestedFilename()).toMatch(/^INV-\d{4}-\d{4}\.pdf$/);
+
+  await page
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link', { name: 'Dashboard' })
+    .click();
+  await expect(card(page, 'Active Subscribers')).toContainText(
+    String(before.activeSubscribers + 1),
+  );
+  await expect(card(page, 'Monthly Revenue (MRR)')).toContainText(
+    `$${(before.mrr + 599).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+  );
+  await clientContext.close();
+});
+
+test('a signup link is generated, copied, mailed, and redeemed by the new client', async ({
+  page,
+  browser,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signInAdmin(page);
+  await page.getByRole('link', { name: 'Generate Client Link' }).click();
+  await expect(page).toHaveURL(/\/admin\/clients\/invite$/);
+  await expect(page.getByLabel('Client Email')).toBeFocused();
+
+  await page.getByRole('button', { name: 'Generate Link' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Please choose a plan')).toBeVisible();
+
+  const email = uniqueEmail('lucien');
+  await page.getByLabel('Client Email').fill(email);
+  await page.getByLabel('Plan').selectOption('signature');
+  await page.getByRole('button', { name: 'Generate Link' }).click();
+  await expect(page.getByText('Link Generated', { exact: true })).toBeVisible();
+  const signupUrl = await page.getByLabel(`Signup link for ${email}`).inputValue();
+  expect(signupUrl).toMatch(/\/signup\/[A-Za-z0-9_-]{43}$/);
+
+  await page.getByRole('button', { name: 'Copy', exact: true }).click();
+  await expect(page.getByText('Signup link copied to clipboard', { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(signupUrl);
+
+  await page.getByRole('button', { name: 'Email Template' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Subject')).toHaveValue(
+    'Your Signature plan with Coast & Code Studio: create your account',
+  );
+  await expect(dialog.getByLabel('Message')).toHaveValue(new RegExp(signupUrl));
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Invitation Sent', { exact: true })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(email) })).toContainText('Waiting');
+
+  // The invitee, in a browser of their own.
+  const inviteeContext = await browser.newContext();
+  const invitee = await inviteeContext.newPage();
+  await invitee.goto(signupUrl);
+  await expect(invitee.getByText("You're invited")).toBeVisible();
+  await expect(invitee.getByText(email)).toBeVisible();
+  await expect(invitee.getByText('Signature · $399.00/month')).toBeVisible();
+  await invitee.getByRole('link', { name: 'Create account or sign in' }).click();
+  await expect(invitee.getByRole('heading', { name: 'Create account' })).toBeVisible();
+  await expect(invitee.getByLabel('Email')).toHaveValue(email);
+  await invitee.getByLabel('First name').fill('Lucien');
+  await invitee.getByLabel('Last name').fill('Arceneaux');
+  await invitee.getByLabel('Password').fill('pelican-point-77');
+  await invitee.getByRole('button', { name: 'Create account' }).click();
+  await expect(invitee).toHaveURL(/\/portal\/dashboard$/);
+  await expect(invitee.getByText('Welcome!', { exact: true })).toBeVisible();
+  await invitee.getByRole('tab', { name: 'Subscription' }).click();
+  await expect(invitee.getByText('Signature ($399.00/month)')).toBeVisible();
+  await expect(invitee.getByText('pending', { exact: true })).toBeVisible();
+
+  // Used once: opening it again says so.
+  await invitee.goto(signupUrl);
+  await expect(invitee.getByRole('alert')).toContainText('already been used');
+  await inviteeContext.close();
+
+  await page.reload();
+  await expect(page.getByRole('row', { name: new RegExp(email) }).first()).toContainText('Used');
+  await expect(page.getByRole('row', { name: /Lucien Arceneaux/ })).toContainText('Pending');
+});
