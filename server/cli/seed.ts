@@ -1,0 +1,33 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
+import { DEMO_CLIENT_PASSWORD, DatabaseHasClientsError, seedDemoData } from '../db/seed';
+import { fail, openConfiguredDatabase } from './open-for-cli';
+
+const USAGE = 'Usage: npm run db:seed [-- --force]';
+
+let force = false;
+try {
+  force = Boolean(parseArgs({ options: { force: { type: 'boolean' } } }).values.force);
+} catch (error) {
+  fail(`${(error as Error).message}\n${USAGE}`);
+}
+
+const database = await openConfiguredDatabase();
+try {
+  const config = loadConfig();
+  const issuer = config.oidc?.issuerUrl ?? `${config.appUrl}/oidc`;
+  const result = await seedDemoData(database.db, { issuer, force });
+  console.log(
+    `Demo agency ready: ${result.clients} clients, ${result.invoices} invoices, ${result.tickets} tickets, ${result.consultations} consultation requests.`,
+  );
+  if (result.clients > 0) {
+    console.log(
+      `Demo clients sign in with their e-mail (e.g. andre.thibodeaux@example.com) and the password ${DEMO_CLIENT_PASSWORD}.`,
+    );
+  }
+} catch (error) {
+  if (error instanceof DatabaseHasClientsError) fail(error.message);
+  throw error;
+} finally {
+  await database.close();
+}

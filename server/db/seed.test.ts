@@ -1,0 +1,63 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInAdmin } from '../../tests/factories';
+import { BrowserSession, signInThroughProvider } from '../../tests/support/browser-session';
+import { startTestApp, type TestApp } from '../../tests/support/test-app';
+import { invoices, users } from './schema';
+import { DEMO_CLIENT_PASSWORD, DatabaseHasClientsError, seedDemoData } from './seed';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the demo data', () => {
+  it('fills an empty database with a living agency, and refuses one that has clients', async () => {
+    const issuer = `${t.baseUrl}/oidc`;
+    const result = await seedDemoData(t.database.db, { issuer });
+    expect(result).toEqual({
+      clients: 12,
+      invoices: expect.any(Number),
+      tickets: 4,
+      consultations: 16,
+    });
+
+    const { agent } = await signedInAdmin(t.app, t.database);
+    const stats = (await agent.get('/api/admin/dashboard-stats')).body;
+    expect(stats).toEqual({
+      activeSubscribers: 9,
+      mrr: 3 * 199 + 4 * 399 + 2 * 599,
+      arr: 12 * (3 * 199 + 4 * 399 + 2 * 599),
+      // Eleven clients ever had an active plan, out of sixteen consultation requests.
+      conversionRate: 11 / 16,
+      planDistribution: { essentials: 3, signature: 4, prestige: 2 },
+    });
+    const statuses = new Set(
+      (await t.database.db.select({ status: invoices.status }).from(invoices)).map((r) => r.status),
+    );
+    expect([...statuses].sort()).toEqual(['draft', 'overdue', 'paid', 'sent']);
+    const numbers = (await agent.get('/api/admin/invoices')).body.map(
+      (invoice: { invoiceNumber: string }) => invoice.invoiceNumber,
+    );
+    expect(new Set(numbers).size).toBe(result.invoices);
+
+    // A demo client signs in on the built-in provider and finds their plan.
+    const browser = new BrowserSession(t.baseUrl);
+    await signInThroughProvider(browser, 'andre.thibodeaux@example.com', DEMO_CLIENT_PASSWORD);
+    const subscription = await (await browser.request('GET', '/api/subscription')).json();
+    expect(subscription).toMatchObject({ tier: 'signature', status: 'active' });
+    const tickets = await (await browser.request('GET', '/api/tickets')).json();
+    expect(tickets.map((ticket: { subject: string }) => ticket.subject)).toEqual([
+      'Add our spring menu to the site',
+    ]);
+
+    await expect(seedDemoData(t.database.db, { issuer })).rejects.toThrow(DatabaseHasClientsError);
+    const forced = await seedDemoData(t.database.db, { issuer, force: true });
+    expect(forced.clients).toBe(0);
+    const [row] = await t.database.db.select({ n: count() }).from(users);
+    expect(row!.n).toBe(12);
+  });
+});

@@ -1,0 +1,415 @@
+import { addDays, addMonths, subDays } from 'date-fns';
+import { count, eq } from 'drizzle-orm';
+import { findPlan, type PlanId } from '../../shared/plans';
+import type { SubscriptionStatus } from '../../shared/schemas/subscriptions';
+import type { TicketPriority, TicketStatus } from '../../shared/schemas/tickets';
+import { createInvoiceRepository } from '../features/invoices/invoices.repository';
+import { hashPassword } from '../lib/passwords';
+import type { Database } from './client';
+import {
+  consultations,
+  identityAccounts,
+  subscriptions,
+  ticketMessages,
+  tickets,
+  users,
+} from './schema';
+
+/** Every demo client signs in with this password on the built-in provider. */
+export const DEMO_CLIENT_PASSWORD = 'demo-client-2026';
+
+interface DemoClient {
+  firstName: string;
+  lastName: string;
+  businessName: string;
+  phone: string;
+  plan: PlanId;
+  status: SubscriptionStatus;
+  /** Days ago the subscription started (active, past due or cancelled). */
+  startedDaysAgo?: number;
+}
+
+const CLIENTS: DemoClient[] = [
+  {
+    firstName: 'Andre',
+    lastName: 'Thibodeaux',
+    businessName: 'Thibodeaux Crawfish Co.',
+    phone: '(337) 555-0142',
+    plan: 'signature',
+    status: 'active',
+    startedDaysAgo: 12,
+  },
+  {
+    firstName: 'Celeste',
+    lastName: 'Fontenot',
+    businessName: 'Bayou Bloom Florist',
+    phone: '(225) 555-0178',
+    plan: 'essentials',
+    status: 'active',
+    startedDaysAgo: 25,
+  },
+  {
+    firstName: 'Marcus',
+    lastName: 'Hebert',
+    businessName: 'Hebert Family Dentistry',
+    phone: '(504) 555-0119',
+    plan: 'prestige',
+    status: 'active',
+    startedDaysAgo: 40,
+  },
+  {
+    firstName: 'Josephine',
+    lastName: 'Landry',
+    businessName: 'Landry Law Office',
+    phone: '(318) 555-0163',
+    plan: 'signature',
+    status: 'active',
+    startedDaysAgo: 5,
+  },
+  {
+    firstName: 'Theo',
+    lastName: 'Broussard',
+    businessName: 'Broussard Roofing',
+    phone: '(228) 555-0105',
+    plan: 'essentials',
+    status: 'active',
+    startedDaysAgo: 18,
+  },
+  {
+    firstName: 'Odile',
+    lastName: 'Guidry',
+    businessName: 'Gulf Breeze Realty',
+    phone: '(228) 555-0187',
+    plan: 'signature',
+    status: 'active',
+    startedDaysAgo: 70,
+  },
+  {
+    firstName: 'Remy',
+    lastName: 'Arceneaux',
+    businessName: 'Magnolia Auto Repair',
+    phone: '(601) 555-0131',
+    plan: 'essentials',
+    status: 'active',
+    startedDaysAgo: 3,
+  },
+  {
+    firstName: 'Lucille',
+    lastName: 'Boudreaux',
+    businessName: 'Delta Coffee Roasters',
+    phone: '(662) 555-0124',
+    plan: 'prestige',
+    status: 'active',
+    startedDaysAgo: 21,
+  },
+  {
+    firstName: 'Felix',
+    lastName: 'Comeaux',
+    businessName: 'Comeaux Construction',
+    phone: '(337) 555-0199',
+    plan: 'signature',
+    status: 'active',
+    startedDaysAgo: 9,
+  },
+  {
+    firstName: 'Marie',
+    lastName: 'Doucet',
+    businessName: 'Tupelo Yoga Studio',
+    phone: '(662) 555-0150',
+    plan: 'signature',
+    status: 'pending',
+  },
+  {
+    firstName: 'Lucien',
+    lastName: 'Benoit',
+    businessName: 'Benoit Plumbing',
+    phone: '(985) 555-0111',
+    plan: 'essentials',
+    status: 'past_due',
+    startedDaysAgo: 48,
+  },
+  {
+    firstName: 'Camille',
+    lastName: 'Savoie',
+    businessName: 'Savoie Bakery',
+    phone: '(504) 555-0166',
+    plan: 'prestige',
+    status: 'canceled',
+    startedDaysAgo: 95,
+  },
+];
+
+const TICKETS: Array<{
+  client: number;
+  subject: string;
+  description: string;
+  priority: TicketPriority;
+  status: TicketStatus;
+  conversation: Array<[admin: boolean, message: string]>;
+}> = [
+  {
+    client: 0,
+    subject: 'Add our spring menu to the site',
+    description:
+      'We have a new spring menu with crawfish boil specials. Can you add it to the menu page?',
+    priority: 'normal',
+    status: 'in_progress',
+    conversation: [
+      [
+        true,
+        'Happy to! Please send the menu as a PDF or a photo and we will lay it out this week.',
+      ],
+      [false, 'Sent it to your e-mail just now. Thanks!'],
+    ],
+  },
+  {
+    client: 2,
+    subject: 'Online booking form shows an error',
+    description:
+      'Patients say the booking form shows "something went wrong" after they press submit.',
+    priority: 'high',
+    status: 'open',
+    conversation: [],
+  },
+  {
+    client: 5,
+    subject: 'New listing photos',
+    description:
+      'Please replace the photos of 14 Pelican Way with the new ones from our photographer.',
+    priority: 'low',
+    status: 'resolved',
+    conversation: [
+      [true, 'Done: the new photos are live on the listing page.'],
+      [false, 'They look great, thank you.'],
+    ],
+  },
+  {
+    client: 7,
+    subject: 'Holiday hours banner',
+    description: 'Could we have a banner on the home page with our holiday opening hours?',
+    priority: 'normal',
+    status: 'open',
+    conversation: [[true, 'Sure. Which dates and hours should it show?']],
+  },
+];
+
+const LEADS: Array<[name: string, business: string, status: 'new' | 'contacted' | 'won' | 'lost']> =
+  [
+    ['Rosalie Martin', 'Martin Pet Grooming', 'new'],
+    ['Jules Leblanc', 'Leblanc Tax Services', 'new'],
+    ['Nadine Cormier', 'Cormier Catering', 'contacted'],
+    ['Bastien Richard', 'Richard Hardware', 'contacted'],
+    ['Adele Mouton', 'Mouton Dance Academy', 'lost'],
+    ['Gabriel Lejeune', 'Lejeune Auto Glass', 'lost'],
+    ['Andre Thibodeaux', 'Thibodeaux Crawfish Co.', 'won'],
+    ['Celeste Fontenot', 'Bayou Bloom Florist', 'won'],
+    ['Marcus Hebert', 'Hebert Family Dentistry', 'won'],
+    ['Josephine Landry', 'Landry Law Office', 'won'],
+    ['Theo Broussard', 'Broussard Roofing', 'won'],
+    ['Odile Guidry', 'Gulf Breeze Realty', 'won'],
+    ['Yvette Dupuis', 'Dupuis Photography', 'new'],
+    ['Etienne Babin', 'Babin Landscaping', 'contacted'],
+    ['Simone Trahan', 'Trahan Boutique', 'lost'],
+    ['Pierre Castille', 'Castille Fitness', 'new'],
+  ];
+
+const emailOf = (client: { firstName: string; lastName: string }) =>
+  `${client.firstName}.${client.lastName}@example.com`.toLowerCase();
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+
+export class DatabaseHasClientsError extends Error {}
+
+export interface SeedResult {
+  clients: number;
+  invoices: number;
+  tickets: number;
+  consultations: number;
+}
+
+/**
+ * A believable demo agency: a dozen clients across the three plans and every subscription
+ * state, their invoices in every status, tickets with conversations, consultation requests.
+ * Refuses a database that already has clients unless forced; forced, it adds only the demo
+ * clients that are missing.
+ */
+export async function seedDemoData(
+  db: Database,
+  { issuer, force = false, now = new Date() }: { issuer: string; force?: boolean; now?: Date },
+): Promise<SeedResult> {
+  const [existing] = await db.select({ n: count() }).from(users);
+  if (existing!.n > 0 && !force) {
+    throw new DatabaseHasClientsError(
+      `This database already has ${existing!.n} client account(s); nothing was changed. Run with --force to add the demo clients anyway.`,
+    );
+  }
+  const invoiceRepository = createInvoiceRepository(db);
+  const passwordHash = await hashPassword(DEMO_CLIENT_PASSWORD);
+  const result: SeedResult = { clients: 0, invoices: 0, tickets: 0, consultations: 0 };
+  const userIds: Array<string | undefined> = [];
+
+  const invoice = async (
+    client: DemoClient,
+    subscriptionId: string,
+    issued: Date,
+    status: 'draft' | 'sent' | 'paid' | 'overdue',
+    period: { start: Date; end: Date } | null,
+  ) => {
+    const plan = findPlan(client.plan)!;
+    const created = await invoiceRepository.create(
+      {
+        clientName: `${client.firstName} ${client.lastName}`,
+        clientEmail: emailOf(client),
+        planType: plan.id,
+        dateIssued: isoDate(issued),
+        dueDate: isoDate(period ? period.start : addDays(issued, 7)),
+        notes: period ? 'Monthly renewal. Thank you for being with us.' : '',
+        subtotal: plan.priceCents,
+        tax: 0,
+        discount: 0,
+        total: plan.priceCents,
+        lineItems: [
+          {
+            description: period
+              ? `${plan.name} plan, ${isoDate(period.start)} to ${isoDate(period.end)}`
+              : `${plan.name} plan, first month`,
+            quantity: 1,
+            unitPrice: plan.priceCents,
+            total: plan.priceCents,
+          },
+        ],
+        subscriptionId,
+        periodStart: period?.start ?? null,
+        periodEnd: period?.end ?? null,
+      },
+      issued.getUTCFullYear(),
+    );
+    if (status !== 'draft') {
+      await invoiceRepository.transition(created.invoice.id, ['draft'], 'sent', issued);
+    }
+    if (status === 'paid') {
+      await invoiceRepository.transition(created.invoice.id, ['sent'], 'paid', addDays(issued, 1));
+    }
+    if (status === 'overdue') {
+      await invoiceRepository.transition(created.invoice.id, ['sent'], 'overdue', now);
+    }
+    result.invoices += 1;
+  };
+
+  for (const client of CLIENTS) {
+    const email = emailOf(client);
+    const [account] = await db
+      .insert(identityAccounts)
+      .values({ email, passwordHash, firstName: client.firstName, lastName: client.lastName })
+      .onConflictDoNothing()
+      .returning();
+    if (!account) {
+      userIds.push(undefined);
+      continue;
+    }
+    const [user] = await db
+      .insert(users)
+      .values({
+        oidcIssuer: issuer,
+        oidcSubject: account.id,
+        email,
+        firstName: client.firstName,
+        lastName: client.lastName,
+        businessName: client.businessName,
+        phoneNumber: client.phone,
+        createdAt: subDays(now, (client.startedDaysAgo ?? 2) + 3),
+      })
+      .returning();
+    userIds.push(user!.id);
+    result.clients += 1;
+
+    const [subscription] = await db
+      .insert(subscriptions)
+      .values({ userId: user!.id, tier: client.plan, status: 'pending' })
+      .returning();
+    const subscriptionId = subscription!.id;
+    if (client.status === 'pending') {
+      await invoice(client, subscriptionId, subDays(now, 1), 'draft', null);
+      continue;
+    }
+    // Started: the first month was invoiced and paid, then every month since.
+    const startedAt = subDays(now, client.startedDaysAgo ?? 0);
+    await invoice(client, subscriptionId, subDays(startedAt, 1), 'paid', null);
+    let periodStart = startedAt;
+    let periodEnd = addMonths(startedAt, 1);
+    while (periodEnd <= now && client.status !== 'past_due') {
+      await invoice(client, subscriptionId, subDays(periodEnd, 7), 'paid', {
+        start: periodEnd,
+        end: addMonths(periodEnd, 1),
+      });
+      periodStart = periodEnd;
+      periodEnd = addMonths(periodEnd, 1);
+    }
+    if (client.status === 'past_due') {
+      await invoice(client, subscriptionId, subDays(periodEnd, 7), 'overdue', {
+        start: periodEnd,
+        end: addMonths(periodEnd, 1),
+      });
+    } else if (client.status === 'active' && periodEnd <= addDays(now, 7)) {
+      await invoice(client, subscriptionId, subDays(periodEnd, 7), 'sent', {
+        start: periodEnd,
+        end: addMonths(periodEnd, 1),
+      });
+    }
+    await db
+      .update(subscriptions)
+      .set({
+        status: client.status,
+        currentPeriodStart: periodStart,
+        currentPeriodEnd: periodEnd,
+        activatedAt: startedAt,
+        cancelAtPeriodEnd: client.status === 'canceled',
+        cancelRequestedAt: client.status === 'canceled' ? subDays(periodEnd, 20) : null,
+      })
+      .where(eq(subscriptions.id, subscriptionId));
+  }
+
+  for (const ticket of TICKETS) {
+    const userId = userIds[ticket.client];
+    if (!userId) continue;
+    const opened = subDays(now, 6 - result.tickets);
+    const [row] = await db
+      .insert(tickets)
+      .values({
+        userId,
+        subject: ticket.subject,
+        description: ticket.description,
+        priority: ticket.priority,
+        status: ticket.status,
+        createdAt: opened,
+        updatedAt: addDays(opened, ticket.conversation.length),
+      })
+      .returning();
+    if (ticket.conversation.length > 0) {
+      await db.insert(ticketMessages).values(
+        ticket.conversation.map(([isAdminReply, message], index) => ({
+          ticketId: row!.id,
+          isAdminReply,
+          message,
+          createdAt: addDays(opened, index + 1),
+        })),
+      );
+    }
+    result.tickets += 1;
+  }
+
+  if (result.clients > 0) {
+    await db.insert(consultations).values(
+      LEADS.map(([name, businessName, status], index) => ({
+        name,
+        email: emailOf({ firstName: name.split(' ')[0]!, lastName: name.split(' ')[1]! }),
+        businessName,
+        phone: `(504) 555-01${String(index + 10).padStart(2, '0')}`,
+        details: 'Looking for a new website that brings in more customers.',
+        status,
+        createdAt: subDays(now, 60 - index * 3),
+      })),
+    );
+    result.consultations = LEADS.length;
+  }
+  return result;
+}
