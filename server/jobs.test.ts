@@ -16,33 +16,39 @@ afterAll(async () => {
 it('runs the billing job at start and keeps it on the daily schedule', async () => {
   const config = loadConfig({ NODE_ENV: 'test', BILLING_RUN_CRON: '15 5 * * *' });
   let runs = 0;
+  let markRan = () => {};
   const ran = new Promise<void>((resolve) => {
-    void startJobs({
-      database,
-      config,
-      logger: createLogger('silent'),
-      billing: {
-        runDaily: async () => {
-          runs += 1;
-          resolve();
-          return {
-            invoicesOverdue: 0,
-            periodsStarted: 0,
-            subscriptionsEnded: 0,
-            subscriptionsPastDue: 0,
-            renewalsCreated: 0,
-            renewalsSent: 0,
-            renewalsNotSent: 0,
-          };
-        },
-      },
-    }).then((jobs) => ran.then(() => jobs.stop()));
+    markRan = resolve;
   });
-  await ran;
-  expect(runs).toBe(1);
-  const { rows } = await database.executeSql(
-    'select cron, options from pgboss.schedule where name = $1',
-    [BILLING_QUEUE],
-  );
-  expect(rows).toEqual([{ cron: '15 5 * * *', options: { tz: 'America/Chicago' } }]);
+  const jobs = await startJobs({
+    database,
+    config,
+    logger: createLogger('silent'),
+    billing: {
+      runDaily: async () => {
+        runs += 1;
+        markRan();
+        return {
+          invoicesOverdue: 0,
+          periodsStarted: 0,
+          subscriptionsEnded: 0,
+          subscriptionsPastDue: 0,
+          renewalsCreated: 0,
+          renewalsSent: 0,
+          renewalsNotSent: 0,
+        };
+      },
+    },
+  });
+  try {
+    await ran;
+    expect(runs).toBe(1);
+    const { rows } = await database.executeSql(
+      'select cron, options from pgboss.schedule where name = $1',
+      [BILLING_QUEUE],
+    );
+    expect(rows).toEqual([{ cron: '15 5 * * *', options: { tz: 'America/Chicago' } }]);
+  } finally {
+    await jobs.stop();
+  }
 }, 30_000);

@@ -35,12 +35,12 @@ export async function startJobs({
   await boss.createQueue(BILLING_QUEUE, { name: BILLING_QUEUE, policy: 'singleton' });
   // Queued before the worker starts, so its first poll takes it.
   await boss.send(BILLING_QUEUE, {});
+  await boss.schedule(BILLING_QUEUE, config.billing.runCron, undefined, {
+    tz: config.billing.timezone,
+  });
   await boss.work(BILLING_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
     const run = await billing.runDaily();
     logger.info({ run }, 'billing run done');
-  });
-  await boss.schedule(BILLING_QUEUE, config.billing.runCron, undefined, {
-    tz: config.billing.timezone,
   });
   return {
     async stop() {
