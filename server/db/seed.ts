@@ -14,6 +14,7 @@ import {
   tickets,
   users,
 } from './schema';
+import { isoDate } from '../lib/format';
 
 /** Every demo client signs in with this password on the built-in provider. */
 export const DEMO_CLIENT_PASSWORD = 'demo-client-2026';
@@ -215,7 +216,6 @@ const LEADS: Array<[name: string, business: string, status: 'new' | 'contacted' 
 
 const emailOf = (client: { firstName: string; lastName: string }) =>
   `${client.firstName}.${client.lastName}@example.com`.toLowerCase();
-const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 export class DatabaseHasClientsError extends Error {}
 

@@ -4,6 +4,7 @@ import { findPlan, type PlanId } from '../../../shared/plans';
 import type { User } from '../../db/schema';
 import type { InvoiceService } from '../invoices/invoices.service';
 import type { BillingRepository } from './billing.repository';
+import { fullName, isoDate } from '../../lib/format';
 
 /** Days a first invoice gives the client to pay. */
 const FIRST_INVOICE_TERMS_DAYS = 7;
@@ -37,11 +38,8 @@ export interface BillingServiceDeps {
   now?: () => Date;
 }
 
-const isoDate = (date: Date) => date.toISOString().slice(0, 10);
-
 function clientName(client: User): string {
-  const name = [client.firstName, client.lastName].filter(Boolean).join(' ');
-  return name || client.businessName || client.email || 'Client';
+  return fullName(client) || client.businessName || client.email || 'Client';
 }
 
 /** PostgreSQL's unique_violation, whether the driver error arrives bare or wrapped by drizzle. */

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/errors';
 import { existingId } from '../../lib/ids';
 import { renderInvoicePdf, type InvoiceIssuer } from './invoice-pdf';
 import type { InvoiceRepository, NewInvoice } from './invoices.repository';
+import { isoDate } from '../../lib/format';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
 /** Amounts are stored as PostgreSQL integers (cents). */
@@ -135,7 +136,7 @@ export function createInvoiceService({
           clientName: input.clientName,
           clientEmail: input.clientEmail,
           planType: input.planType ?? null,
-          dateIssued: today.toISOString().slice(0, 10),
+          dateIssued: isoDate(today),
           dueDate: input.dueDate,
           notes: input.notes,
           subtotal,

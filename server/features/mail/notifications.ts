@@ -3,6 +3,7 @@ import { formatCents } from '../../../shared/money';
 import { findPlan, type PlanId } from '../../../shared/plans';
 import { html, type SafeHtml } from '../../lib/html';
 import type { Mailer, SendResult } from './mailer';
+import { fullName, isoDate } from '../../lib/format';
 
 interface Client {
   email: string | null;
@@ -64,8 +65,7 @@ export interface NotificationDeps {
 }
 
 function clientName(client: Client | null): string {
-  const name = [client?.firstName, client?.lastName].filter(Boolean).join(' ');
-  return name || client?.email || 'A client';
+  return (client && fullName(client)) || client?.email || 'A client';
 }
 
 /** The client as the agency reads it: name, and e-mail when known. */
@@ -234,9 +234,7 @@ export function createNotifications({
     cancellationRequested(userId: string, tier: PlanId, periodEnd: Date | null) {
       deliver('cancellation-requested', userId, (brand, client) => {
         const plan = planName(tier);
-        const until = periodEnd
-          ? periodEnd.toISOString().slice(0, 10)
-          : 'the end of the current period';
+        const until = periodEnd ? isoDate(periodEnd) : 'the end of the current period';
         return {
           to: brand.businessEmail,
           subject: `Cancellation request: ${clientName(client)} (${plan})`,

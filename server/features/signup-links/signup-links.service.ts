@@ -14,6 +14,7 @@ import type { SignupLinkRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { existingId } from '../../lib/ids';
 import type { SignupLinkRepository } from './signup-links.repository';
+import { fullName } from '../../lib/format';
 
 export const LINK_NOT_FOUND = 'Signup link not found';
 export const LINK_UNKNOWN =
@@ -172,7 +173,7 @@ export function createSignupLinkService({
     async clients(): Promise<ClientAccount[]> {
       return (await repository.listClients()).map(({ user, plan, status }) => ({
         id: user.id,
-        name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email || 'Client',
+        name: fullName(user) || user.email || 'Client',
         email: user.email,
         businessName: user.businessName,
         createdAt: user.createdAt.toISOString(),

@@ -12,6 +12,7 @@ import type { TicketMessageRow, TicketRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { existingId } from '../../lib/ids';
 import type { TicketRepository, TicketWithClient } from './tickets.repository';
+import { fullName } from '../../lib/format';
 
 export const TICKET_NOT_FOUND = 'Ticket not found';
 export const TICKET_RESOLVED = 'This ticket has been resolved and is closed for new messages.';
@@ -41,10 +42,9 @@ function toMessage(row: TicketMessageRow): TicketMessageEntry {
 }
 
 function toAdminTicket({ ticket, client }: TicketWithClient): AdminTicket {
-  const name = [client.firstName, client.lastName].filter(Boolean).join(' ');
   return {
     ...toTicket(ticket),
-    client: { id: client.id, name: name || null, email: client.email },
+    client: { id: client.id, name: fullName(client) || null, email: client.email },
   };
 }
 
