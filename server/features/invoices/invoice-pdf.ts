@@ -22,25 +22,16 @@ const STATUS_LABEL: Record<InvoiceStatus, string> = {
   paid: 'PAID',
 };
 
-const MONTHS = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-] as const;
+const PDF_DATE = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** 'MMM d, yyyy' of a calendar date or an instant, in UTC (the server has no user's zone). */
 function pdfDate(value: string): string {
-  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
-  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+  return PDF_DATE.format(new Date(value.length === 10 ? `${value}T00:00:00Z` : value));
 }
 
 /**

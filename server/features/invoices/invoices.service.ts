@@ -106,13 +106,14 @@ export function createInvoiceService({
     return toDetail(found.invoice, found.lines);
   }
 
-  async function pdf(id: string): Promise<{ filename: string; content: Buffer }> {
-    const invoice = await detail(id);
+  async function render(invoice: InvoiceDetail): Promise<{ filename: string; content: Buffer }> {
     return {
       filename: `${invoice.invoice.invoiceNumber}.pdf`,
       content: await renderInvoicePdf(invoice, await issuer()),
     };
   }
+
+  const pdf = async (id: string) => render(await detail(id));
 
   async function setStatus(id: string, to: InvoiceStatus): Promise<InvoiceDetail> {
     const from = INVOICE_STATUSES.filter((status) => INVOICE_TRANSITIONS[status].includes(to));
@@ -173,7 +174,7 @@ export function createInvoiceService({
      */
     async email(id: string): Promise<InvoiceDetail & { message: string }> {
       const current = await detail(id);
-      const { content } = await pdf(id);
+      const { content } = await render(current);
       const result = await mail.invoiceIssued(current.invoice, content);
       if (!result.delivered) {
         throw new AppError(
