@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { findPlan, type PlanId } from '../../shared/plans';
 import type { SubscriptionStatus } from '../../shared/schemas/subscriptions';
 import type { TicketPriority, TicketStatus } from '../../shared/schemas/tickets';
+import { planMonthTerms } from '../features/billing/billing.service';
 import { createInvoiceRepository } from '../features/invoices/invoices.repository';
 import { hashPassword } from '../lib/passwords';
 import type { Database } from './client';
@@ -255,23 +256,22 @@ export async function seedDemoData(
     period: { start: Date; end: Date } | null,
   ) => {
     const plan = findPlan(client.plan)!;
+    const { description, dueDate, notes } = planMonthTerms(plan, issued, period);
     const created = await invoiceRepository.create(
       {
         clientName: `${client.firstName} ${client.lastName}`,
         clientEmail: emailOf(client),
         planType: plan.id,
         dateIssued: isoDate(issued),
-        dueDate: isoDate(period ? period.start : addDays(issued, 7)),
-        notes: period ? 'Monthly renewal. Thank you for being with us.' : '',
+        dueDate,
+        notes,
         subtotal: plan.priceCents,
         tax: 0,
         discount: 0,
         total: plan.priceCents,
         lineItems: [
           {
-            description: period
-              ? `${plan.name} plan, ${isoDate(period.start)} to ${isoDate(period.end)}`
-              : `${plan.name} plan, first month`,
+            description,
             quantity: 1,
             unitPrice: plan.priceCents,
             total: plan.priceCents,

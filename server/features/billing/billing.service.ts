@@ -1,6 +1,6 @@
 import { addDays, addMonths, subDays } from 'date-fns';
 import type { Logger } from 'pino';
-import { findPlan, type PlanId } from '../../../shared/plans';
+import { findPlan, type Plan, type PlanId } from '../../../shared/plans';
 import type { User } from '../../db/schema';
 import type { InvoiceService } from '../invoices/invoices.service';
 import type { BillingRepository } from './billing.repository';
@@ -50,6 +50,24 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
+ * How a month of a plan is invoiced: the line, the due date (a first invoice gives a week, a
+ * renewal is due when its month starts) and the note to the client.
+ */
+export function planMonthTerms(plan: Plan, issued: Date, month: { start: Date; end: Date } | null) {
+  return month
+    ? {
+        description: `${plan.name} plan, ${isoDate(month.start)} to ${isoDate(month.end)}`,
+        dueDate: isoDate(month.start),
+        notes: 'Monthly renewal. Thank you for being with us.',
+      }
+    : {
+        description: `${plan.name} plan, first month`,
+        dueDate: isoDate(addDays(issued, FIRST_INVOICE_TERMS_DAYS)),
+        notes: 'Your plan starts on the day this invoice is paid.',
+      };
+}
+
+/**
  * Subscriptions meet invoices: a request gets its first-month invoice, and one daily run
  * moves every subscription along its months (renewal invoices, past due, ending cancelled
  * plans). Every step of the run is idempotent, so running it twice in a day changes nothing.
@@ -68,19 +86,14 @@ export function createBillingService({
   ) {
     const plan = findPlan(subscription.tier);
     if (!plan || !client.email) return null;
-    const issued = now();
-    const description = month
-      ? `${plan.name} plan, ${isoDate(month.start)} to ${isoDate(month.end)}`
-      : `${plan.name} plan, first month`;
+    const { description, dueDate, notes } = planMonthTerms(plan, now(), month);
     return invoices.create(
       {
         clientName: clientName(client),
         clientEmail: client.email,
         planType: plan.id,
-        dueDate: isoDate(month ? month.start : addDays(issued, FIRST_INVOICE_TERMS_DAYS)),
-        notes: month
-          ? 'Monthly renewal. Thank you for being with us.'
-          : 'Your plan starts on the day this invoice is paid.',
+        dueDate,
+        notes,
         lineItems: [{ description, quantity: 1, unitPrice: plan.priceCents }],
         tax: 0,
         discount: 0,
