@@ -1,7 +1,8 @@
 import { findPlan } from '@shared/plans';
 import type { SubscriptionStatus } from '@shared/schemas/subscriptions';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
-import { Skeleton } from '@/components/ui/skeleton';
+import { QueryList } from '@/components/ui/query-list';
+import { SimpleTable } from '@/components/ui/simple-table';
 import { formatDate } from '@/lib/dates';
 import { useClientAccounts } from '../api/signup-links';
 
@@ -14,42 +15,11 @@ const STATUS: Record<SubscriptionStatus, { label: string; variant: BadgeProps['v
 
 /** Every client account with its plan and subscription status. */
 export function ClientAccountsTable() {
-  const clients = useClientAccounts();
-  if (clients.isLoading) return <Skeleton className="h-24 w-full" />;
-  if (clients.isError) {
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        The clients could not be loaded. Please reload the page.
-      </p>
-    );
-  }
-  if (!clients.data?.length) {
-    return <p className="text-sm text-muted-foreground">No client accounts yet.</p>;
-  }
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-sm">
-        <thead className="text-left text-muted-foreground">
-          <tr>
-            <th scope="col" className="pb-2 font-medium">
-              Client
-            </th>
-            <th scope="col" className="pb-2 font-medium">
-              Email
-            </th>
-            <th scope="col" className="pb-2 font-medium">
-              Plan
-            </th>
-            <th scope="col" className="pb-2 font-medium">
-              Status
-            </th>
-            <th scope="col" className="pb-2 font-medium">
-              Joined
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y">
-          {clients.data.map((client) => (
+    <QueryList query={useClientAccounts()} what="The clients" empty="No client accounts yet.">
+      {(clients) => (
+        <SimpleTable columns={['Client', 'Email', 'Plan', 'Status', 'Joined']}>
+          {clients.map((client) => (
             <tr key={client.id}>
               <td className="py-2">
                 <span className="font-medium">{client.name}</span>
@@ -71,8 +41,8 @@ export function ClientAccountsTable() {
               <td className="py-2">{formatDate(client.createdAt)}</td>
             </tr>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </SimpleTable>
+      )}
+    </QueryList>
   );
 }

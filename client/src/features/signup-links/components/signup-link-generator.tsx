@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Copy, Link2, Mail, Send } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatCents } from '@shared/money';
@@ -28,6 +28,32 @@ import { errorMessage } from '@/lib/api-request';
 import { copyToClipboard } from '@/lib/copy-to-clipboard';
 import { formatDateTime } from '@/lib/dates';
 import { useGenerateSignupLink, useSendSignupLink } from '../api/signup-links';
+
+/** A read-only text with its label and a Copy button; `rows` makes it a text area. */
+function CopyableField({ label, value, rows }: { label: string; value: string; rows?: number }) {
+  const id = useId();
+  return (
+    <div className="space-y-2">
+      <div className="flex items-center justify-between">
+        <Label htmlFor={id}>{label}</Label>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          onClick={() => void copyToClipboard(value, label)}
+        >
+          <Copy className="h-4 w-4" aria-hidden="true" /> Copy
+          <span className="sr-only"> {label.toLowerCase()}</span>
+        </Button>
+      </div>
+      {rows ? (
+        <Textarea id={id} readOnly rows={rows} value={value} />
+      ) : (
+        <Input id={id} readOnly value={value} />
+      )}
+    </div>
+  );
+}
 
 /** The ready e-mail for the invitee: subject and body to copy, or sent from here. */
 function EmailTemplateDialog({
@@ -69,36 +95,8 @@ function EmailTemplateDialog({
           </DialogDescription>
         </DialogHeader>
         <div className="space-y-4">
-          <div className="space-y-2">
-            <div className="flex items-center justify-between">
-              <Label htmlFor="invitation-subject">Subject</Label>
-              <Button
-                type="button"
-                variant="ghost"
-                size="sm"
-                onClick={() => void copyToClipboard(subject, 'Subject')}
-              >
-                <Copy className="h-4 w-4" aria-hidden="true" /> Copy
-                <span className="sr-only"> subject</span>
-              </Button>
-            </div>
-            <Input id="invitation-subject" readOnly value={subject} />
-          </div>
-          <div className="space-y-2">
-            <div className="flex items-center justify-between">
-              <Label htmlFor="invitation-body">Message</Label>
-              <Button
-                type="button"
-                variant="ghost"
-                size="sm"
-                onClick={() => void copyToClipboard(body, 'Message')}
-              >
-                <Copy className="h-4 w-4" aria-hidden="true" /> Copy
-                <span className="sr-only"> message</span>
-              </Button>
-            </div>
-            <Textarea id="invitation-body" readOnly rows={12} value={body} />
-          </div>
+          <CopyableField label="Subject" value={subject} />
+          <CopyableField label="Message" value={body} rows={12} />
           <div className="flex justify-end">
             <Button type="button" disabled={send.isPending} onClick={() => void sendNow()}>
               <Send className="h-4 w-4" aria-hidden="true" />

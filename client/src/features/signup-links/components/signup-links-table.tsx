@@ -1,7 +1,8 @@
 import { findPlan } from '@shared/plans';
 import type { SignupLinkState } from '@shared/schemas/signup-links';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
-import { Skeleton } from '@/components/ui/skeleton';
+import { QueryList } from '@/components/ui/query-list';
+import { SimpleTable } from '@/components/ui/simple-table';
 import { formatDateTime } from '@/lib/dates';
 import { useSignupLinks } from '../api/signup-links';
 
@@ -13,42 +14,11 @@ const STATE: Record<SignupLinkState, { label: string; variant: BadgeProps['varia
 
 /** The links issued, newest first, and what became of each. */
 export function SignupLinksTable() {
-  const links = useSignupLinks();
-  if (links.isLoading) return <Skeleton className="h-24 w-full" />;
-  if (links.isError) {
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        The links could not be loaded. Please reload the page.
-      </p>
-    );
-  }
-  if (!links.data?.length) {
-    return <p className="text-sm text-muted-foreground">No links generated yet.</p>;
-  }
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-sm">
-        <thead className="text-left text-muted-foreground">
-          <tr>
-            <th scope="col" className="pb-2 font-medium">
-              Email
-            </th>
-            <th scope="col" className="pb-2 font-medium">
-              Plan
-            </th>
-            <th scope="col" className="pb-2 font-medium">
-              Created
-            </th>
-            <th scope="col" className="pb-2 font-medium">
-              Expires
-            </th>
-            <th scope="col" className="pb-2 font-medium">
-              State
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y">
-          {links.data.map((link) => (
+    <QueryList query={useSignupLinks()} what="The links" empty="No links generated yet.">
+      {(links) => (
+        <SimpleTable columns={['Email', 'Plan', 'Created', 'Expires', 'State']}>
+          {links.map((link) => (
             <tr key={link.id}>
               <td className="py-2 font-medium">{link.email}</td>
               <td className="py-2">{findPlan(link.planType)?.name}</td>
@@ -63,8 +33,8 @@ export function SignupLinksTable() {
               </td>
             </tr>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </SimpleTable>
+      )}
+    </QueryList>
   );
 }

@@ -1,0 +1,28 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Skeleton } from './skeleton';
+
+/** A list query's loading, failure and empty states; the list itself when it has items. */
+export function QueryList<T>({
+  query,
+  what,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<T[]>;
+  /** What failed to load, e.g. 'The links'. */
+  what: string;
+  empty: string;
+  children: (items: T[]) => ReactNode;
+}) {
+  if (query.isLoading) return <Skeleton className="h-24 w-full" />;
+  if (query.isError) {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {what} could not be loaded. Please reload the page.
+      </p>
+    );
+  }
+  if (!query.data?.length) return <p className="text-sm text-muted-foreground">{empty}</p>;
+  return children(query.data);
+}
