@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import dns from 'node:dns/promises';
+import os from 'node:os';
 import compression from 'compression';
 import express, { Router, type Express } from 'express';
 import helmet from 'helmet';
@@ -19,6 +21,13 @@ import { createConsultationService } from './features/consultations/consultation
 import { createDashboardRepository } from './features/dashboard/dashboard.repository';
 import { adminDashboardRoutes } from './features/dashboard/dashboard.routes';
 import { createDashboardService } from './features/dashboard/dashboard.service';
+import { createPageFetcher } from './features/leads/analysis/page-fetcher';
+import { createVerifier } from './features/leads/analysis/verification';
+import { createWebsiteAnalyzer } from './features/leads/analysis/website-analyzer';
+import { createLeadRepository } from './features/leads/leads.repository';
+import { adminLeadRoutes } from './features/leads/leads.routes';
+import { createLeadService, type LeadService } from './features/leads/leads.service';
+import { SOURCE_USER_AGENT, selectLeadSource } from './features/leads/sources/select-source';
 import { createMailRepository } from './features/mail/mail.repository';
 import { adminMailRoutes } from './features/mail/mail.routes';
 import { createMailService } from './features/mail/mail.service';
@@ -59,6 +68,7 @@ import { createSettingsRepository } from './features/settings/settings.repositor
 import { adminSettingsRoutes, publicSettingsRoutes } from './features/settings/settings.routes';
 import { createSettingsService } from './features/settings/settings.service';
 import { rejectCrossSiteRequests } from './lib/csrf';
+import { createJobQueue } from './lib/job-queue';
 import { AppError, errorHandler, notFoundApi } from './lib/errors';
 import { clientDistDir } from './lib/paths';
 import { adminSession, clientSession } from './lib/session';
@@ -77,6 +87,10 @@ export interface AppInstance {
   app: Express;
   /** The daily subscription lifecycle run (scheduled by the job runner). */
   billing: Pick<BillingService, 'runDaily'>;
+  /** The marketing tool's searches; the job runner works on its bulk searches. */
+  leads: LeadService;
+  /** Releases what the app holds besides the database (the job queue's sender). */
+  close(): Promise<void>;
 }
 
 /** Builds the whole Express app (API, built-in provider, SPA). Does not listen. */
@@ -244,6 +258,24 @@ export async function createApp({
     findUser: (userId) => authService.findById(userId),
     now: clock,
   });
+  const jobQueue = createJobQueue(database);
+  const leadService = createLeadService({
+    repository: createLeadRepository(db),
+    source: selectLeadSource(config.leads, clock),
+    analyse: createWebsiteAnalyzer({
+      fetcher: createPageFetcher({
+        policy: { allowLoopback: config.leads.allowLoopback },
+        userAgent: SOURCE_USER_AGENT,
+      }),
+      now: clock,
+    }),
+    verify: createVerifier({ resolveMx: (domain) => dns.resolveMx(domain) }),
+    enqueue: (searchId) => jobQueue.sendLeadSearch(searchId),
+    logger,
+    now: clock,
+    analysisConcurrency: config.leads.analysisConcurrency,
+    workerId: `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`,
+  });
   const adminDeps = {
     service: adminService,
     absoluteLifetimeMs: config.sessions.adminAbsoluteMs,
@@ -261,6 +293,7 @@ export async function createApp({
   admin.use(adminInvoiceRoutes(invoiceService));
   admin.use(adminSignupLinkRoutes(signupLinkService));
   admin.use(adminMailRoutes(createMailService(mailRepository, mailer), brand));
+  admin.use(adminLeadRoutes(leadService));
   admin.use(notFoundApi);
   app.use('/api/admin', admin);
 
@@ -289,5 +322,5 @@ export async function createApp({
   app.use(spaRoutes(clientDistDir, config.appUrl));
   app.use((_req, _res, next) => next(new AppError(404, 'Not found')));
   app.use(errorHandler(logger));
-  return { app, billing: billingService };
+  return { app, billing: billingService, leads: leadService, close: () => jobQueue.stop() };
 }

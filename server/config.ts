@@ -45,6 +45,27 @@ const EnvSchema = z
     RENEWAL_LEAD_DAYS: z.coerce.number().int().min(1).max(28).default(7),
     BILLING_RUN_CRON: z.string().min(9).default('0 6 * * *'),
     BILLING_TIMEZONE: z.string().min(1).default('America/Chicago'),
+
+    LEAD_SOURCE: z.enum(['osm', 'google', 'sample']).default('osm'),
+    OVERPASS_URL: z
+      .url({ protocol: /^https?$/ })
+      .default('https://overpass-api.de/api/interpreter'),
+    GOOGLE_PLACES_API_KEY: z.string().min(1).optional(),
+    GOOGLE_PLACES_URL: z.url({ protocol: /^https?$/ }).default('https://places.googleapis.com'),
+    LEAD_ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(16),
+    /** Test and benchmark only: lets the website analyser reach servers on loopback. */
+    LEAD_ANALYSIS_ALLOW_LOOPBACK: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+  })
+  .refine((env) => env.LEAD_SOURCE !== 'google' || env.GOOGLE_PLACES_API_KEY, {
+    message: 'GOOGLE_PLACES_API_KEY is required when LEAD_SOURCE=google',
+    path: ['LEAD_SOURCE'],
+  })
+  .refine((env) => !env.LEAD_ANALYSIS_ALLOW_LOOPBACK || env.NODE_ENV !== 'production', {
+    message: 'LEAD_ANALYSIS_ALLOW_LOOPBACK is for tests only and refused in production',
+    path: ['LEAD_ANALYSIS_ALLOW_LOOPBACK'],
   })
   .refine((env) => !env.OIDC_ISSUER_URL || (env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET), {
     message: 'OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required when OIDC_ISSUER_URL is set',
@@ -82,6 +103,13 @@ export interface Config {
     /** When the daily lifecycle run happens (cron, in `timezone`). */
     runCron: string;
     timezone: string;
+  };
+  leads: {
+    source: 'osm' | 'google' | 'sample';
+    overpassUrl: string;
+    google: { apiKey: string; url: string } | undefined;
+    analysisConcurrency: number;
+    allowLoopback: boolean;
   };
 }
 
@@ -131,6 +159,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       renewalLeadDays: e.RENEWAL_LEAD_DAYS,
       runCron: e.BILLING_RUN_CRON,
       timezone: e.BILLING_TIMEZONE,
+    },
+    leads: {
+      source: e.LEAD_SOURCE,
+      overpassUrl: e.OVERPASS_URL,
+      google: e.GOOGLE_PLACES_API_KEY
+        ? { apiKey: e.GOOGLE_PLACES_API_KEY, url: e.GOOGLE_PLACES_URL }
+        : undefined,
+      analysisConcurrency: e.LEAD_ANALYSIS_CONCURRENCY,
+      allowLoopback: e.LEAD_ANALYSIS_ALLOW_LOOPBACK,
     },
   };
 }

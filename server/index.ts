@@ -23,8 +23,8 @@ async function main(): Promise<void> {
     logger,
   );
 
-  const { app, billing } = await createApp({ config, database, logger });
-  const jobs = await startJobs({ database, config, logger, billing });
+  const { app, billing, leads, close } = await createApp({ config, database, logger });
+  const jobs = await startJobs({ database, config, logger, billing, leads });
   const server: Server = app.listen(config.port, config.host, () => {
     logger.info(
       {
@@ -51,6 +51,7 @@ async function main(): Promise<void> {
       jobs
         .stop()
         .catch((error: unknown) => logger.error({ err: error }, 'job runner stop failed'))
+        .then(close)
         .then(() => database.close())
         .then(
           () => {

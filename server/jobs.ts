@@ -1,8 +1,8 @@
-import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { AppInstance } from './app';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { LEAD_SEARCH_QUEUE, LEAD_SEARCH_QUEUE_OPTIONS, pgBossFor } from './lib/job-queue';
 
 export const BILLING_QUEUE = 'billing-daily';
 
@@ -21,15 +21,16 @@ export async function startJobs({
   config,
   logger,
   billing,
+  leads,
 }: {
   database: DatabaseHandle;
   config: Config;
   logger: Logger;
   billing: AppInstance['billing'];
+  /** Bulk lead searches; absent where a process runs billing only. */
+  leads?: Pick<AppInstance['leads'], 'runBulk' | 'resumeUnfinished' | 'interruptAll'>;
 }): Promise<JobRunner> {
-  const boss = new PgBoss({
-    db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
-  });
+  const boss = pgBossFor(database);
   boss.on('error', (error) => logger.error({ err: error }, 'job runner error'));
   await boss.start();
   await boss.createQueue(BILLING_QUEUE, { name: BILLING_QUEUE, policy: 'singleton' });
@@ -42,8 +43,22 @@ export async function startJobs({
     const run = await billing.runDaily();
     logger.info({ run }, 'billing run done');
   });
+  if (leads) {
+    await boss.createQueue(LEAD_SEARCH_QUEUE, LEAD_SEARCH_QUEUE_OPTIONS);
+    await boss.work<{ searchId: string }>(
+      LEAD_SEARCH_QUEUE,
+      { pollingIntervalSeconds: 1 },
+      async ([job]) => {
+        if (job) await leads.runBulk(job.data.searchId);
+      },
+    );
+    const resumed = await leads.resumeUnfinished();
+    if (resumed > 0) logger.info({ resumed }, 'unfinished bulk lead searches queued again');
+  }
   return {
     async stop() {
+      // Running searches stop at once and keep their saved cells; the next start resumes them.
+      leads?.interruptAll();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };

@@ -2,8 +2,17 @@ import { sql } from 'drizzle-orm';
 import { PLAN_IDS } from '../../shared/plans';
 import { CONSULTATION_STATUSES } from '../../shared/schemas/consultations';
 import { INVOICE_STATUSES } from '../../shared/schemas/invoices';
+import {
+  LEAD_SOURCES,
+  SEARCH_STATUSES,
+  type Lead,
+  type LeadSummary,
+  type MarketingSearch,
+  type WebsiteSignals,
+} from '../../shared/schemas/marketing';
 import { SUBSCRIPTION_STATUSES } from '../../shared/schemas/subscriptions';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../shared/schemas/tickets';
+import type { LeadFacts } from '../features/leads/scoring';
 import {
   boolean,
   date,
@@ -309,3 +318,72 @@ export const signupLinks = pgTable(
   (t) => [index('signup_links_created_at_idx').on(t.createdAt)],
 );
 export type SignupLinkRow = typeof signupLinks.$inferSelect;
+
+/**
+ * Marketing-tool searches, kept so any can be reopened and exported again. A bulk search
+ * is a pg-boss job; its lease (owner + until) lets exactly one server process work on it,
+ * and a crashed worker's lease simply runs out.
+ */
+export const leadSearches = pgTable(
+  'lead_searches',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    criteria: jsonb().$type<MarketingSearch>().notNull(),
+    bulk: boolean().notNull(),
+    source: text({ enum: LEAD_SOURCES }).notNull(),
+    status: text({ enum: SEARCH_STATUSES }).notNull(),
+    cellsTotal: integer().notNull(),
+    cellsDone: integer().notNull().default(0),
+    leadsFound: integer().notNull().default(0),
+    websitesTotal: integer().notNull().default(0),
+    websitesAnalysed: integer().notNull().default(0),
+    total: integer().notNull().default(0),
+    totalUnfiltered: integer().notNull().default(0),
+    error: text(),
+    leaseOwner: text(),
+    leaseUntil: moment(),
+    createdAt: createdAt(),
+    finishedAt: moment(),
+  },
+  (t) => [index('lead_searches_created_at_idx').on(t.createdAt)],
+);
+export type LeadSearchRow = typeof leadSearches.$inferSelect;
+
+/** The grid cells of a bulk search already searched (written with their leads, in one transaction). */
+export const leadSearchCells = pgTable(
+  'lead_search_cells',
+  {
+    searchId: uuid()
+      .notNull()
+      .references(() => leadSearches.id, { onDelete: 'cascade' }),
+    cell: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.searchId, t.cell] })],
+);
+
+/**
+ * The businesses of a search: the gathered facts (what sources and websites said), and
+ * once the search is done the lead computed from them and its table row (summary).
+ */
+export const searchLeads = pgTable(
+  'search_leads',
+  {
+    searchId: uuid()
+      .notNull()
+      .references(() => leadSearches.id, { onDelete: 'cascade' }),
+    id: text().notNull(),
+    position: integer().notNull(),
+    facts: jsonb().$type<LeadFacts>().notNull(),
+    enriched: boolean().notNull(),
+    lead: jsonb().$type<Lead>(),
+    summary: jsonb().$type<LeadSummary>(),
+  },
+  (t) => [primaryKey({ columns: [t.searchId, t.id] })],
+);
+
+/** One analysis of a website's home page per URL, reused for 7 days. */
+export const websiteAnalyses = pgTable('website_analyses', {
+  url: text().primaryKey(),
+  signals: jsonb().$type<WebsiteSignals>().notNull(),
+  analysedAt: timestamp({ withTimezone: true }).notNull(),
+});

@@ -31,6 +31,7 @@ export function createTestClock(start: Date | string = new Date()): TestClock {
 export interface TestApp {
   app: Express;
   billing: AppInstance['billing'];
+  leads: AppInstance['leads'];
   config: Config;
   database: DatabaseHandle;
   /** http://127.0.0.1:PORT: the app really listens, so OpenID Connect works end to end. */
@@ -58,7 +59,7 @@ export async function startTestApp(
     APP_URL: baseUrl,
     ...env,
   });
-  const { app, billing } = await createApp({
+  const { app, billing, leads, close } = await createApp({
     config,
     database,
     logger: createLogger(config.logLevel),
@@ -68,12 +69,14 @@ export async function startTestApp(
   return {
     app,
     billing,
+    leads,
     config,
     database,
     baseUrl,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await close();
       await database.close();
     },
   };

@@ -1,0 +1,113 @@
+import type { WebsiteSignals } from '../../../../shared/schemas/marketing';
+import { BlockedAddressError } from './address-guard';
+import { errorCode, type PageFetcher, type FetchedPage } from './page-fetcher';
+import { readPageSignals } from './page-signals';
+import { detectTechnology } from './technology';
+
+const CERTIFICATE_ERRORS =
+  /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|ERR_TLS_CERT_ALTNAME_INVALID/;
+
+/** A listing's website text as a URL, or null when it is not one. */
+export function websiteUrl(website: string): URL | null {
+  const trimmed = website.trim();
+  if (!trimmed || trimmed === 'N/A') return null;
+  try {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `http://${trimmed}`);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof BlockedAddressError) return error.message;
+  const code = errorCode(error);
+  if (code === 'TimeoutError' || code === 'AbortError' || code.includes('TIMEOUT'))
+    return 'Did not answer within 8 seconds';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'The domain does not resolve';
+  if (code === 'ECONNREFUSED') return 'The server refused the connection';
+  if (CERTIFICATE_ERRORS.test(code)) return 'The HTTPS certificate is not valid';
+  return (error as Error).message || code;
+}
+
+/**
+ * Analyses a business's home page with one GET: HTTPS first, then plain http when HTTPS
+ * does not work. Everything returned is read off the answer; nothing is guessed.
+ */
+export function createWebsiteAnalyzer({
+  fetcher,
+  timeoutMs = 8000,
+  now = () => new Date(),
+}: {
+  fetcher: PageFetcher;
+  timeoutMs?: number;
+  now?: () => Date;
+}) {
+  return async function analyse(url: URL): Promise<WebsiteSignals> {
+    const signal = AbortSignal.timeout(timeoutMs);
+    const https = new URL(url.href);
+    https.protocol = 'https:';
+    const http = new URL(url.href);
+    http.protocol = 'http:';
+
+    let page: FetchedPage | undefined;
+    let certificateValid: boolean | null = null;
+    let failure: unknown;
+    try {
+      page = await fetcher.get(https, signal);
+      certificateValid = true;
+    } catch (error) {
+      failure = error;
+      if (CERTIFICATE_ERRORS.test(errorCode(error))) certificateValid = false;
+    }
+    const blocked = failure instanceof BlockedAddressError;
+    if (!page && !blocked && !signal.aborted) {
+      try {
+        page = await fetcher.get(http, signal);
+      } catch (error) {
+        failure = error;
+      }
+    }
+
+    if (!page) {
+      return {
+        reachable: false,
+        finalUrl: null,
+        status: null,
+        https: false,
+        certificateValid,
+        redirectsToHttps: null,
+        responseTimeMs: null,
+        pageBytes: null,
+        mobileViewport: false,
+        title: null,
+        metaDescription: null,
+        technology: 'Unknown',
+        copyrightYear: null,
+        firstYear: null,
+        socialLinks: [],
+        emails: [],
+        contactForm: false,
+        error: describe(failure),
+      };
+    }
+
+    const final = new URL(page.finalUrl);
+    const startedOnHttp = page.chain[0]!.startsWith('http:');
+    const signals = readPageSignals(page.body, now().getUTCFullYear());
+    return {
+      reachable: page.status < 400,
+      finalUrl: page.finalUrl,
+      status: page.status,
+      https: final.protocol === 'https:',
+      certificateValid: final.protocol === 'https:' ? true : certificateValid,
+      redirectsToHttps: startedOnHttp ? final.protocol === 'https:' : null,
+      responseTimeMs: page.elapsedMs,
+      pageBytes: page.bytes,
+      technology: detectTechnology(page.body, page.headers),
+      ...signals,
+      error: page.status >= 400 ? `The home page answered HTTP ${page.status}` : null,
+    };
+  };
+}
+export type WebsiteAnalyzer = ReturnType<typeof createWebsiteAnalyzer>;

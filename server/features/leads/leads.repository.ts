@@ -1,0 +1,240 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type {
+  Lead,
+  LeadSummary,
+  MarketingSearch,
+  SearchStatus,
+  WebsiteSignals,
+} from '../../../shared/schemas/marketing';
+import type { Database } from '../../db/client';
+import { leadSearchCells, leadSearches, searchLeads, websiteAnalyses } from '../../db/schema';
+import type { LeadFacts } from './scoring';
+
+const WRITE_CHUNK = 500;
+
+export function createLeadRepository(db: Database) {
+  return {
+    async createSearch(values: {
+      criteria: MarketingSearch;
+      bulk: boolean;
+      source: LeadFacts['source'];
+      status: SearchStatus;
+      cellsTotal: number;
+    }) {
+      const [row] = await db.insert(leadSearches).values(values).returning();
+      if (!row) throw new Error('Search insert returned no row');
+      return row;
+    },
+
+    async findSearch(id: string) {
+      const [row] = await db.select().from(leadSearches).where(eq(leadSearches.id, id));
+      return row ?? null;
+    },
+
+    async listSearches(limit: number) {
+      return db.select().from(leadSearches).orderBy(desc(leadSearches.createdAt)).limit(limit);
+    },
+
+    /** Searches a restart must pick up again. */
+    async unfinishedSearchIds() {
+      const rows = await db
+        .select({ id: leadSearches.id })
+        .from(leadSearches)
+        .where(inArray(leadSearches.status, ['queued', 'running']));
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * Takes (or renews) the search's lease for `owner` when it is free, expired or already
+     * its own, and the search is still to do. One statement: two processes cannot both win.
+     */
+    async acquireLease(id: string, owner: string, until: Date, at: Date) {
+      const [row] = await db
+        .update(leadSearches)
+        .set({ leaseOwner: owner, leaseUntil: until, status: 'running' })
+        .where(
+          and(
+            eq(leadSearches.id, id),
+            inArray(leadSearches.status, ['queued', 'running']),
+            or(
+              isNull(leadSearches.leaseUntil),
+              lt(leadSearches.leaseUntil, at),
+              eq(leadSearches.leaseOwner, owner),
+            ),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    async releaseLease(id: string, owner: string) {
+      await db
+        .update(leadSearches)
+        .set({ leaseOwner: null, leaseUntil: null })
+        .where(and(eq(leadSearches.id, id), eq(leadSearches.leaseOwner, owner)));
+    },
+
+    async cancel(id: string, at: Date) {
+      const [row] = await db
+        .update(leadSearches)
+        .set({ status: 'cancelled', finishedAt: at })
+        .where(and(eq(leadSearches.id, id), inArray(leadSearches.status, ['queued', 'running'])))
+        .returning();
+      return row ?? null;
+    },
+
+    async fail(id: string, message: string, at: Date) {
+      await db
+        .update(leadSearches)
+        .set({ status: 'failed', error: message, finishedAt: at })
+        .where(and(eq(leadSearches.id, id), inArray(leadSearches.status, ['queued', 'running'])));
+    },
+
+    async doneCells(id: string) {
+      const rows = await db
+        .select({ cell: leadSearchCells.cell })
+        .from(leadSearchCells)
+        .where(eq(leadSearchCells.searchId, id));
+      return new Set(rows.map((row) => row.cell));
+    },
+
+    async allFacts(id: string) {
+      return db
+        .select({ id: searchLeads.id, facts: searchLeads.facts, enriched: searchLeads.enriched })
+        .from(searchLeads)
+        .where(eq(searchLeads.searchId, id))
+        .orderBy(asc(searchLeads.position));
+    },
+
+    /**
+     * A searched cell and the new leads it gave, in one transaction: after a crash a cell
+     * is either done with all its leads or not done at all. Leads already stored (same
+     * source id) are skipped by the primary key.
+     */
+    async saveCell(
+      id: string,
+      cell: number,
+      leads: { id: string; position: number; facts: LeadFacts; enriched: boolean }[],
+    ) {
+      await db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(leadSearchCells)
+          .values({ searchId: id, cell })
+          .onConflictDoNothing()
+          .returning();
+        if (inserted.length === 0) return;
+        let added = 0;
+        let websites = 0;
+        for (let i = 0; i < leads.length; i += WRITE_CHUNK) {
+          const rows = await tx
+            .insert(searchLeads)
+            .values(leads.slice(i, i + WRITE_CHUNK).map((lead) => ({ searchId: id, ...lead })))
+            .onConflictDoNothing()
+            .returning({ facts: searchLeads.facts });
+          added += rows.length;
+          websites += rows.filter((row) => row.facts.place.website).length;
+        }
+        await tx
+          .update(leadSearches)
+          .set({
+            cellsDone: sql`${leadSearches.cellsDone} + 1`,
+            leadsFound: sql`${leadSearches.leadsFound} + ${added}`,
+            websitesTotal: sql`${leadSearches.websitesTotal} + ${websites}`,
+          })
+          .where(eq(leadSearches.id, id));
+      });
+    },
+
+    async saveEnrichment(id: string, leadId: string, facts: LeadFacts, countsWebsite: boolean) {
+      await db.transaction(async (tx) => {
+        const updated = await tx
+          .update(searchLeads)
+          .set({ facts, enriched: true })
+          .where(
+            and(
+              eq(searchLeads.searchId, id),
+              eq(searchLeads.id, leadId),
+              eq(searchLeads.enriched, false),
+            ),
+          )
+          .returning({ id: searchLeads.id });
+        if (updated.length > 0 && countsWebsite) {
+          await tx
+            .update(leadSearches)
+            .set({ websitesAnalysed: sql`${leadSearches.websitesAnalysed} + 1` })
+            .where(eq(leadSearches.id, id));
+        }
+      });
+    },
+
+    /** Writes the computed leads and closes the search as done. */
+    async finish(
+      id: string,
+      leads: { lead: Lead; summary: LeadSummary }[],
+      totals: { total: number; totalUnfiltered: number; cellsDone: number },
+      at: Date,
+    ) {
+      return db.transaction(async (tx) => {
+        for (let i = 0; i < leads.length; i += WRITE_CHUNK) {
+          const chunk = leads.slice(i, i + WRITE_CHUNK);
+          await tx.execute(sql`
+            update ${searchLeads} as s
+            set lead = v.lead, summary = v.summary
+            from jsonb_to_recordset(${JSON.stringify(
+              chunk.map(({ lead, summary }) => ({ id: lead.id, lead, summary })),
+            )}::jsonb) as v(id text, lead jsonb, summary jsonb)
+            where s.search_id = ${id} and s.id = v.id`);
+        }
+        const [row] = await tx
+          .update(leadSearches)
+          .set({ status: 'done', finishedAt: at, ...totals })
+          .where(and(eq(leadSearches.id, id), eq(leadSearches.status, 'running')))
+          .returning();
+        return row ?? null;
+      });
+    },
+
+    /** The table rows of a done search, best first as stored. */
+    async summaries(id: string) {
+      const rows = await db
+        .select({ summary: searchLeads.summary })
+        .from(searchLeads)
+        .where(and(eq(searchLeads.searchId, id), sql`${searchLeads.summary} is not null`))
+        .orderBy(asc(searchLeads.position));
+      return rows.map((row) => row.summary!);
+    },
+
+    async leads(id: string) {
+      const rows = await db
+        .select({ lead: searchLeads.lead })
+        .from(searchLeads)
+        .where(and(eq(searchLeads.searchId, id), sql`${searchLeads.lead} is not null`))
+        .orderBy(asc(searchLeads.position));
+      return rows.map((row) => row.lead!);
+    },
+
+    async lead(id: string, leadId: string) {
+      const [row] = await db
+        .select({ lead: searchLeads.lead })
+        .from(searchLeads)
+        .where(and(eq(searchLeads.searchId, id), eq(searchLeads.id, leadId)));
+      return row?.lead ?? null;
+    },
+
+    async cachedAnalysis(url: string, notBefore: Date) {
+      const [row] = await db
+        .select({ signals: websiteAnalyses.signals })
+        .from(websiteAnalyses)
+        .where(and(eq(websiteAnalyses.url, url), gt(websiteAnalyses.analysedAt, notBefore)));
+      return row?.signals ?? null;
+    },
+
+    async cacheAnalysis(url: string, signals: WebsiteSignals, at: Date) {
+      await db
+        .insert(websiteAnalyses)
+        .values({ url, signals, analysedAt: at })
+        .onConflictDoUpdate({ target: websiteAnalyses.url, set: { signals, analysedAt: at } });
+    },
+  };
+}
+export type LeadRepository = ReturnType<typeof createLeadRepository>;

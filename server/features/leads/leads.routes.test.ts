@@ -1,0 +1,258 @@
+import { count, eq } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Lead, SearchJob, SearchLeads, SearchRecord } from '../../../shared/schemas/marketing';
+import { distanceMiles, findCity } from '../../../shared/places';
+import { leadSearches, searchLeads } from '../../db/schema';
+import { startJobs } from '../../jobs';
+import { createLogger } from '../../lib/logger';
+import { signedInAdmin } from '../../../tests/factories';
+import {
+  osmBusinesses,
+  startFakeOverpass,
+  type FakeOverpass,
+} from '../../../tests/support/fake-overpass';
+import { startFakeWebsites, type FakeWebsites } from '../../../tests/support/fake-websites';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+
+const batonRouge = findCity('Baton Rouge', 'Louisiana')!;
+let t: TestApp;
+let overpass: FakeOverpass;
+let websites: FakeWebsites;
+let admin: Awaited<ReturnType<typeof signedInAdmin>>['agent'];
+/** The fixture's restaurants and cafes within 10 miles, counted independently of the app. */
+let restaurantsNearby: number;
+let openNowTotal: number;
+
+beforeAll(async () => {
+  websites = await startFakeWebsites();
+  const elements = osmBusinesses({
+    ...batonRouge,
+    count: 120,
+    spanDegrees: 0.25,
+    websiteBase: websites.origin,
+  });
+  restaurantsNearby = elements.filter(
+    (element) =>
+      ['restaurant', 'cafe'].includes(element.tags.amenity ?? '') &&
+      distanceMiles(batonRouge, element.center ?? { lat: element.lat!, lon: element.lon! }) <= 10,
+  ).length;
+  overpass = await startFakeOverpass({ elements });
+  t = await startTestApp({
+    OVERPASS_URL: overpass.url,
+    LEAD_ANALYSIS_ALLOW_LOOPBACK: 'true',
+  });
+  admin = (await signedInAdmin(t.app, t.database)).agent;
+});
+afterAll(async () => {
+  await t.close();
+  await overpass.close();
+  await websites.close();
+});
+
+const search = { state: 'Louisiana', city: 'Baton Rouge', businessType: 'Restaurant' };
+
+async function searchCount() {
+  const [row] = await t.database.db.select({ n: count() }).from(leadSearches);
+  return row!.n;
+}
+
+async function waitForJob(id: string, until: (job: SearchJob) => boolean, timeoutMs = 60_000) {
+  const started = Date.now();
+  for (;;) {
+    const res = await admin.get(`/api/admin/marketing-tool/jobs/${id}`);
+    expect(res.status).toBe(200);
+    const job = res.body as SearchJob;
+    if (until(job)) return job;
+    if (Date.now() - started > timeoutMs) throw new Error(`job stuck: ${JSON.stringify(job)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('POST /api/admin/marketing-tool/search', () => {
+  it('is for the admin only', async () => {
+    expect(
+      (await request(t.app).post('/api/admin/marketing-tool/search').send(search)).status,
+    ).toBe(401);
+  });
+
+  it('refuses missing or out-of-range criteria with a message, and stores nothing', async () => {
+    const before = await searchCount();
+    const cases: [object, string][] = [
+      [{ state: 'Louisiana', businessType: 'Restaurant' }, 'Please fill in city and business type'],
+      [{ ...search, businessType: '' }, 'Please fill in city and business type'],
+      [{ ...search, radius: 60 }, 'Radius must be 1 to 50 miles'],
+      [{ ...search, minRating: 2 }, 'Minimum rating must be 3, 3.5, 4 or 4.5'],
+      [{ ...search, maxResults: 50 }, 'Max results must be 100 to 50000'],
+      [{ ...search, city: 'Paris' }, 'Choose a city from the list'],
+      [{ ...search, city: 'Jackson', state: 'Louisiana' }, 'Choose a city from the list'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await admin.post('/api/admin/marketing-tool/search').send(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(res.body)).toContain(message);
+    }
+    expect(await searchCount()).toBe(before);
+    expect(overpass.stats.requests).toBe(0);
+  });
+
+  it('finds the businesses of the type around the city, analyses their websites and scores them', async () => {
+    const res = await admin
+      .post('/api/admin/marketing-tool/search')
+      .send({ ...search, radius: 10 });
+    expect(res.status).toBe(200);
+    const { leads, total, totalUnfiltered, source } = res.body as {
+      leads: Lead[];
+      total: number;
+      totalUnfiltered: number;
+      source: string;
+    };
+    expect(source).toBe('osm');
+    // Every 10th business is a restaurant and every 10th+1 a cafe: both are Restaurant.
+    expect(restaurantsNearby).toBeGreaterThan(15);
+    expect(total).toBe(restaurantsNearby);
+    expect(totalUnfiltered).toBe(restaurantsNearby);
+    expect(new Set(leads.map((lead) => lead.id)).size).toBe(restaurantsNearby);
+    for (const lead of leads) {
+      expect(lead.businessType).toBe('Restaurant');
+      expect(lead.rating).toBe(0);
+      expect(lead.distance).toBeLessThanOrEqual(10);
+      expect(lead.leadScore).toBeGreaterThanOrEqual(0);
+      expect(lead.leadScore).toBeLessThanOrEqual(100);
+    }
+    expect(leads.map((lead) => lead.leadScore)).toEqual(
+      [...leads.map((lead) => lead.leadScore)].sort((a, b) => b - a),
+    );
+    const withSite = leads.find((lead) => lead.website.startsWith(websites.origin))!;
+    expect(withSite.websiteQuality.signals?.reachable).toBe(true);
+    expect(withSite.websiteQuality.needsWebsite).toBe(false);
+    const without = leads.find((lead) => lead.website === 'N/A')!;
+    expect(without.websiteQuality).toMatchObject({ score: 0, needsWebsite: true });
+    expect(overpass.stats.userAgents.size).toBe(1);
+    expect([...overpass.stats.userAgents][0]).toMatch(/LeadFinder/);
+    expect(websites.stats.cookies).toBe(0);
+  });
+
+  it('applies minimum rating and open-now on the server, counting the total before them', async () => {
+    const rated = await admin
+      .post('/api/admin/marketing-tool/search')
+      .send({ ...search, minRating: 3 });
+    expect(rated.status).toBe(200);
+    expect(rated.body).toMatchObject({ total: 0, totalUnfiltered: restaurantsNearby, leads: [] });
+
+    const open = await admin
+      .post('/api/admin/marketing-tool/search')
+      .send({ ...search, openNow: true });
+    expect(open.status).toBe(200);
+    // '24/7' on every 5th business: open now; the rest publish no hours (unknown, not open).
+    expect(open.body.total).toBeGreaterThan(0);
+    expect(open.body.total).toBeLessThan(restaurantsNearby);
+    openNowTotal = open.body.total;
+    expect((open.body.leads as Lead[]).every((lead) => lead.isOpen === true)).toBe(true);
+  });
+
+  it('keeps each search: listed with its criteria and counts, its rows and leads readable again', async () => {
+    const list = await admin.get('/api/admin/marketing-tool/searches');
+    expect(list.status).toBe(200);
+    const [latest] = list.body as SearchRecord[];
+    expect(latest).toMatchObject({
+      status: 'done',
+      bulk: false,
+      total: openNowTotal,
+      totalUnfiltered: restaurantsNearby,
+    });
+    expect(latest!.criteria).toMatchObject({
+      city: 'Baton Rouge',
+      businessType: 'Restaurant',
+      openNow: true,
+    });
+
+    const again = await admin.get(`/api/admin/marketing-tool/searches/${latest!.id}/leads`);
+    expect(again.status).toBe(200);
+    const rows = (again.body as SearchLeads).leads;
+    expect(rows.length).toBe(latest!.total);
+    expect(Object.keys(rows[0]!)).not.toContain('leadScoring');
+
+    const one = await admin.get(
+      `/api/admin/marketing-tool/searches/${latest!.id}/leads/${rows[0]!.id}`,
+    );
+    expect(one.status).toBe(200);
+    expect((one.body as Lead).leadScoring.scoringFactors.length).toBeGreaterThan(0);
+    expect(
+      (await admin.get(`/api/admin/marketing-tool/searches/${latest!.id}/leads/osm-n1`)).status,
+    ).toBe(404);
+    expect((await admin.get('/api/admin/marketing-tool/searches/not-an-id/leads')).status).toBe(
+      404,
+    );
+  });
+
+  it('answers a failing source with its message and records the search as failed', async () => {
+    overpass.behave({ kind: 'status', status: 500, times: 1 });
+    const res = await admin.post('/api/admin/marketing-tool/search').send(search);
+    expect(res.status).toBe(502);
+    expect(res.body.message).toBe('OpenStreetMap search failed (HTTP 500). Try again later.');
+    const [failed] = (await admin.get('/api/admin/marketing-tool/searches')).body as SearchRecord[];
+    expect(failed).toMatchObject({ status: 'failed', error: res.body.message });
+    overpass.behave({ kind: 'normal' });
+  });
+});
+
+describe('bulk searches', () => {
+  it('run as a job over the 9x9 grid with progress, without duplicates, and can be reopened', async () => {
+    const jobs = await startJobs({
+      database: t.database,
+      config: t.config,
+      logger: createLogger('silent'),
+      billing: { runDaily: async () => ({}) as never },
+      leads: t.leads,
+    });
+    try {
+      const requestsBefore = overpass.stats.requests;
+      const res = await admin
+        .post('/api/admin/marketing-tool/search')
+        .send({ ...search, bulkMode: true, maxResults: 10_000, radius: 10 });
+      expect(res.status).toBe(202);
+      const { jobId } = res.body as { jobId: string };
+      const job = await waitForJob(jobId, (j) => j.status === 'done');
+      expect(job.progress.cellsDone).toBe(81);
+      expect(job.progress.cellsTotal).toBe(81);
+      expect(overpass.stats.requests - requestsBefore).toBe(81);
+      expect(overpass.stats.maxInFlight).toBeLessThanOrEqual(2);
+      // Bulk asks for every category: all 120 businesses within the radius' grid.
+      const ids = job.result!.leads.map((lead) => lead.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(job.progress.leadsFound).toBe(ids.length);
+      expect(ids.length).toBeGreaterThan(100);
+      expect(job.progress.websitesAnalysed).toBe(job.progress.websitesTotal);
+      expect(job.progress.websitesTotal).toBeGreaterThan(40);
+      expect(overpass.stats.queries.at(-1)).toMatch(/nwr\["craft"~/);
+    } finally {
+      await jobs.stop();
+    }
+  }, 90_000);
+
+  it('stops at the asked number of leads', async () => {
+    const jobs = await startJobs({
+      database: t.database,
+      config: t.config,
+      logger: createLogger('silent'),
+      billing: { runDaily: async () => ({}) as never },
+      leads: t.leads,
+    });
+    try {
+      const res = await admin
+        .post('/api/admin/marketing-tool/search')
+        .send({ ...search, bulkMode: true, maxResults: 100 });
+      const job = await waitForJob(res.body.jobId, (j) => j.status === 'done');
+      expect(job.progress.leadsFound).toBe(100);
+      expect(job.result!.leads).toHaveLength(100);
+      const [stored] = await t.database.db
+        .select({ n: count() })
+        .from(searchLeads)
+        .where(eq(searchLeads.searchId, res.body.jobId));
+      expect(stored!.n).toBe(100);
+    } finally {
+      await jobs.stop();
+    }
+  }, 90_000);
+});

@@ -1,0 +1,48 @@
+import PgBoss from 'pg-boss';
+import type { DatabaseHandle } from '../db/client';
+
+export const LEAD_SEARCH_QUEUE = 'lead-search';
+
+/** How pg-boss retries a bulk lead search that failed (e.g. a lease still held by a crashed process). */
+export const LEAD_SEARCH_QUEUE_OPTIONS = {
+  name: LEAD_SEARCH_QUEUE,
+  retryLimit: 20,
+  retryDelay: 10,
+  expireInSeconds: 60 * 60,
+} as const;
+
+export function pgBossFor(
+  database: DatabaseHandle,
+  options: Partial<PgBoss.ConstructorOptions> = {},
+) {
+  return new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+    ...options,
+  });
+}
+
+/**
+ * Puts jobs on pg-boss from the request path. Sending needs no worker, supervision or
+ * schedule, so this instance runs none (the job runner in server/jobs.ts does the work).
+ */
+export function createJobQueue(database: DatabaseHandle) {
+  const boss = pgBossFor(database, { supervise: false, schedule: false });
+  let ready: Promise<void> | undefined;
+  const start = () =>
+    (ready ??= (async () => {
+      await boss.start();
+      await boss.createQueue(LEAD_SEARCH_QUEUE, LEAD_SEARCH_QUEUE_OPTIONS);
+    })().catch((error: unknown) => {
+      ready = undefined;
+      throw error;
+    }));
+  return {
+    async sendLeadSearch(searchId: string) {
+      await start();
+      await boss.send(LEAD_SEARCH_QUEUE, { searchId });
+    },
+    async stop() {
+      if (ready) await boss.stop({ graceful: false, close: false, wait: true });
+    },
+  };
+}
