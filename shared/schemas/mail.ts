@@ -34,3 +34,4 @@ export const TestEmailResultSchema = z.object({
   message: z.string(),
   details: z.string().optional(),
 });
+export type TestEmailResult = z.infer<typeof TestEmailResultSchema>;

@@ -116,7 +116,8 @@ export function samplePlaces(
   const places: Place[] = [];
   for (const type of types) {
     const next = generator(`${key}|${type}`);
-    const count = 4 + Math.floor(next() * 6);
+    // A single-type search covers the whole area at once; a bulk cell is a ninth of a ninth.
+    const count = types.length === 1 ? 25 + Math.floor(next() * 20) : 4 + Math.floor(next() * 6);
     for (let i = 0; i < count; i++) {
       const name = `${PREFIXES[Math.floor(next() * PREFIXES.length)]} ${NOUNS[type][Math.floor(next() * NOUNS[type].length)]}`;
       const id = `sample-${slug(type)}-${Math.floor(next() * 1e9).toString(36)}`;

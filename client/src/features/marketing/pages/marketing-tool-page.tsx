@@ -1,5 +1,280 @@
-import { PendingScreen } from '@/components/pending-screen';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import {
+  DEFAULT_PAGE_SIZE,
+  summarizeLead,
+  type MarketingSearch,
+  type SearchLeads,
+} from '@shared/schemas/marketing';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-request';
+import { useSearchParam } from '@/lib/use-search-param';
+import {
+  leadQueryOptions,
+  searchLeadsQueryOptions,
+  sendTestEmail,
+  useCancelSearchJob,
+  useSearchJob,
+  useSearchLeads,
+} from '../api/marketing-tool';
+import { BulkProgress } from '../components/bulk-progress';
+import { LeadDetailDialog } from '../components/lead-detail-dialog';
+import { LeadsTable } from '../components/leads-table';
+import { PastSearches } from '../components/past-searches';
+import { SearchForm } from '../components/search-form';
+import { downloadLeadsCsv, OSM_CREDIT } from '../lib/leads-csv';
+import {
+  DEFAULT_SORT,
+  highPriorityOnly as keepHighPriority,
+  nextSort,
+  pageOf,
+  prioritySummary,
+  sortLeads,
+  type Sort,
+  type SortKey,
+} from '../lib/leads-view';
 
+/** The search shown, kept in the address (?search=) so leaving and coming back finds it. */
+function useShownSearch() {
+  return useSearchParam('search');
+}
+
+function Results({
+  searchId,
+  results,
+  highPriorityOnly,
+}: {
+  searchId: string;
+  results: SearchLeads;
+  highPriorityOnly: boolean;
+}) {
+  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [openLead, setOpenLead] = useState<string | null>(null);
+
+  useEffect(() => setPage(1), [searchId, highPriorityOnly]);
+
+  const sorted = useMemo(() => sortLeads(results.leads, sort), [results.leads, sort]);
+  const shown = useMemo(
+    () => (highPriorityOnly ? keepHighPriority(sorted) : sorted),
+    [sorted, highPriorityOnly],
+  );
+  const summary = useMemo(() => prioritySummary(results.leads), [results.leads]);
+  const current = pageOf(shown, page, pageSize);
+
+  const exportCsv = () => {
+    if (downloadLeadsCsv(shown)) {
+      toast({ title: 'Export successful', description: 'Business leads exported to CSV' });
+    }
+  };
+
+  return (
+    <section aria-labelledby="results-title" className="space-y-4">
+      <div className="grid gap-3 sm:grid-cols-3" aria-label="High-priority summary">
+        <div className="rounded-lg border border-red-200 bg-red-50 p-4">
+          <div className="text-2xl font-bold text-red-700">{summary.highPriority}</div>
+          <div className="text-sm">High priority leads</div>
+        </div>
+        <div className="rounded-lg border p-4">
+          <div className="text-2xl font-bold">{summary.needsWebsite}</div>
+          <div className="text-sm">Need a website</div>
+        </div>
+        <div className="rounded-lg border p-4">
+          <div className="text-2xl font-bold">{summary.poorWebsite}</div>
+          <div className="text-sm">Poor websites (score below 40)</div>
+        </div>
+      </div>
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="results-title" className="text-xl font-semibold">
+            {results.total > 0 ? `Found ${results.total} business leads` : 'No results found'}
+          </h2>
+          {results.totalUnfiltered > results.total && (
+            <p className="text-sm text-muted-foreground">
+              Showing {results.total} of {results.totalUnfiltered} businesses after filters
+            </p>
+          )}
+          {results.source === 'sample' && (
+            <p className="text-sm font-medium text-amber-700">
+              Sample data: fictional businesses for demonstration.
+            </p>
+          )}
+        </div>
+        <Button type="button" variant="outline" onClick={exportCsv} disabled={shown.length === 0}>
+          <Download className="h-4 w-4" aria-hidden="true" /> Export to CSV
+        </Button>
+      </div>
+
+      {results.leads.length > 0 && (
+        <LeadsTable
+          page={current}
+          sort={sort}
+          onSort={(key: SortKey) => setSort((previous) => nextSort(previous, key))}
+          onOpen={(lead) => setOpenLead(lead.id)}
+          pageSize={pageSize}
+          onPageSize={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
+          onPage={setPage}
+          highPriorityOnly={highPriorityOnly}
+        />
+      )}
+      {results.source === 'osm' && results.leads.length > 0 && (
+        <p className="text-xs text-muted-foreground">
+          Business data{' '}
+          <a
+            className="underline"
+            href="https://www.openstreetmap.org/copyright"
+            target="_blank"
+            rel="noreferrer"
+          >
+            {OSM_CREDIT}
+          </a>
+        </p>
+      )}
+      <LeadDetailDialog searchId={searchId} leadId={openLead} onClose={() => setOpenLead(null)} />
+    </section>
+  );
+}
+
+function ShownSearch({
+  searchId,
+  highPriorityOnly,
+}: {
+  searchId: string;
+  highPriorityOnly: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const job = useSearchJob(searchId);
+  const cancel = useCancelSearchJob();
+  const done = job.data?.status === 'done';
+  useEffect(() => {
+    if (job.data?.result) {
+      queryClient.setQueryData(searchLeadsQueryOptions(searchId).queryKey, job.data.result);
+    }
+  }, [job.data, queryClient, searchId]);
+  const results = useQuery({ ...searchLeadsQueryOptions(searchId), enabled: done });
+
+  if (job.isLoading) return <Spinner label="Loading the search" />;
+  if (job.isError || !job.data) {
+    return (
+      <p role="alert" className="text-destructive">
+        {errorMessage(job.error, 'The search could not be loaded.')}
+      </p>
+    );
+  }
+  const { status } = job.data;
+  if (status === 'queued' || status === 'running') {
+    return (
+      <BulkProgress
+        job={job.data}
+        cancelling={cancel.isPending}
+        onCancel={async () => {
+          try {
+            await cancel.mutateAsync(searchId);
+            toast({ title: 'Search cancelled', description: 'The bulk search was stopped.' });
+          } catch (error) {
+            toast({
+              title: 'Error',
+              description: errorMessage(error, 'Failed to cancel the search'),
+              variant: 'destructive',
+            });
+          }
+        }}
+      />
+    );
+  }
+  if (status === 'failed') {
+    return (
+      <p role="alert" className="rounded-lg border border-destructive/40 p-4 text-destructive">
+        This search failed: {job.data.error ?? 'Failed to search for business leads'}
+      </p>
+    );
+  }
+  if (status === 'cancelled') {
+    return (
+      <p className="rounded-lg border p-4 text-muted-foreground">
+        This search was cancelled after {job.data.progress.leadsFound} leads.
+      </p>
+    );
+  }
+  if (results.isLoading || !results.data) {
+    return results.isError ? (
+      <p role="alert" className="text-destructive">
+        The results could not be loaded. Please reload the page.
+      </p>
+    ) : (
+      <Spinner label="Loading the results" />
+    );
+  }
+  return <Results searchId={searchId} results={results.data} highPriorityOnly={highPriorityOnly} />;
+}
+
+/** /admin/marketing-tool. */
 export function MarketingToolPage() {
-  return <PendingScreen title="Marketing Tool" issue={6} />;
+  const queryClient = useQueryClient();
+  const [searchId, setSearchId] = useShownSearch();
+  const [highPriorityOnly, setHighPriorityOnly] = useState(false);
+  const search = useSearchLeads();
+
+  const runSearch = async (criteria: MarketingSearch) => {
+    try {
+      const answer = await search.mutateAsync(criteria);
+      if ('jobId' in answer) {
+        setSearchId(answer.jobId);
+        return;
+      }
+      queryClient.setQueryData(searchLeadsQueryOptions(answer.searchId).queryKey, {
+        source: answer.source,
+        leads: answer.leads.map(summarizeLead),
+        total: answer.total,
+        totalUnfiltered: answer.totalUnfiltered,
+      });
+      for (const lead of answer.leads) {
+        queryClient.setQueryData(leadQueryOptions(answer.searchId, lead.id).queryKey, lead);
+      }
+      setSearchId(answer.searchId);
+    } catch (error) {
+      toast({
+        title: 'Search failed',
+        description: errorMessage(error, 'Failed to search for business leads'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const testEmail = async () => {
+    try {
+      const result = await sendTestEmail();
+      window.alert([result.message, result.details].filter(Boolean).join('\n\n'));
+    } catch (error) {
+      window.alert(errorMessage(error, 'The test e-mail could not be sent.'));
+    }
+  };
+
+  return (
+    <div className="space-y-8">
+      <div>
+        <h1 className="font-display text-3xl font-bold">Marketing Tool</h1>
+        <p className="text-muted-foreground">
+          Find and export business leads for marketing campaigns
+        </p>
+      </div>
+      <SearchForm
+        pending={search.isPending}
+        highPriorityOnly={highPriorityOnly}
+        onHighPriorityOnlyChange={setHighPriorityOnly}
+        onSearch={(criteria) => void runSearch(criteria)}
+        onTestEmail={() => void testEmail()}
+      />
+      {searchId && <ShownSearch searchId={searchId} highPriorityOnly={highPriorityOnly} />}
+      <PastSearches current={searchId} onOpen={setSearchId} />
+    </div>
+  );
 }

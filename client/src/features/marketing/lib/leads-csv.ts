@@ -1,0 +1,75 @@
+import { format } from 'date-fns';
+import Papa from 'papaparse';
+import type { LeadSummary } from '@shared/schemas/marketing';
+
+/** The spec's 13 columns, in order. */
+export const CSV_HEADER = [
+  'Lead Score',
+  'Name',
+  'Address',
+  'Phone',
+  'Website',
+  'Website Status',
+  'Email Type',
+  'Business Type',
+  'City',
+  'Distance',
+  'Rating',
+  'Reviews',
+  'Currently Open',
+] as const;
+
+export const OSM_CREDIT = '© OpenStreetMap contributors (ODbL)';
+
+function row(lead: LeadSummary): string[] {
+  return [
+    String(lead.leadScore),
+    lead.name,
+    lead.address,
+    lead.phone,
+    lead.website,
+    lead.recommendation || 'Unknown',
+    lead.email ?? '',
+    lead.businessType,
+    lead.city,
+    lead.distance === undefined ? 'N/A' : String(lead.distance),
+    String(lead.rating),
+    String(lead.reviewCount),
+    lead.isOpen === null ? 'Unknown' : lead.isOpen ? 'Yes' : 'No',
+  ];
+}
+
+/**
+ * The CSV text: a UTF-8 byte-order mark (so spreadsheets read accents right), every cell
+ * quoted with quotes doubled, and cells starting with = + - @ tab or carriage return
+ * prefixed with ' (OWASP's advice against formula injection). OpenStreetMap data ends with
+ * its attribution line, as the ODbL asks.
+ */
+export function leadsCsv(leads: readonly LeadSummary[]): string {
+  const body = Papa.unparse(
+    { fields: [...CSV_HEADER], data: leads.map(row) },
+    { quotes: true, escapeFormulae: /^[=+\-@\t\r]/, newline: '\r\n' },
+  );
+  const credit = leads.some((lead) => lead.source === 'osm')
+    ? `\r\n${Papa.unparse([[OSM_CREDIT]], { quotes: true })}`
+    : '';
+  return `\uFEFF${body}${credit}\r\n`;
+}
+
+export function csvFileName(date: Date): string {
+  return `business-leads-${format(date, 'yyyy-MM-dd')}.csv`;
+}
+
+/** Saves the leads as a CSV download; false when there is nothing to export. */
+export function downloadLeadsCsv(leads: readonly LeadSummary[], now = new Date()): boolean {
+  if (leads.length === 0) return false;
+  const url = URL.createObjectURL(new Blob([leadsCsv(leads)], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = csvFileName(now);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return true;
+}

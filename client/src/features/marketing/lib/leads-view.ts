@@ -1,0 +1,93 @@
+import { isHighPriority, type LeadSummary } from '@shared/schemas/marketing';
+
+export type SortKey = 'leadScore' | 'name';
+export interface Sort {
+  key: SortKey;
+  direction: 'asc' | 'desc';
+}
+export const DEFAULT_SORT: Sort = { key: 'leadScore', direction: 'desc' };
+
+/** The spec's toggle: the active column flips direction; another column starts ascending. */
+export function nextSort(current: Sort, key: SortKey): Sort {
+  if (current.key === key) return { key, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+  return { key, direction: 'asc' };
+}
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/** Sorted copy (ties by name, then id, so the order is stable across renders). */
+export function sortLeads(leads: readonly LeadSummary[], sort: Sort): LeadSummary[] {
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  const byName = (a: LeadSummary, b: LeadSummary) =>
+    collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const compare =
+    sort.key === 'leadScore'
+      ? (a: LeadSummary, b: LeadSummary) => sign * (a.leadScore - b.leadScore) || byName(a, b)
+      : (a: LeadSummary, b: LeadSummary) => sign * byName(a, b);
+  return [...leads].sort(compare);
+}
+
+export function highPriorityOnly(leads: readonly LeadSummary[]): LeadSummary[] {
+  return leads.filter(isHighPriority);
+}
+
+export interface Page<T> {
+  rows: T[];
+  page: number;
+  pageCount: number;
+  /** 1-based positions shown ('Showing a - b of n'); 0 - 0 when empty. */
+  from: number;
+  to: number;
+  total: number;
+}
+
+export function pageOf<T>(items: readonly T[], page: number, pageSize: number): Page<T> {
+  const pageCount = Math.max(1, Math.ceil(items.length / pageSize));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const start = (current - 1) * pageSize;
+  const rows = items.slice(start, start + pageSize);
+  return {
+    rows,
+    page: current,
+    pageCount,
+    from: rows.length ? start + 1 : 0,
+    to: start + rows.length,
+    total: items.length,
+  };
+}
+
+/** The high-priority summary's three counts. */
+export function prioritySummary(leads: readonly LeadSummary[]) {
+  let highPriority = 0;
+  let needsWebsite = 0;
+  let poorWebsite = 0;
+  for (const lead of leads) {
+    if (isHighPriority(lead)) highPriority += 1;
+    if (lead.needsWebsite) needsWebsite += 1;
+    else if (lead.websiteScore < 40) poorWebsite += 1;
+  }
+  return { highPriority, needsWebsite, poorWebsite };
+}
+
+/** Spec colours: lead score 80+ green, 60+ yellow, else grey. */
+export function leadScoreClass(score: number): string {
+  if (score >= 80) return 'bg-green-100 text-green-800';
+  if (score >= 60) return 'bg-yellow-100 text-yellow-800';
+  return 'bg-gray-100 text-gray-800';
+}
+
+/** Spec colours: website score 0 red, up to 30 orange, up to 50 yellow, above green. */
+export function websiteScoreClass(score: number): string {
+  if (score === 0) return 'text-red-700';
+  if (score <= 30) return 'text-orange-700';
+  if (score <= 50) return 'text-yellow-700';
+  return 'text-green-700';
+}
+
+/** Spec colours: legitimacy at 80+, 60+ and 40+. */
+export function legitimacyClass(score: number): string {
+  if (score >= 80) return 'text-green-700';
+  if (score >= 60) return 'text-yellow-700';
+  if (score >= 40) return 'text-orange-700';
+  return 'text-red-700';
+}
