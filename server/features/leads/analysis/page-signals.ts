@@ -11,7 +11,7 @@ const decode = (text: string) =>
     .trim();
 
 function metaContent(html: string, name: string): string | null {
-  const tags = html.match(/<meta\b[^>]*>/gi) ?? [];
+  const tags = html.match(/<meta\b[^<>]{0,2000}>/gi) ?? [];
   for (const tag of tags) {
     if (!new RegExp(`(name|property)=["']?${name}["'\\s>/]`, 'i').test(tag)) continue;
     const content = /content=(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(tag);
@@ -21,17 +21,77 @@ function metaContent(html: string, name: string): string | null {
   return null;
 }
 
-const EMAIL = /[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,24}/gi;
+const EMAIL = /^[a-z0-9._%+-]{1,64}@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,24}$/i;
 const NOT_AN_EMAIL = /\.(png|jpe?g|gif|svg|webp|css|js)$|@(example|sentry|domain)\./i;
+const LOCAL_CHAR = /[a-z0-9._%+-]/i;
+const DOMAIN_CHAR = /[a-z0-9.-]/i;
+
+/**
+ * E-mail addresses in text, found from each '@' outwards: linear in the page size. (A
+ * pattern like /[a-z.]+@.../g backtracks quadratically on a long run of letters, which a
+ * 1 MB page can hold.)
+ */
+export function findEmails(text: string, limit = 20): string[] {
+  const found = new Set<string>();
+  for (
+    let at = text.indexOf('@');
+    at !== -1 && found.size < limit;
+    at = text.indexOf('@', at + 1)
+  ) {
+    let start = at;
+    while (start > 0 && at - start < 64 && LOCAL_CHAR.test(text[start - 1]!)) start--;
+    let end = at + 1;
+    while (end < text.length && end - at < 253 && DOMAIN_CHAR.test(text[end]!)) end++;
+    const candidate = text.slice(start, end).replace(/\.+$/, '').toLowerCase();
+    if (EMAIL.test(candidate) && !NOT_AN_EMAIL.test(candidate)) found.add(candidate);
+  }
+  return [...found];
+}
+
+/** Removes <tag>...</tag> blocks with indexOf, linear even when closing tags are missing. */
+function stripBlocks(html: string, tag: string): string {
+  const lower = html.toLowerCase();
+  const parts: string[] = [];
+  let position = 0;
+  for (;;) {
+    const open = lower.indexOf(`<${tag}`, position);
+    if (open === -1) break;
+    parts.push(html.slice(position, open));
+    const close = lower.indexOf(`</${tag}>`, open);
+    if (close === -1) {
+      position = html.length;
+      break;
+    }
+    position = close + tag.length + 3;
+  }
+  parts.push(html.slice(position));
+  return parts.join(' ');
+}
+
+/** The <tag>...</tag> blocks themselves (at most 50), found with indexOf. */
+function stripBlocksKeep(html: string, tag: string): string[] {
+  const lower = html.toLowerCase();
+  const blocks: string[] = [];
+  let position = 0;
+  while (blocks.length < 50) {
+    const open = lower.indexOf(`<${tag}`, position);
+    if (open === -1) break;
+    const close = lower.indexOf(`</${tag}>`, open);
+    if (close === -1) break;
+    blocks.push(html.slice(open, close));
+    position = close + 1;
+  }
+  return blocks;
+}
 
 /** What the HTML of a home page says, read with plain patterns (no DOM needed for these). */
 export function readPageSignals(html: string, year: number) {
   const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1];
-  const text = html.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/gi, ' ');
+  const text = stripBlocks(stripBlocks(html, 'script'), 'style');
 
   const years = [
     ...text.matchAll(
-      /(?:©|&copy;|&#169;|copyright)\s*(?:[a-z.,]+\s*)?((?:19|20)\d\d)(?:\s*[-–]\s*((?:19|20)\d\d))?/gi,
+      /(?:©|&copy;|&#169;|copyright)\s*(?:[a-z.,]{1,40}\s*)?((?:19|20)\d\d)(?:\s*[-–]\s*((?:19|20)\d\d))?/gi,
     ),
   ]
     .flatMap((match) => [match[1], match[2]])
@@ -39,14 +99,18 @@ export function readPageSignals(html: string, year: number) {
     .map(Number)
     .filter((value) => value <= year);
 
-  const hrefs = [...html.matchAll(/href=["']([^"'#]+)["']/gi)].map((match) => match[1]!);
+  const hrefs = [...html.matchAll(/href=["']([^"'#<>]{1,2000})["']/gi)].map((match) => match[1]!);
   const socialLinks = new Set<string>();
   const emails = new Set<string>();
   for (const href of hrefs) {
     if (/^mailto:/i.test(href)) {
-      const address = decodeURIComponent(href.slice(7).split('?')[0]!).trim().toLowerCase();
-      if (EMAIL.test(address)) emails.add(address);
-      EMAIL.lastIndex = 0;
+      let address = href.slice(7).split('?')[0]!;
+      try {
+        address = decodeURIComponent(address);
+      } catch {
+        // a malformed escape: keep the text as written
+      }
+      findEmails(address.trim(), 1).forEach((email) => emails.add(email));
       continue;
     }
     try {
@@ -58,23 +122,22 @@ export function readPageSignals(html: string, year: number) {
       // relative links are not social profiles
     }
   }
-  for (const match of text.replace(/<[^>]+>/g, ' ').matchAll(EMAIL)) {
-    if (!NOT_AN_EMAIL.test(match[0])) emails.add(match[0].toLowerCase());
-  }
+  findEmails(text.replace(/<[^<>]{0,2000}>/g, ' ')).forEach((email) => emails.add(email));
 
-  const forms = html.match(/<form\b[\s\S]*?<\/form>/gi) ?? [];
+  const forms = stripBlocksKeep(html, 'form');
   const contactForm = forms.some((form) =>
-    /<textarea\b|type=["']?email|name=["']?[^"'\s>]*(email|message|phone)/i.test(form),
+    /<textarea\b|type=["']?email|name=["']?[^"'\s>]{0,40}(email|message|phone)/i.test(form),
   );
 
   return {
     title: title ? decode(title).slice(0, 200) || null : null,
     metaDescription: metaContent(html, 'description')?.slice(0, 300) ?? null,
-    mobileViewport: /<meta\b[^>]*name=["']?viewport["']?[^>]*width=device-width/i.test(html),
+    mobileViewport:
+      /<meta\b[^<>]{0,500}?name=["']?viewport["']?[^<>]{0,500}?width=device-width/i.test(html),
     copyrightYear: years.length > 0 ? Math.max(...years) : null,
     firstYear: years.length > 0 ? Math.min(...years) : null,
     socialLinks: [...socialLinks].slice(0, 10),
-    emails: [...emails].filter((email) => !NOT_AN_EMAIL.test(email)).slice(0, 5),
+    emails: [...emails].slice(0, 5),
     contactForm,
   };
 }

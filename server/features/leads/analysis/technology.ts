@@ -53,7 +53,8 @@ const RULES: Rule[] = [
 export const HAND_WRITTEN = 'Hand-written';
 
 export function detectTechnology(html: string, headers: Record<string, string>): string {
-  const generator = /<meta[^>]+name=["']?generator["']?[^>]*>/i.exec(html)?.[0] ?? '';
+  const generator =
+    /<meta\b[^<>]{0,500}?name=["']?generator["']?[^<>]{0,500}>/i.exec(html)?.[0] ?? '';
   for (const rule of RULES) {
     if (rule.generator && generator && rule.generator.test(generator)) return rule.name;
   }

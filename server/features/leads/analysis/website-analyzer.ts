@@ -19,11 +19,12 @@ export function websiteUrl(website: string): URL | null {
   }
 }
 
-function describe(error: unknown): string {
+function describe(error: unknown, timedOut: boolean): string {
   if (error instanceof BlockedAddressError) return error.message;
+  if (timedOut) return 'Did not answer in time';
   const code = errorCode(error);
   if (code === 'TimeoutError' || code === 'AbortError' || code.includes('TIMEOUT'))
-    return 'Did not answer within 8 seconds';
+    return 'Did not answer in time';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'The domain does not resolve';
   if (code === 'ECONNREFUSED') return 'The server refused the connection';
   if (CERTIFICATE_ERRORS.test(code)) return 'The HTTPS certificate is not valid';
@@ -88,7 +89,7 @@ export function createWebsiteAnalyzer({
         socialLinks: [],
         emails: [],
         contactForm: false,
-        error: describe(failure),
+        error: describe(failure, signal.aborted),
       };
     }
 
