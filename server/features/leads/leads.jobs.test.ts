@@ -1,0 +1,142 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { SearchJob } from '../../../shared/schemas/marketing';
+import { findCity } from '../../../shared/places';
+import { createApp } from '../../app';
+import { leadSearchCells, searchLeads } from '../../db/schema';
+import { startJobs, type JobRunner } from '../../jobs';
+import { createLogger } from '../../lib/logger';
+import { signedInAdmin } from '../../../tests/factories';
+import {
+  osmBusinesses,
+  startFakeOverpass,
+  type FakeOverpass,
+} from '../../../tests/support/fake-overpass';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+
+const jackson = findCity('Jackson', 'Mississippi')!;
+let t: TestApp;
+let overpass: FakeOverpass;
+let admin: Awaited<ReturnType<typeof signedInAdmin>>['agent'];
+const logger = createLogger('silent');
+const noBilling = { runDaily: async () => ({}) as never };
+
+beforeAll(async () => {
+  overpass = await startFakeOverpass({
+    elements: osmBusinesses({ ...jackson, count: 400, spanDegrees: 0.28 }),
+    latencyMs: 60,
+  });
+  t = await startTestApp({ OVERPASS_URL: overpass.url });
+  admin = (await signedInAdmin(t.app, t.database)).agent;
+});
+afterAll(async () => {
+  await t.close();
+  await overpass.close();
+});
+
+async function job(id: string) {
+  return (await admin.get(`/api/admin/marketing-tool/jobs/${id}`)).body as SearchJob;
+}
+
+async function waitFor(id: string, until: (j: SearchJob) => boolean) {
+  for (let i = 0; i < 600; i++) {
+    const current = await job(id);
+    if (until(current)) return current;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('job did not get there in 30 s');
+}
+
+const bulk = {
+  state: 'Mississippi',
+  city: 'Jackson',
+  businessType: 'Healthcare',
+  bulkMode: true,
+  maxResults: 10_000,
+  radius: 10,
+};
+
+it('resumes after a restart where it stopped, and ends with every cell once and no duplicate lead', async () => {
+  let runner: JobRunner = await startJobs({
+    database: t.database,
+    config: t.config,
+    logger,
+    billing: noBilling,
+    leads: t.leads,
+  });
+  const { jobId } = (await admin.post('/api/admin/marketing-tool/search').send(bulk)).body as {
+    jobId: string;
+  };
+  await waitFor(jobId, (j) => j.progress.cellsDone >= 10);
+  await runner.stop();
+  const stopped = await job(jobId);
+  expect(['queued', 'running']).toContain(stopped.status);
+  expect(stopped.progress.cellsDone).toBeLessThan(81);
+  const requestsAtStop = overpass.stats.requests;
+
+  // A new server process: a fresh app (and its lead service) on the same database.
+  const second = await createApp({ config: t.config, database: t.database, logger });
+  runner = await startJobs({
+    database: t.database,
+    config: t.config,
+    logger,
+    billing: noBilling,
+    leads: second.leads,
+  });
+  try {
+    const done = await waitFor(jobId, (j) => j.status === 'done');
+    expect(done.progress.cellsDone).toBe(81);
+    // Each cell queried once, save the (at most two) in flight when the first server stopped.
+    expect(overpass.stats.requests).toBeLessThanOrEqual(81 + 2);
+    const remaining = 81 - stopped.progress.cellsDone;
+    expect(overpass.stats.requests - requestsAtStop).toBeGreaterThanOrEqual(remaining);
+    expect(overpass.stats.requests - requestsAtStop).toBeLessThanOrEqual(remaining + 2);
+    const cells = await t.database.db
+      .select()
+      .from(leadSearchCells)
+      .where(eq(leadSearchCells.searchId, jobId));
+    expect(cells).toHaveLength(81);
+    const rows = await t.database.db
+      .select({ id: searchLeads.id, facts: searchLeads.facts })
+      .from(searchLeads)
+      .where(eq(searchLeads.searchId, jobId));
+    expect(new Set(rows.map((row) => row.id)).size).toBe(rows.length);
+    expect(new Set(rows.map((row) => row.facts.place.name)).size).toBe(rows.length);
+    expect(done.result!.leads).toHaveLength(rows.length);
+    expect(done.progress.leadsFound).toBe(rows.length);
+  } finally {
+    await runner.stop();
+    await second.close();
+  }
+}, 60_000);
+
+it('can be cancelled: it stops querying and stays cancelled', async () => {
+  const runner = await startJobs({
+    database: t.database,
+    config: t.config,
+    logger,
+    billing: noBilling,
+    leads: t.leads,
+  });
+  try {
+    const { jobId } = (await admin.post('/api/admin/marketing-tool/search').send(bulk)).body as {
+      jobId: string;
+    };
+    await waitFor(jobId, (j) => j.progress.cellsDone >= 2);
+    const cancel = await admin.post(`/api/admin/marketing-tool/jobs/${jobId}/cancel`);
+    expect(cancel.status).toBe(200);
+    expect(cancel.body.status).toBe('cancelled');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const requests = overpass.stats.requests;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(overpass.stats.requests).toBe(requests);
+    const after = await job(jobId);
+    expect(after.status).toBe('cancelled');
+    expect(after.progress.cellsDone).toBeLessThan(81);
+    const again = await admin.post(`/api/admin/marketing-tool/jobs/${jobId}/cancel`);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('The search is already cancelled');
+  } finally {
+    await runner.stop();
+  }
+}, 60_000);
