@@ -9,6 +9,8 @@ import { chromiumLaunchOptions } from './tests/support/chromium';
 const port = Number((process.env.E2E_PORT ??= '5179'));
 const dataDir = (process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-')));
 const baseURL = `http://localhost:${port}`;
+/** Local stand-ins for Overpass and business websites (tests/support/lead-stand-ins.ts). */
+const standInsPort = Number((process.env.E2E_STAND_INS_PORT ??= String(port + 1)));
 
 export const E2E_ADMIN = {
   email: 'owner@e2e.test',
@@ -35,22 +37,33 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions(),
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    // The admin comes from the real CLI, then the built server starts on a fresh database.
-    command: [
-      `npx tsx server/cli/admin-create.ts --email ${E2E_ADMIN.email} --password ${E2E_ADMIN.password} --first-name ${E2E_ADMIN.firstName}`,
-      'node dist/server/index.js',
-    ].join(' && '),
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(port),
-      APP_URL: baseURL,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      ADMIN_SETUP_TOKEN: E2E_SETUP_TOKEN,
+  webServer: [
+    {
+      command: `npx tsx tests/support/lead-stand-ins.ts ${standInsPort}`,
+      port: standInsPort,
+      reuseExistingServer: false,
+      timeout: 60_000,
     },
-  },
+    {
+      // The admin comes from the real CLI, then the built server starts on a fresh database.
+      command: [
+        `npx tsx server/cli/admin-create.ts --email ${E2E_ADMIN.email} --password ${E2E_ADMIN.password} --first-name ${E2E_ADMIN.firstName}`,
+        'node dist/server/index.js',
+      ].join(' && '),
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        APP_URL: baseURL,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        // 'test' only because the website analyser may reach the loopback stand-ins (refused in production).
+        NODE_ENV: 'test',
+        ADMIN_SETUP_TOKEN: E2E_SETUP_TOKEN,
+        OVERPASS_URL: `http://127.0.0.1:${standInsPort}/api/interpreter`,
+        LEAD_ANALYSIS_ALLOW_LOOPBACK: 'true',
+      },
+    },
+  ],
 });

@@ -40,6 +40,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
 try {
   run(npx, ['playwright', 'test'], {
     E2E_PORT: String(await freePort()),
+    E2E_STAND_INS_PORT: String(await freePort()),
     E2E_DATA_DIR: dataDir,
     CHROMIUM_PATH: chromium,
   });

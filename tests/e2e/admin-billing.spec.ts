@@ -1,16 +1,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
-import { expect, signUpClient, test, uniqueEmail } from './fixtures';
-
-async function signInAdmin(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
+import { expect, signInAdmin, signUpClient, test, uniqueEmail } from './fixtures';
 
 const card = (page: Page, title: string) => page.getByRole('group', { name: title });
 

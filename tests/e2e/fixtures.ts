@@ -34,6 +34,14 @@ export const test = base.extend<{ consoleErrors: string[]; adminApi: APIRequestC
 
 export { expect };
 
+export async function signInAdmin(page: Page) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
 let counter = 0;
 export function uniqueEmail(prefix: string): string {
   counter += 1;

@@ -89,9 +89,12 @@ export function osmBusinesses({
 export async function startFakeOverpass({
   elements,
   latencyMs = 0,
+  port: listenPort = 0,
 }: {
   elements: OverpassElement[];
   latencyMs?: number;
+  /** 0: any free port. */
+  port?: number;
 }) {
   let behaviour: OverpassBehaviour = { kind: 'normal' };
   let inFlight = 0;
@@ -163,7 +166,7 @@ export async function startFakeOverpass({
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/api/interpreter`,

@@ -74,7 +74,7 @@ function Results({
 
   return (
     <section aria-labelledby="results-title" className="space-y-4">
-      <div className="grid gap-3 sm:grid-cols-3" aria-label="High-priority summary">
+      <div role="group" className="grid gap-3 sm:grid-cols-3" aria-label="High-priority summary">
         <div className="rounded-lg border border-red-200 bg-red-50 p-4">
           <div className="text-2xl font-bold text-red-700">{summary.highPriority}</div>
           <div className="text-sm">High priority leads</div>
