@@ -17,7 +17,7 @@ import { distanceMiles, findCity, type City } from '../../../shared/places';
 import type { LeadSearchRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { SOCIAL_HOSTS, hostMatches } from './analysis/technology';
-import type { VerificationChecks } from './analysis/verification';
+import { nationalPhone, type VerificationChecks } from './analysis/verification';
 import { websiteUrl } from './analysis/website-analyzer';
 import type { LeadRepository } from './leads.repository';
 import { buildLeads, type LeadFacts } from './scoring';
@@ -165,7 +165,8 @@ export function createLeadService({
   function factsOf(place: Place, city: City, criteria: MarketingSearch): LeadFacts {
     return {
       source: source.name,
-      place,
+      // Formatted once here, so scoring (which runs over every lead again) needs no parsing.
+      place: { ...place, phone: nationalPhone(place.phone) },
       city: criteria.city,
       distance: distanceMiles(city, place),
       email: place.email,

@@ -7,12 +7,7 @@ import {
   type WebsiteQuality,
   type WebsiteSignals,
 } from '../../../shared/schemas/marketing';
-import {
-  emailMatchesWebsite,
-  foundedYear,
-  nationalPhone,
-  type VerificationChecks,
-} from './analysis/verification';
+import { emailMatchesWebsite, foundedYear, type VerificationChecks } from './analysis/verification';
 import { assessWebsite } from './analysis/website-quality';
 import type { Place } from './sources/types';
 
@@ -286,7 +281,9 @@ export function buildLead(facts: LeadFacts, context: ScoringContext): Lead {
       Object.values(scoreBreakdown).reduce((total, points) => total + points, 0),
     ),
   );
-  factors.sort((a, b) => b.points - a.points || a.factor.localeCompare(b.factor));
+  factors.sort(
+    (a, b) => b.points - a.points || (a.factor < b.factor ? -1 : a.factor > b.factor ? 1 : 0),
+  );
 
   const sameType = context.sameTypeCount(place.businessType);
   const presence =
@@ -297,7 +294,7 @@ export function buildLead(facts: LeadFacts, context: ScoringContext): Lead {
     source: facts.source,
     name: place.name,
     address: place.address ?? 'N/A',
-    phone: nationalPhone(place.phone) ?? 'N/A',
+    phone: place.phone ?? 'N/A',
     website: place.website ?? 'N/A',
     email: facts.email,
     businessType: place.businessType,

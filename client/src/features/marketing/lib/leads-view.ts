@@ -15,16 +15,38 @@ export function nextSort(current: Sort, key: SortKey): Sort {
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
+/**
+ * The leads in name order and each lead's rank in it, built once when results arrive: a
+ * collator comparison is slow, and 50,000 rows take about 800,000 of them to sort. After
+ * this, sorting by name is a copy and sorting by score compares integers.
+ */
+export interface SortIndex {
+  byName: readonly LeadSummary[];
+  nameRank: ReadonlyMap<string, number>;
+}
+
+export function sortIndex(leads: readonly LeadSummary[]): SortIndex {
+  const byName = [...leads].sort(
+    (a, b) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+  return { byName, nameRank: new Map(byName.map((lead, rank) => [lead.id, rank])) };
+}
+
 /** Sorted copy (ties by name, then id, so the order is stable across renders). */
-export function sortLeads(leads: readonly LeadSummary[], sort: Sort): LeadSummary[] {
+export function sortLeads(
+  leads: readonly LeadSummary[],
+  sort: Sort,
+  index: SortIndex = sortIndex(leads),
+): LeadSummary[] {
+  if (sort.key === 'name') {
+    const ordered = [...index.byName];
+    return sort.direction === 'asc' ? ordered : ordered.reverse();
+  }
   const sign = sort.direction === 'asc' ? 1 : -1;
-  const byName = (a: LeadSummary, b: LeadSummary) =>
-    collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-  const compare =
-    sort.key === 'leadScore'
-      ? (a: LeadSummary, b: LeadSummary) => sign * (a.leadScore - b.leadScore) || byName(a, b)
-      : (a: LeadSummary, b: LeadSummary) => sign * byName(a, b);
-  return [...leads].sort(compare);
+  const rank = index.nameRank;
+  return [...leads].sort(
+    (a, b) => sign * (a.leadScore - b.leadScore) || rank.get(a.id)! - rank.get(b.id)!,
+  );
 }
 
 export function highPriorityOnly(leads: readonly LeadSummary[]): LeadSummary[] {

@@ -32,6 +32,7 @@ import {
   nextSort,
   pageOf,
   prioritySummary,
+  sortIndex,
   sortLeads,
   type Sort,
   type SortKey,
@@ -58,7 +59,8 @@ function Results({
 
   useEffect(() => setPage(1), [searchId, highPriorityOnly]);
 
-  const sorted = useMemo(() => sortLeads(results.leads, sort), [results.leads, sort]);
+  const index = useMemo(() => sortIndex(results.leads), [results.leads]);
+  const sorted = useMemo(() => sortLeads(results.leads, sort, index), [results.leads, sort, index]);
   const shown = useMemo(
     () => (highPriorityOnly ? keepHighPriority(sorted) : sorted),
     [sorted, highPriorityOnly],
