@@ -140,3 +140,33 @@ it('can be cancelled: it stops querying and stays cancelled', async () => {
     await runner.stop();
   }
 }, 60_000);
+
+it('runs on one process at a time: a second process finds the search leased', async () => {
+  const { jobId } = (await admin.post('/api/admin/marketing-tool/search').send(bulk)).body as {
+    jobId: string;
+  };
+  const second = await createApp({ config: t.config, database: t.database, logger });
+  try {
+    const outcomes = await Promise.allSettled([
+      t.leads.runBulk(jobId),
+      // Started a moment later, while the first holds the lease.
+      new Promise((resolve) => setTimeout(resolve, 50)).then(() => second.leads.runBulk(jobId)),
+    ]);
+    expect(outcomes[0]).toEqual({ status: 'fulfilled', value: undefined });
+    expect(outcomes[1]).toMatchObject({
+      status: 'rejected',
+      reason: { message: `Search ${jobId} is being worked on by another process` },
+    });
+    const done = await job(jobId);
+    expect(done.status).toBe('done');
+    const cells = await t.database.db
+      .select()
+      .from(leadSearchCells)
+      .where(eq(leadSearchCells.searchId, jobId));
+    expect(cells).toHaveLength(81);
+    // Once done, another run has nothing to do.
+    await expect(second.leads.runBulk(jobId)).resolves.toBeUndefined();
+  } finally {
+    await second.close();
+  }
+}, 60_000);

@@ -133,6 +133,15 @@ describe('POST /api/admin/marketing-tool/search', () => {
     expect(websites.stats.cookies).toBe(0);
   });
 
+  it('reuses a website analysis for 7 days instead of fetching the site again', async () => {
+    const before = websites.stats.requests;
+    const res = await admin
+      .post('/api/admin/marketing-tool/search')
+      .send({ ...search, radius: 10 });
+    expect(res.status).toBe(200);
+    expect(websites.stats.requests).toBe(before);
+  });
+
   it('applies minimum rating and open-now on the server, counting the total before them', async () => {
     const rated = await admin
       .post('/api/admin/marketing-tool/search')
