@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import Papa from 'papaparse';
 import {
   isHighPriority,
@@ -16,8 +17,10 @@ const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 
 test('a search from the form to the table: toast for missing fields, sort, paging, filter, dialog, export', async ({
   page,
+  context,
   adminApi,
 }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signInAdmin(page);
   await page.getByRole('link', { name: 'Marketing' }).click();
   await expect(page.getByRole('heading', { name: 'Marketing Tool' })).toBeVisible();
@@ -49,6 +52,8 @@ test('a search from the form to the table: toast for missing fields, sort, pagin
   const total = Number(/Found (\d+)/.exec((await caption.textContent())!)![1]);
   expect(total).toBeGreaterThan(20);
   await expect(page.getByText('© OpenStreetMap contributors (ODbL)')).toBeVisible();
+
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
   // Default: 20 rows, best score first.
   await expect(rows(page)).toHaveCount(20);
@@ -112,6 +117,16 @@ test('a search from the form to the table: toast for missing fields, sort, pagin
   const factors = dialog.locator('h4:has-text("Top scoring factors") + ul > li');
   expect(await factors.count()).toBeGreaterThan(0);
   expect(await factors.count()).toBeLessThanOrEqual(5);
+  expect((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations).toEqual(
+    [],
+  );
+  await dialog.getByRole('button', { name: 'Copy All Info' }).click();
+  await expect(
+    page.getByText('Lead information copied to clipboard', { exact: true }),
+  ).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toContain('Lead score: ');
+  expect(copied).toContain('Phone: ');
   await dialog.getByRole('button', { name: 'Close' }).last().click();
   await expect(dialog).toHaveCount(0);
 

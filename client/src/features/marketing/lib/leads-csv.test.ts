@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { LeadSummary } from '@shared/schemas/marketing';
-import { CSV_HEADER, csvFileName, leadsCsv, OSM_CREDIT } from './leads-csv';
+import { CSV_HEADER, csvFileName, leadsCsv, OSM_CREDIT, SAMPLE_NOTE } from './leads-csv';
 
 const lead = (overrides: Partial<LeadSummary> = {}): LeadSummary => ({
   id: 'osm-n1',
@@ -64,6 +64,7 @@ describe('leads CSV', () => {
       'Unknown',
     ]);
     expect(rows[2]![12]).toBe('No');
+    expect(rows.at(-1)).toEqual([SAMPLE_NOTE]);
   });
 
   it.each(['=HYPERLINK("http://evil")', '+1 225 555', '-2+3', '@SUM(A1)', '\tcmd', '\rcmd'])(

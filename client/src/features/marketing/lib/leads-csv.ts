@@ -20,6 +20,7 @@ export const CSV_HEADER = [
 ] as const;
 
 export const OSM_CREDIT = '© OpenStreetMap contributors (ODbL)';
+export const SAMPLE_NOTE = 'Sample data: fictional businesses for demonstration';
 
 function row(lead: LeadSummary): string[] {
   return [
@@ -43,16 +44,18 @@ function row(lead: LeadSummary): string[] {
  * The CSV text: a UTF-8 byte-order mark (so spreadsheets read accents right), every cell
  * quoted with quotes doubled, and cells starting with = + - @ tab or carriage return
  * prefixed with ' (OWASP's advice against formula injection). OpenStreetMap data ends with
- * its attribution line, as the ODbL asks.
+ * its attribution line, as the ODbL asks; sample data with a line saying it is fictional.
  */
 export function leadsCsv(leads: readonly LeadSummary[]): string {
   const body = Papa.unparse(
     { fields: [...CSV_HEADER], data: leads.map(row) },
     { quotes: true, escapeFormulae: /^[=+\-@\t\r]/, newline: '\r\n' },
   );
-  const credit = leads.some((lead) => lead.source === 'osm')
-    ? `\r\n${Papa.unparse([[OSM_CREDIT]], { quotes: true })}`
-    : '';
+  const notes = [
+    ...(leads.some((lead) => lead.source === 'osm') ? [OSM_CREDIT] : []),
+    ...(leads.some((lead) => lead.source === 'sample') ? [SAMPLE_NOTE] : []),
+  ];
+  const credit = notes.map((note) => `\r\n${Papa.unparse([[note]], { quotes: true })}`).join('');
   return `\uFEFF${body}${credit}\r\n`;
 }
 

@@ -25,7 +25,7 @@ import { LeadDetailDialog } from '../components/lead-detail-dialog';
 import { LeadsTable } from '../components/leads-table';
 import { PastSearches } from '../components/past-searches';
 import { SearchForm } from '../components/search-form';
-import { downloadLeadsCsv, OSM_CREDIT } from '../lib/leads-csv';
+import { downloadLeadsCsv, OSM_CREDIT, SAMPLE_NOTE } from '../lib/leads-csv';
 import {
   DEFAULT_SORT,
   highPriorityOnly as keepHighPriority,
@@ -102,9 +102,7 @@ function Results({
             </p>
           )}
           {results.source === 'sample' && (
-            <p className="text-sm font-medium text-amber-700">
-              Sample data: fictional businesses for demonstration.
-            </p>
+            <p className="text-sm font-medium text-amber-700">{SAMPLE_NOTE}.</p>
           )}
         </div>
         <Button type="button" variant="outline" onClick={exportCsv} disabled={shown.length === 0}>
