@@ -142,10 +142,27 @@ test.describe('the client portal', () => {
     await page.getByRole('link', { name: 'Create New Ticket' }).click();
     await page.getByLabel('Subject').fill('Still there?');
     await page.getByLabel('Description').fill('This should not be saved anywhere.');
+    // The toast lives 500 ms before the sign-in navigation: recorded as it appears, so a
+    // busy machine polling too late cannot miss it.
+    const toasts: string[] = [];
+    await page.exposeFunction('recordToast', (text: string) => toasts.push(text));
+    await page.evaluate(() => {
+      const record = (window as unknown as { recordToast: (text: string) => void }).recordToast;
+      new MutationObserver(() => {
+        for (const toast of document.querySelectorAll('[data-state="open"]')) {
+          record(toast.textContent ?? '');
+        }
+      }).observe(document.body, { childList: true, subtree: true, attributes: true });
+    });
     const signedInAgain = page.waitForResponse((res) => res.url().includes('/api/callback'));
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('Unauthorized', { exact: true })).toBeVisible();
-    await expect(page.getByText('You are logged out. Logging in again...').first()).toBeVisible();
+    await expect
+      .poll(() =>
+        toasts.some((text) =>
+          text.startsWith('UnauthorizedYou are logged out. Logging in again...'),
+        ),
+      )
+      .toBe(true);
     // The provider still knows the client, so signing in again is immediate: back on the
     // same screen with a new session, and the refused ticket was not stored.
     await signedInAgain;
