@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SearchJob } from '../../../shared/schemas/marketing';
 import { findCity } from '../../../shared/places';
 import { createApp } from '../../app';
-import { leadSearchCells, searchLeads } from '../../db/schema';
+import { leadSearchCells, leadSearches, searchLeads } from '../../db/schema';
 import { startJobs, type JobRunner } from '../../jobs';
 import { createLogger } from '../../lib/logger';
 import { signedInAdmin } from '../../../tests/factories';
@@ -170,3 +170,37 @@ it('runs on one process at a time: a second process finds the search leased', as
     await second.close();
   }
 }, 60_000);
+
+it('at start, fails plain searches a stopped process left running, and never turns them into bulk jobs', async () => {
+  const criteria = {
+    city: 'Jackson',
+    businessType: 'Healthcare' as const,
+    openNow: false,
+    bulkMode: false,
+    maxResults: 100,
+  };
+  const [abandoned] = await t.database.db
+    .insert(leadSearches)
+    .values({
+      criteria,
+      bulk: false,
+      source: 'osm',
+      status: 'running',
+      cellsTotal: 1,
+      createdAt: new Date(Date.now() - 60 * 60 * 1000),
+    })
+    .returning();
+  const [recent] = await t.database.db
+    .insert(leadSearches)
+    .values({ criteria, bulk: false, source: 'osm', status: 'running', cellsTotal: 1 })
+    .returning();
+  await t.leads.resumeUnfinished();
+  expect(await job(abandoned!.id)).toMatchObject({
+    status: 'failed',
+    error: 'The server stopped during this search. Please search again.',
+  });
+  // Another process may still be answering a recent one.
+  expect((await job(recent!.id)).status).toBe('running');
+  await t.leads.runBulk(recent!.id);
+  expect(await job(recent!.id)).toMatchObject({ status: 'failed', error: 'Not a bulk search' });
+});

@@ -35,13 +35,29 @@ export function createLeadRepository(db: Database) {
       return db.select().from(leadSearches).orderBy(desc(leadSearches.createdAt)).limit(limit);
     },
 
-    /** Searches a restart must pick up again. */
-    async unfinishedSearchIds() {
+    /** Bulk searches a restart must pick up again. */
+    async unfinishedBulkSearchIds() {
       const rows = await db
         .select({ id: leadSearches.id })
         .from(leadSearches)
-        .where(inArray(leadSearches.status, ['queued', 'running']));
+        .where(
+          and(eq(leadSearches.bulk, true), inArray(leadSearches.status, ['queued', 'running'])),
+        );
       return rows.map((row) => row.id);
+    },
+
+    /** Plain searches left running by a process that stopped (they answer within minutes). */
+    async failAbandonedSearches(startedBefore: Date, message: string, at: Date) {
+      await db
+        .update(leadSearches)
+        .set({ status: 'failed', error: message, finishedAt: at })
+        .where(
+          and(
+            eq(leadSearches.bulk, false),
+            eq(leadSearches.status, 'running'),
+            lt(leadSearches.createdAt, startedBefore),
+          ),
+        );
     },
 
     /**

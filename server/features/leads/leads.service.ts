@@ -30,6 +30,8 @@ import {
 } from './sources/types';
 
 const CACHE_DAYS = 7;
+/** A plain search still 'running' after this was left by a process that stopped. */
+const ABANDONED_AFTER_MS = 10 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface LeadServiceDeps {
@@ -224,30 +226,37 @@ export function createLeadService({
         return true;
       })
       .slice(0, criteria.maxResults);
-    const limit = pLimit(analysisConcurrency);
-    const enriched = await Promise.all(
-      chosen.map((facts) =>
-        needsEnrichment(facts.place, criteria) ? limit(() => enrich(facts, criteria)) : facts,
-      ),
-    );
-    await repository.saveCell(
-      row.id,
-      0,
-      enriched.map((facts, position) => ({
-        id: facts.place.sourceId,
-        position,
-        facts,
-        enriched: true,
-      })),
-    );
-    const { kept, totalUnfiltered } = await complete(row, 1);
-    return {
-      searchId: row.id,
-      source: source.name,
-      leads: kept,
-      total: kept.length,
-      totalUnfiltered,
-    };
+    try {
+      const limit = pLimit(analysisConcurrency);
+      const enriched = await Promise.all(
+        chosen.map((facts) =>
+          needsEnrichment(facts.place, criteria) ? limit(() => enrich(facts, criteria)) : facts,
+        ),
+      );
+      await repository.saveCell(
+        row.id,
+        0,
+        enriched.map((facts, position) => ({
+          id: facts.place.sourceId,
+          position,
+          facts,
+          enriched: true,
+        })),
+      );
+      const { kept, totalUnfiltered } = await complete(row, 1);
+      return {
+        searchId: row.id,
+        source: source.name,
+        leads: kept,
+        total: kept.length,
+        totalUnfiltered,
+      };
+    } catch (error) {
+      await repository
+        .fail(row.id, 'The search failed. Please try again.', now())
+        .catch(() => undefined);
+      throw error;
+    }
   }
 
   /**
@@ -262,6 +271,10 @@ export function createLeadService({
       new Date(now().getTime() + leaseMs),
       now(),
     );
+    if (lease && !lease.bulk) {
+      await repository.fail(searchId, 'Not a bulk search', now());
+      return;
+    }
     if (!lease) {
       const search = await repository.findSearch(searchId);
       if (!search || !['queued', 'running'].includes(search.status)) return;
@@ -439,9 +452,14 @@ export function createLeadService({
       return lead;
     },
 
-    /** Puts searches a stopped server left unfinished back on the queue. */
+    /** Puts bulk searches a stopped server left unfinished back on the queue. */
     async resumeUnfinished() {
-      const ids = await repository.unfinishedSearchIds();
+      await repository.failAbandonedSearches(
+        new Date(now().getTime() - ABANDONED_AFTER_MS),
+        'The server stopped during this search. Please search again.',
+        now(),
+      );
+      const ids = await repository.unfinishedBulkSearchIds();
       for (const id of ids) await enqueue(id);
       return ids.length;
     },
