@@ -1,0 +1,230 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createAdmin, createInvoice, signedInClient } from '../factories';
+import { BrowserSession } from '../support/browser-session';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * Every route the Express app registers, read from its router (so a new route cannot be
+ * forgotten), called by four callers: anonymous, client A, client B and the admin. Each
+ * route's expected statuses are listed below; a route missing from the list fails the test.
+ * Requests carry an empty JSON body where they take one: a caller who may use a route gets
+ * its validation answer (400), one who may not gets 401 (not signed in as the right kind of
+ * user) or 404 (someone else's record).
+ */
+type Caller = 'anonymous' | 'clientA' | 'clientB' | 'admin';
+type Expected = Record<Caller, number>;
+
+const all = (status: number): Expected => ({
+  anonymous: status,
+  clientA: status,
+  clientB: status,
+  admin: status,
+});
+/** /api/admin/*: the admin session only; a client's session is no admin session. */
+const adminOnly = (status: number): Expected => ({
+  anonymous: 401,
+  clientA: 401,
+  clientB: 401,
+  admin: status,
+});
+/** Client routes: the client session only; the admin has none. */
+const clientOnly = (a: number, b = a): Expected => ({
+  anonymous: 401,
+  clientA: a,
+  clientB: b,
+  admin: 401,
+});
+
+const EXPECTED: Record<string, Expected> = {
+  'GET /oidc/interaction/:uid': all(400),
+  'GET /oidc/interaction/:uid/signup': all(400),
+  'POST /oidc/interaction/:uid/login': all(400),
+  'POST /oidc/interaction/:uid/signup': all(400),
+  'POST /api/admin/login': all(400),
+  'POST /api/admin/logout': all(200),
+  'POST /api/admin/setup': all(404),
+  'POST /api/admin/reset-password': adminOnly(400),
+  'GET /api/admin/me': adminOnly(200),
+  'GET /api/admin/consultations': adminOnly(200),
+  'GET /api/admin/consultations/summary': adminOnly(200),
+  'PATCH /api/admin/consultations/:id': adminOnly(400),
+  'GET /api/admin/settings': adminOnly(200),
+  'PUT /api/admin/settings': adminOnly(400),
+  'GET /api/admin/dashboard-stats': adminOnly(200),
+  'GET /api/admin/tickets': adminOnly(200),
+  'GET /api/admin/tickets/summary': adminOnly(200),
+  'GET /api/admin/tickets/:id': adminOnly(200),
+  'POST /api/admin/tickets/:id/messages': adminOnly(400),
+  'PATCH /api/admin/tickets/:id': adminOnly(400),
+  'GET /api/admin/invoices': adminOnly(200),
+  'POST /api/admin/invoices': adminOnly(400),
+  'GET /api/admin/invoices/:id': adminOnly(200),
+  'PATCH /api/admin/invoices/:id': adminOnly(400),
+  'GET /api/admin/invoices/:id/pdf': adminOnly(200),
+  'POST /api/admin/invoices/:id/email': adminOnly(200),
+  'DELETE /api/admin/invoices/:id': adminOnly(204),
+  'POST /api/admin/generate-signup-link': adminOnly(400),
+  'GET /api/admin/signup-links': adminOnly(200),
+  'POST /api/admin/signup-links/:id/send': adminOnly(400),
+  'GET /api/admin/clients': adminOnly(200),
+  'POST /api/admin/test-email': adminOnly(200),
+  'GET /api/admin/outbox': adminOnly(200),
+  'GET /api/admin/outbox/:id': adminOnly(404),
+  'GET /api/admin/outbox/:id/attachments/:index': adminOnly(404),
+  'POST /api/admin/marketing-tool/search': adminOnly(400),
+  'GET /api/admin/marketing-tool/jobs/:id': adminOnly(404),
+  'POST /api/admin/marketing-tool/jobs/:id/cancel': adminOnly(404),
+  'GET /api/admin/marketing-tool/searches': adminOnly(200),
+  'GET /api/admin/marketing-tool/searches/:id/leads': adminOnly(404),
+  'GET /api/admin/marketing-tool/searches/:id/leads/:leadId': adminOnly(404),
+  'GET /api/login': all(302),
+  'GET /api/auth/login': all(302),
+  'GET /api/callback': all(302),
+  'GET /api/auth/user': clientOnly(200),
+  'PATCH /api/auth/user': clientOnly(200),
+  'GET /api/health': all(200),
+  'GET /api/settings/public': all(200),
+  'POST /api/consultations': all(400),
+  'GET /api/subscription': clientOnly(200),
+  'POST /api/get-or-create-subscription': clientOnly(400),
+  'POST /api/subscription/cancel': clientOnly(404),
+  'GET /api/tickets': clientOnly(200),
+  'POST /api/tickets': clientOnly(400),
+  // Client B asking for client A's ticket: as if it did not exist.
+  'GET /api/tickets/:id': clientOnly(200, 404),
+  'POST /api/tickets/:id/messages': clientOnly(201, 404),
+  'GET /api/invoices': clientOnly(200),
+  'GET /api/invoices/:id/pdf': clientOnly(200, 404),
+  'GET /api/signup/:token': all(404),
+  'POST /api/signup/:token/redeem': clientOnly(404),
+  'GET /robots.txt': all(200),
+  'GET /sitemap.xml': all(200),
+  'GET <spa>': all(200),
+  // Last: it ends the caller's session.
+  'GET /api/logout': all(302),
+};
+
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean> };
+  handle: { stack?: Layer[] };
+  rawPath?: string | RegExp;
+  slash?: boolean;
+}
+
+function registeredRoutes(stack: Layer[], prefix = ''): string[] {
+  return stack.flatMap((layer) => {
+    if (layer.route) {
+      const path = `${prefix}${layer.route.path}`;
+      return Object.keys(layer.route.methods).map(
+        (method) =>
+          // The SPA's catch-all is a pattern, not a path.
+          `${method.toUpperCase()} ${typeof layer.route!.path === 'string' ? path : '<spa>'}`,
+      );
+    }
+    if (!layer.handle.stack) return [];
+    const mount = layer.slash || typeof layer.rawPath !== 'string' ? '' : layer.rawPath;
+    return registeredRoutes(layer.handle.stack, `${prefix}${mount}`);
+  });
+}
+
+let t: TestApp;
+const sessions = {} as Record<Exclude<Caller, 'anonymous' | 'admin'>, BrowserSession>;
+let adminCredentials: { email: string; password: string };
+const ids = {} as Record<string, string>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const { admin, password } = await createAdmin(t.database);
+  adminCredentials = { email: admin.email, password };
+  const a = await signedInClient(t.baseUrl);
+  const b = await signedInClient(t.baseUrl);
+  sessions.clientA = a.browser;
+  sessions.clientB = b.browser;
+  const ticket = await a.browser.request('POST', '/api/tickets', {
+    subject: "Client A's ticket",
+    description: 'Only client A and the agency may read this.',
+    priority: 'normal',
+  });
+  ids.ticket = ((await ticket.json()) as { id: string }).id;
+  ids.invoice = (
+    await createInvoice(t.database, { clientEmail: a.account.email, status: 'sent' })
+  ).id;
+  ids.invoiceToDelete = (await createInvoice(t.database)).id;
+  const consultation = await fetch(`${t.baseUrl}/api/consultations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Lead', email: 'lead@example.com' }),
+  });
+  ids.consultation = ((await consultation.json()) as { id: string }).id;
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+});
+
+/** A fresh admin session per request: some routes (logout, reset-password) end it. */
+async function adminSession(): Promise<BrowserSession> {
+  const session = new BrowserSession(t.baseUrl);
+  const res = await session.request('POST', '/api/admin/login', adminCredentials);
+  if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status}`);
+  return session;
+}
+
+/** Valid bodies where the ownership check comes after validation. */
+const BODIES: Record<string, object> = {
+  'POST /api/tickets/:id/messages': { message: 'Written by the authorization matrix.' },
+};
+
+function concretePath(method: string, route: string): string {
+  const unknown = crypto.randomUUID();
+  if (route === '<spa>') return '/portal';
+  if (method === 'DELETE' && route === '/api/admin/invoices/:id') {
+    return `/api/admin/invoices/${ids.invoiceToDelete}`;
+  }
+  return route
+    .replace(/^\/api\/admin\/tickets\/:id/, `/api/admin/tickets/${ids.ticket}`)
+    .replace(/^\/api\/tickets\/:id/, `/api/tickets/${ids.ticket}`)
+    .replace(/^\/api\/admin\/invoices\/:id/, `/api/admin/invoices/${ids.invoice}`)
+    .replace(/^\/api\/invoices\/:id/, `/api/invoices/${ids.invoice}`)
+    .replace(/^\/api\/admin\/consultations\/:id/, `/api/admin/consultations/${ids.consultation}`)
+    .replace(':index', '0')
+    .replace(':leadId', 'osm-n1')
+    .replace(':token', 'not-a-token')
+    .replace(':uid', 'no-such-interaction')
+    .replace(/:id/g, unknown);
+}
+
+it('answers every registered route as expected for each caller', async () => {
+  const routes = registeredRoutes(
+    (t.app as unknown as { router: { stack: Layer[] } }).router.stack,
+  );
+  expect(
+    routes.filter((route) => !(route in EXPECTED)),
+    'routes without expectations',
+  ).toEqual([]);
+  expect(
+    Object.keys(EXPECTED).filter((route) => !routes.includes(route)),
+    'expectations without a route',
+  ).toEqual([]);
+
+  const ordered = Object.keys(EXPECTED);
+  const actual: Record<string, Expected> = {};
+  for (const route of ordered) {
+    const [method, path] = route.split(' ') as [string, string];
+    const takesBody = method !== 'GET' && method !== 'DELETE';
+    actual[route] = {} as Expected;
+    for (const caller of ['anonymous', 'clientB', 'clientA', 'admin'] as const) {
+      const session =
+        caller === 'anonymous'
+          ? new BrowserSession(t.baseUrl)
+          : caller === 'admin'
+            ? await adminSession()
+            : sessions[caller];
+      const body = BODIES[route] ?? (takesBody ? {} : undefined);
+      const res = await session.request(method, concretePath(method, path), body);
+      await res.arrayBuffer();
+      actual[route][caller] = res.status;
+    }
+  }
+  expect(actual).toEqual(EXPECTED);
+}, 120_000);
