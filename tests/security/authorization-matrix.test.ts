@@ -167,6 +167,8 @@ async function adminSession(): Promise<BrowserSession> {
   const session = new BrowserSession(t.baseUrl);
   const res = await session.request('POST', '/api/admin/login', adminCredentials);
   if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status}`);
+  // express-session ends the answer once the session is stored: read it all before going on.
+  await res.arrayBuffer();
   return session;
 }
 
