@@ -1,5 +1,8 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { clientDistDir } from '../../server/lib/paths';
 import { createAdmin, createInvoice, signedInClient } from '../factories';
 import { BrowserSession } from '../support/browser-session';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -100,7 +103,8 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/signup/:token/redeem': clientOnly(404),
   'GET /robots.txt': all(200),
   'GET /sitemap.xml': all(200),
-  'GET <spa>': all(200),
+  // The app shell is public; before `npm run build` there is none to serve (503 for all).
+  'GET <spa>': all(fs.existsSync(path.join(clientDistDir, 'index.html')) ? 200 : 503),
   // Last: it ends the caller's session.
   'GET /api/logout': all(302),
 };
