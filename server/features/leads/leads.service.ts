@@ -177,9 +177,39 @@ export function createLeadService({
     };
   }
 
-  /** Scores every gathered lead, keeps those passing the filters, and closes the search. */
-  async function complete(row: LeadSearchRow, cellsDone: number) {
-    const facts = (await repository.allFacts(row.id)).map((entry) => entry.facts);
+  /**
+   * The places of one query worth keeping: within the radius, nearest first, not already
+   * seen (their keys are added to `seen`), at most `room` of them.
+   */
+  function newNearby(
+    places: Place[],
+    city: City,
+    criteria: MarketingSearch,
+    seen: Set<string>,
+    room: number,
+  ): LeadFacts[] {
+    const radius = radiusOf(criteria);
+    const chosen: LeadFacts[] = [];
+    const nearestFirst = places
+      .map((place) => factsOf(place, city, criteria))
+      .filter((facts) => facts.distance <= radius)
+      .sort((a, b) => a.distance - b.distance);
+    for (const facts of nearestFirst) {
+      if (chosen.length >= room) break;
+      const keys = dedupeKeys(facts.place);
+      if (keys.some((key) => seen.has(key))) continue;
+      keys.forEach((key) => seen.add(key));
+      chosen.push(facts);
+    }
+    return chosen;
+  }
+
+  /**
+   * Scores every gathered lead, keeps those passing the filters, and closes the search.
+   * `facts`: the search's leads when already in memory; otherwise they are read back.
+   */
+  async function complete(row: LeadSearchRow, cellsDone: number, facts?: LeadFacts[]) {
+    facts ??= (await repository.allFacts(row.id)).map((entry) => entry.facts);
     const leads = buildLeads(facts, now().getUTCFullYear());
     const kept = leads.filter(keepByFilters(row.criteria)).sort(byScore);
     const finished = await repository.finish(
@@ -214,18 +244,7 @@ export function createLeadService({
       if (error instanceof SourceError) throw new AppError(error.status, error.message);
       throw error;
     }
-    const seen = new Set<string>();
-    const chosen = places
-      .map((place) => factsOf(place, city, criteria))
-      .filter((facts) => facts.distance <= radius)
-      .sort((a, b) => a.distance - b.distance)
-      .filter((facts) => {
-        const keys = dedupeKeys(facts.place);
-        if (keys.some((key) => seen.has(key))) return false;
-        keys.forEach((key) => seen.add(key));
-        return true;
-      })
-      .slice(0, criteria.maxResults);
+    const chosen = newNearby(places, city, criteria, new Set(), criteria.maxResults);
     try {
       const limit = pLimit(analysisConcurrency);
       const enriched = await Promise.all(
@@ -243,7 +262,7 @@ export function createLeadService({
           enriched: true,
         })),
       );
-      const { kept, totalUnfiltered } = await complete(row, 1);
+      const { kept, totalUnfiltered } = await complete(row, 1, enriched);
       return {
         searchId: row.id,
         source: source.name,
@@ -344,14 +363,13 @@ export function createLeadService({
                   facts: LeadFacts;
                   enriched: boolean;
                 }[] = [];
-                for (const facts of places
-                  .map((place) => factsOf(place, city, criteria))
-                  .sort((a, b) => a.distance - b.distance)) {
-                  if (found >= criteria.maxResults) break;
-                  if (facts.distance > radius) continue;
-                  const keys = dedupeKeys(facts.place);
-                  if (keys.some((key) => seen.has(key))) continue;
-                  keys.forEach((key) => seen.add(key));
+                for (const facts of newNearby(
+                  places,
+                  city,
+                  criteria,
+                  seen,
+                  criteria.maxResults - found,
+                )) {
                   found += 1;
                   fresh.push({
                     id: facts.place.sourceId,
