@@ -48,40 +48,43 @@ export function findEmails(text: string, limit = 20): string[] {
   return [...found];
 }
 
-/** Removes <tag>...</tag> blocks with indexOf, linear even when closing tags are missing. */
-function stripBlocks(html: string, tag: string): string {
+/**
+ * Where the <tag>...</tag> blocks are, found with indexOf: linear even when closing tags are
+ * missing (`close` is -1 for a block left open, which runs to the end and is the last).
+ */
+function* blocks(html: string, tag: string): Generator<{ open: number; close: number }> {
   const lower = html.toLowerCase();
-  const parts: string[] = [];
   let position = 0;
   for (;;) {
     const open = lower.indexOf(`<${tag}`, position);
-    if (open === -1) break;
-    parts.push(html.slice(position, open));
+    if (open === -1) return;
     const close = lower.indexOf(`</${tag}>`, open);
-    if (close === -1) {
-      position = html.length;
-      break;
-    }
+    yield { open, close };
+    if (close === -1) return;
     position = close + tag.length + 3;
+  }
+}
+
+/** The page without its <tag>...</tag> blocks. */
+function stripBlocks(html: string, tag: string): string {
+  const parts: string[] = [];
+  let position = 0;
+  for (const { open, close } of blocks(html, tag)) {
+    parts.push(html.slice(position, open));
+    position = close === -1 ? html.length : close + tag.length + 3;
   }
   parts.push(html.slice(position));
   return parts.join(' ');
 }
 
-/** The <tag>...</tag> blocks themselves (at most 50), found with indexOf. */
-function stripBlocksKeep(html: string, tag: string): string[] {
-  const lower = html.toLowerCase();
-  const blocks: string[] = [];
-  let position = 0;
-  while (blocks.length < 50) {
-    const open = lower.indexOf(`<${tag}`, position);
-    if (open === -1) break;
-    const close = lower.indexOf(`</${tag}>`, open);
-    if (close === -1) break;
-    blocks.push(html.slice(open, close));
-    position = close + 1;
+/** The closed <tag>...</tag> blocks themselves, at most 50. */
+function closedBlocks(html: string, tag: string): string[] {
+  const found: string[] = [];
+  for (const { open, close } of blocks(html, tag)) {
+    if (close === -1 || found.length === 50) break;
+    found.push(html.slice(open, close));
   }
-  return blocks;
+  return found;
 }
 
 /** What the HTML of a home page says, read with plain patterns (no DOM needed for these). */
@@ -124,7 +127,7 @@ export function readPageSignals(html: string, year: number) {
   }
   findEmails(text.replace(/<[^<>]{0,2000}>/g, ' ')).forEach((email) => emails.add(email));
 
-  const forms = stripBlocksKeep(html, 'form');
+  const forms = closedBlocks(html, 'form');
   const contactForm = forms.some((form) =>
     /<textarea\b|type=["']?email|name=["']?[^"'\s>]{0,40}(email|message|phone)/i.test(form),
   );
