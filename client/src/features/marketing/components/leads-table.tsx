@@ -1,6 +1,10 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import type { LeadSummary } from '@shared/schemas/marketing';
-import { isHighPriority, PAGE_SIZES } from '@shared/schemas/marketing';
+import {
+  HIGH_PRIORITY_SCORE,
+  isHighPriority,
+  PAGE_SIZES,
+  type LeadSummary,
+} from '@shared/schemas/marketing';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -100,7 +104,7 @@ export function LeadsTable({
           </thead>
           <tbody>
             {page.rows.map((lead) => {
-              const high = lead.leadScore >= 70;
+              const high = lead.leadScore >= HIGH_PRIORITY_SCORE;
               return (
                 <tr
                   key={lead.id}

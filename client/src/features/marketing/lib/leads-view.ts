@@ -1,4 +1,4 @@
-import { isHighPriority, type LeadSummary } from '@shared/schemas/marketing';
+import { isHighPriority, POOR_WEBSITE_SCORE, type LeadSummary } from '@shared/schemas/marketing';
 
 export type SortKey = 'leadScore' | 'name';
 export interface Sort {
@@ -86,7 +86,7 @@ export function prioritySummary(leads: readonly LeadSummary[]) {
   for (const lead of leads) {
     if (isHighPriority(lead)) highPriority += 1;
     if (lead.needsWebsite) needsWebsite += 1;
-    else if (lead.websiteScore < 40) poorWebsite += 1;
+    else if (lead.websiteScore < POOR_WEBSITE_SCORE) poorWebsite += 1;
   }
   return { highPriority, needsWebsite, poorWebsite };
 }
