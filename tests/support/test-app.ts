@@ -4,6 +4,7 @@ import type { Express } from 'express';
 import { createApp, type AppInstance } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import type { DatabaseHandle } from '../../server/db/client';
+import { startJobs } from '../../server/jobs';
 import { createLogger } from '../../server/lib/logger';
 import { openTestDatabase } from './test-database';
 
@@ -80,4 +81,18 @@ export async function startTestApp(
       await database.close();
     },
   };
+}
+
+/**
+ * The job runner on a test app's database, working on bulk lead searches with `leads` (the
+ * app's own, or another instance's); the daily billing run it also schedules does nothing.
+ */
+export function startLeadJobs(t: TestApp, leads: AppInstance['leads'] = t.leads) {
+  return startJobs({
+    database: t.database,
+    config: t.config,
+    logger: createLogger('silent'),
+    billing: { runDaily: async () => ({}) as never },
+    leads,
+  });
 }

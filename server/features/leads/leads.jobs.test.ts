@@ -4,7 +4,7 @@ import type { SearchJob } from '../../../shared/schemas/marketing';
 import { findCity } from '../../../shared/places';
 import { createApp } from '../../app';
 import { leadSearchCells, leadSearches, searchLeads } from '../../db/schema';
-import { startJobs, type JobRunner } from '../../jobs';
+import type { JobRunner } from '../../jobs';
 import { createLogger } from '../../lib/logger';
 import { signedInAdmin } from '../../../tests/factories';
 import {
@@ -12,14 +12,13 @@ import {
   startFakeOverpass,
   type FakeOverpass,
 } from '../../../tests/support/fake-overpass';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { startLeadJobs, startTestApp, type TestApp } from '../../../tests/support/test-app';
 
 const jackson = findCity('Jackson', 'Mississippi')!;
 let t: TestApp;
 let overpass: FakeOverpass;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>['agent'];
 const logger = createLogger('silent');
-const noBilling = { runDaily: async () => ({}) as never };
 
 beforeAll(async () => {
   overpass = await startFakeOverpass({
@@ -57,13 +56,7 @@ const bulk = {
 };
 
 it('resumes after a restart where it stopped, and ends with every cell once and no duplicate lead', async () => {
-  let runner: JobRunner = await startJobs({
-    database: t.database,
-    config: t.config,
-    logger,
-    billing: noBilling,
-    leads: t.leads,
-  });
+  let runner: JobRunner = await startLeadJobs(t);
   const { jobId } = (await admin.post('/api/admin/marketing-tool/search').send(bulk)).body as {
     jobId: string;
   };
@@ -76,13 +69,7 @@ it('resumes after a restart where it stopped, and ends with every cell once and 
 
   // A new server process: a fresh app (and its lead service) on the same database.
   const second = await createApp({ config: t.config, database: t.database, logger });
-  runner = await startJobs({
-    database: t.database,
-    config: t.config,
-    logger,
-    billing: noBilling,
-    leads: second.leads,
-  });
+  runner = await startLeadJobs(t, second.leads);
   try {
     const done = await waitFor(jobId, (j) => j.status === 'done');
     expect(done.progress.cellsDone).toBe(81);
@@ -111,13 +98,7 @@ it('resumes after a restart where it stopped, and ends with every cell once and 
 }, 60_000);
 
 it('can be cancelled: it stops querying and stays cancelled', async () => {
-  const runner = await startJobs({
-    database: t.database,
-    config: t.config,
-    logger,
-    billing: noBilling,
-    leads: t.leads,
-  });
+  const runner = await startLeadJobs(t);
   try {
     const { jobId } = (await admin.post('/api/admin/marketing-tool/search').send(bulk)).body as {
       jobId: string;

@@ -4,8 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lead, SearchJob, SearchLeads, SearchRecord } from '../../../shared/schemas/marketing';
 import { distanceMiles, findCity } from '../../../shared/places';
 import { leadSearches, searchLeads } from '../../db/schema';
-import { startJobs } from '../../jobs';
-import { createLogger } from '../../lib/logger';
 import { signedInAdmin } from '../../../tests/factories';
 import {
   osmBusinesses,
@@ -13,7 +11,7 @@ import {
   type FakeOverpass,
 } from '../../../tests/support/fake-overpass';
 import { startFakeWebsites, type FakeWebsites } from '../../../tests/support/fake-websites';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { startLeadJobs, startTestApp, type TestApp } from '../../../tests/support/test-app';
 
 const batonRouge = findCity('Baton Rouge', 'Louisiana')!;
 let t: TestApp;
@@ -208,13 +206,7 @@ describe('POST /api/admin/marketing-tool/search', () => {
 
 describe('bulk searches', () => {
   it('run as a job over the 9x9 grid with progress, without duplicates, and can be reopened', async () => {
-    const jobs = await startJobs({
-      database: t.database,
-      config: t.config,
-      logger: createLogger('silent'),
-      billing: { runDaily: async () => ({}) as never },
-      leads: t.leads,
-    });
+    const jobs = await startLeadJobs(t);
     try {
       const requestsBefore = overpass.stats.requests;
       const res = await admin
@@ -241,13 +233,7 @@ describe('bulk searches', () => {
   }, 90_000);
 
   it('stops at the asked number of leads', async () => {
-    const jobs = await startJobs({
-      database: t.database,
-      config: t.config,
-      logger: createLogger('silent'),
-      billing: { runDaily: async () => ({}) as never },
-      leads: t.leads,
-    });
+    const jobs = await startLeadJobs(t);
     try {
       const res = await admin
         .post('/api/admin/marketing-tool/search')
