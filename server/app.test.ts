@@ -54,6 +54,21 @@ describe('the API server', () => {
     expect(big.body).toEqual({ message: 'The request body is too large' });
   });
 
+  it('refuses text holding U+0000, which PostgreSQL cannot store, with a 400 and stores nothing', async () => {
+    for (const body of [
+      { name: 'Ada\u0000', email: 'ada@example.com' },
+      { name: 'Ada', email: 'ada@example.com', details: { nested: ['x\u0000'] } },
+    ]) {
+      const res = await request(t.app).post('/api/consultations').send(body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: 'Text cannot contain the NUL character (\\u0000).' });
+    }
+    const query = await request(t.app).get('/api/settings/public?x=%00');
+    expect(query.status).toBe(400);
+    const { rows } = await t.database.executeSql('select count(*)::int as n from consultations');
+    expect(rows).toEqual([{ n: 0 }]);
+  });
+
   it('sends security headers with a Content-Security-Policy on API and pages', async () => {
     for (const path of ['/api/health', '/oidc/.well-known/openid-configuration']) {
       const res = await request(t.app).get(path);

@@ -74,6 +74,7 @@ import { clientDistDir } from './lib/paths';
 import { adminSession, clientSession } from './lib/session';
 import { DatabaseSessionStore } from './lib/session-store';
 import { spaRoutes } from './lib/spa';
+import { rejectNulCharacters } from './lib/validate';
 
 export interface AppDeps {
   config: Config;
@@ -207,7 +208,7 @@ export async function createApp({
     app.use('/oidc', builtIn.provider.callback());
   }
 
-  app.use('/api', express.json({ limit: '100kb' }));
+  app.use('/api', express.json({ limit: '100kb' }), rejectNulCharacters);
 
   const consultationService = createConsultationService(createConsultationRepository(db));
   const mailRepository = createMailRepository(db);

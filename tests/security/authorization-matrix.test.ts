@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { clientDistDir } from '../../server/lib/paths';
 import { createAdmin, createInvoice, signedInClient } from '../factories';
 import { BrowserSession } from '../support/browser-session';
+import { registeredRoutes } from '../support/routes';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -109,29 +110,6 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/logout': all(302),
 };
 
-interface Layer {
-  route?: { path: string; methods: Record<string, boolean> };
-  handle: { stack?: Layer[] };
-  rawPath?: string | RegExp;
-  slash?: boolean;
-}
-
-function registeredRoutes(stack: Layer[], prefix = ''): string[] {
-  return stack.flatMap((layer) => {
-    if (layer.route) {
-      const path = `${prefix}${layer.route.path}`;
-      return Object.keys(layer.route.methods).map(
-        (method) =>
-          // The SPA's catch-all is a pattern, not a path.
-          `${method.toUpperCase()} ${typeof layer.route!.path === 'string' ? path : '<spa>'}`,
-      );
-    }
-    if (!layer.handle.stack) return [];
-    const mount = layer.slash || typeof layer.rawPath !== 'string' ? '' : layer.rawPath;
-    return registeredRoutes(layer.handle.stack, `${prefix}${mount}`);
-  });
-}
-
 let t: TestApp;
 const sessions = {} as Record<Exclude<Caller, 'anonymous' | 'admin'>, BrowserSession>;
 let adminCredentials: { email: string; password: string };
@@ -201,9 +179,7 @@ function concretePath(method: string, route: string): string {
 }
 
 it('answers every registered route as expected for each caller', async () => {
-  const routes = registeredRoutes(
-    (t.app as unknown as { router: { stack: Layer[] } }).router.stack,
-  );
+  const routes = registeredRoutes(t.app);
   expect(
     routes.filter((route) => !(route in EXPECTED)),
     'routes without expectations',

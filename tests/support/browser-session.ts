@@ -61,6 +61,30 @@ export class BrowserSession {
     return res;
   }
 
+  /** One request with a body sent exactly as given (malformed JSON, another content type). */
+  async send(
+    method: string,
+    url: string,
+    payload: string,
+    contentType = 'application/json',
+    timeoutMs = 10_000,
+  ): Promise<Response> {
+    const target = new URL(url, this.baseUrl);
+    const res = await fetch(target, {
+      method,
+      headers: {
+        cookie: this.cookieHeader(target),
+        'content-type': contentType,
+        origin: target.origin,
+      },
+      body: payload,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    this.store(res);
+    return res;
+  }
+
   /** Follows redirects from a request until a non-redirect answer. */
   async navigate(
     method: string,

@@ -11,6 +11,7 @@ import { ProviderLoginSchema, ProviderSignupSchema } from '../../../shared/schem
 import { EmailSchema } from '../../../shared/schemas/common';
 import { AppError } from '../../lib/errors';
 import { loginRateLimit } from '../../lib/rate-limit';
+import { containsNul, NUL_CHARACTER_MESSAGE } from '../../lib/validate';
 import type { IdentityService } from './identity.service';
 import { messagePage, signInPage, signUpPage } from './identity.views';
 
@@ -97,6 +98,7 @@ export function interactionRoutes({ provider, service, brand }: InteractionRoute
           .type('html')
           .send(await render(uid, req.body, error));
       };
+      if (containsNul(req.body)) return refuse(400, NUL_CHARACTER_MESSAGE);
       const parsed = schema.safeParse(req.body);
       if (!parsed.success)
         return refuse(400, parsed.error.issues[0]?.message ?? 'Please check the form');
