@@ -104,7 +104,9 @@ export async function createApp({
   const { db } = database;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy);
+  // TRUST_PROXY: one proxy (the load balancer) in front. Trusting every hop would let anyone
+  // pick their client address with X-Forwarded-For and slip past the per-address rate limits.
+  app.set('trust proxy', config.trustProxy ? 1 : false);
 
   const settingsService = createSettingsService(createSettingsRepository(db));
   const brand = async () => (await settingsService.getPublic()).businessName;

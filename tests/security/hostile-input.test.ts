@@ -5,6 +5,7 @@ import { createAdmin, createInvoice, signedInClient } from '../factories';
 import { BrowserSession } from '../support/browser-session';
 import { registeredRoutes } from '../support/routes';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { tableFingerprint } from '../support/table-fingerprint';
 
 /**
  * Property-based hostile input on every route that takes a body (read from the router, so a
@@ -243,37 +244,15 @@ function callerFor(route: string): BrowserSession {
   return new BrowserSession(t.baseUrl);
 }
 
-/** Every table's content as one fingerprint (sessions excepted: they roll on each request). */
-async function fingerprint(): Promise<Record<string, string>> {
-  const { rows } = await t.database.executeSql(
-    `select table_name as name from information_schema.tables
-      where table_schema = 'public' and table_type = 'BASE TABLE'
-        and table_name not in ('sessions', '__drizzle_migrations')
-      order by table_name`,
-  );
-  const names = (rows as Array<{ name: string }>).map((row) => row.name);
-  const { rows: sums } = await t.database.executeSql(
-    names
-      .map(
-        (name) =>
-          `select '${name}' as name, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as sum from "${name}" t`,
-      )
-      .join(' union all '),
-  );
-  return Object.fromEntries(
-    (sums as Array<{ name: string; sum: string }>).map((r) => [r.name, r.sum]),
-  );
-}
-
 /**
  * The fingerprint once the last accepted request's after-effects (notification e-mails are
  * written to the outbox after the answer) have landed: two readings 50 ms apart agree.
  */
 async function settledFingerprint(): Promise<Record<string, string>> {
-  let last = await fingerprint();
+  let last = await tableFingerprint(t.database);
   for (let attempt = 0; attempt < 40; attempt += 1) {
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const next = await fingerprint();
+    const next = await tableFingerprint(t.database);
     if (JSON.stringify(next) === JSON.stringify(last)) return next;
     last = next;
   }
@@ -303,7 +282,9 @@ it('answers hostile bodies on every body-taking route with a 4xx and a message, 
     rejectedPerRoute[route] = 0;
     await fc.assert(
       fc.asyncProperty(payloads(EXAMPLES[route] ?? {}), async (payload) => {
-        const before = afterAccepted ? await settledFingerprint() : await fingerprint();
+        const before = afterAccepted
+          ? await settledFingerprint()
+          : await tableFingerprint(t.database);
         const res = await session.send(
           method,
           concretePath(path),
@@ -317,7 +298,9 @@ it('answers hostile bodies on every body-taking route with a 4xx and a message, 
         if (res.status >= 400) {
           rejectedPerRoute[route]! += 1;
           expect(typeof message === 'string' && message.length > 0, context).toBe(true);
-          expect(await fingerprint(), `${context}: the database changed`).toEqual(before);
+          expect(await tableFingerprint(t.database), `${context}: the database changed`).toEqual(
+            before,
+          );
         }
       }),
       { numRuns: 50, endOnFailure: true },

@@ -18,7 +18,8 @@ export class BrowserSession {
     return [...this.cookies.values()].find((cookie) => cookie.name === name)?.value;
   }
 
-  private cookieHeader(url: URL): string {
+  /** The Cookie header this browser would send to a URL. */
+  cookieHeaderFor(url: URL): string {
     return [...this.cookies.values()]
       .filter((cookie) => url.pathname.startsWith(cookie.path))
       .map((cookie) => `${cookie.name}=${cookie.value}`)
@@ -44,7 +45,7 @@ export class BrowserSession {
   /** One request, no redirect following. */
   async request(method: string, url: string, body?: URLSearchParams | object): Promise<Response> {
     const target = new URL(url, this.baseUrl);
-    const headers: Record<string, string> = { cookie: this.cookieHeader(target) };
+    const headers: Record<string, string> = { cookie: this.cookieHeaderFor(target) };
     let payload: string | undefined;
     if (body instanceof URLSearchParams) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -73,7 +74,7 @@ export class BrowserSession {
     const res = await fetch(target, {
       method,
       headers: {
-        cookie: this.cookieHeader(target),
+        cookie: this.cookieHeaderFor(target),
         'content-type': contentType,
         origin: target.origin,
       },
