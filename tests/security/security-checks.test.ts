@@ -67,11 +67,12 @@ describe('cross-site requests', () => {
         .filter(Boolean)
         .join('; ');
       answers[route] = [];
-      for (const headers of [
+      const forgeries: Array<Record<string, string>> = [
         { origin: 'https://evil.example' },
         { origin: t.baseUrl, 'sec-fetch-site': 'cross-site' },
         { origin: 'null', 'sec-fetch-site': 'same-site' },
-      ]) {
+      ];
+      for (const headers of forgeries) {
         const res = await fetch(url, {
           method,
           headers: { ...headers, cookie, 'content-type': 'application/json' },
