@@ -15,9 +15,9 @@ try {
 
 if (!report?.metadata?.vulnerabilities) {
   const reason =
-    report?.error?.summary ??
-    report?.message ??
-    result.stderr.trim().split('\n').at(-1) ??
+    report?.error?.summary ||
+    report?.message ||
+    result.stderr.trim().split('\n').at(-1) ||
     'no answer';
   console.error(`npm audit: the advisory database could not be reached (${reason}).`);
   console.error('NOT CHECKED: no advisory was compared with the dependencies.');
