@@ -1,0 +1,153 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { testDatabaseUrl } from '../../server/config';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export const PROCESS_ADMIN = { email: 'owner@example.com', password: 'fault tests passphrase' };
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Where server processes keep their data for one test: a new PGlite directory, or a new
+ * database on the PostgreSQL server of TEST_DATABASE_URL (dropped again by `drop`).
+ */
+export interface ProcessDatabase {
+  kind: 'pglite' | 'postgres';
+  env: Record<string, string>;
+  /** PostgreSQL only: the database's own URL. */
+  url?: string;
+  drop(): Promise<void>;
+}
+
+export async function processDatabase(): Promise<ProcessDatabase> {
+  const serverUrl = testDatabaseUrl();
+  if (!serverUrl) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-process-'));
+    return {
+      kind: 'pglite',
+      env: { DATA_DIR: dir },
+      async drop() {
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `fault_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    kind: 'postgres',
+    url: url.href,
+    env: { DATABASE_URL: url.href },
+    async drop() {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** The product's server (server/index.ts) as its own operating-system process. */
+export interface ServerProcess {
+  readonly baseUrl: string;
+  readonly port: number;
+  readonly child: ChildProcess;
+  /** Everything it printed, for failure messages. */
+  output(): string;
+  /** Resolves with the exit code (or signal name) once the process has ended. */
+  exited: Promise<number | string>;
+  kill(signal?: NodeJS.Signals): Promise<number | string>;
+}
+
+export async function startServerProcess(
+  env: Record<string, string>,
+  { port: wanted, readyTimeoutMs = 60_000 }: { port?: number; readyTimeoutMs?: number } = {},
+): Promise<ServerProcess> {
+  const port = wanted ?? (await freePort());
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? os.tmpdir(),
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      APP_URL: baseUrl,
+      ADMIN_EMAIL: PROCESS_ADMIN.email,
+      ADMIN_PASSWORD: PROCESS_ADMIN.password,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let printed = '';
+  child.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
+  let ended: number | string | undefined;
+  void exited.then((result) => (ended = result));
+
+  const deadline = Date.now() + readyTimeoutMs;
+  for (;;) {
+    if (ended !== undefined) throw new Error(`server exited (${ended}) before ready:\n${printed}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server not ready after ${readyTimeoutMs} ms:\n${printed}`);
+    }
+    const ok = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) }).then(
+      (res) => res.status === 200,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  return {
+    baseUrl,
+    port,
+    child,
+    output: () => printed,
+    exited,
+    async kill(signal = 'SIGKILL') {
+      if (ended === undefined) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Signs the admin in on a server process; the Cookie header to send with later requests. */
+export async function adminCookie(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(PROCESS_ADMIN),
+  });
+  if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status}`);
+  await res.arrayBuffer();
+  return res.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
