@@ -1,4 +1,4 @@
-import { Agent } from 'undici';
+import { Agent, fetch } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   adminCookie,
