@@ -52,7 +52,7 @@ export async function startJobs({
         if (job) await leads.runBulk(job.data.searchId);
       },
     );
-    const resumed = await leads.resumeUnfinished();
+    const resumed = await leads.resumeUnfinished({ soleProcess: database.kind === 'pglite' });
     if (resumed > 0) logger.info({ resumed }, 'unfinished bulk lead searches queued again');
   }
   return {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type {
   Lead,
   LeadSummary,
@@ -88,6 +88,14 @@ export function createLeadRepository(db: Database) {
         .update(leadSearches)
         .set({ leaseOwner: null, leaseUntil: null })
         .where(and(eq(leadSearches.id, id), eq(leadSearches.leaseOwner, owner)));
+    },
+
+    /** Frees every search's lease (only safe when no other process can hold one). */
+    async releaseAllLeases() {
+      await db
+        .update(leadSearches)
+        .set({ leaseOwner: null, leaseUntil: null })
+        .where(isNotNull(leadSearches.leaseOwner));
     },
 
     async cancel(id: string, at: Date) {

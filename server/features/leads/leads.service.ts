@@ -470,8 +470,13 @@ export function createLeadService({
       return lead;
     },
 
-    /** Puts bulk searches a stopped server left unfinished back on the queue. */
-    async resumeUnfinished() {
+    /**
+     * Puts bulk searches a stopped server left unfinished back on the queue. `soleProcess`:
+     * no other process can be working on them (the embedded database belongs to this one), so
+     * leases left by a crashed process are void now rather than when they run out.
+     */
+    async resumeUnfinished({ soleProcess = false }: { soleProcess?: boolean } = {}) {
+      if (soleProcess) await repository.releaseAllLeases();
       await repository.failAbandonedSearches(
         new Date(now().getTime() - ABANDONED_AFTER_MS),
         'The server stopped during this search. Please search again.',
