@@ -50,6 +50,8 @@ const EnvSchema = z
     OVERPASS_URL: z
       .url({ protocol: /^https?$/ })
       .default('https://overpass-api.de/api/interpreter'),
+    /** How long one Overpass request may take before the search says so (retries aside). */
+    OVERPASS_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(180).default(30),
     GOOGLE_PLACES_API_KEY: z.string().min(1).optional(),
     GOOGLE_PLACES_URL: z.url({ protocol: /^https?$/ }).default('https://places.googleapis.com'),
     LEAD_ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(16),
@@ -107,6 +109,7 @@ export interface Config {
   leads: {
     source: 'osm' | 'google' | 'sample';
     overpassUrl: string;
+    overpassTimeoutMs: number;
     google: { apiKey: string; url: string } | undefined;
     analysisConcurrency: number;
     allowLoopback: boolean;
@@ -163,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     leads: {
       source: e.LEAD_SOURCE,
       overpassUrl: e.OVERPASS_URL,
+      overpassTimeoutMs: e.OVERPASS_TIMEOUT_SECONDS * 1000,
       google: e.GOOGLE_PLACES_API_KEY
         ? { apiKey: e.GOOGLE_PLACES_API_KEY, url: e.GOOGLE_PLACES_URL }
         : undefined,

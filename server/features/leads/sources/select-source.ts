@@ -15,6 +15,11 @@ export function selectLeadSource(config: Config['leads'], now: () => Date): Lead
     case 'sample':
       return createSampleSource({ now });
     default:
-      return createOverpassSource({ url: config.overpassUrl, userAgent: SOURCE_USER_AGENT, now });
+      return createOverpassSource({
+        url: config.overpassUrl,
+        userAgent: SOURCE_USER_AGENT,
+        timeoutMs: config.overpassTimeoutMs,
+        now,
+      });
   }
 }
