@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { AppError } from '../../lib/errors';
 import type { AdminAuthService } from './admin-auth.service';
 
 /**
@@ -18,6 +19,12 @@ export async function ensureInitialAdmin(
     );
     return;
   }
-  const admin = await service.create({ email: initial.email, password: initial.password });
-  logger.info({ email: admin.email }, 'created the first admin from ADMIN_EMAIL');
+  try {
+    const admin = await service.create({ email: initial.email, password: initial.password });
+    logger.info({ email: admin.email }, 'created the first admin from ADMIN_EMAIL');
+  } catch (error) {
+    // Instances starting together on one database: another one created it a moment ago.
+    if (error instanceof AppError && error.status === 409) return;
+    throw error;
+  }
 }
