@@ -1,26 +1,30 @@
-import { count, eq, isNotNull } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { PlanId } from '../../../shared/plans';
 import type { Database } from '../../db/client';
 import { consultations, subscriptions } from '../../db/schema';
 
 export function createDashboardRepository(db: Database) {
   return {
-    /** Active subscriptions per plan. */
-    async activeByTier(): Promise<Array<{ tier: PlanId; n: number }>> {
+    /**
+     * Per plan, in one pass over subscriptions: how many are active now, and how many were
+     * ever active (conversion). Aggregated by the database, never a loop over rows here.
+     */
+    async subscriptionsByTier(): Promise<
+      Array<{ tier: PlanId; active: number; activated: number }>
+    > {
       return db
-        .select({ tier: subscriptions.tier, n: count() })
+        .select({
+          tier: subscriptions.tier,
+          active: sql<number>`count(*) filter (where ${subscriptions.status} = 'active')`.mapWith(
+            Number,
+          ),
+          activated:
+            sql<number>`count(*) filter (where ${subscriptions.activatedAt} is not null)`.mapWith(
+              Number,
+            ),
+        })
         .from(subscriptions)
-        .where(eq(subscriptions.status, 'active'))
         .groupBy(subscriptions.tier);
-    },
-
-    /** Clients whose subscription was ever active. */
-    async everActivated(): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(subscriptions)
-        .where(isNotNull(subscriptions.activatedAt));
-      return row?.n ?? 0;
     },
 
     async consultationCount(): Promise<number> {

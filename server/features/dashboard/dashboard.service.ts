@@ -6,19 +6,23 @@ import type { DashboardRepository } from './dashboard.repository';
 export function createDashboardService(repository: DashboardRepository) {
   return {
     async stats(): Promise<DashboardStats> {
-      const [byTier, activated, requests] = await Promise.all([
-        repository.activeByTier(),
-        repository.everActivated(),
+      // Two queries whatever the number of subscriptions.
+      const [byTier, requests] = await Promise.all([
+        repository.subscriptionsByTier(),
         repository.consultationCount(),
       ]);
       const planDistribution = { essentials: 0, signature: 0, prestige: 0 };
-      for (const { tier, n } of byTier) planDistribution[tier] = n;
+      let activated = 0;
+      for (const tier of byTier) {
+        planDistribution[tier.tier] = tier.active;
+        activated += tier.activated;
+      }
       const mrrCents = PLANS.reduce(
         (sum, plan) => sum + plan.priceCents * planDistribution[plan.id],
         0,
       );
       return {
-        activeSubscribers: byTier.reduce((sum, { n }) => sum + n, 0),
+        activeSubscribers: byTier.reduce((sum, { active }) => sum + active, 0),
         mrr: mrrCents / 100,
         arr: (mrrCents * 12) / 100,
         conversionRate: requests === 0 ? 0 : activated / requests,
