@@ -93,8 +93,14 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     // Fail fast when the server is down, so requests answer 503 instead of hanging.
     connectionTimeoutMillis: 2000,
   });
-  // An idle client losing its connection (e.g. the server restarting) must not crash the process.
+  // A connection lost (e.g. the database restarting) must not crash the process: idle clients
+  // report to the pool, and a client checked out for a transaction reports to its own listener
+  // (between two queries nobody else would hear it). The query that was running fails with
+  // the error; the broken client is dropped when it is released.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzlePg(pool, drizzleOptions) as unknown as Database;
   return {
     kind: 'postgres',

@@ -45,6 +45,11 @@ describe('the error middleware', () => {
       code: 'ECONNREFUSED',
     });
     expect(isDatabaseUnavailable(new Error('query failed', { cause: lost }))).toBe(true);
+    // A transaction whose connection died between two queries: its rollback fails so.
+    const broken = new Error('Client has encountered a connection error and is not queryable');
+    expect(isDatabaseUnavailable(new Error('Failed query: rollback', { cause: broken }))).toBe(
+      true,
+    );
     const res = await request(appThatThrows(lost)).get('/boom');
     expect(res.status).toBe(503);
     expect(res.body.message).toMatch(/temporarily unavailable/);

@@ -90,7 +90,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (code && UNAVAILABLE_CODES.has(code)) return true;
     if (
       message &&
-      /connection terminated|timeout exceeded when trying to connect|database is closed/i.test(
+      /connection terminated|timeout exceeded when trying to connect|database is closed|encountered a connection error/i.test(
         message,
       )
     ) {
