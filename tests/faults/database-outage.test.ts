@@ -66,7 +66,10 @@ describe.skipIf(!testDatabaseUrl())('PostgreSQL stopped under a running server',
 
     // Cut while writes are in flight: connections die mid-transaction and between queries.
     const inFlight = Array.from({ length: 20 }, (_, n) =>
-      call('/api/admin/invoices', cookie, invoice(100 + n)).catch(() => ({ status: 0, body: {} })),
+      call('/api/admin/invoices', cookie, invoice(100 + n)).catch(() => ({
+        status: 0,
+        body: {} as Record<string, unknown>,
+      })),
     );
     await new Promise((resolve) => setTimeout(resolve, 30));
     await proxy.stop();
