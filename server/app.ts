@@ -67,6 +67,7 @@ import { createIdentityService } from './features/identity/identity.service';
 import { createSettingsRepository } from './features/settings/settings.repository';
 import { adminSettingsRoutes, publicSettingsRoutes } from './features/settings/settings.routes';
 import { createSettingsService } from './features/settings/settings.service';
+import { cspNonce } from './lib/csp-nonce';
 import { rejectCrossSiteRequests } from './lib/csrf';
 import { createJobQueue } from './lib/job-queue';
 import { AppError, errorHandler, notFoundApi } from './lib/errors';
@@ -144,27 +145,31 @@ export async function createApp({
     (claims) => authService.signIn(claims),
   );
   const passport = new Passport();
-  configurePassport(passport, authService);
+  configurePassport(passport);
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: () => crypto.randomUUID(),
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url,
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      autoLogging: {
-        ignore: (req) => req.url === '/api/health' || (req.url ?? '').startsWith('/assets/'),
-      },
-    }),
-  );
+  // One log line per request at info; at a quieter level pino-http would build a request
+  // logger per request for nothing (errors still go to the main logger).
+  if (logger.isLevelEnabled('info')) {
+    app.use(
+      pinoHttp({
+        logger,
+        genReqId: () => crypto.randomUUID(),
+        serializers: {
+          req: (req: { id: string; method: string; url: string }) => ({
+            id: req.id,
+            method: req.method,
+            url: req.url,
+          }),
+          res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        },
+        autoLogging: {
+          ignore: (req) => req.url === '/api/health' || (req.url ?? '').startsWith('/assets/'),
+        },
+      }),
+    );
+  }
   app.use((_req, res, next) => {
-    res.locals.cspNonce = crypto.randomBytes(16).toString('base64');
+    res.locals.cspNonce = cspNonce();
     next();
   });
   app.use(

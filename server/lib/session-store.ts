@@ -1,10 +1,18 @@
-import { eq, lt } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import session from 'express-session';
 import type { Database } from '../db/client';
 import { sessions } from '../db/schema';
 
 const DEFAULT_TTL_MS = 24 * 60 * 60 * 1000;
 const PRUNE_INTERVAL_MS = 15 * 60 * 1000;
+/**
+ * A rolling session's new expiry is written at most once a minute: reading a page then costs
+ * one query (the session) instead of a read and a write. The stored expiry may lag the
+ * cookie's by up to a minute, so an idle session can end up to a minute early.
+ */
+const TOUCH_EVERY_MS = 60_000;
+/** How many sessions' stored expiry this process remembers (the oldest are forgotten). */
+const REMEMBERED_EXPIRIES = 10_000;
 
 /**
  * express-session store on our own database, so client and admin sessions survive a
@@ -12,9 +20,19 @@ const PRUNE_INTERVAL_MS = 15 * 60 * 1000;
  */
 export class DatabaseSessionStore extends session.Store {
   private readonly pruneTimer: NodeJS.Timeout;
+  /** sid -> the expiry last read or written, as the database holds it. */
+  private readonly storedExpiry = new Map<string, number>();
+
+  /** Read on every request: a named prepared statement, parsed once per connection. */
+  private readonly readSession;
 
   constructor(private readonly db: Database) {
     super();
+    this.readSession = db
+      .select({ sess: sessions.sess, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.sid, sql.placeholder('sid')))
+      .prepare('session_read');
     this.pruneTimer = setInterval(() => void this.prune().catch(() => {}), PRUNE_INTERVAL_MS);
     this.pruneTimer.unref();
   }
@@ -23,14 +41,11 @@ export class DatabaseSessionStore extends session.Store {
     sid: string,
     callback: (err: unknown, session?: session.SessionData | null) => void,
   ): void {
-    this.db
-      .select({ sess: sessions.sess, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .where(eq(sessions.sid, sid))
-      .then(([row]) => {
-        if (!row || row.expiresAt.getTime() <= Date.now()) return callback(null, null);
-        callback(null, row.sess as session.SessionData);
-      }, callback);
+    this.readSession.execute({ sid }).then(([row]) => {
+      if (!row || row.expiresAt.getTime() <= Date.now()) return callback(null, null);
+      this.remember(sid, row.expiresAt.getTime());
+      callback(null, row.sess as session.SessionData);
+    }, callback);
   }
 
   override set(sid: string, data: session.SessionData, callback?: (err?: unknown) => void): void {
@@ -40,23 +55,36 @@ export class DatabaseSessionStore extends session.Store {
       .values({ sid, sess: data, expiresAt })
       .onConflictDoUpdate({ target: sessions.sid, set: { sess: data, expiresAt } })
       .then(
-        () => callback?.(),
+        () => {
+          this.remember(sid, expiresAt.getTime());
+          callback?.();
+        },
         (error: unknown) => callback?.(error),
       );
   }
 
   override touch(sid: string, data: session.SessionData, callback?: (err?: unknown) => void): void {
+    const expiresAt = expiryOf(data);
+    const stored = this.storedExpiry.get(sid);
+    if (stored !== undefined && expiresAt.getTime() - stored < TOUCH_EVERY_MS) {
+      callback?.();
+      return;
+    }
     this.db
       .update(sessions)
-      .set({ expiresAt: expiryOf(data) })
+      .set({ expiresAt })
       .where(eq(sessions.sid, sid))
       .then(
-        () => callback?.(),
+        () => {
+          this.remember(sid, expiresAt.getTime());
+          callback?.();
+        },
         (error: unknown) => callback?.(error),
       );
   }
 
   override destroy(sid: string, callback?: (err?: unknown) => void): void {
+    this.storedExpiry.delete(sid);
     this.db
       .delete(sessions)
       .where(eq(sessions.sid, sid))
@@ -64,6 +92,14 @@ export class DatabaseSessionStore extends session.Store {
         () => callback?.(),
         (error: unknown) => callback?.(error),
       );
+  }
+
+  private remember(sid: string, expiresAt: number): void {
+    this.storedExpiry.delete(sid);
+    this.storedExpiry.set(sid, expiresAt);
+    if (this.storedExpiry.size > REMEMBERED_EXPIRIES) {
+      this.storedExpiry.delete(this.storedExpiry.keys().next().value!);
+    }
   }
 
   async prune(): Promise<void> {
