@@ -80,11 +80,24 @@ export interface ServerProcess {
 
 export async function startServerProcess(
   env: Record<string, string>,
-  { port: wanted, readyTimeoutMs = 60_000 }: { port?: number; readyTimeoutMs?: number } = {},
+  {
+    port: wanted,
+    readyTimeoutMs = 60_000,
+    built = false,
+    nodeArgs = [],
+  }: {
+    port?: number;
+    readyTimeoutMs?: number;
+    /** Runs the production build (dist/server/index.js, `npm run build` first) instead of the sources. */
+    built?: boolean;
+    /** Flags for node itself (e.g. --cpu-prof). */
+    nodeArgs?: string[];
+  } = {},
 ): Promise<ServerProcess> {
   const port = wanted ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const entry = built ? ['dist/server/index.js'] : ['--import', 'tsx', 'server/index.ts'];
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
