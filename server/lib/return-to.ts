@@ -13,7 +13,9 @@ export function safeReturnTo(value: unknown): string | undefined {
   try {
     const url = new URL(value, PLACEHOLDER_ORIGIN);
     if (url.origin !== PLACEHOLDER_ORIGIN) return undefined;
-    return url.pathname + url.search + url.hash;
+    const path = url.pathname + url.search + url.hash;
+    // Normalising can make a protocol-relative path of a harmless-looking one: "/./\\evil".
+    return path.startsWith('//') ? undefined : path;
   } catch {
     return undefined;
   }

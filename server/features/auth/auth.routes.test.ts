@@ -119,6 +119,7 @@ describe('client sign-in through the built-in OpenID provider', () => {
       '//evil.example/x',
       'https://evil.example/',
       '/\\evil.example',
+      '/./\\evil.example',
       'javascript:alert(1)',
     ]) {
       const outside = await signInThroughProvider(
