@@ -422,7 +422,7 @@ function writeSection(result: {
   } | null;
 }) {
   const row = (label: string, figure: Figure, met?: boolean) =>
-    `| ${label} | ${figure.requestsPerSecond} | ${figure.p50Ms} | ${figure.p99Ms} | ${figure.errors} / ${figure.non2xx} | ${figure.shareOfCeiling === undefined ? '1' : `${Math.round(figure.shareOfCeiling * 100)}%`} | ${met === undefined ? '' : met ? 'yes' : 'NO'} |`;
+    `| ${label} | ${figure.requestsPerSecond} | ${figure.p50Ms} | ${figure.p99Ms} | ${figure.errors} / ${figure.non2xx} | ${figure.shareOfCeiling === undefined ? '100%' : `${Math.round(figure.shareOfCeiling * 100)}%`} | ${met === undefined ? '' : met ? 'yes' : 'NO'} |`;
   const table = (backend: NonNullable<typeof result.postgres> | typeof result.pglite) =>
     [
       '| scenario | req/s | p50 ms | p99 ms | errors / non-2xx | of ceiling | met |',
