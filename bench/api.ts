@@ -15,7 +15,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { openDatabase, type DatabaseTarget } from '../server/db/client';
 import { subscriptions, users } from '../server/db/schema';
 import { BrowserSession, signUpThroughProvider } from '../tests/support/browser-session';
@@ -26,6 +25,7 @@ import {
   type ServerProcess,
 } from '../tests/support/server-process';
 import { startTcpProxy } from '../tests/support/tcp-proxy';
+import { createScratchDatabase } from '../tests/support/test-database';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -195,20 +195,12 @@ type ScenarioName = keyof ReturnType<typeof scenarios>;
 const READS: ScenarioName[] = ['clientTickets', 'clientTicket', 'adminInvoices', 'adminDashboard'];
 
 async function runBackend(kind: 'pglite' | 'postgres', ceiling: Figure) {
-  let databaseUrl: string | undefined;
-  let dataDir: string | undefined;
-  const databaseName = `bench_api_${Date.now()}`;
-  if (kind === 'postgres') {
-    const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    await admin.end();
-    const target = new URL(process.env.BENCH_DATABASE_URL!);
-    target.pathname = `/${databaseName}`;
-    databaseUrl = target.href;
-  } else {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
-  }
+  const scratch =
+    kind === 'postgres'
+      ? await createScratchDatabase(process.env.BENCH_DATABASE_URL!, 'bench_api')
+      : undefined;
+  const databaseUrl = scratch?.url;
+  const dataDir = scratch ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
   // PostgreSQL is reached through a relay, so the outage figure can take it away.
   const pgAddress = databaseUrl ? new URL(databaseUrl) : undefined;
   const relay = pgAddress
@@ -259,12 +251,7 @@ async function runBackend(kind: 'pglite' | 'postgres', ceiling: Figure) {
     await server?.kill('SIGTERM');
     await relay?.stop().catch(() => undefined);
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-    if (databaseUrl) {
-      const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`drop database if exists ${databaseName} with (force)`);
-      await admin.end();
-    }
+    await scratch?.drop();
   }
 }
 

@@ -7,18 +7,18 @@
 // bench/results/leads.json and the "bench:leads" section of docs/performance.md.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
-import pg from 'pg';
 import { findCity } from '../shared/places';
 import { BUSINESS_TYPES } from '../shared/schemas/marketing';
 import { buildLeads, type LeadFacts } from '../server/features/leads/scoring';
 import { osmBusinesses, startFakeOverpass } from '../tests/support/fake-overpass';
 import { startFakeWebsites } from '../tests/support/fake-websites';
 import { chromiumLaunchOptions } from '../tests/support/chromium';
+import { freePort } from '../tests/support/server-process';
+import { createScratchDatabase } from '../tests/support/test-database';
 
 const root = path.resolve(import.meta.dirname, '..');
 const TARGETS = {
@@ -31,15 +31,6 @@ const TARGETS = {
   csvMs: 1500,
 };
 const ADMIN = { email: 'bench@example.com', password: 'bench-password-2026' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -245,18 +236,10 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-leads-'));
   // BENCH_DATABASE_URL: a PostgreSQL server on which a fresh database is made for the run
   // (the app server then holds only the app); otherwise embedded PGlite, inside the process.
-  const admin = process.env.BENCH_DATABASE_URL;
-  const databaseName = `bench_leads_${Date.now()}`;
-  let databaseUrl: string | undefined;
-  if (admin) {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`create database ${databaseName}`);
-    await client.end();
-    const target = new URL(admin);
-    target.pathname = `/${databaseName}`;
-    databaseUrl = target.href;
-  }
+  const scratch = process.env.BENCH_DATABASE_URL
+    ? await createScratchDatabase(process.env.BENCH_DATABASE_URL, 'bench_leads')
+    : undefined;
+  const databaseUrl = scratch?.url;
   const serverLog = path.join(dataDir, 'server.log');
   const logFd = fs.openSync(serverLog, 'w');
   const server = spawn(process.execPath, ['dist/server/index.js'], {
@@ -414,12 +397,7 @@ async function main() {
     await overpass.close();
     await websites.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (admin) {
-      const client = new pg.Client({ connectionString: admin });
-      await client.connect();
-      await client.query(`drop database if exists ${databaseName}`);
-      await client.end();
-    }
+    await scratch?.drop();
   }
 }
 

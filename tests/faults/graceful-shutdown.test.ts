@@ -1,12 +1,7 @@
 import { Agent, fetch } from 'undici';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  adminCookie,
-  processDatabase,
-  startServerProcess,
-  type ProcessDatabase,
-  type ServerProcess,
-} from '../support/server-process';
+import { expect, it } from 'vitest';
+import { useProcessDatabase } from '../support/process-fixture';
+import { adminCookie, startServerProcess } from '../support/server-process';
 
 /**
  * SIGTERM while the server is busy: every request already sent gets its whole answer (no
@@ -14,19 +9,10 @@ import {
  */
 const REQUESTS = 60;
 
-let database: ProcessDatabase;
-let server: ServerProcess | undefined;
-
-beforeAll(async () => {
-  database = await processDatabase();
-});
-afterAll(async () => {
-  await server?.kill();
-  await database?.drop();
-});
+const t = useProcessDatabase();
 
 it('finishes every in-flight request after SIGTERM, then exits cleanly', async () => {
-  server = await startServerProcess(database.env);
+  const server = (t.server = await startServerProcess(t.database.env));
   const cookie = await adminCookie(server.baseUrl);
   // One connection per request: every request below is on the wire at once, none waits in a
   // client-side queue (a request the client has not sent yet is not in flight).

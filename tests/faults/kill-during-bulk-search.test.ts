@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { distanceMiles, findCity } from '../../shared/places';
-import type { SearchJob, SearchLeads } from '../../shared/schemas/marketing';
+import type { SearchLeads } from '../../shared/schemas/marketing';
 import { osmBusinesses, startFakeOverpass, type FakeOverpass } from '../support/fake-overpass';
 import { startFakeWebsites, type FakeWebsites } from '../support/fake-websites';
-import {
-  adminCookie,
-  processDatabase,
-  startServerProcess,
-  type ProcessDatabase,
-  type ServerProcess,
-} from '../support/server-process';
+import { useProcessDatabase } from '../support/process-fixture';
+import { adminCookie, startServerProcess, waitForJob } from '../support/server-process';
 
 /**
  * kill -9 while a bulk lead search runs (cells being queried, websites being analysed). The
@@ -18,10 +13,9 @@ import {
 const jackson = findCity('Jackson', 'Mississippi')!;
 const RADIUS_MILES = 10;
 
-let database: ProcessDatabase;
+const t = useProcessDatabase();
 let overpass: FakeOverpass;
 let websites: FakeWebsites;
-let server: ServerProcess | undefined;
 const elements = () =>
   osmBusinesses({
     ...jackson,
@@ -31,49 +25,22 @@ const elements = () =>
   });
 
 beforeAll(async () => {
-  database = await processDatabase();
   websites = await startFakeWebsites({ latencyMs: 30 });
   overpass = await startFakeOverpass({ elements: elements(), latencyMs: 120 });
 });
 afterAll(async () => {
-  await server?.kill();
-  await database?.drop();
   await overpass?.close();
   await websites?.close();
 });
 
-async function job(id: string, cookie: string): Promise<SearchJob> {
-  const res = await fetch(`${server!.baseUrl}/api/admin/marketing-tool/jobs/${id}`, {
-    headers: { cookie },
-  });
-  return (await res.json()) as SearchJob;
-}
-
-async function waitFor(
-  id: string,
-  cookie: string,
-  until: (j: SearchJob) => boolean,
-  timeoutMs: number,
-) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const current = await job(id, cookie);
-    if (until(current)) return current;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(
-    `job ${id} did not get there in ${timeoutMs} ms: ${JSON.stringify(await job(id, cookie))}`,
-  );
-}
-
 it('completes a bulk search after kill -9 mid-job, with no duplicate and no missing lead', async () => {
   const env = {
-    ...database.env,
+    ...t.database.env,
     LEAD_SOURCE: 'osm',
     OVERPASS_URL: overpass.url,
     LEAD_ANALYSIS_ALLOW_LOOPBACK: 'true',
   };
-  server = await startServerProcess(env);
+  let server = (t.server = await startServerProcess(env));
   let cookie = await adminCookie(server.baseUrl);
   const started = await fetch(`${server.baseUrl}/api/admin/marketing-tool/search`, {
     method: 'POST',
@@ -89,17 +56,17 @@ it('completes a bulk search after kill -9 mid-job, with no duplicate and no miss
   });
   expect(started.status).toBe(202);
   const { jobId } = (await started.json()) as { jobId: string };
-  const before = await waitFor(jobId, cookie, (j) => j.progress.cellsDone >= 20, 60_000);
+  const before = await waitForJob(server.baseUrl, cookie, jobId, (j) => j.progress.cellsDone >= 20);
   await server.kill('SIGKILL');
   expect(before.status).toBe('running');
 
-  server = await startServerProcess(env);
+  server = t.server = await startServerProcess(env);
   cookie = await adminCookie(server.baseUrl);
-  const midway = await job(jobId, cookie);
+  const midway = await waitForJob(server.baseUrl, cookie, jobId, () => true);
   expect(midway.progress.cellsDone).toBeGreaterThanOrEqual(20);
   expect(midway.progress.cellsDone).toBeLessThan(81);
   // On PostgreSQL another instance could be alive: the crashed one's lease must run out first.
-  const done = await waitFor(jobId, cookie, (j) => j.status === 'done', 150_000);
+  const done = await waitForJob(server.baseUrl, cookie, jobId, (j) => j.status === 'done', 150_000);
   expect(done.progress.cellsDone).toBe(81);
 
   const res = await fetch(`${server.baseUrl}/api/admin/marketing-tool/searches/${jobId}/leads`, {

@@ -1,11 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  adminCookie,
-  processDatabase,
-  startServerProcess,
-  type ProcessDatabase,
-  type ServerProcess,
-} from '../support/server-process';
+import { expect, it } from 'vitest';
+import { useProcessDatabase } from '../support/process-fixture';
+import { adminCookie, startServerProcess } from '../support/server-process';
 
 /**
  * kill -9 while 20 invoice creations are in flight. After a restart on the same database,
@@ -15,16 +10,7 @@ import {
  */
 const LINES = 6;
 
-let database: ProcessDatabase;
-let server: ServerProcess | undefined;
-
-beforeAll(async () => {
-  database = await processDatabase();
-});
-afterAll(async () => {
-  await server?.kill();
-  await database?.drop();
-});
+const t = useProcessDatabase();
 
 interface Detail {
   invoice: {
@@ -38,7 +24,7 @@ interface Detail {
 }
 
 it('leaves every invoice whole or absent after kill -9 mid-creation, numbers unique', async () => {
-  server = await startServerProcess(database.env);
+  let server = (t.server = await startServerProcess(t.database.env));
   const cookie = await adminCookie(server.baseUrl);
   const baseUrl = server.baseUrl;
 
@@ -81,7 +67,7 @@ it('leaves every invoice whole or absent after kill -9 mid-creation, numbers uni
   expect(acknowledged.length).toBeGreaterThanOrEqual(5);
   expect(outcomes.filter((outcome) => outcome === 'connection lost').length).toBeGreaterThan(0);
 
-  server = await startServerProcess(database.env);
+  server = t.server = await startServerProcess(t.database.env);
   const after = await adminCookie(server.baseUrl);
   const list = (await (
     await fetch(`${server.baseUrl}/api/admin/invoices`, { headers: { cookie: after } })

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../server/config';
 import { findCity } from '../../shared/places';
-import type { SearchJob, SearchLeads } from '../../shared/schemas/marketing';
+import type { SearchLeads } from '../../shared/schemas/marketing';
 import { newClientAccount } from '../factories';
 import { BrowserSession, signUpThroughProvider } from '../support/browser-session';
 import { osmBusinesses, startFakeOverpass, type FakeOverpass } from '../support/fake-overpass';
@@ -13,6 +13,7 @@ import {
   startServerProcess,
   type ProcessDatabase,
   type ServerProcess,
+  waitForJob,
 } from '../support/server-process';
 
 /**
@@ -108,16 +109,8 @@ describe.skipIf(!testDatabaseUrl())('two app instances on one PostgreSQL', () =>
     });
     expect(started.status).toBe(202);
     const { jobId } = (await started.json()) as { jobId: string };
-    let job: SearchJob | undefined;
-    for (let i = 0; i < 600; i++) {
-      const res = await fetch(`${balancer.url}/api/admin/marketing-tool/jobs/${jobId}`, {
-        headers: { cookie },
-      });
-      job = (await res.json()) as SearchJob;
-      if (job.status === 'done') break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(job?.status).toBe('done');
+    const job = await waitForJob(balancer.url, cookie, jobId, (j) => j.status === 'done');
+    expect(job.status).toBe('done');
     expect(overpass.stats.requests - before).toBe(81);
 
     const client = new pg.Client({ connectionString: database.url });

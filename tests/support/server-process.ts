@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { testDatabaseUrl } from '../../server/config';
+import type { SearchJob } from '../../shared/schemas/marketing';
+import { createScratchDatabase } from './test-database';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -46,23 +46,12 @@ export async function processDatabase(): Promise<ProcessDatabase> {
       },
     };
   }
-  const name = `fault_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(serverUrl, 'fault');
   return {
     kind: 'postgres',
-    url: url.href,
-    env: { DATABASE_URL: url.href },
-    async drop() {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
+    url: scratch.url,
+    env: { DATABASE_URL: scratch.url },
+    drop: scratch.drop,
   };
 }
 
@@ -148,6 +137,28 @@ export async function startServerProcess(
       return exited;
     },
   };
+}
+
+/** Polls a bulk lead search's job until `until` holds; fails with the last answer after `timeoutMs`. */
+export async function waitForJob(
+  baseUrl: string,
+  cookie: string,
+  jobId: string,
+  until: (job: SearchJob) => boolean,
+  timeoutMs = 60_000,
+): Promise<SearchJob> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${baseUrl}/api/admin/marketing-tool/jobs/${jobId}`, {
+      headers: { cookie },
+    });
+    const job = (await res.json()) as SearchJob;
+    if (until(job)) return job;
+    if (Date.now() > deadline) {
+      throw new Error(`job ${jobId} did not get there in ${timeoutMs} ms: ${JSON.stringify(job)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** Signs the admin in on a server process; the Cookie header to send with later requests. */

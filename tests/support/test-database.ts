@@ -14,23 +14,32 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     await database.migrate();
     return database;
   }
-  const name = `test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.href });
+  const scratch = await createScratchDatabase(serverUrl, 'test');
+  const database = await openDatabase({ url: scratch.url });
   await database.migrate();
   return {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
+}
+
+/** A new, empty database on a PostgreSQL server: its URL, and `drop` to remove it again. */
+export async function createScratchDatabase(serverUrl: string, prefix: string) {
+  const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.href, drop: () => run(`drop database if exists ${name} with (force)`) };
 }
