@@ -4,14 +4,20 @@ import type { SearchLeads } from '../../shared/schemas/marketing';
 import { osmBusinesses, startFakeOverpass, type FakeOverpass } from '../support/fake-overpass';
 import { startFakeWebsites, type FakeWebsites } from '../support/fake-websites';
 import { useProcessDatabase } from '../support/process-fixture';
-import { adminCookie, startServerProcess, waitForJob } from '../support/server-process';
+import {
+  adminCookie,
+  JACKSON_BULK_SEARCH,
+  startBulkSearch,
+  startServerProcess,
+  waitForJob,
+} from '../support/server-process';
 
 /**
  * kill -9 while a bulk lead search runs (cells being queried, websites being analysed). The
  * next start takes the search up again; it ends done with every business in the radius once.
  */
 const jackson = findCity('Jackson', 'Mississippi')!;
-const RADIUS_MILES = 10;
+const RADIUS_MILES = JACKSON_BULK_SEARCH.radius;
 
 const t = useProcessDatabase();
 let overpass: FakeOverpass;
@@ -42,20 +48,7 @@ it('completes a bulk search after kill -9 mid-job, with no duplicate and no miss
   };
   let server = (t.server = await startServerProcess(env));
   let cookie = await adminCookie(server.baseUrl);
-  const started = await fetch(`${server.baseUrl}/api/admin/marketing-tool/search`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({
-      state: 'Mississippi',
-      city: 'Jackson',
-      businessType: 'Healthcare',
-      bulkMode: true,
-      maxResults: 10_000,
-      radius: RADIUS_MILES,
-    }),
-  });
-  expect(started.status).toBe(202);
-  const { jobId } = (await started.json()) as { jobId: string };
+  const jobId = await startBulkSearch(server.baseUrl, cookie);
   const before = await waitForJob(server.baseUrl, cookie, jobId, (j) => j.progress.cellsDone >= 20);
   await server.kill('SIGKILL');
   expect(before.status).toBe('running');

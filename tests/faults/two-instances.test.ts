@@ -13,6 +13,7 @@ import {
   startServerProcess,
   type ProcessDatabase,
   type ServerProcess,
+  startBulkSearch,
   waitForJob,
 } from '../support/server-process';
 
@@ -95,20 +96,7 @@ describe.skipIf(!testDatabaseUrl())('two app instances on one PostgreSQL', () =>
   it('runs a bulk lead search once: each cell asked for once, each lead stored once', async () => {
     const cookie = await adminCookie(balancer.url);
     const before = overpass.stats.requests;
-    const started = await fetch(`${balancer.url}/api/admin/marketing-tool/search`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({
-        state: 'Mississippi',
-        city: 'Jackson',
-        businessType: 'Healthcare',
-        bulkMode: true,
-        maxResults: 10_000,
-        radius: 10,
-      }),
-    });
-    expect(started.status).toBe(202);
-    const { jobId } = (await started.json()) as { jobId: string };
+    const jobId = await startBulkSearch(balancer.url, cookie);
     const job = await waitForJob(balancer.url, cookie, jobId, (j) => j.status === 'done');
     expect(job.status).toBe('done');
     expect(overpass.stats.requests - before).toBe(81);

@@ -139,6 +139,27 @@ export async function startServerProcess(
   };
 }
 
+/** A bulk lead search of Jackson, Mississippi (10 miles, no cap) as the marketing tool sends it. */
+export const JACKSON_BULK_SEARCH = {
+  state: 'Mississippi',
+  city: 'Jackson',
+  businessType: 'Healthcare',
+  bulkMode: true,
+  maxResults: 10_000,
+  radius: 10,
+} as const;
+
+/** Starts a bulk lead search on a server process; its job id. */
+export async function startBulkSearch(baseUrl: string, cookie: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/admin/marketing-tool/search`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify(JACKSON_BULK_SEARCH),
+  });
+  if (res.status !== 202) throw new Error(`bulk search not started: ${res.status}`);
+  return ((await res.json()) as { jobId: string }).jobId;
+}
+
 /** Polls a bulk lead search's job until `until` holds; fails with the last answer after `timeoutMs`. */
 export async function waitForJob(
   baseUrl: string,

@@ -12,6 +12,7 @@ import {
   startFakeOverpass,
   type FakeOverpass,
 } from '../../../tests/support/fake-overpass';
+import { JACKSON_BULK_SEARCH } from '../../../tests/support/server-process';
 import { startLeadJobs, startTestApp, type TestApp } from '../../../tests/support/test-app';
 
 const jackson = findCity('Jackson', 'Mississippi')!;
@@ -46,14 +47,7 @@ async function waitFor(id: string, until: (j: SearchJob) => boolean) {
   throw new Error('job did not get there in 30 s');
 }
 
-const bulk = {
-  state: 'Mississippi',
-  city: 'Jackson',
-  businessType: 'Healthcare',
-  bulkMode: true,
-  maxResults: 10_000,
-  radius: 10,
-};
+const bulk = JACKSON_BULK_SEARCH;
 
 it('resumes after a restart where it stopped, and ends with every cell once and no duplicate lead', async () => {
   let runner: JobRunner = await startLeadJobs(t);
