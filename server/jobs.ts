@@ -2,7 +2,12 @@ import type { Logger } from 'pino';
 import type { AppInstance } from './app';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
-import { LEAD_SEARCH_QUEUE, LEAD_SEARCH_QUEUE_OPTIONS, pgBossFor } from './lib/job-queue';
+import {
+  createQueues,
+  LEAD_SEARCH_QUEUE,
+  LEAD_SEARCH_QUEUE_OPTIONS,
+  pgBossFor,
+} from './lib/job-queue';
 
 export const BILLING_QUEUE = 'billing-daily';
 
@@ -33,7 +38,10 @@ export async function startJobs({
   const boss = pgBossFor(database);
   boss.on('error', (error) => logger.error({ err: error }, 'job runner error'));
   await boss.start();
-  await boss.createQueue(BILLING_QUEUE, { name: BILLING_QUEUE, policy: 'singleton' });
+  await createQueues(boss, database, [
+    { name: BILLING_QUEUE, policy: 'singleton' },
+    ...(leads ? [LEAD_SEARCH_QUEUE_OPTIONS] : []),
+  ]);
   // Queued before the worker starts, so its first poll takes it.
   await boss.send(BILLING_QUEUE, {});
   await boss.schedule(BILLING_QUEUE, config.billing.runCron, undefined, {
@@ -44,7 +52,6 @@ export async function startJobs({
     logger.info({ run }, 'billing run done');
   });
   if (leads) {
-    await boss.createQueue(LEAD_SEARCH_QUEUE, LEAD_SEARCH_QUEUE_OPTIONS);
     await boss.work<{ searchId: string }>(
       LEAD_SEARCH_QUEUE,
       { pollingIntervalSeconds: 1 },

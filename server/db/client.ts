@@ -29,6 +29,11 @@ export interface DatabaseHandle {
   executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
   /** Applies the committed migrations in migrations/. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while holding a database-wide lock named by `key`, so instances starting at
+   * once on one PostgreSQL take turns (PGlite has one process: it just runs).
+   */
+  withLock<T>(key: number, work: () => Promise<T>): Promise<T>;
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -37,6 +42,10 @@ export interface DatabaseHandle {
 export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
 
 const drizzleOptions = { schema, casing: 'snake_case' } as const;
+
+/** Advisory lock keys (PostgreSQL): one per kind of start-up work that must not run twice at once. */
+export const MIGRATIONS_LOCK = 727274;
+export const JOB_QUEUES_LOCK = 727275;
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   return 'url' in target ? openPostgres(target.url) : openPglite(target);
@@ -73,6 +82,7 @@ async function openPglite(target: { dataDir: string } | { memory: true }): Promi
     async migrate() {
       await migratePglite(db as never, { migrationsFolder: migrationsDir });
     },
+    withLock: (_key, work) => work(),
     async ping() {
       if (closed) throw new Error('Database is closed');
       await client.query('select 1');
@@ -102,6 +112,16 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     client.on('error', () => {});
   });
   const db = drizzlePg(pool, drizzleOptions) as unknown as Database;
+  async function withLock<T>(key: number, work: () => Promise<T>): Promise<T> {
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query('select pg_advisory_lock($1)', [key]);
+      return await work();
+    } finally {
+      await lockClient.query('select pg_advisory_unlock($1)', [key]).catch(() => {});
+      lockClient.release();
+    }
+  }
   return {
     kind: 'postgres',
     db,
@@ -112,15 +132,11 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     },
     async migrate() {
       // Several app instances may start at once: one migrates, the others wait for it.
-      const lockClient = await pool.connect();
-      try {
-        await lockClient.query('select pg_advisory_lock(727274)');
-        await migratePg(db as never, { migrationsFolder: migrationsDir });
-      } finally {
-        await lockClient.query('select pg_advisory_unlock(727274)').catch(() => {});
-        lockClient.release();
-      }
+      await withLock(MIGRATIONS_LOCK, () =>
+        migratePg(db as never, { migrationsFolder: migrationsDir }),
+      );
     },
+    withLock,
     async ping() {
       await db.execute(sql`select 1`);
     },

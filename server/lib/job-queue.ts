@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import type { DatabaseHandle } from '../db/client';
+import { JOB_QUEUES_LOCK, type DatabaseHandle } from '../db/client';
 
 export const LEAD_SEARCH_QUEUE = 'lead-search';
 
@@ -10,6 +10,21 @@ export const LEAD_SEARCH_QUEUE_OPTIONS = {
   retryDelay: 10,
   expireInSeconds: 60 * 60,
 } as const;
+
+/**
+ * Creates pg-boss queues that may not exist yet. Instances starting together on one empty
+ * database deadlock in pg-boss's create_queue (each makes the queue's partition), so they take
+ * turns under a lock.
+ */
+export async function createQueues(
+  boss: PgBoss,
+  database: DatabaseHandle,
+  queues: Array<{ name: string } & PgBoss.Queue>,
+): Promise<void> {
+  await database.withLock(JOB_QUEUES_LOCK, async () => {
+    for (const queue of queues) await boss.createQueue(queue.name, queue);
+  });
+}
 
 export function pgBossFor(
   database: DatabaseHandle,
@@ -31,7 +46,7 @@ export function createJobQueue(database: DatabaseHandle) {
   const start = () =>
     (ready ??= (async () => {
       await boss.start();
-      await boss.createQueue(LEAD_SEARCH_QUEUE, LEAD_SEARCH_QUEUE_OPTIONS);
+      await createQueues(boss, database, [LEAD_SEARCH_QUEUE_OPTIONS]);
     })().catch((error: unknown) => {
       ready = undefined;
       throw error;
