@@ -1,11 +1,10 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { clientDistDir } from '../../server/lib/paths';
 import { createAdmin, createInvoice, signedInClient } from '../factories';
 import { BrowserSession } from '../support/browser-session';
-import { registeredRoutes } from '../support/routes';
+import { concretePath, registeredRoutes } from '../support/routes';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -159,23 +158,12 @@ const BODIES: Record<string, object> = {
   'POST /api/tickets/:id/messages': { message: 'Written by the authorization matrix.' },
 };
 
-function concretePath(method: string, route: string): string {
-  const unknown = crypto.randomUUID();
+function pathFor(method: string, route: string): string {
   if (route === '<spa>') return '/portal';
   if (method === 'DELETE' && route === '/api/admin/invoices/:id') {
     return `/api/admin/invoices/${ids.invoiceToDelete}`;
   }
-  return route
-    .replace(/^\/api\/admin\/tickets\/:id/, `/api/admin/tickets/${ids.ticket}`)
-    .replace(/^\/api\/tickets\/:id/, `/api/tickets/${ids.ticket}`)
-    .replace(/^\/api\/admin\/invoices\/:id/, `/api/admin/invoices/${ids.invoice}`)
-    .replace(/^\/api\/invoices\/:id/, `/api/invoices/${ids.invoice}`)
-    .replace(/^\/api\/admin\/consultations\/:id/, `/api/admin/consultations/${ids.consultation}`)
-    .replace(':index', '0')
-    .replace(':leadId', 'osm-n1')
-    .replace(':token', 'not-a-token')
-    .replace(':uid', 'no-such-interaction')
-    .replace(/:id/g, unknown);
+  return concretePath(route, ids);
 }
 
 it('answers every registered route as expected for each caller', async () => {
@@ -203,7 +191,7 @@ it('answers every registered route as expected for each caller', async () => {
             ? await adminSession()
             : sessions[caller];
       const body = BODIES[route] ?? (takesBody ? {} : undefined);
-      const res = await session.request(method, concretePath(method, path), body);
+      const res = await session.request(method, pathFor(method, path), body);
       await res.arrayBuffer();
       actual[route][caller] = res.status;
     }

@@ -1,9 +1,8 @@
-import crypto from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAdmin, createInvoice, signedInClient } from '../factories';
 import { BrowserSession } from '../support/browser-session';
-import { registeredRoutes } from '../support/routes';
+import { concretePath, registeredRoutes } from '../support/routes';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { tableFingerprint } from '../support/table-fingerprint';
 
@@ -225,18 +224,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-function concretePath(route: string): string {
-  return route
-    .replace(/^\/api\/admin\/tickets\/:id/, `/api/admin/tickets/${ids.ticket}`)
-    .replace(/^\/api\/tickets\/:id/, `/api/tickets/${ids.ticket}`)
-    .replace(/^\/api\/admin\/invoices\/:id/, `/api/admin/invoices/${ids.invoice}`)
-    .replace(/^\/api\/admin\/consultations\/:id/, `/api/admin/consultations/${ids.consultation}`)
-    .replace(/^\/api\/admin\/signup-links\/:id/, `/api/admin/signup-links/${ids.signupLink}`)
-    .replace(':token', 'not-a-token')
-    .replace(':uid', 'no-such-interaction')
-    .replace(/:\w+/g, crypto.randomUUID());
-}
-
 function callerFor(route: string): BrowserSession {
   const path = route.split(' ')[1]!;
   if (path.startsWith('/api/admin/') && !/\/(login|setup)$/.test(path)) return admin;
@@ -287,7 +274,7 @@ it('answers hostile bodies on every body-taking route with a 4xx and a message, 
           : await tableFingerprint(t.database);
         const res = await session.send(
           method,
-          concretePath(path),
+          concretePath(path, ids),
           payload.text,
           payload.contentType,
         );
@@ -332,7 +319,7 @@ it('answers random query strings on every GET route below 500', async () => {
       ),
       async (route, pairs) => {
         const session = callerFor(route);
-        const url = new URL(concretePath(route.split(' ')[1]!), t.baseUrl);
+        const url = new URL(concretePath(route.split(' ')[1]!, ids), t.baseUrl);
         for (const [key, value] of pairs) url.searchParams.append(key, value);
         const res = await session.request('GET', url.href);
         await res.arrayBuffer();

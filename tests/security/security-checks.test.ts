@@ -12,7 +12,7 @@ import {
   signInThroughProvider,
   signUpThroughProvider,
 } from '../support/browser-session';
-import { registeredRoutes } from '../support/routes';
+import { concretePath, registeredRoutes } from '../support/routes';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { tableFingerprint } from '../support/table-fingerprint';
 
@@ -55,11 +55,7 @@ describe('cross-site requests', () => {
     for (const route of routes) {
       const [method, template] = route.split(' ') as [string, string];
       const url = new URL(
-        template
-          .replace('/api/admin/tickets/:id', `/api/admin/tickets/${ticketId}`)
-          .replace('/api/tickets/:id', `/api/tickets/${ticketId}`)
-          .replace('/api/admin/invoices/:id', `/api/admin/invoices/${invoiceId}`)
-          .replace(/:\w+/g, 'x'),
+        concretePath(template, { ticket: ticketId, invoice: invoiceId }),
         t.baseUrl,
       );
       const cookie = [admin, client.browser]

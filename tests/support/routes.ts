@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Express } from 'express';
 
 interface Layer {
@@ -28,4 +29,37 @@ function walk(stack: Layer[], prefix = ''): string[] {
     const mount = layer.slash || typeof layer.rawPath !== 'string' ? '' : layer.rawPath;
     return walk(layer.handle.stack, `${prefix}${mount}`);
   });
+}
+
+/** Records a test has made, to put in route paths where a real one is wanted. */
+export interface RouteRecords {
+  ticket?: string;
+  invoice?: string;
+  consultation?: string;
+  signupLink?: string;
+}
+
+const RECORD_PATHS: Array<[RegExp, keyof RouteRecords]> = [
+  [/^(\/api(?:\/admin)?\/tickets\/):id/, 'ticket'],
+  [/^(\/api(?:\/admin)?\/invoices\/):id/, 'invoice'],
+  [/^(\/api\/admin\/consultations\/):id/, 'consultation'],
+  [/^(\/api\/admin\/signup-links\/):id/, 'signupLink'],
+];
+
+/**
+ * A requestable path for a registered route path: the test's own records where it has them,
+ * fixed stand-ins for the other named parameters, and a fresh UUID for any other id.
+ */
+export function concretePath(path: string, records: RouteRecords): string {
+  let filled = path;
+  for (const [pattern, record] of RECORD_PATHS) {
+    const id = records[record];
+    if (id) filled = filled.replace(pattern, `$1${id}`);
+  }
+  return filled
+    .replace(':index', '0')
+    .replace(':leadId', 'osm-n1')
+    .replace(':token', 'not-a-token')
+    .replace(':uid', 'no-such-interaction')
+    .replace(/:\w+/g, () => crypto.randomUUID());
 }
