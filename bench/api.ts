@@ -26,6 +26,7 @@ import {
 } from '../tests/support/server-process';
 import { startTcpProxy } from '../tests/support/tcp-proxy';
 import { createScratchDatabase } from '../tests/support/test-database';
+import { rssMb, writePerformanceSection } from './report';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -53,11 +54,6 @@ async function cannon(options: autocannon.Options): Promise<Figure> {
     non2xx: result.non2xx,
     requests: result.requests.total,
   };
-}
-
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
 }
 
 async function helloWorldCeiling(): Promise<Figure> {
@@ -444,13 +440,7 @@ function writeSection(result: {
       : '',
     '<!-- /bench:api -->',
   ].join('\n');
-  const docPath = path.join(root, 'docs/performance.md');
-  const doc = fs.readFileSync(docPath, 'utf8');
-  const pattern = /<!-- bench:api -->[\s\S]*<!-- \/bench:api -->/;
-  fs.writeFileSync(
-    docPath,
-    pattern.test(doc) ? doc.replace(pattern, section) : `${doc.trimEnd()}\n\n${section}\n`,
-  );
+  writePerformanceSection('api', section);
   console.warn(`\n${section}\n`);
 }
 

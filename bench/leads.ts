@@ -18,6 +18,7 @@ import { osmBusinesses, startFakeOverpass } from '../tests/support/fake-overpass
 import { startFakeWebsites } from '../tests/support/fake-websites';
 import { chromiumLaunchOptions } from '../tests/support/chromium';
 import { freePort } from '../tests/support/server-process';
+import { rssMb, writePerformanceSection } from './report';
 import { createScratchDatabase } from '../tests/support/test-database';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -31,11 +32,6 @@ const TARGETS = {
   csvMs: 1500,
 };
 const ADMIN = { email: 'bench@example.com', password: 'bench-password-2026' };
-
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
-}
 
 async function waitForHealth(url: string, server: ChildProcess) {
   for (let i = 0; i < 600; i++) {
@@ -380,14 +376,7 @@ async function main() {
     ].join('\n');
     console.warn(`\n${table}\n`);
     const section = `<!-- bench:leads -->\n## Marketing tool (\`npm run bench:leads\`)\n\nLast run ${result.date.slice(0, 10)} on ${result.machine}: the built server on ${database}, local stand-ins for Overpass (150 ms a request) and 1,000 websites (100 ms each), Debian's Chromium for the table. Raw figures: [bench/results/leads.json](../bench/results/leads.json).\n\n${table}\n<!-- /bench:leads -->`;
-    const docPath = path.join(root, 'docs/performance.md');
-    const doc = fs.readFileSync(docPath, 'utf8');
-    fs.writeFileSync(
-      docPath,
-      /<!-- bench:leads -->[\s\S]*<!-- \/bench:leads -->/.test(doc)
-        ? doc.replace(/<!-- bench:leads -->[\s\S]*<!-- \/bench:leads -->/, section)
-        : `${doc.trimEnd()}\n\n${section}\n`,
-    );
+    writePerformanceSection('leads', section);
   } catch (error) {
     console.error(`server log:\n${fs.readFileSync(serverLog, 'utf8').slice(-4000)}`);
     throw error;
