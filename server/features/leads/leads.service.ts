@@ -164,13 +164,13 @@ export function createLeadService({
     return { ...facts, signals, email, checks };
   }
 
-  function factsOf(place: Place, city: City, criteria: MarketingSearch): LeadFacts {
+  function factsOf(place: Place, distance: number, criteria: MarketingSearch): LeadFacts {
     return {
       source: source.name,
       // Formatted once here, so scoring (which runs over every lead again) needs no parsing.
       place: { ...place, phone: nationalPhone(place.phone) },
       city: criteria.city,
-      distance: distanceMiles(city, place),
+      distance,
       email: place.email,
       signals: null,
       checks: null,
@@ -190,10 +190,12 @@ export function createLeadService({
   ): LeadFacts[] {
     const radius = radiusOf(criteria);
     const chosen: LeadFacts[] = [];
+    // Distances first: a place outside the radius is dropped before its phone is parsed.
     const nearestFirst = places
-      .map((place) => factsOf(place, city, criteria))
-      .filter((facts) => facts.distance <= radius)
-      .sort((a, b) => a.distance - b.distance);
+      .map((place) => ({ place, distance: distanceMiles(city, place) }))
+      .filter(({ distance }) => distance <= radius)
+      .sort((a, b) => a.distance - b.distance)
+      .map(({ place, distance }) => factsOf(place, distance, criteria));
     for (const facts of nearestFirst) {
       if (chosen.length >= room) break;
       const keys = dedupeKeys(facts.place);
