@@ -10,6 +10,9 @@
 // BENCH_DATABASE_URL: the PostgreSQL server to use (a fresh database is made on it and
 // dropped after); without it the PostgreSQL half is skipped and said so.
 // BENCH_SECONDS (30) and BENCH_SOAK_MINUTES (10) shorten a trial run.
+// BENCH_TRIAL=pglite|postgres runs that backend alone, without soak or outage, and writes
+// nothing; BENCH_SCENARIOS=clientTickets,mixed picks scenarios; BENCH_CPU_PROF=DIR has the
+// server write a CPU profile there (open it in Chrome's DevTools).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,7 +34,12 @@ import { rssMb, writePerformanceSection } from './report';
 const root = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const SOAK_MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 10);
+const TRIAL = process.env.BENCH_TRIAL as 'pglite' | 'postgres' | undefined;
+const PICKED = process.env.BENCH_SCENARIOS?.split(',');
+const CPU_PROF = process.env.BENCH_CPU_PROF;
 const CONNECTIONS = 50;
+/** Server processes on PostgreSQL (WEB_CONCURRENCY): one per core, as docs/operations.md advises. */
+const WORKERS = Number(process.env.BENCH_WORKERS ?? os.availableParallelism());
 const TARGETS = { ceilingShare: 0.35, p99Ms: 50, memoryGrowth: 0.2 };
 
 interface Figure {
@@ -210,15 +218,18 @@ async function runBackend(kind: 'pglite' | 'postgres', ceiling: Figure) {
     console.warn(`\n[${kind}] seeding 10,000 subscriptions`);
     await seedSubscriptions(databaseUrl ? { url: databaseUrl } : { dataDir: dataDir! });
     server = await startServerProcess(
-      { ...(serverUrl ? { DATABASE_URL: serverUrl.href } : { DATA_DIR: dataDir! }) },
-      { built: true },
+      serverUrl
+        ? { DATABASE_URL: serverUrl.href, WEB_CONCURRENCY: String(WORKERS) }
+        : { DATA_DIR: dataDir! },
+      { built: true, nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [] },
     );
     console.warn(`[${kind}] seeding tickets, messages and 500 invoices through the API`);
     const seeded = await seedThroughApi(server.baseUrl);
     const all = scenarios(server.baseUrl, seeded);
 
     const figures = {} as Record<ScenarioName, Figure>;
-    for (const name of Object.keys(all) as ScenarioName[]) {
+    const names = (Object.keys(all) as ScenarioName[]).filter((n) => !PICKED || PICKED.includes(n));
+    for (const name of names) {
       await cannon({ ...all[name], duration: 3 }); // warm-up
       const figure = await cannon(all[name]);
       figure.shareOfCeiling =
@@ -231,7 +242,7 @@ async function runBackend(kind: 'pglite' | 'postgres', ceiling: Figure) {
 
     let soak: Awaited<ReturnType<typeof soakTest>> | undefined;
     let outage: Awaited<ReturnType<typeof outageTest>> | undefined;
-    if (kind === 'postgres' && relay) {
+    if (kind === 'postgres' && relay && !TRIAL) {
       soak = await soakTest(server, all.mixed);
       outage = await outageTest(server.baseUrl, seeded, relay);
     }
@@ -338,6 +349,11 @@ async function main() {
   console.warn(
     `hello world ceiling: ${ceiling.requestsPerSecond} req/s, p50 ${ceiling.p50Ms} ms, p99 ${ceiling.p99Ms} ms`,
   );
+  if (TRIAL) {
+    await runBackend(TRIAL, ceiling);
+    console.warn('Trial run: nothing written.');
+    return;
+  }
   const pglite = await runBackend('pglite', ceiling);
   const postgres = process.env.BENCH_DATABASE_URL
     ? await runBackend('postgres', ceiling)

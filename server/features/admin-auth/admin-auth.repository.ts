@@ -3,13 +3,19 @@ import type { Database } from '../../db/client';
 import { admins, sessions, type Admin } from '../../db/schema';
 
 export function createAdminRepository(db: Database) {
+  // Read on every admin request (requireAdmin): prepared once per connection.
+  const adminById = db
+    .select()
+    .from(admins)
+    .where(eq(admins.id, sql.placeholder('id')))
+    .prepare('admin_by_id');
   return {
     async findByEmail(email: string): Promise<Admin | undefined> {
       const [admin] = await db.select().from(admins).where(eq(admins.email, email));
       return admin;
     },
     async findById(id: string): Promise<Admin | undefined> {
-      const [admin] = await db.select().from(admins).where(eq(admins.id, id));
+      const [admin] = await adminById.execute({ id });
       return admin;
     },
     async count(): Promise<number> {

@@ -1,6 +1,7 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InvoiceSchema } from '../../../shared/schemas/invoices';
 import { invoiceLineItems, invoices } from '../../db/schema';
 import { signedInAdmin, signedInClient } from '../../../tests/factories';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
@@ -130,6 +131,53 @@ describe('admin invoices', () => {
     expect(kept.body.lineItems).toEqual([
       expect.objectContaining({ description: 'Kept', quantity: 2, unitPrice: 250, total: 500 }),
     ]);
+  });
+
+  it('lists every invoice newest first, each exactly as its detail shows it', async () => {
+    // The list's JSON is built by the database, the detail's in TypeScript: they must agree.
+    await t.database.db.delete(invoices);
+    expect((await admin.get('/api/admin/invoices')).body).toEqual([]);
+    const made = [];
+    for (const [n, planType] of [null, 'essentials', 'prestige'].entries()) {
+      const res = await admin.post('/api/admin/invoices').send({
+        ...base,
+        planType,
+        clientName: `Listed "${n}" <client> é`,
+        notes: n === 1 ? '' : `Line one\nline "two" ${n}`,
+        tax: n * 100,
+        lineItems: [{ description: 'Plan', quantity: 1, unitPrice: 12_345 + n }],
+      });
+      made.push(res.body.invoice.id as string);
+    }
+    await admin.patch(`/api/admin/invoices/${made[1]}`).send({ status: 'sent' });
+    await admin.patch(`/api/admin/invoices/${made[2]}`).send({ status: 'sent' });
+    await admin.patch(`/api/admin/invoices/${made[2]}`).send({ status: 'paid' });
+    // An instant with microseconds: the list writes milliseconds as toISOString() does.
+    await t.database.db
+      .update(invoices)
+      .set({ createdAt: sql`'2026-03-04T05:06:07.891999Z'::timestamptz` })
+      .where(eq(invoices.id, made[0]!));
+
+    const list = await admin.get('/api/admin/invoices');
+    expect(list.status).toBe(200);
+    expect(list.headers['content-type']).toBe('application/json; charset=utf-8');
+    const details = await Promise.all(
+      [made[2], made[1], made[0]].map(
+        async (id) => (await admin.get(`/api/admin/invoices/${id}`)).body.invoice,
+      ),
+    );
+    expect(list.body).toEqual(details);
+    expect(details[2].createdAt).toBe('2026-03-04T05:06:07.891Z');
+    expect(
+      details.map((invoice) => [invoice.status, Boolean(invoice.sentAt), Boolean(invoice.paidAt)]),
+    ).toEqual([
+      ['paid', true, true],
+      ['sent', true, false],
+      ['draft', false, false],
+    ]);
+    expect(list.body.every((invoice: unknown) => InvoiceSchema.safeParse(invoice).success)).toBe(
+      true,
+    );
   });
 
   it('numbers invoices uniquely and in sequence, even when 50 are created at once', async () => {

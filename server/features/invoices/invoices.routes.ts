@@ -29,7 +29,7 @@ export function adminInvoiceRoutes(service: InvoiceService): Router {
   const router = Router();
 
   router.get('/invoices', async (_req, res) => {
-    res.json(await service.list());
+    res.type('json').send(await service.listJson());
   });
 
   router.post('/invoices', async (req, res) => {

@@ -152,9 +152,8 @@ export function createInvoiceService({
       return toDetail(invoice, lines);
     },
 
-    async list(): Promise<Invoice[]> {
-      return (await repository.list()).map(toInvoice);
-    },
+    /** Every invoice as the JSON text of an Invoice[], newest first. */
+    listJson: (): Promise<string> => repository.listJson(),
 
     detail,
 

@@ -46,13 +46,31 @@ export function createTicketRepository(db: Database) {
     });
   }
 
+  // A client's portal reads these on every visit: prepared once per connection instead of
+  // built and parsed per request.
+  const ticketsOfUser = db
+    .select()
+    .from(tickets)
+    .where(eq(tickets.userId, sql.placeholder('userId')))
+    .orderBy(desc(tickets.createdAt))
+    .prepare('tickets_of_user');
+  const ticketOfUser = db
+    .select()
+    .from(tickets)
+    .where(
+      and(eq(tickets.id, sql.placeholder('id')), eq(tickets.userId, sql.placeholder('userId'))),
+    )
+    .prepare('ticket_of_user');
+  const messagesOfTicket = db
+    .select()
+    .from(ticketMessages)
+    .where(eq(ticketMessages.ticketId, sql.placeholder('ticketId')))
+    .orderBy(asc(ticketMessages.createdAt), asc(ticketMessages.id))
+    .prepare('messages_of_ticket');
+
   return {
     async listForUser(userId: string) {
-      return db
-        .select()
-        .from(tickets)
-        .where(eq(tickets.userId, userId))
-        .orderBy(desc(tickets.createdAt));
+      return ticketsOfUser.execute({ userId });
     },
 
     async create(userId: string, input: CreateTicket) {
@@ -65,19 +83,12 @@ export function createTicketRepository(db: Database) {
     },
 
     async findForUser(userId: string, id: string) {
-      const [row] = await db
-        .select()
-        .from(tickets)
-        .where(and(eq(tickets.id, id), eq(tickets.userId, userId)));
+      const [row] = await ticketOfUser.execute({ id, userId });
       return row ?? null;
     },
 
     async listMessages(ticketId: string) {
-      return db
-        .select()
-        .from(ticketMessages)
-        .where(eq(ticketMessages.ticketId, ticketId))
-        .orderBy(asc(ticketMessages.createdAt), asc(ticketMessages.id));
+      return messagesOfTicket.execute({ ticketId });
     },
 
     addMessage,
