@@ -18,6 +18,8 @@ const EnvSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
 
+    /** Server processes on this machine, each serving the same port (PostgreSQL only). */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     DATA_DIR: z.string().min(1).default('./data'),
 
@@ -73,6 +75,10 @@ const EnvSchema = z
     message: 'OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required when OIDC_ISSUER_URL is set',
     path: ['OIDC_ISSUER_URL'],
   })
+  .refine((env) => env.WEB_CONCURRENCY === 1 || env.DATABASE_URL, {
+    message: 'WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database allows one process',
+    path: ['WEB_CONCURRENCY'],
+  })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',
     path: ['ADMIN_EMAIL'],
@@ -86,6 +92,8 @@ export interface Config {
   appUrl: string;
   trustProxy: boolean;
   logLevel: string;
+  /** How many server processes share the port (node:cluster); 1 runs no primary. */
+  workers: number;
   database: { url: string } | { dataDir: string };
   sessionSecret: string | undefined;
   sessions: {
@@ -135,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    workers: e.WEB_CONCURRENCY,
     database: e.DATABASE_URL
       ? { url: e.DATABASE_URL }
       : { dataDir: path.resolve(projectRoot, e.DATA_DIR) },

@@ -1,5 +1,7 @@
+import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import { createApp } from './app';
+import { runPrimary } from './cluster';
 import { ConfigError, loadConfig, loadEnvFile } from './config';
 import { openDatabase } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
@@ -15,6 +17,10 @@ async function main(): Promise<void> {
   loadEnvFile();
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  if (config.workers > 1 && cluster.isPrimary) {
+    runPrimary(config.workers, logger);
+    return;
+  }
   const database = await openDatabase(config.database);
   await database.migrate();
   await ensureInitialAdmin(
@@ -29,6 +35,7 @@ async function main(): Promise<void> {
     logger.info(
       {
         url: config.appUrl,
+        ...(cluster.isWorker && { worker: cluster.worker!.id }),
         database: database.kind === 'pglite' ? 'embedded (PGlite)' : 'PostgreSQL',
       },
       `listening on ${config.appUrl}`,

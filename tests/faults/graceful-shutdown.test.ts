@@ -1,18 +1,32 @@
 import { Agent, fetch } from 'undici';
 import { expect, it } from 'vitest';
+import { testDatabaseUrl } from '../../server/config';
 import { useProcessDatabase } from '../support/process-fixture';
 import { adminCookie, startServerProcess } from '../support/server-process';
 
 /**
  * SIGTERM while the server is busy: every request already sent gets its whole answer (no
- * reset, no cut-off body), keep-alive connections included, and the process then exits 0.
+ * reset, no cut-off body), keep-alive connections included, and the process then exits 0;
+ * the same with WEB_CONCURRENCY worker processes behind one primary (PostgreSQL only).
  */
 const REQUESTS = 60;
 
 const t = useProcessDatabase();
 
 it('finishes every in-flight request after SIGTERM, then exits cleanly', async () => {
-  const server = (t.server = await startServerProcess(t.database.env));
+  await shutDownUnderLoad(t.database.env);
+}, 120_000);
+
+it.skipIf(!testDatabaseUrl())(
+  'does the same with two worker processes: the primary passes SIGTERM on and exits 0',
+  async () => {
+    await shutDownUnderLoad({ ...t.database.env, WEB_CONCURRENCY: '2' });
+  },
+  120_000,
+);
+
+async function shutDownUnderLoad(env: Record<string, string>) {
+  const server = (t.server = await startServerProcess(env));
   const cookie = await adminCookie(server.baseUrl);
   // One connection per request: every request below is on the wire at once, none waits in a
   // client-side queue (a request the client has not sent yet is not in flight).
@@ -73,4 +87,4 @@ it('finishes every in-flight request after SIGTERM, then exits cleanly', async (
   expect(outcomes.statuses.filter((status) => status !== 200 && status !== 201)).toEqual([]);
   expect(await server.exited).toBe(0);
   await dispatcher.close();
-}, 120_000);
+}
