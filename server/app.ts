@@ -73,6 +73,7 @@ import { createJobQueue } from './lib/job-queue';
 import { AppError, errorHandler, notFoundApi } from './lib/errors';
 import { clientDistDir } from './lib/paths';
 import { adminSession, clientSession } from './lib/session';
+import { SessionCache } from './lib/session-cache';
 import { DatabaseSessionStore } from './lib/session-store';
 import { spaRoutes } from './lib/spa';
 import { rejectNulCharacters } from './lib/validate';
@@ -91,7 +92,7 @@ export interface AppInstance {
   billing: Pick<BillingService, 'runDaily'>;
   /** The marketing tool's searches; the job runner works on its bulk searches. */
   leads: LeadService;
-  /** Releases what the app holds besides the database (the job queue's sender). */
+  /** Releases what the app holds besides the database (the job queue's sender, the session notices). */
   close(): Promise<void>;
 }
 
@@ -119,10 +120,11 @@ export async function createApp({
     (await getOrCreateSecret(db, 'session-secret', () =>
       crypto.randomBytes(48).toString('base64url'),
     ));
+  const sessionCache = await SessionCache.start(database);
   // One store per session middleware: express-session installs its cookie settings on the store.
   const sessionOptions = () => ({
     config,
-    store: new DatabaseSessionStore(db),
+    store: new DatabaseSessionStore(db, sessionCache),
     secret: sessionSecret,
   });
 
@@ -330,5 +332,12 @@ export async function createApp({
   app.use(spaRoutes(clientDistDir, config.appUrl));
   app.use((_req, _res, next) => next(new AppError(404, 'Not found')));
   app.use(errorHandler(logger));
-  return { app, billing: billingService, leads: leadService, close: () => jobQueue.stop() };
+  return {
+    app,
+    billing: billingService,
+    leads: leadService,
+    close: async () => {
+      await Promise.all([jobQueue.stop(), sessionCache.stop()]);
+    },
+  };
 }

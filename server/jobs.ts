@@ -3,10 +3,10 @@ import type { AppInstance } from './app';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import {
-  createQueues,
   LEAD_SEARCH_QUEUE,
   LEAD_SEARCH_QUEUE_OPTIONS,
   pgBossFor,
+  startQueues,
 } from './lib/job-queue';
 
 export const BILLING_QUEUE = 'billing-daily';
@@ -37,8 +37,7 @@ export async function startJobs({
 }): Promise<JobRunner> {
   const boss = pgBossFor(database);
   boss.on('error', (error) => logger.error({ err: error }, 'job runner error'));
-  await boss.start();
-  await createQueues(boss, database, [
+  await startQueues(boss, database, [
     { name: BILLING_QUEUE, policy: 'singleton' },
     ...(leads ? [LEAD_SEARCH_QUEUE_OPTIONS] : []),
   ]);

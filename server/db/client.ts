@@ -36,7 +36,18 @@ export interface DatabaseHandle {
   withLock<T>(key: number, work: () => Promise<T>): Promise<T>;
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
+  /**
+   * Hears NOTIFY on `channel` over a connection of its own, reconnecting when it is lost.
+   * `onListening(true)` once every notice from then on will arrive; `onListening(false)` when
+   * the connection is lost and notices may be missed until the next `true`.
+   */
+  listen(channel: string, handlers: NoticeHandlers): Promise<{ stop(): Promise<void> }>;
   close(): Promise<void>;
+}
+
+export interface NoticeHandlers {
+  onNotice(payload: string): void;
+  onListening(listening: boolean): void;
 }
 
 export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
@@ -83,6 +94,16 @@ async function openPglite(target: { dataDir: string } | { memory: true }): Promi
       await migratePglite(db as never, { migrationsFolder: migrationsDir });
     },
     withLock: (_key, work) => work(),
+    async listen(channel, { onNotice, onListening }) {
+      // One process, one connection: nothing can be missed while it is open.
+      const unlisten = await client.listen(channel, onNotice);
+      onListening(true);
+      return {
+        async stop() {
+          if (!closed) await unlisten();
+        },
+      };
+    },
     async ping() {
       if (closed) throw new Error('Database is closed');
       await client.query('select 1');
@@ -140,8 +161,64 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     async ping() {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     async close() {
       await pool.end();
+    },
+  };
+}
+
+const RELISTEN_DELAYS_MS = [250, 1000, 5000];
+
+/** A dedicated connection for LISTEN (a pooled one would be handed to other queries). */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  { onNotice, onListening }: NoticeHandlers,
+): Promise<{ stop(): Promise<void> }> {
+  let stopped = false;
+  let failures = 0;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  async function connect(): Promise<void> {
+    const current = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+    client = current;
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      onListening(false);
+      current.end().catch(() => {});
+      if (stopped) return;
+      const delay = RELISTEN_DELAYS_MS[Math.min(failures++, RELISTEN_DELAYS_MS.length - 1)];
+      retry = setTimeout(() => void connect(), delay);
+      retry.unref();
+    };
+    current.on('error', onLost);
+    current.on('end', onLost);
+    current.on('notification', (message) => onNotice(message.payload ?? ''));
+    try {
+      await current.connect();
+      await current.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch {
+      onLost();
+      return;
+    }
+    if (stopped) {
+      await current.end().catch(() => {});
+      return;
+    }
+    failures = 0;
+    onListening(true);
+  }
+
+  await connect();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => {});
     },
   };
 }

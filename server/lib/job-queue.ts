@@ -12,16 +12,18 @@ export const LEAD_SEARCH_QUEUE_OPTIONS = {
 } as const;
 
 /**
- * Creates pg-boss queues that may not exist yet. Instances starting together on one empty
- * database deadlock in pg-boss's create_queue (each makes the queue's partition), so they take
- * turns under a lock.
+ * Starts pg-boss and creates its queues that may not exist yet, under a database lock.
+ * Instances starting together on one empty database otherwise collide in pg-boss's own set-up:
+ * both create its schema (one fails on the duplicate name), and both deadlock in create_queue
+ * (each makes the queue's partition).
  */
-export async function createQueues(
+export async function startQueues(
   boss: PgBoss,
   database: DatabaseHandle,
   queues: Array<{ name: string } & PgBoss.Queue>,
 ): Promise<void> {
   await database.withLock(JOB_QUEUES_LOCK, async () => {
+    await boss.start();
     for (const queue of queues) await boss.createQueue(queue.name, queue);
   });
 }
@@ -45,8 +47,7 @@ export function createJobQueue(database: DatabaseHandle) {
   let ready: Promise<void> | undefined;
   const start = () =>
     (ready ??= (async () => {
-      await boss.start();
-      await createQueues(boss, database, [LEAD_SEARCH_QUEUE_OPTIONS]);
+      await startQueues(boss, database, [LEAD_SEARCH_QUEUE_OPTIONS]);
     })().catch((error: unknown) => {
       ready = undefined;
       throw error;

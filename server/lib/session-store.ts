@@ -2,6 +2,7 @@ import { eq, lt, sql } from 'drizzle-orm';
 import session from 'express-session';
 import type { Database } from '../db/client';
 import { sessions } from '../db/schema';
+import type { SessionCache } from './session-cache';
 
 const DEFAULT_TTL_MS = 24 * 60 * 60 * 1000;
 const PRUNE_INTERVAL_MS = 15 * 60 * 1000;
@@ -26,7 +27,11 @@ export class DatabaseSessionStore extends session.Store {
   /** Read on every request: a named prepared statement, parsed once per connection. */
   private readonly readSession;
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    /** Sessions read lately, forgotten when the database announces a change. */
+    private readonly cache?: SessionCache,
+  ) {
     super();
     this.readSession = db
       .select({ sess: sessions.sess, expiresAt: sessions.expiresAt })
@@ -41,14 +46,19 @@ export class DatabaseSessionStore extends session.Store {
     sid: string,
     callback: (err: unknown, session?: session.SessionData | null) => void,
   ): void {
+    const kept = this.cache?.read(sid);
+    if (kept) return callback(null, kept);
+    const ticket = this.cache?.ticket();
     this.readSession.execute({ sid }).then(([row]) => {
       if (!row || row.expiresAt.getTime() <= Date.now()) return callback(null, null);
       this.remember(sid, row.expiresAt.getTime());
+      this.cache?.keep(ticket!, sid, row.sess, row.expiresAt.getTime());
       callback(null, row.sess as session.SessionData);
     }, callback);
   }
 
   override set(sid: string, data: session.SessionData, callback?: (err?: unknown) => void): void {
+    this.cache?.forget(sid);
     const expiresAt = expiryOf(data);
     this.db
       .insert(sessions)
@@ -77,6 +87,7 @@ export class DatabaseSessionStore extends session.Store {
       .then(
         () => {
           this.remember(sid, expiresAt.getTime());
+          this.cache?.extend(sid, expiresAt.getTime());
           callback?.();
         },
         (error: unknown) => callback?.(error),
@@ -85,6 +96,7 @@ export class DatabaseSessionStore extends session.Store {
 
   override destroy(sid: string, callback?: (err?: unknown) => void): void {
     this.storedExpiry.delete(sid);
+    this.cache?.forget(sid);
     this.db
       .delete(sessions)
       .where(eq(sessions.sid, sid))

@@ -101,11 +101,15 @@ describe('admin sign-in', () => {
       database: t.database,
       logger: createLogger('silent'),
     });
-    const me = await request(secondInstance.app)
-      .get('/api/admin/me')
-      .set('Cookie', adminCookie(login));
-    expect(me.status).toBe(200);
-    expect(me.body.email).toBe(admin.email);
+    try {
+      const me = await request(secondInstance.app)
+        .get('/api/admin/me')
+        .set('Cookie', adminCookie(login));
+      expect(me.status).toBe(200);
+      expect(me.body.email).toBe(admin.email);
+    } finally {
+      await secondInstance.close();
+    }
   });
 
   it('answers 401 on every admin route without an admin session, even unknown ones', async () => {
