@@ -24,6 +24,7 @@ import { BrowserSession, signUpThroughProvider } from '../tests/support/browser-
 import {
   adminCookie,
   freePort,
+  nodeChildren,
   startServerProcess,
   type ServerProcess,
 } from '../tests/support/server-process';
@@ -64,11 +65,11 @@ async function cannon(options: autocannon.Options): Promise<Figure> {
   };
 }
 
-async function helloWorldCeiling(): Promise<Figure> {
+async function helloWorld(workers: number): Promise<Figure> {
   const port = await freePort();
   const server = spawn(process.execPath, ['bench/hello-world.mjs'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, PORT: String(port), WEB_CONCURRENCY: String(workers) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve) => server.stdout!.once('data', () => resolve()));
@@ -76,8 +77,24 @@ async function helloWorldCeiling(): Promise<Figure> {
     await cannon({ url: `http://127.0.0.1:${port}/`, duration: 3 }); // warm-up
     return await cannon({ url: `http://127.0.0.1:${port}/` });
   } finally {
-    server.kill();
+    server.kill('SIGTERM');
   }
+}
+
+/** The ceiling: the better of a hello world in one process and in WORKERS processes. */
+async function helloWorldCeiling() {
+  const oneProcess = await helloWorld(1);
+  const processes = WORKERS > 1 ? await helloWorld(WORKERS) : oneProcess;
+  for (const [label, figure] of [
+    ['1 process', oneProcess],
+    [`${WORKERS} processes`, processes],
+  ] as const) {
+    console.warn(
+      `hello world, ${label}: ${figure.requestsPerSecond} req/s, p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms`,
+    );
+  }
+  const best = processes.requestsPerSecond > oneProcess.requestsPerSecond ? processes : oneProcess;
+  return { best, oneProcess, processes };
 }
 
 /** 10,000 clients with a subscription (6,000 active over the three plans), written directly. */
@@ -198,7 +215,12 @@ function scenarios(url: string, seeded: Seeded) {
 type ScenarioName = keyof ReturnType<typeof scenarios>;
 const READS: ScenarioName[] = ['clientTickets', 'clientTicket', 'adminInvoices', 'adminDashboard'];
 
-async function runBackend(kind: 'pglite' | 'postgres', ceiling: Figure) {
+async function runBackend(
+  kind: 'pglite' | 'postgres',
+  ceiling: Figure,
+  { workers = 1, faults = true }: { workers?: number; faults?: boolean } = {},
+) {
+  const label = workers > 1 ? `${kind}, ${workers} processes` : kind;
   const scratch =
     kind === 'postgres'
       ? await createScratchDatabase(process.env.BENCH_DATABASE_URL!, 'bench_api')
@@ -215,15 +237,15 @@ async function runBackend(kind: 'pglite' | 'postgres', ceiling: Figure) {
 
   let server: ServerProcess | undefined;
   try {
-    console.warn(`\n[${kind}] seeding 10,000 subscriptions`);
+    console.warn(`\n[${label}] seeding 10,000 subscriptions`);
     await seedSubscriptions(databaseUrl ? { url: databaseUrl } : { dataDir: dataDir! });
     server = await startServerProcess(
       serverUrl
-        ? { DATABASE_URL: serverUrl.href, WEB_CONCURRENCY: String(WORKERS) }
+        ? { DATABASE_URL: serverUrl.href, WEB_CONCURRENCY: String(workers) }
         : { DATA_DIR: dataDir! },
       { built: true, nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [] },
     );
-    console.warn(`[${kind}] seeding tickets, messages and 500 invoices through the API`);
+    console.warn(`[${label}] seeding tickets, messages and 500 invoices through the API`);
     const seeded = await seedThroughApi(server.baseUrl);
     const all = scenarios(server.baseUrl, seeded);
 
@@ -236,13 +258,13 @@ async function runBackend(kind: 'pglite' | 'postgres', ceiling: Figure) {
         Math.round((figure.requestsPerSecond / ceiling.requestsPerSecond) * 1000) / 1000;
       figures[name] = figure;
       console.warn(
-        `[${kind}] ${name}: ${figure.requestsPerSecond} req/s, p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms, errors ${figure.errors}, non-2xx ${figure.non2xx}`,
+        `[${label}] ${name}: ${figure.requestsPerSecond} req/s, p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms, errors ${figure.errors}, non-2xx ${figure.non2xx}`,
       );
     }
 
     let soak: Awaited<ReturnType<typeof soakTest>> | undefined;
     let outage: Awaited<ReturnType<typeof outageTest>> | undefined;
-    if (kind === 'postgres' && relay && !TRIAL) {
+    if (kind === 'postgres' && relay && faults && !TRIAL) {
       soak = await soakTest(server, all.mixed);
       outage = await outageTest(server.baseUrl, seeded, relay);
     }
@@ -268,7 +290,9 @@ async function soakTest(server: ServerProcess, mixed: autocannon.Options) {
   const samples: Array<{ second: number; rssMb: number }> = [];
   const started = Date.now();
   const sampler = setInterval(() => {
-    samples.push({ second: Math.round((Date.now() - started) / 1000), rssMb: rssMb(pid) });
+    // The primary and its workers (WEB_CONCURRENCY), together.
+    const total = [pid, ...nodeChildren(pid)].reduce((sum, each) => sum + rssMb(each), 0);
+    samples.push({ second: Math.round((Date.now() - started) / 1000), rssMb: total });
   }, 5000);
   console.warn(`[postgres] soak: mixed scenario for ${SOAK_MINUTES} minutes`);
   const figure = await cannon({ ...mixed, duration: SOAK_MINUTES * 60 });
@@ -345,18 +369,19 @@ function verdicts(figures: Record<ScenarioName, Figure>, kind: 'pglite' | 'postg
 }
 
 async function main() {
-  const ceiling = await helloWorldCeiling();
-  console.warn(
-    `hello world ceiling: ${ceiling.requestsPerSecond} req/s, p50 ${ceiling.p50Ms} ms, p99 ${ceiling.p99Ms} ms`,
-  );
+  const hello = await helloWorldCeiling();
+  const ceiling = hello.best;
   if (TRIAL) {
-    await runBackend(TRIAL, ceiling);
+    await runBackend(TRIAL, ceiling, { workers: TRIAL === 'postgres' ? WORKERS : 1 });
     console.warn('Trial run: nothing written.');
     return;
   }
   const pglite = await runBackend('pglite', ceiling);
+  const postgresOneProcess = process.env.BENCH_DATABASE_URL
+    ? await runBackend('postgres', ceiling, { faults: false })
+    : undefined;
   const postgres = process.env.BENCH_DATABASE_URL
-    ? await runBackend('postgres', ceiling)
+    ? await runBackend('postgres', ceiling, { workers: WORKERS })
     : undefined;
   if (!postgres) console.warn('BENCH_DATABASE_URL is not set: the PostgreSQL half was skipped.');
 
@@ -366,7 +391,9 @@ async function main() {
     connections: CONNECTIONS,
     secondsPerScenario: SECONDS,
     targets: TARGETS,
+    workers: WORKERS,
     ceiling,
+    helloWorld: { oneProcess: hello.oneProcess, processes: hello.processes },
     pglite: { figures: pglite.figures, met: verdicts(pglite.figures, 'pglite') },
     postgres: postgres
       ? {
@@ -380,6 +407,12 @@ async function main() {
               postgres.soak.non2xx === 0,
           },
           outage: postgres.outage,
+        }
+      : null,
+    postgresOneProcess: postgresOneProcess
+      ? {
+          figures: postgresOneProcess.figures,
+          met: verdicts(postgresOneProcess.figures, 'postgres'),
         }
       : null,
   };
@@ -399,38 +432,49 @@ const LABELS: Record<ScenarioName, string> = {
   mixed: 'Mixed: 80% reads, 20% ticket messages written',
 };
 
+interface BackendFigures {
+  figures: Record<ScenarioName, Figure>;
+  met: Record<string, boolean>;
+}
+
 function writeSection(result: {
   date: string;
   machine: string;
+  workers: number;
   ceiling: Figure;
-  pglite: { figures: Record<ScenarioName, Figure>; met: Record<string, boolean> };
-  postgres: {
-    figures: Record<ScenarioName, Figure>;
-    met: Record<string, boolean>;
-    soak?: {
-      minutes: number;
-      rssAfterWarmUpMb: number;
-      rssAtEndMb: number;
-      memoryGrowth: number;
-      requests: number;
-      errors: number;
-      non2xx: number;
-      met: boolean;
-    };
-    outage?: { worst503Ms: number; recoveredMs: number };
-  } | null;
+  helloWorld: { oneProcess: Figure; processes: Figure };
+  pglite: BackendFigures;
+  postgres:
+    | (BackendFigures & {
+        soak?: {
+          minutes: number;
+          rssAfterWarmUpMb: number;
+          rssAtEndMb: number;
+          memoryGrowth: number;
+          requests: number;
+          errors: number;
+          non2xx: number;
+          met: boolean;
+        };
+        outage?: { worst503Ms: number; recoveredMs: number };
+      })
+    | null;
+  postgresOneProcess: BackendFigures | null;
 }) {
   const row = (label: string, figure: Figure, met?: boolean) =>
     `| ${label} | ${figure.requestsPerSecond} | ${figure.p50Ms} | ${figure.p99Ms} | ${figure.errors} / ${figure.non2xx} | ${figure.shareOfCeiling === undefined ? '100%' : `${Math.round(figure.shareOfCeiling * 100)}%`} | ${met === undefined ? '' : met ? 'yes' : 'NO'} |`;
-  const table = (backend: NonNullable<typeof result.postgres> | typeof result.pglite) =>
-    [
-      '| scenario | req/s | p50 ms | p99 ms | errors / non-2xx | of ceiling | met |',
-      '| --- | --- | --- | --- | --- | --- | --- |',
-      row("Bare Express 'hello world' (ceiling)", result.ceiling),
-      ...(Object.keys(LABELS) as ScenarioName[]).map((name) =>
-        row(LABELS[name], backend.figures[name], backend.met[name]),
-      ),
-    ].join('\n');
+  const ceilingLabel = `Bare Express 'hello world' (ceiling: ${result.ceiling === result.helloWorld.processes && result.workers > 1 ? `${result.workers} processes` : '1 process'})`;
+  const table = (backend: BackendFigures | null) =>
+    backend
+      ? [
+          '| scenario | req/s | p50 ms | p99 ms | errors / non-2xx | of ceiling | met |',
+          '| --- | --- | --- | --- | --- | --- | --- |',
+          row(ceilingLabel, result.ceiling),
+          ...(Object.keys(LABELS) as ScenarioName[]).map((name) =>
+            row(LABELS[name], backend.figures[name], backend.met[name]),
+          ),
+        ].join('\n')
+      : 'Not run (BENCH_DATABASE_URL unset).';
   const soak = result.postgres?.soak;
   const outage = result.postgres?.outage;
   const section = [
@@ -439,16 +483,22 @@ function writeSection(result: {
     '',
     `Last run ${result.date.slice(0, 10)} on ${result.machine}: the built server and autocannon (${CONNECTIONS} connections, ${SECONDS} s a scenario after a 3 s warm-up) on the same machine, beside a bare Express 'hello world' as the ceiling. Targets: no errors and no non-2xx anywhere; on PostgreSQL every read scenario at least 35% of the ceiling with p99 at most 50 ms. Dashboard stats are two SQL queries whatever the number of subscriptions (server/features/dashboard/dashboard.queries.test.ts). Raw figures: [bench/results/api.json](../bench/results/api.json).`,
     '',
-    '### PostgreSQL',
+    `Hello world: ${result.helloWorld.oneProcess.requestsPerSecond} req/s in one process, ${result.helloWorld.processes.requestsPerSecond} req/s in ${result.workers} processes; the better is the ceiling.`,
     '',
-    result.postgres ? table(result.postgres) : 'Not run (BENCH_DATABASE_URL unset).',
+    `### PostgreSQL, ${result.workers} server processes (\`WEB_CONCURRENCY=${result.workers}\`, one per core)`,
     '',
-    '### PGlite (embedded, inside the server process)',
+    table(result.postgres),
+    '',
+    '### PostgreSQL, one server process',
+    '',
+    table(result.postgresOneProcess),
+    '',
+    '### PGlite (embedded, inside the one server process)',
     '',
     table(result.pglite),
     '',
     soak
-      ? `Soak (PostgreSQL, mixed scenario, ${soak.minutes} minutes, ${soak.requests} requests, ${soak.errors} errors, ${soak.non2xx} non-2xx): server RSS ${soak.rssAfterWarmUpMb} MB after warm-up, ${soak.rssAtEndMb} MB at the end, growth ${(soak.memoryGrowth * 100).toFixed(1)}% (target at most 20%): ${soak.met ? 'met' : 'NOT met'}.`
+      ? `Soak (PostgreSQL, mixed scenario, ${soak.minutes} minutes, ${soak.requests} requests, ${soak.errors} errors, ${soak.non2xx} non-2xx): RSS of the server processes together ${soak.rssAfterWarmUpMb} MB after warm-up, ${soak.rssAtEndMb} MB at the end, growth ${(soak.memoryGrowth * 100).toFixed(1)}% (target at most 20%): ${soak.met ? 'met' : 'NOT met'}.`
       : 'Soak: not run.',
     '',
     outage

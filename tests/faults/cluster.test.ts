@@ -1,34 +1,14 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, testDatabaseUrl } from '../../server/config';
 import {
   adminCookie,
   freePort,
+  nodeChildren,
   processDatabase,
   startServerProcess,
   type ProcessDatabase,
   type ServerProcess,
 } from '../support/server-process';
-
-/** The Node.js processes whose parent is `pid` (not tsx's esbuild helper), read from /proc. */
-function workersOf(pid: number): number[] {
-  return fs
-    .readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        // "pid (comm) state ppid ...": the name may hold spaces, so read after its ')'.
-        const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-        const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-        return (
-          comm === 'node' && Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid
-        );
-      } catch {
-        return false; // ended while being read
-      }
-    })
-    .map(Number);
-}
 
 async function until<T>(read: () => T | Promise<T>, done: (value: T) => boolean, ms = 30_000) {
   const deadline = Date.now() + ms;
@@ -87,7 +67,7 @@ describe.skipIf(!testDatabaseUrl())('worker processes on one port', () => {
   it('serves from two workers and replaces one that dies', async () => {
     const primary = server.child.pid!;
     const workers = await until(
-      () => workersOf(primary),
+      () => nodeChildren(primary),
       (pids) => pids.length === 2,
     );
     const cookie = await adminCookie(server.baseUrl);
@@ -105,7 +85,7 @@ describe.skipIf(!testDatabaseUrl())('worker processes on one port', () => {
     await until(invoices, (status) => status === 200, 5_000);
     // ...and the primary starts a new worker in the dead one's place.
     const replaced = await until(
-      () => workersOf(primary),
+      () => nodeChildren(primary),
       (pids) => pids.length === 2 && !pids.includes(workers[0]!),
     );
     expect(replaced).toContain(workers[1]);

@@ -55,6 +55,28 @@ export async function processDatabase(): Promise<ProcessDatabase> {
   };
 }
 
+/**
+ * The Node.js processes whose parent is `pid`, read from /proc (Linux): a server's workers
+ * with WEB_CONCURRENCY above 1 (tsx's esbuild helper is not one).
+ */
+export function nodeChildren(pid: number): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        // "pid (comm) state ppid ...": the name may hold spaces, so read around its parentheses.
+        const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return comm === 'node' && ppid === pid;
+      } catch {
+        return false; // ended while being read
+      }
+    })
+    .map(Number);
+}
+
 /** The product's server (server/index.ts) as its own operating-system process. */
 export interface ServerProcess {
   readonly baseUrl: string;

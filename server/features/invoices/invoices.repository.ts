@@ -1,8 +1,8 @@
 import { addMonths } from 'date-fns';
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { InvoiceStatus } from '../../../shared/schemas/invoices';
+import { InvoiceSchema, type InvoiceStatus } from '../../../shared/schemas/invoices';
 import type { Database } from '../../db/client';
+import { jsonArray, jsonRow } from '../../db/json';
 import {
   invoiceCounters,
   invoiceLineItems,
@@ -34,35 +34,12 @@ export interface NewInvoice {
   lineItems: Array<{ description: string; quantity: number; unitPrice: number; total: number }>;
 }
 
-/** An instant as JavaScript's toISOString() writes it: UTC, milliseconds, 'Z'. */
-function isoInstant(column: AnyPgColumn) {
-  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-}
-
 export function createInvoiceRepository(db: Database) {
-  // The admin's invoice list, the agency's most read page, as the JSON the API answers, built
-  // by the database: hundreds of rows are not parsed into objects only to be written out again.
-  // Prepared once per connection. Each entry equals toInvoice() of the row (a test pins it).
+  // The admin's invoice list, the agency's most read page: its JSON built by the database
+  // (server/db/json.ts), prepared once per connection.
   const invoiceListJson = db
     .select({
-      json: sql<string>`coalesce(json_agg(json_build_object(
-        'id', ${invoices.id},
-        'invoiceNumber', ${invoices.invoiceNumber},
-        'clientName', ${invoices.clientName},
-        'clientEmail', ${invoices.clientEmail},
-        'planType', ${invoices.planType},
-        'status', ${invoices.status},
-        'dateIssued', ${invoices.dateIssued},
-        'dueDate', ${invoices.dueDate},
-        'sentAt', ${isoInstant(invoices.sentAt)},
-        'paidAt', ${isoInstant(invoices.paidAt)},
-        'subtotal', ${invoices.subtotal},
-        'tax', ${invoices.tax},
-        'discount', ${invoices.discount},
-        'total', ${invoices.total},
-        'notes', ${invoices.notes},
-        'createdAt', ${isoInstant(invoices.createdAt)}
-      ) order by ${invoices.createdAt} desc), '[]')::text`,
+      json: sql<string>`${jsonArray(jsonRow(invoices, InvoiceSchema), sql`${invoices.createdAt} desc`)}::text`,
     })
     .from(invoices)
     .prepare('invoice_list_json');

@@ -1,6 +1,12 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { CreateTicket, TicketStatus } from '../../../shared/schemas/tickets';
+import {
+  TicketMessageEntrySchema,
+  TicketSchema,
+  type CreateTicket,
+  type TicketStatus,
+} from '../../../shared/schemas/tickets';
 import type { Database } from '../../db/client';
+import { jsonArray, jsonRow } from '../../db/json';
 import { ticketMessages, tickets, users, type TicketMessageRow } from '../../db/schema';
 
 const ticketWithClient = {
@@ -46,14 +52,16 @@ export function createTicketRepository(db: Database) {
     });
   }
 
-  // A client's portal reads these on every visit: prepared once per connection instead of
-  // built and parsed per request.
-  const ticketsOfUser = db
-    .select()
+  // A client's portal reads these on every visit: prepared once per connection, the answers'
+  // JSON built by the database (server/db/json.ts).
+  const ticketJson = jsonRow(tickets, TicketSchema);
+  const ticketsOfUserJson = db
+    .select({
+      json: sql<string>`${jsonArray(ticketJson, sql`${tickets.createdAt} desc`)}::text`,
+    })
     .from(tickets)
     .where(eq(tickets.userId, sql.placeholder('userId')))
-    .orderBy(desc(tickets.createdAt))
-    .prepare('tickets_of_user');
+    .prepare('tickets_of_user_json');
   const ticketOfUser = db
     .select()
     .from(tickets)
@@ -61,6 +69,19 @@ export function createTicketRepository(db: Database) {
       and(eq(tickets.id, sql.placeholder('id')), eq(tickets.userId, sql.placeholder('userId'))),
     )
     .prepare('ticket_of_user');
+  const messagesJson = sql`(select ${jsonArray(
+    jsonRow(ticketMessages, TicketMessageEntrySchema),
+    sql`${ticketMessages.createdAt}, ${ticketMessages.id}`,
+  )} from ${ticketMessages} where ${ticketMessages.ticketId} = ${tickets.id})`;
+  const ticketDetailOfUserJson = db
+    .select({
+      json: sql<string>`json_build_object('ticket', ${ticketJson}, 'messages', ${messagesJson})::text`,
+    })
+    .from(tickets)
+    .where(
+      and(eq(tickets.id, sql.placeholder('id')), eq(tickets.userId, sql.placeholder('userId'))),
+    )
+    .prepare('ticket_detail_of_user_json');
   const messagesOfTicket = db
     .select()
     .from(ticketMessages)
@@ -69,8 +90,16 @@ export function createTicketRepository(db: Database) {
     .prepare('messages_of_ticket');
 
   return {
-    async listForUser(userId: string) {
-      return ticketsOfUser.execute({ userId });
+    /** The client's tickets, newest first, as the JSON text of a Ticket[]. */
+    async listForUserJson(userId: string): Promise<string> {
+      const [row] = await ticketsOfUserJson.execute({ userId });
+      return row!.json;
+    },
+
+    /** The client's ticket with its messages as the JSON text of a TicketDetail; null if not theirs. */
+    async detailForUserJson(userId: string, id: string): Promise<string | null> {
+      const [row] = await ticketDetailOfUserJson.execute({ id, userId });
+      return row?.json ?? null;
     },
 
     async create(userId: string, input: CreateTicket) {

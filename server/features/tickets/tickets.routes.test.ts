@@ -1,4 +1,5 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
+import { TicketDetailSchema } from '../../../shared/schemas/tickets';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketMessages, tickets } from '../../db/schema';
@@ -79,6 +80,53 @@ describe('client tickets', () => {
     const detail = await send(clientA.browser, 'GET', `/api/tickets/${first.body.id}`);
     expect(detail.status).toBe(200);
     expect(detail.body).toEqual({ ticket: first.body, messages: [] });
+  });
+
+  it("answers the client's list and detail exactly as the admin's view of the same ticket", async () => {
+    // The client's answers are built as JSON by the database, the admin's in TypeScript.
+    const { agent } = await signedInAdmin(t.app, t.database);
+    const made = await send(clientA.browser, 'POST', '/api/tickets', {
+      subject: 'Quotes "here", <b>tags</b> & émojis 🌊',
+      description: 'Line one\nLine "two"\ttabbed \\ backslash',
+      priority: 'low',
+    });
+    const id = made.body.id as string;
+    await send(clientA.browser, 'POST', `/api/tickets/${id}/messages`, { message: 'First 🌊' });
+    await agent.post(`/api/admin/tickets/${id}/messages`).send({ message: 'Reply "quoted"' });
+    const added = await send(clientA.browser, 'POST', `/api/tickets/${id}/messages`, {
+      message: 'Third\nline',
+    });
+    // An instant with microseconds: written with milliseconds, as toISOString() does.
+    await t.database.db
+      .update(tickets)
+      .set({ createdAt: sql`'2026-01-02T03:04:05.678999Z'::timestamptz` })
+      .where(eq(tickets.id, id));
+
+    const admin = (await agent.get(`/api/admin/tickets/${id}`)).body;
+    const { client: _client, ...ticket } = admin.ticket;
+    const detail = await send(clientA.browser, 'GET', `/api/tickets/${id}`);
+    expect(detail.body).toEqual({ ticket, messages: admin.messages });
+    expect(detail.body.ticket.createdAt).toBe('2026-01-02T03:04:05.678Z');
+    expect(detail.body.messages.map((m: { message: string }) => m.message)).toEqual([
+      'First 🌊',
+      'Reply "quoted"',
+      'Third\nline',
+    ]);
+    expect(TicketDetailSchema.parse(detail.body)).toEqual(detail.body);
+    expect(added.status).toBe(201);
+    expect(added.body.messages).toHaveLength(3);
+
+    const list = await send(clientA.browser, 'GET', '/api/tickets');
+    expect(list.body.find((entry: { id: string }) => entry.id === id)).toEqual(ticket);
+    const adminList = (await agent.get('/api/admin/tickets')).body as Array<{
+      id: string;
+      client: unknown;
+    }>;
+    expect(list.body.length).toBeGreaterThan(1);
+    for (const entry of list.body) {
+      const { client: _owner, ...same } = adminList.find((a) => a.id === entry.id)!;
+      expect(entry).toEqual(same);
+    }
   });
 
   it('applies every validation message of the spec at its boundary and writes nothing when refusing', async () => {

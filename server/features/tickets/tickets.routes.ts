@@ -15,7 +15,7 @@ export function ticketRoutes(service: TicketService): Router {
   const router = Router();
 
   router.get('/tickets', requireUser, async (req, res) => {
-    res.json(await service.list(currentUserId(req)));
+    res.type('json').send(await service.listJson(currentUserId(req)));
   });
 
   router.post('/tickets', requireUser, async (req, res) => {
@@ -24,14 +24,15 @@ export function ticketRoutes(service: TicketService): Router {
   });
 
   router.get('/tickets/:id', requireUser, async (req: Request<{ id: string }>, res) => {
-    res.json(await service.detail(currentUserId(req), req.params.id));
+    res.type('json').send(await service.detailJson(currentUserId(req), req.params.id));
   });
 
   router.post('/tickets/:id/messages', requireUser, async (req: Request<{ id: string }>, res) => {
     const { message } = parse(TicketMessageSchema, req.body);
     res
       .status(201)
-      .json(await service.addClientMessage(currentUserId(req), req.params.id, message));
+      .type('json')
+      .send(await service.addClientMessage(currentUserId(req), req.params.id, message));
   });
 
   return router;

@@ -4,7 +4,6 @@ import type {
   AdminTicketDetail,
   CreateTicket,
   Ticket,
-  TicketDetail,
   TicketMessageEntry,
   TicketStatus,
 } from '../../../shared/schemas/tickets';
@@ -61,6 +60,12 @@ export function createTicketService(repository: TicketRepository, events: Ticket
     return ticket;
   }
 
+  async function detailJson(userId: string, id: string): Promise<string> {
+    const json = await repository.detailForUserJson(userId, checkedId(id));
+    if (json === null) throw new AppError(404, TICKET_NOT_FOUND);
+    return json;
+  }
+
   async function adminDetail(id: string): Promise<AdminTicketDetail> {
     const row = await repository.findWithClient(checkedId(id));
     if (!row) throw new AppError(404, TICKET_NOT_FOUND);
@@ -69,9 +74,8 @@ export function createTicketService(repository: TicketRepository, events: Ticket
   }
 
   return {
-    async list(userId: string): Promise<Ticket[]> {
-      return (await repository.listForUser(userId)).map(toTicket);
-    },
+    /** The client's tickets as the JSON text of a Ticket[], newest first. */
+    listJson: (userId: string): Promise<string> => repository.listForUserJson(userId),
 
     async create(userId: string, input: CreateTicket): Promise<Ticket> {
       const ticket = toTicket(await repository.create(userId, input));
@@ -79,14 +83,11 @@ export function createTicketService(repository: TicketRepository, events: Ticket
       return ticket;
     },
 
-    async detail(userId: string, id: string): Promise<TicketDetail> {
-      const ticket = await ownTicket(userId, id);
-      const messages = await repository.listMessages(ticket.id);
-      return { ticket: toTicket(ticket), messages: messages.map(toMessage) };
-    },
+    /** The client's ticket and its messages as the JSON text of a TicketDetail. */
+    detailJson,
 
     /** The client's message; refused once the ticket is resolved. */
-    async addClientMessage(userId: string, id: string, message: string): Promise<TicketDetail> {
+    async addClientMessage(userId: string, id: string, message: string): Promise<string> {
       const ticket = await ownTicket(userId, id);
       await repository.addMessage(
         ticket.id,
@@ -96,7 +97,7 @@ export function createTicketService(repository: TicketRepository, events: Ticket
           return current.status;
         },
       );
-      return this.detail(userId, id);
+      return detailJson(userId, id);
     },
 
     async adminList(status?: TicketStatus): Promise<AdminTicket[]> {
