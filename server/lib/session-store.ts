@@ -58,6 +58,8 @@ export class DatabaseSessionStore extends session.Store {
   }
 
   override set(sid: string, data: session.SessionData, callback?: (err?: unknown) => void): void {
+    // Forgotten before (a read from now on is not kept) and after (nothing read meanwhile stays)
+    // the write; other instances hear of it from the trigger.
     this.cache?.forget(sid);
     const expiresAt = expiryOf(data);
     this.db
@@ -66,6 +68,7 @@ export class DatabaseSessionStore extends session.Store {
       .onConflictDoUpdate({ target: sessions.sid, set: { sess: data, expiresAt } })
       .then(
         () => {
+          this.cache?.forget(sid);
           this.remember(sid, expiresAt.getTime());
           callback?.();
         },
@@ -101,7 +104,10 @@ export class DatabaseSessionStore extends session.Store {
       .delete(sessions)
       .where(eq(sessions.sid, sid))
       .then(
-        () => callback?.(),
+        () => {
+          this.cache?.forget(sid);
+          callback?.();
+        },
         (error: unknown) => callback?.(error),
       );
   }
