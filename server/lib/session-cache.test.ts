@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../../tests/factories';
+import { pollUntil } from '../../tests/support/poll';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { createApp, type AppInstance } from '../app';
 import { testDatabaseUrl } from '../config';
@@ -66,16 +67,6 @@ describe('SessionCache', () => {
   });
 });
 
-/** Polls `read` until `done` holds; the last value after `ms` (a check that never holds fails). */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 5000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('sessions kept in memory by two instances on one database', () => {
   let t: TestApp;
   let second: AppInstance;
@@ -113,7 +104,7 @@ describe('sessions kept in memory by two instances on one database', () => {
     const out = await request(second.app).post('/api/admin/logout').set('Cookie', cookie);
     expect(out.status).toBe(200);
     // Without the notice the first would serve it from memory for another 30 s.
-    expect(await eventually(me(t.app, cookie), (status) => status === 401)).toBe(401);
+    expect(await pollUntil(me(t.app, cookie), (status) => status === 401, 5_000)).toBe(401);
   });
 
   it('refuses a session deleted straight from the database (a password change elsewhere)', async () => {
@@ -125,7 +116,7 @@ describe('sessions kept in memory by two instances on one database', () => {
       await t.database.db.delete(sessions).where(eq(sessions.sid, sid)).returning(),
     ).toHaveLength(1);
     for (const app of [t.app, second.app]) {
-      expect(await eventually(me(app, cookie), (status) => status === 401)).toBe(401);
+      expect(await pollUntil(me(app, cookie), (status) => status === 401, 5_000)).toBe(401);
     }
   });
 
@@ -149,9 +140,10 @@ describe('sessions kept in memory by two instances on one database', () => {
       // Ended while nobody listens: this notice is lost.
       const sid = decodeURIComponent(cookie.split('=')[1]!).slice(2).split('.')[0]!;
       await t.database.db.delete(sessions).where(eq(sessions.sid, sid));
-      const after = await eventually(
+      const after = await pollUntil(
         listeners,
         (pids) => pids.length === 2 && !pids.some((pid) => before.includes(pid)),
+        5_000,
       );
       expect(after).toHaveLength(2);
       expect(await me(t.app, cookie)()).toBe(401);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, testDatabaseUrl } from '../../server/config';
+import { pollUntil } from '../support/poll';
 import {
   adminCookie,
   freePort,
@@ -9,16 +10,6 @@ import {
   type ProcessDatabase,
   type ServerProcess,
 } from '../support/server-process';
-
-async function until<T>(read: () => T | Promise<T>, done: (value: T) => boolean, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(value)} after ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 it('refuses several worker processes on the embedded database', () => {
   expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(
@@ -54,7 +45,7 @@ describe.skipIf(!testDatabaseUrl())('worker processes on one port', () => {
       WEB_CONCURRENCY: '2',
       LOG_LEVEL: 'info',
     });
-    await until(
+    await pollUntil(
       () => server.output().match(/"msg":"listening on /g)?.length ?? 0,
       (listening) => listening === 2,
     );
@@ -66,7 +57,7 @@ describe.skipIf(!testDatabaseUrl())('worker processes on one port', () => {
 
   it('serves from two workers and replaces one that dies', async () => {
     const primary = server.child.pid!;
-    const workers = await until(
+    const workers = await pollUntil(
       () => nodeChildren(primary),
       (pids) => pids.length === 2,
     );
@@ -82,9 +73,9 @@ describe.skipIf(!testDatabaseUrl())('worker processes on one port', () => {
 
     process.kill(workers[0]!, 'SIGKILL');
     // The survivor answers at once (the primary hands it every new connection)...
-    await until(invoices, (status) => status === 200, 5_000);
+    await pollUntil(invoices, (status) => status === 200, 5_000);
     // ...and the primary starts a new worker in the dead one's place.
-    const replaced = await until(
+    const replaced = await pollUntil(
       () => nodeChildren(primary),
       (pids) => pids.length === 2 && !pids.includes(workers[0]!),
     );
