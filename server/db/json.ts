@@ -31,3 +31,8 @@ export function jsonRow(table: PgTable, schema: z.ZodObject): SQL {
 export function jsonArray(element: SQL, orderBy: SQL): SQL {
   return sql`coalesce(json_agg(${element} order by ${orderBy}), '[]'::json)`;
 }
+
+/** The JSON as the text the route sends: what the prepared read's one column holds. */
+export function jsonText(json: SQL): SQL<string> {
+  return sql<string>`${json}::text`;
+}

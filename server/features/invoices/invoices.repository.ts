@@ -2,7 +2,7 @@ import { addMonths } from 'date-fns';
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { InvoiceSchema, type InvoiceStatus } from '../../../shared/schemas/invoices';
 import type { Database } from '../../db/client';
-import { jsonArray, jsonRow } from '../../db/json';
+import { jsonArray, jsonRow, jsonText } from '../../db/json';
 import {
   invoiceCounters,
   invoiceLineItems,
@@ -39,7 +39,7 @@ export function createInvoiceRepository(db: Database) {
   // (server/db/json.ts), prepared once per connection.
   const invoiceListJson = db
     .select({
-      json: sql<string>`${jsonArray(jsonRow(invoices, InvoiceSchema), sql`${invoices.createdAt} desc`)}::text`,
+      json: jsonText(jsonArray(jsonRow(invoices, InvoiceSchema), sql`${invoices.createdAt} desc`)),
     })
     .from(invoices)
     .prepare('invoice_list_json');

@@ -6,7 +6,7 @@ import {
   type TicketStatus,
 } from '../../../shared/schemas/tickets';
 import type { Database } from '../../db/client';
-import { jsonArray, jsonRow } from '../../db/json';
+import { jsonArray, jsonRow, jsonText } from '../../db/json';
 import { ticketMessages, tickets, users, type TicketMessageRow } from '../../db/schema';
 
 const ticketWithClient = {
@@ -57,7 +57,7 @@ export function createTicketRepository(db: Database) {
   const ticketJson = jsonRow(tickets, TicketSchema);
   const ticketsOfUserJson = db
     .select({
-      json: sql<string>`${jsonArray(ticketJson, sql`${tickets.createdAt} desc`)}::text`,
+      json: jsonText(jsonArray(ticketJson, sql`${tickets.createdAt} desc`)),
     })
     .from(tickets)
     .where(eq(tickets.userId, sql.placeholder('userId')))
@@ -75,7 +75,7 @@ export function createTicketRepository(db: Database) {
   )} from ${ticketMessages} where ${ticketMessages.ticketId} = ${tickets.id})`;
   const ticketDetailOfUserJson = db
     .select({
-      json: sql<string>`json_build_object('ticket', ${ticketJson}, 'messages', ${messagesJson})::text`,
+      json: jsonText(sql`json_build_object('ticket', ${ticketJson}, 'messages', ${messagesJson})`),
     })
     .from(tickets)
     .where(
