@@ -8,7 +8,7 @@ import { chromiumLaunchOptions } from './tests/support/chromium';
 // directly falls back to these. Workers inherit the environment set here by the main process.
 const port = Number((process.env.E2E_PORT ??= '5179'));
 const dataDir = (process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-')));
-const baseURL = `http://localhost:${port}`;
+export const baseURL = `http://localhost:${port}`;
 /** Local stand-ins for Overpass and business websites (tests/support/lead-stand-ins.ts). */
 const standInsPort = Number((process.env.E2E_STAND_INS_PORT ??= String(port + 1)));
 

@@ -17,3 +17,17 @@ export async function verifyPassword(password: string, hash: string | undefined)
   }
   return bcrypt.compare(password, hash);
 }
+
+/**
+ * Short-lived one-time codes (an e-mail's 6 digits) are hashed with a lower work factor: a
+ * code lives minutes, and guessing its million values offline at this cost takes longer.
+ */
+const ONE_TIME_CODE_COST = 10;
+
+export function hashOneTimeCode(code: string): Promise<string> {
+  return bcrypt.hash(code, ONE_TIME_CODE_COST);
+}
+
+export function verifyOneTimeCode(code: string, hash: string | null): Promise<boolean> {
+  return hash ? bcrypt.compare(code, hash) : Promise.resolve(false);
+}

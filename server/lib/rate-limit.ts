@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { AppError } from './errors';
 
@@ -38,6 +38,46 @@ export function loginRateLimit(): RequestHandler[] {
       const email = (req.body as { email?: unknown } | undefined)?.email;
       return `email:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
     },
+  });
+  return [perIp, perEmail];
+}
+
+/**
+ * Every request of one kind (successful or not) limited per IP address and per e-mail
+ * address: `limit.ip` and `limit.email` in `windowMs`. `email` names the address a request is about (from
+ * the body, or from state the request points to); none: only the IP limit applies.
+ */
+export function perIpAndEmailRateLimit(options: {
+  windowMs: number;
+  limit: { ip: number; email: number };
+  /** What is limited, in the message: "Too many {what}. Please try again in N minutes." */
+  what: string;
+  email: (req: Request) => Promise<string | undefined> | string | undefined;
+}): RequestHandler[] {
+  const common = {
+    windowMs: options.windowMs,
+    standardHeaders: 'draft-8' as const,
+    legacyHeaders: false,
+    handler: ((req, _res, next) => {
+      const reset = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+      const minutes = Math.max(
+        1,
+        Math.ceil(((reset?.getTime() ?? Date.now() + options.windowMs) - Date.now()) / 60_000),
+      );
+      next(
+        new AppError(
+          429,
+          `Too many ${options.what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        ),
+      );
+    }) as RequestHandler,
+  };
+  const perIp = rateLimit({ ...common, limit: options.limit.ip });
+  const perEmail = rateLimit({
+    ...common,
+    limit: options.limit.email,
+    skip: async (req) => !(await options.email(req)),
+    keyGenerator: async (req) => `email:${(await options.email(req))?.trim().toLowerCase()}`,
   });
   return [perIp, perEmail];
 }

@@ -85,3 +85,12 @@ export const CurrentAdminSchema = z.object({
   createdAt: z.string(),
 });
 export type CurrentAdmin = z.infer<typeof CurrentAdminSchema>;
+
+/** The built-in sign-in provider's code page: the 6 digits mailed to the address. */
+export const ProviderEmailCodeSchema = z.object({
+  code: z
+    .string({ error: 'Enter the 6-digit code from the e-mail' })
+    .transform((code) => code.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from the e-mail')),
+});
+export type ProviderEmailCode = z.infer<typeof ProviderEmailCodeSchema>;

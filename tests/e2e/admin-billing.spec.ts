@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, signInAdmin, signUpClient, test, uniqueEmail } from './fixtures';
+import { enterMailedCode, expect, signInAdmin, signUpClient, test, uniqueEmail } from './fixtures';
 
 const card = (page: Page, title: string) => page.getByRole('group', { name: title });
 
@@ -174,13 +174,14 @@ test('a signup link is generated, copied, mailed, and redeemed by the new client
   await expect(invitee.getByText("You're invited")).toBeVisible();
   await expect(invitee.getByText(email)).toBeVisible();
   await expect(invitee.getByText('Signature · $399.00/month')).toBeVisible();
-  await invitee.getByRole('link', { name: 'Create account or sign in' }).click();
+  await invitee.getByRole('link', { name: 'Create account' }).click();
   await expect(invitee.getByRole('heading', { name: 'Create account' })).toBeVisible();
   await expect(invitee.getByLabel('Email')).toHaveValue(email);
   await invitee.getByLabel('First name').fill('Lucien');
   await invitee.getByLabel('Last name').fill('Arceneaux');
   await invitee.getByLabel('Password').fill('pelican-point-77');
   await invitee.getByRole('button', { name: 'Create account' }).click();
+  await enterMailedCode(invitee, email);
   await expect(invitee).toHaveURL(/\/portal\/dashboard$/);
   await expect(invitee.getByText('Welcome!', { exact: true })).toBeVisible();
   await invitee.getByRole('tab', { name: 'Subscription' }).click();

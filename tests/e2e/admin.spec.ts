@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { E2E_ADMIN, E2E_SETUP_TOKEN } from '../../playwright.config';
-import { expect, test, uniqueEmail } from './fixtures';
+import { enterMailedCode, expect, test, uniqueEmail } from './fixtures';
 
 test('admin sign-in: a wrong password is refused, the right one opens the admin shell, logout ends it', async ({
   page,
@@ -46,9 +46,11 @@ test('a client session gets 401 from the admin API', async ({ page }) => {
   await page.getByRole('link', { name: 'Create account' }).click();
   await page.getByLabel('First name').fill('Theo');
   await page.getByLabel('Last name').fill('Landry');
-  await page.getByLabel('Email').fill(uniqueEmail('theo'));
+  const email = uniqueEmail('theo');
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('gulf-coast-99');
   await page.getByRole('button', { name: 'Create account' }).click();
+  await enterMailedCode(page, email);
   await expect(page.getByText('Welcome Theo')).toBeVisible();
 
   expect((await page.request.get('/api/auth/user')).status()).toBe(200);

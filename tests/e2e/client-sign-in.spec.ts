@@ -1,4 +1,4 @@
-import { expect, test, uniqueEmail } from './fixtures';
+import { enterMailedCode, expect, test, uniqueEmail } from './fixtures';
 
 test('a new client creates an account through the built-in provider, stays signed in and logs out', async ({
   page,
@@ -15,6 +15,15 @@ test('a new client creates an account through the built-in provider, stays signe
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('bayou-breeze-42');
   await page.getByRole('button', { name: 'Create account' }).click();
+
+  // The address is proven by the code mailed to it before the account exists.
+  await expect(page.getByText(`If ${email} can receive e-mail`)).toBeVisible();
+  await page.getByLabel('Code').fill('000000');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'That code is not right. You have 4 tries left.',
+  );
+  await enterMailedCode(page, email);
 
   await expect(page).toHaveURL(/\/portal\/dashboard$/);
   await expect(page.getByText('Welcome Camille')).toBeVisible();

@@ -1,5 +1,5 @@
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
+import { expect, request, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { baseURL, E2E_ADMIN } from '../../playwright.config';
 
 /**
  * Every page fails its test on an uncaught error or a console error (React warnings, CSP
@@ -63,6 +63,37 @@ export async function signUpClient(page: Page, firstName = 'Camille'): Promise<s
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('bayou-breeze-42');
   await page.getByRole('button', { name: 'Create account' }).click();
+  await enterMailedCode(page, email);
   await expect(page).toHaveURL(/\/portal\/dashboard$/);
   return email;
+}
+
+/**
+ * On the provider's "Check your e-mail" page: types the code mailed to `email`, read from the
+ * outbox as the agency would see it (the e2e server has no SMTP).
+ */
+export async function enterMailedCode(page: Page, email: string): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  const api = await request.newContext({ baseURL });
+  const signedIn = await api.post('/api/admin/login', {
+    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+  });
+  expect(signedIn.status(), 'admin sign-in').toBe(200);
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const outbox = (await (await api.get('/api/admin/outbox')).json()) as Array<{
+        toAddress: string;
+        subject: string;
+      }>;
+      code = outbox
+        .filter((message) => message.toAddress === email)
+        .map((message) => /^(\d{6}) is your /.exec(message.subject)?.[1])
+        .find(Boolean);
+      return code;
+    })
+    .toBeTruthy();
+  await api.dispose();
+  await page.getByLabel('Code').fill(code!);
+  await page.getByRole('button', { name: 'Confirm' }).click();
 }

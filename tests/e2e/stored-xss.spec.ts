@@ -1,4 +1,4 @@
-import { expect, signInAdmin, test, uniqueEmail } from './fixtures';
+import { enterMailedCode, expect, signInAdmin, test, uniqueEmail } from './fixtures';
 
 /**
  * Stored XSS: markup typed by clients (name, business, ticket subject, description and
@@ -36,6 +36,7 @@ test('markup stored by clients and by the agency is shown as text and never runs
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('bayou-breeze-42');
   await page.getByRole('button', { name: 'Create account' }).click();
+  await enterMailedCode(page, email);
   await expect(page).toHaveURL(/\/portal\/dashboard$/);
 
   expect(

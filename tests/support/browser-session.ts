@@ -124,8 +124,54 @@ export interface NewAccount {
   password: string;
 }
 
-/** Creates an account on the built-in provider's pages and signs in, as a browser would. */
-export async function signUpThroughProvider(
+/** A mailed message as the outbox lists it. */
+export interface MailedMessage {
+  toAddress: string;
+  subject: string;
+}
+
+/**
+ * Where a test reads what an app mailed (without SMTP every message lands in its outbox), by
+ * the app's origin: startTestApp registers its database; a test on a server process
+ * registers a reader of its admin outbox API.
+ */
+const outboxReaders = new Map<string, () => Promise<MailedMessage[]>>();
+
+export function readOutboxOf(baseUrl: string, read: () => Promise<MailedMessage[]>): () => void {
+  const origin = new URL(baseUrl).origin;
+  outboxReaders.set(origin, read);
+  return () => outboxReaders.delete(origin);
+}
+
+/** The newest sign-in code mailed to `email` by the app at `baseUrl` (waits for it to land). */
+export async function mailedCode(baseUrl: string, email: string): Promise<string> {
+  const read = outboxReaders.get(new URL(baseUrl).origin);
+  if (!read) throw new Error(`No outbox reader for ${baseUrl}: call readOutboxOf first`);
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const messages = await read();
+    const code = messages
+      .filter((message) => message.toAddress.toLowerCase() === email.toLowerCase())
+      .map((message) => /^(\d{6}) is your /.exec(message.subject)?.[1])
+      .find(Boolean);
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`No code mailed to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** On the provider's code page: enters the code mailed to `email`. */
+export async function enterMailedCode(
+  session: BrowserSession,
+  codePage: { res: Response; url: string },
+  email: string,
+) {
+  const code = await mailedCode(session.baseUrl, email);
+  return session.submitForm(codePage.url, await codePage.res.text(), { code });
+}
+
+/** Fills in the provider's 'Create account' page: ends on its code page. */
+export async function startSignUpThroughProvider(
   session: BrowserSession,
   account: NewAccount,
   start = '/api/login',
@@ -139,6 +185,20 @@ export async function signUpThroughProvider(
   return session.submitForm(signupPage.url, await signupPage.res.text(), { ...account });
 }
 
+/**
+ * Creates an account on the built-in provider's pages, proves the e-mail with the mailed
+ * code and signs in, as a browser would. A refused sign-up answers before the code page.
+ */
+export async function signUpThroughProvider(
+  session: BrowserSession,
+  account: NewAccount,
+  start = '/api/login',
+) {
+  const submitted = await startSignUpThroughProvider(session, account, start);
+  if (!submitted.url.endsWith('/verify') || submitted.res.status !== 200) return submitted;
+  return enterMailedCode(session, submitted, account.email);
+}
+
 /** Signs in with an existing account on the built-in provider's pages. */
 export async function signInThroughProvider(
   session: BrowserSession,
@@ -148,4 +208,23 @@ export async function signInThroughProvider(
 ) {
   const loginPage = await session.navigate('GET', start);
   return session.submitForm(loginPage.url, await loginPage.res.text(), { email, password });
+}
+
+/**
+ * Signs in through an external issuer's own pages (oidc-provider's stock login and consent,
+ * tests/support/test-issuer.ts), where any password is accepted for the account id `login`.
+ */
+export async function signInThroughIssuer(
+  session: BrowserSession,
+  login: string,
+  start = '/api/login',
+) {
+  const loginPage = await session.navigate('GET', start);
+  let page = await session.submitForm(loginPage.url, await loginPage.res.text(), {
+    login,
+    password: 'any password',
+  });
+  if (page.url.startsWith(session.baseUrl)) return page;
+  page = await session.submitForm(page.url, await page.res.text(), {});
+  return page;
 }

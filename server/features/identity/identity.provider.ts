@@ -83,6 +83,8 @@ export async function createIdentityProvider(
       profile: ['given_name', 'family_name', 'name'],
     },
     scopes: ['openid', 'email', 'profile'],
+    // The app asks for the sign-up page (an invitation) rather than the sign-in page.
+    extraParams: ['screen'],
     // The ID token carries the profile claims the app upserts its users from.
     conformIdTokenClaims: false,
     pkce: { required: () => true },
@@ -124,7 +126,8 @@ export async function createIdentityProvider(
         claims: () => ({
           sub: account.id,
           email: account.email,
-          email_verified: false,
+          // Accounts made before e-mail codes are unproven until their next sign-in.
+          email_verified: account.emailVerifiedAt !== null,
           given_name: account.firstName,
           family_name: account.lastName,
           name: `${account.firstName} ${account.lastName}`,

@@ -1,7 +1,18 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database } from '../../db/client';
-import { identityAccounts, oidcPayloads, type IdentityAccount } from '../../db/schema';
+import {
+  identityAccounts,
+  identityEmailCodes,
+  oidcPayloads,
+  type IdentityAccount,
+  type IdentityEmailCode,
+} from '../../db/schema';
+
+export type NewEmailCode = Pick<
+  IdentityEmailCode,
+  'interactionUid' | 'email' | 'accountId' | 'pendingSignup' | 'codeHash' | 'expiresAt'
+>;
 
 export function createIdentityAccountRepository(db: Database) {
   return {
@@ -18,16 +29,112 @@ export function createIdentityAccountRepository(db: Database) {
       const [account] = await db.select().from(identityAccounts).where(eq(identityAccounts.id, id));
       return account;
     },
-    /** Inserts the account; undefined when the e-mail is already registered. */
-    async insert(
-      values: typeof identityAccounts.$inferInsert,
-    ): Promise<IdentityAccount | undefined> {
-      const [account] = await db
-        .insert(identityAccounts)
+
+    /** The sign-in's code, replacing any earlier one of the same sign-in. */
+    async saveCode(values: NewEmailCode): Promise<void> {
+      const { interactionUid: _key, ...rest } = values;
+      await db
+        .insert(identityEmailCodes)
         .values(values)
-        .onConflictDoNothing()
+        .onConflictDoUpdate({
+          target: identityEmailCodes.interactionUid,
+          set: { ...rest, attempts: 0, sends: 1, createdAt: sql`now()` },
+        });
+    },
+
+    async findCode(interactionUid: string): Promise<IdentityEmailCode | undefined> {
+      const [row] = await db
+        .select()
+        .from(identityEmailCodes)
+        .where(eq(identityEmailCodes.interactionUid, interactionUid));
+      return row;
+    },
+
+    /**
+     * Counts one try at the code, atomically, while it is live and has tries left; the row
+     * as counted, or undefined when no try is allowed.
+     */
+    async countAttempt(
+      interactionUid: string,
+      maxAttempts: number,
+      now: Date,
+    ): Promise<IdentityEmailCode | undefined> {
+      const [row] = await db
+        .update(identityEmailCodes)
+        .set({ attempts: sql`${identityEmailCodes.attempts} + 1` })
+        .where(
+          and(
+            eq(identityEmailCodes.interactionUid, interactionUid),
+            lt(identityEmailCodes.attempts, maxAttempts),
+            gt(identityEmailCodes.expiresAt, now),
+          ),
+        )
         .returning();
-      return account;
+      return row;
+    },
+
+    /** A new code for the sign-in (tries start again), while it has sends left. */
+    async renewCode(
+      interactionUid: string,
+      values: Pick<IdentityEmailCode, 'codeHash' | 'expiresAt'>,
+      maxSends: number,
+    ): Promise<IdentityEmailCode | undefined> {
+      const [row] = await db
+        .update(identityEmailCodes)
+        .set({
+          // A sign-up for a taken address never gets a code, however often it asks.
+          codeHash: sql`case when ${identityEmailCodes.codeHash} is null then null else ${values.codeHash} end`,
+          expiresAt: values.expiresAt,
+          attempts: 0,
+          sends: sql`${identityEmailCodes.sends} + 1`,
+        })
+        .where(
+          and(
+            eq(identityEmailCodes.interactionUid, interactionUid),
+            lt(identityEmailCodes.sends, maxSends),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /**
+     * The proven e-mail's account, and the code used up, in one transaction. A sign-up makes
+     * the account, or completes an account of that e-mail made before codes existed (it was
+     * never proven, so its password and names are the prover's now); an older account is
+     * marked proven. Undefined when the code is gone, or the address got a proven account
+     * since the sign-up began.
+     */
+    async completeVerification(
+      code: IdentityEmailCode,
+      now: Date,
+    ): Promise<IdentityAccount | undefined> {
+      return db.transaction(async (tx) => {
+        const [used] = await tx
+          .delete(identityEmailCodes)
+          .where(eq(identityEmailCodes.interactionUid, code.interactionUid))
+          .returning();
+        if (!used) return undefined;
+        if (used.accountId) {
+          const [account] = await tx
+            .update(identityAccounts)
+            .set({ emailVerifiedAt: now })
+            .where(eq(identityAccounts.id, used.accountId))
+            .returning();
+          return account;
+        }
+        if (!used.pendingSignup) return undefined;
+        const [account] = await tx
+          .insert(identityAccounts)
+          .values({ email: used.email, ...used.pendingSignup, emailVerifiedAt: now })
+          .onConflictDoUpdate({
+            target: identityAccounts.email,
+            set: { ...used.pendingSignup, emailVerifiedAt: now },
+            setWhere: isNull(identityAccounts.emailVerifiedAt),
+          })
+          .returning();
+        return account;
+      });
     },
   };
 }
@@ -105,6 +212,11 @@ export function createOidcAdapterClass(db: Database) {
   };
 }
 
+/** Clears out expired provider state and e-mail codes: neither is ever read again. */
 export async function pruneExpiredOidcPayloads(db: Database): Promise<void> {
-  await db.delete(oidcPayloads).where(lt(oidcPayloads.expiresAt, new Date()));
+  const now = new Date();
+  await db.delete(oidcPayloads).where(lt(oidcPayloads.expiresAt, now));
+  // A code's row outlives the code by the sign-in's hour, so "Send a new code" still works.
+  const signInOver = new Date(now.getTime() - 60 * 60 * 1000);
+  await db.delete(identityEmailCodes).where(lt(identityEmailCodes.expiresAt, signInOver));
 }

@@ -7,18 +7,66 @@ import express, {
 } from 'express';
 import type { z } from 'zod';
 import type Provider from 'oidc-provider';
-import { ProviderLoginSchema, ProviderSignupSchema } from '../../../shared/schemas/auth';
+import {
+  ProviderEmailCodeSchema,
+  ProviderLoginSchema,
+  ProviderSignupSchema,
+} from '../../../shared/schemas/auth';
 import { EmailSchema } from '../../../shared/schemas/common';
 import { AppError } from '../../lib/errors';
-import { loginRateLimit } from '../../lib/rate-limit';
+import { loginRateLimit, perIpAndEmailRateLimit } from '../../lib/rate-limit';
 import { containsNul, NUL_CHARACTER_MESSAGE } from '../../lib/validate';
-import type { IdentityService } from './identity.service';
-import { messagePage, signInPage, signUpPage } from './identity.views';
+import { SIGN_UP_EXPIRED, type IdentityService, type SignInOutcome } from './identity.service';
+import { messagePage, signInPage, signUpPage, verifyEmailPage } from './identity.views';
+
+/** The rate limits of the provider's forms (each a list of middlewares, per IP and per e-mail). */
+export interface InteractionLimits {
+  signIn: RequestHandler[];
+  signUp: RequestHandler[];
+  emailCode: RequestHandler[];
+  resend: RequestHandler[];
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Sign-in as everywhere (10 failures in 15 minutes). Sign-ups and new codes: 5 an hour per
+ * e-mail, 50 per IP (an office or a mobile carrier puts many people behind one address).
+ * Code entries: 20 in 15 minutes per e-mail (a code allows 5 tries itself), 100 per IP.
+ */
+export function interactionLimits(service: IdentityService): InteractionLimits {
+  const codeEmail = (req: Request) => {
+    const uid = req.params.uid;
+    return typeof uid === 'string' ? service.pendingEmail(uid) : undefined;
+  };
+  return {
+    signIn: loginRateLimit(),
+    signUp: perIpAndEmailRateLimit({
+      windowMs: HOUR_MS,
+      limit: { ip: 50, email: 5 },
+      what: 'sign-ups',
+      email: (req) => formValue(req.body, 'email'),
+    }),
+    resend: perIpAndEmailRateLimit({
+      windowMs: HOUR_MS,
+      limit: { ip: 50, email: 5 },
+      what: 'codes sent',
+      email: codeEmail,
+    }),
+    emailCode: perIpAndEmailRateLimit({
+      windowMs: HOUR_MS / 4,
+      limit: { ip: 100, email: 20 },
+      what: 'code attempts',
+      email: codeEmail,
+    }),
+  };
+}
 
 interface InteractionRoutesDeps {
   provider: Provider;
   service: IdentityService;
   brand: () => Promise<string>;
+  limits: InteractionLimits;
 }
 
 function noStore(res: Response): void {
@@ -34,7 +82,12 @@ function formValue(body: unknown, key: string): string | undefined {
  * The built-in provider's interaction pages ('Sign in', 'Create account'), mounted at
  * /oidc/interaction before the provider itself.
  */
-export function interactionRoutes({ provider, service, brand }: InteractionRoutesDeps): Router {
+export function interactionRoutes({
+  provider,
+  service,
+  brand,
+  limits,
+}: InteractionRoutesDeps): Router {
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: '10kb' });
 
@@ -51,14 +104,15 @@ export function interactionRoutes({ provider, service, brand }: InteractionRoute
     return parsed.success ? parsed.data : undefined;
   }
 
+  // Which page opens is the app's choice (screen=signup from an invitation), never whether
+  // an account exists for the hinted address: the pages must not tell who has an account.
   router.get('/:uid', async (req, res) => {
     const interaction = await details(req, res);
     noStore(res);
     if (interaction.prompt.name === 'login') {
       const email = hintedEmail(interaction);
-      // Someone invited by e-mail who has no account yet is offered to create one, prefilled.
       const page =
-        email && !(await service.hasAccount(email))
+        interaction.params.screen === 'signup'
           ? signUpPage({ brand: await brand(), uid: interaction.uid, values: { email } })
           : signInPage({ brand: await brand(), uid: interaction.uid, email });
       res.type('html').send(page);
@@ -80,14 +134,28 @@ export function interactionRoutes({ provider, service, brand }: InteractionRoute
     );
   });
 
+  async function renderVerify(uid: string, error?: string, notice?: string): Promise<string> {
+    const email = await service.pendingEmail(uid);
+    if (!email) throw new AppError(400, SIGN_UP_EXPIRED);
+    return verifyEmailPage({ brand: await brand(), uid, email, error, notice });
+  }
+
+  router.get('/:uid/verify', async (req, res) => {
+    const { uid } = await details(req, res);
+    noStore(res);
+    const notice = req.query.sent === '1' ? 'We sent a new code.' : undefined;
+    res.type('html').send(await renderVerify(uid, undefined, notice));
+  });
+
   /**
-   * A provider form post: validate with the shared schema, act, then finish the interaction;
-   * any refusal re-renders the same page with the message and what was typed (no password).
+   * A provider form post: validate with the shared schema, act, then finish the interaction
+   * (signed in) or go to the code page; any refusal re-renders the same page with the
+   * message and what was typed (no password).
    */
   function formPost<S extends z.ZodType>(
     schema: S,
     render: (uid: string, body: unknown, error: string) => Promise<string>,
-    act: (data: z.output<S>) => Promise<{ id: string }>,
+    act: (uid: string, data: z.output<S>) => Promise<SignInOutcome>,
   ): RequestHandler {
     return async (req, res) => {
       const { uid } = await details(req, res);
@@ -99,39 +167,45 @@ export function interactionRoutes({ provider, service, brand }: InteractionRoute
           .send(await render(uid, req.body, error));
       };
       if (containsNul(req.body)) return refuse(400, NUL_CHARACTER_MESSAGE);
-      const parsed = schema.safeParse(req.body);
+      const parsed = schema.safeParse(req.body ?? {});
       if (!parsed.success)
         return refuse(400, parsed.error.issues[0]?.message ?? 'Please check the form');
+      let outcome: SignInOutcome;
       try {
-        const account = await act(parsed.data);
-        await provider.interactionFinished(
-          req,
-          res,
-          { login: { accountId: account.id } },
-          { mergeWithLastSubmission: false },
-        );
+        outcome = await act(uid, parsed.data);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        await refuse(error.status, error.message);
+        return refuse(error.status, error.message);
       }
+      if ('verifyEmail' in outcome) {
+        res.redirect(303, `/oidc/interaction/${uid}/verify`);
+        return;
+      }
+      await provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: outcome.accountId } },
+        { mergeWithLastSubmission: false },
+      );
     };
   }
 
   router.post(
     '/:uid/login',
     form,
-    ...loginRateLimit(),
+    ...limits.signIn,
     formPost(
       ProviderLoginSchema,
       async (uid, body, error) =>
         signInPage({ brand: await brand(), uid, email: formValue(body, 'email'), error }),
-      (data) => service.signIn(data.email, data.password),
+      (uid, data) => service.signIn(uid, data.email, data.password),
     ),
   );
 
   router.post(
     '/:uid/signup',
     form,
+    ...limits.signUp,
     formPost(
       ProviderSignupSchema,
       async (uid, body, error) =>
@@ -145,9 +219,36 @@ export function interactionRoutes({ provider, service, brand }: InteractionRoute
           },
           error,
         }),
-      (data) => service.register(data),
+      (uid, data) => service.register(uid, data),
     ),
   );
+
+  router.post(
+    '/:uid/verify',
+    form,
+    ...limits.emailCode,
+    formPost(
+      ProviderEmailCodeSchema,
+      (uid, _body, error) => renderVerify(uid, error),
+      (uid, data) => service.verify(uid, data.code),
+    ),
+  );
+
+  router.post('/:uid/verify/resend', form, ...limits.resend, async (req, res) => {
+    const { uid } = await details(req, res);
+    noStore(res);
+    try {
+      await service.resend(uid);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.message === SIGN_UP_EXPIRED) throw error;
+      res
+        .status(error.status)
+        .type('html')
+        .send(await renderVerify(uid, error.message));
+      return;
+    }
+    res.redirect(303, `/oidc/interaction/${uid}/verify?sent=1`);
+  });
 
   const renderProblem: ErrorRequestHandler = (error: unknown, _req, res, next) => {
     if (res.headersSent) return next(error);

@@ -1,34 +1,157 @@
+import crypto from 'node:crypto';
 import type { ProviderSignup } from '../../../shared/schemas/auth';
 import type { IdentityAccount } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
+import {
+  hashOneTimeCode,
+  hashPassword,
+  verifyOneTimeCode,
+  verifyPassword,
+} from '../../lib/passwords';
 import type { IdentityAccountRepository } from './identity.repository';
 
 export const WRONG_CREDENTIALS = 'Incorrect email or password.';
-export const EMAIL_TAKEN = 'An account with this email already exists. Sign in instead.';
+export const CODE_VALID_MINUTES = 15;
+export const MAX_CODE_ATTEMPTS = 5;
+/** The first code and four new ones per sign-in. */
+export const MAX_CODE_SENDS = 5;
 
-export function createIdentityService(accounts: IdentityAccountRepository) {
+export const SIGN_UP_EXPIRED = 'Your sign-up has expired. Please start again.';
+export const CODE_EXPIRED = 'This code has expired. Send a new code and enter that one.';
+export const TOO_MANY_TRIES = 'Too many wrong codes. Send a new code and enter that one.';
+export const TOO_MANY_SENDS =
+  'We have sent as many codes as we can for this sign-in. Please start again.';
+export const EMAIL_TAKEN_SINCE =
+  'This e-mail address now has an account. Sign in with its password instead.';
+
+export interface IdentityMail {
+  emailCode(to: string, code: string, validMinutes: number): void;
+  accountAlreadyExists(to: string): void;
+}
+
+interface IdentityServiceDeps {
+  accounts: IdentityAccountRepository;
+  mail: IdentityMail;
+  now?: () => Date;
+}
+
+/** What a sign-in step leads to: signed in as an account, or a code to enter first. */
+export type SignInOutcome = { accountId: string } | { verifyEmail: string };
+
+const newCode = () => String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+
+/**
+ * The built-in provider's accounts. An e-mail address is proven by a 6-digit code mailed to
+ * it, bound to the sign-in (interaction) that asked for it: an account is made only once its
+ * code is entered, so nobody can hold an address they cannot read. A sign-up for an address
+ * that has an account looks the same from outside (same page, same work) and tells the
+ * address's owner instead of sending a code.
+ */
+export function createIdentityService({
+  accounts,
+  mail,
+  now = () => new Date(),
+}: IdentityServiceDeps) {
+  const codeExpiry = () => new Date(now().getTime() + CODE_VALID_MINUTES * 60_000);
+
+  async function sendCode(
+    interactionUid: string,
+    email: string,
+    owner: Pick<IdentityAccount, 'id'> | null,
+    pendingSignup: { firstName: string; lastName: string; passwordHash: string } | null,
+  ): Promise<void> {
+    const code = newCode();
+    await accounts.saveCode({
+      interactionUid,
+      email,
+      accountId: owner?.id ?? null,
+      pendingSignup,
+      codeHash: await hashOneTimeCode(code),
+      expiresAt: codeExpiry(),
+    });
+    mail.emailCode(email, code, CODE_VALID_MINUTES);
+  }
+
   return {
-    async signIn(email: string, password: string): Promise<IdentityAccount> {
+    /** Password sign-in; an account made before e-mail codes proves its address first. */
+    async signIn(interactionUid: string, email: string, password: string): Promise<SignInOutcome> {
       const account = await accounts.findByEmail(email);
       const valid = await verifyPassword(password, account?.passwordHash);
       if (!account || !valid) throw new AppError(401, WRONG_CREDENTIALS);
-      return account;
+      if (account.emailVerifiedAt) return { accountId: account.id };
+      await sendCode(interactionUid, account.email, account, null);
+      return { verifyEmail: account.email };
     },
-    /** Whether someone already signed up with this e-mail (decides which page a hint opens). */
-    async hasAccount(email: string): Promise<boolean> {
-      return Boolean(await accounts.findByEmail(email));
-    },
-    async register(input: ProviderSignup): Promise<IdentityAccount> {
-      if (await accounts.findByEmail(input.email)) throw new AppError(409, EMAIL_TAKEN);
-      const account = await accounts.insert({
-        email: input.email,
-        passwordHash: await hashPassword(input.password),
+
+    /** Always leads to the code page, whether the address is free or not. */
+    async register(
+      interactionUid: string,
+      input: ProviderSignup,
+    ): Promise<{ verifyEmail: string }> {
+      const pendingSignup = {
         firstName: input.firstName,
         lastName: input.lastName,
-      });
-      if (!account) throw new AppError(409, EMAIL_TAKEN);
-      return account;
+        passwordHash: await hashPassword(input.password),
+      };
+      const existing = await accounts.findByEmail(input.email);
+      if (existing?.emailVerifiedAt) {
+        // Hashed like a real code would be, so the answer takes as long.
+        await hashOneTimeCode(newCode());
+        await accounts.saveCode({
+          interactionUid,
+          email: input.email,
+          accountId: null,
+          pendingSignup,
+          codeHash: null,
+          expiresAt: codeExpiry(),
+        });
+        mail.accountAlreadyExists(input.email);
+      } else {
+        await sendCode(interactionUid, input.email, null, pendingSignup);
+      }
+      return { verifyEmail: input.email };
+    },
+
+    /** The address this sign-in's code was sent to (the code page shows it). */
+    async pendingEmail(interactionUid: string): Promise<string | undefined> {
+      return (await accounts.findCode(interactionUid))?.email;
+    },
+
+    async verify(interactionUid: string, code: string): Promise<{ accountId: string }> {
+      const counted = await accounts.countAttempt(interactionUid, MAX_CODE_ATTEMPTS, now());
+      if (!counted) {
+        const row = await accounts.findCode(interactionUid);
+        if (!row) throw new AppError(400, SIGN_UP_EXPIRED);
+        if (row.attempts >= MAX_CODE_ATTEMPTS) throw new AppError(429, TOO_MANY_TRIES);
+        throw new AppError(400, CODE_EXPIRED);
+      }
+      if (!(await verifyOneTimeCode(code, counted.codeHash))) {
+        const left = MAX_CODE_ATTEMPTS - counted.attempts;
+        if (left <= 0) throw new AppError(429, TOO_MANY_TRIES);
+        throw new AppError(
+          400,
+          `That code is not right. You have ${left} ${left === 1 ? 'try' : 'tries'} left.`,
+        );
+      }
+      const account = await accounts.completeVerification(counted, now());
+      if (!account) throw new AppError(409, EMAIL_TAKEN_SINCE);
+      return { accountId: account.id };
+    },
+
+    /** A new code for this sign-in (the owner of a taken address is told again instead). */
+    async resend(interactionUid: string): Promise<{ verifyEmail: string }> {
+      const row = await accounts.findCode(interactionUid);
+      if (!row) throw new AppError(400, SIGN_UP_EXPIRED);
+      const code = newCode();
+      const renewed = await accounts.renewCode(
+        interactionUid,
+        { codeHash: await hashOneTimeCode(code), expiresAt: codeExpiry() },
+        MAX_CODE_SENDS,
+      );
+      if (!renewed) throw new AppError(429, TOO_MANY_SENDS);
+      if (renewed.codeHash) mail.emailCode(renewed.email, code, CODE_VALID_MINUTES);
+      else mail.accountAlreadyExists(renewed.email);
+      return { verifyEmail: renewed.email };
     },
   };
 }

@@ -24,6 +24,9 @@ button:hover{background:#155e75}button:focus-visible{outline:3px solid #67e8f9;o
 .error{margin:0 0 16px;padding:10px 12px;border-radius:8px;background:#fef2f2;color:#991b1b;border:1px solid #fecaca}
 .hint{font-size:.8rem;color:#64748b;margin-top:4px}
 .switch{margin-top:20px;text-align:center;color:#475569}
+.notice{margin:0 0 16px;padding:10px 12px;border-radius:8px;background:#ecfeff;color:#155e75;border:1px solid #a5f3fc}
+button.secondary{margin-top:12px;background:#fff;color:#0e7490;border:1px solid #0e7490}
+button.secondary:hover{background:#ecfeff}
 a{color:#0e7490;font-weight:600}
 `;
 
@@ -72,6 +75,8 @@ interface FieldOptions {
   label: string;
   autocomplete: string;
   type?: string;
+  /** For a code: a numeric keyboard on phones. */
+  inputmode?: string;
   /** Echoed back after a failed submit; never given for passwords. */
   value?: string;
   hint?: string;
@@ -90,6 +95,7 @@ function field(o: FieldOptions): SafeHtml {
       name="${o.name}"
       type="${o.type ?? 'text'}"
       autocomplete="${o.autocomplete}"
+      ${o.inputmode ? html`inputmode="${o.inputmode}"` : ''}
       required
       ${o.value !== undefined ? html`value="${o.value}"` : ''}
       ${describedBy ? html`aria-describedby="${describedBy}"` : ''}
@@ -156,6 +162,35 @@ export function signUpPage(options: {
       <p class="switch">
         Already have an account? <a href="/oidc/interaction/${uid}">Sign in</a>
       </p>`,
+  });
+}
+
+/** The code page: the 6 digits mailed to the address, or a new code. */
+export function verifyEmailPage(options: {
+  brand: string;
+  uid: string;
+  email: string;
+  error?: string;
+  notice?: string;
+}): string {
+  const { brand, uid, email, error, notice } = options;
+  return page({
+    title: 'Check your e-mail',
+    brand,
+    body: html`<h1>Check your e-mail</h1>
+      <p class="lead">
+        If ${email} can receive e-mail, a message is on its way. Enter the 6-digit code it holds to
+        confirm the address. The code works for 15 minutes.
+      </p>
+      ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''} ${errorBox(error)}
+      <form method="post" action="/oidc/interaction/${uid}/verify" novalidate>
+        ${field({ name: 'code', label: 'Code', autocomplete: 'one-time-code', inputmode: 'numeric', invalid: Boolean(error), autofocus: true })}
+        <button type="submit">Confirm</button>
+      </form>
+      <form method="post" action="/oidc/interaction/${uid}/verify/resend">
+        <button type="submit" class="secondary">Send a new code</button>
+      </form>
+      <p class="switch">Wrong address? <a href="/api/login">Start again</a></p>`,
   });
 }
 

@@ -117,7 +117,47 @@ export function createNotifications({
       .catch((error: unknown) => logger.error({ err: error, kind }, 'notification failed'));
   }
 
+  /** Builds and sends a message that needs only the agency, in the background like deliver. */
+  function deliverToAddress(kind: string, build: (brand: Agency) => Parameters<Mailer['send']>[0]) {
+    void agency()
+      .then((brand) => mailer.send(build(brand)))
+      .catch((error: unknown) => logger.error({ err: error, kind }, 'notification failed'));
+  }
+
   return {
+    /**
+     * The built-in provider's one-time code that proves an address is the reader's. Not
+     * awaited: a sign-up must take as long whether this or accountAlreadyExists is sent.
+     */
+    emailCode(to: string, code: string, validMinutes: number) {
+      deliverToAddress('email-code', (brand) => ({
+        to,
+        subject: `${code} is your ${brand.businessName} verification code`,
+        ...compose(brand, [
+          'Hello,',
+          `Enter this code to confirm your e-mail address and finish signing in to your client portal: ${code}`,
+          `It works once, for ${validMinutes} minutes. If you did not ask for it, ignore this e-mail: nothing happens without the code.`,
+        ]),
+      }));
+    },
+
+    /** Someone tried to create an account for an address that has one: its owner is told. */
+    accountAlreadyExists(to: string) {
+      deliverToAddress('account-exists', (brand) => ({
+        to,
+        subject: `Your ${brand.businessName} client portal account`,
+        ...compose(
+          brand,
+          [
+            'Hello,',
+            'Someone, perhaps you, tried to create a client portal account with this e-mail address. You already have one, so nothing was changed.',
+            `If it was you, sign in with your password. If you have forgotten it, write to ${brand.businessEmail}. If it was not you, you can ignore this e-mail.`,
+          ],
+          { href: `${appUrl}/api/login`, label: 'Sign in' },
+        ),
+      }));
+    },
+
     /** The invoice, PDF attached, to its client. Awaited: the caller needs to know it went. */
     async invoiceIssued(invoice: InvoiceMail, pdf: Buffer): Promise<SendResult> {
       const brand = await agency();
