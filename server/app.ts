@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { BUILT_IN_ISSUER } from './db/schema';
 import { getOrCreateSecret } from './db/secrets';
 import { createBillingRepository } from './features/billing/billing.repository';
 import { createBillingService, type BillingService } from './features/billing/billing.service';
@@ -62,7 +63,7 @@ import { createRelyingParty } from './features/auth/relying-party';
 import { healthRoutes } from './features/health/health.routes';
 import { createIdentityProvider } from './features/identity/identity.provider';
 import { createIdentityAccountRepository } from './features/identity/identity.repository';
-import { interactionRoutes } from './features/identity/identity.routes';
+import { interactionLimits, interactionRoutes } from './features/identity/identity.routes';
 import { createIdentityService } from './features/identity/identity.service';
 import { createSettingsRepository } from './features/settings/settings.repository';
 import { adminSettingsRoutes, publicSettingsRoutes } from './features/settings/settings.routes';
@@ -113,7 +114,7 @@ export async function createApp({
   const settingsService = createSettingsService(createSettingsRepository(db));
   const brand = async () => (await settingsService.getPublic()).businessName;
   const adminService = createAdminAuthService(createAdminRepository(db));
-  const authService = createAuthService(createUserRepository(db));
+  const userRepository = createUserRepository(db);
 
   const sessionSecret =
     config.sessionSecret ??
@@ -128,6 +129,25 @@ export async function createApp({
     secret: sessionSecret,
   });
 
+  const consultationService = createConsultationService(createConsultationRepository(db));
+  const mailRepository = createMailRepository(db);
+  const mailer = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    defaultFrom: async () => {
+      const { businessName, businessEmail } = await settingsService.getPublic();
+      return `"${businessName.replace(/"/g, "'")}" <${businessEmail}>`;
+    },
+    repository: mailRepository,
+    logger,
+  });
+  const notifications = createNotifications({
+    mailer,
+    appUrl: config.appUrl,
+    agency: () => settingsService.getPublic(),
+    findClient: async (userId) => (await userRepository.findById(userId)) ?? null,
+    logger,
+  });
   const builtIn = config.oidc
     ? undefined
     : await createIdentityProvider({
@@ -140,6 +160,7 @@ export async function createApp({
   const relyingParty = createRelyingParty(
     {
       issuerUrl: config.oidc?.issuerUrl ?? builtIn!.issuer,
+      issuerKey: builtIn ? BUILT_IN_ISSUER : undefined,
       clientId: config.oidc?.clientId ?? builtIn!.clientId,
       clientSecret: config.oidc?.clientSecret ?? builtIn!.clientSecret,
       redirectUri: `${config.appUrl}/api/callback`,
@@ -206,12 +227,18 @@ export async function createApp({
   );
 
   if (builtIn) {
+    const identityService = createIdentityService({
+      accounts: createIdentityAccountRepository(db),
+      mail: notifications,
+      now: clock,
+    });
     app.use(
       '/oidc/interaction',
       interactionRoutes({
         provider: builtIn.provider,
-        service: createIdentityService(createIdentityAccountRepository(db)),
+        service: identityService,
         brand,
+        limits: interactionLimits(identityService),
       }),
     );
     app.use('/oidc', builtIn.provider.callback());
@@ -219,25 +246,6 @@ export async function createApp({
 
   app.use('/api', express.json({ limit: '100kb' }), rejectNulCharacters);
 
-  const consultationService = createConsultationService(createConsultationRepository(db));
-  const mailRepository = createMailRepository(db);
-  const mailer = createMailer({
-    smtpUrl: config.mail.smtpUrl,
-    from: config.mail.from,
-    defaultFrom: async () => {
-      const { businessName, businessEmail } = await settingsService.getPublic();
-      return `"${businessName.replace(/"/g, "'")}" <${businessEmail}>`;
-    },
-    repository: mailRepository,
-    logger,
-  });
-  const notifications = createNotifications({
-    mailer,
-    appUrl: config.appUrl,
-    agency: () => settingsService.getPublic(),
-    findClient: async (userId) => (await authService.findById(userId)) ?? null,
-    logger,
-  });
   const ticketService = createTicketService(createTicketRepository(db), notifications);
   const invoiceService = createInvoiceService({
     repository: createInvoiceRepository(db),
@@ -247,6 +255,10 @@ export async function createApp({
       return { ...business, location: `${business.businessCity}, ${business.businessState}` };
     },
     now: clock,
+  });
+  const authService = createAuthService({
+    repository: userRepository,
+    claimForVerifiedEmail: (userId, email) => invoiceService.claimForVerifiedEmail(userId, email),
   });
   const billingService = createBillingService({
     repository: createBillingRepository(db),

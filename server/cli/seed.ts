@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
+import { BUILT_IN_ISSUER } from '../db/schema';
 import { DEMO_CLIENT_PASSWORD, DatabaseHasClientsError, seedDemoData } from '../db/seed';
 import { fail, openConfiguredDatabase } from './open-for-cli';
 
@@ -15,7 +16,7 @@ try {
 const database = await openConfiguredDatabase();
 try {
   const config = loadConfig();
-  const issuer = config.oidc?.issuerUrl ?? `${config.appUrl}/oidc`;
+  const issuer = config.oidc?.issuerUrl ?? BUILT_IN_ISSUER;
   const result = await seedDemoData(database.db, { issuer, force });
   console.log(
     `Demo agency ready: ${result.clients} clients, ${result.invoices} invoices, ${result.tickets} tickets, ${result.consultations} consultation requests.`,

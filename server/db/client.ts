@@ -27,8 +27,8 @@ export interface DatabaseHandle {
   readonly db: Database;
   /** Raw SQL: parameterised through the driver's query, parameterless (possibly several statements) as a script. */
   executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
-  /** Applies the committed migrations in migrations/. */
-  migrate(): Promise<void>;
+  /** Applies the committed migrations in migrations/ (a test may name another folder). */
+  migrate(migrationsFolder?: string): Promise<void>;
   /**
    * Runs `work` while holding a database-wide lock named by `key`, so instances starting at
    * once on one PostgreSQL take turns (PGlite has one process: it just runs).
@@ -90,8 +90,8 @@ async function openPglite(target: { dataDir: string } | { memory: true }): Promi
       const results = await client.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
-    async migrate() {
-      await migratePglite(db as never, { migrationsFolder: migrationsDir });
+    async migrate(migrationsFolder = migrationsDir) {
+      await migratePglite(db as never, { migrationsFolder });
     },
     withLock: (_key, work) => work(),
     async listen(channel, { onNotice, onListening }) {
@@ -151,11 +151,9 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       const last = Array.isArray(result) ? result.at(-1) : result;
       return { rows: last?.rows ?? [] };
     },
-    async migrate() {
+    async migrate(migrationsFolder = migrationsDir) {
       // Several app instances may start at once: one migrates, the others wait for it.
-      await withLock(MIGRATIONS_LOCK, () =>
-        migratePg(db as never, { migrationsFolder: migrationsDir }),
-      );
+      await withLock(MIGRATIONS_LOCK, () => migratePg(db as never, { migrationsFolder }));
     },
     withLock,
     async ping() {

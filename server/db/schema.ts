@@ -31,7 +31,18 @@ const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const moment = () => timestamp({ withTimezone: true });
 
-/** Clients of the agency, as known from their OpenID Connect sign-in. */
+/**
+ * The issuer recorded for clients of the built-in provider. Not its URL: that follows
+ * APP_URL and PORT, and a client's identity must not change when they do.
+ */
+export const BUILT_IN_ISSUER = 'built-in';
+
+/**
+ * Clients of the agency, as known from their OpenID Connect sign-in. oidcIssuer is the
+ * issuer's URL, or BUILT_IN_ISSUER for the built-in provider (whose URL follows APP_URL).
+ * The e-mail is the latest the issuer gave; it decides ownership (invoices written to it,
+ * signup links for it) only while emailVerified is true.
+ */
 export const users = pgTable(
   'users',
   {
@@ -39,6 +50,7 @@ export const users = pgTable(
     oidcIssuer: text().notNull(),
     oidcSubject: text().notNull(),
     email: text(),
+    emailVerified: boolean().notNull().default(false),
     firstName: text(),
     lastName: text(),
     businessName: text(),
@@ -46,7 +58,10 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_oidc_identity_idx').on(t.oidcIssuer, t.oidcSubject)],
+  (t) => [
+    uniqueIndex('users_oidc_identity_idx').on(t.oidcIssuer, t.oidcSubject),
+    index('users_email_idx').on(sql`lower(${t.email})`),
+  ],
 );
 export type User = typeof users.$inferSelect;
 
@@ -72,16 +87,52 @@ export const sessions = pgTable(
   (t) => [index('sessions_expires_at_idx').on(t.expiresAt)],
 );
 
-/** Accounts of the built-in OpenID provider (used only when no external issuer is set). */
+/**
+ * Accounts of the built-in OpenID provider (used only when no external issuer is set). An
+ * account is made only once its e-mail is proven by a code; emailVerifiedAt is null only on
+ * accounts made before that rule, which prove their e-mail at their next sign-in.
+ */
 export const identityAccounts = pgTable('identity_accounts', {
   id: uuid().primaryKey().defaultRandom(),
   email: text().notNull().unique(),
   passwordHash: text().notNull(),
   firstName: text().notNull(),
   lastName: text().notNull(),
+  emailVerifiedAt: moment(),
   createdAt: createdAt(),
 });
 export type IdentityAccount = typeof identityAccounts.$inferSelect;
+
+/** What a sign-up keeps until its e-mail is proven: the account to make. */
+export interface PendingSignup {
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+}
+
+/**
+ * A one-time e-mail code of the built-in provider, bound to one sign-in (its interaction, and
+ * so to the browser holding that interaction's cookie). It proves the e-mail of a sign-up
+ * (pendingSignup) or of an account made before codes existed (accountId). codeHash is null
+ * when no code was sent (a sign-up for an address that already has an account: its owner is
+ * told instead), so no code can match.
+ */
+export const identityEmailCodes = pgTable(
+  'identity_email_codes',
+  {
+    interactionUid: text().primaryKey(),
+    email: text().notNull(),
+    accountId: uuid().references(() => identityAccounts.id, { onDelete: 'cascade' }),
+    pendingSignup: jsonb().$type<PendingSignup>(),
+    codeHash: text(),
+    attempts: integer().notNull().default(0),
+    sends: integer().notNull().default(1),
+    expiresAt: moment().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('identity_email_codes_expires_at_idx').on(t.expiresAt)],
+);
+export type IdentityEmailCode = typeof identityEmailCodes.$inferSelect;
 
 /** oidc-provider's models (sessions, interactions, codes, grants...), one row each. */
 export const oidcPayloads = pgTable(
@@ -219,6 +270,11 @@ export const invoices = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     invoiceNumber: text().notNull().unique(),
+    /**
+     * The client who owns the invoice (sees it in the portal, downloads its PDF). Null while
+     * nobody has verified clientEmail: the first account that does is given it then.
+     */
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
     clientName: text().notNull(),
     clientEmail: text().notNull(),
     planType: text({ enum: PLAN_IDS }),
@@ -241,7 +297,8 @@ export const invoices = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('invoices_client_email_idx').on(t.clientEmail),
+    index('invoices_client_email_idx').on(sql`lower(${t.clientEmail})`),
+    index('invoices_user_id_idx').on(t.userId),
     index('invoices_created_at_idx').on(t.createdAt),
     // One renewal invoice per subscription and month, however often the daily job runs.
     uniqueIndex('invoices_subscription_period_idx').on(t.subscriptionId, t.periodStart),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAdmin } from '../../tests/factories';
 import { BrowserSession, signInThroughProvider } from '../../tests/support/browser-session';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
-import { invoices, users } from './schema';
+import { BUILT_IN_ISSUER, invoices, users } from './schema';
 import { DEMO_CLIENT_PASSWORD, DatabaseHasClientsError, seedDemoData } from './seed';
 
 let t: TestApp;
@@ -16,7 +16,7 @@ afterAll(async () => {
 
 describe('the demo data', () => {
   it('fills an empty database with a living agency, and refuses one that has clients', async () => {
-    const issuer = `${t.baseUrl}/oidc`;
+    const issuer = BUILT_IN_ISSUER;
     const result = await seedDemoData(t.database.db, { issuer });
     expect(result).toEqual({
       clients: 12,

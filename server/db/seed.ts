@@ -250,6 +250,7 @@ export async function seedDemoData(
 
   const invoice = async (
     client: DemoClient,
+    userId: string,
     subscriptionId: string,
     issued: Date,
     status: 'draft' | 'sent' | 'paid' | 'overdue',
@@ -259,6 +260,7 @@ export async function seedDemoData(
     const { description, dueDate, notes } = planMonthTerms(plan, issued, period);
     const created = await invoiceRepository.create(
       {
+        userId,
         clientName: `${client.firstName} ${client.lastName}`,
         clientEmail: emailOf(client),
         planType: plan.id,
@@ -299,7 +301,13 @@ export async function seedDemoData(
     const email = emailOf(client);
     const [account] = await db
       .insert(identityAccounts)
-      .values({ email, passwordHash, firstName: client.firstName, lastName: client.lastName })
+      .values({
+        email,
+        passwordHash,
+        firstName: client.firstName,
+        lastName: client.lastName,
+        emailVerifiedAt: now,
+      })
       .onConflictDoNothing()
       .returning();
     if (!account) {
@@ -312,6 +320,7 @@ export async function seedDemoData(
         oidcIssuer: issuer,
         oidcSubject: account.id,
         email,
+        emailVerified: true,
         firstName: client.firstName,
         lastName: client.lastName,
         businessName: client.businessName,
@@ -328,16 +337,16 @@ export async function seedDemoData(
       .returning();
     const subscriptionId = subscription!.id;
     if (client.status === 'pending') {
-      await invoice(client, subscriptionId, subDays(now, 1), 'draft', null);
+      await invoice(client, user!.id, subscriptionId, subDays(now, 1), 'draft', null);
       continue;
     }
     // Started: the first month was invoiced and paid, then every month since.
     const startedAt = subDays(now, client.startedDaysAgo ?? 0);
-    await invoice(client, subscriptionId, subDays(startedAt, 1), 'paid', null);
+    await invoice(client, user!.id, subscriptionId, subDays(startedAt, 1), 'paid', null);
     let periodStart = startedAt;
     let periodEnd = addMonths(startedAt, 1);
     while (periodEnd <= now && client.status !== 'past_due') {
-      await invoice(client, subscriptionId, subDays(periodEnd, 7), 'paid', {
+      await invoice(client, user!.id, subscriptionId, subDays(periodEnd, 7), 'paid', {
         start: periodEnd,
         end: addMonths(periodEnd, 1),
       });
@@ -345,12 +354,12 @@ export async function seedDemoData(
       periodEnd = addMonths(periodEnd, 1);
     }
     if (client.status === 'past_due') {
-      await invoice(client, subscriptionId, subDays(periodEnd, 7), 'overdue', {
+      await invoice(client, user!.id, subscriptionId, subDays(periodEnd, 7), 'overdue', {
         start: periodEnd,
         end: addMonths(periodEnd, 1),
       });
     } else if (client.status === 'active' && periodEnd <= addDays(now, 7)) {
-      await invoice(client, subscriptionId, subDays(periodEnd, 7), 'sent', {
+      await invoice(client, user!.id, subscriptionId, subDays(periodEnd, 7), 'sent', {
         start: periodEnd,
         end: addMonths(periodEnd, 1),
       });

@@ -52,6 +52,8 @@ export function sumInvoice<T extends { quantity: number; unitPrice: number }>(
 
 /** POST /api/admin/invoices: amounts in integer cents. */
 export const CreateInvoiceSchema = z.object({
+  /** The client account the invoice belongs to; unset for someone without an account yet. */
+  clientId: z.uuid('Choose the client from the list again').nullable().optional(),
   clientName: z
     .string({ error: 'Client name is required' })
     .trim()
@@ -92,6 +94,7 @@ const DollarsInputSchema = (label: string) =>
  */
 export const InvoiceFormSchema = z
   .object({
+    clientId: z.string().nullable().optional(),
     clientName: z.string(),
     clientEmail: z.string(),
     planType: z

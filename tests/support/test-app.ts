@@ -6,6 +6,9 @@ import { loadConfig, type Config } from '../../server/config';
 import type { DatabaseHandle } from '../../server/db/client';
 import { startJobs } from '../../server/jobs';
 import { createLogger } from '../../server/lib/logger';
+import { desc } from 'drizzle-orm';
+import { outboxMessages } from '../../server/db/schema';
+import { readOutboxOf } from './browser-session';
 import { openTestDatabase } from './test-database';
 
 /** A clock a test sets and moves; the app reads it wherever it needs "now". */
@@ -46,11 +49,17 @@ export interface TestApp {
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { clock?: TestClock } = {},
+  options: {
+    clock?: TestClock;
+    /** An open database to use (and leave open on close): e.g. a server restarted on it. */
+    database?: DatabaseHandle;
+    /** Listen on this port (a restart on another port, or the same one). */
+    port?: number;
+  } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig({
@@ -67,6 +76,12 @@ export async function startTestApp(
     clock: options.clock ? () => options.clock!.now() : undefined,
   });
   server.on('request', app);
+  const stopReadingOutbox = readOutboxOf(baseUrl, () =>
+    database.db
+      .select({ toAddress: outboxMessages.toAddress, subject: outboxMessages.subject })
+      .from(outboxMessages)
+      .orderBy(desc(outboxMessages.createdAt)),
+  );
   return {
     app,
     billing,
@@ -75,10 +90,11 @@ export async function startTestApp(
     database,
     baseUrl,
     async close() {
+      stopReadingOutbox();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await close();
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
 }

@@ -7,16 +7,18 @@ import { openDatabase, type DatabaseHandle } from '../../server/db/client';
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
  * database on the PostgreSQL server of TEST_DATABASE_URL (dropped again on close).
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase({
+  migrationsFolder,
+}: { migrationsFolder?: string } = {}): Promise<DatabaseHandle> {
   const serverUrl = testDatabaseUrl();
   if (!serverUrl) {
     const database = await openDatabase({ memory: true });
-    await database.migrate();
+    await database.migrate(migrationsFolder);
     return database;
   }
   const scratch = await createScratchDatabase(serverUrl, 'test');
   const database = await openDatabase({ url: scratch.url });
-  await database.migrate();
+  await database.migrate(migrationsFolder);
   return {
     ...database,
     async close() {

@@ -3,9 +3,12 @@ import type { Database } from '../../db/client';
 import { users, type User } from '../../db/schema';
 
 export interface IdentityClaims {
+  /** The issuer's URL, or BUILT_IN_ISSUER for the built-in provider. */
   issuer: string;
   subject: string;
   email: string | null;
+  /** The issuer's email_verified claim: only a verified e-mail decides what the client owns. */
+  emailVerified: boolean;
   firstName: string | null;
   lastName: string | null;
 }
@@ -18,8 +21,10 @@ export function createUserRepository(db: Database) {
     },
 
     /**
-     * Creates the user on first sign-in; afterwards refreshes what the provider vouches for
-     * (e-mail always; names only when the client has not set them in the portal).
+     * Creates the user on first sign-in; afterwards refreshes what the provider vouches for:
+     * a verified e-mail replaces the one kept; an unverified one replaces only an unverified
+     * one (a verified address is not given up for an unproven claim); names only when the
+     * client has not set them in the portal.
      */
     async upsertFromClaims(claims: IdentityClaims): Promise<User> {
       const [user] = await db
@@ -28,13 +33,17 @@ export function createUserRepository(db: Database) {
           oidcIssuer: claims.issuer,
           oidcSubject: claims.subject,
           email: claims.email,
+          emailVerified: claims.emailVerified && claims.email !== null,
           firstName: claims.firstName,
           lastName: claims.lastName,
         })
         .onConflictDoUpdate({
           target: [users.oidcIssuer, users.oidcSubject],
           set: {
-            email: claims.email,
+            email: sql`case when excluded.email_verified then excluded.email
+              when ${users.emailVerified} then ${users.email}
+              else coalesce(excluded.email, ${users.email}) end`,
+            emailVerified: sql`${users.emailVerified} or excluded.email_verified`,
             firstName: sql`coalesce(${users.firstName}, excluded.first_name)`,
             lastName: sql`coalesce(${users.lastName}, excluded.last_name)`,
             updatedAt: sql`now()`,

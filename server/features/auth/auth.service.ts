@@ -14,9 +14,22 @@ export function toPublicUser(user: User): CurrentUser {
   };
 }
 
-export function createAuthService(repository: UserRepository) {
+export interface AuthServiceDeps {
+  repository: UserRepository;
+  /**
+   * Gives a client what was written to their e-mail before they had an account (invoices),
+   * once an issuer has verified that the address is theirs.
+   */
+  claimForVerifiedEmail(userId: string, email: string): Promise<unknown>;
+}
+
+export function createAuthService({ repository, claimForVerifiedEmail }: AuthServiceDeps) {
   return {
-    signIn: (claims: IdentityClaims) => repository.upsertFromClaims(claims),
+    async signIn(claims: IdentityClaims): Promise<User> {
+      const user = await repository.upsertFromClaims(claims);
+      if (user.emailVerified && user.email) await claimForVerifiedEmail(user.id, user.email);
+      return user;
+    },
     findById: (id: string) => repository.findById(id),
     async updateProfile(id: string, changes: UpdateProfile): Promise<User> {
       const user = await repository.updateProfile(id, changes);

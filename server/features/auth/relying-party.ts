@@ -5,6 +5,11 @@ import type { IdentityClaims } from './auth.repository';
 
 export interface RelyingPartyOptions {
   issuerUrl: string;
+  /**
+   * What users of this issuer are recorded under (IdentityClaims.issuer): the ID token's iss
+   * by default; BUILT_IN_ISSUER for the built-in provider, whose URL follows APP_URL.
+   */
+  issuerKey?: string;
   clientId: string;
   clientSecret: string;
   redirectUri: string;
@@ -22,6 +27,9 @@ class StateAndNonceStrategy extends Strategy {
     const params = new URLSearchParams(super.authorizationRequestParams(req, options));
     params.set('state', oidc.randomState());
     params.set('nonce', oidc.randomNonce());
+    // An invitation asks for the sign-up page (the built-in provider's extra parameter;
+    // other issuers ignore parameters they do not know).
+    if (req.query.screen === 'signup') params.set('screen', 'signup');
     return params;
   }
 }
@@ -37,6 +45,36 @@ export function createRelyingParty(
 ) {
   let discovery: Promise<{ configuration: oidc.Configuration; strategy: Strategy }> | undefined;
 
+  /**
+   * Who signed in, from the ID token, completed from the UserInfo endpoint when the token
+   * lacks the e-mail or the names: a conformant issuer returns the email and profile scopes'
+   * claims there, not in the ID token. fetchUserInfo checks that UserInfo speaks of the same
+   * subject as the ID token.
+   */
+  async function identityClaims(
+    configuration: oidc.Configuration,
+    tokens: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers,
+  ): Promise<IdentityClaims> {
+    const idToken = tokens.claims();
+    if (!idToken) throw new Error('The provider returned no ID token');
+    let claims: Record<string, unknown> = idToken;
+    const complete = ['email', 'given_name', 'family_name'].every((name) => name in idToken);
+    if (!complete) {
+      const userInfo = await oidc.fetchUserInfo(configuration, tokens.access_token, idToken.sub);
+      claims = { ...userInfo, ...idToken };
+    }
+    const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : null;
+    return {
+      issuer: options.issuerKey ?? idToken.iss,
+      subject: idToken.sub,
+      email,
+      // Only a boolean true counts: an issuer that does not say has not verified it.
+      emailVerified: email !== null && claims.email_verified === true,
+      firstName: typeof claims.given_name === 'string' ? claims.given_name : null,
+      lastName: typeof claims.family_name === 'string' ? claims.family_name : null,
+    };
+  }
+
   async function discover() {
     const issuer = new URL(options.issuerUrl);
     const configuration = await oidc.discovery(
@@ -49,22 +87,13 @@ export function createRelyingParty(
     const strategy = new StateAndNonceStrategy(
       { config: configuration, scope: 'openid email profile', callbackURL: options.redirectUri },
       (tokens, verified) => {
-        const claims = tokens.claims();
-        if (!claims) {
-          verified(new Error('The provider returned no ID token'));
-          return;
-        }
-        onSignIn({
-          issuer: claims.iss,
-          subject: claims.sub,
-          email: typeof claims.email === 'string' ? claims.email.toLowerCase() : null,
-          firstName: typeof claims.given_name === 'string' ? claims.given_name : null,
-          lastName: typeof claims.family_name === 'string' ? claims.family_name : null,
-        }).then(
-          (user) =>
-            verified(null, { id: user.id, idToken: tokens.id_token } satisfies SignedInUser),
-          (error: unknown) => verified(error as Error),
-        );
+        identityClaims(configuration, tokens)
+          .then(onSignIn)
+          .then(
+            (user) =>
+              verified(null, { id: user.id, idToken: tokens.id_token } satisfies SignedInUser),
+            (error: unknown) => verified(error as Error),
+          );
       },
     );
     return { configuration, strategy };

@@ -99,6 +99,7 @@ export function createBillingService({
         discount: 0,
       },
       {
+        userId: client.id,
         subscriptionId: subscription.id,
         periodStart: month?.start ?? null,
         periodEnd: month?.end ?? null,

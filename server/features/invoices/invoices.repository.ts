@@ -18,6 +18,8 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 const VISIBLE_TO_CLIENT = ['sent', 'paid', 'overdue'] as const;
 
 export interface NewInvoice {
+  /** The client who owns it; unset: the verified account of clientEmail, if there is one yet. */
+  userId?: string | null;
   clientName: string;
   clientEmail: string;
   planType: (typeof invoices.$inferInsert)['planType'];
@@ -62,9 +64,10 @@ export function createInvoiceRepository(db: Database) {
         if (!counter) throw new Error('Invoice counter returned no row');
         const invoiceNumber = `INV-${year}-${String(counter.last).padStart(4, '0')}`;
         const { lineItems, ...values } = input;
+        const userId = values.userId ?? (await verifiedOwnerOf(tx, values.clientEmail));
         const [invoice] = await tx
           .insert(invoices)
-          .values({ ...values, invoiceNumber })
+          .values({ ...values, userId, invoiceNumber })
           .returning();
         if (!invoice) throw new Error('Invoice insert returned no row');
         const lines = await tx
@@ -147,15 +150,14 @@ export function createInvoiceRepository(db: Database) {
       return rows.length > 0;
     },
 
-    /** One invoice addressed to the client's e-mail and sent to them; null otherwise. */
+    /** One invoice the client owns and has been sent; null otherwise. */
     async findIdForClient(userId: string, id: string): Promise<string | null> {
       const [row] = await db
         .select({ id: invoices.id })
         .from(invoices)
-        .innerJoin(users, sql`lower(${users.email}) = lower(${invoices.clientEmail})`)
         .where(
           and(
-            eq(users.id, userId),
+            eq(invoices.userId, userId),
             eq(invoices.id, id),
             inArray(invoices.status, VISIBLE_TO_CLIENT),
           ),
@@ -163,7 +165,12 @@ export function createInvoiceRepository(db: Database) {
       return row?.id ?? null;
     },
 
-    /** The invoices addressed to the client's e-mail, newest first. */
+    async clientExists(userId: string): Promise<boolean> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+      return Boolean(row);
+    },
+
+    /** The invoices the client owns, newest first. */
     async listForClient(userId: string) {
       return db
         .select({
@@ -176,13 +183,41 @@ export function createInvoiceRepository(db: Database) {
           paidAt: invoices.paidAt,
         })
         .from(invoices)
-        .innerJoin(users, sql`lower(${users.email}) = lower(${invoices.clientEmail})`)
-        .where(and(eq(users.id, userId), inArray(invoices.status, VISIBLE_TO_CLIENT)))
+        .where(and(eq(invoices.userId, userId), inArray(invoices.status, VISIBLE_TO_CLIENT)))
         .orderBy(desc(invoices.dateIssued), desc(invoices.createdAt));
+    },
+
+    /**
+     * Gives the client the invoices written to `email` that nobody owns yet: called once the
+     * client's issuer has verified that they own the address. How many were given.
+     */
+    async claimForVerifiedEmail(userId: string, email: string): Promise<number> {
+      const rows = await db
+        .update(invoices)
+        .set({ userId })
+        .where(
+          and(
+            isNull(invoices.userId),
+            sql`lower(${invoices.clientEmail}) = ${email.toLowerCase()}`,
+          ),
+        )
+        .returning({ id: invoices.id });
+      return rows.length;
     },
   };
 }
 export type InvoiceRepository = ReturnType<typeof createInvoiceRepository>;
+
+/** The oldest account that has verified `email`, if any. */
+async function verifiedOwnerOf(tx: Transaction, email: string): Promise<string | null> {
+  const [owner] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.emailVerified, true), sql`lower(${users.email}) = ${email.toLowerCase()}`))
+    .orderBy(asc(users.createdAt))
+    .limit(1);
+  return owner?.id ?? null;
+}
 
 /**
  * What paying a subscription's invoice does to it: the first invoice of a pending

@@ -84,7 +84,10 @@ export interface InvoiceMailer {
 }
 
 /** What links an invoice to the subscription it bills (set by billing, never by the form). */
-export type InvoiceBillingLink = Pick<NewInvoice, 'subscriptionId' | 'periodStart' | 'periodEnd'>;
+export type InvoiceBillingLink = Pick<
+  NewInvoice,
+  'userId' | 'subscriptionId' | 'periodStart' | 'periodEnd'
+>;
 
 export interface InvoiceServiceDeps {
   repository: InvoiceRepository;
@@ -130,10 +133,14 @@ export function createInvoiceService({
 
   return {
     async create(input: CreateInvoice, link: InvoiceBillingLink = {}): Promise<InvoiceDetail> {
+      if (input.clientId && !(await repository.clientExists(input.clientId))) {
+        throw new AppError(400, 'That client account no longer exists. Choose the client again.');
+      }
       const { lineItems, subtotal, total } = priceInvoice(input);
       const today = now();
       const { invoice, lines } = await repository.create(
         {
+          userId: input.clientId ?? link.userId,
           clientName: input.clientName,
           clientEmail: input.clientEmail,
           planType: input.planType ?? null,
@@ -151,6 +158,10 @@ export function createInvoiceService({
       );
       return toDetail(invoice, lines);
     },
+
+    /** Gives a client the unowned invoices written to the e-mail their issuer verified. */
+    claimForVerifiedEmail: (userId: string, email: string) =>
+      repository.claimForVerifiedEmail(userId, email),
 
     /** Every invoice as the JSON text of an Invoice[], newest first. */
     listJson: (): Promise<string> => repository.listJson(),

@@ -2,13 +2,14 @@ import crypto from 'node:crypto';
 import { SIGNUP_LINK_VALIDITY_HOURS } from '../../../shared/constants';
 import { findPlan, type PlanId } from '../../../shared/plans';
 import type {
-  ClientAccount,
+  ClientAccountPage,
   GeneratedSignupLink,
   GenerateSignupLink,
   SignupInvitation,
   SignupInvite,
   SignupLink,
 } from '../../../shared/schemas/signup-links';
+import type { ListQuery } from '../../../shared/schemas/common';
 import type { SubscriptionChange } from '../../../shared/schemas/subscriptions';
 import type { SignupLinkRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -41,7 +42,9 @@ export interface SignupLinkDeps {
       invitation: InvitationDetails,
     ): Promise<{ delivered: boolean; transport: string; error?: string }>;
   };
-  findUser(userId: string): Promise<{ email: string | null } | null | undefined>;
+  findUser(
+    userId: string,
+  ): Promise<{ email: string | null; emailVerified: boolean } | null | undefined>;
   /** The portal's subscribe: a redeemed link asks for its plan the same way. */
   subscribe(userId: string, planId: PlanId): Promise<SubscriptionChange>;
   now?: () => Date;
@@ -159,6 +162,12 @@ export function createSignupLinkService({
     async redeem(token: string, userId: string): Promise<SubscriptionChange> {
       const row = await usable(token);
       const user = await findUser(userId);
+      if (user?.email?.toLowerCase() === row.email && !user.emailVerified) {
+        throw new AppError(
+          403,
+          `Your sign-in has not confirmed that ${row.email} is yours. Sign out, then sign in with an account that has confirmed this e-mail, or ask us for a new link.`,
+        );
+      }
       if (user?.email?.toLowerCase() !== row.email) {
         throw new AppError(
           403,
@@ -170,16 +179,19 @@ export function createSignupLinkService({
       return subscribe(userId, row.planType);
     },
 
-    async clients(): Promise<ClientAccount[]> {
-      return (await repository.listClients()).map(({ user, plan, status }) => ({
+    async clients(query: ListQuery): Promise<ClientAccountPage> {
+      const { rows, total } = await repository.listClients(query);
+      const items = rows.map(({ user, plan, status }) => ({
         id: user.id,
         name: fullName(user) || user.email || 'Client',
         email: user.email,
+        emailVerified: user.emailVerified,
         businessName: user.businessName,
         createdAt: user.createdAt.toISOString(),
         plan,
         subscriptionStatus: status,
       }));
+      return { items, total, page: query.page, pageSize: query.pageSize };
     },
   };
 }
