@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLAN_IDS } from '../plans';
 import { SUBSCRIPTION_STATUSES } from './subscriptions';
-import { EmailSchema } from './common';
+import { EmailSchema, pageSchema } from './common';
 
 /** POST /api/admin/generate-signup-link: both required (spec section 5). */
 export const GenerateSignupLinkSchema = z.object({
@@ -55,14 +55,19 @@ export const SignupInviteSchema = z.object({
 });
 export type SignupInvite = z.infer<typeof SignupInviteSchema>;
 
-/** GET /api/admin/clients: a client account with its plan. */
+/** GET /api/admin/clients?q=&page=&pageSize=: a client account with its plan. */
 export const ClientAccountSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string().nullable(),
+  /** Whether the client's issuer verified the e-mail (only then does it decide ownership). */
+  emailVerified: z.boolean(),
   businessName: z.string().nullable(),
   createdAt: z.iso.datetime(),
   plan: z.enum(PLAN_IDS).nullable(),
   subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES).nullable(),
 });
 export type ClientAccount = z.infer<typeof ClientAccountSchema>;
+
+export const ClientAccountPageSchema = pageSchema(ClientAccountSchema);
+export type ClientAccountPage = z.infer<typeof ClientAccountPageSchema>;

@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { ListQuery } from '../../../shared/schemas/common';
 import type { PlanId } from '../../../shared/plans';
 import type { Database } from '../../db/client';
 import { signupLinks, subscriptions, users } from '../../db/schema';
@@ -41,13 +42,35 @@ export function createSignupLinkRepository(db: Database) {
       return row ?? null;
     },
 
-    /** Every client account with its subscription, newest first. */
-    async listClients() {
-      return db
-        .select({ user: users, plan: subscriptions.tier, status: subscriptions.status })
-        .from(users)
-        .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
-        .orderBy(desc(users.createdAt));
+    /**
+     * One page of the client accounts with their subscriptions, newest first; `q` matches
+     * anywhere in the name, the e-mail or the business name, ignoring case.
+     */
+    async listClients({ q, page, pageSize }: ListQuery) {
+      let where: SQL | undefined;
+      if (q) {
+        const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        where = or(
+          ilike(
+            sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`,
+            pattern,
+          ),
+          ilike(users.email, pattern),
+          ilike(users.businessName, pattern),
+        );
+      }
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ user: users, plan: subscriptions.tier, status: subscriptions.status })
+          .from(users)
+          .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+          .where(where)
+          .orderBy(desc(users.createdAt), desc(users.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db.select({ n: count() }).from(users).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
     },
   };
 }

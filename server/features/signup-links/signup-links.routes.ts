@@ -3,6 +3,7 @@ import {
   GenerateSignupLinkSchema,
   SendSignupLinkSchema,
 } from '../../../shared/schemas/signup-links';
+import { ListQuerySchema } from '../../../shared/schemas/common';
 import { currentUserId, requireUser } from '../../lib/auth-guards';
 import { parse } from '../../lib/validate';
 import type { SignupLinkService } from './signup-links.service';
@@ -24,8 +25,8 @@ export function adminSignupLinkRoutes(service: SignupLinkService): Router {
     res.json(await service.send(req.params.id, signupUrl));
   });
 
-  router.get('/clients', async (_req, res) => {
-    res.json(await service.clients());
+  router.get('/clients', async (req, res) => {
+    res.json(await service.clients(parse(ListQuerySchema, req.query)));
   });
 
   return router;

@@ -9,7 +9,7 @@ export function QueryList<T>({
   empty,
   children,
 }: {
-  query: UseQueryResult<T[]>;
+  query: Pick<UseQueryResult<T[]>, 'isLoading' | 'isError' | 'data'>;
   /** What failed to load, e.g. 'The links'. */
   what: string;
   empty: string;

@@ -6,6 +6,7 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-request';
 import { useCreateInvoice } from '@/features/invoices/api/admin-invoices';
 import { InvoiceForm } from '@/features/invoices/components/invoice-form';
+import { ClientPicker } from '@/features/signup-links/components/client-picker';
 
 /** /admin/invoices/new. */
 export function NewInvoicePage() {
@@ -37,7 +38,11 @@ export function NewInvoicePage() {
         </Link>
       </Button>
       <h1 className="font-display text-3xl font-bold">New Invoice</h1>
-      <InvoiceForm onSubmit={submit} submitting={create.isPending} />
+      <InvoiceForm
+        onSubmit={submit}
+        submitting={create.isPending}
+        clientPicker={(choose) => <ClientPicker onSelect={choose} />}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { addDays, format } from 'date-fns';
 import { Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
 import { dollarsToCents, formatCents } from '@shared/money';
 import { findPlan, PLANS } from '@shared/plans';
@@ -22,6 +23,7 @@ const EMPTY_LINE = { description: '', quantity: '1', unitPrice: '' };
 
 function defaultValues(today: Date): InvoiceFormValues {
   return {
+    clientId: null,
     clientName: '',
     clientEmail: '',
     planType: '',
@@ -67,20 +69,39 @@ function LiveTotals({ control }: { control: Control<InvoiceFormValues, unknown, 
  * The new-invoice form: amounts typed in dollars, sent in integer cents. Lines without a
  * description or a price are dropped, as the server does; the last line cannot be removed.
  */
+/** A client account the invoice is for, as a picker hands it over. */
+export interface InvoiceClient {
+  id: string;
+  name: string;
+  email: string | null;
+}
+
 export function InvoiceForm({
   onSubmit,
   submitting,
   today = new Date(),
+  clientPicker,
 }: {
   onSubmit: (invoice: CreateInvoice) => Promise<void>;
   submitting: boolean;
   today?: Date;
+  /** A search of the client accounts; choosing one makes the invoice theirs. */
+  clientPicker?: (choose: (client: InvoiceClient) => void) => React.ReactNode;
 }) {
   const form = useForm<InvoiceFormValues, unknown, CreateInvoice>({
     resolver: zodResolver(InvoiceFormSchema),
     defaultValues: defaultValues(today),
   });
   const { errors } = form.formState;
+  const [chosen, setChosen] = useState<InvoiceClient | null>(null);
+  const choose = (client: InvoiceClient | null) => {
+    setChosen(client);
+    form.setValue('clientId', client?.id ?? null);
+    if (client) {
+      form.setValue('clientName', client.name, { shouldValidate: true });
+      if (client.email) form.setValue('clientEmail', client.email, { shouldValidate: true });
+    }
+  };
   const lines = useFieldArray({ control: form.control, name: 'lineItems' });
   const linesError = errors.lineItems?.message ?? errors.lineItems?.root?.message;
 
@@ -103,6 +124,26 @@ export function InvoiceForm({
           <CardTitle>Client</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
+          {clientPicker && (
+            <div className="sm:col-span-2">
+              {chosen ? (
+                <div
+                  className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-muted/40 px-3 py-2 text-sm"
+                  role="status"
+                >
+                  <span>
+                    For the client account of <strong>{chosen.name}</strong>
+                    {chosen.email && <span className="break-all"> ({chosen.email})</span>}
+                  </span>
+                  <Button type="button" variant="outline" size="sm" onClick={() => choose(null)}>
+                    Choose another
+                  </Button>
+                </div>
+              ) : (
+                clientPicker(choose)
+              )}
+            </div>
+          )}
           <FormField
             label="Client Name"
             autoComplete="off"

@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  ClientAccount,
+  ClientAccountPage,
   GeneratedSignupLink,
   GenerateSignupLink,
   SignupInvite,
   SignupLink,
 } from '@shared/schemas/signup-links';
 import type { SubscriptionChange } from '@shared/schemas/subscriptions';
-import { apiRequest } from '@/lib/api-request';
+import { apiRequest, throwIfNotOk } from '@/lib/api-request';
 
 const LINKS = '/api/admin/signup-links';
 const CLIENTS = '/api/admin/clients';
@@ -19,11 +19,35 @@ export function useSignupLinks() {
   return useQuery(signupLinksQueryOptions());
 }
 
-export const clientAccountsQueryOptions = () =>
-  queryOptions<ClientAccount[]>({ queryKey: [CLIENTS], staleTime: 0 });
+export interface ClientAccountsQuery {
+  q?: string;
+  page?: number;
+  pageSize?: number;
+}
 
-export function useClientAccounts() {
-  return useQuery(clientAccountsQueryOptions());
+/** GET /api/admin/clients?q=&page=&pageSize=: one page of the client accounts. */
+export async function getClientAccounts(
+  query: ClientAccountsQuery,
+  signal?: AbortSignal,
+): Promise<ClientAccountPage> {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const res = await fetch(`${CLIENTS}?${params.toString()}`, { credentials: 'include', signal });
+  await throwIfNotOk(res);
+  return (await res.json()) as ClientAccountPage;
+}
+
+export const clientAccountsQueryOptions = (query: ClientAccountsQuery = {}) =>
+  queryOptions({
+    queryKey: [CLIENTS, query],
+    queryFn: ({ signal }) => getClientAccounts(query, signal),
+    staleTime: 0,
+  });
+
+export function useClientAccounts(query: ClientAccountsQuery = {}) {
+  return useQuery(clientAccountsQueryOptions(query));
 }
 
 /** POST /api/admin/generate-signup-link -> {signupUrl, link, invitation}. */

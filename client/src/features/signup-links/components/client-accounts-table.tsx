@@ -13,35 +13,57 @@ const STATUS: Record<SubscriptionStatus, { label: string; variant: BadgeProps['v
   canceled: { label: 'Canceled', variant: 'secondary' },
 };
 
-/** Every client account with its plan and subscription status. */
+const SHOWN = 100;
+
+/** The newest client accounts with their plan and subscription status. */
 export function ClientAccountsTable() {
+  const query = useClientAccounts({ pageSize: SHOWN });
   return (
-    <QueryList query={useClientAccounts()} what="The clients" empty="No client accounts yet.">
+    <QueryList
+      query={{ ...query, data: query.data?.items }}
+      what="The clients"
+      empty="No client accounts yet."
+    >
       {(clients) => (
-        <SimpleTable columns={['Client', 'Email', 'Plan', 'Status', 'Joined']}>
-          {clients.map((client) => (
-            <tr key={client.id}>
-              <td className="py-2">
-                <span className="font-medium">{client.name}</span>
-                {client.businessName && (
-                  <span className="block text-xs text-muted-foreground">{client.businessName}</span>
-                )}
-              </td>
-              <td className="py-2">{client.email ?? 'No e-mail'}</td>
-              <td className="py-2">{client.plan ? findPlan(client.plan)?.name : 'None'}</td>
-              <td className="py-2">
-                {client.subscriptionStatus ? (
-                  <Badge variant={STATUS[client.subscriptionStatus].variant}>
-                    {STATUS[client.subscriptionStatus].label}
-                  </Badge>
-                ) : (
-                  <span className="text-muted-foreground">No plan</span>
-                )}
-              </td>
-              <td className="py-2">{formatDate(client.createdAt)}</td>
-            </tr>
-          ))}
-        </SimpleTable>
+        <>
+          {query.data && query.data.total > clients.length && (
+            <p className="mb-2 text-sm text-muted-foreground">
+              Showing the newest {clients.length} of {query.data.total.toLocaleString('en-US')}{' '}
+              clients.
+            </p>
+          )}
+          <SimpleTable columns={['Client', 'Email', 'Plan', 'Status', 'Joined']}>
+            {clients.map((client) => (
+              <tr key={client.id}>
+                <td className="py-2">
+                  <span className="font-medium">{client.name}</span>
+                  {client.businessName && (
+                    <span className="block text-xs text-muted-foreground">
+                      {client.businessName}
+                    </span>
+                  )}
+                </td>
+                <td className="py-2">
+                  {client.email ?? 'No e-mail'}
+                  {client.email && !client.emailVerified && (
+                    <span className="block text-xs text-muted-foreground">Not verified</span>
+                  )}
+                </td>
+                <td className="py-2">{client.plan ? findPlan(client.plan)?.name : 'None'}</td>
+                <td className="py-2">
+                  {client.subscriptionStatus ? (
+                    <Badge variant={STATUS[client.subscriptionStatus].variant}>
+                      {STATUS[client.subscriptionStatus].label}
+                    </Badge>
+                  ) : (
+                    <span className="text-muted-foreground">No plan</span>
+                  )}
+                </td>
+                <td className="py-2">{formatDate(client.createdAt)}</td>
+              </tr>
+            ))}
+          </SimpleTable>
+        </>
       )}
     </QueryList>
   );

@@ -92,10 +92,12 @@ function Invitation({ token }: { token: string }) {
 
   const { email, planType, expiresAt } = invite.data;
   const plan = findPlan(planType);
-  const signIn = `/api/login?${new URLSearchParams({
-    login_hint: email,
-    returnTo: `/signup/${token}`,
-  }).toString()}`;
+  const signInUrl = (screen?: 'signup') =>
+    `/api/login?${new URLSearchParams({
+      login_hint: email,
+      returnTo: `/signup/${token}`,
+      ...(screen ? { screen } : {}),
+    }).toString()}`;
   const otherAccount = user && user.email?.toLowerCase() !== email;
 
   return (
@@ -135,11 +137,16 @@ function Invitation({ token }: { token: string }) {
             </Button>
           </div>
         ) : (
-          <Button asChild className="w-full" size="lg">
-            <a href={signIn}>
-              <CheckCircle2 className="h-4 w-4" aria-hidden="true" /> Create account or sign in
-            </a>
-          </Button>
+          <div className="space-y-3">
+            <Button asChild className="w-full" size="lg">
+              <a href={signInUrl('signup')}>
+                <CheckCircle2 className="h-4 w-4" aria-hidden="true" /> Create account
+              </a>
+            </Button>
+            <Button asChild variant="outline" className="w-full">
+              <a href={signInUrl()}>I already have an account: sign in</a>
+            </Button>
+          </div>
         )}
         <p className="text-xs text-muted-foreground">
           Billed monthly, no setup fees, cancel anytime. Your plan starts when the first invoice is

@@ -1,0 +1,80 @@
+import { useEffect, useId, useState } from 'react';
+import type { ClientAccount } from '@shared/schemas/signup-links';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { useClientAccounts } from '../api/signup-links';
+
+const SEARCH_DELAY_MS = 250;
+
+/** The typed search, once the admin has paused typing. */
+function useDebounced(value: string): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [value]);
+  return settled;
+}
+
+/**
+ * Finds a client account by name, e-mail or business name, for a form that acts for a
+ * client (the new invoice). Choosing one hands it to `onSelect`.
+ */
+export function ClientPicker({ onSelect }: { onSelect: (client: ClientAccount) => void }) {
+  const id = useId();
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim());
+  const results = useClientAccounts({ q, pageSize: 8 });
+  const shown = q ? results.data?.items : undefined;
+
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={`${id}-search`}>Find a client</Label>
+      <Input
+        id={`${id}-search`}
+        type="search"
+        autoComplete="off"
+        placeholder="Name, e-mail or business"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        aria-describedby={`${id}-status`}
+      />
+      <p id={`${id}-status`} className="text-xs text-muted-foreground" aria-live="polite">
+        {!q
+          ? 'Or type the name and e-mail below for someone without an account yet.'
+          : results.isFetching
+            ? 'Searching…'
+            : shown?.length
+              ? `${results.data!.total} client${results.data!.total === 1 ? '' : 's'} found`
+              : 'No client matches. Type their name and e-mail below instead.'}
+      </p>
+      {q && results.isFetching && !shown && <Spinner label="Searching clients" />}
+      {shown && shown.length > 0 && (
+        <ul className="divide-y rounded-md border" aria-label="Matching clients">
+          {shown.map((client) => (
+            <li key={client.id}>
+              <button
+                type="button"
+                className="w-full px-3 py-2 text-left text-sm hover:bg-muted focus-visible:bg-muted focus-visible:outline-none"
+                onClick={() => {
+                  onSelect(client);
+                  setSearch('');
+                }}
+              >
+                <span className="font-medium">{client.name}</span>
+                {client.businessName && (
+                  <span className="text-muted-foreground"> · {client.businessName}</span>
+                )}
+                <span className="block break-all text-xs text-muted-foreground">
+                  {client.email ?? 'No e-mail'}
+                  {client.email && !client.emailVerified && ' (not verified)'}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
