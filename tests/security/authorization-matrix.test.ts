@@ -44,6 +44,9 @@ const EXPECTED: Record<string, Expected> = {
   'GET /oidc/interaction/:uid/signup': all(400),
   'POST /oidc/interaction/:uid/login': all(400),
   'POST /oidc/interaction/:uid/signup': all(400),
+  'GET /oidc/interaction/:uid/verify': all(400),
+  'POST /oidc/interaction/:uid/verify': all(400),
+  'POST /oidc/interaction/:uid/verify/resend': all(400),
   'POST /api/admin/login': all(400),
   'POST /api/admin/logout': all(200),
   'POST /api/admin/setup': all(404),
@@ -129,7 +132,11 @@ beforeAll(async () => {
   });
   ids.ticket = ((await ticket.json()) as { id: string }).id;
   ids.invoice = (
-    await createInvoice(t.database, { clientEmail: a.account.email, status: 'sent' })
+    await createInvoice(t.database, {
+      userId: a.user.id,
+      clientEmail: a.account.email,
+      status: 'sent',
+    })
   ).id;
   ids.invoiceToDelete = (await createInvoice(t.database)).id;
   const consultation = await fetch(`${t.baseUrl}/api/consultations`, {

@@ -206,7 +206,11 @@ beforeAll(async () => {
   const ticket = await clientA.request('POST', '/api/tickets', EXAMPLES['POST /api/tickets']);
   ids.ticket = ((await ticket.json()) as { id: string }).id;
   ids.invoice = (
-    await createInvoice(t.database, { clientEmail: a.account.email, status: 'sent' })
+    await createInvoice(t.database, {
+      userId: a.user.id,
+      clientEmail: a.account.email,
+      status: 'sent',
+    })
   ).id;
   const consultation = await new BrowserSession(t.baseUrl).request(
     'POST',

@@ -40,7 +40,9 @@ beforeAll(async () => {
     description: 'The contact form answers with an error.',
   });
   ticketId = ((await ticket.json()) as { id: string }).id;
-  invoiceId = (await createInvoice(t.database, { clientEmail: client.account.email })).id;
+  invoiceId = (
+    await createInvoice(t.database, { userId: client.user.id, clientEmail: client.account.email })
+  ).id;
 }, 60_000);
 afterAll(async () => {
   await t?.close();
