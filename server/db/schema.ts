@@ -72,6 +72,16 @@ export const sessions = pgTable(
   (t) => [index('sessions_expires_at_idx').on(t.expiresAt)],
 );
 
+/**
+ * Rate-limit counters shared by every app instance (server/lib/rate-limit*): hits of one key
+ * (limiter name and client) in the window that ends at reset_at. Expired rows are pruned.
+ */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text().primaryKey(),
+  hits: integer().notNull(),
+  resetAt: timestamp({ withTimezone: true }).notNull(),
+});
+
 /** Accounts of the built-in OpenID provider (used only when no external issuer is set). */
 export const identityAccounts = pgTable('identity_accounts', {
   id: uuid().primaryKey().defaultRandom(),
