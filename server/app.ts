@@ -69,6 +69,8 @@ import { adminSettingsRoutes, publicSettingsRoutes } from './features/settings/s
 import { createSettingsService } from './features/settings/settings.service';
 import { cspNonce } from './lib/csp-nonce';
 import { rejectCrossSiteRequests } from './lib/csrf';
+import { createRateLimitCounters } from './lib/rate-limit-store';
+import { createRateLimitRepository } from './lib/rate-limit.repository';
 import { createJobQueue } from './lib/job-queue';
 import { AppError, errorHandler, notFoundApi } from './lib/errors';
 import { clientDistDir } from './lib/paths';
@@ -114,6 +116,8 @@ export async function createApp({
   const brand = async () => (await settingsService.getPublic()).businessName;
   const adminService = createAdminAuthService(createAdminRepository(db));
   const authService = createAuthService(createUserRepository(db));
+  // In the database, so that every instance counts the same attempts.
+  const rateLimits = createRateLimitCounters(createRateLimitRepository(db), { logger });
 
   const sessionSecret =
     config.sessionSecret ??
@@ -212,6 +216,7 @@ export async function createApp({
         provider: builtIn.provider,
         service: createIdentityService(createIdentityAccountRepository(db)),
         brand,
+        rateLimits,
       }),
     );
     app.use('/oidc', builtIn.provider.callback());
@@ -290,6 +295,7 @@ export async function createApp({
     service: adminService,
     absoluteLifetimeMs: config.sessions.adminAbsoluteMs,
     setupToken: config.adminSetupToken,
+    rateLimits,
   };
   const admin = Router();
   admin.use(adminSession(sessionOptions()));

@@ -8,6 +8,7 @@ import {
 import { currentAdmin } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
 import { loginRateLimit } from '../../lib/rate-limit';
+import type { RateLimitCounters } from '../../lib/rate-limit-store';
 import { ADMIN_SESSION_COOKIE, destroySession, regenerateSession } from '../../lib/session';
 import { parse } from '../../lib/validate';
 import { toPublicAdmin, type AdminAuthService } from './admin-auth.service';
@@ -16,6 +17,7 @@ interface AdminAuthRoutesDeps {
   service: AdminAuthService;
   absoluteLifetimeMs: number;
   setupToken: string | undefined;
+  rateLimits: RateLimitCounters;
 }
 
 function tokensMatch(given: string, expected: string): boolean {
@@ -48,7 +50,7 @@ export function requireAdmin({ service, absoluteLifetimeMs }: AdminAuthRoutesDep
 export function adminPublicRoutes(deps: AdminAuthRoutesDeps): Router {
   const router = Router();
 
-  router.post('/login', ...loginRateLimit(), async (req, res) => {
+  router.post('/login', ...loginRateLimit(deps.rateLimits, 'admin-sign-in'), async (req, res) => {
     const { email, password } = parse(AdminLoginSchema, req.body);
     const admin = await deps.service.authenticate(email, password);
     // A fresh session id at every sign-in: no session fixation.

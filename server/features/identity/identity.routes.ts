@@ -11,6 +11,7 @@ import { ProviderLoginSchema, ProviderSignupSchema } from '../../../shared/schem
 import { EmailSchema } from '../../../shared/schemas/common';
 import { AppError } from '../../lib/errors';
 import { loginRateLimit } from '../../lib/rate-limit';
+import type { RateLimitCounters } from '../../lib/rate-limit-store';
 import { containsNul, NUL_CHARACTER_MESSAGE } from '../../lib/validate';
 import type { IdentityService } from './identity.service';
 import { messagePage, signInPage, signUpPage } from './identity.views';
@@ -19,6 +20,7 @@ interface InteractionRoutesDeps {
   provider: Provider;
   service: IdentityService;
   brand: () => Promise<string>;
+  rateLimits: RateLimitCounters;
 }
 
 function noStore(res: Response): void {
@@ -34,7 +36,12 @@ function formValue(body: unknown, key: string): string | undefined {
  * The built-in provider's interaction pages ('Sign in', 'Create account'), mounted at
  * /oidc/interaction before the provider itself.
  */
-export function interactionRoutes({ provider, service, brand }: InteractionRoutesDeps): Router {
+export function interactionRoutes({
+  provider,
+  service,
+  brand,
+  rateLimits,
+}: InteractionRoutesDeps): Router {
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: '10kb' });
 
@@ -120,7 +127,7 @@ export function interactionRoutes({ provider, service, brand }: InteractionRoute
   router.post(
     '/:uid/login',
     form,
-    ...loginRateLimit(),
+    ...loginRateLimit(rateLimits, 'client-sign-in'),
     formPost(
       ProviderLoginSchema,
       async (uid, body, error) =>
