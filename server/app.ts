@@ -301,7 +301,7 @@ export async function createApp({
   admin.use(adminSession(sessionOptions()));
   admin.use(adminPublicRoutes(adminDeps));
   admin.use(requireAdmin(adminDeps));
-  admin.use(adminAccountRoutes(adminService));
+  admin.use(adminAccountRoutes(adminService, rateLimits));
   admin.use(adminConsultationRoutes(consultationService));
   admin.use(adminSettingsRoutes(settingsService));
   admin.use(adminDashboardRoutes(createDashboardService(createDashboardRepository(db))));
