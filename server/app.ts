@@ -69,6 +69,7 @@ import { adminSettingsRoutes, publicSettingsRoutes } from './features/settings/s
 import { createSettingsService } from './features/settings/settings.service';
 import { cspNonce } from './lib/csp-nonce';
 import { rejectCrossSiteRequests } from './lib/csrf';
+import { notifyingActionLimit } from './lib/rate-limit';
 import { createRateLimitCounters } from './lib/rate-limit-store';
 import { createRateLimitRepository } from './lib/rate-limit.repository';
 import { createJobQueue } from './lib/job-queue';
@@ -313,6 +314,8 @@ export async function createApp({
   admin.use(notFoundApi);
   app.use('/api/admin', admin);
 
+  // One count per account for every client action that e-mails the agency.
+  const notifying = notifyingActionLimit(rateLimits);
   const api = Router();
   api.use(clientSession(sessionOptions()));
   api.use(passport.initialize());
@@ -328,10 +331,10 @@ export async function createApp({
   );
   api.use(publicSettingsRoutes(settingsService));
   api.use(consultationRoutes(consultationService));
-  api.use(subscriptionRoutes(subscriptionService));
-  api.use(ticketRoutes(ticketService));
+  api.use(subscriptionRoutes(subscriptionService, notifying));
+  api.use(ticketRoutes(ticketService, notifying));
   api.use(clientInvoiceRoutes(invoiceService));
-  api.use(signupLinkRoutes(signupLinkService));
+  api.use(signupLinkRoutes(signupLinkService, notifying));
   api.use(notFoundApi);
   app.use('/api', api);
 

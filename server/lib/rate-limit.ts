@@ -19,6 +19,8 @@ export interface RateLimiterOptions {
   message: string | ((minutesLeft: number) => string);
   /** Only requests answered with a status of 400 or more count. */
   skipSuccessfulRequests?: boolean;
+  /** Only requests answered with a status below 400 count (a 429 is taken back too). */
+  skipFailedRequests?: boolean;
 }
 
 /** The client's address (IPv6 by its /56, as one subscriber holds it), behind TRUST_PROXY's one hop. */
@@ -39,7 +41,15 @@ export const signedInUser: RateLimitKey = (req) => req.user?.id;
  */
 export function createRateLimiter(
   counters: RateLimitCounters,
-  { name, windowMs, limit, key, message, skipSuccessfulRequests = false }: RateLimiterOptions,
+  {
+    name,
+    windowMs,
+    limit,
+    key,
+    message,
+    skipSuccessfulRequests = false,
+    skipFailedRequests = false,
+  }: RateLimiterOptions,
 ): RequestHandler {
   return rateLimit({
     store: counters.store(name),
@@ -47,6 +57,7 @@ export function createRateLimiter(
     windowMs,
     limit,
     skipSuccessfulRequests,
+    skipFailedRequests,
     skip: (req, res) => key(req, res) === undefined,
     keyGenerator: (req, res) => key(req, res)!,
     standardHeaders: 'draft-8',
@@ -106,9 +117,9 @@ export function loginRateLimit(
 }
 
 /**
- * Client actions that e-mail the agency (plan request, withdrawal, cancellation, new ticket):
- * 20 per hour per signed-in account, all such actions together. Every attempt counts, as each
- * may send a message. Goes after requireUser.
+ * Client actions that e-mail the agency (plan request or signup-link redemption, withdrawal,
+ * cancellation, new ticket): 20 per hour per signed-in account, all such actions together.
+ * Only actions that went through count: a refused one sent nothing. Goes after requireUser.
  */
 export function notifyingActionLimit(counters: RateLimitCounters): RequestHandler {
   return createRateLimiter(counters, {
@@ -116,6 +127,7 @@ export function notifyingActionLimit(counters: RateLimitCounters): RequestHandle
     windowMs: 60 * MINUTE_MS,
     limit: 20,
     key: signedInUser,
+    skipFailedRequests: true,
     message: (minutes) =>
       `You have sent us many requests in a short time. Please try again in ${minutesText(minutes)}.`,
   });
