@@ -330,7 +330,7 @@ export async function createApp({
     }),
   );
   api.use(publicSettingsRoutes(settingsService));
-  api.use(consultationRoutes(consultationService));
+  api.use(consultationRoutes(consultationService, rateLimits));
   api.use(subscriptionRoutes(subscriptionService, notifying));
   api.use(ticketRoutes(ticketService, notifying));
   api.use(clientInvoiceRoutes(invoiceService));
