@@ -70,6 +70,9 @@ import { adminSettingsRoutes, publicSettingsRoutes } from './features/settings/s
 import { createSettingsService } from './features/settings/settings.service';
 import { cspNonce } from './lib/csp-nonce';
 import { rejectCrossSiteRequests } from './lib/csrf';
+import { notifyingActionLimit } from './lib/rate-limit';
+import { createRateLimitCounters } from './lib/rate-limit-store';
+import { createRateLimitRepository } from './lib/rate-limit.repository';
 import { createJobQueue } from './lib/job-queue';
 import { AppError, errorHandler, notFoundApi } from './lib/errors';
 import { clientDistDir } from './lib/paths';
@@ -115,6 +118,8 @@ export async function createApp({
   const brand = async () => (await settingsService.getPublic()).businessName;
   const adminService = createAdminAuthService(createAdminRepository(db));
   const userRepository = createUserRepository(db);
+  // In the database, so that every instance counts the same attempts.
+  const rateLimits = createRateLimitCounters(createRateLimitRepository(db), { logger });
 
   const sessionSecret =
     config.sessionSecret ??
@@ -238,7 +243,7 @@ export async function createApp({
         provider: builtIn.provider,
         service: identityService,
         brand,
-        limits: interactionLimits(identityService),
+        limits: interactionLimits(identityService, rateLimits),
       }),
     );
     app.use('/oidc', builtIn.provider.callback());
@@ -302,12 +307,13 @@ export async function createApp({
     service: adminService,
     absoluteLifetimeMs: config.sessions.adminAbsoluteMs,
     setupToken: config.adminSetupToken,
+    rateLimits,
   };
   const admin = Router();
   admin.use(adminSession(sessionOptions()));
   admin.use(adminPublicRoutes(adminDeps));
   admin.use(requireAdmin(adminDeps));
-  admin.use(adminAccountRoutes(adminService));
+  admin.use(adminAccountRoutes(adminService, rateLimits));
   admin.use(adminConsultationRoutes(consultationService));
   admin.use(adminSettingsRoutes(settingsService));
   admin.use(adminDashboardRoutes(createDashboardService(createDashboardRepository(db))));
@@ -319,6 +325,8 @@ export async function createApp({
   admin.use(notFoundApi);
   app.use('/api/admin', admin);
 
+  // One count per account for every client action that e-mails the agency.
+  const notifying = notifyingActionLimit(rateLimits);
   const api = Router();
   api.use(clientSession(sessionOptions()));
   api.use(passport.initialize());
@@ -333,11 +341,11 @@ export async function createApp({
     }),
   );
   api.use(publicSettingsRoutes(settingsService));
-  api.use(consultationRoutes(consultationService));
-  api.use(subscriptionRoutes(subscriptionService));
-  api.use(ticketRoutes(ticketService));
+  api.use(consultationRoutes(consultationService, rateLimits));
+  api.use(subscriptionRoutes(subscriptionService, notifying));
+  api.use(ticketRoutes(ticketService, notifying));
   api.use(clientInvoiceRoutes(invoiceService));
-  api.use(signupLinkRoutes(signupLinkService));
+  api.use(signupLinkRoutes(signupLinkService, notifying));
   api.use(notFoundApi);
   app.use('/api', api);
 

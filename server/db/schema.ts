@@ -88,6 +88,16 @@ export const sessions = pgTable(
 );
 
 /**
+ * Rate-limit counters shared by every app instance (server/lib/rate-limit*): hits of one key
+ * (limiter name and client) in the window that ends at reset_at. Expired rows are pruned.
+ */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text().primaryKey(),
+  hits: integer().notNull(),
+  resetAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/**
  * Accounts of the built-in OpenID provider (used only when no external issuer is set). An
  * account is made only once its e-mail is proven by a code; emailVerifiedAt is null only on
  * accounts made before that rule, which prove their e-mail at their next sign-in.

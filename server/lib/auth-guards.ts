@@ -7,6 +7,8 @@ declare global {
     // Put there by requireAdmin (features/admin-auth).
     interface Locals {
       admin?: Admin;
+      /** The address a built-in sign-in's code went to (features/identity rate limits). */
+      pendingEmail?: string;
     }
 
     // What passport puts on req.user for a client session.

@@ -1,83 +1,134 @@
-import type { Request, RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import type { Request, RequestHandler, Response } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { AppError } from './errors';
+import type { RateLimitCounters } from './rate-limit-store';
 
-const WINDOW_MS = 15 * 60 * 1000;
-const MAX_ATTEMPTS = 10;
+const MINUTE_MS = 60_000;
 
-function limitReached(resetTime: Date | undefined): AppError {
-  const minutes = Math.max(
-    1,
-    Math.ceil(((resetTime?.getTime() ?? Date.now() + WINDOW_MS) - Date.now()) / 60_000),
-  );
-  return new AppError(
-    429,
-    `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  );
-}
+/** Whom a request counts against, or undefined when this limiter does not count it. */
+export type RateLimitKey = (req: Request, res: Response) => string | undefined;
 
-/**
- * Failed sign-ins limited to 10 per 15 minutes, per IP address and per e-mail address.
- * Successful sign-ins do not count. Needs the body parsed first.
- */
-export function loginRateLimit(): RequestHandler[] {
-  const common = {
-    windowMs: WINDOW_MS,
-    limit: MAX_ATTEMPTS,
-    skipSuccessfulRequests: true,
-    standardHeaders: 'draft-8' as const,
-    legacyHeaders: false,
-    handler: ((req, _res, next) => {
-      next(limitReached((req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime));
-    }) as RequestHandler,
-  };
-  const perIp = rateLimit(common);
-  const perEmail = rateLimit({
-    ...common,
-    keyGenerator: (req) => {
-      const email = (req.body as { email?: unknown } | undefined)?.email;
-      return `email:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
-    },
-  });
-  return [perIp, perEmail];
-}
-
-/**
- * Every request of one kind (successful or not) limited per IP address and per e-mail
- * address: `limit.ip` and `limit.email` in `windowMs`. `email` names the address a request is about (from
- * the body, or from state the request points to); none: only the IP limit applies.
- */
-export function perIpAndEmailRateLimit(options: {
+export interface RateLimiterOptions {
+  /** Names the counters: limiters of the same name count together, on every instance. */
+  name: string;
   windowMs: number;
-  limit: { ip: number; email: number };
-  /** What is limited, in the message: "Too many {what}. Please try again in N minutes." */
-  what: string;
-  email: (req: Request) => Promise<string | undefined> | string | undefined;
-}): RequestHandler[] {
-  const common = {
-    windowMs: options.windowMs,
-    standardHeaders: 'draft-8' as const,
+  /** Requests allowed per key and window; the next one is answered 429. */
+  limit: number;
+  key: RateLimitKey;
+  /** The 429's message, given the whole minutes until the window ends (at least 1). */
+  message: string | ((minutesLeft: number) => string);
+  /** Only requests answered with a status of 400 or more count. */
+  skipSuccessfulRequests?: boolean;
+  /** Only requests answered with a status below 400 count (a 429 is taken back too). */
+  skipFailedRequests?: boolean;
+}
+
+/** The client's address (IPv6 by its /56, as one subscriber holds it), behind TRUST_PROXY's one hop. */
+export const clientIp: RateLimitKey = (req) => ipKeyGenerator(req.ip ?? 'unknown');
+
+/** The `email` field of the parsed body (JSON or form), trimmed and lower-cased. */
+export const bodyEmail: RateLimitKey = (req) => {
+  const email = (req.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' && email.trim() !== '' ? email.trim().toLowerCase() : undefined;
+};
+
+/** The signed-in client's id (after passport has read the session). */
+export const signedInUser: RateLimitKey = (req) => req.user?.id;
+
+/**
+ * The one way to build a rate limiter: counts in the shared counters, answers 429 through the
+ * error middleware (AppError) with `message`, and sets the draft-8 RateLimit headers.
+ */
+export function createRateLimiter(
+  counters: RateLimitCounters,
+  {
+    name,
+    windowMs,
+    limit,
+    key,
+    message,
+    skipSuccessfulRequests = false,
+    skipFailedRequests = false,
+  }: RateLimiterOptions,
+): RequestHandler {
+  return rateLimit({
+    store: counters.store(name),
+    logger: counters.logger,
+    windowMs,
+    limit,
+    skipSuccessfulRequests,
+    skipFailedRequests,
+    skip: (req, res) => key(req, res) === undefined,
+    keyGenerator: (req, res) => key(req, res)!,
+    standardHeaders: 'draft-8',
+    identifier: name,
     legacyHeaders: false,
-    handler: ((req, _res, next) => {
-      const reset = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+    handler: (req, _res, next) => {
+      const resetTime = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
       const minutes = Math.max(
         1,
-        Math.ceil(((reset?.getTime() ?? Date.now() + options.windowMs) - Date.now()) / 60_000),
+        Math.ceil(((resetTime?.getTime() ?? Date.now() + windowMs) - Date.now()) / MINUTE_MS),
       );
-      next(
-        new AppError(
-          429,
-          `Too many ${options.what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        ),
-      );
-    }) as RequestHandler,
-  };
-  const perIp = rateLimit({ ...common, limit: options.limit.ip });
-  const perEmail = rateLimit({
-    ...common,
-    limit: options.limit.email,
-    skip: async (req) => !(await options.email(req)),
-    keyGenerator: async (req) => `email:${(await options.email(req))?.trim().toLowerCase()}`,
+      next(new AppError(429, typeof message === 'string' ? message : message(minutes)));
+    },
   });
-  return [perIp, perEmail];
+}
+
+/**
+ * Two limiters of the same rule: per client address (`name:ip`) and per e-mail address
+ * (`name:email`, from `email`, by default the body's `email` field).
+ */
+export function limitPerIpAndEmail(
+  counters: RateLimitCounters,
+  { email = bodyEmail, ...rule }: Omit<RateLimiterOptions, 'key'> & { email?: RateLimitKey },
+): RequestHandler[] {
+  return [
+    createRateLimiter(counters, { ...rule, name: `${rule.name}:ip`, key: clientIp }),
+    createRateLimiter(counters, { ...rule, name: `${rule.name}:email`, key: email }),
+  ];
+}
+
+const minutesText = (minutes: number) => `${minutes} minute${minutes === 1 ? '' : 's'}`;
+
+/** Failed sign-ins: 10 per 15 minutes; successful ones do not count. */
+export const SIGN_IN_RULE = {
+  windowMs: 15 * MINUTE_MS,
+  limit: 10,
+  skipSuccessfulRequests: true,
+  message: (minutes: number) =>
+    `Too many sign-in attempts. Please try again in ${minutesText(minutes)}.`,
+} as const;
+
+/**
+ * Failed sign-ins limited to 10 per 15 minutes, per IP address and per e-mail address, in the
+ * counters named `name` (`admin-sign-in`, `client-sign-in`). `email` says whose e-mail an
+ * attempt is about (default: the body's `email`); null counts per address only. Needs the body
+ * parsed first.
+ */
+export function loginRateLimit(
+  counters: RateLimitCounters,
+  name: string,
+  { email = bodyEmail }: { email?: RateLimitKey | null } = {},
+): RequestHandler[] {
+  if (email === null) {
+    return [createRateLimiter(counters, { ...SIGN_IN_RULE, name: `${name}:ip`, key: clientIp })];
+  }
+  return limitPerIpAndEmail(counters, { ...SIGN_IN_RULE, name, email });
+}
+
+/**
+ * Client actions that e-mail the agency (plan request or signup-link redemption, withdrawal,
+ * cancellation, new ticket): 20 per hour per signed-in account, all such actions together.
+ * Only actions that went through count: a refused one sent nothing. Goes after requireUser.
+ */
+export function notifyingActionLimit(counters: RateLimitCounters): RequestHandler {
+  return createRateLimiter(counters, {
+    name: 'notifying-action',
+    windowMs: 60 * MINUTE_MS,
+    limit: 20,
+    key: signedInUser,
+    skipFailedRequests: true,
+    message: (minutes) =>
+      `You have sent us many requests in a short time. Please try again in ${minutesText(minutes)}.`,
+  });
 }

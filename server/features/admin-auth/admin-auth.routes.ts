@@ -7,7 +7,8 @@ import {
 } from '../../../shared/schemas/auth';
 import { currentAdmin } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
-import { loginRateLimit } from '../../lib/rate-limit';
+import { loginRateLimit, type RateLimitKey } from '../../lib/rate-limit';
+import type { RateLimitCounters } from '../../lib/rate-limit-store';
 import { ADMIN_SESSION_COOKIE, destroySession, regenerateSession } from '../../lib/session';
 import { parse } from '../../lib/validate';
 import { toPublicAdmin, type AdminAuthService } from './admin-auth.service';
@@ -16,7 +17,13 @@ interface AdminAuthRoutesDeps {
   service: AdminAuthService;
   absoluteLifetimeMs: number;
   setupToken: string | undefined;
+  rateLimits: RateLimitCounters;
 }
+
+/** Admin sign-in, setup and password change count in the same counters. */
+const ADMIN_SIGN_IN = 'admin-sign-in';
+/** A password change is an attempt at the signed-in admin's password. */
+const signedInAdminEmail: RateLimitKey = (_req, res) => res.locals.admin?.email;
 
 function tokensMatch(given: string, expected: string): boolean {
   const a = crypto.createHash('sha256').update(given).digest();
@@ -48,7 +55,7 @@ export function requireAdmin({ service, absoluteLifetimeMs }: AdminAuthRoutesDep
 export function adminPublicRoutes(deps: AdminAuthRoutesDeps): Router {
   const router = Router();
 
-  router.post('/login', ...loginRateLimit(), async (req, res) => {
+  router.post('/login', ...loginRateLimit(deps.rateLimits, ADMIN_SIGN_IN), async (req, res) => {
     const { email, password } = parse(AdminLoginSchema, req.body);
     const admin = await deps.service.authenticate(email, password);
     // A fresh session id at every sign-in: no session fixation.
@@ -64,7 +71,9 @@ export function adminPublicRoutes(deps: AdminAuthRoutesDeps): Router {
     res.json({ message: 'Logged out' });
   });
 
-  router.post('/setup', async (req, res) => {
+  // A wrong setup token is a failed sign-in of whoever tries it: counted per address.
+  const setupLimit = loginRateLimit(deps.rateLimits, ADMIN_SIGN_IN, { email: null });
+  router.post('/setup', ...setupLimit, async (req, res) => {
     if (!deps.setupToken) throw new AppError(404, 'Admin setup is disabled');
     const given = req.get('x-admin-setup-token');
     if (!given || !tokensMatch(given, deps.setupToken)) {
@@ -78,9 +87,13 @@ export function adminPublicRoutes(deps: AdminAuthRoutesDeps): Router {
 }
 
 /** Routes behind requireAdmin. */
-export function adminAccountRoutes(service: AdminAuthService): Router {
+export function adminAccountRoutes(
+  service: AdminAuthService,
+  rateLimits: RateLimitCounters,
+): Router {
   const router = Router();
-  router.post('/reset-password', async (req, res) => {
+  const passwordLimit = loginRateLimit(rateLimits, ADMIN_SIGN_IN, { email: signedInAdminEmail });
+  router.post('/reset-password', ...passwordLimit, async (req, res) => {
     const { currentPassword, newPassword } = parse(ResetPasswordSchema, req.body);
     await service.changePassword(currentAdmin(res), currentPassword, newPassword, req.sessionID);
     res.json({ message: 'Password updated' });

@@ -1,25 +1,24 @@
 import { Router, type Request } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { LeadFormSchema, UpdateConsultationSchema } from '../../../shared/schemas/consultations';
-import { AppError } from '../../lib/errors';
+import { clientIp, createRateLimiter } from '../../lib/rate-limit';
+import type { RateLimitCounters } from '../../lib/rate-limit-store';
 import { parse } from '../../lib/validate';
 import type { ConsultationService } from './consultations.service';
 
 const WINDOW_MS = 60 * 60 * 1000;
 const MAX_PER_WINDOW = 5;
 
-export function consultationRoutes(service: ConsultationService): Router {
+export function consultationRoutes(
+  service: ConsultationService,
+  rateLimits: RateLimitCounters,
+): Router {
   const router = Router();
-  const limit = rateLimit({
+  const limit = createRateLimiter(rateLimits, {
+    name: 'consultation-request',
     windowMs: WINDOW_MS,
     limit: MAX_PER_WINDOW,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, _res, next) => {
-      next(
-        new AppError(429, 'Too many requests from your connection. Please try again in an hour.'),
-      );
-    },
+    key: clientIp,
+    message: 'Too many requests from your connection. Please try again in an hour.',
   });
 
   router.post('/consultations', limit, async (req, res) => {

@@ -14,7 +14,8 @@ import {
 } from '../../../shared/schemas/auth';
 import { EmailSchema } from '../../../shared/schemas/common';
 import { AppError } from '../../lib/errors';
-import { loginRateLimit, perIpAndEmailRateLimit } from '../../lib/rate-limit';
+import { clientIp, createRateLimiter, loginRateLimit } from '../../lib/rate-limit';
+import type { RateLimitCounters } from '../../lib/rate-limit-store';
 import { containsNul, NUL_CHARACTER_MESSAGE } from '../../lib/validate';
 import { SIGN_UP_EXPIRED, type IdentityService, type SignInOutcome } from './identity.service';
 import { messagePage, signInPage, signUpPage, verifyEmailPage } from './identity.views';
@@ -27,38 +28,65 @@ export interface InteractionLimits {
   resend: RequestHandler[];
 }
 
-const HOUR_MS = 60 * 60 * 1000;
+
+const MINUTE_MS = 60 * 1000;
 
 /**
  * Sign-in as everywhere (10 failures in 15 minutes). Sign-ups and new codes: 5 an hour per
  * e-mail, 50 per IP (an office or a mobile carrier puts many people behind one address).
  * Code entries: 20 in 15 minutes per e-mail (a code allows 5 tries itself), 100 per IP.
+ * Every request counts, in the counters every instance shares.
  */
-export function interactionLimits(service: IdentityService): InteractionLimits {
-  const codeEmail = (req: Request) => {
-    const uid = req.params.uid;
-    return typeof uid === 'string' ? service.pendingEmail(uid) : undefined;
+export function interactionLimits(
+  service: IdentityService,
+  counters: RateLimitCounters,
+): InteractionLimits {
+  const rule = (
+    name: string,
+    windowMs: number,
+    limit: { ip: number; email: number },
+    what: string,
+    email: (req: Request, res: Response) => string | undefined,
+  ): RequestHandler[] => {
+    const message = (minutes: number) =>
+      `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+    return [
+      createRateLimiter(counters, {
+        name: `${name}:ip`,
+        windowMs,
+        limit: limit.ip,
+        key: clientIp,
+        message,
+      }),
+      createRateLimiter(counters, {
+        name: `${name}:email`,
+        windowMs,
+        limit: limit.email,
+        key: (req, res) => email(req, res)?.trim().toLowerCase(),
+        message,
+      }),
+    ];
   };
+  /** Reads the address this sign-in's code went to, for the per-e-mail limits of codes. */
+  const pendingEmail: RequestHandler = async (req, res, next) => {
+    const uid = req.params.uid;
+    res.locals.pendingEmail = typeof uid === 'string' ? await service.pendingEmail(uid) : undefined;
+    next();
+  };
+  const codeEmail = (_req: Request, res: Response) => res.locals.pendingEmail;
   return {
-    signIn: loginRateLimit(),
-    signUp: perIpAndEmailRateLimit({
-      windowMs: HOUR_MS,
-      limit: { ip: 50, email: 5 },
-      what: 'sign-ups',
-      email: (req) => formValue(req.body, 'email'),
-    }),
-    resend: perIpAndEmailRateLimit({
-      windowMs: HOUR_MS,
-      limit: { ip: 50, email: 5 },
-      what: 'codes sent',
-      email: codeEmail,
-    }),
-    emailCode: perIpAndEmailRateLimit({
-      windowMs: HOUR_MS / 4,
-      limit: { ip: 100, email: 20 },
-      what: 'code attempts',
-      email: codeEmail,
-    }),
+    signIn: loginRateLimit(counters, 'client-sign-in'),
+    signUp: rule('sign-up', 60 * MINUTE_MS, { ip: 50, email: 5 }, 'sign-ups', (req) =>
+      formValue(req.body, 'email'),
+    ),
+    resend: [
+      pendingEmail,
+      ...rule('code-send', 60 * MINUTE_MS, { ip: 50, email: 5 }, 'codes sent', codeEmail),
+    ],
+    emailCode: [
+      pendingEmail,
+      ...rule('code-entry', 15 * MINUTE_MS, { ip: 100, email: 20 }, 'code attempts', codeEmail),
+    ],
   };
 }
 

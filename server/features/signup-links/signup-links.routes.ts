@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import {
   GenerateSignupLinkSchema,
   SendSignupLinkSchema,
@@ -32,8 +32,11 @@ export function adminSignupLinkRoutes(service: SignupLinkService): Router {
   return router;
 }
 
-/** The invited visitor: see the invitation, then (signed in) redeem it. */
-export function signupLinkRoutes(service: SignupLinkService): Router {
+/**
+ * The invited visitor: see the invitation, then (signed in) redeem it. `notifying`: the limit on
+ * client actions that e-mail the agency (redeeming requests the plan).
+ */
+export function signupLinkRoutes(service: SignupLinkService, notifying: RequestHandler): Router {
   const router = Router();
 
   router.get('/signup/:token', async (req: Request<{ token: string }>, res) => {
@@ -43,6 +46,7 @@ export function signupLinkRoutes(service: SignupLinkService): Router {
   router.post(
     '/signup/:token/redeem',
     requireUser,
+    notifying,
     async (req: Request<{ token: string }>, res) => {
       res.json(await service.redeem(req.params.token, currentUserId(req)));
     },

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../db/schema';
-import { createInvoice, signedInClient } from '../../../tests/factories';
+import { createClient, createInvoice, signedInClient } from '../../../tests/factories';
 import type { BrowserSession } from '../../../tests/support/browser-session';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 
@@ -142,9 +142,10 @@ describe('subscriptions', () => {
 
 describe('billing history', () => {
   it("lists the client's own sent, paid and overdue invoices, newest first, never drafts or others'", async () => {
-    const { browser, account } = await signedInClient(t.baseUrl);
+    const { browser, account, user } = await signedInClient(t.baseUrl);
     const email = account.email.toUpperCase();
     const paid = await createInvoice(t.database, {
+      userId: user.id,
       clientEmail: email,
       status: 'paid',
       dateIssued: '2026-10-01',
@@ -152,12 +153,19 @@ describe('billing history', () => {
       total: 39_900,
     });
     const sent = await createInvoice(t.database, {
+      userId: user.id,
       clientEmail: account.email,
       status: 'sent',
       dateIssued: '2026-11-01',
     });
-    await createInvoice(t.database, { clientEmail: account.email, status: 'draft' });
-    await createInvoice(t.database, { clientEmail: 'someone.else@example.com', status: 'paid' });
+    await createInvoice(t.database, {
+      userId: user.id,
+      clientEmail: account.email,
+      status: 'draft',
+    });
+    // Written to the client's address but given to another account: not theirs.
+    const other = await createClient(t.database);
+    await createInvoice(t.database, { userId: other.id, clientEmail: email, status: 'paid' });
 
     const res = await send(browser, 'GET', '/api/invoices');
     expect(res.status).toBe(200);

@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import {
   AdminReplySchema,
   AdminTicketFilterSchema,
@@ -10,15 +10,18 @@ import { currentAdmin, currentUserId, requireUser } from '../../lib/auth-guards'
 import { parse } from '../../lib/validate';
 import type { TicketService } from './tickets.service';
 
-/** The signed-in client's own tickets. */
-export function ticketRoutes(service: TicketService): Router {
+/**
+ * The signed-in client's own tickets. `notifying`: the limit on client actions that e-mail the
+ * agency (a new ticket does; a message on it does not).
+ */
+export function ticketRoutes(service: TicketService, notifying: RequestHandler): Router {
   const router = Router();
 
   router.get('/tickets', requireUser, async (req, res) => {
     res.type('json').send(await service.listJson(currentUserId(req)));
   });
 
-  router.post('/tickets', requireUser, async (req, res) => {
+  router.post('/tickets', requireUser, notifying, async (req, res) => {
     const input = parse(CreateTicketSchema, req.body);
     res.status(201).json(await service.create(currentUserId(req), input));
   });
