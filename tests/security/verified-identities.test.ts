@@ -335,7 +335,7 @@ describe("a client's identity does not depend on the server's address", () => {
     expect(await database.db.select().from(users)).toHaveLength(1);
     await moved.close();
     await database.close();
-  });
+  }, 90_000);
 
   it('repairs the duplicates an earlier version made, keeping the client with the data', async () => {
     // The database as the previous version left it: migrated up to 0009.
@@ -389,7 +389,7 @@ describe("a client's identity does not depend on the server's address", () => {
     ]);
     await database.close();
     fs.rmSync(before, { recursive: true, force: true });
-  });
+  }, 60_000);
 });
 
 const TICKET = { subject: 'Update my hours', description: 'We now open at 8.', priority: 'normal' };
