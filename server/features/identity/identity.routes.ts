@@ -28,7 +28,6 @@ export interface InteractionLimits {
   resend: RequestHandler[];
 }
 
-
 const MINUTE_MS = 60 * 1000;
 
 /**
