@@ -47,6 +47,7 @@ describe('InvoiceForm', () => {
     await user.click(screen.getByRole('button', { name: 'Create Invoice' }));
     expect(submitted).toEqual([
       {
+        clientId: null,
         clientName: 'Camille Broussard',
         clientEmail: 'camille@example.com',
         planType: 'signature',
