@@ -148,8 +148,9 @@ describe('signup links', () => {
       usedAt: '2026-04-01T10:00:00.000Z',
     });
     const clients = await admin.get('/api/admin/clients');
-    expect(clients.body.find((c: { id: string }) => c.id === client.user.id)).toMatchObject({
+    expect(clients.body.items.find((c: { id: string }) => c.id === client.user.id)).toMatchObject({
       email: invited.email.toLowerCase(),
+      emailVerified: true,
       plan: 'prestige',
       subscriptionStatus: 'pending',
     });
@@ -197,5 +198,25 @@ describe('signup links', () => {
     const signIn = await open('');
     expect(signIn).toContain('<h1>Sign in</h1>');
     expect(signIn).toContain(`value="${email}"`);
+  });
+
+  it('are found by name, e-mail or business name, a page at a time', async () => {
+    const found = await signedInClient(t.baseUrl, { firstName: 'Zephyrine' });
+    await found.browser.request('PATCH', '/api/auth/user', { businessName: 'Quokka_Bakery 100%' });
+    const search = async (q: string, extra = '') =>
+      (await admin.get(`/api/admin/clients?q=${encodeURIComponent(q)}${extra}`)).body;
+    for (const q of ['zephyr', found.account.email.toUpperCase(), 'quokka_bak', '100%']) {
+      const page = await search(q);
+      expect(page.items.map((c: { id: string }) => c.id)).toEqual([found.user.id]);
+      expect(page).toMatchObject({ total: 1, page: 1, pageSize: 25 });
+    }
+    // LIKE wildcards are text: '_' and '%' match only themselves.
+    expect((await search('quokka%bak')).total).toBe(0);
+    const all = await search('', '&pageSize=1&page=2');
+    expect(all.items).toHaveLength(1);
+    expect(all.total).toBeGreaterThan(1);
+    const refused = await admin.get('/api/admin/clients?pageSize=1000');
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Page size must be between 1 and 100');
   });
 });
