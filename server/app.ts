@@ -226,7 +226,7 @@ export async function createApp({
     from: config.mail.from,
     defaultFrom: async () => {
       const { businessName, businessEmail } = await settingsService.getPublic();
-      return `"${businessName.replace(/"/g, "'")}" <${businessEmail}>`;
+      return { name: businessName, address: businessEmail };
     },
     repository: mailRepository,
     logger,
