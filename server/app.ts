@@ -106,6 +106,10 @@ export async function createApp({
   const { db } = database;
   const app = express();
   app.disable('x-powered-by');
+  // Mount paths pick the session: /api/admin the admin's, whose cookie path browsers and
+  // express-session compare case-sensitively. /api/ADMIN/me must not reach the admin routes
+  // without that session: it is no route at all (404).
+  app.set('case sensitive routing', true);
   // TRUST_PROXY: one proxy (the load balancer) in front. Trusting every hop would let anyone
   // pick their client address with X-Forwarded-For and slip past the per-address rate limits.
   app.set('trust proxy', config.trustProxy ? 1 : false);

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import session from 'express-session';
 import type { RequestHandler } from 'express';
 import type { Config } from '../config';
+import { AppError } from './errors';
 import type { DatabaseSessionStore } from './session-store';
 
 declare module 'express-session' {
@@ -40,19 +41,36 @@ function secureCookies(config: Config): boolean {
   return config.appUrl.startsWith('https://');
 }
 
+/**
+ * express-session leaves req.session unset for a request outside its cookie's path, compared
+ * case-sensitively. Routes behind a session middleware rely on it: such a request is no route
+ * of theirs (404), never a guard reading an undefined session.
+ */
+export function requireSessionPath(middleware: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    middleware(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      if (!req.session) return next(new AppError(404, `Not found: ${req.method} ${req.path}`));
+      next();
+    });
+  };
+}
+
 /** The client's cookie session: the whole site, renewed on use, 7 days idle by default. */
 export function clientSession(options: SessionOptions): RequestHandler {
-  return session({
-    ...baseOptions(options),
-    name: CLIENT_SESSION_COOKIE,
-    cookie: {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: secureCookies(options.config),
-      maxAge: options.config.sessions.clientMaxAgeMs,
-    },
-  });
+  return requireSessionPath(
+    session({
+      ...baseOptions(options),
+      name: CLIENT_SESSION_COOKIE,
+      cookie: {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookies(options.config),
+        maxAge: options.config.sessions.clientMaxAgeMs,
+      },
+    }),
+  );
 }
 
 /**
@@ -60,17 +78,19 @@ export function clientSession(options: SessionOptions): RequestHandler {
  * /api/admin, expiring after 30 idle minutes (its absolute lifetime is checked by requireAdmin).
  */
 export function adminSession(options: SessionOptions): RequestHandler {
-  return session({
-    ...baseOptions(options),
-    name: ADMIN_SESSION_COOKIE,
-    cookie: {
-      path: '/api/admin',
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: secureCookies(options.config),
-      maxAge: options.config.sessions.adminIdleMs,
-    },
-  });
+  return requireSessionPath(
+    session({
+      ...baseOptions(options),
+      name: ADMIN_SESSION_COOKIE,
+      cookie: {
+        path: '/api/admin',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: secureCookies(options.config),
+        maxAge: options.config.sessions.adminIdleMs,
+      },
+    }),
+  );
 }
 
 export function regenerateSession(req: Express.Request): Promise<void> {

@@ -30,7 +30,8 @@ function tokensMatch(given: string, expected: string): boolean {
  */
 export function requireAdmin({ service, absoluteLifetimeMs }: AdminAuthRoutesDeps): RequestHandler {
   return async (req, res, next) => {
-    const { adminId, adminSignedInAt } = req.session;
+    // No session at all when express-session skipped the request (outside its cookie path).
+    const { adminId, adminSignedInAt } = req.session ?? {};
     if (!adminId || !adminSignedInAt) return next(new AppError(401, 'Unauthorized'));
     if (Date.now() - adminSignedInAt > absoluteLifetimeMs) {
       await destroySession(req);
