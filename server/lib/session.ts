@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import session from 'express-session';
-import type { RequestHandler } from 'express';
+import type { CookieOptions, RequestHandler, Response } from 'express';
 import type { Config } from '../config';
 import { AppError } from './errors';
 import type { DatabaseSessionStore } from './session-store';
@@ -15,8 +15,14 @@ declare module 'express-session' {
   }
 }
 
-export const CLIENT_SESSION_COOKIE = 'sid';
-export const ADMIN_SESSION_COOKIE = 'admin_sid';
+declare global {
+  namespace Express {
+    interface Locals {
+      /** The session cookie of the request's session middleware, to clear it at sign-out. */
+      sessionCookie?: { name: string; options: CookieOptions };
+    }
+  }
+}
 
 interface SessionOptions {
   config: Config;
@@ -37,8 +43,23 @@ function baseOptions({ config, store, secret }: SessionOptions): session.Session
   };
 }
 
-function secureCookies(config: Config): boolean {
+function secureCookies(config: Pick<Config, 'appUrl'>): boolean {
   return config.appUrl.startsWith('https://');
+}
+
+/**
+ * The session cookies' names. Over https they carry the prefixes browsers enforce (ASVS 5.0
+ * 3.3.1): __Host-sid is only accepted Secure, for Path=/ and without Domain, so neither a
+ * subdomain nor plain http can plant or overwrite it; the admin's cookie keeps its narrower
+ * path, which __Host- forbids, so it is __Secure-. Browsers refuse the prefixes without
+ * Secure, so plain http (localhost) keeps the plain names.
+ */
+export function sessionCookieNames(config: Pick<Config, 'appUrl'>) {
+  const secure = secureCookies(config);
+  return {
+    client: secure ? '__Host-sid' : 'sid',
+    admin: secure ? '__Secure-admin_sid' : 'admin_sid',
+  };
 }
 
 /**
@@ -56,21 +77,35 @@ export function requireSessionPath(middleware: RequestHandler): RequestHandler {
   };
 }
 
+/** A session middleware that remembers its cookie for clearSessionCookie. */
+function cookieSession(
+  options: SessionOptions,
+  name: string,
+  cookie: session.CookieOptions,
+): RequestHandler {
+  const middleware = requireSessionPath(session({ ...baseOptions(options), name, cookie }));
+  // Browsers only drop a cookie (a prefixed one above all) set with the same attributes.
+  const clearing: CookieOptions = {
+    path: cookie.path,
+    httpOnly: cookie.httpOnly,
+    sameSite: cookie.sameSite,
+    secure: cookie.secure === true,
+  };
+  return (req, res, next) => {
+    res.locals.sessionCookie = { name, options: clearing };
+    middleware(req, res, next);
+  };
+}
+
 /** The client's cookie session: the whole site, renewed on use, 7 days idle by default. */
 export function clientSession(options: SessionOptions): RequestHandler {
-  return requireSessionPath(
-    session({
-      ...baseOptions(options),
-      name: CLIENT_SESSION_COOKIE,
-      cookie: {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: secureCookies(options.config),
-        maxAge: options.config.sessions.clientMaxAgeMs,
-      },
-    }),
-  );
+  return cookieSession(options, sessionCookieNames(options.config).client, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookies(options.config),
+    maxAge: options.config.sessions.clientMaxAgeMs,
+  });
 }
 
 /**
@@ -78,19 +113,19 @@ export function clientSession(options: SessionOptions): RequestHandler {
  * /api/admin, expiring after 30 idle minutes (its absolute lifetime is checked by requireAdmin).
  */
 export function adminSession(options: SessionOptions): RequestHandler {
-  return requireSessionPath(
-    session({
-      ...baseOptions(options),
-      name: ADMIN_SESSION_COOKIE,
-      cookie: {
-        path: '/api/admin',
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: secureCookies(options.config),
-        maxAge: options.config.sessions.adminIdleMs,
-      },
-    }),
-  );
+  return cookieSession(options, sessionCookieNames(options.config).admin, {
+    path: '/api/admin',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: secureCookies(options.config),
+    maxAge: options.config.sessions.adminIdleMs,
+  });
+}
+
+/** Tells the browser to drop the session cookie of the request's session middleware. */
+export function clearSessionCookie(res: Response): void {
+  const cookie = res.locals.sessionCookie;
+  if (cookie) res.clearCookie(cookie.name, cookie.options);
 }
 
 export function regenerateSession(req: Express.Request): Promise<void> {

@@ -8,7 +8,7 @@ import {
 import { currentAdmin } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
 import { loginRateLimit } from '../../lib/rate-limit';
-import { ADMIN_SESSION_COOKIE, destroySession, regenerateSession } from '../../lib/session';
+import { clearSessionCookie, destroySession, regenerateSession } from '../../lib/session';
 import { parse } from '../../lib/validate';
 import { toPublicAdmin, type AdminAuthService } from './admin-auth.service';
 
@@ -35,7 +35,7 @@ export function requireAdmin({ service, absoluteLifetimeMs }: AdminAuthRoutesDep
     if (!adminId || !adminSignedInAt) return next(new AppError(401, 'Unauthorized'));
     if (Date.now() - adminSignedInAt > absoluteLifetimeMs) {
       await destroySession(req);
-      res.clearCookie(ADMIN_SESSION_COOKIE, { path: '/api/admin' });
+      clearSessionCookie(res);
       return next(new AppError(401, 'Your session has expired. Please sign in again.'));
     }
     const admin = await service.findById(adminId);
@@ -61,7 +61,7 @@ export function adminPublicRoutes(deps: AdminAuthRoutesDeps): Router {
 
   router.post('/logout', async (req, res) => {
     await destroySession(req);
-    res.clearCookie(ADMIN_SESSION_COOKIE, { path: '/api/admin' });
+    clearSessionCookie(res);
     res.json({ message: 'Logged out' });
   });
 

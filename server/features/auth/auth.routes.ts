@@ -9,7 +9,7 @@ import { UpdateProfileSchema } from '../../../shared/schemas/profile';
 import { currentUserId, requireUser } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
 import { safeReturnTo } from '../../lib/return-to';
-import { CLIENT_SESSION_COOKIE, destroySession } from '../../lib/session';
+import { clearSessionCookie, destroySession } from '../../lib/session';
 import { parse } from '../../lib/validate';
 import { toPublicUser, type AuthService } from './auth.service';
 import type { RelyingParty, SignedInUser } from './relying-party';
@@ -77,7 +77,7 @@ export function authRoutes({
     const idToken = req.user?.idToken;
     const wasSignedIn = Boolean(req.user);
     if (req.session) await destroySession(req);
-    res.clearCookie(CLIENT_SESSION_COOKIE, { path: '/' });
+    clearSessionCookie(res);
     res.clearCookie(SIGNED_IN_HINT_COOKIE, hintCookie);
     const endSession = wasSignedIn
       ? await relyingParty.endSessionUrl(idToken, `${appOrigin}/`).catch(() => undefined)
