@@ -24,6 +24,14 @@ declare global {
   }
 }
 
+/**
+ * How long a session lives before sign-in. All it holds then is the sign-in's state, PKCE
+ * verifier and return path, so a flood of anonymous /api/login calls leaves only rows that
+ * expire within minutes (and pruning deletes). Sign-in makes a new session with the full
+ * lifetime.
+ */
+export const PRE_SIGN_IN_MAX_AGE_MS = 10 * 60 * 1000;
+
 interface SessionOptions {
   config: Config;
   store: DatabaseSessionStore;

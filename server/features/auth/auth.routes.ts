@@ -9,7 +9,7 @@ import { UpdateProfileSchema } from '../../../shared/schemas/profile';
 import { currentUserId, requireUser } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
 import { safeReturnTo } from '../../lib/return-to';
-import { clearSessionCookie, destroySession } from '../../lib/session';
+import { clearSessionCookie, destroySession, PRE_SIGN_IN_MAX_AGE_MS } from '../../lib/session';
 import { parse } from '../../lib/validate';
 import { toPublicUser, type AuthService } from './auth.service';
 import type { RelyingParty, SignedInUser } from './relying-party';
@@ -43,6 +43,8 @@ export function authRoutes({
       res.redirect(302, appOrigin + req.originalUrl);
       return;
     }
+    // A signed-in client starting again keeps their session's lifetime.
+    if (!req.user) req.session.cookie.maxAge = PRE_SIGN_IN_MAX_AGE_MS;
     const returnTo = safeReturnTo(req.query.returnTo);
     if (returnTo) req.session.returnTo = returnTo;
     const strategy = await relyingParty.strategy();
