@@ -318,6 +318,7 @@ export async function createApp({
   api.use(
     authRoutes({
       appUrl: config.appUrl,
+      brand,
       sessionMaxAgeMs: config.sessions.clientMaxAgeMs,
       passport,
       relyingParty,

@@ -85,3 +85,10 @@ export const CurrentAdminSchema = z.object({
   createdAt: z.string(),
 });
 export type CurrentAdmin = z.infer<typeof CurrentAdminSchema>;
+
+/**
+ * POST /api/logout answered to a fetch: where the browser goes next, the sign-in provider's
+ * end-session address (so its session ends too) or the home page.
+ */
+export const LogoutResultSchema = z.object({ redirectTo: z.string() });
+export type LogoutResult = z.infer<typeof LogoutResultSchema>;

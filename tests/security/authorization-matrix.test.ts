@@ -105,8 +105,10 @@ const EXPECTED: Record<string, Expected> = {
   'GET /sitemap.xml': all(200),
   // The app shell is public; before `npm run build` there is none to serve (503 for all).
   'GET <spa>': all(fs.existsSync(path.join(clientDistDir, 'index.html')) ? 200 : 503),
+  // Asks for a click; signs no one out.
+  'GET /api/logout': all(200),
   // Last: it ends the caller's session.
-  'GET /api/logout': all(302),
+  'POST /api/logout': all(200),
 };
 
 let t: TestApp;

@@ -190,7 +190,7 @@ describe('session cookies', () => {
       );
 
       const signOut = await request(secure.app)
-        .get('/api/logout')
+        .post('/api/logout')
         .set('X-Forwarded-Proto', 'https')
         .set('Host', 'studio.example')
         .set('Cookie', setCookies(login)[0]!.split(';')[0]!);

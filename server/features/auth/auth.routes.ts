@@ -13,9 +13,12 @@ import { clearSessionCookie, destroySession, PRE_SIGN_IN_MAX_AGE_MS } from '../.
 import { parse } from '../../lib/validate';
 import { toPublicUser, type AuthService } from './auth.service';
 import type { RelyingParty, SignedInUser } from './relying-party';
+import { signOutPage } from './sign-out-page';
 
 interface AuthRoutesDeps {
   appUrl: string;
+  /** The business name, for the sign-out page. */
+  brand: () => Promise<string>;
   sessionMaxAgeMs: number;
   passport: Authenticator;
   relyingParty: RelyingParty;
@@ -26,6 +29,7 @@ const DEFAULT_AFTER_SIGN_IN = '/portal/dashboard';
 
 export function authRoutes({
   appUrl,
+  brand,
   sessionMaxAgeMs,
   passport,
   relyingParty,
@@ -75,16 +79,29 @@ export function authRoutes({
     })(req, res, next);
   });
 
-  router.get('/logout', async (req, res) => {
+  // A GET must not sign anyone out (any site could make the browser ask for it): it asks.
+  router.get('/logout', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.type('html').send(signOutPage(await brand()));
+  });
+
+  router.post('/logout', async (req, res) => {
     const idToken = req.user?.idToken;
     const wasSignedIn = Boolean(req.user);
     if (req.session) await destroySession(req);
     clearSessionCookie(res);
     res.clearCookie(SIGNED_IN_HINT_COOKIE, hintCookie);
-    const endSession = wasSignedIn
-      ? await relyingParty.endSessionUrl(idToken, `${appOrigin}/`).catch(() => undefined)
-      : undefined;
-    res.redirect(302, endSession ?? '/');
+    // The provider's end-session address: its own session ends there, then it comes home.
+    const redirectTo =
+      (wasSignedIn
+        ? await relyingParty.endSessionUrl(idToken, `${appOrigin}/`).catch(() => undefined)
+        : undefined) ?? '/';
+    // The SPA's fetch gets the address to go to; a plain form post is sent there.
+    if (req.accepts(['json', 'html']) === 'html') {
+      res.redirect(303, redirectTo);
+      return;
+    }
+    res.json({ redirectTo });
   });
 
   router.get('/auth/user', async (req, res) => {
