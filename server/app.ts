@@ -110,6 +110,10 @@ export async function createApp({
   const { db } = database;
   const app = express();
   app.disable('x-powered-by');
+  // Mount paths pick the session: /api/admin the admin's, whose cookie path browsers and
+  // express-session compare case-sensitively. /api/ADMIN/me must not reach the admin routes
+  // without that session: it is no route at all (404).
+  app.set('case sensitive routing', true);
   // TRUST_PROXY: one proxy (the load balancer) in front. Trusting every hop would let anyone
   // pick their client address with X-Forwarded-For and slip past the per-address rate limits.
   app.set('trust proxy', config.trustProxy ? 1 : false);
@@ -141,7 +145,7 @@ export async function createApp({
     from: config.mail.from,
     defaultFrom: async () => {
       const { businessName, businessEmail } = await settingsService.getPublic();
-      return `"${businessName.replace(/"/g, "'")}" <${businessEmail}>`;
+      return { name: businessName, address: businessEmail };
     },
     repository: mailRepository,
     logger,
@@ -334,6 +338,7 @@ export async function createApp({
   api.use(
     authRoutes({
       appUrl: config.appUrl,
+      brand,
       sessionMaxAgeMs: config.sessions.clientMaxAgeMs,
       passport,
       relyingParty,

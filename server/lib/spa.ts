@@ -57,7 +57,8 @@ export function spaRoutes(distDir: string, appUrl: string): Router {
       setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
     }),
   );
-  router.get(/^(?!\/(?:api|oidc)(?:\/|$)).*/, (req, res: Response) => {
+  // /API/... and /OIDC/... are no screen either: 404, like any unknown API path.
+  router.get(/^(?!\/(?:api|oidc)(?:\/|$)).*/i, (req, res: Response) => {
     res.setHeader('Cache-Control', 'no-cache');
     if (PRIVATE_AREAS.test(req.path)) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
     // "/" has its HTML prerendered at build time; every other screen starts from the shell.

@@ -94,3 +94,10 @@ export const ProviderEmailCodeSchema = z.object({
     .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from the e-mail')),
 });
 export type ProviderEmailCode = z.infer<typeof ProviderEmailCodeSchema>;
+
+/**
+ * POST /api/logout answered to a fetch: where the browser goes next, the sign-in provider's
+ * end-session address (so its session ends too) or the home page.
+ */
+export const LogoutResultSchema = z.object({ redirectTo: z.string() });
+export type LogoutResult = z.infer<typeof LogoutResultSchema>;

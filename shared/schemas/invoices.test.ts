@@ -67,6 +67,17 @@ describe('the new-invoice form schema', () => {
     ).toEqual(['Quantity must be at least 1']);
     expect(errorsOf(form({ tax: 'abc' }))).toEqual(['Tax must be an amount in dollars']);
     expect(errorsOf(form({ discount: '-1' }))).toEqual(['Discount cannot be negative']);
+    expect(errorsOf(form({ discount: '10000000.01' }))).toEqual([
+      'Discount cannot be more than $10,000,000.00',
+    ]);
+    expect(
+      errorsOf(
+        form({
+          lineItems: [{ description: 'Plan', quantity: '100000', unitPrice: '1000' }],
+          tax: '0.01',
+        }),
+      ),
+    ).toEqual(['The invoice total cannot be more than $10,000,000.00']);
     expect(errorsOf(form({ clientName: ' ', clientEmail: 'nope', dueDate: '' }))).toEqual([
       'Client name is required',
       'Please enter a valid email address',

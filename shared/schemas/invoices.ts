@@ -1,17 +1,26 @@
 import { z } from 'zod';
-import { dollarsToCents } from '../money';
+import { dollarsToCents, formatCents } from '../money';
 import { PLAN_IDS } from '../plans';
 import { EmailSchema, MAX_SHORT_TEXT } from './common';
 
 export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
+/**
+ * The most any amount of an invoice may be, in cents ($10,000,000.00): each amount typed and
+ * the subtotal plus tax. Amounts are stored as PostgreSQL integers (at most 2,147,483,647), so
+ * with every amount and the sum under this bound no total can overflow.
+ */
+export const MAX_INVOICE_AMOUNT_CENTS = 1_000_000_000;
+const TOO_LARGE = (label: string) =>
+  `${label} cannot be more than ${formatCents(MAX_INVOICE_AMOUNT_CENTS)}`;
+
 const CentsSchema = (label: string) =>
   z
     .number({ error: `${label} must be a number` })
     .int(`${label} must be a whole number of cents`)
     .min(0, `${label} cannot be negative`)
-    .max(100_000_000_00, `${label} is too large`);
+    .max(MAX_INVOICE_AMOUNT_CENTS, TOO_LARGE(label));
 
 export const InvoiceLineItemInputSchema = z.object({
   description: z.string().trim().max(500, 'Line item description is too long').default(''),
@@ -25,7 +34,7 @@ export const InvoiceLineItemInputSchema = z.object({
   unitPrice: z
     .number({ error: 'Unit price must be a number' })
     .int('Unit price must be a whole number of cents')
-    .max(100_000_000_00, 'Unit price is too large'),
+    .max(MAX_INVOICE_AMOUNT_CENTS, TOO_LARGE('Unit price')),
 });
 export type InvoiceLineItemInput = z.infer<typeof InvoiceLineItemInputSchema>;
 
@@ -51,26 +60,33 @@ export function sumInvoice<T extends { quantity: number; unitPrice: number }>(
 }
 
 /** POST /api/admin/invoices: amounts in integer cents. */
-export const CreateInvoiceSchema = z.object({
-  /** The client account the invoice belongs to; unset for someone without an account yet. */
-  clientId: z.uuid('Choose the client from the list again').nullable().optional(),
-  clientName: z
-    .string({ error: 'Client name is required' })
-    .trim()
-    .min(1, 'Client name is required')
-    .max(MAX_SHORT_TEXT, 'Client name is too long'),
-  clientEmail: EmailSchema,
-  planType: z.enum(PLAN_IDS).optional().nullable(),
-  dueDate: z.iso.date('Due date is required'),
-  notes: z.string().trim().max(5000, 'Notes are too long').optional().default(''),
-  lineItems: z
-    .array(InvoiceLineItemInputSchema)
-    .max(200, 'An invoice can have at most 200 line items')
-    .transform((lines) => keepBillableLines(lines))
-    .refine((lines) => lines.length > 0, 'Please add at least one line item'),
-  tax: CentsSchema('Tax').default(0),
-  discount: CentsSchema('Discount').default(0),
-});
+export const CreateInvoiceSchema = z
+  .object({
+    /** The client account the invoice belongs to; unset for someone without an account yet. */
+    clientId: z.uuid('Choose the client from the list again').nullable().optional(),
+    clientName: z
+      .string({ error: 'Client name is required' })
+      .trim()
+      .min(1, 'Client name is required')
+      .max(MAX_SHORT_TEXT, 'Client name is too long'),
+    clientEmail: EmailSchema,
+    planType: z.enum(PLAN_IDS).optional().nullable(),
+    dueDate: z.iso.date('Due date is required'),
+    notes: z.string().trim().max(5000, 'Notes are too long').optional().default(''),
+    lineItems: z
+      .array(InvoiceLineItemInputSchema)
+      .max(200, 'An invoice can have at most 200 line items')
+      .transform((lines) => keepBillableLines(lines))
+      .refine((lines) => lines.length > 0, 'Please add at least one line item'),
+    tax: CentsSchema('Tax').default(0),
+    discount: CentsSchema('Discount').default(0),
+  })
+  // Each line and amount is bounded; their products and sum are bounded here (200 lines of
+  // 100,000 x $10M would reach 2e17 cents).
+  .refine(
+    (invoice) => sumInvoice(invoice.lineItems, invoice.tax, 0).total <= MAX_INVOICE_AMOUNT_CENTS,
+    { message: TOO_LARGE('The invoice total'), path: ['lineItems'] },
+  );
 export type CreateInvoice = z.infer<typeof CreateInvoiceSchema>;
 
 /** Typed dollars ('199', '33.33') to integer cents, once, at the form boundary; empty is 0. */

@@ -31,7 +31,7 @@ test('a new client creates an account through the built-in provider, stays signe
   await page.reload();
   await expect(page.getByText('Welcome Camille')).toBeVisible();
 
-  await page.getByRole('link', { name: 'Log Out' }).click();
+  await page.getByRole('button', { name: 'Log Out' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Where the Coast Meets the Code' })).toBeVisible();
   expect((await page.request.get('/api/auth/user')).status()).toBe(401);

@@ -108,8 +108,10 @@ const EXPECTED: Record<string, Expected> = {
   'GET /sitemap.xml': all(200),
   // The app shell is public; before `npm run build` there is none to serve (503 for all).
   'GET <spa>': all(fs.existsSync(path.join(clientDistDir, 'index.html')) ? 200 : 503),
+  // Asks for a click; signs no one out.
+  'GET /api/logout': all(200),
   // Last: it ends the caller's session.
-  'GET /api/logout': all(302),
+  'POST /api/logout': all(200),
 };
 
 let t: TestApp;
@@ -204,4 +206,93 @@ it('answers every registered route as expected for each caller', async () => {
     }
   }
   expect(actual).toEqual(EXPECTED);
+}, 120_000);
+
+/**
+ * The same routes under another letter case. The path prefixes that pick the session
+ * (/api, /api/admin, /oidc) are matched case-sensitively, as cookie paths are: a variant of
+ * them is no route (404), never a request that reaches a guard without its session (a 500
+ * before). The rest of an admin path answers as the canonical one does, or 404.
+ */
+const PREFIX_VARIANTS: Array<[RegExp, string[]]> = [
+  [/^\/api\/admin\//, ['/api/ADMIN/', '/api/Admin/', '/API/admin/', '/Api/Admin/']],
+  [/^\/api\//, ['/API/', '/Api/']],
+  [/^\/oidc\//, ['/OIDC/']],
+];
+
+function prefixVariants(path: string): string[] {
+  const found = PREFIX_VARIANTS.find(([prefix]) => prefix.test(path));
+  return found ? found[1].map((variant) => path.replace(found[0], variant)) : [];
+}
+
+/** /api/admin/tickets/:id -> /api/admin/TICKETS/:id: the route's own words upper-cased. */
+function tailVariant(path: string): string {
+  return path.replace(
+    /^(\/api\/admin)(\/.*)$/,
+    (_all, prefix: string, tail: string) =>
+      prefix + tail.replace(/\/([a-z-]+)/g, (segment) => segment.toUpperCase()),
+  );
+}
+
+it('answers a case variant of every API path as not found, never with a 500', async () => {
+  const variants: string[] = [];
+  const callers = {
+    anonymous: new BrowserSession(t.baseUrl),
+    clientA: sessions.clientA,
+    admin: await adminSession(),
+  };
+  const answers: Record<string, number[]> = {};
+  for (const route of registeredRoutes(t.app)) {
+    const [method, path] = route.split(' ') as [string, string];
+    for (const variant of prefixVariants(pathFor(method, path))) {
+      variants.push(`${method} ${variant}`);
+      const takesBody = method !== 'GET' && method !== 'DELETE';
+      answers[`${method} ${variant}`] = [];
+      for (const session of Object.values(callers)) {
+        const res = await session.request(method, variant, takesBody ? {} : undefined);
+        await res.arrayBuffer();
+        answers[`${method} ${variant}`]!.push(res.status);
+      }
+    }
+  }
+  expect(variants).toContain('GET /api/ADMIN/me');
+  expect(variants).toContain('POST /api/Admin/login');
+  expect(variants).toContain('GET /API/admin/settings');
+  expect(
+    Object.entries(answers).filter(([, statuses]) => statuses.some((status) => status !== 404)),
+  ).toEqual([]);
+  // The admin's session survived every variant: none reached a route.
+  const me = await callers.admin.request('GET', '/api/admin/me');
+  expect(me.status).toBe(200);
+}, 120_000);
+
+it('answers an admin path with its own words in capitals as the canonical path, or 404', async () => {
+  const deletable = (await createInvoice(t.database)).id;
+  const wrong: string[] = [];
+  for (const route of registeredRoutes(t.app).filter((r) => r.includes(' /api/admin/'))) {
+    const [method, path] = route.split(' ') as [string, string];
+    let concrete = pathFor(method, path);
+    if (method === 'DELETE') concrete = concrete.replace(ids.invoiceToDelete!, deletable);
+    const variant = tailVariant(concrete);
+    if (variant === concrete) continue;
+    const takesBody = method !== 'GET' && method !== 'DELETE';
+    for (const caller of ['anonymous', 'clientA', 'admin'] as const) {
+      const session =
+        caller === 'anonymous'
+          ? new BrowserSession(t.baseUrl)
+          : caller === 'admin'
+            ? await adminSession()
+            : sessions[caller];
+      const res = await session.request(
+        method,
+        variant,
+        BODIES[route] ?? (takesBody ? {} : undefined),
+      );
+      await res.arrayBuffer();
+      if (res.status !== EXPECTED[route]![caller] && res.status !== 404) {
+        wrong.push(`${caller} ${method} ${variant} -> ${res.status}`);
+      }
+    }
+  }
+  expect(wrong).toEqual([]);
 }, 120_000);

@@ -122,11 +122,13 @@ describe('session cookies', () => {
     expect(current.status).toBe(200);
   });
 
-  it('marks both session cookies Secure and sends HSTS when the app runs on https', async () => {
+  it('names the session cookies __Host-sid and __Secure-admin_sid, Secure, with HSTS, when the app runs on https', async () => {
     const secure = await startTestApp({
       APP_URL: 'https://studio.example',
       TRUST_PROXY: 'true',
     });
+    const setCookies = (res: request.Response) =>
+      (res.headers['set-cookie'] as unknown as string[] | undefined) ?? [];
     try {
       const { admin: account, password } = await createAdmin(secure.database);
       const res = await request(secure.app)
@@ -135,13 +137,37 @@ describe('session cookies', () => {
         .set('Host', 'studio.example')
         .send({ email: account.email, password });
       expect(res.status).toBe(200);
-      const adminCookie = (res.headers['set-cookie'] as unknown as string[]).find((cookie) =>
-        cookie.startsWith('admin_sid='),
-      );
-      expect(adminCookie).toMatch(/; Secure/);
-      expect(adminCookie).toMatch(/; SameSite=Strict/);
-      expect(adminCookie).toMatch(/; Path=\/api\/admin/);
+      expect(setCookies(res).map((cookie) => cookie.split('=')[0])).toEqual(['__Secure-admin_sid']);
+      const adminCookie = setCookies(res)[0]!;
+      expect(adminCookie).toMatch(/; Path=\/api\/admin; /);
+      expect(adminCookie).toMatch(/; HttpOnly; Secure; SameSite=Strict$/);
+      expect(adminCookie).not.toMatch(/Domain=/i);
       expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+
+      // The prefixed cookie is the session: sent back, it signs the admin in; logout drops it
+      // with the attributes it was set with (else the browser keeps it).
+      const cookie = adminCookie.split(';')[0]!;
+      const me = await request(secure.app)
+        .get('/api/admin/me')
+        .set('X-Forwarded-Proto', 'https')
+        .set('Cookie', cookie);
+      expect(me.status).toBe(200);
+      expect(
+        (
+          await request(secure.app)
+            .get('/api/admin/me')
+            .set('Cookie', `admin_sid=${cookie.split('=')[1]}`)
+        ).status,
+      ).toBe(401);
+      const logout = await request(secure.app)
+        .post('/api/admin/logout')
+        .set('X-Forwarded-Proto', 'https')
+        .set('Cookie', cookie);
+      expect(setCookies(logout)).toEqual([
+        expect.stringMatching(
+          /^__Secure-admin_sid=; Path=\/api\/admin; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Strict$/,
+        ),
+      ]);
 
       // The client cookie is the same middleware; /api/login itself would fetch the provider's
       // discovery document from https://studio.example, which does not exist here.
@@ -159,13 +185,39 @@ describe('session cookies', () => {
         res.end();
       });
       const login = await request(probe).get('/').set('X-Forwarded-Proto', 'https');
-      const clientCookie = (login.headers['set-cookie'] as unknown as string[]).find((cookie) =>
-        cookie.startsWith('sid='),
+      expect(setCookies(login).map((line) => line.split('=')[0])).toEqual(['__Host-sid']);
+      // __Host-: Secure, Path=/ and no Domain, or the browser refuses it.
+      expect(setCookies(login)[0]).toMatch(
+        /^__Host-sid=[^;]+; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/,
       );
-      expect(clientCookie).toMatch(/; HttpOnly; Secure; SameSite=Lax/);
+
+      const signOut = await request(secure.app)
+        .post('/api/logout')
+        .set('X-Forwarded-Proto', 'https')
+        .set('Host', 'studio.example')
+        .set('Cookie', setCookies(login)[0]!.split(';')[0]!);
+      expect(setCookies(signOut)).toContainEqual(
+        expect.stringMatching(
+          /^__Host-sid=; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Lax$/,
+        ),
+      );
     } finally {
       await secure.close();
     }
+  });
+
+  it('keeps the plain names sid and admin_sid, without Secure, on http', async () => {
+    const { admin: account, password } = await createAdmin(t.database);
+    const res = await request(t.app)
+      .post('/api/admin/login')
+      .send({ email: account.email, password });
+    expect((res.headers['set-cookie'] as unknown as string[])[0]).toMatch(
+      /^admin_sid=[^;]+; Path=\/api\/admin; Expires=[^;]+; HttpOnly; SameSite=Strict$/,
+    );
+    const start = await new BrowserSession(t.baseUrl).request('GET', '/api/login');
+    expect(start.headers.getSetCookie()[0]).toMatch(
+      /^sid=[^;]+; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/,
+    );
   });
 });
 

@@ -9,7 +9,7 @@ import { currentAdmin } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
 import { loginRateLimit, type RateLimitKey } from '../../lib/rate-limit';
 import type { RateLimitCounters } from '../../lib/rate-limit-store';
-import { ADMIN_SESSION_COOKIE, destroySession, regenerateSession } from '../../lib/session';
+import { clearSessionCookie, destroySession, regenerateSession } from '../../lib/session';
 import { parse } from '../../lib/validate';
 import { toPublicAdmin, type AdminAuthService } from './admin-auth.service';
 
@@ -37,11 +37,12 @@ function tokensMatch(given: string, expected: string): boolean {
  */
 export function requireAdmin({ service, absoluteLifetimeMs }: AdminAuthRoutesDeps): RequestHandler {
   return async (req, res, next) => {
-    const { adminId, adminSignedInAt } = req.session;
+    // No session at all when express-session skipped the request (outside its cookie path).
+    const { adminId, adminSignedInAt } = req.session ?? {};
     if (!adminId || !adminSignedInAt) return next(new AppError(401, 'Unauthorized'));
     if (Date.now() - adminSignedInAt > absoluteLifetimeMs) {
       await destroySession(req);
-      res.clearCookie(ADMIN_SESSION_COOKIE, { path: '/api/admin' });
+      clearSessionCookie(res);
       return next(new AppError(401, 'Your session has expired. Please sign in again.'));
     }
     const admin = await service.findById(adminId);
@@ -67,7 +68,7 @@ export function adminPublicRoutes(deps: AdminAuthRoutesDeps): Router {
 
   router.post('/logout', async (req, res) => {
     await destroySession(req);
-    res.clearCookie(ADMIN_SESSION_COOKIE, { path: '/api/admin' });
+    clearSessionCookie(res);
     res.json({ message: 'Logged out' });
   });
 

@@ -183,10 +183,10 @@ describe('client sign-in through the built-in OpenID provider', () => {
     await signUpThroughProvider(browser, account);
     const sid = browser.cookie('sid');
 
-    const logout = await browser.request('GET', '/api/logout');
-    expect(logout.status).toBe(302);
+    const logout = await browser.request('POST', '/api/logout');
+    expect(logout.status).toBe(200);
     expect(browser.cookie('signed_in')).toBeUndefined();
-    const endSession = new URL(logout.headers.get('location')!);
+    const endSession = new URL(((await logout.json()) as { redirectTo: string }).redirectTo);
     expect(endSession.pathname).toBe('/oidc/session/end');
     expect(endSession.searchParams.get('id_token_hint')).toBeTruthy();
 

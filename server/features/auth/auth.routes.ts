@@ -9,13 +9,16 @@ import { UpdateProfileSchema } from '../../../shared/schemas/profile';
 import { currentUserId, requireUser } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
 import { safeReturnTo } from '../../lib/return-to';
-import { CLIENT_SESSION_COOKIE, destroySession } from '../../lib/session';
+import { clearSessionCookie, destroySession, PRE_SIGN_IN_MAX_AGE_MS } from '../../lib/session';
 import { parse } from '../../lib/validate';
 import { toPublicUser, type AuthService } from './auth.service';
 import type { RelyingParty, SignedInUser } from './relying-party';
+import { signOutPage } from './sign-out-page';
 
 interface AuthRoutesDeps {
   appUrl: string;
+  /** The business name, for the sign-out page. */
+  brand: () => Promise<string>;
   sessionMaxAgeMs: number;
   passport: Authenticator;
   relyingParty: RelyingParty;
@@ -26,6 +29,7 @@ const DEFAULT_AFTER_SIGN_IN = '/portal/dashboard';
 
 export function authRoutes({
   appUrl,
+  brand,
   sessionMaxAgeMs,
   passport,
   relyingParty,
@@ -43,6 +47,8 @@ export function authRoutes({
       res.redirect(302, appOrigin + req.originalUrl);
       return;
     }
+    // A signed-in client starting again keeps their session's lifetime.
+    if (!req.user) req.session.cookie.maxAge = PRE_SIGN_IN_MAX_AGE_MS;
     const returnTo = safeReturnTo(req.query.returnTo);
     if (returnTo) req.session.returnTo = returnTo;
     const strategy = await relyingParty.strategy();
@@ -73,16 +79,29 @@ export function authRoutes({
     })(req, res, next);
   });
 
-  router.get('/logout', async (req, res) => {
+  // A GET must not sign anyone out (any site could make the browser ask for it): it asks.
+  router.get('/logout', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.type('html').send(signOutPage(await brand()));
+  });
+
+  router.post('/logout', async (req, res) => {
     const idToken = req.user?.idToken;
     const wasSignedIn = Boolean(req.user);
     if (req.session) await destroySession(req);
-    res.clearCookie(CLIENT_SESSION_COOKIE, { path: '/' });
+    clearSessionCookie(res);
     res.clearCookie(SIGNED_IN_HINT_COOKIE, hintCookie);
-    const endSession = wasSignedIn
-      ? await relyingParty.endSessionUrl(idToken, `${appOrigin}/`).catch(() => undefined)
-      : undefined;
-    res.redirect(302, endSession ?? '/');
+    // The provider's end-session address: its own session ends there, then it comes home.
+    const redirectTo =
+      (wasSignedIn
+        ? await relyingParty.endSessionUrl(idToken, `${appOrigin}/`).catch(() => undefined)
+        : undefined) ?? '/';
+    // The SPA's fetch gets the address to go to; a plain form post is sent there.
+    if (req.accepts(['json', 'html']) === 'html') {
+      res.redirect(303, redirectTo);
+      return;
+    }
+    res.json({ redirectTo });
   });
 
   router.get('/auth/user', async (req, res) => {

@@ -133,6 +133,56 @@ describe('admin invoices', () => {
     ]);
   });
 
+  it('refuses amounts and totals beyond what an invoice can hold with 400, storing nothing', async () => {
+    const before = await invoiceCount();
+    const line = (quantity: number, unitPrice: number) => ({
+      description: 'x',
+      quantity,
+      unitPrice,
+    });
+    for (const [body, message] of [
+      // Each beyond PostgreSQL's integer (2,147,483,647) on its own.
+      [{ lineItems: [line(1, 2_147_483_648)] }, 'Unit price cannot be more than $10,000,000.00'],
+      [{ tax: 3_000_000_000, lineItems: [line(1, 100)] }, 'Tax cannot be more than $10,000,000.00'],
+      [
+        // Subtotal and total in range: only the discount column would overflow (was a 500).
+        {
+          tax: 1_000_000_000,
+          discount: 2_500_000_000,
+          lineItems: [line(1, 1_000_000_000), line(1, 1_000_000_000)],
+        },
+        'Discount cannot be more than $10,000,000.00',
+      ],
+      // Each amount allowed, their product or sum not.
+      [
+        { lineItems: [line(100_000, 999_999_999)] },
+        'The invoice total cannot be more than $10,000,000.00',
+      ],
+      [
+        { lineItems: Array.from({ length: 200 }, () => line(1_000, 999_999)) },
+        'The invoice total cannot be more than $10,000,000.00',
+      ],
+      [
+        { tax: 600_000_000, lineItems: [line(1, 600_000_000)] },
+        'The invoice total cannot be more than $10,000,000.00',
+      ],
+    ] as const) {
+      const res = await admin.post('/api/admin/invoices').send({ ...base, ...body });
+      expect(res.status, message).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    expect(await invoiceCount()).toBe(before);
+
+    const largest = await admin.post('/api/admin/invoices').send({
+      ...base,
+      tax: 1,
+      discount: 1_000_000_000,
+      lineItems: [line(2, 499_999_999), line(1, 1)],
+    });
+    expect(largest.status).toBe(201);
+    expect(largest.body.invoice).toMatchObject({ subtotal: 999_999_999, tax: 1, total: 0 });
+  });
+
   it('lists every invoice newest first, each exactly as its detail shows it', async () => {
     // The list's JSON is built by the database, the detail's in TypeScript: they must agree.
     await t.database.db.delete(invoices);

@@ -163,7 +163,7 @@ describe('with SMTP_URL: a real SMTP server', () => {
       const mailer = createMailer({
         smtpUrl: smtp.url,
         from: 'Studio <studio@example.com>',
-        defaultFrom: async () => 'unused',
+        defaultFrom: async () => ({ name: 'unused', address: 'unused@example.com' }),
         repository: createMailRepository(database.db),
         logger: pino({ level: 'silent' }),
       });
@@ -182,6 +182,42 @@ describe('with SMTP_URL: a real SMTP server', () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe('without MAIL_FROM: the business name and e-mail as sender', () => {
+  let smtp: SmtpSink;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    t = await startTestApp({ SMTP_URL: smtp.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it.each([
+    'Coast & Code Studio\\',
+    'The "Best" Studio',
+    'Smith, Jones & Co.',
+    'Café Ünïcode — Studio',
+    '\\"Trick\\" <evil@example.com>, x',
+  ])('the From header carries the exact business name %j', async (businessName) => {
+    const { agent, admin } = await signedInAdmin(t.app, t.database);
+    const current = await agent.get('/api/admin/settings');
+    const saved = await agent
+      .put('/api/admin/settings')
+      .send({ ...current.body, businessName, businessEmail: 'studio@example.com' });
+    expect(saved.status).toBe(200);
+    const before = smtp.messages.length;
+    expect((await agent.post('/api/admin/test-email')).body.details).toBe(
+      'Sent through SMTP 127.0.0.1.',
+    );
+    const mail = await smtp.waitFor(
+      (m) => smtp.messages.indexOf(m) >= before && JSON.stringify(m.to).includes(admin.email),
+    );
+    expect(mail.from?.value).toEqual([{ name: businessName, address: 'studio@example.com' }]);
   });
 });
 

@@ -24,11 +24,20 @@ export interface SendResult {
   error?: string;
 }
 
+/**
+ * A sender as name and address apart: nodemailer writes the header itself (quoting,
+ * escaping, encoding non-ASCII), so no business name can break it.
+ */
+export interface MailSender {
+  name: string;
+  address: string;
+}
+
 export interface MailerDeps {
   smtpUrl: string | undefined;
   /** MAIL_FROM, or undefined for the brand name and business e-mail. */
   from: string | undefined;
-  defaultFrom: () => Promise<string>;
+  defaultFrom: () => Promise<MailSender>;
   repository: MailRepository;
   logger: Logger;
 }
@@ -64,7 +73,7 @@ export function createMailer({ smtpUrl, from, defaultFrom, repository, logger }:
         }
       }
       const row = await repository.record({
-        fromAddress: sender,
+        fromAddress: typeof sender === 'string' ? sender : displayAddress(sender),
         toAddress: message.to,
         subject: message.subject,
         text: message.text,
@@ -82,3 +91,8 @@ export function createMailer({ smtpUrl, from, defaultFrom, repository, logger }:
   };
 }
 export type Mailer = ReturnType<typeof createMailer>;
+
+/** The sender as the outbox shows it: an RFC 5322 quoted name, backslashes and quotes escaped. */
+function displayAddress({ name, address }: MailSender): string {
+  return `"${name.replace(/[\\"]/g, '\\$&')}" <${address}>`;
+}

@@ -74,4 +74,21 @@ describe('InvoiceForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Please add at least one line item');
     expect(onSubmit).not.toHaveBeenCalled();
   });
+
+  it('shows the largest total an invoice may have, and sends nothing beyond it', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn(async () => {});
+    renderWithApp(<InvoiceForm onSubmit={onSubmit} submitting={false} />, '/admin/invoices/new');
+    await user.type(screen.getByLabelText('Client Name'), 'Camille Broussard');
+    await user.type(screen.getByLabelText('Client Email'), 'camille@example.com');
+    await user.type(screen.getByLabelText('Description, line 1'), 'Everything');
+    await user.clear(screen.getByLabelText('Quantity, line 1'));
+    await user.type(screen.getByLabelText('Quantity, line 1'), '3');
+    await user.type(screen.getByLabelText('Unit price in dollars, line 1'), '9000000');
+    await user.click(screen.getByRole('button', { name: 'Create Invoice' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The invoice total cannot be more than $10,000,000.00',
+    );
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
 });

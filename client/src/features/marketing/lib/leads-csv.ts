@@ -41,15 +41,22 @@ function row(lead: LeadSummary): string[] {
 }
 
 /**
+ * Cells a spreadsheet may read as a formula (OWASP's CSV injection list): starting with a tab,
+ * carriage return or line feed, or with = + - @ (their full-width forms too, which some
+ * spreadsheets fold to ASCII) after any leading whitespace.
+ */
+const FORMULA_START = /^(?:[\t\r\n]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
+
+/**
  * The CSV text: a UTF-8 byte-order mark (so spreadsheets read accents right), every cell
- * quoted with quotes doubled, and cells starting with = + - @ tab or carriage return
- * prefixed with ' (OWASP's advice against formula injection). OpenStreetMap data ends with
- * its attribution line, as the ODbL asks; sample data with a line saying it is fictional.
+ * quoted with quotes doubled, and cells that could start a formula (FORMULA_START) prefixed
+ * with ' (OWASP's advice against formula injection). OpenStreetMap data ends with its
+ * attribution line, as the ODbL asks; sample data with a line saying it is fictional.
  */
 export function leadsCsv(leads: readonly LeadSummary[]): string {
   const body = Papa.unparse(
     { fields: [...CSV_HEADER], data: leads.map(row) },
-    { quotes: true, escapeFormulae: /^[=+\-@\t\r]/, newline: '\r\n' },
+    { quotes: true, escapeFormulae: FORMULA_START, newline: '\r\n' },
   );
   const notes = [
     ...(leads.some((lead) => lead.source === 'osm') ? [OSM_CREDIT] : []),

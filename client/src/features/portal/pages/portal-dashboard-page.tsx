@@ -1,9 +1,9 @@
 import { LifeBuoy, LogOut } from 'lucide-react';
 import { Link } from 'wouter';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useUser } from '@/features/auth/api/get-user';
+import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { BillingHistoryCard } from '@/features/invoices/components/billing-history-card';
 import { AccountCard } from '@/features/profile/components/account-card';
 import { usePublicSettings } from '@/features/settings/api/get-public-settings';
@@ -47,11 +47,9 @@ export function PortalDashboardPage() {
             <p className="font-display text-xl font-bold text-primary">{businessName}</p>
             <p className="text-sm text-muted-foreground">Welcome {user?.firstName || 'Client'}</p>
           </div>
-          <Button variant="outline" asChild>
-            <a href="/api/logout">
-              <LogOut className="h-4 w-4" aria-hidden="true" /> Log Out
-            </a>
-          </Button>
+          <SignOutButton variant="outline">
+            <LogOut className="h-4 w-4" aria-hidden="true" /> Log Out
+          </SignOutButton>
         </div>
       </header>
       <main id="main-content" className="mx-auto max-w-6xl px-4 py-8">

@@ -11,6 +11,7 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-request';
 import { formatDateTime } from '@/lib/dates';
 import { useUser } from '@/features/auth/api/get-user';
+import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { usePublicSettings } from '@/features/settings/api/get-public-settings';
 import { useRedeemSignupLink, useSignupInvite } from '../api/signup-links';
 
@@ -132,9 +133,9 @@ function Invitation({ token }: { token: string }) {
               You are signed in as {user.email ?? 'another account'}. This link is for {email}: sign
               out, then open the link again.
             </p>
-            <Button asChild variant="outline" className="w-full">
-              <a href="/api/logout">Sign out</a>
-            </Button>
+            <SignOutButton variant="outline" className="w-full">
+              Sign out
+            </SignOutButton>
           </div>
         ) : (
           <div className="space-y-3">

@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { Button, type ButtonProps } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { useLogout } from '../api/logout';
+
+/**
+ * The client's sign-out: a POST (a link to a GET would let any site sign the client out),
+ * then the provider's end-session page, then home.
+ */
+export function SignOutButton({
+  children,
+  navigate,
+  ...props
+}: Omit<ButtonProps, 'onClick'> & { children: ReactNode; navigate?: (url: string) => void }) {
+  const logout = useLogout(navigate);
+  const onClick = () => {
+    logout.mutate(undefined, {
+      onError: () => {
+        toast({ title: 'Error', description: 'Failed to logout', variant: 'destructive' });
+      },
+    });
+  };
+  return (
+    <Button {...props} onClick={onClick} disabled={logout.isPending || logout.isSuccess}>
+      {children}
+    </Button>
+  );
+}
