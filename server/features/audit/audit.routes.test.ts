@@ -173,6 +173,22 @@ describe('what the audit log records', () => {
     ]);
   });
 
+  it('a value jsonb cannot hold as sent (a lone surrogate) is stored as U+FFFD, the action succeeding', async () => {
+    const { agent } = await signedIn();
+    const client = await createClient(t.database);
+    const [ticket] = await t.database.db
+      .insert(tickets)
+      .values({ userId: client.id, subject: 'Odd text', description: 'A lone surrogate.' })
+      .returning();
+    const reply = await agent
+      .post(`/api/admin/tickets/${ticket!.id}/messages`)
+      .set('Content-Type', 'application/json')
+      .send('{"message":"half \\ud800 a pair"}');
+    expect(reply.status).toBe(201);
+    const [event] = await eventsAbout(ticket!.id);
+    expect(event!.after).toMatchObject({ message: 'half \ufffd a pair' });
+  });
+
   it('sign-ins, failed sign-ins with the e-mail tried, and password changes, never a password', async () => {
     const { agent, admin, password } = await signedIn();
     await request(t.app)

@@ -5,6 +5,25 @@ import type { AuditRepository } from './audit.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * The values with every string made well-formed: jsonb refuses a lone UTF-16 surrogate, which
+ * a text column (a ticket message) takes as U+FFFD. Without this, such a change would be saved
+ * and its audit row refused.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const wellFormedText = (text: string) => text.replace(LONE_SURROGATE, '\uFFFD');
+
+function wellFormed(value: unknown): unknown {
+  if (typeof value === 'string') return wellFormedText(value);
+  if (Array.isArray(value)) return value.map(wellFormed);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, child]) => [wellFormedText(key), wellFormed(child)]),
+    );
+  }
+  return value;
+}
+
 function toEvent(row: AuditEventRow): AuditEvent {
   return {
     id: row.id,
@@ -31,8 +50,8 @@ export function createAuditService(repository: AuditRepository): AuditTrail & {
         kind: entry.kind,
         targetType: entry.targetType ?? null,
         targetId: entry.targetId ?? null,
-        before: entry.before ?? null,
-        after: entry.after ?? null,
+        before: (wellFormed(entry.before) as AuditEntry['before']) ?? null,
+        after: (wellFormed(entry.after) as AuditEntry['after']) ?? null,
       });
     },
 
