@@ -91,7 +91,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
           </Button>
         </div>
         {!mustSetUp && (
-          <nav aria-label="Admin" className="mx-auto max-w-7xl overflow-x-auto px-4">
+          <nav aria-label="Admin" className="relative mx-auto max-w-7xl overflow-x-auto px-4">
             <ul className="flex gap-1">
               {NAV_ITEMS.map(({ href, label, icon: Icon }) => {
                 const active = isNavItemActive(location, href);
