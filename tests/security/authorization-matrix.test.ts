@@ -205,4 +205,4 @@ it('answers every registered route as expected for each caller', async () => {
     }
   }
   expect(actual).toEqual(EXPECTED);
-}, 120_000);
+}, 180_000);
