@@ -54,7 +54,11 @@ import {
   adminAccountRoutes,
   adminPublicRoutes,
   requireAdmin,
+  requireTwoFactorEnrolment,
 } from './features/admin-auth/admin-auth.routes';
+import { createAuditRepository } from './features/audit/audit.repository';
+import { adminAuditRoutes } from './features/audit/audit.routes';
+import { createAuditService } from './features/audit/audit.service';
 import { createAdminAuthService } from './features/admin-auth/admin-auth.service';
 import { createUserRepository } from './features/auth/auth.repository';
 import { authRoutes, configurePassport } from './features/auth/auth.routes';
@@ -118,9 +122,14 @@ export async function createApp({
   // pick their client address with X-Forwarded-For and slip past the per-address rate limits.
   app.set('trust proxy', config.trustProxy ? 1 : false);
 
-  const settingsService = createSettingsService(createSettingsRepository(db));
+  const audit = createAuditService(createAuditRepository(db));
+  const settingsService = createSettingsService(createSettingsRepository(db), audit);
   const brand = async () => (await settingsService.getPublic()).businessName;
-  const adminService = createAdminAuthService(createAdminRepository(db));
+  const adminService = createAdminAuthService(createAdminRepository(db), {
+    audit,
+    issuer: brand,
+    now: clock,
+  });
   const userRepository = createUserRepository(db);
   // In the database, so that every instance counts the same attempts.
   const rateLimits = createRateLimitCounters(createRateLimitRepository(db), { logger });
@@ -255,10 +264,11 @@ export async function createApp({
 
   app.use('/api', express.json({ limit: '100kb' }), rejectNulCharacters);
 
-  const ticketService = createTicketService(createTicketRepository(db), notifications);
+  const ticketService = createTicketService(createTicketRepository(db), notifications, audit);
   const invoiceService = createInvoiceService({
     repository: createInvoiceRepository(db),
     mail: notifications,
+    audit,
     issuer: async () => {
       const business = await settingsService.getBusiness();
       return { ...business, location: `${business.businessCity}, ${business.businessState}` };
@@ -287,6 +297,7 @@ export async function createApp({
     mail: notifications,
     subscribe: (userId, planId) => subscriptionService.subscribe(userId, planId),
     findUser: (userId) => authService.findById(userId),
+    audit,
     now: clock,
   });
   const jobQueue = createJobQueue(database);
@@ -312,12 +323,16 @@ export async function createApp({
     absoluteLifetimeMs: config.sessions.adminAbsoluteMs,
     setupToken: config.adminSetupToken,
     rateLimits,
+    twoFactorRequiredForAll: async () =>
+      (await settingsService.getBusiness()).requireAdminTwoFactor,
   };
   const admin = Router();
   admin.use(adminSession(sessionOptions()));
   admin.use(adminPublicRoutes(adminDeps));
   admin.use(requireAdmin(adminDeps));
+  admin.use(requireTwoFactorEnrolment(adminDeps));
   admin.use(adminAccountRoutes(adminService, rateLimits));
+  admin.use(adminAuditRoutes(audit));
   admin.use(adminConsultationRoutes(consultationService));
   admin.use(adminSettingsRoutes(settingsService));
   admin.use(adminDashboardRoutes(createDashboardService(createDashboardRepository(db))));

@@ -8,6 +8,8 @@ import { DataDirInUseError } from './db/data-dir-lock';
 import { ensureInitialAdmin } from './features/admin-auth/admin-bootstrap';
 import { createAdminRepository } from './features/admin-auth/admin-auth.repository';
 import { createAdminAuthService } from './features/admin-auth/admin-auth.service';
+import { createAuditRepository } from './features/audit/audit.repository';
+import { createAuditService } from './features/audit/audit.service';
 import { startJobs } from './jobs';
 import { createLogger } from './lib/logger';
 
@@ -24,7 +26,9 @@ async function main(): Promise<void> {
   const database = await openDatabase(config.database);
   await database.migrate();
   await ensureInitialAdmin(
-    createAdminAuthService(createAdminRepository(database.db)),
+    createAdminAuthService(createAdminRepository(database.db), {
+      audit: createAuditService(createAuditRepository(database.db)),
+    }),
     config.initialAdmin,
     logger,
   );

@@ -13,6 +13,8 @@ import {
 } from '../server/db/schema';
 import { createAdminRepository } from '../server/features/admin-auth/admin-auth.repository';
 import { createAdminAuthService } from '../server/features/admin-auth/admin-auth.service';
+import { createAuditRepository } from '../server/features/audit/audit.repository';
+import { createAuditService } from '../server/features/audit/audit.service';
 import { BrowserSession, signUpThroughProvider } from './support/browser-session';
 
 let sequence = 0;
@@ -33,7 +35,9 @@ export async function createAdmin(database: DatabaseHandle, overrides: Partial<A
     firstName: 'Morgan',
     ...overrides,
   };
-  const admin = await createAdminAuthService(createAdminRepository(database.db)).create(input);
+  const admin = await createAdminAuthService(createAdminRepository(database.db), {
+    audit: createAuditService(createAuditRepository(database.db)),
+  }).create(input);
   return { admin, password: input.password };
 }
 

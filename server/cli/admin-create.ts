@@ -4,6 +4,8 @@ import { ConfigError } from '../config';
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { createAdminRepository } from '../features/admin-auth/admin-auth.repository';
 import { createAdminAuthService } from '../features/admin-auth/admin-auth.service';
+import { createAuditRepository } from '../features/audit/audit.repository';
+import { createAuditService } from '../features/audit/audit.service';
 import { AppError } from '../lib/errors';
 import { fail, openConfiguredDatabase } from './open-for-cli';
 
@@ -35,9 +37,9 @@ if (!parsed.success) fail(`${parsed.error.issues[0]?.message ?? 'Invalid input'}
 try {
   const database = await openConfiguredDatabase();
   try {
-    const admin = await createAdminAuthService(createAdminRepository(database.db)).create(
-      parsed.data,
-    );
+    const admin = await createAdminAuthService(createAdminRepository(database.db), {
+      audit: createAuditService(createAuditRepository(database.db)),
+    }).create(parsed.data);
     console.log(`Admin ${admin.email} created. Sign in at /admin/login.`);
   } finally {
     await database.close();

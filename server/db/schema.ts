@@ -72,9 +72,59 @@ export const admins = pgTable('admins', {
   passwordHash: text().notNull(),
   firstName: text(),
   lastName: text(),
+  /**
+   * The TOTP secret (RFC 6238), encrypted with AES-256-GCM under the 'totp-encryption-key'
+   * secret; set at setup, in force only once totpEnabledAt is set (ADR 010).
+   */
+  totpSecret: text(),
+  totpEnabledAt: timestamp({ withTimezone: true }),
+  /** The time step of the last code accepted: a code of that step or older is refused (replay). */
+  totpLastStep: integer(),
   createdAt: createdAt(),
 });
 export type Admin = typeof admins.$inferSelect;
+
+/** An admin's single-use recovery codes: SHA-256 of 80 random bits each, never the code. */
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    adminId: uuid()
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('admin_recovery_codes_admin_hash_idx').on(t.adminId, t.codeHash)],
+);
+
+/**
+ * What admins did that changed data, and sign-in attempts: append-only (a trigger refuses
+ * UPDATE, DELETE and TRUNCATE). The actor's e-mail is kept as it was at the time; no foreign
+ * key, so the row outlives its admin. before/after hold only the fields that changed, never
+ * secrets or password hashes (ADR 010).
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    createdAt: createdAt(),
+    actorAdminId: uuid(),
+    actorEmail: text(),
+    kind: text().notNull(),
+    targetType: text(),
+    targetId: text(),
+    before: jsonb().$type<Record<string, unknown>>(),
+    after: jsonb().$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index('audit_events_created_at_idx').on(t.createdAt, t.id),
+    index('audit_events_actor_email_created_at_idx').on(t.actorEmail, t.createdAt),
+    index('audit_events_kind_created_at_idx').on(t.kind, t.createdAt),
+  ],
+);
+export type AuditEventRow = typeof auditEvents.$inferSelect;
 
 /** express-session records, client and admin alike (told apart by their cookie). */
 export const sessions = pgTable(
@@ -184,6 +234,8 @@ export const settings = pgTable('settings', {
   businessWebsite: text().notNull().default(''),
   /** Renewal invoices are e-mailed to the client as soon as they are created (else left as drafts). */
   autoSendRenewals: boolean().notNull().default(true),
+  /** Every admin must have a second factor before doing anything else. */
+  requireAdminTwoFactor: boolean().notNull().default(false),
   updatedAt: timestamp({ withTimezone: true })
     .notNull()
     .default(sql`now()`),

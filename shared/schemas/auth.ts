@@ -101,3 +101,76 @@ export type ProviderEmailCode = z.infer<typeof ProviderEmailCodeSchema>;
  */
 export const LogoutResultSchema = z.object({ redirectTo: z.string() });
 export type LogoutResult = z.infer<typeof LogoutResultSchema>;
+
+/** What two-factor fields the admin API adds to CurrentAdmin. */
+export const AdminTwoFactorFlagsSchema = z.object({
+  /** The admin signs in with a TOTP code after the password. */
+  twoFactorEnabled: z.boolean(),
+  /** Every admin must use two-factor authentication and this one has not set it up yet. */
+  twoFactorSetupRequired: z.boolean(),
+});
+
+/** GET /api/admin/me, and POST /api/admin/login when no second step is needed. */
+export const SignedInAdminSchema = CurrentAdminSchema.extend(AdminTwoFactorFlagsSchema.shape);
+export type SignedInAdmin = z.infer<typeof SignedInAdminSchema>;
+
+/** POST /api/admin/login: the admin, or the request for the second step. */
+export const AdminLoginResultSchema = z.union([
+  SignedInAdminSchema,
+  z.object({ twoFactorRequired: z.literal(true) }),
+]);
+export type AdminLoginResult = z.infer<typeof AdminLoginResultSchema>;
+
+/** A 6-digit code of an authenticator app (RFC 6238), spaces allowed as typed. */
+export const TotpCodeSchema = z
+  .string({ error: 'Code is required' })
+  .transform((code) => code.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'));
+
+/** A code from the authenticator app, or one of the recovery codes. */
+export const SecondFactorCodeSchema = z
+  .string({ error: 'Code is required' })
+  .trim()
+  .min(1, 'Code is required')
+  .max(64, 'Code is too long');
+
+/** POST /api/admin/login/two-factor: the sign-in's second step. */
+export const TwoFactorLoginSchema = z.object({ code: SecondFactorCodeSchema });
+export type TwoFactorLogin = z.infer<typeof TwoFactorLoginSchema>;
+
+/** POST /api/admin/two-factor/enable: the first code, proving the app holds the secret. */
+export const EnableTwoFactorSchema = z.object({ code: TotpCodeSchema });
+export type EnableTwoFactor = z.infer<typeof EnableTwoFactorSchema>;
+
+/** POST /api/admin/two-factor/disable. */
+export const DisableTwoFactorSchema = z.object({
+  password: SubmittedPasswordSchema,
+  code: SecondFactorCodeSchema,
+});
+export type DisableTwoFactor = z.infer<typeof DisableTwoFactorSchema>;
+
+/** POST /api/admin/two-factor/recovery-codes: new codes replace the old ones. */
+export const RegenerateRecoveryCodesSchema = z.object({ code: SecondFactorCodeSchema });
+export type RegenerateRecoveryCodes = z.infer<typeof RegenerateRecoveryCodesSchema>;
+
+/** GET /api/admin/two-factor. */
+export const TwoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  enabledAt: z.string().nullable(),
+  recoveryCodesLeft: z.number().int(),
+});
+export type TwoFactorStatus = z.infer<typeof TwoFactorStatusSchema>;
+
+/** POST /api/admin/two-factor/setup: what the authenticator app needs. */
+export const TwoFactorSetupSchema = z.object({
+  /** Base32, for typing into the app by hand. */
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  /** The otpauth URL as a QR code, an SVG data URL. */
+  qrCode: z.string(),
+});
+export type TwoFactorSetup = z.infer<typeof TwoFactorSetupSchema>;
+
+/** Shown once, after enabling or regenerating. */
+export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof RecoveryCodesSchema>;

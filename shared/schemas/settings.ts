@@ -30,5 +30,9 @@ export const BusinessSettingsSchema = z.object({
     ),
   /** Renewal invoices are e-mailed as soon as they are made; off, they wait as drafts. */
   autoSendRenewals: z.boolean({ error: 'Auto-send must be true or false' }).default(true),
+  /** Every admin must set up two-factor authentication before doing anything else. */
+  requireAdminTwoFactor: z
+    .boolean({ error: 'Require two-factor authentication must be true or false' })
+    .default(false),
 });
 export type BusinessSettings = z.infer<typeof BusinessSettingsSchema>;

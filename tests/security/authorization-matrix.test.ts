@@ -48,10 +48,18 @@ const EXPECTED: Record<string, Expected> = {
   'POST /oidc/interaction/:uid/verify': all(400),
   'POST /oidc/interaction/:uid/verify/resend': all(400),
   'POST /api/admin/login': all(400),
+  // The sign-in's second step: open to all, like the first (the code is checked after validation).
+  'POST /api/admin/login/two-factor': all(400),
   'POST /api/admin/logout': all(200),
   'POST /api/admin/setup': all(404),
   'POST /api/admin/reset-password': adminOnly(400),
   'GET /api/admin/me': adminOnly(200),
+  'GET /api/admin/two-factor': adminOnly(200),
+  'POST /api/admin/two-factor/setup': adminOnly(200),
+  'POST /api/admin/two-factor/enable': adminOnly(400),
+  'POST /api/admin/two-factor/disable': adminOnly(400),
+  'POST /api/admin/two-factor/recovery-codes': adminOnly(400),
+  'GET /api/admin/audit': adminOnly(200),
   'GET /api/admin/consultations': adminOnly(200),
   'GET /api/admin/consultations/summary': adminOnly(200),
   'PATCH /api/admin/consultations/:id': adminOnly(400),
@@ -206,7 +214,7 @@ it('answers every registered route as expected for each caller', async () => {
     }
   }
   expect(actual).toEqual(EXPECTED);
-}, 120_000);
+}, 180_000);
 
 /**
  * The same routes under another letter case. The path prefixes that pick the session

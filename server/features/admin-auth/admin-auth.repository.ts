@@ -1,6 +1,8 @@
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import crypto from 'node:crypto';
+import { and, count, eq, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { admins, sessions, type Admin } from '../../db/schema';
+import { adminRecoveryCodes, admins, sessions, type Admin } from '../../db/schema';
+import { getOrCreateSecret } from '../../db/secrets';
 
 export function createAdminRepository(db: Database) {
   // Read on every admin request (requireAdmin): prepared once per connection.
@@ -9,7 +11,101 @@ export function createAdminRepository(db: Database) {
     .from(admins)
     .where(eq(admins.id, sql.placeholder('id')))
     .prepare('admin_by_id');
+  let totpKey: Promise<Buffer> | undefined;
   return {
+    /** The AES-256 key of the TOTP secrets, made on first use and kept in the secrets table. */
+    twoFactorKey(): Promise<Buffer> {
+      totpKey ??= getOrCreateSecret(db, 'totp-encryption-key', () =>
+        crypto.randomBytes(32).toString('base64'),
+      ).then((value) => Buffer.from(value, 'base64'));
+      return totpKey;
+    },
+
+    /** Keeps a new secret for an admin who has no second factor yet; false once one is on. */
+    async startTotpSetup(id: string, encryptedSecret: string): Promise<boolean> {
+      const rows = await db
+        .update(admins)
+        .set({ totpSecret: encryptedSecret, totpLastStep: null })
+        .where(and(eq(admins.id, id), isNull(admins.totpEnabledAt)))
+        .returning({ id: admins.id });
+      return rows.length > 0;
+    },
+
+    /** Turns the second factor on with the step of the confirming code and fresh recovery codes. */
+    async enableTotp(id: string, step: number, codeHashes: string[]): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(admins)
+          .set({ totpEnabledAt: sql`now()`, totpLastStep: step })
+          .where(and(eq(admins.id, id), isNull(admins.totpEnabledAt), isNotNull(admins.totpSecret)))
+          .returning({ id: admins.id });
+        if (rows.length === 0) return false;
+        await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, id));
+        await tx
+          .insert(adminRecoveryCodes)
+          .values(codeHashes.map((codeHash) => ({ adminId: id, codeHash })));
+        return true;
+      });
+    },
+
+    /**
+     * Records that the code of `step` was used, only when no code of that step or a later one
+     * was: of two requests with the same code, one wins.
+     */
+    async claimTotpStep(id: string, step: number): Promise<boolean> {
+      const rows = await db
+        .update(admins)
+        .set({ totpLastStep: step })
+        .where(
+          and(eq(admins.id, id), or(isNull(admins.totpLastStep), lt(admins.totpLastStep, step))),
+        )
+        .returning({ id: admins.id });
+      return rows.length > 0;
+    },
+
+    async disableTotp(id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(admins)
+          .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })
+          .where(eq(admins.id, id));
+        await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, id));
+      });
+    },
+
+    async replaceRecoveryCodes(id: string, codeHashes: string[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, id));
+        await tx
+          .insert(adminRecoveryCodes)
+          .values(codeHashes.map((codeHash) => ({ adminId: id, codeHash })));
+      });
+    },
+
+    /** Marks the code used; false when it is unknown or was used before (also concurrently). */
+    async useRecoveryCode(id: string, codeHash: string): Promise<boolean> {
+      const rows = await db
+        .update(adminRecoveryCodes)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(
+            eq(adminRecoveryCodes.adminId, id),
+            eq(adminRecoveryCodes.codeHash, codeHash),
+            isNull(adminRecoveryCodes.usedAt),
+          ),
+        )
+        .returning({ id: adminRecoveryCodes.id });
+      return rows.length > 0;
+    },
+
+    async recoveryCodesLeft(id: string): Promise<number> {
+      const [row] = await db
+        .select({ value: count() })
+        .from(adminRecoveryCodes)
+        .where(and(eq(adminRecoveryCodes.adminId, id), isNull(adminRecoveryCodes.usedAt)));
+      return row?.value ?? 0;
+    },
+
     async findByEmail(email: string): Promise<Admin | undefined> {
       const [admin] = await db.select().from(admins).where(eq(admins.email, email));
       return admin;

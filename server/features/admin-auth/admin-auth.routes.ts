@@ -3,7 +3,11 @@ import { Router, type RequestHandler } from 'express';
 import {
   AdminLoginSchema,
   AdminSetupSchema,
+  DisableTwoFactorSchema,
+  EnableTwoFactorSchema,
+  RegenerateRecoveryCodesSchema,
   ResetPasswordSchema,
+  TwoFactorLoginSchema,
 } from '../../../shared/schemas/auth';
 import { currentAdmin } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
@@ -11,13 +15,48 @@ import { loginRateLimit, type RateLimitKey } from '../../lib/rate-limit';
 import type { RateLimitCounters } from '../../lib/rate-limit-store';
 import { clearSessionCookie, destroySession, regenerateSession } from '../../lib/session';
 import { parse } from '../../lib/validate';
-import { toPublicAdmin, type AdminAuthService } from './admin-auth.service';
+import {
+  hasTwoFactor,
+  toPublicAdmin,
+  toSignedInAdmin,
+  type AdminAuthService,
+} from './admin-auth.service';
+
+declare module 'express-session' {
+  interface SessionData {
+    /**
+     * Between the password and the code: whose password was right, and when. Not an admin
+     * session: requireAdmin looks at adminId only.
+     */
+    pendingAdminId?: string;
+    pendingAdminEmail?: string;
+    pendingAdminSince?: number;
+  }
+}
+
+declare global {
+  namespace Express {
+    interface Locals {
+      /** Set by requireTwoFactorEnrolment: this admin must set up two-factor first. */
+      twoFactorSetupRequired?: boolean;
+    }
+  }
+}
+
+/** How long the code may wait after the password. */
+const PENDING_SIGN_IN_MS = 5 * 60 * 1000;
+
+export const TWO_FACTOR_SETUP_REQUIRED =
+  'Two-factor authentication is required for every admin. Set it up to continue.';
+export const SIGN_IN_EXPIRED = 'Your sign-in has expired. Please enter your password again.';
 
 interface AdminAuthRoutesDeps {
   service: AdminAuthService;
   absoluteLifetimeMs: number;
   setupToken: string | undefined;
   rateLimits: RateLimitCounters;
+  /** The business setting "Require two-factor authentication for every admin". */
+  twoFactorRequiredForAll: () => Promise<boolean>;
 }
 
 /** Admin sign-in, setup and password change count in the same counters. */
@@ -52,18 +91,73 @@ export function requireAdmin({ service, absoluteLifetimeMs }: AdminAuthRoutesDep
   };
 }
 
-/** Routes open without an admin session: login and setup. */
+/** What an admin without a second factor may still reach when every admin must have one. */
+const OPEN_BEFORE_ENROLMENT = new Set([
+  'GET /me',
+  'GET /two-factor',
+  'POST /two-factor/setup',
+  'POST /two-factor/enable',
+]);
+
+/**
+ * Behind requireAdmin: while "Require two-factor authentication for every admin" is on, an
+ * admin without it gets a 403 everywhere but /me and the set-up routes.
+ */
+export function requireTwoFactorEnrolment({
+  twoFactorRequiredForAll,
+}: AdminAuthRoutesDeps): RequestHandler {
+  return async (req, res, next) => {
+    const admin = currentAdmin(res);
+    if (hasTwoFactor(admin) || !(await twoFactorRequiredForAll())) return next();
+    res.locals.twoFactorSetupRequired = true;
+    if (OPEN_BEFORE_ENROLMENT.has(`${req.method} ${req.path}`)) return next();
+    next(new AppError(403, TWO_FACTOR_SETUP_REQUIRED, { code: 'two_factor_setup_required' }));
+  };
+}
+
+/** Routes open without an admin session: login (both steps) and setup. */
 export function adminPublicRoutes(deps: AdminAuthRoutesDeps): Router {
   const router = Router();
+  // One limiter for both steps: wrong passwords and wrong codes share the same budget.
+  const limit = loginRateLimit(deps.rateLimits, ADMIN_SIGN_IN);
 
-  router.post('/login', ...loginRateLimit(deps.rateLimits, ADMIN_SIGN_IN), async (req, res) => {
+  router.post('/login', ...limit, async (req, res) => {
     const { email, password } = parse(AdminLoginSchema, req.body);
     const admin = await deps.service.authenticate(email, password);
     // A fresh session id at every sign-in: no session fixation.
     await regenerateSession(req);
+    if (hasTwoFactor(admin)) {
+      req.session.pendingAdminId = admin.id;
+      req.session.pendingAdminEmail = admin.email;
+      req.session.pendingAdminSince = Date.now();
+      res.json({ twoFactorRequired: true });
+      return;
+    }
     req.session.adminId = admin.id;
     req.session.adminSignedInAt = Date.now();
-    res.json(toPublicAdmin(admin));
+    await deps.service.signedIn(admin, 'password');
+    res.json(toSignedInAdmin(admin, await deps.twoFactorRequiredForAll()));
+  });
+
+  // The limiter counts per e-mail: the pending admin's, whatever the body says.
+  const pendingEmail: RequestHandler = (req, _res, next) => {
+    req.body = { ...(req.body as object), email: req.session.pendingAdminEmail ?? '' };
+    next();
+  };
+
+  router.post('/login/two-factor', pendingEmail, ...limit, async (req, res) => {
+    const { code } = parse(TwoFactorLoginSchema, req.body);
+    const { pendingAdminId, pendingAdminSince } = req.session;
+    if (!pendingAdminId || !pendingAdminSince) throw new AppError(401, SIGN_IN_EXPIRED);
+    if (Date.now() - pendingAdminSince > PENDING_SIGN_IN_MS) {
+      await destroySession(req);
+      throw new AppError(401, SIGN_IN_EXPIRED);
+    }
+    const admin = await deps.service.completeSignIn(pendingAdminId, code);
+    await regenerateSession(req);
+    req.session.adminId = admin.id;
+    req.session.adminSignedInAt = Date.now();
+    res.json(toSignedInAdmin(admin, false));
   });
 
   router.post('/logout', async (req, res) => {
@@ -87,7 +181,7 @@ export function adminPublicRoutes(deps: AdminAuthRoutesDeps): Router {
   return router;
 }
 
-/** Routes behind requireAdmin. */
+/** Routes behind requireAdmin: the admin's own account and second factor. */
 export function adminAccountRoutes(
   service: AdminAuthService,
   rateLimits: RateLimitCounters,
@@ -100,7 +194,27 @@ export function adminAccountRoutes(
     res.json({ message: 'Password updated' });
   });
   router.get('/me', (_req, res) => {
-    res.json(toPublicAdmin(currentAdmin(res)));
+    res.json(toSignedInAdmin(currentAdmin(res), res.locals.twoFactorSetupRequired === true));
+  });
+
+  router.get('/two-factor', async (_req, res) => {
+    res.json(await service.twoFactorStatus(currentAdmin(res)));
+  });
+  router.post('/two-factor/setup', async (_req, res) => {
+    res.json(await service.startTwoFactorSetup(currentAdmin(res)));
+  });
+  router.post('/two-factor/enable', async (req, res) => {
+    const { code } = parse(EnableTwoFactorSchema, req.body);
+    res.json(await service.enableTwoFactor(currentAdmin(res), code));
+  });
+  router.post('/two-factor/disable', async (req, res) => {
+    const { password, code } = parse(DisableTwoFactorSchema, req.body);
+    await service.disableTwoFactor(currentAdmin(res), password, code);
+    res.json({ message: 'Two-factor authentication is off' });
+  });
+  router.post('/two-factor/recovery-codes', async (req, res) => {
+    const { code } = parse(RegenerateRecoveryCodesSchema, req.body);
+    res.json(await service.regenerateRecoveryCodes(currentAdmin(res), code));
   });
   return router;
 }

@@ -10,6 +10,8 @@ import type { DatabaseHandle } from '../../db/client';
 import { createAdminRepository } from './admin-auth.repository';
 import { requireAdmin } from './admin-auth.routes';
 import { createAdminAuthService } from './admin-auth.service';
+import { createAuditRepository } from '../audit/audit.repository';
+import { createAuditService } from '../audit/audit.service';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -24,9 +26,12 @@ it('answers 401 to a request that reached it without any session, never a 500', 
   app.get(
     '/me',
     requireAdmin({
-      service: createAdminAuthService(createAdminRepository(database.db)),
+      service: createAdminAuthService(createAdminRepository(database.db), {
+        audit: createAuditService(createAuditRepository(database.db)),
+      }),
       absoluteLifetimeMs: 60_000,
       setupToken: undefined,
+      twoFactorRequiredForAll: async () => false,
       rateLimits: createRateLimitCounters(createRateLimitRepository(database.db), {
         logger: createLogger('silent'),
       }),

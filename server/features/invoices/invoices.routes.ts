@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { CreateInvoiceSchema, UpdateInvoiceStatusSchema } from '../../../shared/schemas/invoices';
-import { currentUserId, requireUser } from '../../lib/auth-guards';
+import { actorOf } from '../../lib/audit-trail';
+import { currentAdmin, currentUserId, requireUser } from '../../lib/auth-guards';
 import { parse } from '../../lib/validate';
 import type { InvoiceService } from './invoices.service';
 
@@ -33,7 +34,8 @@ export function adminInvoiceRoutes(service: InvoiceService): Router {
   });
 
   router.post('/invoices', async (req, res) => {
-    const detail = await service.create(parse(CreateInvoiceSchema, req.body));
+    const input = parse(CreateInvoiceSchema, req.body);
+    const detail = await service.create(input, {}, actorOf(currentAdmin(res)));
     res.status(201).json({ ...detail, invoiceNumber: detail.invoice.invoiceNumber });
   });
 
@@ -45,7 +47,7 @@ export function adminInvoiceRoutes(service: InvoiceService): Router {
   // browser are accepted by the schema and ignored.
   router.patch('/invoices/:id', async (req: Request<{ id: string }>, res) => {
     const { status } = parse(UpdateInvoiceStatusSchema, req.body);
-    res.json(await service.setStatus(req.params.id, status));
+    res.json(await service.setStatus(req.params.id, status, actorOf(currentAdmin(res))));
   });
 
   router.get('/invoices/:id/pdf', async (req: Request<{ id: string }>, res) => {
@@ -53,11 +55,11 @@ export function adminInvoiceRoutes(service: InvoiceService): Router {
   });
 
   router.post('/invoices/:id/email', async (req: Request<{ id: string }>, res) => {
-    res.json(await service.email(req.params.id));
+    res.json(await service.email(req.params.id, actorOf(currentAdmin(res))));
   });
 
   router.delete('/invoices/:id', async (req: Request<{ id: string }>, res) => {
-    await service.remove(req.params.id);
+    await service.remove(req.params.id, actorOf(currentAdmin(res)));
     res.status(204).end();
   });
 

@@ -9,6 +9,8 @@ import {
   type InvoiceStatus,
 } from '../../../shared/schemas/invoices';
 import type { InvoiceLineItemRow, InvoiceRow } from '../../db/schema';
+import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
+import { changedFields } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
 import { existingId } from '../../lib/ids';
 import { renderInvoicePdf, type InvoiceIssuer } from './invoice-pdf';
@@ -92,6 +94,8 @@ export type InvoiceBillingLink = Pick<
 export interface InvoiceServiceDeps {
   repository: InvoiceRepository;
   mail: InvoiceMailer;
+  /** Where admin actions are recorded (billing's own invoices have no actor and no record). */
+  audit: AuditTrail;
   /** The agency as it prints on invoices, from the settings. */
   issuer: () => Promise<InvoiceIssuer>;
   now?: () => Date;
@@ -100,9 +104,20 @@ export interface InvoiceServiceDeps {
 export function createInvoiceService({
   repository,
   mail,
+  audit,
   issuer,
   now = () => new Date(),
 }: InvoiceServiceDeps) {
+  /** What the audit log keeps of an invoice created or deleted. */
+  const summary = (invoice: Invoice) => ({
+    invoiceNumber: invoice.invoiceNumber,
+    clientName: invoice.clientName,
+    clientEmail: invoice.clientEmail,
+    status: invoice.status,
+    dueDate: invoice.dueDate,
+    total: invoice.total,
+  });
+
   async function detail(id: string): Promise<InvoiceDetail> {
     const found = await repository.find(checkedId(id));
     if (!found) throw new AppError(404, INVOICE_NOT_FOUND);
@@ -118,7 +133,12 @@ export function createInvoiceService({
 
   const pdf = async (id: string) => render(await detail(id));
 
-  async function setStatus(id: string, to: InvoiceStatus): Promise<InvoiceDetail> {
+  async function setStatus(
+    id: string,
+    to: InvoiceStatus,
+    actor?: AuditActor,
+  ): Promise<InvoiceDetail> {
+    const before = actor ? await detail(id) : undefined;
     const from = INVOICE_STATUSES.filter((status) => INVOICE_TRANSITIONS[status].includes(to));
     const moved = from.length ? await repository.transition(checkedId(id), from, to, now()) : null;
     if (!moved) {
@@ -128,11 +148,30 @@ export function createInvoiceService({
         `An invoice that is ${current.invoice.status} cannot be marked ${to}`,
       );
     }
-    return detail(id);
+    const after = await detail(id);
+    if (actor && before) {
+      const fields = ({ status, sentAt, paidAt }: Invoice) => ({ status, sentAt, paidAt });
+      await audit.record(actor, {
+        kind:
+          to === 'sent'
+            ? 'invoice.sent'
+            : to === 'paid'
+              ? 'invoice.paid'
+              : 'invoice.status_changed',
+        targetType: 'invoice',
+        targetId: after.invoice.id,
+        ...changedFields(fields(before.invoice), fields(after.invoice)),
+      });
+    }
+    return after;
   }
 
   return {
-    async create(input: CreateInvoice, link: InvoiceBillingLink = {}): Promise<InvoiceDetail> {
+    async create(
+      input: CreateInvoice,
+      link: InvoiceBillingLink = {},
+      actor?: AuditActor,
+    ): Promise<InvoiceDetail> {
       if (input.clientId && !(await repository.clientExists(input.clientId))) {
         throw new AppError(400, 'That client account no longer exists. Choose the client again.');
       }
@@ -156,7 +195,17 @@ export function createInvoiceService({
         },
         today.getUTCFullYear(),
       );
-      return toDetail(invoice, lines);
+      const created = toDetail(invoice, lines);
+      if (actor) {
+        await audit.record(actor, {
+          kind: 'invoice.created',
+          targetType: 'invoice',
+          targetId: invoice.id,
+          before: null,
+          after: { ...summary(created.invoice), lineItems: lineItems.length },
+        });
+      }
+      return created;
     },
 
     /** Gives a client the unowned invoices written to the e-mail their issuer verified. */
@@ -171,8 +220,18 @@ export function createInvoiceService({
     /** draft -> sent, sent or overdue -> paid (spec section 4); anything else is a 409. */
     setStatus,
 
-    async remove(id: string): Promise<void> {
+    async remove(id: string, actor?: AuditActor): Promise<void> {
+      const before = actor ? await detail(id) : undefined;
       if (!(await repository.remove(checkedId(id)))) throw new AppError(404, INVOICE_NOT_FOUND);
+      if (actor && before) {
+        await audit.record(actor, {
+          kind: 'invoice.deleted',
+          targetType: 'invoice',
+          targetId: before.invoice.id,
+          before: summary(before.invoice),
+          after: null,
+        });
+      }
     },
 
     /** The invoice rendered as a PDF (the admin's download and the e-mail attachment). */
@@ -182,7 +241,7 @@ export function createInvoiceService({
      * Sends the invoice with its PDF to the client; a draft becomes sent. When the mail
      * server refuses it, nothing changes and the error says why.
      */
-    async email(id: string): Promise<InvoiceDetail & { message: string }> {
+    async email(id: string, actor?: AuditActor): Promise<InvoiceDetail & { message: string }> {
       const current = await detail(id);
       const { content } = await render(current);
       const result = await mail.invoiceIssued(current.invoice, content);
@@ -192,7 +251,16 @@ export function createInvoiceService({
           `The invoice could not be e-mailed: ${result.error ?? 'unknown error'}`,
         );
       }
-      const updated = current.invoice.status === 'draft' ? await setStatus(id, 'sent') : current;
+      const updated =
+        current.invoice.status === 'draft' ? await setStatus(id, 'sent', actor) : current;
+      if (actor && updated === current) {
+        await audit.record(actor, {
+          kind: 'invoice.emailed',
+          targetType: 'invoice',
+          targetId: current.invoice.id,
+          after: { emailedTo: current.invoice.clientEmail },
+        });
+      }
       return {
         ...updated,
         message: `Invoice ${current.invoice.invoiceNumber} was sent to ${current.invoice.clientEmail} through ${result.transport}.`,

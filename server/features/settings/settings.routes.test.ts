@@ -36,6 +36,7 @@ describe('business settings', () => {
       businessState: 'LA',
       businessWebsite: '',
       autoSendRenewals: true,
+      requireAdminTwoFactor: false,
     });
 
     for (const [change, message] of [
@@ -58,6 +59,7 @@ describe('business settings', () => {
     expect(saved.body).toEqual({
       ...business,
       autoSendRenewals: true,
+      requireAdminTwoFactor: false,
       businessEmail: 'team@bayouweb.example',
       businessState: 'MS',
     });

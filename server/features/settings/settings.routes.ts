@@ -1,5 +1,7 @@
 import { Router } from 'express';
 import { BusinessSettingsSchema } from '../../../shared/schemas/settings';
+import { actorOf } from '../../lib/audit-trail';
+import { currentAdmin } from '../../lib/auth-guards';
 import { parse } from '../../lib/validate';
 import type { SettingsService } from './settings.service';
 
@@ -19,7 +21,13 @@ export function adminSettingsRoutes(service: SettingsService): Router {
     res.json(await service.getBusiness());
   });
   router.put('/settings', async (req, res) => {
-    res.json(await service.saveBusiness(parse(BusinessSettingsSchema, req.body)));
+    const admin = currentAdmin(res);
+    res.json(
+      await service.saveBusiness(parse(BusinessSettingsSchema, req.body), {
+        actor: actorOf(admin),
+        hasTwoFactor: admin.totpEnabledAt !== null,
+      }),
+    );
   });
   return router;
 }

@@ -1,6 +1,8 @@
 import { DEFAULT_SETTINGS } from '../../../shared/constants';
 import type { BusinessSettings } from '../../../shared/schemas/settings';
 import type { Settings } from '../../db/schema';
+import { changedFields, type AuditActor, type AuditTrail } from '../../lib/audit-trail';
+import { AppError } from '../../lib/errors';
 import type { SettingsRepository } from './settings.repository';
 
 export interface PublicSettings {
@@ -17,7 +19,11 @@ const DEFAULT_BUSINESS: BusinessSettings = {
   businessState: 'LA',
   businessWebsite: '',
   autoSendRenewals: true,
+  requireAdminTwoFactor: false,
 };
+
+export const OWN_TWO_FACTOR_FIRST =
+  'Set up two-factor authentication for your own account before requiring it for every admin.';
 
 function toBusiness(row: Settings | undefined): BusinessSettings {
   if (!row) return DEFAULT_BUSINESS;
@@ -29,11 +35,12 @@ function toBusiness(row: Settings | undefined): BusinessSettings {
     businessState: row.businessState,
     businessWebsite: row.businessWebsite,
     autoSendRenewals: row.autoSendRenewals,
+    requireAdminTwoFactor: row.requireAdminTwoFactor,
   };
 }
 
 /** The one settings record, with the spec's defaults until the owner edits it. */
-export function createSettingsService(repository: SettingsRepository) {
+export function createSettingsService(repository: SettingsRepository, audit: AuditTrail) {
   return {
     async getPublic(): Promise<PublicSettings> {
       const business = toBusiness(await repository.find());
@@ -48,8 +55,30 @@ export function createSettingsService(repository: SettingsRepository) {
       return toBusiness(await repository.find());
     },
 
-    async saveBusiness(values: BusinessSettings): Promise<BusinessSettings> {
-      return toBusiness(await repository.save(values));
+    /**
+     * Saves the details; the admin saving them is audited with the fields that changed. Turning
+     * on "Require two-factor authentication for every admin" needs it on the admin's own account
+     * (else they would shut themselves out of this very form).
+     */
+    async saveBusiness(
+      values: BusinessSettings,
+      by: { actor: AuditActor; hasTwoFactor: boolean },
+    ): Promise<BusinessSettings> {
+      const before = toBusiness(await repository.find());
+      if (values.requireAdminTwoFactor && !before.requireAdminTwoFactor && !by.hasTwoFactor) {
+        throw new AppError(409, OWN_TWO_FACTOR_FIRST);
+      }
+      const after = toBusiness(await repository.save(values));
+      const changes = changedFields(before, after);
+      if (Object.keys(changes.after).length > 0) {
+        await audit.record(by.actor, {
+          kind: 'settings.updated',
+          targetType: 'settings',
+          targetId: '1',
+          ...changes,
+        });
+      }
+      return after;
     },
   };
 }

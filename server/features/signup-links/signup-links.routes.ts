@@ -4,7 +4,8 @@ import {
   SendSignupLinkSchema,
 } from '../../../shared/schemas/signup-links';
 import { ListQuerySchema } from '../../../shared/schemas/common';
-import { currentUserId, requireUser } from '../../lib/auth-guards';
+import { actorOf } from '../../lib/audit-trail';
+import { currentAdmin, currentUserId, requireUser } from '../../lib/auth-guards';
 import { parse } from '../../lib/validate';
 import type { SignupLinkService } from './signup-links.service';
 
@@ -13,7 +14,8 @@ export function adminSignupLinkRoutes(service: SignupLinkService): Router {
   const router = Router();
 
   router.post('/generate-signup-link', async (req, res) => {
-    res.status(201).json(await service.generate(parse(GenerateSignupLinkSchema, req.body)));
+    const input = parse(GenerateSignupLinkSchema, req.body);
+    res.status(201).json(await service.generate(input, actorOf(currentAdmin(res))));
   });
 
   router.get('/signup-links', async (_req, res) => {
@@ -22,7 +24,7 @@ export function adminSignupLinkRoutes(service: SignupLinkService): Router {
 
   router.post('/signup-links/:id/send', async (req: Request<{ id: string }>, res) => {
     const { signupUrl } = parse(SendSignupLinkSchema, req.body);
-    res.json(await service.send(req.params.id, signupUrl));
+    res.json(await service.send(req.params.id, signupUrl, actorOf(currentAdmin(res))));
   });
 
   router.get('/clients', async (req, res) => {

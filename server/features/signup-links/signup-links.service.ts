@@ -12,6 +12,7 @@ import type {
 import type { ListQuery } from '../../../shared/schemas/common';
 import type { SubscriptionChange } from '../../../shared/schemas/subscriptions';
 import type { SignupLinkRow } from '../../db/schema';
+import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
 import { existingId } from '../../lib/ids';
 import type { SignupLinkRepository } from './signup-links.repository';
@@ -47,6 +48,8 @@ export interface SignupLinkDeps {
   ): Promise<{ email: string | null; emailVerified: boolean } | null | undefined>;
   /** The portal's subscribe: a redeemed link asks for its plan the same way. */
   subscribe(userId: string, planId: PlanId): Promise<SubscriptionChange>;
+  /** Where the admin's generate and send are recorded. */
+  audit: AuditTrail;
   now?: () => Date;
 }
 
@@ -79,6 +82,7 @@ export function createSignupLinkService({
   mail,
   subscribe,
   findUser,
+  audit,
   now = () => new Date(),
 }: SignupLinkDeps) {
   function details(row: SignupLinkRow, signupUrl: string): InvitationDetails {
@@ -105,7 +109,7 @@ export function createSignupLinkService({
   }
 
   return {
-    async generate(input: GenerateSignupLink): Promise<GeneratedSignupLink> {
+    async generate(input: GenerateSignupLink, actor: AuditActor): Promise<GeneratedSignupLink> {
       const token = crypto.randomBytes(32).toString('base64url');
       const created = now();
       const row = await repository.insert({
@@ -115,6 +119,18 @@ export function createSignupLinkService({
         expiresAt: new Date(created.getTime() + SIGNUP_LINK_VALIDITY_HOURS * 60 * 60 * 1000),
       });
       const signupUrl = `${appUrl}/signup/${token}`;
+      // The link is a credential: the audit row names the invitation, never the token.
+      await audit.record(actor, {
+        kind: 'signup_link.created',
+        targetType: 'signup_link',
+        targetId: row.id,
+        before: null,
+        after: {
+          email: row.email,
+          planType: row.planType,
+          expiresAt: row.expiresAt.toISOString(),
+        },
+      });
       return {
         signupUrl,
         link: toLink(row, created),
@@ -131,7 +147,7 @@ export function createSignupLinkService({
      * Mails the invitation for a link generated moments ago. The server never kept the link,
      * so the admin's copy comes back and must match the stored hash.
      */
-    async send(id: string, signupUrl: string): Promise<{ message: string }> {
+    async send(id: string, signupUrl: string, actor: AuditActor): Promise<{ message: string }> {
       const row = await repository.findById(existingId(id, LINK_NOT_FOUND));
       if (!row) throw new AppError(404, LINK_NOT_FOUND);
       const token = signupUrl.split('/').at(-1) ?? '';
@@ -149,6 +165,12 @@ export function createSignupLinkService({
           `The invitation could not be e-mailed: ${result.error ?? 'unknown error'}`,
         );
       }
+      await audit.record(actor, {
+        kind: 'signup_link.sent',
+        targetType: 'signup_link',
+        targetId: row.id,
+        after: { emailedTo: row.email },
+      });
       return { message: `The invitation was sent to ${row.email} through ${result.transport}.` };
     },
 

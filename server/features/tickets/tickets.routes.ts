@@ -7,6 +7,7 @@ import {
   UpdateTicketStatusSchema,
 } from '../../../shared/schemas/tickets';
 import { currentAdmin, currentUserId, requireUser } from '../../lib/auth-guards';
+import { actorOf } from '../../lib/audit-trail';
 import { parse } from '../../lib/validate';
 import type { TicketService } from './tickets.service';
 
@@ -60,12 +61,12 @@ export function adminTicketRoutes(service: TicketService): Router {
 
   router.post('/tickets/:id/messages', async (req, res) => {
     const reply = parse(AdminReplySchema, req.body);
-    res.status(201).json(await service.reply(currentAdmin(res).id, req.params.id, reply));
+    res.status(201).json(await service.reply(actorOf(currentAdmin(res)), req.params.id, reply));
   });
 
   router.patch('/tickets/:id', async (req, res) => {
     const { status } = parse(UpdateTicketStatusSchema, req.body);
-    res.json(await service.setStatus(req.params.id, status));
+    res.json(await service.setStatus(actorOf(currentAdmin(res)), req.params.id, status));
   });
 
   return router;

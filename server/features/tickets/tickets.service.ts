@@ -8,6 +8,7 @@ import type {
   TicketStatus,
 } from '../../../shared/schemas/tickets';
 import type { TicketMessageRow, TicketRow } from '../../db/schema';
+import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
 import { existingId } from '../../lib/ids';
 import type { TicketRepository, TicketWithClient } from './tickets.repository';
@@ -53,7 +54,11 @@ export interface TicketEvents {
   agencyReplied(userId: string, ticket: Ticket, message: string): void;
 }
 
-export function createTicketService(repository: TicketRepository, events: TicketEvents) {
+export function createTicketService(
+  repository: TicketRepository,
+  events: TicketEvents,
+  audit: AuditTrail,
+) {
   async function ownTicket(userId: string, id: string): Promise<TicketRow> {
     const ticket = await repository.findForUser(userId, checkedId(id));
     if (!ticket) throw new AppError(404, TICKET_NOT_FOUND);
@@ -111,20 +116,46 @@ export function createTicketService(repository: TicketRepository, events: Ticket
     adminDetail,
 
     /** The agency's reply: an open ticket moves to in_progress unless a status is chosen. */
-    async reply(adminId: string, id: string, reply: AdminReply): Promise<AdminTicketDetail> {
+    async reply(actor: AuditActor, id: string, reply: AdminReply): Promise<AdminTicketDetail> {
+      let statusBefore: TicketStatus | undefined;
       const updated = await repository.addMessage(
         checkedId(id),
-        { message: reply.message, isAdminReply: true, authorAdminId: adminId },
-        (current) => reply.status ?? (current.status === 'open' ? 'in_progress' : current.status),
+        { message: reply.message, isAdminReply: true, authorAdminId: actor.adminId },
+        (current) => {
+          statusBefore = current.status;
+          return reply.status ?? (current.status === 'open' ? 'in_progress' : current.status);
+        },
       );
       if (!updated) throw new AppError(404, TICKET_NOT_FOUND);
+      await audit.record(actor, {
+        kind: 'ticket.replied',
+        targetType: 'ticket',
+        targetId: updated.id,
+        before: { status: statusBefore ?? null },
+        after: { status: updated.status, message: reply.message },
+      });
       events.agencyReplied(updated.userId, toTicket(updated), reply.message);
       return adminDetail(id);
     },
 
-    async setStatus(id: string, status: TicketStatus): Promise<AdminTicketDetail> {
-      const updated = await repository.updateStatus(checkedId(id), status);
+    async setStatus(
+      actor: AuditActor,
+      id: string,
+      status: TicketStatus,
+    ): Promise<AdminTicketDetail> {
+      const before = (await repository.findWithClient(checkedId(id)))?.ticket;
+      if (!before) throw new AppError(404, TICKET_NOT_FOUND);
+      const updated = await repository.updateStatus(before.id, status);
       if (!updated) throw new AppError(404, TICKET_NOT_FOUND);
+      if (before.status !== updated.status) {
+        await audit.record(actor, {
+          kind: 'ticket.status_changed',
+          targetType: 'ticket',
+          targetId: updated.id,
+          before: { status: before.status },
+          after: { status: updated.status },
+        });
+      }
       return adminDetail(id);
     },
   };

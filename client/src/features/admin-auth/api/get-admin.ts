@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CurrentAdmin } from '@shared/schemas/auth';
+import type { SignedInAdmin } from '@shared/schemas/auth';
 
 /** GET /api/admin/me: the signed-in admin (401 when there is none). */
-export const adminQueryOptions = () => queryOptions<CurrentAdmin>({ queryKey: ['/api/admin/me'] });
+export const adminQueryOptions = () => queryOptions<SignedInAdmin>({ queryKey: ['/api/admin/me'] });
 
 export function useAdmin() {
   return useQuery(adminQueryOptions());

@@ -1,6 +1,7 @@
 import {
   BarChart3,
   FileText,
+  History,
   LifeBuoy,
   LogOut,
   Mail,
@@ -20,6 +21,7 @@ import { usePublicSettings } from '@/features/settings/api/get-public-settings';
 import { OpenTicketCount } from '@/features/tickets/components/open-ticket-count';
 import { useAdmin } from '../api/get-admin';
 import { useLogoutAdmin } from '../api/logout-admin';
+import { TWO_FACTOR_SETUP_PATH } from '../pages/two-factor-setup-page';
 
 const NAV_ITEMS = [
   { href: '/admin/dashboard', label: 'Dashboard', icon: BarChart3 },
@@ -29,6 +31,7 @@ const NAV_ITEMS = [
   { href: '/admin/requests', label: 'Requests', icon: MessageSquare },
   { href: '/admin/marketing-tool', label: 'Marketing', icon: Megaphone },
   { href: '/admin/outbox', label: 'Outbox', icon: Mail },
+  { href: '/admin/audit', label: 'Audit log', icon: History },
   { href: '/admin/settings', label: 'Settings', icon: Settings },
 ] as const;
 
@@ -54,7 +57,14 @@ export function AdminShell({ children }: { children: ReactNode }) {
     navigate('/admin/login');
   }, [isError, navigate]);
 
-  if (isLoading || !admin) return <FullScreenSpinner label="Loading..." />;
+  // Every admin must use two-factor and this one has not set it up: nothing else until then.
+  const mustSetUp = admin?.twoFactorSetupRequired === true;
+  const elsewhere = mustSetUp && location !== TWO_FACTOR_SETUP_PATH;
+  useEffect(() => {
+    if (elsewhere) navigate(TWO_FACTOR_SETUP_PATH, { replace: true });
+  }, [elsewhere, navigate]);
+
+  if (isLoading || !admin || elsewhere) return <FullScreenSpinner label="Loading..." />;
 
   const onLogout = async () => {
     try {
@@ -80,32 +90,34 @@ export function AdminShell({ children }: { children: ReactNode }) {
             <LogOut className="h-4 w-4" aria-hidden="true" /> Logout
           </Button>
         </div>
-        <nav aria-label="Admin" className="mx-auto max-w-7xl overflow-x-auto px-4">
-          <ul className="flex gap-1">
-            {NAV_ITEMS.map(({ href, label, icon: Icon }) => {
-              const active = isNavItemActive(location, href);
-              return (
-                <li key={href}>
-                  <Link
-                    href={href}
-                    aria-current={active ? 'page' : undefined}
-                    className={cn(
-                      'flex items-center gap-2 border-b-2 px-3 py-3 text-sm font-medium transition-colors',
-                      active
-                        ? 'border-primary text-primary'
-                        : 'border-transparent text-muted-foreground hover:text-foreground',
-                    )}
-                  >
-                    <Icon className="h-4 w-4" aria-hidden="true" />
-                    {label}
-                    {href === '/admin/support' && <OpenTicketCount />}
-                    {href === '/admin/requests' && <NewRequestCount />}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
+        {!mustSetUp && (
+          <nav aria-label="Admin" className="relative mx-auto max-w-7xl overflow-x-auto px-4">
+            <ul className="flex gap-1">
+              {NAV_ITEMS.map(({ href, label, icon: Icon }) => {
+                const active = isNavItemActive(location, href);
+                return (
+                  <li key={href}>
+                    <Link
+                      href={href}
+                      aria-current={active ? 'page' : undefined}
+                      className={cn(
+                        'flex items-center gap-2 border-b-2 px-3 py-3 text-sm font-medium transition-colors',
+                        active
+                          ? 'border-primary text-primary'
+                          : 'border-transparent text-muted-foreground hover:text-foreground',
+                      )}
+                    >
+                      <Icon className="h-4 w-4" aria-hidden="true" />
+                      {label}
+                      {href === '/admin/support' && <OpenTicketCount />}
+                      {href === '/admin/requests' && <NewRequestCount />}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+        )}
       </header>
       <main id="main-content" className="mx-auto max-w-7xl px-4 py-8">
         {children}

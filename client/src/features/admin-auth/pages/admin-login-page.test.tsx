@@ -82,4 +82,54 @@ describe('AdminLoginPage', () => {
     expect(await screen.findByText('Welcome back!')).toBeInTheDocument();
     expect(location.history?.at(-1)).toBe('/admin/dashboard');
   });
+
+  it('asks for the code after the password when two-factor is on, then signs in', async () => {
+    const calls: Array<{ url: string; body: unknown }> = [];
+    stubApi((url, init) => {
+      calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (url === '/api/admin/login') return new Response('{"twoFactorRequired":true}');
+      if (url === '/api/admin/login/two-factor') {
+        const { code } = JSON.parse(String(init?.body)) as { code: string };
+        return code === '123456'
+          ? new Response(
+              JSON.stringify({
+                id: '1',
+                email: 'owner@example.com',
+                firstName: 'Ann',
+                lastName: null,
+                createdAt: '',
+                twoFactorEnabled: true,
+                twoFactorSetupRequired: false,
+              }),
+            )
+          : new Response('{"message":"Invalid authentication code"}', { status: 401 });
+      }
+      return new Response(
+        JSON.stringify({
+          businessName: 'Coast & Code Studio',
+          businessEmail: 'a@b.co',
+          businessLocation: 'x',
+        }),
+      );
+    });
+    const location = renderLogin();
+    await signIn('owner@example.com', 'right-password');
+    const code = await screen.findByLabelText('Authentication code');
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    expect(location.history?.at(-1)).toBe('/admin/login');
+
+    const user = userEvent.setup();
+    await user.type(code, '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid authentication code');
+    expect(location.history?.at(-1)).toBe('/admin/login');
+
+    await user.type(screen.getByLabelText('Authentication code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Welcome back!')).toBeInTheDocument();
+    expect(location.history?.at(-1)).toBe('/admin/dashboard');
+    expect(
+      calls.filter((call) => call.url === '/api/admin/login/two-factor').map((c) => c.body),
+    ).toEqual([{ code: '000000' }, { code: '123456' }]);
+  });
 });

@@ -5,6 +5,11 @@ import { QueryProvider } from '@/app/query-provider';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { AdminShell } from '@/features/admin-auth/components/admin-shell';
 import { AdminLoginPage } from '@/features/admin-auth/pages/admin-login-page';
+import {
+  TWO_FACTOR_SETUP_PATH,
+  TwoFactorSetupPage,
+} from '@/features/admin-auth/pages/two-factor-setup-page';
+import { AuditPage } from '@/features/audit/pages/audit-page';
 import { AdminDashboardPage } from './admin-dashboard-page';
 import { AdminSupportPage } from './admin-support-page';
 import { AdminTicketPage } from './admin-ticket-page';
@@ -44,6 +49,8 @@ export function AdminRoutes() {
                 <Route path="/admin/outbox" component={OutboxPage} />
                 <Route path="/admin/outbox/:id" component={OutboxPage} />
                 <Route path="/admin/settings" component={SettingsPage} />
+                <Route path="/admin/audit" component={AuditPage} />
+                <Route path={TWO_FACTOR_SETUP_PATH} component={TwoFactorSetupPage} />
                 <Route path="/admin/marketing-tool" component={MarketingToolPage} />
                 <Route component={NotFoundPage} />
               </Switch>

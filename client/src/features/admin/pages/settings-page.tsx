@@ -3,9 +3,13 @@ import { Detail } from '@/components/ui/detail';
 import { formatDate } from '@/lib/dates';
 import { useAdmin } from '@/features/admin-auth/api/get-admin';
 import { ChangePasswordForm } from '@/features/admin-auth/components/change-password-form';
+import { TwoFactorCard } from '@/features/admin-auth/components/two-factor-card';
 import { BusinessSettingsForm } from '@/features/settings/components/business-settings-form';
 
-/** /admin/settings: the admin's account and password, and the business's details. */
+/**
+ * /admin/settings: the admin's account, password and two-factor authentication, and the
+ * business's details.
+ */
 export function SettingsPage() {
   const { data: admin } = useAdmin();
   const name = [admin?.firstName, admin?.lastName].filter(Boolean).join(' ');
@@ -34,6 +38,7 @@ export function SettingsPage() {
             <ChangePasswordForm />
           </CardContent>
         </Card>
+        <TwoFactorCard />
         <Card>
           <CardHeader>
             <CardTitle>Business Information</CardTitle>

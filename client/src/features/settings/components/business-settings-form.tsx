@@ -85,6 +85,24 @@ function Form({ current }: { current: BusinessSettings }) {
           </p>
         </div>
       </div>
+      <div className="flex items-start gap-3 rounded-md border p-3">
+        <input
+          id="require-admin-two-factor"
+          type="checkbox"
+          className="mt-1 h-4 w-4 accent-primary"
+          aria-describedby="require-admin-two-factor-hint"
+          {...form.register('requireAdminTwoFactor')}
+        />
+        <div>
+          <label htmlFor="require-admin-two-factor" className="text-sm font-medium">
+            Require two-factor authentication for every admin
+          </label>
+          <p id="require-admin-two-factor-hint" className="text-xs text-muted-foreground">
+            An admin without it is sent to set it up at sign-in, before anything else. Turn it on
+            for your own account first.
+          </p>
+        </div>
+      </div>
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save Business Information'}
       </Button>

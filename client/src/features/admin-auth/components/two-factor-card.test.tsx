@@ -1,0 +1,99 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../../../../tests/support/render-app';
+import { groupSecret, TwoFactorCard } from './two-factor-card';
+
+const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+const CODES = Array.from({ length: 10 }, (_, i) => `aaaa${i}-bbbbb-ccccc-ddddd`);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** A small stand-in of the two-factor API, keeping its own on/off state. */
+function stubTwoFactorApi() {
+  let enabled = false;
+  const requests: Array<{ method: string; url: string; body?: unknown }> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      requests.push({ method, url, body });
+      if (url === '/api/admin/two-factor') {
+        return new Response(
+          JSON.stringify({
+            enabled,
+            enabledAt: enabled ? '2026-11-20T10:00:00.000Z' : null,
+            recoveryCodesLeft: enabled ? 10 : 0,
+          }),
+        );
+      }
+      if (url === '/api/admin/two-factor/setup') {
+        return new Response(
+          JSON.stringify({
+            secret: SECRET,
+            otpauthUrl: `otpauth://totp/x?secret=${SECRET}`,
+            qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
+          }),
+        );
+      }
+      if (url === '/api/admin/two-factor/enable') {
+        if ((body as { code: string }).code !== '123456') {
+          return new Response('{"message":"Invalid authentication code"}', { status: 400 });
+        }
+        enabled = true;
+        return new Response(JSON.stringify({ recoveryCodes: CODES }));
+      }
+      return new Response('{}');
+    }),
+  );
+  return requests;
+}
+
+describe('TwoFactorCard', () => {
+  it('goes from set-up (QR code and key) through a first code to recovery codes shown once', async () => {
+    const requests = stubTwoFactorApi();
+    renderWithApp(<TwoFactorCard />, '/admin/settings');
+    const user = userEvent.setup();
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Set up two-factor authentication' }),
+    );
+    expect(await screen.findByAltText('QR code for your authenticator app')).toHaveAttribute(
+      'src',
+      'data:image/svg+xml;base64,PHN2Zy8+',
+    );
+    expect(screen.getByTestId('totp-secret')).toHaveTextContent(groupSecret(SECRET));
+
+    // Checked in the browser first: five digits are not a code.
+    await user.type(screen.getByLabelText('Code from the app'), '12345');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(
+      await screen.findByText('Enter the 6-digit code from your authenticator app'),
+    ).toBeInTheDocument();
+    expect(requests.some((r) => r.url.endsWith('/enable'))).toBe(false);
+
+    await user.clear(screen.getByLabelText('Code from the app'));
+    await user.type(screen.getByLabelText('Code from the app'), '123 456');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    const list = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(CODES);
+    expect(requests.find((r) => r.url.endsWith('/enable'))?.body).toEqual({ code: '123456' });
+    expect(screen.getByRole('button', { name: /Download codes/ })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'I have saved them' }));
+    expect(await screen.findByText(/10 of 10 recovery codes left/)).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Turn off' })).toBeInTheDocument();
+  });
+
+  it('groups the key by four for typing', () => {
+    expect(groupSecret('ABCDEFGHIJ')).toBe('ABCD EFGH IJ');
+  });
+});

@@ -1,0 +1,350 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Copy, Download, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  DisableTwoFactorSchema,
+  EnableTwoFactorSchema,
+  RegenerateRecoveryCodesSchema,
+  type DisableTwoFactor,
+  type EnableTwoFactor,
+  type RegenerateRecoveryCodes,
+  type TwoFactorSetup,
+} from '@shared/schemas/auth';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-request';
+import { copyToClipboard } from '@/lib/copy-to-clipboard';
+import { formatDate } from '@/lib/dates';
+import {
+  useDisableTwoFactor,
+  useEnableTwoFactor,
+  useRegenerateRecoveryCodes,
+  useStartTwoFactorSetup,
+  useTwoFactorStatus,
+} from '../api/two-factor';
+
+function failed(title: string) {
+  return (error: unknown) =>
+    toast({ title, description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+}
+
+/** The secret in groups of four, easier to type into an app. */
+export function groupSecret(secret: string): string {
+  return secret.replace(/(.{4})(?!$)/g, '$1 ');
+}
+
+/** The codes shown once, with a copy and a download (a text file). */
+export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const text = `${codes.join('\n')}\n`;
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = 'admin-recovery-codes.txt';
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <div className="space-y-4">
+      <p role="status" className="text-sm font-medium">
+        Save these recovery codes somewhere safe. Each one signs you in once if you lose your phone.
+        They will not be shown again.
+      </p>
+      <ul
+        aria-label="Recovery codes"
+        className="grid gap-2 rounded-md border bg-muted/40 p-3 font-mono text-sm sm:grid-cols-2"
+      >
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => copyToClipboard(text, 'Recovery codes')}
+        >
+          <Copy className="h-4 w-4" aria-hidden="true" /> Copy codes
+        </Button>
+        <Button type="button" variant="outline" onClick={download}>
+          <Download className="h-4 w-4" aria-hidden="true" /> Download codes
+        </Button>
+        <Button type="button" onClick={onDone}>
+          I have saved them
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function EnableForm({
+  setup,
+  onEnabled,
+  onCancel,
+}: {
+  setup: TwoFactorSetup;
+  onEnabled: (codes: string[]) => void;
+  onCancel: () => void;
+}) {
+  const enable = useEnableTwoFactor();
+  const form = useForm<z.input<typeof EnableTwoFactorSchema>, unknown, EnableTwoFactor>({
+    resolver: zodResolver(EnableTwoFactorSchema),
+    defaultValues: { code: '' },
+  });
+  const onSubmit = form.handleSubmit(async ({ code }) => {
+    try {
+      const { recoveryCodes } = await enable.mutateAsync(code);
+      toast({ title: 'Two-factor authentication is on' });
+      onEnabled(recoveryCodes);
+    } catch (error) {
+      failed('Two-factor authentication is still off')(error);
+    }
+  });
+  return (
+    <div className="space-y-4">
+      <ol className="list-decimal space-y-1 pl-5 text-sm text-muted-foreground">
+        <li>Scan the QR code with an authenticator app (1Password, Google Authenticator...).</li>
+        <li>Or type the key below into the app.</li>
+        <li>Enter the 6-digit code the app shows.</li>
+      </ol>
+      <img
+        src={setup.qrCode}
+        alt="QR code for your authenticator app"
+        width={192}
+        height={192}
+        className="h-48 w-48 rounded-md border bg-white"
+      />
+      <div>
+        <p className="text-sm font-medium">Key for manual entry</p>
+        <div className="flex flex-wrap items-center gap-2">
+          <code
+            data-testid="totp-secret"
+            className="break-all rounded bg-muted px-2 py-1 font-mono text-sm"
+          >
+            {groupSecret(setup.secret)}
+          </code>
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            onClick={() => copyToClipboard(setup.secret, 'Key')}
+          >
+            <Copy className="h-4 w-4" aria-hidden="true" /> Copy key
+          </Button>
+        </div>
+      </div>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <FormField
+          label="Code from the app"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          error={form.formState.errors.code?.message}
+          {...form.register('code')}
+        />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={enable.isPending}>
+            {enable.isPending ? 'Checking...' : 'Turn on'}
+          </Button>
+          <Button type="button" variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+function DisableForm({ onDone }: { onDone: () => void }) {
+  const disable = useDisableTwoFactor();
+  const form = useForm<DisableTwoFactor>({
+    resolver: zodResolver(DisableTwoFactorSchema),
+    defaultValues: { password: '', code: '' },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      await disable.mutateAsync(input);
+      toast({ title: 'Two-factor authentication is off' });
+      onDone();
+    } catch (error) {
+      failed('Two-factor authentication is still on')(error);
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-md border p-3">
+      <FormField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <FormField
+        label="Code from the app or a recovery code"
+        autoComplete="one-time-code"
+        error={errors.code?.message}
+        {...form.register('code')}
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant="destructive" disabled={disable.isPending}>
+          {disable.isPending ? 'Turning off...' : 'Turn off two-factor'}
+        </Button>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function RegenerateForm({
+  onCodes,
+  onCancel,
+}: {
+  onCodes: (codes: string[]) => void;
+  onCancel: () => void;
+}) {
+  const regenerate = useRegenerateRecoveryCodes();
+  const form = useForm<RegenerateRecoveryCodes>({
+    resolver: zodResolver(RegenerateRecoveryCodesSchema),
+    defaultValues: { code: '' },
+  });
+  const onSubmit = form.handleSubmit(async ({ code }) => {
+    try {
+      onCodes((await regenerate.mutateAsync(code)).recoveryCodes);
+    } catch (error) {
+      failed('No new recovery codes')(error);
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-md border p-3">
+      <FormField
+        label="Code from the app"
+        autoComplete="one-time-code"
+        hint="The current recovery codes stop working."
+        error={form.formState.errors.code?.message}
+        {...form.register('code')}
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={regenerate.isPending}>
+          {regenerate.isPending ? 'Making codes...' : 'Make new codes'}
+        </Button>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+type Step =
+  | { name: 'idle' }
+  | { name: 'setup'; setup: TwoFactorSetup }
+  | { name: 'codes'; codes: string[] }
+  | { name: 'disable' }
+  | { name: 'regenerate' };
+
+/**
+ * Two-factor authentication, from set-up (QR code and key, then a first code) to the
+ * recovery codes shown once, then off again (password and code) or new recovery codes.
+ */
+export function TwoFactorPanel({ onEnabled }: { onEnabled?: () => void }) {
+  const status = useTwoFactorStatus();
+  const start = useStartTwoFactorSetup();
+  const [step, setStep] = useState<Step>({ name: 'idle' });
+  const idle = () => setStep({ name: 'idle' });
+
+  if (step.name === 'codes') {
+    return (
+      <RecoveryCodesPanel
+        codes={step.codes}
+        onDone={() => {
+          idle();
+          onEnabled?.();
+        }}
+      />
+    );
+  }
+  if (step.name === 'setup') {
+    return (
+      <EnableForm
+        setup={step.setup}
+        onEnabled={(codes) => setStep({ name: 'codes', codes })}
+        onCancel={idle}
+      />
+    );
+  }
+  if (status.isLoading) return <Skeleton className="h-24 w-full" />;
+  if (!status.data) {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        The two-factor status could not be loaded. Please reload the page.
+      </p>
+    );
+  }
+  if (!status.data.enabled) {
+    const begin = async () => {
+      try {
+        setStep({ name: 'setup', setup: await start.mutateAsync() });
+      } catch (error) {
+        failed('Two-factor set-up could not start')(error);
+      }
+    };
+    return (
+      <div className="space-y-4">
+        <p className="text-sm text-muted-foreground">
+          Off. With it on, signing in asks for a code from an authenticator app on your phone after
+          the password.
+        </p>
+        <Button type="button" onClick={begin} disabled={start.isPending}>
+          <ShieldCheck className="h-4 w-4" aria-hidden="true" />
+          {start.isPending ? 'Preparing...' : 'Set up two-factor authentication'}
+        </Button>
+      </div>
+    );
+  }
+  const { enabledAt, recoveryCodesLeft } = status.data;
+  return (
+    <div className="space-y-4">
+      <p className="text-sm">
+        <span className="font-medium text-primary">On</span>
+        {enabledAt ? ` since ${formatDate(enabledAt)}` : ''}. {recoveryCodesLeft} of 10 recovery
+        codes left.
+      </p>
+      {step.name === 'disable' ? (
+        <DisableForm onDone={idle} />
+      ) : step.name === 'regenerate' ? (
+        <RegenerateForm onCodes={(codes) => setStep({ name: 'codes', codes })} onCancel={idle} />
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" variant="outline" onClick={() => setStep({ name: 'regenerate' })}>
+            New recovery codes
+          </Button>
+          <Button type="button" variant="outline" onClick={() => setStep({ name: 'disable' })}>
+            Turn off
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The "Two-factor authentication" card of /admin/settings. */
+export function TwoFactorCard() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Two-factor authentication</CardTitle>
+        <CardDescription>A code from your phone after the password.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <TwoFactorPanel />
+      </CardContent>
+    </Card>
+  );
+}

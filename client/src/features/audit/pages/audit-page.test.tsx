@@ -1,0 +1,95 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../../../../tests/support/render-app';
+import { changeLines } from '../components/audit-event-list';
+import { AuditPage } from './audit-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function stubAudit(total: number) {
+  const urls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      urls.push(url);
+      const query = new URL(url, 'http://x').searchParams;
+      const page = Number(query.get('page') ?? 1);
+      const pageSize = Number(query.get('pageSize') ?? 25);
+      return new Response(
+        JSON.stringify({
+          items: [
+            {
+              id: `e${page}`,
+              createdAt: '2026-11-20T10:00:00.000Z',
+              actorAdminId: 'a1',
+              actorEmail: 'owner@example.com',
+              kind: 'invoice.sent',
+              targetType: 'invoice',
+              targetId: 'inv-1',
+              before: { status: 'draft' },
+              after: { status: 'sent' },
+            },
+          ],
+          total,
+          page,
+          pageSize,
+        }),
+      );
+    }),
+  );
+  return urls;
+}
+
+describe('AuditPage', () => {
+  it('asks for what the URL says, shows the range, and pages through the URL', async () => {
+    const urls = stubAudit(1234);
+    const location = renderWithApp(
+      <AuditPage />,
+      '/admin/audit?actor=owner%40example.com&kind=invoice.sent&ignored=1',
+    );
+    expect(await screen.findByText('Showing 1-25 of 1,234')).toBeInTheDocument();
+    expect(urls[0]).toBe('/api/admin/audit?actor=owner%40example.com&kind=invoice.sent');
+    expect(screen.getByText('status: draft → sent')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Next' }));
+    expect(location.history?.at(-1)).toBe(
+      '/admin/audit?actor=owner%40example.com&kind=invoice.sent&page=2',
+    );
+  });
+
+  it('applies the filters from page 1, and refuses a range that ends before it starts', async () => {
+    stubAudit(3);
+    const location = renderWithApp(<AuditPage />, '/admin/audit?page=4&pageSize=50');
+    expect(await screen.findByText('No events on this page (3 in all)')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('From'), '2026-11-20');
+    await user.type(screen.getByLabelText('To'), '2026-11-01');
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    expect(await screen.findByText('From must be on or before To')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('To'));
+    await user.type(screen.getByLabelText('To'), '2026-11-30');
+    await user.selectOptions(screen.getByLabelText('Kind'), 'settings.updated');
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    expect(location.history?.at(-1)).toBe(
+      '/admin/audit?kind=settings.updated&from=2026-11-20&to=2026-11-30&pageSize=50',
+    );
+  });
+});
+
+describe('changeLines', () => {
+  it('shows both sides of an update and one side of a creation or deletion', () => {
+    expect(changeLines({ before: { total: 100 }, after: { total: 200 } })).toEqual([
+      'total: 100 → 200',
+    ]);
+    expect(changeLines({ before: null, after: { email: 'a@b.co', tags: ['x'] } })).toEqual([
+      'email: a@b.co',
+      'tags: ["x"]',
+    ]);
+    expect(changeLines({ before: { status: 'paid' }, after: null })).toEqual(['status: paid']);
+  });
+});
