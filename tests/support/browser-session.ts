@@ -12,7 +12,11 @@ export class BrowserSession {
   private readonly cookies = new Map<string, StoredCookie>();
   readonly visited: string[] = [];
 
-  constructor(readonly baseUrl: string) {}
+  /** `fetcher`: another fetch, e.g. one that trusts a test certificate authority. */
+  constructor(
+    readonly baseUrl: string,
+    private readonly fetcher: typeof fetch = fetch,
+  ) {}
 
   cookie(name: string): string | undefined {
     return [...this.cookies.values()].find((cookie) => cookie.name === name)?.value;
@@ -56,7 +60,12 @@ export class BrowserSession {
       headers.origin = target.origin;
       payload = JSON.stringify(body);
     }
-    const res = await fetch(target, { method, headers, body: payload, redirect: 'manual' });
+    const res = await this.fetcher(target, {
+      method,
+      headers,
+      body: payload,
+      redirect: 'manual',
+    });
     this.store(res);
     this.visited.push(`${method} ${target.pathname}${target.search} -> ${res.status}`);
     return res;
@@ -71,7 +80,7 @@ export class BrowserSession {
     timeoutMs = 10_000,
   ): Promise<Response> {
     const target = new URL(url, this.baseUrl);
-    const res = await fetch(target, {
+    const res = await this.fetcher(target, {
       method,
       headers: {
         cookie: this.cookieHeaderFor(target),
