@@ -4,7 +4,12 @@ import { testDatabaseUrl } from '../../server/config';
 import { findCity } from '../../shared/places';
 import type { SearchLeads } from '../../shared/schemas/marketing';
 import { newClientAccount } from '../factories';
-import { BrowserSession, signUpThroughProvider } from '../support/browser-session';
+import {
+  BrowserSession,
+  readOutboxOf,
+  signUpThroughProvider,
+  type MailedMessage,
+} from '../support/browser-session';
 import { osmBusinesses, startFakeOverpass, type FakeOverpass } from '../support/fake-overpass';
 import { startLoadBalancer } from '../support/load-balancer';
 import {
@@ -55,6 +60,14 @@ describe.skipIf(!testDatabaseUrl())('two app instances on one PostgreSQL', () =>
   it('signs a client in across both and honours each session on either', async () => {
     const browser = new BrowserSession(balancer.url);
     const account = newClientAccount();
+    // The sign-up's code is read from the outbox, as the agency would see it.
+    const outboxCookie = await adminCookie(instances[0]!.baseUrl);
+    readOutboxOf(balancer.url, async () => {
+      const res = await fetch(`${instances[0]!.baseUrl}/api/admin/outbox`, {
+        headers: { cookie: outboxCookie },
+      });
+      return (await res.json()) as MailedMessage[];
+    });
     const signedIn = await signUpThroughProvider(browser, account);
     expect(signedIn.url).toBe(`${balancer.url}/portal/dashboard`);
     const [a, b] = instances as [ServerProcess, ServerProcess];
