@@ -27,6 +27,32 @@ export const AUDIT_KINDS = [
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
+/** How the audit log names each kind of event to the agency. */
+export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
+  'admin.signed_in': 'Admin signed in',
+  'admin.sign_in_failed': 'Admin sign-in failed',
+  'admin.password_changed': 'Password changed',
+  'admin.two_factor_enabled': 'Two-factor turned on',
+  'admin.two_factor_disabled': 'Two-factor turned off',
+  'admin.recovery_code_used': 'Recovery code used',
+  'admin.recovery_codes_regenerated': 'New recovery codes',
+  'invoice.created': 'Invoice created',
+  'invoice.sent': 'Invoice sent',
+  'invoice.paid': 'Invoice paid',
+  'invoice.status_changed': 'Invoice status changed',
+  'invoice.emailed': 'Invoice e-mailed',
+  'invoice.deleted': 'Invoice deleted',
+  'settings.updated': 'Settings changed',
+  'signup_link.created': 'Signup link created',
+  'signup_link.sent': 'Signup link sent',
+  'ticket.replied': 'Ticket answered',
+  'ticket.status_changed': 'Ticket status changed',
+  'client.merged': 'Clients merged',
+};
+
+/** Fields of audit values that hold integer cents: shown as money. */
+export const AUDIT_MONEY_FIELDS = new Set(['total', 'subtotal', 'tax', 'discount', 'unitPrice']);
+
 export const AUDIT_PAGE_SIZES = [25, 50, 100] as const;
 const DEFAULT_PAGE_SIZE = 25;
 

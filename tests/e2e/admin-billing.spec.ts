@@ -197,3 +197,37 @@ test('a signup link is generated, copied, mailed, and redeemed by the new client
   await expect(page.getByRole('row', { name: new RegExp(email) }).first()).toContainText('Used');
   await expect(page.getByRole('row', { name: /Lucien Arceneaux/ })).toContainText('Pending');
 });
+
+test("an invoice made for a client's account, found by a search, is theirs in the portal", async ({
+  page,
+  browser,
+}) => {
+  const clientContext = await browser.newContext();
+  const client = await clientContext.newPage();
+  const email = await signUpClient(client, 'Océane');
+
+  await signInAdmin(page);
+  await page.goto('/admin/invoices/new');
+  const search = page.getByLabel('Find a client');
+  await search.fill(email.slice(0, 12));
+  // Enter searches; it does not submit the invoice.
+  await search.press('Enter');
+  await expect(page.getByText('Client name is required')).toHaveCount(0);
+  await page.getByRole('button', { name: new RegExp(email) }).click();
+  const chosen = page.getByRole('status').filter({ hasText: 'For the client account of' });
+  await expect(chosen).toContainText('Océane Broussard');
+  await expect(chosen).toBeFocused();
+  await expect(page.getByLabel('Client Email')).toHaveValue(email);
+  await page.getByLabel('Description, line 1').fill('Menu page');
+  await page.getByLabel('Unit price in dollars, line 1').fill('120');
+  await page.getByRole('button', { name: 'Create Invoice' }).click();
+  await expect(page.getByText('Invoice Created', { exact: true })).toBeVisible();
+  const heading = page.getByRole('heading', { level: 1 });
+  const invoiceNumber = /INV-\d{4}-\d{4}/.exec((await heading.textContent()) ?? '')![0];
+  await page.getByRole('button', { name: 'Mark as Sent' }).click();
+  await expect(heading).toContainText('sent');
+
+  await client.reload();
+  await expect(client.getByRole('cell', { name: invoiceNumber })).toBeVisible();
+  await clientContext.close();
+});

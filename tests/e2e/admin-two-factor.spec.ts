@@ -74,11 +74,11 @@ test('an admin turns on two-factor in the settings, then signs in with password 
   await expect(page).toHaveURL(new RegExp(`/admin/audit\\?actor=${encodeURIComponent(email)}$`));
   await expect(page.getByText('Showing 1-4 of 4')).toBeVisible();
   const kinds = page.getByTestId('audit-event').locator('span').first();
-  await expect(kinds).toHaveText('admin.signed_in');
+  await expect(kinds).toHaveText('Admin signed in');
   await expect(page.getByTestId('audit-event')).toHaveText([
-    /admin\.signed_in.*factors: \["password","totp"\]/,
-    /admin\.sign_in_failed.*step: two_factor/,
-    /admin\.two_factor_enabled.*twoFactorEnabled: false → true/,
-    /admin\.signed_in.*factors: \["password"\]/,
+    /Admin signed in.*factors: \["password","totp"\]/,
+    /Admin sign-in failed.*step: two_factor/,
+    /Two-factor turned on.*twoFactorEnabled: false → true/,
+    /Admin signed in.*factors: \["password"\]/,
   ]);
 });

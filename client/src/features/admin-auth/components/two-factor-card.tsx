@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Copy, Download, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   DisableTwoFactorSchema,
@@ -17,7 +17,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-request';
+import { ApiError, errorMessage } from '@/lib/api-request';
 import { copyToClipboard } from '@/lib/copy-to-clipboard';
 import { formatDate } from '@/lib/dates';
 import {
@@ -31,6 +31,23 @@ import {
 function failed(title: string) {
   return (error: unknown) =>
     toast({ title, description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+}
+
+/**
+ * A refused code is the field's error, next to the code and read out with it; anything else
+ * (the server unreachable) is a toast as everywhere.
+ */
+function codeRefused(
+  form: UseFormReturn<{ code: string }, unknown, { code: string }>,
+  title: string,
+) {
+  return (error: unknown) => {
+    if (error instanceof ApiError && error.status < 500 && error.serverMessage) {
+      form.setError('code', { message: error.serverMessage }, { shouldFocus: true });
+      return;
+    }
+    failed(title)(error);
+  };
 }
 
 /** The secret in groups of four, easier to type into an app. */
@@ -102,7 +119,7 @@ function EnableForm({
       toast({ title: 'Two-factor authentication is on' });
       onEnabled(recoveryCodes);
     } catch (error) {
-      failed('Two-factor authentication is still off')(error);
+      codeRefused(form, 'Two-factor authentication is still off')(error);
     }
   });
   return (
@@ -218,7 +235,7 @@ function RegenerateForm({
     try {
       onCodes((await regenerate.mutateAsync(code)).recoveryCodes);
     } catch (error) {
-      failed('No new recovery codes')(error);
+      codeRefused(form, 'No new recovery codes')(error);
     }
   });
   return (

@@ -41,7 +41,7 @@ export function NewInvoicePage() {
       <InvoiceForm
         onSubmit={submit}
         submitting={create.isPending}
-        clientPicker={(choose) => <ClientPicker onSelect={choose} />}
+        clientPicker={(choose, focus) => <ClientPicker onSelect={choose} autoFocus={focus} />}
       />
     </div>
   );

@@ -1,9 +1,11 @@
-import type { AuditEvent } from '@shared/schemas/audit';
+import { formatCents } from '@shared/money';
+import { AUDIT_KIND_LABELS, AUDIT_MONEY_FIELDS, type AuditEvent } from '@shared/schemas/audit';
 import { Badge } from '@/components/ui/badge';
 import { formatDateTime } from '@/lib/dates';
 
-function show(value: unknown): string {
+function show(key: string, value: unknown): string {
   if (value === null || value === undefined) return '—';
+  if (AUDIT_MONEY_FIELDS.has(key) && Number.isInteger(value)) return formatCents(value as number);
   if (typeof value === 'string') return value;
   return JSON.stringify(value);
 }
@@ -16,9 +18,9 @@ export function changeLines(event: Pick<AuditEvent, 'before' | 'after'>): string
   return keys.map((key) => {
     const before = event.before?.[key];
     const after = event.after?.[key];
-    if (!event.before) return `${key}: ${show(after)}`;
-    if (!event.after) return `${key}: ${show(before)}`;
-    return `${key}: ${show(before)} → ${show(after)}`;
+    if (!event.before) return `${key}: ${show(key, after)}`;
+    if (!event.after) return `${key}: ${show(key, before)}`;
+    return `${key}: ${show(key, before)} → ${show(key, after)}`;
   });
 }
 
@@ -41,7 +43,7 @@ export function AuditEventList({ events }: { events: AuditEvent[] }) {
           <li key={event.id} className="space-y-2 px-4 py-3" data-testid="audit-event">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <Badge variant={event.kind.endsWith('failed') ? 'destructive' : 'secondary'}>
-                {event.kind}
+                {AUDIT_KIND_LABELS[event.kind as keyof typeof AUDIT_KIND_LABELS] ?? event.kind}
               </Badge>
               <time dateTime={event.createdAt} className="text-sm text-muted-foreground">
                 {formatDateTime(event.createdAt)}

@@ -83,8 +83,9 @@ describe('AuditPage', () => {
 
 describe('changeLines', () => {
   it('shows both sides of an update and one side of a creation or deletion', () => {
-    expect(changeLines({ before: { total: 100 }, after: { total: 200 } })).toEqual([
-      'total: 100 → 200',
+    // Integer cents are shown as money.
+    expect(changeLines({ before: { total: 100 }, after: { total: 20_050 } })).toEqual([
+      'total: $1.00 → $200.50',
     ]);
     expect(changeLines({ before: null, after: { email: 'a@b.co', tags: ['x'] } })).toEqual([
       'email: a@b.co',

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useLocation, useSearch } from 'wouter';
 import type { z } from 'zod';
 import {
+  AUDIT_KIND_LABELS,
   AUDIT_KINDS,
   AUDIT_PAGE_SIZES,
   AuditQuerySchema,
@@ -72,7 +73,7 @@ function Filters({
         <option value="">All kinds</option>
         {AUDIT_KINDS.map((kind) => (
           <option key={kind} value={kind}>
-            {kind}
+            {AUDIT_KIND_LABELS[kind]}
           </option>
         ))}
       </SelectField>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { addDays, format } from 'date-fns';
 import { Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
 import { dollarsToCents, formatCents } from '@shared/money';
 import { findPlan, PLANS } from '@shared/plans';
@@ -86,7 +86,11 @@ export function InvoiceForm({
   submitting: boolean;
   today?: Date;
   /** A search of the client accounts; choosing one makes the invoice theirs. */
-  clientPicker?: (choose: (client: InvoiceClient) => void) => React.ReactNode;
+  clientPicker?: (
+    choose: (client: InvoiceClient) => void,
+    /** The admin just asked to choose another: the picker takes the focus. */
+    focus: boolean,
+  ) => React.ReactNode;
 }) {
   const form = useForm<InvoiceFormValues, unknown, CreateInvoice>({
     resolver: zodResolver(InvoiceFormSchema),
@@ -94,8 +98,15 @@ export function InvoiceForm({
   });
   const { errors } = form.formState;
   const [chosen, setChosen] = useState<InvoiceClient | null>(null);
+  // Where focus goes when the picker gives way to the chosen client, and back.
+  const [choosingAgain, setChoosingAgain] = useState(false);
+  const chosenRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (chosen) chosenRef.current?.focus();
+  }, [chosen]);
   const choose = (client: InvoiceClient | null) => {
     setChosen(client);
+    setChoosingAgain(client === null);
     form.setValue('clientId', client?.id ?? null);
     if (client) {
       form.setValue('clientName', client.name, { shouldValidate: true });
@@ -128,7 +139,9 @@ export function InvoiceForm({
             <div className="sm:col-span-2">
               {chosen ? (
                 <div
-                  className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-muted/40 px-3 py-2 text-sm"
+                  ref={chosenRef}
+                  tabIndex={-1}
+                  className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-muted/40 px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                   role="status"
                 >
                   <span>
@@ -140,7 +153,7 @@ export function InvoiceForm({
                   </Button>
                 </div>
               ) : (
-                clientPicker(choose)
+                clientPicker(choose, choosingAgain)
               )}
             </div>
           )}

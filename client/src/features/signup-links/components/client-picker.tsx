@@ -17,11 +17,23 @@ function useDebounced(value: string): string {
   return settled;
 }
 
+function foundText(shown: number, total: number): string {
+  if (total > shown) return `Showing ${shown} of ${total} clients found: type more to narrow it.`;
+  return `${total} client${total === 1 ? '' : 's'} found`;
+}
+
 /**
  * Finds a client account by name, e-mail or business name, for a form that acts for a
  * client (the new invoice). Choosing one hands it to `onSelect`.
  */
-export function ClientPicker({ onSelect }: { onSelect: (client: ClientAccount) => void }) {
+export function ClientPicker({
+  onSelect,
+  autoFocus = false,
+}: {
+  onSelect: (client: ClientAccount) => void;
+  /** Focus the search at once (e.g. after "Choose another"). */
+  autoFocus?: boolean;
+}) {
   const id = useId();
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
@@ -34,10 +46,15 @@ export function ClientPicker({ onSelect }: { onSelect: (client: ClientAccount) =
       <Input
         id={`${id}-search`}
         type="search"
+        autoFocus={autoFocus}
         autoComplete="off"
         placeholder="Name, e-mail or business"
         value={search}
         onChange={(event) => setSearch(event.target.value)}
+        // Enter searches (it already does as one types); it must not submit the whole form.
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') event.preventDefault();
+        }}
         aria-describedby={`${id}-status`}
       />
       <p id={`${id}-status`} className="text-xs text-muted-foreground" aria-live="polite">
@@ -46,7 +63,7 @@ export function ClientPicker({ onSelect }: { onSelect: (client: ClientAccount) =
           : results.isFetching
             ? 'Searching…'
             : shown?.length
-              ? `${results.data!.total} client${results.data!.total === 1 ? '' : 's'} found`
+              ? foundText(shown.length, results.data!.total)
               : 'No client matches. Type their name and e-mail below instead.'}
       </p>
       {q && results.isFetching && !shown && <Spinner label="Searching clients" />}
