@@ -228,6 +228,6 @@ test("an invoice made for a client's account, found by a search, is theirs in th
   await expect(heading).toContainText('sent');
 
   await client.reload();
-  await expect(client.getByRole('cell', { name: invoiceNumber })).toBeVisible();
+  await expect(client.getByRole('cell', { name: invoiceNumber, exact: true })).toBeVisible();
   await clientContext.close();
 });
