@@ -50,6 +50,30 @@ function codeRefused(
   };
 }
 
+/** A form's submit (showing its work while pending) and Cancel. */
+function FormActions(props: {
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+  onCancel: () => void;
+  destructive?: boolean;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        type="submit"
+        variant={props.destructive ? 'destructive' : undefined}
+        disabled={props.pending}
+      >
+        {props.pending ? props.pendingLabel : props.label}
+      </Button>
+      <Button type="button" variant="outline" onClick={props.onCancel}>
+        Cancel
+      </Button>
+    </div>
+  );
+}
+
 /** The secret in groups of four, easier to type into an app. */
 export function groupSecret(secret: string): string {
   return secret.replace(/(.{4})(?!$)/g, '$1 ');
@@ -163,14 +187,12 @@ function EnableForm({
           error={form.formState.errors.code?.message}
           {...form.register('code')}
         />
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={enable.isPending}>
-            {enable.isPending ? 'Checking...' : 'Turn on'}
-          </Button>
-          <Button type="button" variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
-        </div>
+        <FormActions
+          pending={enable.isPending}
+          label="Turn on"
+          pendingLabel="Checking..."
+          onCancel={onCancel}
+        />
       </form>
     </div>
   );
@@ -207,14 +229,13 @@ function DisableForm({ onDone }: { onDone: () => void }) {
         error={errors.code?.message}
         {...form.register('code')}
       />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="destructive" disabled={disable.isPending}>
-          {disable.isPending ? 'Turning off...' : 'Turn off two-factor'}
-        </Button>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions
+        pending={disable.isPending}
+        label="Turn off two-factor"
+        pendingLabel="Turning off..."
+        onCancel={onDone}
+        destructive
+      />
     </form>
   );
 }
@@ -247,14 +268,12 @@ function RegenerateForm({
         error={form.formState.errors.code?.message}
         {...form.register('code')}
       />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={regenerate.isPending}>
-          {regenerate.isPending ? 'Making codes...' : 'Make new codes'}
-        </Button>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions
+        pending={regenerate.isPending}
+        label="Make new codes"
+        pendingLabel="Making codes..."
+        onCancel={onCancel}
+      />
     </form>
   );
 }
