@@ -76,19 +76,38 @@ export function createRateLimiter(
 
 /**
  * Two limiters of the same rule: per client address (`name:ip`) and per e-mail address
- * (`name:email`, from `email`, by default the body's `email` field).
+ * (`name:email`, from `email`, by default the body's `email` field). `limit` may differ
+ * between the two: many people can share one address (an office, a mobile carrier).
  */
 export function limitPerIpAndEmail(
   counters: RateLimitCounters,
-  { email = bodyEmail, ...rule }: Omit<RateLimiterOptions, 'key'> & { email?: RateLimitKey },
+  {
+    email = bodyEmail,
+    limit,
+    ...rule
+  }: Omit<RateLimiterOptions, 'key' | 'limit'> & {
+    limit: number | { ip: number; email: number };
+    email?: RateLimitKey;
+  },
 ): RequestHandler[] {
+  const limits = typeof limit === 'number' ? { ip: limit, email: limit } : limit;
   return [
-    createRateLimiter(counters, { ...rule, name: `${rule.name}:ip`, key: clientIp }),
-    createRateLimiter(counters, { ...rule, name: `${rule.name}:email`, key: email }),
+    createRateLimiter(counters, {
+      ...rule,
+      name: `${rule.name}:ip`,
+      limit: limits.ip,
+      key: clientIp,
+    }),
+    createRateLimiter(counters, {
+      ...rule,
+      name: `${rule.name}:email`,
+      limit: limits.email,
+      key: email,
+    }),
   ];
 }
 
-const minutesText = (minutes: number) => `${minutes} minute${minutes === 1 ? '' : 's'}`;
+export const minutesText = (minutes: number) => `${minutes} minute${minutes === 1 ? '' : 's'}`;
 
 /** Failed sign-ins: 10 per 15 minutes; successful ones do not count. */
 export const SIGN_IN_RULE = {

@@ -14,7 +14,12 @@ import {
 } from '../../../shared/schemas/auth';
 import { EmailSchema } from '../../../shared/schemas/common';
 import { AppError } from '../../lib/errors';
-import { clientIp, createRateLimiter, loginRateLimit } from '../../lib/rate-limit';
+import {
+  limitPerIpAndEmail,
+  loginRateLimit,
+  minutesText,
+  type RateLimitKey,
+} from '../../lib/rate-limit';
 import type { RateLimitCounters } from '../../lib/rate-limit-store';
 import { containsNul, NUL_CHARACTER_MESSAGE } from '../../lib/validate';
 import { SIGN_UP_EXPIRED, type IdentityService, type SignInOutcome } from './identity.service';
@@ -45,39 +50,25 @@ export function interactionLimits(
     windowMs: number,
     limit: { ip: number; email: number },
     what: string,
-    email: (req: Request, res: Response) => string | undefined,
-  ): RequestHandler[] => {
-    const message = (minutes: number) =>
-      `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-    return [
-      createRateLimiter(counters, {
-        name: `${name}:ip`,
-        windowMs,
-        limit: limit.ip,
-        key: clientIp,
-        message,
-      }),
-      createRateLimiter(counters, {
-        name: `${name}:email`,
-        windowMs,
-        limit: limit.email,
-        key: (req, res) => email(req, res)?.trim().toLowerCase(),
-        message,
-      }),
-    ];
-  };
+    email?: RateLimitKey,
+  ): RequestHandler[] =>
+    limitPerIpAndEmail(counters, {
+      name,
+      windowMs,
+      limit,
+      email,
+      message: (minutes) => `Too many ${what}. Please try again in ${minutesText(minutes)}.`,
+    });
   /** Reads the address this sign-in's code went to, for the per-e-mail limits of codes. */
   const pendingEmail: RequestHandler = async (req, res, next) => {
     const uid = req.params.uid;
     res.locals.pendingEmail = typeof uid === 'string' ? await service.pendingEmail(uid) : undefined;
     next();
   };
-  const codeEmail = (_req: Request, res: Response) => res.locals.pendingEmail;
+  const codeEmail: RateLimitKey = (_req, res) => res.locals.pendingEmail;
   return {
     signIn: loginRateLimit(counters, 'client-sign-in'),
-    signUp: rule('sign-up', 60 * MINUTE_MS, { ip: 50, email: 5 }, 'sign-ups', (req) =>
-      formValue(req.body, 'email'),
-    ),
+    signUp: rule('sign-up', 60 * MINUTE_MS, { ip: 50, email: 5 }, 'sign-ups'),
     resend: [
       pendingEmail,
       ...rule('code-send', 60 * MINUTE_MS, { ip: 50, email: 5 }, 'codes sent', codeEmail),

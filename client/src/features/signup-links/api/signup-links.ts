@@ -7,7 +7,7 @@ import type {
   SignupLink,
 } from '@shared/schemas/signup-links';
 import type { SubscriptionChange } from '@shared/schemas/subscriptions';
-import { apiRequest, throwIfNotOk } from '@/lib/api-request';
+import { apiRequest } from '@/lib/api-request';
 
 const LINKS = '/api/admin/signup-links';
 const CLIENTS = '/api/admin/clients';
@@ -26,23 +26,19 @@ export interface ClientAccountsQuery {
 }
 
 /** GET /api/admin/clients?q=&page=&pageSize=: one page of the client accounts. */
-export async function getClientAccounts(
-  query: ClientAccountsQuery,
-  signal?: AbortSignal,
-): Promise<ClientAccountPage> {
+export async function getClientAccounts(query: ClientAccountsQuery): Promise<ClientAccountPage> {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== '') params.set(key, String(value));
   }
-  const res = await fetch(`${CLIENTS}?${params.toString()}`, { credentials: 'include', signal });
-  await throwIfNotOk(res);
+  const res = await apiRequest('GET', `${CLIENTS}?${params.toString()}`);
   return (await res.json()) as ClientAccountPage;
 }
 
 export const clientAccountsQueryOptions = (query: ClientAccountsQuery = {}) =>
   queryOptions({
     queryKey: [CLIENTS, query],
-    queryFn: ({ signal }) => getClientAccounts(query, signal),
+    queryFn: () => getClientAccounts(query),
     staleTime: 0,
   });
 
