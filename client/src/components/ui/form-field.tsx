@@ -94,3 +94,32 @@ export const SelectField = forwardRef<
   </Field>
 ));
 SelectField.displayName = 'SelectField';
+
+/** A checkbox with its label and a hint beside it, in a bordered row (a yes/no setting). */
+export const CheckboxField = forwardRef<
+  HTMLInputElement,
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label: string; hint: ReactNode }
+>(function CheckboxField({ label, hint, id, ...props }, ref) {
+  const generatedId = useId();
+  const controlId = id ?? generatedId;
+  return (
+    <div className="flex items-start gap-3 rounded-md border p-3">
+      <input
+        ref={ref}
+        id={controlId}
+        type="checkbox"
+        className="mt-1 h-4 w-4 accent-primary"
+        aria-describedby={`${controlId}-hint`}
+        {...props}
+      />
+      <div>
+        <label htmlFor={controlId} className="text-sm font-medium">
+          {label}
+        </label>
+        <p id={`${controlId}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      </div>
+    </div>
+  );
+});

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { BusinessSettingsSchema, type BusinessSettings } from '@shared/schemas/settings';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { CheckboxField, FormField } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-request';
@@ -67,42 +67,23 @@ function Form({ current }: { current: BusinessSettings }) {
         error={errors.businessWebsite?.message}
         {...form.register('businessWebsite')}
       />
-      <div className="flex items-start gap-3 rounded-md border p-3">
-        <input
-          id="auto-send-renewals"
-          type="checkbox"
-          className="mt-1 h-4 w-4 accent-primary"
-          aria-describedby="auto-send-renewals-hint"
-          {...form.register('autoSendRenewals')}
-        />
-        <div>
-          <label htmlFor="auto-send-renewals" className="text-sm font-medium">
-            Send renewal invoices automatically
-          </label>
-          <p id="auto-send-renewals-hint" className="text-xs text-muted-foreground">
+      <CheckboxField
+        id="auto-send-renewals"
+        label="Send renewal invoices automatically"
+        hint={
+          <>
             Each month&apos;s invoice is made shortly before a plan renews (7 days by default). When
             this is off, it waits in Invoices as a draft for you to send.
-          </p>
-        </div>
-      </div>
-      <div className="flex items-start gap-3 rounded-md border p-3">
-        <input
-          id="require-admin-two-factor"
-          type="checkbox"
-          className="mt-1 h-4 w-4 accent-primary"
-          aria-describedby="require-admin-two-factor-hint"
-          {...form.register('requireAdminTwoFactor')}
-        />
-        <div>
-          <label htmlFor="require-admin-two-factor" className="text-sm font-medium">
-            Require two-factor authentication for every admin
-          </label>
-          <p id="require-admin-two-factor-hint" className="text-xs text-muted-foreground">
-            An admin without it is sent to set it up at sign-in, before anything else. Turn it on
-            for your own account first.
-          </p>
-        </div>
-      </div>
+          </>
+        }
+        {...form.register('autoSendRenewals')}
+      />
+      <CheckboxField
+        id="require-admin-two-factor"
+        label="Require two-factor authentication for every admin"
+        hint="An admin without it is sent to set it up at sign-in, before anything else. Turn it on for your own account first."
+        {...form.register('requireAdminTwoFactor')}
+      />
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save Business Information'}
       </Button>
