@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from '@/app/providers';
-import { AppRouter } from '@/app/router';
+import { AppRouter } from '@/app/routes/router';
 import { hasSignedInHint } from '@/lib/signed-in-hint';
 import './index.css';
 

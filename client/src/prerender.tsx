@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
 import { AppProviders } from '@/app/providers';
-import { AppRouter } from '@/app/router';
+import { AppRouter } from '@/app/routes/router';
 
 /**
  * The landing page's HTML, rendered at build time (scripts/prerender.mjs) so the hero is

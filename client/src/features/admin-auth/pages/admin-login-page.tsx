@@ -14,7 +14,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, errorMessage } from '@/lib/api-request';
-import { usePublicSettings } from '@/features/settings/api/get-public-settings';
+import { usePublicSettings } from '@/features/settings/public';
 import { useLoginAdmin, useVerifyTwoFactorLogin } from '../api/login-admin';
 
 function failureMessage(error: unknown, fallback: string): string {

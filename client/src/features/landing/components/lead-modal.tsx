@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import { LeadFormSchema, type LeadForm } from '@shared/schemas/consultations';
-import { QueryProvider } from '@/app/query-provider';
+import { QueryProvider } from '@/lib/query-provider';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,

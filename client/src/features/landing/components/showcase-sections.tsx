@@ -2,7 +2,7 @@ import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
-import { usePublicSettings } from '@/features/settings/api/get-public-settings';
+import { usePublicSettings } from '@/features/settings/public';
 import { cn } from '@/lib/utils';
 import { openLeadModal, scrollToSection } from '../content';
 import { FAQ, PORTFOLIO, WHY_CHOOSE_US } from '../showcase-content';

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { usePublicSettings } from '@/features/settings/api/get-public-settings';
+import { usePublicSettings } from '@/features/settings/public';
 import { AnimatedBackground } from '../components/animated-background';
 import { LeadModalHost } from '../components/lead-modal-host';
 import { BelowTheFoldFooter, BelowTheFoldSections } from '../components/below-the-fold';

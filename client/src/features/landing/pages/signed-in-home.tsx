@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { QueryProvider } from '@/app/query-provider';
+import { QueryProvider } from '@/lib/query-provider';
 import { FullScreenSpinner } from '@/components/ui/spinner';
-import { useUser } from '@/features/auth/api/get-user';
+import { useUser } from '@/features/auth/public';
 import { LandingPage } from './landing-page';
 
 function SignedInRedirect() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, UpdateProfile } from '@shared/schemas/profile';
 import { apiRequest } from '@/lib/api-request';
-import { userQueryOptions } from '@/features/auth/api/get-user';
+import { userQueryOptions } from '@/features/auth/public';
 
 /** PATCH /api/auth/user. */
 export async function updateProfile(changes: UpdateProfile): Promise<CurrentUser> {

@@ -3,16 +3,15 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { formatCents } from '@shared/money';
 import { findPlan } from '@shared/plans';
-import { QueryProvider } from '@/app/query-provider';
+import { QueryProvider } from '@/lib/query-provider';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-request';
 import { formatDateTime } from '@/lib/dates';
-import { useUser } from '@/features/auth/api/get-user';
-import { SignOutButton } from '@/features/auth/components/sign-out-button';
-import { usePublicSettings } from '@/features/settings/api/get-public-settings';
+import { SignOutButton, useUser } from '@/features/auth/public';
+import { usePublicSettings } from '@/features/settings/public';
 import { useRedeemSignupLink, useSignupInvite } from '../api/signup-links';
 
 function Frame({ children }: { children: React.ReactNode }) {

@@ -8,7 +8,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, errorMessage } from '@/lib/api-request';
-import { usePublicSettings } from '@/features/settings/api/get-public-settings';
+import { usePublicSettings } from '@/features/settings/public';
 import {
   useAdminTicket,
   useReplyToTicket,

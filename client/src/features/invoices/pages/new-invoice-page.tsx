@@ -6,7 +6,7 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-request';
 import { useCreateInvoice } from '@/features/invoices/api/admin-invoices';
 import { InvoiceForm } from '@/features/invoices/components/invoice-form';
-import { ClientPicker } from '@/features/signup-links/components/client-picker';
+import { ClientPicker } from '@/features/signup-links/public';
 
 /** /admin/invoices/new. */
 export function NewInvoicePage() {

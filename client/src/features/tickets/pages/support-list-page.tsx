@@ -5,7 +5,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { useTickets } from '@/features/tickets/api/get-tickets';
 import { TicketCard } from '@/features/tickets/components/ticket-card';
 import { TicketListSkeleton } from '@/features/tickets/components/ticket-list-skeleton';
-import { PortalPage } from '../components/portal-page';
+import { PortalPage } from '@/components/portal-page';
 
 /** /portal/support: every ticket of the client. */
 export function SupportListPage() {

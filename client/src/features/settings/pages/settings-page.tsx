@@ -1,9 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Detail } from '@/components/ui/detail';
 import { formatDate } from '@/lib/dates';
-import { useAdmin } from '@/features/admin-auth/api/get-admin';
-import { ChangePasswordForm } from '@/features/admin-auth/components/change-password-form';
-import { TwoFactorCard } from '@/features/admin-auth/components/two-factor-card';
+import { ChangePasswordForm, TwoFactorCard, useAdmin } from '@/features/admin-auth/public';
 import { BusinessSettingsForm } from '@/features/settings/components/business-settings-form';
 
 /**

@@ -1,28 +1,28 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { NotFoundPage } from '@/app/not-found-page';
-import { QueryProvider } from '@/app/query-provider';
+import { NotFoundPage } from '@/components/not-found-page';
+import { QueryProvider } from '@/lib/query-provider';
 import { FullScreenSpinner } from '@/components/ui/spinner';
-import { AdminShell } from '@/features/admin-auth/components/admin-shell';
+import { AdminShell } from '@/app/layouts/admin-shell';
 import { AdminLoginPage } from '@/features/admin-auth/pages/admin-login-page';
 import {
   TWO_FACTOR_SETUP_PATH,
   TwoFactorSetupPage,
 } from '@/features/admin-auth/pages/two-factor-setup-page';
 import { AuditPage } from '@/features/audit/pages/audit-page';
-import { AdminDashboardPage } from './admin-dashboard-page';
-import { AdminSupportPage } from './admin-support-page';
-import { AdminTicketPage } from './admin-ticket-page';
-import { ClientsPage } from './clients-page';
-import { InvoiceDetailPage } from './invoice-detail-page';
-import { InvoicesPage } from './invoices-page';
-import { NewInvoicePage } from './new-invoice-page';
-import { OutboxPage } from './outbox-page';
-import { RequestsPage } from './requests-page';
-import { SettingsPage } from './settings-page';
+import { AdminDashboardPage } from '@/features/dashboard/pages/admin-dashboard-page';
+import { AdminSupportPage } from '@/features/tickets/pages/admin-support-page';
+import { AdminTicketPage } from '@/features/tickets/pages/admin-ticket-page';
+import { ClientsPage } from '@/features/signup-links/pages/clients-page';
+import { InvoiceDetailPage } from '@/features/invoices/pages/invoice-detail-page';
+import { InvoicesPage } from '@/features/invoices/pages/invoices-page';
+import { NewInvoicePage } from '@/features/invoices/pages/new-invoice-page';
+import { OutboxPage } from '@/features/mail/pages/outbox-page';
+import { RequestsPage } from '@/features/consultations/pages/requests-page';
+import { SettingsPage } from '@/features/settings/pages/settings-page';
 
 const MarketingToolPage = lazy(() =>
-  import('@/features/marketing/pages/marketing-tool-page').then((m) => ({
+  import('@/features/leads/pages/marketing-tool-page').then((m) => ({
     default: m.MarketingToolPage,
   })),
 );

@@ -2,16 +2,12 @@ import { LifeBuoy, LogOut } from 'lucide-react';
 import { Link } from 'wouter';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useUser } from '@/features/auth/api/get-user';
-import { SignOutButton } from '@/features/auth/components/sign-out-button';
-import { BillingHistoryCard } from '@/features/invoices/components/billing-history-card';
-import { AccountCard } from '@/features/profile/components/account-card';
-import { usePublicSettings } from '@/features/settings/api/get-public-settings';
-import {
-  SubscriptionPanel,
-  SubscriptionSummary,
-} from '@/features/subscriptions/components/subscription-panel';
-import { RecentTickets, useOpenTicketCount } from '@/features/tickets/components/recent-tickets';
+import { SignOutButton, useUser } from '@/features/auth/public';
+import { BillingHistoryCard } from '@/features/invoices/public';
+import { AccountCard } from '@/features/profile/public';
+import { usePublicSettings } from '@/features/settings/public';
+import { SubscriptionPanel, SubscriptionSummary } from '@/features/subscriptions/public';
+import { RecentTickets, useOpenTicketCount } from '@/features/tickets/public';
 
 function SupportCard() {
   const open = useOpenTicketCount();

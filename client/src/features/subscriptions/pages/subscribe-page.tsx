@@ -6,11 +6,11 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage, isUnauthorized } from '@/lib/api-request';
 import { cn } from '@/lib/utils';
-import { usePublicSettings } from '@/features/settings/api/get-public-settings';
+import { usePublicSettings } from '@/features/settings/public';
 import { useSubscribe } from '@/features/subscriptions/api/change-subscription';
 import { useSubscription } from '@/features/subscriptions/api/get-subscription';
 import { planName } from '@/features/subscriptions/components/subscription-status';
-import { PortalPage } from '../components/portal-page';
+import { PortalPage } from '@/components/portal-page';
 
 const ALREADY_ACTIVE = 'already have an active subscription';
 

@@ -9,7 +9,7 @@ import { FormField, SelectField, TextareaField } from '@/components/ui/form-fiel
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage, isUnauthorized } from '@/lib/api-request';
 import { useCreateTicket } from '@/features/tickets/api/create-ticket';
-import { PortalPage } from '../components/portal-page';
+import { PortalPage } from '@/components/portal-page';
 
 /** /portal/support/new. */
 export function NewTicketPage() {

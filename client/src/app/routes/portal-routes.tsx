@@ -1,12 +1,12 @@
 import { Route, Switch } from 'wouter';
-import { NotFoundPage } from '@/app/not-found-page';
-import { QueryProvider } from '@/app/query-provider';
-import { PortalGuard } from '@/features/auth/components/portal-guard';
-import { NewTicketPage } from './new-ticket-page';
-import { PortalDashboardPage } from './portal-dashboard-page';
-import { SubscribePage } from './subscribe-page';
-import { SupportListPage } from './support-list-page';
-import { TicketDetailPage } from './ticket-detail-page';
+import { NotFoundPage } from '@/components/not-found-page';
+import { QueryProvider } from '@/lib/query-provider';
+import { PortalGuard } from '@/features/auth/public';
+import { NewTicketPage } from '@/features/tickets/pages/new-ticket-page';
+import { PortalDashboardPage } from '@/features/dashboard/pages/portal-dashboard-page';
+import { SubscribePage } from '@/features/subscriptions/pages/subscribe-page';
+import { SupportListPage } from '@/features/tickets/pages/support-list-page';
+import { TicketDetailPage } from '@/features/tickets/pages/ticket-detail-page';
 
 /** Every /portal/* screen: one lazily loaded chunk, behind the sign-in guard. */
 export function PortalRoutes() {

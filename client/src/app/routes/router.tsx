@@ -7,14 +7,12 @@ const HomePage = lazy(() =>
   import('@/features/landing/pages/home-page').then((m) => ({ default: m.HomePage })),
 );
 const PortalRoutes = lazy(() =>
-  import('@/features/portal/pages/portal-routes').then((m) => ({ default: m.PortalRoutes })),
+  import('./portal-routes').then((m) => ({ default: m.PortalRoutes })),
 );
 const NotFoundPage = lazy(() =>
-  import('./not-found-page').then((m) => ({ default: m.NotFoundPage })),
+  import('@/components/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
-const AdminRoutes = lazy(() =>
-  import('@/features/admin/pages/admin-routes').then((m) => ({ default: m.AdminRoutes })),
-);
+const AdminRoutes = lazy(() => import('./admin-routes').then((m) => ({ default: m.AdminRoutes })));
 
 const SignupPage = lazy(() =>
   import('@/features/signup-links/pages/signup-page').then((m) => ({ default: m.SignupPage })),

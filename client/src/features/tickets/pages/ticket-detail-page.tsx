@@ -4,13 +4,13 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, errorMessage, isUnauthorized } from '@/lib/api-request';
-import { usePublicSettings } from '@/features/settings/api/get-public-settings';
+import { usePublicSettings } from '@/features/settings/public';
 import { useAddTicketMessage } from '@/features/tickets/api/add-ticket-message';
 import { useTicket } from '@/features/tickets/api/get-ticket';
 import { MessageForm } from '@/features/tickets/components/message-form';
 import { TicketConversation } from '@/features/tickets/components/ticket-conversation';
 import { TicketHeader } from '@/features/tickets/components/ticket-header';
-import { PortalPage } from '../components/portal-page';
+import { PortalPage } from '@/components/portal-page';
 
 const BACK = { href: '/portal/support', label: 'Back to Tickets' };
 

@@ -16,12 +16,10 @@ import { Button } from '@/components/ui/button';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
-import { NewRequestCount } from '@/features/consultations/components/new-request-count';
-import { usePublicSettings } from '@/features/settings/api/get-public-settings';
-import { OpenTicketCount } from '@/features/tickets/components/open-ticket-count';
-import { useAdmin } from '../api/get-admin';
-import { useLogoutAdmin } from '../api/logout-admin';
-import { TWO_FACTOR_SETUP_PATH } from '../pages/two-factor-setup-page';
+import { NewRequestCount } from '@/features/consultations/public';
+import { usePublicSettings } from '@/features/settings/public';
+import { OpenTicketCount } from '@/features/tickets/public';
+import { TWO_FACTOR_SETUP_PATH, useAdmin, useLogoutAdmin } from '@/features/admin-auth/public';
 
 const NAV_ITEMS = [
   { href: '/admin/dashboard', label: 'Dashboard', icon: BarChart3 },

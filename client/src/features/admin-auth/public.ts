@@ -1,0 +1,6 @@
+/** What other features may use of the admin's account. */
+export { useAdmin } from './api/get-admin';
+export { useLogoutAdmin } from './api/logout-admin';
+export { ChangePasswordForm } from './components/change-password-form';
+export { TwoFactorCard } from './components/two-factor-card';
+export { TWO_FACTOR_SETUP_PATH } from './pages/two-factor-setup-page';

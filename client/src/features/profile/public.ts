@@ -1,0 +1,2 @@
+/** What other features may use of the client's profile. */
+export { AccountCard } from './components/account-card';

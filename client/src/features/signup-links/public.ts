@@ -1,0 +1,2 @@
+/** What other features may use of signup links and client accounts. */
+export { ClientPicker } from './components/client-picker';

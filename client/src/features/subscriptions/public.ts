@@ -1,0 +1,2 @@
+/** What other features may use of subscriptions. */
+export { SubscriptionPanel, SubscriptionSummary } from './components/subscription-panel';

@@ -1,0 +1,3 @@
+/** What other features may use of tickets. */
+export { OpenTicketCount } from './components/open-ticket-count';
+export { RecentTickets, useOpenTicketCount } from './components/recent-tickets';
