@@ -1,9 +1,50 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const FEATURES_DIR = './client/src/features';
+const features = fs
+  .readdirSync(FEATURES_DIR, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The client's boundaries (CONVENTIONS.md, docs/architecture.md): a feature uses another
+ * feature only through that feature's public.ts; app/ reaches features through their pages
+ * and public files; features, components/ and lib/ never reach up into app/; components/ and
+ * lib/ know no feature.
+ */
+const clientZones = [
+  ...features.map((feature) => ({
+    target: `${FEATURES_DIR}/${feature}`,
+    from: FEATURES_DIR,
+    except: [
+      `./${feature}`,
+      ...features.filter((f) => f !== feature).map((f) => `./${f}/public.ts`),
+    ],
+    message: `A feature imports another feature only through its public.ts.`,
+  })),
+  {
+    target: './client/src/app',
+    from: FEATURES_DIR,
+    except: features.flatMap((f) => [`./${f}/pages`, `./${f}/public.ts`]),
+    message: 'app/ reaches a feature through its pages/ or its public.ts.',
+  },
+  ...['./client/src/features', './client/src/components', './client/src/lib'].map((target) => ({
+    target,
+    from: './client/src/app',
+    message: 'Only app/ itself imports app/.',
+  })),
+  ...['./client/src/components', './client/src/lib'].map((target) => ({
+    target,
+    from: FEATURES_DIR,
+    message: 'components/ and lib/ are shared by features and know none of them.',
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'coverage', 'test-results', 'playwright-report', 'migrations'] },
@@ -41,6 +82,7 @@ export default tseslint.config(
               message: 'shared/ imports neither client/ nor server/.',
             },
             { target: './server', from: './client', message: 'server/ never imports client/.' },
+            ...clientZones,
           ],
         },
       ],
