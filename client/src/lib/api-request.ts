@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /**
  * Every call to our API goes through here: credentials always sent, JSON bodies, and a
  * non-2xx answer thrown as an ApiError whose message is `STATUS: body` (spec section 8).
@@ -39,6 +41,31 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
   });
   await throwIfNotOk(res);
   return res;
+}
+
+/**
+ * GET `url` and parse the answer with the shared schema of that endpoint, so a screen works
+ * with what the server really sent (an answer of another shape is an error, not a cast).
+ */
+export async function apiGet<Schema extends z.ZodType>(
+  url: string,
+  schema: Schema,
+  signal?: AbortSignal,
+): Promise<z.output<Schema>> {
+  const res = await fetch(url, { credentials: 'include', signal });
+  await throwIfNotOk(res);
+  return schema.parse(await res.json());
+}
+
+/** A call that changes something; the answer parsed with the endpoint's shared schema. */
+export async function apiSend<Schema extends z.ZodType>(
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  schema: Schema,
+  data?: unknown,
+): Promise<z.output<Schema>> {
+  const res = await apiRequest(method, url, data);
+  return schema.parse(await res.json());
 }
 
 /** The server's message for a failed call, or the given fallback. */

@@ -1,17 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateTicket, Ticket } from '@shared/schemas/tickets';
-import { apiRequest } from '@/lib/api-request';
+import { TicketSchema, type CreateTicket } from '@shared/schemas/tickets';
+import { apiSend } from '@/lib/api-request';
 import { ticketsQueryOptions } from './get-tickets';
 
-export async function createTicket(input: CreateTicket): Promise<Ticket> {
-  const res = await apiRequest('POST', '/api/tickets', input);
-  return (await res.json()) as Ticket;
+/** POST /api/tickets. */
+export function createTicket(input: CreateTicket) {
+  return apiSend('POST', '/api/tickets', TicketSchema, input);
 }
 
 export function useCreateTicket() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTicket,
+    meta: { error: { fallback: 'Failed to create ticket. Please try again.' } },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsQueryOptions().queryKey }),
   });
 }

@@ -7,7 +7,6 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { FormField, SelectField, TextareaField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage, isUnauthorized } from '@/lib/api-request';
 import { useCreateTicket } from '@/features/tickets/api/create-ticket';
 import { PortalPage } from '@/components/portal-page';
 
@@ -21,20 +20,14 @@ export function NewTicketPage() {
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (input) => {
-    try {
-      const ticket = await createTicket.mutateAsync(input);
-      toast({ title: 'Ticket Created', description: 'We will get back to you soon.' });
-      navigate(`/portal/support/${ticket.id}`);
-    } catch (error) {
-      if (isUnauthorized(error)) return;
-      toast({
-        title: 'Error',
-        description: errorMessage(error, 'Failed to create ticket. Please try again.'),
-        variant: 'destructive',
-      });
-    }
-  });
+  const onSubmit = form.handleSubmit((input) =>
+    createTicket.mutate(input, {
+      onSuccess: (ticket) => {
+        toast({ title: 'Ticket Created', description: 'We will get back to you soon.' });
+        navigate(`/portal/support/${ticket.id}`);
+      },
+    }),
+  );
 
   return (
     <PortalPage back={{ href: '/portal/support', label: 'Back to Tickets' }} title="New Ticket">
