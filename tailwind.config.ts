@@ -25,8 +25,17 @@ export default {
       },
       borderRadius: { lg: '0.75rem', md: '0.5rem', sm: '0.25rem' },
       fontFamily: {
-        sans: ['Inter', 'ui-sans-serif', 'system-ui', 'sans-serif'],
-        display: ['"Playfair Display"', 'Georgia', 'serif'],
+        // Each web font is followed by its metric-matched fallback (client/src/index.css).
+        sans: [
+          'Inter',
+          '"Inter Fallback"',
+          'ui-sans-serif',
+          'system-ui',
+          '-apple-system',
+          '"Segoe UI"',
+          'sans-serif',
+        ],
+        display: ['"Playfair Display"', '"Playfair Display Fallback"', 'Georgia', 'serif'],
       },
     },
   },

@@ -1,7 +1,7 @@
 // `npm run bench:web`: builds the app, serves it on a fresh database, runs Lighthouse 12 on /
 // (its default mobile emulation) three times in Debian's Chromium, and records the median
-// scores and metrics, plus the gzipped JavaScript and CSS that / loads before the three.js
-// chunk, in bench/results/web.json and docs/performance.md.
+// scores and metrics, plus the gzipped JavaScript and CSS that / loads apart from the three.js
+// chunks, in bench/results/web.json and docs/performance.md.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -19,7 +19,7 @@ const TARGETS = {
   accessibility: 100,
   'best-practices': 100,
   seo: 100,
-  jsBeforeThreeKb: 90,
+  jsKb: 90,
   lcpMs: 1800,
   cls: 0.02,
 };
@@ -92,16 +92,27 @@ try {
     const lhr = result.lhr;
     const requests = lhr.audits['network-requests'].details.items;
     const threeChunk = requests.find((item) => /\/assets\/ocean-worker-[^/]+\.js$/.test(item.url));
-    const beforeThree = requests.filter(
+    // Everything the page itself needs, whenever it is fetched: the part after pricing is
+    // hydrated on idle and may well arrive after the three.js chunk, but it is the page's
+    // code all the same. Only the three.js scene (loader, worker, renderer) is left out.
+    const pageAssets = requests.filter(
       (item) =>
         /\/assets\/[^/]+\.(js|css)$/.test(item.url) &&
-        !/ocean-(scene|worker|renderer)-/.test(item.url) &&
-        (!threeChunk || item.networkRequestTime < threeChunk.networkRequestTime),
+        !/ocean-(scene|worker|renderer)-/.test(item.url),
     );
+    const belowTheFoldLoaded = pageAssets.some((item) =>
+      /\/assets\/showcase-sections-[^/]+\.js$/.test(item.url),
+    );
+    if (!belowTheFoldLoaded) {
+      throw new Error(
+        'Lighthouse finished before the sections after pricing were fetched: the JavaScript count would be short',
+      );
+    }
     const gzipSize = (url) =>
       zlib.gzipSync(fs.readFileSync(path.join(root, 'dist/client', new URL(url).pathname))).length;
-    const js = beforeThree.filter((item) => item.url.endsWith('.js'));
-    const css = beforeThree.filter((item) => item.url.endsWith('.css'));
+    const fonts = requests.filter((item) => /\/assets\/[^/]+\.woff2$/.test(item.url));
+    const js = pageAssets.filter((item) => item.url.endsWith('.js'));
+    const css = pageAssets.filter((item) => item.url.endsWith('.css'));
     const measured = {
       scores: Object.fromEntries(
         Object.entries(lhr.categories).map(([id, category]) => [
@@ -114,11 +125,18 @@ try {
       tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
       cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
       speedIndexMs: Math.round(lhr.audits['speed-index'].numericValue),
-      jsBeforeThreeKb: Number(
-        (js.reduce((sum, item) => sum + gzipSize(item.url), 0) / 1024).toFixed(1),
-      ),
-      cssBeforeThreeKb: Number(
-        (css.reduce((sum, item) => sum + gzipSize(item.url), 0) / 1024).toFixed(1),
+      jsKb: Number((js.reduce((sum, item) => sum + gzipSize(item.url), 0) / 1024).toFixed(1)),
+      jsFiles: js.map((item) => new URL(item.url).pathname),
+      cssKb: Number((css.reduce((sum, item) => sum + gzipSize(item.url), 0) / 1024).toFixed(1)),
+      // Already compressed: counted as sent.
+      fontKb: Number(
+        (
+          fonts.reduce(
+            (sum, item) =>
+              sum + fs.statSync(path.join(root, 'dist/client', new URL(item.url).pathname)).size,
+            0,
+          ) / 1024
+        ).toFixed(1),
       ),
       threeChunkLoaded: Boolean(threeChunk),
       // Where the main thread went: the heaviest scripts by evaluation time.
@@ -152,9 +170,11 @@ try {
       tbtMs: median(runs.map((r) => r.tbtMs)),
       cls: median(runs.map((r) => r.cls)),
       speedIndexMs: median(runs.map((r) => r.speedIndexMs)),
-      jsBeforeThreeKb: median(runs.map((r) => r.jsBeforeThreeKb)),
-      cssBeforeThreeKb: median(runs.map((r) => r.cssBeforeThreeKb)),
+      jsKb: median(runs.map((r) => r.jsKb)),
+      cssKb: median(runs.map((r) => r.cssKb)),
+      fontKb: median(runs.map((r) => r.fontKb)),
     },
+    jsFiles: [...new Set(runs.flatMap((r) => r.jsFiles))].sort(),
     targets: TARGETS,
     failedAudits: [...new Set(runs.flatMap((r) => r.failedAudits))].sort(),
     bootupPerRun: runs.map((r) => r.bootup),
@@ -176,8 +196,9 @@ try {
     ),
     `| LCP | ${m.lcpMs} ms | <= ${TARGETS.lcpMs} ms | ${meets(m.lcpMs <= TARGETS.lcpMs)} |`,
     `| CLS | ${m.cls} | <= ${TARGETS.cls} | ${meets(m.cls <= TARGETS.cls)} |`,
-    `| JavaScript before the three.js chunk (gzip) | ${m.jsBeforeThreeKb} kB | <= ${TARGETS.jsBeforeThreeKb} kB | ${meets(m.jsBeforeThreeKb <= TARGETS.jsBeforeThreeKb)} |`,
-    `| CSS before the three.js chunk (gzip) | ${m.cssBeforeThreeKb} kB | | |`,
+    `| JavaScript of the page, all but the three.js chunks (gzip) | ${m.jsKb} kB | <= ${TARGETS.jsKb} kB | ${meets(m.jsKb <= TARGETS.jsKb)} |`,
+    `| CSS of the page (gzip) | ${m.cssKb} kB | | |`,
+    `| Fonts (WOFF2) | ${m.fontKb} kB | | |`,
     `| FCP / TBT / Speed Index | ${m.fcpMs} ms / ${m.tbtMs} ms / ${m.speedIndexMs} ms | | |`,
   ].join('\n');
   const section = `<!-- bench:web -->\n## Landing page (\`npm run bench:web\`)\n\nLast run ${summary.date.slice(0, 10)}: Lighthouse 12 on \`/\`, default mobile emulation, ${RUNS} runs in Debian's Chromium, medians. Raw figures: [bench/results/web.json](../bench/results/web.json).\n\n${table}\n\nAudits below 0.9 in any run: ${summary.failedAudits.length ? summary.failedAudits.map((id) => `\`${id}\``).join(', ') : 'none'}.\n<!-- /bench:web -->`;

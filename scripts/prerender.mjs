@@ -1,5 +1,6 @@
 // Writes dist/client/landing.html: index.html with the landing page's HTML already inside
-// #root (served for "/" only; every other path gets the plain index.html).
+// #root and its headings' font preloaded (served for "/" only; every other path gets the plain
+// index.html).
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'vite';
@@ -23,9 +24,24 @@ const markup = await renderLanding();
 const indexPath = path.join(root, 'dist/client/index.html');
 const shell = fs.readFileSync(indexPath, 'utf8');
 if (!shell.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
+
+// The hero's title is the largest text of the first screen: its font is fetched with the
+// stylesheet rather than after it, so the title is seldom drawn in the fallback first. The
+// preload names the hashed file exactly as the stylesheet does, or the browser fetches twice.
+const stylesheet = shell.match(/<link rel="stylesheet"[^>]* href="([^"]+)"/)?.[1];
+if (!stylesheet) throw new Error('index.html links no stylesheet');
+const css = fs.readFileSync(path.join(root, 'dist/client', stylesheet), 'utf8');
+const headingFont = css.match(
+  /url\((\/assets\/playfair-display-latin-700-normal-[\w-]+\.woff2)\)/,
+)?.[1];
+if (!headingFont) throw new Error(`${stylesheet} names no Playfair Display Bold font file`);
+const preload = `<link rel="preload" href="${headingFont}" as="font" type="font/woff2" crossorigin>`;
+
 fs.writeFileSync(
   path.join(root, 'dist/client/landing.html'),
-  shell.replace('<div id="root"></div>', `<div id="root">${markup}</div>`),
+  shell
+    .replace('</head>', `  ${preload}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root">${markup}</div>`),
 );
 console.log(`prerendered / (${(markup.length / 1024).toFixed(1)} kB of HTML)`);
 // Timers of the rendered app (query cache) must not hold the build open.

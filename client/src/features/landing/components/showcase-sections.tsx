@@ -1,5 +1,3 @@
-import * as Accordion from '@radix-ui/react-accordion';
-import { ChevronDown } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { usePublicSettings } from '@/features/settings/public';
@@ -7,6 +5,7 @@ import { cn } from '@/lib/utils';
 import { openLeadModal, scrollToSection } from '../content';
 import { FAQ, PORTFOLIO, WHY_CHOOSE_US } from '../showcase-content';
 import type { DeferredPartProps } from './below-the-fold';
+import { FaqAccordion } from './faq-accordion';
 import { SectionHeading } from './sections';
 import { SiteFooter } from './site-footer';
 import { TestimonialsSection } from './testimonials-section';
@@ -103,31 +102,12 @@ function FaqSection() {
     <section id="faq" aria-labelledby="faq-title" className="scroll-mt-20 bg-background px-4 py-20">
       <div className="mx-auto max-w-3xl">
         <SectionHeading id="faq-title" title="Frequently Asked Questions" />
-        <Accordion.Root
-          type="single"
-          collapsible
+        <FaqAccordion
+          idPrefix="faq"
+          entries={FAQ}
           className="mt-10 divide-y rounded-lg border bg-card"
           data-reveal
-        >
-          {FAQ.map((entry, index) => (
-            <Accordion.Item key={entry.question} value={`faq-${index}`}>
-              <Accordion.Header asChild>
-                <h3>
-                  <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 px-6 py-4 text-left font-medium hover:bg-muted/50">
-                    {entry.question}
-                    <ChevronDown
-                      className="h-4 w-4 shrink-0 transition-transform group-data-[state=open]:rotate-180"
-                      aria-hidden="true"
-                    />
-                  </Accordion.Trigger>
-                </h3>
-              </Accordion.Header>
-              <Accordion.Content className="px-6 pb-4 text-sm text-muted-foreground">
-                {entry.answer}
-              </Accordion.Content>
-            </Accordion.Item>
-          ))}
-        </Accordion.Root>
+        />
       </div>
     </section>
   );
