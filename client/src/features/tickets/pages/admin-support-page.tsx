@@ -4,7 +4,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Label } from '@/components/ui/label';
 import { formatDate } from '@/lib/dates';
-import { useAdminTickets } from '@/features/tickets/api/admin-tickets';
+import { useAdminTickets } from '@/features/tickets/api/get-admin-tickets';
 import { ticketNumber } from '@/features/tickets/components/ticket-card';
 import { TicketListSkeleton } from '@/features/tickets/components/ticket-list-skeleton';
 import {

@@ -7,13 +7,11 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, errorMessage } from '@/lib/api-request';
+import { ApiError } from '@/lib/api-request';
 import { usePublicSettings } from '@/features/settings/public';
-import {
-  useAdminTicket,
-  useReplyToTicket,
-  useSetTicketStatus,
-} from '@/features/tickets/api/admin-tickets';
+import { useAdminTicket } from '@/features/tickets/api/get-admin-ticket';
+import { useReplyToTicket } from '@/features/tickets/api/reply-to-ticket';
+import { useSetTicketStatus } from '@/features/tickets/api/set-ticket-status';
 import { MessageForm } from '@/features/tickets/components/message-form';
 import { TicketConversation } from '@/features/tickets/components/ticket-conversation';
 import { TicketHeader } from '@/features/tickets/components/ticket-header';
@@ -65,28 +63,23 @@ export function AdminTicketPage({ params }: { params: { id: string } }) {
   }
 
   const { ticket, messages } = detail.data;
-  const failed = (error: unknown, fallback: string) =>
-    toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
+  const onReply = (message: string, sent: () => void) =>
+    reply.mutate(
+      { message, status: statusAfterReply || undefined },
+      {
+        onSuccess: () => {
+          toast({ title: 'Reply Sent', description: 'The client can see your reply now.' });
+          setStatusAfterReply('');
+          sent();
+        },
+      },
+    );
 
-  const onReply = async (message: string) => {
-    try {
-      await reply.mutateAsync({ message, status: statusAfterReply || undefined });
-      toast({ title: 'Reply Sent', description: 'The client can see your reply now.' });
-      setStatusAfterReply('');
-    } catch (error) {
-      failed(error, 'Failed to send the reply. Please try again.');
-      throw error;
-    }
-  };
-
-  const onStatus = async (status: TicketStatus) => {
-    try {
-      await setStatus.mutateAsync(status);
-      toast({ title: 'Ticket Updated', description: `Status: ${TICKET_STATUS_LABEL[status]}` });
-    } catch (error) {
-      failed(error, 'Failed to update the ticket. Please try again.');
-    }
-  };
+  const onStatus = (status: TicketStatus) =>
+    setStatus.mutate(status, {
+      onSuccess: () =>
+        toast({ title: 'Ticket Updated', description: `Status: ${TICKET_STATUS_LABEL[status]}` }),
+    });
 
   return (
     <div className="space-y-6">
@@ -111,7 +104,7 @@ export function AdminTicketPage({ params }: { params: { id: string } }) {
             id="ticket-status"
             value={ticket.status}
             disabled={setStatus.isPending}
-            onChange={(event) => void onStatus(event.target.value as TicketStatus)}
+            onChange={(event) => onStatus(event.target.value as TicketStatus)}
           >
             {TICKET_STATUSES.map((value) => (
               <option key={value} value={value}>

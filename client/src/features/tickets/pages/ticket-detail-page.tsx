@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, errorMessage, isUnauthorized } from '@/lib/api-request';
+import { ApiError } from '@/lib/api-request';
 import { usePublicSettings } from '@/features/settings/public';
 import { useAddTicketMessage } from '@/features/tickets/api/add-ticket-message';
 import { useTicket } from '@/features/tickets/api/get-ticket';
@@ -47,21 +47,13 @@ export function TicketDetailPage({ params }: { params: { id: string } }) {
   }
 
   const { ticket, messages } = detail.data;
-  const onSend = async (message: string) => {
-    try {
-      await send.mutateAsync(message);
-      toast({ title: 'Message Sent', description: 'Your message has been added to the ticket.' });
-    } catch (error) {
-      if (!isUnauthorized(error)) {
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Failed to send message. Please try again.'),
-          variant: 'destructive',
-        });
-      }
-      throw error;
-    }
-  };
+  const onSend = (message: string, sent: () => void) =>
+    send.mutate(message, {
+      onSuccess: () => {
+        toast({ title: 'Message Sent', description: 'Your message has been added to the ticket.' });
+        sent();
+      },
+    });
 
   return (
     <PortalPage back={BACK} title={ticket.subject}>
