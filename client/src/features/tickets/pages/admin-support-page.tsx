@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { TICKET_STATUSES, type TicketStatus } from '@shared/schemas/tickets';
+import { TICKET_STATUSES } from '@shared/schemas/tickets';
 import { Card, CardContent } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Label } from '@/components/ui/label';
@@ -8,20 +8,17 @@ import { useAdminTickets } from '@/features/tickets/api/get-admin-tickets';
 import { ticketNumber } from '@/features/tickets/components/ticket-card';
 import { TicketListSkeleton } from '@/features/tickets/components/ticket-list-skeleton';
 import {
+  parseTicketStatus,
   PriorityBadge,
   TICKET_STATUS_LABEL,
   TicketStatusLabel,
 } from '@/features/tickets/components/ticket-status';
 import { useSearchParam } from '@/lib/use-search-param';
 
-function parseStatus(value: string | null): TicketStatus | undefined {
-  return TICKET_STATUSES.find((status) => status === value);
-}
-
 /** /admin/support: every client's tickets, most recent activity first. */
 export function AdminSupportPage() {
   const [statusParam, setStatusParam] = useSearchParam('status');
-  const status = parseStatus(statusParam);
+  const status = parseTicketStatus(statusParam);
   const tickets = useAdminTickets(status);
 
   return (

@@ -2,20 +2,19 @@ import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { TICKET_STATUSES, type TicketStatus } from '@shared/schemas/tickets';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-request';
-import { usePublicSettings } from '@/features/settings/public';
 import { useAdminTicket } from '@/features/tickets/api/get-admin-ticket';
 import { useReplyToTicket } from '@/features/tickets/api/reply-to-ticket';
 import { useSetTicketStatus } from '@/features/tickets/api/set-ticket-status';
-import { MessageForm } from '@/features/tickets/components/message-form';
-import { TicketConversation } from '@/features/tickets/components/ticket-conversation';
-import { TicketHeader } from '@/features/tickets/components/ticket-header';
-import { TICKET_STATUS_LABEL } from '@/features/tickets/components/ticket-status';
+import { TicketThread } from '@/features/tickets/components/ticket-thread';
+import {
+  parseTicketStatus,
+  TICKET_STATUS_LABEL,
+} from '@/features/tickets/components/ticket-status';
 
 function BackLink() {
   return (
@@ -33,7 +32,6 @@ export function AdminTicketPage({ params }: { params: { id: string } }) {
   const detail = useAdminTicket(params.id);
   const reply = useReplyToTicket(params.id);
   const setStatus = useSetTicketStatus(params.id);
-  const { businessName } = usePublicSettings();
   // '' = the default rule: an open ticket moves to in_progress with the reply.
   const [statusAfterReply, setStatusAfterReply] = useState<TicketStatus | ''>('');
 
@@ -63,6 +61,7 @@ export function AdminTicketPage({ params }: { params: { id: string } }) {
   }
 
   const { ticket, messages } = detail.data;
+
   const onReply = (message: string, sent: () => void) =>
     reply.mutate(
       { message, status: statusAfterReply || undefined },
@@ -104,7 +103,10 @@ export function AdminTicketPage({ params }: { params: { id: string } }) {
             id="ticket-status"
             value={ticket.status}
             disabled={setStatus.isPending}
-            onChange={(event) => onStatus(event.target.value as TicketStatus)}
+            onChange={(event) => {
+              const status = parseTicketStatus(event.target.value);
+              if (status) onStatus(status);
+            }}
           >
             {TICKET_STATUSES.map((value) => (
               <option key={value} value={value}>
@@ -114,44 +116,38 @@ export function AdminTicketPage({ params }: { params: { id: string } }) {
           </NativeSelect>
         </div>
       </div>
-      <Card>
-        <CardContent className="pt-6">
-          <TicketHeader ticket={ticket} />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Conversation</CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-6">
-          <TicketConversation messages={messages} agencyName={businessName} viewer="admin" />
-          <MessageForm
-            label="Reply to the client"
-            submitLabel="Send Reply"
-            pending={reply.isPending}
-            onSend={onReply}
-            extra={
-              <div className="w-56 space-y-2">
-                <Label htmlFor="status-after-reply">Then set status</Label>
-                <NativeSelect
-                  id="status-after-reply"
-                  value={statusAfterReply}
-                  onChange={(event) => setStatusAfterReply(event.target.value as TicketStatus | '')}
-                >
-                  <option value="">
-                    {ticket.status === 'open' ? 'In progress (default)' : 'Leave as it is'}
+      <TicketThread
+        ticket={ticket}
+        messages={messages}
+        viewer="admin"
+        reply={{
+          label: 'Reply to the client',
+          submitLabel: 'Send Reply',
+          pending: reply.isPending,
+          onSend: onReply,
+          extra: (
+            <div className="w-56 space-y-2">
+              <Label htmlFor="status-after-reply">Then set status</Label>
+              <NativeSelect
+                id="status-after-reply"
+                value={statusAfterReply}
+                onChange={(event) =>
+                  setStatusAfterReply(parseTicketStatus(event.target.value) ?? '')
+                }
+              >
+                <option value="">
+                  {ticket.status === 'open' ? 'In progress (default)' : 'Leave as it is'}
+                </option>
+                {TICKET_STATUSES.map((value) => (
+                  <option key={value} value={value}>
+                    {TICKET_STATUS_LABEL[value]}
                   </option>
-                  {TICKET_STATUSES.map((value) => (
-                    <option key={value} value={value}>
-                      {TICKET_STATUS_LABEL[value]}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
-            }
-          />
-        </CardContent>
-      </Card>
+                ))}
+              </NativeSelect>
+            </div>
+          ),
+        }}
+      />
     </div>
   );
 }
