@@ -83,7 +83,7 @@ export function OutboxPage({ params }: { params: { id?: string } }) {
           Every e-mail the site sends. Without an SMTP server (SMTP_URL) messages stay here.
         </p>
       </div>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div>
           <QueryList query={outbox} what="The outbox" empty="No e-mail yet.">
             {(entries) => (
