@@ -171,6 +171,13 @@ export const TwoFactorSetupSchema = z.object({
 });
 export type TwoFactorSetup = z.infer<typeof TwoFactorSetupSchema>;
 
+/**
+ * The `{ message }` answers of the admin's account calls that return nothing else: sign-out,
+ * password change, two-factor off.
+ */
+export const AdminAccountMessageSchema = z.object({ message: z.string() });
+export type AdminAccountMessage = z.infer<typeof AdminAccountMessageSchema>;
+
 /** Shown once, after enabling or regenerating. */
 export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 export type RecoveryCodes = z.infer<typeof RecoveryCodesSchema>;

@@ -41,6 +41,10 @@ export const ConsultationRequestSchema = z.object({
 });
 export type ConsultationRequest = z.infer<typeof ConsultationRequestSchema>;
 
+/** GET /api/admin/consultations/summary: the requests nobody has followed up yet. */
+export const ConsultationSummarySchema = z.object({ new: z.number().int() });
+export type ConsultationSummary = z.infer<typeof ConsultationSummarySchema>;
+
 /** PATCH /api/admin/consultations/{id}. */
 export const UpdateConsultationSchema = z.object({
   status: z.enum(CONSULTATION_STATUSES, { error: 'Status must be new, contacted, won or lost' }),

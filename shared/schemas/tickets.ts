@@ -73,6 +73,10 @@ export const AdminTicketDetailSchema = z.object({
 });
 export type AdminTicketDetail = z.infer<typeof AdminTicketDetailSchema>;
 
+/** GET /api/admin/tickets/summary: the tickets waiting for the agency. */
+export const TicketSummarySchema = z.object({ open: z.number().int() });
+export type TicketSummary = z.infer<typeof TicketSummarySchema>;
+
 /** GET /api/admin/tickets?status=: the filter. */
 export const AdminTicketFilterSchema = z.object({
   status: z

@@ -19,7 +19,12 @@ import { cn } from '@/lib/utils';
 import { NewRequestCount } from '@/features/consultations/public';
 import { usePublicSettings } from '@/features/settings/public';
 import { OpenTicketCount } from '@/features/tickets/public';
-import { TWO_FACTOR_SETUP_PATH, useAdmin, useLogoutAdmin } from '@/features/admin-auth/public';
+import {
+  TWO_FACTOR_SETUP_PATH,
+  useAdmin,
+  useLogoutAdmin,
+  useRecheckAdminOnUnauthorized,
+} from '@/features/admin-auth/public';
 
 const NAV_ITEMS = [
   { href: '/admin/dashboard', label: 'Dashboard', icon: BarChart3 },
@@ -44,6 +49,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
   const { businessName } = usePublicSettings();
   const { data: admin, isLoading, isError } = useAdmin();
   const logout = useLogoutAdmin();
+  useRecheckAdminOnUnauthorized();
 
   useEffect(() => {
     if (!isError) return;
@@ -64,15 +70,13 @@ export function AdminShell({ children }: { children: ReactNode }) {
 
   if (isLoading || !admin || elsewhere) return <FullScreenSpinner label="Loading..." />;
 
-  const onLogout = async () => {
-    try {
-      await logout.mutateAsync();
-      toast({ title: 'Logged out', description: 'You have been successfully logged out' });
-      navigate('/admin/login');
-    } catch {
-      toast({ title: 'Error', description: 'Failed to logout', variant: 'destructive' });
-    }
-  };
+  const onLogout = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        toast({ title: 'Logged out', description: 'You have been successfully logged out' });
+        navigate('/admin/login');
+      },
+    });
 
   return (
     <div className="min-h-screen bg-muted/40">

@@ -3,4 +3,5 @@ export { useAdmin } from './api/get-admin';
 export { useLogoutAdmin } from './api/logout-admin';
 export { ChangePasswordForm } from './components/change-password-form';
 export { TwoFactorCard } from './components/two-factor-card';
+export { useRecheckAdminOnUnauthorized } from './components/use-recheck-admin-on-unauthorized';
 export { TWO_FACTOR_SETUP_PATH } from './pages/two-factor-setup-page';

@@ -1,15 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-request';
+import { AdminAccountMessageSchema } from '@shared/schemas/auth';
+import { apiSend } from '@/lib/api-request';
 import { adminQueryOptions } from './get-admin';
 
-export async function logoutAdmin(): Promise<void> {
-  await apiRequest('POST', '/api/admin/logout');
+/** POST /api/admin/logout: ends the admin's session. */
+export function logoutAdmin() {
+  return apiSend('POST', '/api/admin/logout', AdminAccountMessageSchema);
 }
 
 export function useLogoutAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logoutAdmin,
+    meta: { error: { fallback: 'Failed to logout', serverMessage: false } },
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: adminQueryOptions().queryKey });
     },

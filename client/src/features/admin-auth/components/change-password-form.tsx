@@ -4,7 +4,6 @@ import { PasswordChangeFormSchema, type PasswordChangeForm } from '@shared/schem
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-request';
 import { useChangePassword } from '../api/change-password';
 
 const EMPTY: PasswordChangeForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -18,22 +17,20 @@ export function ChangePasswordForm() {
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
-    try {
-      await change.mutateAsync({ currentPassword, newPassword });
-      toast({
-        title: 'Password Updated',
-        description: 'Your password has been changed. Other sessions were signed out.',
-      });
-      form.reset(EMPTY);
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: errorMessage(error, 'Failed to reset password'),
-        variant: 'destructive',
-      });
-    }
-  });
+  const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) =>
+    change.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: () => {
+          toast({
+            title: 'Password Updated',
+            description: 'Your password has been changed. Other sessions were signed out.',
+          });
+          form.reset(EMPTY);
+        },
+      },
+    ),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">

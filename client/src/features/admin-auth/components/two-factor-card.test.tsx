@@ -40,7 +40,9 @@ function stubTwoFactorApi() {
         );
       }
       if (url === '/api/admin/two-factor/enable') {
-        if ((body as { code: string }).code !== '123456') {
+        const { code } = body as { code: string };
+        if (code === '999999') return new Response('', { status: 503 });
+        if (code !== '123456') {
           return new Response('{"message":"Invalid authentication code"}', { status: 400 });
         }
         enabled = true;
@@ -91,6 +93,33 @@ describe('TwoFactorCard', () => {
     expect(await screen.findByText(/10 of 10 recovery codes left/)).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Turn off' })).toBeInTheDocument();
+  });
+
+  it('shows a refused code on the field, and any other failure in a toast', async () => {
+    stubTwoFactorApi();
+    renderWithApp(<TwoFactorCard />, '/admin/settings');
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Set up two-factor authentication' }),
+    );
+    const code = await screen.findByLabelText('Code from the app');
+
+    await user.type(code, '000000');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByText('Invalid authentication code')).toBeInTheDocument();
+    expect(code).toHaveFocus();
+    expect(screen.queryByText('Two-factor authentication is still off')).not.toBeInTheDocument();
+
+    await user.clear(code);
+    await user.type(code, '999999');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(
+      (
+        await screen.findAllByText('Two-factor authentication is still off', {}, { timeout: 5000 })
+      )[0],
+    ).toBeVisible();
+    expect(screen.getAllByText('Please try again.')[0]).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Turn on' })).toBeEnabled();
   });
 
   it('groups the key by four for typing', () => {

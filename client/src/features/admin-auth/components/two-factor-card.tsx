@@ -17,25 +17,19 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, errorMessage } from '@/lib/api-request';
+import { ApiError } from '@/lib/api-request';
 import { copyToClipboard } from '@/lib/copy-to-clipboard';
 import { formatDate } from '@/lib/dates';
-import {
-  useDisableTwoFactor,
-  useEnableTwoFactor,
-  useRegenerateRecoveryCodes,
-  useStartTwoFactorSetup,
-  useTwoFactorStatus,
-} from '../api/two-factor';
-
-function failed(title: string) {
-  return (error: unknown) =>
-    toast({ title, description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
-}
+import { showMutationError } from '@/lib/query-client';
+import { useDisableTwoFactor } from '../api/disable-two-factor';
+import { useEnableTwoFactor } from '../api/enable-two-factor';
+import { useTwoFactorStatus } from '../api/get-two-factor-status';
+import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
+import { useStartTwoFactorSetup } from '../api/start-two-factor-setup';
 
 /**
  * A refused code is the field's error, next to the code and read out with it; anything else
- * (the server unreachable) is a toast as everywhere.
+ * (the server unreachable) is the query client's toast, as everywhere.
  */
 function codeRefused(
   form: UseFormReturn<{ code: string }, unknown, { code: string }>,
@@ -46,7 +40,7 @@ function codeRefused(
       form.setError('code', { message: error.serverMessage }, { shouldFocus: true });
       return;
     }
-    failed(title)(error);
+    showMutationError(error, { error: { title, fallback: 'Please try again.' } });
   };
 }
 
@@ -137,15 +131,15 @@ function EnableForm({
     resolver: zodResolver(EnableTwoFactorSchema),
     defaultValues: { code: '' },
   });
-  const onSubmit = form.handleSubmit(async ({ code }) => {
-    try {
-      const { recoveryCodes } = await enable.mutateAsync(code);
-      toast({ title: 'Two-factor authentication is on' });
-      onEnabled(recoveryCodes);
-    } catch (error) {
-      codeRefused(form, 'Two-factor authentication is still off')(error);
-    }
-  });
+  const onSubmit = form.handleSubmit(({ code }) =>
+    enable.mutate(code, {
+      onSuccess: ({ recoveryCodes }) => {
+        toast({ title: 'Two-factor authentication is on' });
+        onEnabled(recoveryCodes);
+      },
+      onError: codeRefused(form, 'Two-factor authentication is still off'),
+    }),
+  );
   return (
     <div className="space-y-4">
       <ol className="list-decimal space-y-1 pl-5 text-sm text-muted-foreground">
@@ -205,15 +199,14 @@ function DisableForm({ onDone }: { onDone: () => void }) {
     defaultValues: { password: '', code: '' },
   });
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit(async (input) => {
-    try {
-      await disable.mutateAsync(input);
-      toast({ title: 'Two-factor authentication is off' });
-      onDone();
-    } catch (error) {
-      failed('Two-factor authentication is still on')(error);
-    }
-  });
+  const onSubmit = form.handleSubmit((input) =>
+    disable.mutate(input, {
+      onSuccess: () => {
+        toast({ title: 'Two-factor authentication is off' });
+        onDone();
+      },
+    }),
+  );
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-md border p-3">
       <FormField
@@ -252,13 +245,12 @@ function RegenerateForm({
     resolver: zodResolver(RegenerateRecoveryCodesSchema),
     defaultValues: { code: '' },
   });
-  const onSubmit = form.handleSubmit(async ({ code }) => {
-    try {
-      onCodes((await regenerate.mutateAsync(code)).recoveryCodes);
-    } catch (error) {
-      codeRefused(form, 'No new recovery codes')(error);
-    }
-  });
+  const onSubmit = form.handleSubmit(({ code }) =>
+    regenerate.mutate(code, {
+      onSuccess: ({ recoveryCodes }) => onCodes(recoveryCodes),
+      onError: codeRefused(form, 'No new recovery codes'),
+    }),
+  );
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-md border p-3">
       <FormField
@@ -324,13 +316,8 @@ export function TwoFactorPanel({ onEnabled }: { onEnabled?: () => void }) {
     );
   }
   if (!status.data.enabled) {
-    const begin = async () => {
-      try {
-        setStep({ name: 'setup', setup: await start.mutateAsync() });
-      } catch (error) {
-        failed('Two-factor set-up could not start')(error);
-      }
-    };
+    const begin = () =>
+      start.mutate(undefined, { onSuccess: (setup) => setStep({ name: 'setup', setup }) });
     return (
       <div className="space-y-4">
         <p className="text-sm text-muted-foreground">

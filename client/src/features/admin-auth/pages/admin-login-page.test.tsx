@@ -36,6 +36,8 @@ describe('AdminLoginPage', () => {
     renderLogin();
     await signIn('owner@example.com', 'wrong-password');
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials');
+    // The spec's toast too, although the answer is a 401.
+    expect((await screen.findAllByText('Login failed', {}, { timeout: 5000 }))[0]).toBeVisible();
   });
 
   it('says an error occurred when the network fails', async () => {
@@ -66,7 +68,9 @@ describe('AdminLoginPage', () => {
               email: 'owner@example.com',
               firstName: 'Renée',
               lastName: null,
-              createdAt: '',
+              createdAt: '2026-11-01T09:00:00.000Z',
+              twoFactorEnabled: false,
+              twoFactorSetupRequired: false,
             }),
           )
         : new Response(

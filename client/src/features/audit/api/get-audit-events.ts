@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuditPage } from '@shared/schemas/audit';
-import { apiRequest } from '@/lib/api-request';
+import { AuditPageSchema } from '@shared/schemas/audit';
+import { apiGet } from '@/lib/api-request';
 
 /** The query-string parameters of the list, as the screen keeps them in its URL. */
 export const AUDIT_PARAMS = ['actor', 'kind', 'from', 'to', 'page', 'pageSize'] as const;
@@ -17,16 +17,15 @@ export function auditQueryString(params: AuditParams): string {
 }
 
 /** GET /api/admin/audit?actor=&kind=&from=&to=&page=&pageSize=. */
-export async function getAuditEvents(params: AuditParams): Promise<AuditPage> {
+export function getAuditEvents(params: AuditParams, signal?: AbortSignal) {
   const query = auditQueryString(params);
-  const res = await apiRequest('GET', `/api/admin/audit${query ? `?${query}` : ''}`);
-  return (await res.json()) as AuditPage;
+  return apiGet(`/api/admin/audit${query ? `?${query}` : ''}`, AuditPageSchema, signal);
 }
 
 export const auditEventsQueryOptions = (params: AuditParams = {}) =>
   queryOptions({
     queryKey: ['/api/admin/audit', auditQueryString(params)],
-    queryFn: () => getAuditEvents(params),
+    queryFn: ({ signal }) => getAuditEvents(params, signal),
     staleTime: 0,
     // The last page stays on screen while the next one loads.
     placeholderData: keepPreviousData,

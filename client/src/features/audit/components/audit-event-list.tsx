@@ -1,13 +1,26 @@
 import { formatCents } from '@shared/money';
-import { AUDIT_KIND_LABELS, AUDIT_MONEY_FIELDS, type AuditEvent } from '@shared/schemas/audit';
+import {
+  AUDIT_KIND_LABELS,
+  AUDIT_KINDS,
+  AUDIT_MONEY_FIELDS,
+  type AuditEvent,
+} from '@shared/schemas/audit';
 import { Badge } from '@/components/ui/badge';
 import { formatDateTime } from '@/lib/dates';
 
 function show(key: string, value: unknown): string {
   if (value === null || value === undefined) return '—';
-  if (AUDIT_MONEY_FIELDS.has(key) && Number.isInteger(value)) return formatCents(value as number);
+  if (AUDIT_MONEY_FIELDS.has(key) && typeof value === 'number' && Number.isInteger(value)) {
+    return formatCents(value);
+  }
   if (typeof value === 'string') return value;
   return JSON.stringify(value);
+}
+
+/** The kind as the agency reads it; a kind this screen does not know yet as it is stored. */
+function kindLabel(kind: string): string {
+  const known = AUDIT_KINDS.find((candidate) => candidate === kind);
+  return known ? AUDIT_KIND_LABELS[known] : kind;
 }
 
 /** Each changed field as `field: before → after`; one side alone for creations and deletions. */
@@ -43,7 +56,7 @@ export function AuditEventList({ events }: { events: AuditEvent[] }) {
           <li key={event.id} className="space-y-2 px-4 py-3" data-testid="audit-event">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <Badge variant={event.kind.endsWith('failed') ? 'destructive' : 'secondary'}>
-                {AUDIT_KIND_LABELS[event.kind as keyof typeof AUDIT_KIND_LABELS] ?? event.kind}
+                {kindLabel(event.kind)}
               </Badge>
               <time dateTime={event.createdAt} className="text-sm text-muted-foreground">
                 {formatDateTime(event.createdAt)}

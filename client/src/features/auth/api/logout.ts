@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { LogoutResultSchema, type LogoutResult } from '@shared/schemas/auth';
-import { apiRequest } from '@/lib/api-request';
+import { LogoutResultSchema } from '@shared/schemas/auth';
+import { apiSend } from '@/lib/api-request';
 
 /** POST /api/logout: ends the session; answers where to go to end the provider's session too. */
-export async function logout(): Promise<LogoutResult> {
-  const res = await apiRequest('POST', '/api/logout');
-  return LogoutResultSchema.parse(await res.json());
+export function logout() {
+  return apiSend('POST', '/api/logout', LogoutResultSchema);
 }
 
 /**
@@ -15,6 +14,7 @@ export async function logout(): Promise<LogoutResult> {
 export function useLogout(navigate: (url: string) => void = (url) => window.location.assign(url)) {
   return useMutation({
     mutationFn: logout,
+    meta: { error: { fallback: 'Failed to logout', serverMessage: false } },
     onSuccess: ({ redirectTo }) => navigate(redirectTo),
   });
 }

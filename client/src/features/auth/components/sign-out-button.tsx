@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Button, type ButtonProps } from '@/components/ui/button';
-import { toast } from '@/components/ui/use-toast';
 import { useLogout } from '../api/logout';
 
 /**
@@ -13,15 +12,12 @@ export function SignOutButton({
   ...props
 }: Omit<ButtonProps, 'onClick'> & { children: ReactNode; navigate?: (url: string) => void }) {
   const logout = useLogout(navigate);
-  const onClick = () => {
-    logout.mutate(undefined, {
-      onError: () => {
-        toast({ title: 'Error', description: 'Failed to logout', variant: 'destructive' });
-      },
-    });
-  };
   return (
-    <Button {...props} onClick={onClick} disabled={logout.isPending || logout.isSuccess}>
+    <Button
+      {...props}
+      onClick={() => logout.mutate()}
+      disabled={logout.isPending || logout.isSuccess}
+    >
       {children}
     </Button>
   );

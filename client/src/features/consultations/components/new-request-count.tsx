@@ -1,5 +1,5 @@
 import { CountBadge } from '@/components/ui/count-badge';
-import { useConsultationSummary } from '../api/admin-consultations';
+import { useConsultationSummary } from '../api/get-consultation-summary';
 
 /** The admin navigation's count of requests nobody has followed up yet. */
 export function NewRequestCount() {

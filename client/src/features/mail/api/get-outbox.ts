@@ -1,17 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OutboxEntry, OutboxMessage } from '@shared/schemas/mail';
+import { z } from 'zod';
+import { OutboxEntrySchema } from '@shared/schemas/mail';
+import { apiGet } from '@/lib/api-request';
+
+const OutboxEntriesSchema = z.array(OutboxEntrySchema);
 
 /** GET /api/admin/outbox: the latest messages the product sent or kept. */
+export function getOutbox(signal?: AbortSignal) {
+  return apiGet('/api/admin/outbox', OutboxEntriesSchema, signal);
+}
+
 export const outboxQueryOptions = () =>
-  queryOptions<OutboxEntry[]>({ queryKey: ['/api/admin/outbox'], staleTime: 0 });
+  queryOptions({
+    queryKey: ['/api/admin/outbox', 'list'],
+    queryFn: ({ signal }) => getOutbox(signal),
+    staleTime: 0,
+  });
 
 export function useOutbox() {
   return useQuery(outboxQueryOptions());
-}
-
-export const outboxMessageQueryOptions = (id: string) =>
-  queryOptions<OutboxMessage>({ queryKey: ['/api/admin/outbox', id] });
-
-export function useOutboxMessage(id: string) {
-  return useQuery(outboxMessageQueryOptions(id));
 }

@@ -3,11 +3,13 @@ import { Link } from 'wouter';
 import type { OutboxEntry } from '@shared/schemas/mail';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { QueryList } from '@/components/ui/query-list';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-request';
 import { formatDateTime } from '@/lib/dates';
 import { cn } from '@/lib/utils';
-import { useOutbox, useOutboxMessage } from '@/features/mail/api/get-outbox';
+import { useOutbox } from '@/features/mail/api/get-outbox';
+import { useOutboxMessage } from '@/features/mail/api/get-outbox-message';
 
 const STATUS: Record<OutboxEntry['status'], { label: string; variant: BadgeProps['variant'] }> = {
   stored: { label: 'In outbox', variant: 'secondary' },
@@ -81,42 +83,36 @@ export function OutboxPage({ params }: { params: { id?: string } }) {
           Every e-mail the site sends. Without an SMTP server (SMTP_URL) messages stay here.
         </p>
       </div>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div>
-          {outbox.isLoading ? (
-            <Skeleton className="h-40 w-full" />
-          ) : outbox.isError ? (
-            <p role="alert" className="text-destructive">
-              The outbox could not be loaded. Please reload the page.
-            </p>
-          ) : outbox.data?.length ? (
-            <ul className="divide-y rounded-lg border bg-card">
-              {outbox.data.map((entry) => (
-                <li key={entry.id}>
-                  <Link
-                    href={`/admin/outbox/${entry.id}`}
-                    aria-current={entry.id === selected ? 'true' : undefined}
-                    className={cn(
-                      'block px-4 py-3 hover:bg-muted/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                      entry.id === selected && 'bg-muted',
-                    )}
-                  >
-                    <span className="flex items-center justify-between gap-3">
-                      <span className="truncate font-medium">{entry.subject}</span>
-                      <Badge variant={STATUS[entry.status].variant}>
-                        {STATUS[entry.status].label}
-                      </Badge>
-                    </span>
-                    <span className="block truncate text-sm text-muted-foreground">
-                      To {entry.toAddress} · {formatDateTime(entry.createdAt)}
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-muted-foreground">No e-mail yet.</p>
-          )}
+          <QueryList query={outbox} what="The outbox" empty="No e-mail yet.">
+            {(entries) => (
+              <ul className="divide-y rounded-lg border bg-card">
+                {entries.map((entry) => (
+                  <li key={entry.id}>
+                    <Link
+                      href={`/admin/outbox/${entry.id}`}
+                      aria-current={entry.id === selected ? 'true' : undefined}
+                      className={cn(
+                        'block px-4 py-3 hover:bg-muted/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                        entry.id === selected && 'bg-muted',
+                      )}
+                    >
+                      <span className="flex items-center justify-between gap-3">
+                        <span className="truncate font-medium">{entry.subject}</span>
+                        <Badge variant={STATUS[entry.status].variant}>
+                          {STATUS[entry.status].label}
+                        </Badge>
+                      </span>
+                      <span className="block truncate text-sm text-muted-foreground">
+                        To {entry.toAddress} · {formatDateTime(entry.createdAt)}
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryList>
         </div>
         <div>
           {selected ? (

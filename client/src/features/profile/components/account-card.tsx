@@ -10,7 +10,6 @@ import { Card, CardContent, CardTitle } from '@/components/ui/card';
 import { Detail } from '@/components/ui/detail';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
-import { isUnauthorized } from '@/lib/api-request';
 import { useUpdateProfile } from '../api/update-profile';
 
 const FIELDS = [
@@ -43,20 +42,14 @@ export function AccountCard({ user }: { user: CurrentUser }) {
     setEditing(false);
   };
 
-  const onSubmit = form.handleSubmit(async (changes) => {
-    try {
-      await update.mutateAsync(changes);
-      toast({ title: 'Profile Updated', description: 'Your information has been saved.' });
-      setEditing(false);
-    } catch (error) {
-      if (isUnauthorized(error)) return;
-      toast({
-        title: 'Update Failed',
-        description: 'Failed to update your profile. Please try again.',
-        variant: 'destructive',
-      });
-    }
-  });
+  const onSubmit = form.handleSubmit((changes) =>
+    update.mutate(changes, {
+      onSuccess: () => {
+        toast({ title: 'Profile Updated', description: 'Your information has been saved.' });
+        setEditing(false);
+      },
+    }),
+  );
 
   return (
     <Card>

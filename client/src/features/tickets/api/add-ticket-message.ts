@@ -1,21 +1,28 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TicketDetail } from '@shared/schemas/tickets';
-import { apiRequest } from '@/lib/api-request';
+import { TicketDetailSchema } from '@shared/schemas/tickets';
+import { apiSend } from '@/lib/api-request';
 import { ticketQueryOptions } from './get-ticket';
 import { ticketsQueryOptions } from './get-tickets';
 
-export async function addTicketMessage(id: string, message: string): Promise<TicketDetail> {
-  const res = await apiRequest('POST', `/api/tickets/${id}/messages`, { message });
-  return (await res.json()) as TicketDetail;
+/** POST /api/tickets/{id}/messages: the client's message; answers the whole conversation. */
+export function addTicketMessage(id: string, message: string) {
+  return apiSend('POST', `/api/tickets/${encodeURIComponent(id)}/messages`, TicketDetailSchema, {
+    message,
+  });
 }
 
 export function useAddTicketMessage(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (message: string) => addTicketMessage(id, message),
+    meta: { error: { fallback: 'Failed to send message. Please try again.' } },
     onSuccess: (detail) => {
       queryClient.setQueryData(ticketQueryOptions(id).queryKey, detail);
-      return queryClient.invalidateQueries({ queryKey: ticketsQueryOptions().queryKey });
+      // Only the list: the ticket itself is the answer just stored.
+      return queryClient.invalidateQueries({
+        queryKey: ticketsQueryOptions().queryKey,
+        exact: true,
+      });
     },
   });
 }

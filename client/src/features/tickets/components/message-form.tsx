@@ -19,8 +19,8 @@ export function MessageForm({
   label: string;
   submitLabel: string;
   pending: boolean;
-  /** Resolves when sent; rejects to keep the text. */
-  onSend: (message: string) => Promise<void>;
+  /** Sends the message; `sent` clears the form, so a failure keeps what was typed. */
+  onSend: (message: string, sent: () => void) => void;
   /** More controls beside the button (the admin's status choice). */
   extra?: ReactNode;
 }) {
@@ -28,14 +28,7 @@ export function MessageForm({
     resolver: zodResolver(TicketMessageSchema),
     defaultValues: { message: '' },
   });
-  const onSubmit = form.handleSubmit(async ({ message }) => {
-    try {
-      await onSend(message);
-      form.reset();
-    } catch {
-      // The caller said what went wrong; the text stays.
-    }
-  });
+  const onSubmit = form.handleSubmit(({ message }) => onSend(message, () => form.reset()));
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3">
       <TextareaField

@@ -63,4 +63,16 @@ describe('RecentTickets (the dashboard Support tab)', () => {
     renderWithApp(<RecentTickets />, '/portal/dashboard');
     expect(await screen.findByText('No support tickets yet')).toBeVisible();
   });
+
+  it('says the tickets could not be loaded when the server fails', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('', { status: 500 })),
+    );
+    renderWithApp(<RecentTickets />, '/portal/dashboard');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your tickets could not be loaded. Please reload the page.',
+    );
+    expect(screen.queryByText('No support tickets yet')).not.toBeInTheDocument();
+  });
 });

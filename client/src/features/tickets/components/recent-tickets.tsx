@@ -2,6 +2,7 @@ import { Plus } from 'lucide-react';
 import { Link } from 'wouter';
 import { DASHBOARD_TICKET_LIMIT } from '@shared/constants';
 import { Button } from '@/components/ui/button';
+import { QueryList } from '@/components/ui/query-list';
 import { useTickets } from '../api/get-tickets';
 import { TicketCard } from './ticket-card';
 import { TicketListSkeleton } from './ticket-list-skeleton';
@@ -20,26 +21,28 @@ export function RecentTickets() {
         </Button>
       </div>
       {tickets.isLoading ? (
+        // The spec's three rows, where other lists show one block.
         <TicketListSkeleton rows={3} />
-      ) : tickets.isError ? (
-        <p role="alert" className="text-destructive">
-          Your tickets could not be loaded. Please reload the page.
-        </p>
-      ) : tickets.data?.length ? (
-        <>
-          <ul className="space-y-3">
-            {tickets.data.slice(0, DASHBOARD_TICKET_LIMIT).map((ticket) => (
-              <li key={ticket.id}>
-                <TicketCard ticket={ticket} href={`/portal/support/${ticket.id}`} />
-              </li>
-            ))}
-          </ul>
-          <Link href="/portal/support" className="text-sm font-medium text-primary hover:underline">
-            View all tickets
-          </Link>
-        </>
       ) : (
-        <p className="text-muted-foreground">No support tickets yet</p>
+        <QueryList query={tickets} what="Your tickets" empty="No support tickets yet">
+          {(items) => (
+            <>
+              <ul className="space-y-3">
+                {items.slice(0, DASHBOARD_TICKET_LIMIT).map((ticket) => (
+                  <li key={ticket.id}>
+                    <TicketCard ticket={ticket} href={`/portal/support/${ticket.id}`} />
+                  </li>
+                ))}
+              </ul>
+              <Link
+                href="/portal/support"
+                className="text-sm font-medium text-primary hover:underline"
+              >
+                View all tickets
+              </Link>
+            </>
+          )}
+        </QueryList>
       )}
     </div>
   );

@@ -45,7 +45,7 @@ export function TicketConversation({
               <p className="text-xs font-semibold">
                 {author}
                 {entry.isAdminReply && viewer === 'client' && (
-                  <span className="ml-2 rounded bg-primary px-1.5 py-0.5 text-[10px] uppercase text-primary-foreground">
+                  <span className="ml-2 inline-block whitespace-nowrap rounded bg-primary px-1.5 py-0.5 text-[10px] uppercase text-primary-foreground">
                     Support team
                   </span>
                 )}

@@ -1,5 +1,5 @@
 import { AlertCircle, CheckCircle2, Clock } from 'lucide-react';
-import type { TicketPriority, TicketStatus } from '@shared/schemas/tickets';
+import { TICKET_STATUSES, type TicketPriority, type TicketStatus } from '@shared/schemas/tickets';
 import { Badge } from '@/components/ui/badge';
 
 const STATUS_ICON = { open: AlertCircle, in_progress: Clock, resolved: CheckCircle2 } as const;
@@ -15,6 +15,11 @@ export const TICKET_STATUS_LABEL: Record<TicketStatus, string> = {
   in_progress: 'In progress',
   resolved: 'Resolved',
 };
+
+/** A status chosen in a picker or read from the URL; undefined for anything else. */
+export function parseTicketStatus(value: string | null): TicketStatus | undefined {
+  return TICKET_STATUSES.find((status) => status === value);
+}
 
 /** The status with its icon; underscores shown as spaces (spec section 4). */
 export function TicketStatusLabel({ status }: { status: TicketStatus }) {

@@ -1,27 +1,23 @@
 import { Link } from 'wouter';
-import { TICKET_STATUSES, type TicketStatus } from '@shared/schemas/tickets';
-import { Card, CardContent } from '@/components/ui/card';
+import { TICKET_STATUSES } from '@shared/schemas/tickets';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Label } from '@/components/ui/label';
+import { QueryList } from '@/components/ui/query-list';
 import { formatDate } from '@/lib/dates';
-import { useAdminTickets } from '@/features/tickets/api/admin-tickets';
+import { useAdminTickets } from '@/features/tickets/api/get-admin-tickets';
 import { ticketNumber } from '@/features/tickets/components/ticket-card';
-import { TicketListSkeleton } from '@/features/tickets/components/ticket-list-skeleton';
 import {
+  parseTicketStatus,
   PriorityBadge,
   TICKET_STATUS_LABEL,
   TicketStatusLabel,
 } from '@/features/tickets/components/ticket-status';
 import { useSearchParam } from '@/lib/use-search-param';
 
-function parseStatus(value: string | null): TicketStatus | undefined {
-  return TICKET_STATUSES.find((status) => status === value);
-}
-
 /** /admin/support: every client's tickets, most recent activity first. */
 export function AdminSupportPage() {
   const [statusParam, setStatusParam] = useSearchParam('status');
-  const status = parseStatus(statusParam);
+  const status = parseTicketStatus(statusParam);
   const tickets = useAdminTickets(status);
 
   return (
@@ -44,50 +40,44 @@ export function AdminSupportPage() {
           </NativeSelect>
         </div>
       </div>
-      {tickets.isLoading ? (
-        <TicketListSkeleton rows={3} />
-      ) : tickets.isError ? (
-        <p role="alert" className="text-destructive">
-          The tickets could not be loaded. Please reload the page.
-        </p>
-      ) : tickets.data?.length ? (
-        <ul className="space-y-3">
-          {tickets.data.map((ticket) => (
-            <li key={ticket.id}>
-              <Link
-                href={`/admin/support/${ticket.id}`}
-                className="block rounded-lg border bg-card p-5 shadow-sm transition-colors hover:bg-muted/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              >
-                <div className="flex flex-wrap items-start justify-between gap-3">
-                  <div>
-                    <h2 className="font-semibold">{ticket.subject}</h2>
-                    <p className="text-sm text-muted-foreground">
-                      {ticket.client.name ?? 'Client'} · {ticket.client.email ?? 'no e-mail'}
-                    </p>
+      <QueryList
+        query={tickets}
+        what="The tickets"
+        empty={
+          status ? `No ${TICKET_STATUS_LABEL[status].toLowerCase()} tickets.` : 'No tickets yet.'
+        }
+      >
+        {(items) => (
+          <ul className="space-y-3">
+            {items.map((ticket) => (
+              <li key={ticket.id}>
+                <Link
+                  href={`/admin/support/${ticket.id}`}
+                  className="block rounded-lg border bg-card p-5 shadow-sm transition-colors hover:bg-muted/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  <div className="flex flex-wrap items-start justify-between gap-3">
+                    <div>
+                      <h2 className="font-semibold">{ticket.subject}</h2>
+                      <p className="text-sm text-muted-foreground">
+                        {ticket.client.name ?? 'Client'} · {ticket.client.email ?? 'no e-mail'}
+                      </p>
+                    </div>
+                    <div className="flex items-center gap-3">
+                      <PriorityBadge priority={ticket.priority} />
+                      <TicketStatusLabel status={ticket.status} />
+                    </div>
                   </div>
-                  <div className="flex items-center gap-3">
-                    <PriorityBadge priority={ticket.priority} />
-                    <TicketStatusLabel status={ticket.status} />
-                  </div>
-                </div>
-                <p className="mt-3 flex flex-wrap gap-x-4 text-xs text-muted-foreground">
-                  <span>{ticketNumber(ticket.id)}</span>
-                  <span>Created {formatDate(ticket.createdAt)}</span>
-                  <span>Last activity {formatDate(ticket.updatedAt)}</span>
-                </p>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <Card>
-          <CardContent className="pt-6 text-center text-muted-foreground">
-            {status
-              ? `No ${TICKET_STATUS_LABEL[status].toLowerCase()} tickets.`
-              : 'No tickets yet.'}
-          </CardContent>
-        </Card>
-      )}
+                  <p className="mt-3 flex flex-wrap gap-x-4 text-xs text-muted-foreground">
+                    <span>{ticketNumber(ticket.id)}</span>
+                    <span>Created {formatDate(ticket.createdAt)}</span>
+                    <span>Last activity {formatDate(ticket.updatedAt)}</span>
+                  </p>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryList>
     </div>
   );
 }

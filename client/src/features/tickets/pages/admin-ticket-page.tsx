@@ -2,22 +2,19 @@ import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { TICKET_STATUSES, type TicketStatus } from '@shared/schemas/tickets';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, errorMessage } from '@/lib/api-request';
-import { usePublicSettings } from '@/features/settings/public';
+import { ApiError } from '@/lib/api-request';
+import { useAdminTicket } from '@/features/tickets/api/get-admin-ticket';
+import { useReplyToTicket } from '@/features/tickets/api/reply-to-ticket';
+import { useSetTicketStatus } from '@/features/tickets/api/set-ticket-status';
+import { TicketThread } from '@/features/tickets/components/ticket-thread';
 import {
-  useAdminTicket,
-  useReplyToTicket,
-  useSetTicketStatus,
-} from '@/features/tickets/api/admin-tickets';
-import { MessageForm } from '@/features/tickets/components/message-form';
-import { TicketConversation } from '@/features/tickets/components/ticket-conversation';
-import { TicketHeader } from '@/features/tickets/components/ticket-header';
-import { TICKET_STATUS_LABEL } from '@/features/tickets/components/ticket-status';
+  parseTicketStatus,
+  TICKET_STATUS_LABEL,
+} from '@/features/tickets/components/ticket-status';
 
 function BackLink() {
   return (
@@ -35,7 +32,6 @@ export function AdminTicketPage({ params }: { params: { id: string } }) {
   const detail = useAdminTicket(params.id);
   const reply = useReplyToTicket(params.id);
   const setStatus = useSetTicketStatus(params.id);
-  const { businessName } = usePublicSettings();
   // '' = the default rule: an open ticket moves to in_progress with the reply.
   const [statusAfterReply, setStatusAfterReply] = useState<TicketStatus | ''>('');
 
@@ -65,28 +61,24 @@ export function AdminTicketPage({ params }: { params: { id: string } }) {
   }
 
   const { ticket, messages } = detail.data;
-  const failed = (error: unknown, fallback: string) =>
-    toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
 
-  const onReply = async (message: string) => {
-    try {
-      await reply.mutateAsync({ message, status: statusAfterReply || undefined });
-      toast({ title: 'Reply Sent', description: 'The client can see your reply now.' });
-      setStatusAfterReply('');
-    } catch (error) {
-      failed(error, 'Failed to send the reply. Please try again.');
-      throw error;
-    }
-  };
+  const onReply = (message: string, sent: () => void) =>
+    reply.mutate(
+      { message, status: statusAfterReply || undefined },
+      {
+        onSuccess: () => {
+          toast({ title: 'Reply Sent', description: 'The client can see your reply now.' });
+          setStatusAfterReply('');
+          sent();
+        },
+      },
+    );
 
-  const onStatus = async (status: TicketStatus) => {
-    try {
-      await setStatus.mutateAsync(status);
-      toast({ title: 'Ticket Updated', description: `Status: ${TICKET_STATUS_LABEL[status]}` });
-    } catch (error) {
-      failed(error, 'Failed to update the ticket. Please try again.');
-    }
-  };
+  const onStatus = (status: TicketStatus) =>
+    setStatus.mutate(status, {
+      onSuccess: () =>
+        toast({ title: 'Ticket Updated', description: `Status: ${TICKET_STATUS_LABEL[status]}` }),
+    });
 
   return (
     <div className="space-y-6">
@@ -111,7 +103,10 @@ export function AdminTicketPage({ params }: { params: { id: string } }) {
             id="ticket-status"
             value={ticket.status}
             disabled={setStatus.isPending}
-            onChange={(event) => void onStatus(event.target.value as TicketStatus)}
+            onChange={(event) => {
+              const status = parseTicketStatus(event.target.value);
+              if (status) onStatus(status);
+            }}
           >
             {TICKET_STATUSES.map((value) => (
               <option key={value} value={value}>
@@ -121,44 +116,38 @@ export function AdminTicketPage({ params }: { params: { id: string } }) {
           </NativeSelect>
         </div>
       </div>
-      <Card>
-        <CardContent className="pt-6">
-          <TicketHeader ticket={ticket} />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Conversation</CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-6">
-          <TicketConversation messages={messages} agencyName={businessName} viewer="admin" />
-          <MessageForm
-            label="Reply to the client"
-            submitLabel="Send Reply"
-            pending={reply.isPending}
-            onSend={onReply}
-            extra={
-              <div className="w-56 space-y-2">
-                <Label htmlFor="status-after-reply">Then set status</Label>
-                <NativeSelect
-                  id="status-after-reply"
-                  value={statusAfterReply}
-                  onChange={(event) => setStatusAfterReply(event.target.value as TicketStatus | '')}
-                >
-                  <option value="">
-                    {ticket.status === 'open' ? 'In progress (default)' : 'Leave as it is'}
+      <TicketThread
+        ticket={ticket}
+        messages={messages}
+        viewer="admin"
+        reply={{
+          label: 'Reply to the client',
+          submitLabel: 'Send Reply',
+          pending: reply.isPending,
+          onSend: onReply,
+          extra: (
+            <div className="w-56 space-y-2">
+              <Label htmlFor="status-after-reply">Then set status</Label>
+              <NativeSelect
+                id="status-after-reply"
+                value={statusAfterReply}
+                onChange={(event) =>
+                  setStatusAfterReply(parseTicketStatus(event.target.value) ?? '')
+                }
+              >
+                <option value="">
+                  {ticket.status === 'open' ? 'In progress (default)' : 'Leave as it is'}
+                </option>
+                {TICKET_STATUSES.map((value) => (
+                  <option key={value} value={value}>
+                    {TICKET_STATUS_LABEL[value]}
                   </option>
-                  {TICKET_STATUSES.map((value) => (
-                    <option key={value} value={value}>
-                      {TICKET_STATUS_LABEL[value]}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
-            }
-          />
-        </CardContent>
-      </Card>
+                ))}
+              </NativeSelect>
+            </div>
+          ),
+        }}
+      />
     </div>
   );
 }

@@ -1,15 +1,10 @@
-import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'wouter';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, errorMessage, isUnauthorized } from '@/lib/api-request';
-import { usePublicSettings } from '@/features/settings/public';
+import { ApiError } from '@/lib/api-request';
 import { useAddTicketMessage } from '@/features/tickets/api/add-ticket-message';
 import { useTicket } from '@/features/tickets/api/get-ticket';
-import { MessageForm } from '@/features/tickets/components/message-form';
-import { TicketConversation } from '@/features/tickets/components/ticket-conversation';
-import { TicketHeader } from '@/features/tickets/components/ticket-header';
+import { TicketThread } from '@/features/tickets/components/ticket-thread';
 import { PortalPage } from '@/components/portal-page';
 
 const BACK = { href: '/portal/support', label: 'Back to Tickets' };
@@ -18,7 +13,6 @@ const BACK = { href: '/portal/support', label: 'Back to Tickets' };
 export function TicketDetailPage({ params }: { params: { id: string } }) {
   const detail = useTicket(params.id);
   const send = useAddTicketMessage(params.id);
-  const { businessName } = usePublicSettings();
 
   if (detail.isLoading) {
     return (
@@ -47,52 +41,31 @@ export function TicketDetailPage({ params }: { params: { id: string } }) {
   }
 
   const { ticket, messages } = detail.data;
-  const onSend = async (message: string) => {
-    try {
-      await send.mutateAsync(message);
-      toast({ title: 'Message Sent', description: 'Your message has been added to the ticket.' });
-    } catch (error) {
-      if (!isUnauthorized(error)) {
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Failed to send message. Please try again.'),
-          variant: 'destructive',
-        });
-      }
-      throw error;
-    }
-  };
+  const onSend = (message: string, sent: () => void) =>
+    send.mutate(message, {
+      onSuccess: () => {
+        toast({ title: 'Message Sent', description: 'Your message has been added to the ticket.' });
+        sent();
+      },
+    });
 
   return (
     <PortalPage back={BACK} title={ticket.subject}>
-      <div className="space-y-6">
-        <Card>
-          <CardContent className="pt-6">
-            <TicketHeader ticket={ticket} />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Conversation</CardTitle>
-          </CardHeader>
-          <CardContent className="space-y-6">
-            <TicketConversation messages={messages} agencyName={businessName} viewer="client" />
-            {ticket.status === 'resolved' ? (
-              <p className="flex items-center gap-2 rounded-md border bg-muted p-4 text-sm">
-                <CheckCircle2 className="h-4 w-4 text-emerald-600" aria-hidden="true" />
-                This ticket has been resolved and is closed for new messages.
-              </p>
-            ) : (
-              <MessageForm
-                label="Your reply"
-                submitLabel="Send Message"
-                pending={send.isPending}
-                onSend={onSend}
-              />
-            )}
-          </CardContent>
-        </Card>
-      </div>
+      <TicketThread
+        ticket={ticket}
+        messages={messages}
+        viewer="client"
+        reply={
+          ticket.status === 'resolved'
+            ? null
+            : {
+                label: 'Your reply',
+                submitLabel: 'Send Message',
+                pending: send.isPending,
+                onSend,
+              }
+        }
+      />
     </PortalPage>
   );
 }

@@ -1,0 +1,93 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SignedInAdmin } from '@shared/schemas/auth';
+import { ChangePasswordForm } from '@/features/admin-auth/public';
+import { renderWithApp } from '../../../../tests/support/render-app';
+import { AdminShell, isNavItemActive } from './admin-shell';
+
+const admin: SignedInAdmin = {
+  id: 'a1',
+  email: 'owner@example.com',
+  firstName: 'Morgan',
+  lastName: null,
+  createdAt: '2026-11-01T09:00:00.000Z',
+  twoFactorEnabled: false,
+  twoFactorSetupRequired: false,
+};
+
+/** The admin API behind the shell; `signedIn` says whether the session still holds. */
+function stubAdminApi(routes: Record<string, () => Response>) {
+  const session = { signedIn: true };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const route = routes[`${init?.method ?? 'GET'} ${url}`];
+      if (route) return route();
+      if (url === '/api/admin/me') {
+        return session.signedIn
+          ? new Response(JSON.stringify(admin))
+          : new Response('{"message":"Unauthorized"}', { status: 401 });
+      }
+      if (url === '/api/admin/tickets/summary') return new Response('{"open":0}');
+      if (url === '/api/admin/consultations/summary') return new Response('{"new":0}');
+      return new Response('{"message":"Not found"}', { status: 404 });
+    }),
+  );
+  return session;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('admin navigation highlight', () => {
+  it('matches the href itself or a path below it', () => {
+    expect(isNavItemActive('/admin/invoices', '/admin/invoices')).toBe(true);
+    expect(isNavItemActive('/admin/invoices/new', '/admin/invoices')).toBe(true);
+    expect(isNavItemActive('/admin/invoices-archive', '/admin/invoices')).toBe(false);
+    expect(isNavItemActive('/admin/dashboard', '/admin/invoices')).toBe(false);
+  });
+});
+
+describe('AdminShell', () => {
+  it("says 'Failed to logout' when the sign-out fails, and stays", async () => {
+    stubAdminApi({ 'POST /api/admin/logout': () => new Response('', { status: 500 }) });
+    const location = renderWithApp(<AdminShell>Dashboard</AdminShell>, '/admin/dashboard');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(
+      (await screen.findAllByText('Failed to logout', {}, { timeout: 5000 }))[0],
+    ).toBeVisible();
+    expect(location.history?.at(-1)).toBe('/admin/dashboard');
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeEnabled();
+  });
+
+  it('goes to the login page when a call finds the session over', async () => {
+    const session = stubAdminApi({
+      'POST /api/admin/reset-password': () => {
+        session.signedIn = false;
+        return new Response('{"message":"Your session has expired. Please sign in again."}', {
+          status: 401,
+        });
+      },
+    });
+    const location = renderWithApp(
+      <AdminShell>
+        <ChangePasswordForm />
+      </AdminShell>,
+      '/admin/settings',
+    );
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Current Password'), 'old-password-1');
+    await user.type(screen.getByLabelText('New Password'), 'new-password-1');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'new-password-1');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+
+    expect(
+      (await screen.findAllByText('Authentication Required', {}, { timeout: 5000 }))[0],
+    ).toBeVisible();
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/admin/login'));
+    // The 401 is the session's end, not a failed password change.
+    expect(screen.queryByText('Failed to reset password')).not.toBeInTheDocument();
+  });
+});

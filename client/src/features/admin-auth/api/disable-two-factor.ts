@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AdminAccountMessageSchema, type DisableTwoFactor } from '@shared/schemas/auth';
+import { apiSend } from '@/lib/api-request';
+import { twoFactorChanged } from './get-two-factor-status';
+
+/** POST /api/admin/two-factor/disable: password and a current code. */
+export function disableTwoFactor(input: DisableTwoFactor) {
+  return apiSend('POST', '/api/admin/two-factor/disable', AdminAccountMessageSchema, input);
+}
+
+export function useDisableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: disableTwoFactor,
+    meta: {
+      error: { title: 'Two-factor authentication is still on', fallback: 'Please try again.' },
+    },
+    onSuccess: () => twoFactorChanged(queryClient),
+  });
+}

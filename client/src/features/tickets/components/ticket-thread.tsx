@@ -1,0 +1,53 @@
+import { CheckCircle2 } from 'lucide-react';
+import type { ComponentProps } from 'react';
+import type { Ticket, TicketMessageEntry } from '@shared/schemas/tickets';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { usePublicSettings } from '@/features/settings/public';
+import { MessageForm } from './message-form';
+import { TicketConversation } from './ticket-conversation';
+import { TicketHeader } from './ticket-header';
+
+/**
+ * A ticket as both sides see it: its header, the conversation, and the form to answer. The
+ * client's page and the agency's page differ only in who "You" is and in the reply form.
+ */
+export function TicketThread({
+  ticket,
+  messages,
+  viewer,
+  reply,
+}: {
+  ticket: Ticket;
+  messages: TicketMessageEntry[];
+  /** Whose screen this is: their own messages are "You". */
+  viewer: 'client' | 'admin';
+  /** The reply form; null when the ticket is closed for new messages. */
+  reply: ComponentProps<typeof MessageForm> | null;
+}) {
+  const { businessName } = usePublicSettings();
+  return (
+    <div className="space-y-6">
+      <Card>
+        <CardContent className="pt-6">
+          <TicketHeader ticket={ticket} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Conversation</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <TicketConversation messages={messages} agencyName={businessName} viewer={viewer} />
+          {reply ? (
+            <MessageForm {...reply} />
+          ) : (
+            <p className="flex items-center gap-2 rounded-md border bg-muted p-4 text-sm">
+              <CheckCircle2 className="h-4 w-4 text-emerald-600" aria-hidden="true" />
+              This ticket has been resolved and is closed for new messages.
+            </p>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
