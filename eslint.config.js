@@ -73,6 +73,20 @@ export default tseslint.config(
     },
   },
   {
+    // Shared code is imported as @shared/... on every side (tsconfig paths, read by Vite,
+    // esbuild, tsx, drizzle-kit and Playwright alike).
+    files: ['server/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[source.value=/^(\\.\\.\\/)+shared\\//]',
+          message: 'Import shared code as @shared/..., not by a relative path.',
+        },
+      ],
+    },
+  },
+  {
     files: ['server/cli/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'bench/**/*.{js,mjs,ts}'],
     rules: { 'no-console': 'off' },
   },

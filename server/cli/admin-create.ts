@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { AdminSetupSchema } from '../../shared/schemas/auth';
+import { AdminSetupSchema } from '@shared/schemas/auth';
 import { ConfigError } from '../config';
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { createAdminRepository } from '../features/admin-auth/admin-auth.repository';

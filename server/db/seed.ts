@@ -1,8 +1,8 @@
 import { addDays, addMonths, subDays } from 'date-fns';
 import { count, eq } from 'drizzle-orm';
-import { findPlan, type PlanId } from '../../shared/plans';
-import type { SubscriptionStatus } from '../../shared/schemas/subscriptions';
-import type { TicketPriority, TicketStatus } from '../../shared/schemas/tickets';
+import { findPlan, type PlanId } from '@shared/plans';
+import type { SubscriptionStatus } from '@shared/schemas/subscriptions';
+import type { TicketPriority, TicketStatus } from '@shared/schemas/tickets';
 import { planMonthTerms } from '../features/billing/billing.service';
 import { createInvoiceRepository } from '../features/invoices/invoices.repository';
 import { hashPassword } from '../lib/passwords';

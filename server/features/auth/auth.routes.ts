@@ -3,9 +3,9 @@ import type { AuthenticateOptions as OidcAuthenticateOptions } from 'openid-clie
 import type { Passport } from 'passport';
 
 type Authenticator = InstanceType<typeof Passport>;
-import { SIGNED_IN_HINT_COOKIE } from '../../../shared/constants';
-import { EmailSchema } from '../../../shared/schemas/common';
-import { UpdateProfileSchema } from '../../../shared/schemas/profile';
+import { SIGNED_IN_HINT_COOKIE } from '@shared/constants';
+import { EmailSchema } from '@shared/schemas/common';
+import { UpdateProfileSchema } from '@shared/schemas/profile';
 import { currentUserId, requireUser } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
 import { safeReturnTo } from '../../lib/return-to';

@@ -1,4 +1,4 @@
-import type { CurrentUser, UpdateProfile } from '../../../shared/schemas/profile';
+import type { CurrentUser, UpdateProfile } from '@shared/schemas/profile';
 import type { User } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { IdentityClaims, UserRepository } from './auth.repository';

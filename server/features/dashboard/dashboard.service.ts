@@ -1,5 +1,5 @@
-import { PLANS } from '../../../shared/plans';
-import type { DashboardStats } from '../../../shared/schemas/dashboard';
+import { PLANS } from '@shared/plans';
+import type { DashboardStats } from '@shared/schemas/dashboard';
 import type { DashboardRepository } from './dashboard.repository';
 
 /** The admin dashboard's figures, computed from the database on every call (never stored). */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { SearchJob } from '../../../shared/schemas/marketing';
-import { findCity } from '../../../shared/places';
+import type { SearchJob } from '@shared/schemas/marketing';
+import { findCity } from '@shared/places';
 import { createApp } from '../../app';
 import { leadSearchCells, leadSearches, searchLeads } from '../../db/schema';
 import type { JobRunner } from '../../jobs';

@@ -12,8 +12,8 @@ import {
   type SearchRecord,
   type SearchResponse,
   type WebsiteSignals,
-} from '../../../shared/schemas/marketing';
-import { distanceMiles, findCity, type City } from '../../../shared/places';
+} from '@shared/schemas/marketing';
+import { distanceMiles, findCity, type City } from '@shared/places';
 import type { LeadSearchRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { SOCIAL_HOSTS, hostMatches } from './analysis/technology';

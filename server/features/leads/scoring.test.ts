@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WebsiteSignals } from '../../../shared/schemas/marketing';
+import type { WebsiteSignals } from '@shared/schemas/marketing';
 import { samplePlaces } from './sources/sample';
 import {
   buildLead,

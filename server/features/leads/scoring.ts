@@ -6,7 +6,7 @@ import {
   type ScoringFactor,
   type WebsiteQuality,
   type WebsiteSignals,
-} from '../../../shared/schemas/marketing';
+} from '@shared/schemas/marketing';
 import { emailMatchesWebsite, foundedYear, type VerificationChecks } from './analysis/verification';
 import { assessWebsite } from './analysis/website-quality';
 import type { Place } from './sources/types';

@@ -1,5 +1,5 @@
-import { DEFAULT_SETTINGS } from '../../../shared/constants';
-import type { BusinessSettings } from '../../../shared/schemas/settings';
+import { DEFAULT_SETTINGS } from '@shared/constants';
+import type { BusinessSettings } from '@shared/schemas/settings';
 import type { Settings } from '../../db/schema';
 import { changedFields, type AuditActor, type AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';

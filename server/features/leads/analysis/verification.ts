@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import type { WebsiteSignals } from '../../../../shared/schemas/marketing';
+import type { WebsiteSignals } from '@shared/schemas/marketing';
 import type { Place } from '../sources/types';
 import { websiteUrl } from './website-analyzer';
 

@@ -1,4 +1,4 @@
-import type { BusinessType } from '../../../../shared/schemas/marketing';
+import type { BusinessType } from '@shared/schemas/marketing';
 import { SourceError, type LeadSourceAdapter, type Place } from './types';
 
 const FIELDS = [

@@ -1,6 +1,6 @@
 import OpeningHours from 'opening_hours';
 import pLimit from 'p-limit';
-import type { BusinessType } from '../../../../shared/schemas/marketing';
+import type { BusinessType } from '@shared/schemas/marketing';
 import { businessTypeOf, tagFilters } from './osm-categories';
 import {
   SourceError,

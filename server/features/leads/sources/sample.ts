@@ -1,4 +1,4 @@
-import type { BusinessType, WebsiteSignals } from '../../../../shared/schemas/marketing';
+import type { BusinessType, WebsiteSignals } from '@shared/schemas/marketing';
 import { OSM_CATEGORIES } from './osm-categories';
 import type { Box, LeadSourceAdapter, Place, SourceQuery } from './types';
 

@@ -1,8 +1,4 @@
-import type {
-  BusinessType,
-  LeadSource,
-  WebsiteSignals,
-} from '../../../../shared/schemas/marketing';
+import type { BusinessType, LeadSource, WebsiteSignals } from '@shared/schemas/marketing';
 
 /** A rectangle in degrees (south, west, north, east), the area one query covers. */
 export interface Box {
