@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { LeadFacts } from '@shared/lead-facts';
 import { PLAN_IDS } from '@shared/plans';
 import { CONSULTATION_STATUSES } from '@shared/schemas/consultations';
 import { INVOICE_STATUSES } from '@shared/schemas/invoices';
@@ -12,7 +13,6 @@ import {
 } from '@shared/schemas/marketing';
 import { SUBSCRIPTION_STATUSES } from '@shared/schemas/subscriptions';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '@shared/schemas/tickets';
-import type { LeadFacts } from '../features/leads/scoring';
 import {
   boolean,
   date,

@@ -14,20 +14,15 @@ import {
   type WebsiteSignals,
 } from '@shared/schemas/marketing';
 import { distanceMiles, findCity, type City } from '@shared/places';
+import type { LeadFacts, Place, VerificationChecks } from '@shared/lead-facts';
 import type { LeadSearchRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { SOCIAL_HOSTS, hostMatches } from './analysis/technology';
-import { nationalPhone, type VerificationChecks } from './analysis/verification';
+import { nationalPhone } from './analysis/verification';
 import { websiteUrl } from './analysis/website-analyzer';
 import type { LeadRepository } from './leads.repository';
-import { buildLeads, type LeadFacts } from './scoring';
-import {
-  boxAround,
-  gridCells,
-  SourceError,
-  type LeadSourceAdapter,
-  type Place,
-} from './sources/types';
+import { buildLeads } from './scoring';
+import { boxAround, gridCells, SourceError, type LeadSourceAdapter } from './sources/types';
 
 const CACHE_DAYS = 7;
 /** A plain search still 'running' after this was left by a process that stopped. */
