@@ -82,7 +82,8 @@ import { AppError, errorHandler, notFoundApi } from './lib/errors';
 import { clientDistDir } from './lib/paths';
 import { adminSession, clientSession } from './lib/session';
 import { SessionCache } from './lib/session-cache';
-import { DatabaseSessionStore } from './lib/session-store';
+import { DatabaseSessionStore } from './features/sessions/session-store';
+import { createSessionRepository } from './features/sessions/sessions.repository';
 import { spaRoutes } from './lib/spa';
 import { rejectNulCharacters } from './lib/validate';
 
@@ -140,10 +141,11 @@ export async function createApp({
       crypto.randomBytes(48).toString('base64url'),
     ));
   const sessionCache = await SessionCache.start(database);
+  const sessionRepository = createSessionRepository(db);
   // One store per session middleware: express-session installs its cookie settings on the store.
   const sessionOptions = () => ({
     config,
-    store: new DatabaseSessionStore(db, sessionCache),
+    store: new DatabaseSessionStore(sessionRepository, sessionCache),
     secret: sessionSecret,
   });
 
