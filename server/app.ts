@@ -69,6 +69,9 @@ import { createIdentityProvider } from './features/identity/identity.provider';
 import { createIdentityAccountRepository } from './features/identity/identity.repository';
 import { interactionLimits, interactionRoutes } from './features/identity/identity.routes';
 import { createIdentityService } from './features/identity/identity.service';
+import { createProfileRepository } from './features/profile/profile.repository';
+import { profileRoutes } from './features/profile/profile.routes';
+import { createProfileService } from './features/profile/profile.service';
 import { createSettingsRepository } from './features/settings/settings.repository';
 import { adminSettingsRoutes, publicSettingsRoutes } from './features/settings/settings.routes';
 import { createSettingsService } from './features/settings/settings.service';
@@ -281,6 +284,7 @@ export async function createApp({
     repository: userRepository,
     claimForVerifiedEmail: (userId, email) => invoiceService.claimForVerifiedEmail(userId, email),
   });
+  const profileService = createProfileService(createProfileRepository(db));
   const billingService = createBillingService({
     repository: createBillingRepository(db),
     invoices: invoiceService,
@@ -359,9 +363,10 @@ export async function createApp({
       sessionMaxAgeMs: config.sessions.clientMaxAgeMs,
       passport,
       relyingParty,
-      service: authService,
+      currentUser: (userId) => profileService.find(userId),
     }),
   );
+  api.use(profileRoutes(profileService));
   api.use(publicSettingsRoutes(settingsService));
   api.use(consultationRoutes(consultationService, rateLimits));
   api.use(subscriptionRoutes(subscriptionService, notifying));
