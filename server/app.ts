@@ -27,7 +27,9 @@ import { createVerifier } from './features/leads/analysis/verification';
 import { createWebsiteAnalyzer } from './features/leads/analysis/website-analyzer';
 import { createLeadRepository } from './features/leads/leads.repository';
 import { adminLeadRoutes } from './features/leads/leads.routes';
-import { createLeadService, type LeadService } from './features/leads/leads.service';
+import { createBulkSearchRunner, type BulkSearchRunner } from './features/leads/leads.jobs';
+import { createLeadService } from './features/leads/leads.service';
+import { createSearchSteps } from './features/leads/search-steps';
 import { SOURCE_USER_AGENT, selectLeadSource } from './features/leads/sources/select-source';
 import { createMailRepository } from './features/mail/mail.repository';
 import { adminMailRoutes } from './features/mail/mail.routes';
@@ -103,7 +105,7 @@ export interface AppInstance {
   /** The daily subscription lifecycle run (scheduled by the job runner). */
   billing: Pick<BillingService, 'runDaily'>;
   /** The marketing tool's searches; the job runner works on its bulk searches. */
-  leads: LeadService;
+  leads: BulkSearchRunner;
   /** Releases what the app holds besides the database (the job queue's sender, the session notices). */
   close(): Promise<void>;
 }
@@ -307,9 +309,11 @@ export async function createApp({
     now: clock,
   });
   const jobQueue = createJobQueue(database);
-  const leadService = createLeadService({
-    repository: createLeadRepository(db),
-    source: selectLeadSource(config.leads, clock),
+  const leadRepository = createLeadRepository(db);
+  const leadSource = selectLeadSource(config.leads, clock);
+  const leadSearchSteps = createSearchSteps({
+    repository: leadRepository,
+    source: leadSource,
     analyse: createWebsiteAnalyzer({
       fetcher: createPageFetcher({
         policy: { allowLoopback: config.leads.allowLoopback },
@@ -318,11 +322,27 @@ export async function createApp({
       now: clock,
     }),
     verify: createVerifier({ resolveMx: (domain) => dns.resolveMx(domain) }),
-    enqueue: (searchId) => jobQueue.sendLeadSearch(searchId),
+    now: clock,
+  });
+  const enqueueLeadSearch = (searchId: string) => jobQueue.sendLeadSearch(searchId);
+  const bulkLeadSearches = createBulkSearchRunner({
+    repository: leadRepository,
+    source: leadSource,
+    steps: leadSearchSteps,
+    enqueue: enqueueLeadSearch,
     logger,
     now: clock,
     analysisConcurrency: config.leads.analysisConcurrency,
     workerId: `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`,
+  });
+  const leadService = createLeadService({
+    repository: leadRepository,
+    source: leadSource,
+    steps: leadSearchSteps,
+    enqueue: enqueueLeadSearch,
+    bulk: bulkLeadSearches,
+    now: clock,
+    analysisConcurrency: config.leads.analysisConcurrency,
   });
   const adminDeps = {
     service: adminService,
@@ -382,7 +402,7 @@ export async function createApp({
   return {
     app,
     billing: billingService,
-    leads: leadService,
+    leads: bulkLeadSearches,
     close: async () => {
       await Promise.all([jobQueue.stop(), sessionCache.stop()]);
     },
