@@ -31,6 +31,11 @@ export default tseslint.config(
           zones: [
             { target: './client', from: './server', message: 'client/ never imports server/.' },
             {
+              target: './server/db',
+              from: './server/features',
+              message: 'server/db/ never imports a feature: features depend on the database layer.',
+            },
+            {
               target: './shared',
               from: './server',
               message: 'shared/ imports neither client/ nor server/.',

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { BUILT_IN_ISSUER } from '../db/schema';
-import { DEMO_CLIENT_PASSWORD, DatabaseHasClientsError, seedDemoData } from '../db/seed';
-import { fail, openForCli } from './open-for-cli';
+import { BUILT_IN_ISSUER } from '../../db/schema';
+import { fail, openForCli } from '../open-for-cli';
+import { DEMO_CLIENT_PASSWORD, DatabaseHasClientsError, seedDemoData } from './demo-data';
 
 const USAGE = 'Usage: npm run db:seed [-- --force]';
 
@@ -15,7 +15,10 @@ try {
 const cli = await openForCli();
 try {
   const issuer = cli.config.oidc?.issuerUrl ?? BUILT_IN_ISSUER;
-  const result = await seedDemoData(cli.database.db, { issuer, force });
+  const result = await seedDemoData(
+    { db: cli.database.db, repositories: cli.services.repositories },
+    { issuer, force },
+  );
   console.log(
     `Demo agency ready: ${result.clients} clients, ${result.invoices} invoices, ${result.tickets} tickets, ${result.consultations} consultation requests.`,
   );
