@@ -30,8 +30,8 @@ describe('the demo data', () => {
     const stats = (await agent.get('/api/admin/dashboard-stats')).body;
     expect(stats).toEqual({
       activeSubscribers: 9,
-      mrr: 3 * 199 + 4 * 399 + 2 * 599,
-      arr: 12 * (3 * 199 + 4 * 399 + 2 * 599),
+      mrr: 3 * 199_00 + 4 * 399_00 + 2 * 599_00,
+      arr: 12 * (3 * 199_00 + 4 * 399_00 + 2 * 599_00),
       // Eleven clients ever had an active plan, out of sixteen consultation requests.
       conversionRate: 11 / 16,
       planDistribution: { essentials: 3, signature: 4, prestige: 2 },

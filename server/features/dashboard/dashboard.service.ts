@@ -17,14 +17,11 @@ export function createDashboardService(repository: DashboardRepository) {
         planDistribution[tier.tier] = tier.active;
         activated += tier.activated;
       }
-      const mrrCents = PLANS.reduce(
-        (sum, plan) => sum + plan.priceCents * planDistribution[plan.id],
-        0,
-      );
+      const mrr = PLANS.reduce((sum, plan) => sum + plan.priceCents * planDistribution[plan.id], 0);
       return {
         activeSubscribers: byTier.reduce((sum, { active }) => sum + active, 0),
-        mrr: mrrCents / 100,
-        arr: (mrrCents * 12) / 100,
+        mrr,
+        arr: mrr * 12,
         conversionRate: requests === 0 ? 0 : activated / requests,
         planDistribution,
       };
