@@ -72,6 +72,11 @@ export default tseslint.config(
           zones: [
             { target: './client', from: './server', message: 'client/ never imports server/.' },
             {
+              target: './server/db',
+              from: './server/features',
+              message: 'server/db/ never imports a feature: features depend on the database layer.',
+            },
+            {
               target: './shared',
               from: './server',
               message: 'shared/ imports neither client/ nor server/.',
@@ -110,6 +115,20 @@ export default tseslint.config(
               allowTypeImports: true,
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Shared code is imported as @shared/... on every side (tsconfig paths, read by Vite,
+    // esbuild, tsx, drizzle-kit and Playwright alike).
+    files: ['server/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[source.value=/^(\\.\\.\\/)+shared\\//]',
+          message: 'Import shared code as @shared/..., not by a relative path.',
         },
       ],
     },

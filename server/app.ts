@@ -1,6 +1,4 @@
 import crypto from 'node:crypto';
-import dns from 'node:dns/promises';
-import os from 'node:os';
 import compression from 'compression';
 import express, { Router, type Express } from 'express';
 import helmet from 'helmet';
@@ -8,110 +6,57 @@ import { Passport } from 'passport';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config';
-import type { DatabaseHandle } from './db/client';
-import { BUILT_IN_ISSUER } from './db/schema';
-import { getOrCreateSecret } from './db/secrets';
-import { createBillingRepository } from './features/billing/billing.repository';
-import { createBillingService, type BillingService } from './features/billing/billing.service';
-import { createConsultationRepository } from './features/consultations/consultations.repository';
-import {
-  adminConsultationRoutes,
-  consultationRoutes,
-} from './features/consultations/consultations.routes';
-import { createConsultationService } from './features/consultations/consultations.service';
-import { createDashboardRepository } from './features/dashboard/dashboard.repository';
-import { adminDashboardRoutes } from './features/dashboard/dashboard.routes';
-import { createDashboardService } from './features/dashboard/dashboard.service';
-import { createPageFetcher } from './features/leads/analysis/page-fetcher';
-import { createVerifier } from './features/leads/analysis/verification';
-import { createWebsiteAnalyzer } from './features/leads/analysis/website-analyzer';
-import { createLeadRepository } from './features/leads/leads.repository';
-import { adminLeadRoutes } from './features/leads/leads.routes';
-import { createLeadService, type LeadService } from './features/leads/leads.service';
-import { SOURCE_USER_AGENT, selectLeadSource } from './features/leads/sources/select-source';
-import { createMailRepository } from './features/mail/mail.repository';
-import { adminMailRoutes } from './features/mail/mail.routes';
-import { createMailService } from './features/mail/mail.service';
-import { createMailer } from './features/mail/mailer';
-import { createNotifications } from './features/mail/notifications';
-import { createInvoiceRepository } from './features/invoices/invoices.repository';
-import { adminInvoiceRoutes, clientInvoiceRoutes } from './features/invoices/invoices.routes';
-import { createInvoiceService } from './features/invoices/invoices.service';
-import { createSignupLinkRepository } from './features/signup-links/signup-links.repository';
-import {
-  adminSignupLinkRoutes,
-  signupLinkRoutes,
-} from './features/signup-links/signup-links.routes';
-import { createSignupLinkService } from './features/signup-links/signup-links.service';
-import { createSubscriptionRepository } from './features/subscriptions/subscriptions.repository';
-import { subscriptionRoutes } from './features/subscriptions/subscriptions.routes';
-import { createSubscriptionService } from './features/subscriptions/subscriptions.service';
-import { createTicketRepository } from './features/tickets/tickets.repository';
-import { adminTicketRoutes, ticketRoutes } from './features/tickets/tickets.routes';
-import { createTicketService } from './features/tickets/tickets.service';
-import { createAdminRepository } from './features/admin-auth/admin-auth.repository';
 import {
   adminAccountRoutes,
   adminPublicRoutes,
   requireAdmin,
   requireTwoFactorEnrolment,
 } from './features/admin-auth/admin-auth.routes';
-import { createAuditRepository } from './features/audit/audit.repository';
 import { adminAuditRoutes } from './features/audit/audit.routes';
-import { createAuditService } from './features/audit/audit.service';
-import { createAdminAuthService } from './features/admin-auth/admin-auth.service';
-import { createUserRepository } from './features/auth/auth.repository';
 import { authRoutes, configurePassport } from './features/auth/auth.routes';
-import { createAuthService } from './features/auth/auth.service';
-import { createRelyingParty } from './features/auth/relying-party';
+import {
+  adminConsultationRoutes,
+  consultationRoutes,
+} from './features/consultations/consultations.routes';
+import { adminDashboardRoutes } from './features/dashboard/dashboard.routes';
 import { healthRoutes } from './features/health/health.routes';
-import { createIdentityProvider } from './features/identity/identity.provider';
-import { createIdentityAccountRepository } from './features/identity/identity.repository';
 import { interactionLimits, interactionRoutes } from './features/identity/identity.routes';
-import { createIdentityService } from './features/identity/identity.service';
-import { createSettingsRepository } from './features/settings/settings.repository';
+import { adminInvoiceRoutes, clientInvoiceRoutes } from './features/invoices/invoices.routes';
+import { adminLeadRoutes } from './features/leads/leads.routes';
+import { adminMailRoutes } from './features/mail/mail.routes';
+import { profileRoutes } from './features/profile/profile.routes';
 import { adminSettingsRoutes, publicSettingsRoutes } from './features/settings/settings.routes';
-import { createSettingsService } from './features/settings/settings.service';
+import {
+  adminSignupLinkRoutes,
+  signupLinkRoutes,
+} from './features/signup-links/signup-links.routes';
+import { subscriptionRoutes } from './features/subscriptions/subscriptions.routes';
+import { adminTicketRoutes, ticketRoutes } from './features/tickets/tickets.routes';
 import { cspNonce } from './lib/csp-nonce';
 import { rejectCrossSiteRequests } from './lib/csrf';
-import { notifyingActionLimit } from './lib/rate-limit';
-import { createRateLimitCounters } from './lib/rate-limit-store';
-import { createRateLimitRepository } from './lib/rate-limit.repository';
-import { createJobQueue } from './lib/job-queue';
 import { AppError, errorHandler, notFoundApi } from './lib/errors';
 import { clientDistDir } from './lib/paths';
+import { notifyingActionLimit } from './lib/rate-limit';
 import { adminSession, clientSession } from './lib/session';
-import { SessionCache } from './lib/session-cache';
-import { DatabaseSessionStore } from './lib/session-store';
 import { spaRoutes } from './lib/spa';
 import { rejectNulCharacters } from './lib/validate';
+import type { Services } from './services';
+import type { WebServices } from './web-services';
 
 export interface AppDeps {
   config: Config;
-  database: DatabaseHandle;
   logger: Logger;
-  /** The time the product runs on; tests move it to drive billing over months. */
-  clock?: () => Date;
+  /** Every service, built once by the composition root (services.ts). */
+  services: Services;
+  /** The sessions, the built-in provider and the relying party (services.ts). */
+  web: WebServices;
 }
 
-export interface AppInstance {
-  app: Express;
-  /** The daily subscription lifecycle run (scheduled by the job runner). */
-  billing: Pick<BillingService, 'runDaily'>;
-  /** The marketing tool's searches; the job runner works on its bulk searches. */
-  leads: LeadService;
-  /** Releases what the app holds besides the database (the job queue's sender, the session notices). */
-  close(): Promise<void>;
-}
-
-/** Builds the whole Express app (API, built-in provider, SPA). Does not listen. */
-export async function createApp({
-  config,
-  database,
-  logger,
-  clock = () => new Date(),
-}: AppDeps): Promise<AppInstance> {
-  const { db } = database;
+/**
+ * Builds the whole Express app (API, built-in provider, SPA) on services built elsewhere: HTTP
+ * only, nothing here to start or stop. Does not listen.
+ */
+export function createApp({ config, logger, services, web }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   // Mount paths pick the session: /api/admin the admin's, whose cookie path browsers and
@@ -122,69 +67,8 @@ export async function createApp({
   // pick their client address with X-Forwarded-For and slip past the per-address rate limits.
   app.set('trust proxy', config.trustProxy ? 1 : false);
 
-  const audit = createAuditService(createAuditRepository(db));
-  const settingsService = createSettingsService(createSettingsRepository(db), audit);
-  const brand = async () => (await settingsService.getPublic()).businessName;
-  const adminService = createAdminAuthService(createAdminRepository(db), {
-    audit,
-    issuer: brand,
-    now: clock,
-  });
-  const userRepository = createUserRepository(db);
-  // In the database, so that every instance counts the same attempts.
-  const rateLimits = createRateLimitCounters(createRateLimitRepository(db), { logger });
-
-  const sessionSecret =
-    config.sessionSecret ??
-    (await getOrCreateSecret(db, 'session-secret', () =>
-      crypto.randomBytes(48).toString('base64url'),
-    ));
-  const sessionCache = await SessionCache.start(database);
-  // One store per session middleware: express-session installs its cookie settings on the store.
-  const sessionOptions = () => ({
-    config,
-    store: new DatabaseSessionStore(db, sessionCache),
-    secret: sessionSecret,
-  });
-
-  const consultationService = createConsultationService(createConsultationRepository(db));
-  const mailRepository = createMailRepository(db);
-  const mailer = createMailer({
-    smtpUrl: config.mail.smtpUrl,
-    from: config.mail.from,
-    defaultFrom: async () => {
-      const { businessName, businessEmail } = await settingsService.getPublic();
-      return { name: businessName, address: businessEmail };
-    },
-    repository: mailRepository,
-    logger,
-  });
-  const notifications = createNotifications({
-    mailer,
-    appUrl: config.appUrl,
-    agency: () => settingsService.getPublic(),
-    findClient: async (userId) => (await userRepository.findById(userId)) ?? null,
-    logger,
-  });
-  const builtIn = config.oidc
-    ? undefined
-    : await createIdentityProvider({
-        db,
-        accounts: createIdentityAccountRepository(db),
-        appUrl: config.appUrl,
-        trustProxy: config.trustProxy,
-        brand,
-      });
-  const relyingParty = createRelyingParty(
-    {
-      issuerUrl: config.oidc?.issuerUrl ?? builtIn!.issuer,
-      issuerKey: builtIn ? BUILT_IN_ISSUER : undefined,
-      clientId: config.oidc?.clientId ?? builtIn!.clientId,
-      clientSecret: config.oidc?.clientSecret ?? builtIn!.clientSecret,
-      redirectUri: `${config.appUrl}/api/callback`,
-    },
-    (claims) => authService.signIn(claims),
-  );
+  const { brand, rateLimits } = services;
+  const sessionOptions = () => ({ config, store: web.sessionStore(), secret: web.sessionSecret });
   const passport = new Passport();
   configurePassport(passport);
 
@@ -241,22 +125,18 @@ export async function createApp({
 
   app.use(
     '/api',
-    healthRoutes(() => database.ping()),
+    healthRoutes(() => services.ping()),
   );
 
+  const { builtIn } = web;
   if (builtIn) {
-    const identityService = createIdentityService({
-      accounts: createIdentityAccountRepository(db),
-      mail: notifications,
-      now: clock,
-    });
     app.use(
       '/oidc/interaction',
       interactionRoutes({
         provider: builtIn.provider,
-        service: identityService,
+        service: services.identity,
         brand,
-        limits: interactionLimits(identityService, rateLimits),
+        limits: interactionLimits(services.identity, rateLimits),
       }),
     );
     app.use('/oidc', builtIn.provider.callback());
@@ -264,83 +144,29 @@ export async function createApp({
 
   app.use('/api', express.json({ limit: '100kb' }), rejectNulCharacters);
 
-  const ticketService = createTicketService(createTicketRepository(db), notifications, audit);
-  const invoiceService = createInvoiceService({
-    repository: createInvoiceRepository(db),
-    mail: notifications,
-    audit,
-    issuer: async () => {
-      const business = await settingsService.getBusiness();
-      return { ...business, location: `${business.businessCity}, ${business.businessState}` };
-    },
-    now: clock,
-  });
-  const authService = createAuthService({
-    repository: userRepository,
-    claimForVerifiedEmail: (userId, email) => invoiceService.claimForVerifiedEmail(userId, email),
-  });
-  const billingService = createBillingService({
-    repository: createBillingRepository(db),
-    invoices: invoiceService,
-    renewalLeadDays: config.billing.renewalLeadDays,
-    logger,
-    now: clock,
-  });
-  const subscriptionService = createSubscriptionService(
-    createSubscriptionRepository(db),
-    notifications,
-    billingService,
-  );
-  const signupLinkService = createSignupLinkService({
-    repository: createSignupLinkRepository(db),
-    appUrl: config.appUrl,
-    mail: notifications,
-    subscribe: (userId, planId) => subscriptionService.subscribe(userId, planId),
-    findUser: (userId) => authService.findById(userId),
-    audit,
-    now: clock,
-  });
-  const jobQueue = createJobQueue(database);
-  const leadService = createLeadService({
-    repository: createLeadRepository(db),
-    source: selectLeadSource(config.leads, clock),
-    analyse: createWebsiteAnalyzer({
-      fetcher: createPageFetcher({
-        policy: { allowLoopback: config.leads.allowLoopback },
-        userAgent: SOURCE_USER_AGENT,
-      }),
-      now: clock,
-    }),
-    verify: createVerifier({ resolveMx: (domain) => dns.resolveMx(domain) }),
-    enqueue: (searchId) => jobQueue.sendLeadSearch(searchId),
-    logger,
-    now: clock,
-    analysisConcurrency: config.leads.analysisConcurrency,
-    workerId: `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`,
-  });
   const adminDeps = {
-    service: adminService,
+    service: services.adminAuth,
     absoluteLifetimeMs: config.sessions.adminAbsoluteMs,
     setupToken: config.adminSetupToken,
     rateLimits,
     twoFactorRequiredForAll: async () =>
-      (await settingsService.getBusiness()).requireAdminTwoFactor,
+      (await services.settings.getBusiness()).requireAdminTwoFactor,
   };
   const admin = Router();
   admin.use(adminSession(sessionOptions()));
   admin.use(adminPublicRoutes(adminDeps));
   admin.use(requireAdmin(adminDeps));
   admin.use(requireTwoFactorEnrolment(adminDeps));
-  admin.use(adminAccountRoutes(adminService, rateLimits));
-  admin.use(adminAuditRoutes(audit));
-  admin.use(adminConsultationRoutes(consultationService));
-  admin.use(adminSettingsRoutes(settingsService));
-  admin.use(adminDashboardRoutes(createDashboardService(createDashboardRepository(db))));
-  admin.use(adminTicketRoutes(ticketService));
-  admin.use(adminInvoiceRoutes(invoiceService));
-  admin.use(adminSignupLinkRoutes(signupLinkService));
-  admin.use(adminMailRoutes(createMailService(mailRepository, mailer), brand));
-  admin.use(adminLeadRoutes(leadService));
+  admin.use(adminAccountRoutes(services.adminAuth, rateLimits));
+  admin.use(adminAuditRoutes(services.audit));
+  admin.use(adminConsultationRoutes(services.consultations));
+  admin.use(adminSettingsRoutes(services.settings));
+  admin.use(adminDashboardRoutes(services.dashboard));
+  admin.use(adminTicketRoutes(services.tickets));
+  admin.use(adminInvoiceRoutes(services.invoices));
+  admin.use(adminSignupLinkRoutes(services.signupLinks));
+  admin.use(adminMailRoutes(services.mail, brand));
+  admin.use(adminLeadRoutes(services.leads));
   admin.use(notFoundApi);
   app.use('/api/admin', admin);
 
@@ -356,28 +182,22 @@ export async function createApp({
       brand,
       sessionMaxAgeMs: config.sessions.clientMaxAgeMs,
       passport,
-      relyingParty,
-      service: authService,
+      relyingParty: web.relyingParty,
+      currentUser: (userId) => services.profile.find(userId),
     }),
   );
-  api.use(publicSettingsRoutes(settingsService));
-  api.use(consultationRoutes(consultationService, rateLimits));
-  api.use(subscriptionRoutes(subscriptionService, notifying));
-  api.use(ticketRoutes(ticketService, notifying));
-  api.use(clientInvoiceRoutes(invoiceService));
-  api.use(signupLinkRoutes(signupLinkService, notifying));
+  api.use(profileRoutes(services.profile));
+  api.use(publicSettingsRoutes(services.settings));
+  api.use(consultationRoutes(services.consultations, rateLimits));
+  api.use(subscriptionRoutes(services.subscriptions, notifying));
+  api.use(ticketRoutes(services.tickets, notifying));
+  api.use(clientInvoiceRoutes(services.invoices));
+  api.use(signupLinkRoutes(services.signupLinks, notifying));
   api.use(notFoundApi);
   app.use('/api', api);
 
   app.use(spaRoutes(clientDistDir, config.appUrl));
   app.use((_req, _res, next) => next(new AppError(404, 'Not found')));
   app.use(errorHandler(logger));
-  return {
-    app,
-    billing: billingService,
-    leads: leadService,
-    close: async () => {
-      await Promise.all([jobQueue.stop(), sessionCache.stop()]);
-    },
-  };
+  return app;
 }

@@ -6,12 +6,10 @@ import { ConfigError, loadConfig, loadEnvFile } from './config';
 import { openDatabase } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { ensureInitialAdmin } from './features/admin-auth/admin-bootstrap';
-import { createAdminRepository } from './features/admin-auth/admin-auth.repository';
-import { createAdminAuthService } from './features/admin-auth/admin-auth.service';
-import { createAuditRepository } from './features/audit/audit.repository';
-import { createAuditService } from './features/audit/audit.service';
 import { startJobs } from './jobs';
 import { createLogger } from './lib/logger';
+import { createServices } from './services';
+import { createWebServices } from './web-services';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -25,16 +23,12 @@ async function main(): Promise<void> {
   }
   const database = await openDatabase(config.database);
   await database.migrate();
-  await ensureInitialAdmin(
-    createAdminAuthService(createAdminRepository(database.db), {
-      audit: createAuditService(createAuditRepository(database.db)),
-    }),
-    config.initialAdmin,
-    logger,
-  );
+  const services = createServices({ config, database, logger });
+  await ensureInitialAdmin(services.adminAuth, config.initialAdmin, logger);
 
-  const { app, billing, leads, close } = await createApp({ config, database, logger });
-  const jobs = await startJobs({ database, config, logger, billing, leads });
+  const web = await createWebServices({ config, database }, services);
+  const app = createApp({ config, logger, services, web });
+  const jobs = await startJobs({ database, config, logger, services });
   const server: Server = app.listen(config.port, config.host, () => {
     logger.info(
       {
@@ -62,7 +56,8 @@ async function main(): Promise<void> {
       jobs
         .stop()
         .catch((error: unknown) => logger.error({ err: error }, 'job runner stop failed'))
-        .then(close)
+        .then(() => web.close())
+        .then(() => services.close())
         .then(() => database.close())
         .then(
           () => {

@@ -24,19 +24,21 @@ it('runs the billing job at start and keeps it on the daily schedule', async () 
     database,
     config,
     logger: createLogger('silent'),
-    billing: {
-      runDaily: async () => {
-        runs += 1;
-        markRan();
-        return {
-          invoicesOverdue: 0,
-          periodsStarted: 0,
-          subscriptionsEnded: 0,
-          subscriptionsPastDue: 0,
-          renewalsCreated: 0,
-          renewalsSent: 0,
-          renewalsNotSent: 0,
-        };
+    services: {
+      billing: {
+        runDaily: async () => {
+          runs += 1;
+          markRan();
+          return {
+            invoicesOverdue: 0,
+            periodsStarted: 0,
+            subscriptionsEnded: 0,
+            subscriptionsPastDue: 0,
+            renewalsCreated: 0,
+            renewalsSent: 0,
+            renewalsNotSent: 0,
+          };
+        },
       },
     },
   });

@@ -1,5 +1,4 @@
 import type { Logger } from 'pino';
-import type { AppInstance } from './app';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import {
@@ -8,6 +7,7 @@ import {
   pgBossFor,
   startQueues,
 } from './lib/job-queue';
+import type { Services } from './services';
 
 export const BILLING_QUEUE = 'billing-daily';
 
@@ -25,21 +25,24 @@ export async function startJobs({
   database,
   config,
   logger,
-  billing,
-  leads,
+  services,
 }: {
   database: DatabaseHandle;
   config: Config;
   logger: Logger;
-  billing: AppInstance['billing'];
-  /** Bulk lead searches; absent where a process runs billing only. */
-  leads?: Pick<AppInstance['leads'], 'runBulk' | 'resumeUnfinished' | 'interruptAll'>;
+  /** From the composition root (services.ts): the daily billing run and the bulk lead searches. */
+  services: {
+    billing: Pick<Services['billing'], 'runDaily'>;
+    /** Absent where a process runs billing only. */
+    leadSearches?: Pick<Services['leadSearches'], 'runBulk' | 'resumeUnfinished' | 'interruptAll'>;
+  };
 }): Promise<JobRunner> {
+  const { billing, leadSearches } = services;
   const boss = pgBossFor(database);
   boss.on('error', (error) => logger.error({ err: error }, 'job runner error'));
   await startQueues(boss, database, [
     { name: BILLING_QUEUE, policy: 'singleton' },
-    ...(leads ? [LEAD_SEARCH_QUEUE_OPTIONS] : []),
+    ...(leadSearches ? [LEAD_SEARCH_QUEUE_OPTIONS] : []),
   ]);
   // Queued before the worker starts, so its first poll takes it.
   await boss.send(BILLING_QUEUE, {});
@@ -50,21 +53,23 @@ export async function startJobs({
     const run = await billing.runDaily();
     logger.info({ run }, 'billing run done');
   });
-  if (leads) {
+  if (leadSearches) {
     await boss.work<{ searchId: string }>(
       LEAD_SEARCH_QUEUE,
       { pollingIntervalSeconds: 1 },
       async ([job]) => {
-        if (job) await leads.runBulk(job.data.searchId);
+        if (job) await leadSearches.runBulk(job.data.searchId);
       },
     );
-    const resumed = await leads.resumeUnfinished({ soleProcess: database.kind === 'pglite' });
+    const resumed = await leadSearches.resumeUnfinished({
+      soleProcess: database.kind === 'pglite',
+    });
     if (resumed > 0) logger.info({ resumed }, 'unfinished bulk lead searches queued again');
   }
   return {
     async stop() {
       // Running searches stop at once and keep their saved cells; the next start resumes them.
-      leads?.interruptAll();
+      leadSearches?.interruptAll();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dollarsToCents, formatCents } from './money';
+import fc from 'fast-check';
+import { centsToDollars, dollarsToCents, formatCents } from './money';
 
 describe('dollarsToCents', () => {
   it('converts typed dollars exactly, without floating-point drift', () => {
@@ -26,5 +27,23 @@ describe('formatCents', () => {
     expect(formatCents(123_456_789)).toBe('$1,234,567.89');
     expect(formatCents(5)).toBe('$0.05');
     expect(formatCents(-250)).toBe('-$2.50');
+  });
+});
+
+describe('centsToDollars', () => {
+  it('writes cents as the plain dollars of a form input', () => {
+    expect(centsToDollars(19_900)).toBe('199.00');
+    expect(centsToDollars(123_456_789)).toBe('1234567.89');
+    expect(centsToDollars(5)).toBe('0.05');
+    expect(centsToDollars(0)).toBe('0.00');
+    expect(centsToDollars(-250)).toBe('-2.50');
+  });
+
+  it('is read back by dollarsToCents to the same cents', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13, max: 1e13 }), (cents) => {
+        expect(dollarsToCents(centsToDollars(cents))).toBe(cents);
+      }),
+    );
   });
 });

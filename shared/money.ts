@@ -1,7 +1,9 @@
 /**
- * Money is integer cents everywhere but form inputs and the screen. These two helpers are
- * the only place dollars and cents meet; they work on the decimal text, never on binary
- * floating point, so "0.10" + "0.20" is exactly 30 cents.
+ * Money is integer cents everywhere but form inputs and the screen (every API field, the
+ * dashboard's included). This file is the only place dollars and cents meet: one converter
+ * each way between cents and the dollars typed in a form, and one formatter for the screen.
+ * They work on decimal text and integers, never on binary floating point, so "0.10" + "0.20"
+ * is exactly 30 cents.
  */
 
 const DOLLARS_PATTERN = /^\s*(-)?(\d*)(?:\.(\d*))?\s*$/;
@@ -26,11 +28,24 @@ function numberToPlainString(value: number): string {
   return value.toFixed(3);
 }
 
-/** Formats integer cents as US dollars, e.g. 19900 -> "$199.00". */
+/** Integer cents as the plain dollars a form input holds, e.g. 19900 -> "199.00"; dollarsToCents reads it back. */
+export function centsToDollars(cents: number): string {
+  const { sign, dollars, rest } = parts(cents);
+  return `${sign}${dollars}.${rest}`;
+}
+
+/** Formats integer cents as US dollars for the screen, e.g. 123456 -> "$1,234.56". */
 export function formatCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
+  const { sign, dollars, rest } = parts(cents);
+  return `${sign}$${dollars.toLocaleString('en-US')}.${rest}`;
+}
+
+/** Whole dollars and the two cent digits, by integer arithmetic only. */
+function parts(cents: number) {
   const abs = Math.abs(Math.trunc(cents));
-  const dollars = Math.floor(abs / 100).toLocaleString('en-US');
-  const rest = String(abs % 100).padStart(2, '0');
-  return `${sign}$${dollars}.${rest}`;
+  return {
+    sign: cents < 0 ? '-' : '',
+    dollars: Math.floor(abs / 100),
+    rest: String(abs % 100).padStart(2, '0'),
+  };
 }

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import request from 'supertest';
-import type { CurrentUser } from '../shared/schemas/profile';
+import type { CurrentUser } from '@shared/schemas/profile';
 import type { DatabaseHandle } from '../server/db/client';
 import {
   consultations,

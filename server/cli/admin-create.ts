@@ -1,13 +1,9 @@
 import { parseArgs } from 'node:util';
-import { AdminSetupSchema } from '../../shared/schemas/auth';
+import { AdminSetupSchema } from '@shared/schemas/auth';
 import { ConfigError } from '../config';
 import { DataDirInUseError } from '../db/data-dir-lock';
-import { createAdminRepository } from '../features/admin-auth/admin-auth.repository';
-import { createAdminAuthService } from '../features/admin-auth/admin-auth.service';
-import { createAuditRepository } from '../features/audit/audit.repository';
-import { createAuditService } from '../features/audit/audit.service';
 import { AppError } from '../lib/errors';
-import { fail, openConfiguredDatabase } from './open-for-cli';
+import { fail, openForCli } from './open-for-cli';
 
 const USAGE =
   'Usage: npm run admin:create -- --email owner@example.com --password "<8 to 72 bytes>" [--first-name Ann] [--last-name Lee]';
@@ -35,14 +31,12 @@ const parsed = AdminSetupSchema.safeParse({
 if (!parsed.success) fail(`${parsed.error.issues[0]?.message ?? 'Invalid input'}\n${USAGE}`);
 
 try {
-  const database = await openConfiguredDatabase();
+  const cli = await openForCli();
   try {
-    const admin = await createAdminAuthService(createAdminRepository(database.db), {
-      audit: createAuditService(createAuditRepository(database.db)),
-    }).create(parsed.data);
+    const admin = await cli.services.adminAuth.create(parsed.data);
     console.log(`Admin ${admin.email} created. Sign in at /admin/login.`);
   } finally {
-    await database.close();
+    await cli.close();
   }
 } catch (error) {
   if (

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { PLAN_IDS } from '../../shared/plans';
-import { CONSULTATION_STATUSES } from '../../shared/schemas/consultations';
-import { INVOICE_STATUSES } from '../../shared/schemas/invoices';
+import type { LeadFacts } from '@shared/lead-facts';
+import { PLAN_IDS } from '@shared/plans';
+import { CONSULTATION_STATUSES } from '@shared/schemas/consultations';
+import { INVOICE_STATUSES } from '@shared/schemas/invoices';
 import {
   LEAD_SOURCES,
   SEARCH_STATUSES,
@@ -9,10 +10,9 @@ import {
   type LeadSummary,
   type MarketingSearch,
   type WebsiteSignals,
-} from '../../shared/schemas/marketing';
-import { SUBSCRIPTION_STATUSES } from '../../shared/schemas/subscriptions';
-import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../shared/schemas/tickets';
-import type { LeadFacts } from '../features/leads/scoring';
+} from '@shared/schemas/marketing';
+import { SUBSCRIPTION_STATUSES } from '@shared/schemas/subscriptions';
+import { TICKET_PRIORITIES, TICKET_STATUSES } from '@shared/schemas/tickets';
 import {
   boolean,
   date,

@@ -1,4 +1,4 @@
-import type { AuditKind } from '../../shared/schemas/audit';
+import type { AuditKind } from '@shared/schemas/audit';
 import type { Admin } from '../db/schema';
 
 /** Who did it: the admin, with the e-mail as it is at the time (or the e-mail tried at sign-in). */

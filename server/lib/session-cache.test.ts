@@ -3,8 +3,12 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../../tests/factories';
 import { pollUntil } from '../../tests/support/poll';
-import { startTestApp, type TestApp } from '../../tests/support/test-app';
-import { createApp, type AppInstance } from '../app';
+import {
+  createAppInstance,
+  startTestApp,
+  type AppInstance,
+  type TestApp,
+} from '../../tests/support/test-app';
 import { testDatabaseUrl } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { sessions } from '../db/schema';
@@ -72,7 +76,7 @@ describe('sessions kept in memory by two instances on one database', () => {
   let second: AppInstance;
   beforeAll(async () => {
     t = await startTestApp();
-    second = await createApp({
+    second = await createAppInstance({
       config: t.config,
       database: t.database,
       logger: createLogger('silent'),

@@ -3,7 +3,6 @@ import session from 'express-session';
 import type { CookieOptions, RequestHandler, Response } from 'express';
 import type { Config } from '../config';
 import { AppError } from './errors';
-import type { DatabaseSessionStore } from './session-store';
 
 declare module 'express-session' {
   interface SessionData {
@@ -35,7 +34,7 @@ export const PRE_SIGN_IN_MAX_AGE_MS = 30 * 60 * 1000;
 
 interface SessionOptions {
   config: Config;
-  store: DatabaseSessionStore;
+  store: session.Store;
   secret: string;
 }
 

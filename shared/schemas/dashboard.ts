@@ -1,10 +1,12 @@
 import { z } from 'zod';
 
-/** GET /api/admin/dashboard-stats (spec section 3): money in whole dollars, rate a fraction. */
+/** GET /api/admin/dashboard-stats (spec section 3): money in integer cents, rate a fraction. */
 export const DashboardStatsSchema = z.object({
   activeSubscribers: z.number().int(),
-  mrr: z.number(),
-  arr: z.number(),
+  /** Monthly recurring revenue of the active subscriptions, in cents. */
+  mrr: z.number().int(),
+  /** Twelve times the MRR, in cents. */
+  arr: z.number().int(),
   conversionRate: z.number(),
   planDistribution: z.object({
     essentials: z.number().int(),

@@ -36,3 +36,12 @@ export const BusinessSettingsSchema = z.object({
     .default(false),
 });
 export type BusinessSettings = z.infer<typeof BusinessSettingsSchema>;
+
+/** GET /api/settings/public: the brand name and contact details shown across the product. */
+export const PublicSettingsSchema = z.object({
+  businessName: z.string(),
+  businessEmail: z.string(),
+  /** "City, ST", from the business city and state. */
+  businessLocation: z.string(),
+});
+export type PublicSettings = z.infer<typeof PublicSettingsSchema>;

@@ -124,7 +124,8 @@ test("a client's plan request is invoiced, e-mailed, paid, and the plan turns ac
     String(before.activeSubscribers + 1),
   );
   await expect(card(page, 'Monthly Revenue (MRR)')).toContainText(
-    `$${(before.mrr + 599).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+    // The answer is in cents; the card shows dollars.
+    `$${((before.mrr + 599_00) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
   );
   await clientContext.close();
 });

@@ -73,7 +73,8 @@ test('the dashboard shows the figures from the API, the plan distribution and th
   const card = (title: string) => page.getByRole('group', { name: title });
   await expect(card('Active Subscribers')).toContainText(String(stats.activeSubscribers));
   await expect(card('Monthly Revenue (MRR)')).toContainText(
-    `$${stats.mrr.toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+    // The answer is in cents; the card shows dollars.
+    `$${(stats.mrr / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
   );
   await expect(card('Conversion Rate')).toContainText(
     `${(stats.conversionRate * 100).toFixed(1)}%`,

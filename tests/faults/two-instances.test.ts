@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../server/config';
-import { findCity } from '../../shared/places';
-import type { SearchLeads } from '../../shared/schemas/marketing';
+import { findCity } from '@shared/places';
+import type { SearchLeads } from '@shared/schemas/marketing';
 import { newClientAccount } from '../factories';
 import {
   BrowserSession,

@@ -5,7 +5,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientDistDir } from '../../server/lib/paths';
 import { clientSession } from '../../server/lib/session';
-import { DatabaseSessionStore } from '../../server/lib/session-store';
+import { DatabaseSessionStore } from '../../server/features/sessions/session-store';
+import { createSessionRepository } from '../../server/features/sessions/sessions.repository';
 import { createAdmin, createInvoice, newClientAccount, signedInClient } from '../factories';
 import {
   BrowserSession,
@@ -176,7 +177,7 @@ describe('session cookies', () => {
       probe.use(
         clientSession({
           config: secure.config,
-          store: new DatabaseSessionStore(secure.database.db),
+          store: new DatabaseSessionStore(createSessionRepository(secure.database.db)),
           secret: 'probe',
         }),
       );

@@ -1,6 +1,6 @@
 // Overpass and 150 small business websites on loopback, for the browser tests of the
 // marketing tool: `tsx tests/support/lead-stand-ins.ts PORT` (Overpass answers on PORT).
-import { findCity } from '../../shared/places';
+import { findCity } from '@shared/places';
 import { osmBusinesses, startFakeOverpass } from './fake-overpass';
 import { startFakeWebsites } from './fake-websites';
 

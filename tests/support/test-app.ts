@@ -1,11 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
-import { createApp, type AppInstance } from '../../server/app';
+import { createApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import type { DatabaseHandle } from '../../server/db/client';
 import { startJobs } from '../../server/jobs';
 import { createLogger } from '../../server/lib/logger';
+import { createServices, type ServiceDeps, type Services } from '../../server/services';
+import { createWebServices } from '../../server/web-services';
 import { desc } from 'drizzle-orm';
 import { outboxMessages } from '../../server/db/schema';
 import { readOutboxOf } from './browser-session';
@@ -32,10 +34,40 @@ export function createTestClock(start: Date | string = new Date()): TestClock {
   };
 }
 
-export interface TestApp {
+/** One server process's app: its services and the Express app on them, as server/index.ts builds them. */
+export interface AppInstance {
   app: Express;
-  billing: AppInstance['billing'];
-  leads: AppInstance['leads'];
+  services: Services;
+  /** The daily subscription lifecycle run. */
+  billing: Services['billing'];
+  /** The bulk lead searches the job runner works on. */
+  leads: Services['leadSearches'];
+  /** Releases what the instance holds besides the database. */
+  close(): Promise<void>;
+}
+
+/** The app of another server process on the same database (its own services, sessions, queue). */
+export async function createAppInstance({
+  config,
+  database,
+  logger,
+  clock,
+}: ServiceDeps): Promise<AppInstance> {
+  const services = createServices({ config, database, logger, clock });
+  const web = await createWebServices({ config, database }, services);
+  return {
+    app: createApp({ config, logger, services, web }),
+    services,
+    billing: services.billing,
+    leads: services.leadSearches,
+    async close() {
+      await web.close();
+      await services.close();
+    },
+  };
+}
+
+export interface TestApp extends AppInstance {
   config: Config;
   database: DatabaseHandle;
   /** http://127.0.0.1:PORT: the app really listens, so OpenID Connect works end to end. */
@@ -69,13 +101,13 @@ export async function startTestApp(
     APP_URL: baseUrl,
     ...env,
   });
-  const { app, billing, leads, close } = await createApp({
+  const instance = await createAppInstance({
     config,
     database,
     logger: createLogger(config.logLevel),
     clock: options.clock ? () => options.clock!.now() : undefined,
   });
-  server.on('request', app);
+  server.on('request', instance.app);
   const stopReadingOutbox = readOutboxOf(baseUrl, () =>
     database.db
       .select({ toAddress: outboxMessages.toAddress, subject: outboxMessages.subject })
@@ -83,9 +115,7 @@ export async function startTestApp(
       .orderBy(desc(outboxMessages.createdAt)),
   );
   return {
-    app,
-    billing,
-    leads,
+    ...instance,
     config,
     database,
     baseUrl,
@@ -93,7 +123,7 @@ export async function startTestApp(
       stopReadingOutbox();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await close();
+      await instance.close();
       if (!options.database) await database.close();
     },
   };
@@ -108,7 +138,6 @@ export function startLeadJobs(t: TestApp, leads: AppInstance['leads'] = t.leads)
     database: t.database,
     config: t.config,
     logger: createLogger('silent'),
-    billing: { runDaily: async () => ({}) as never },
-    leads,
+    services: { billing: { runDaily: async () => ({}) as never }, leadSearches: leads },
   });
 }

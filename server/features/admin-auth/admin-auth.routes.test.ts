@@ -2,12 +2,11 @@ import bcrypt from 'bcrypt';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../app';
 import { admins } from '../../db/schema';
 import { createLogger } from '../../lib/logger';
 import { createAdmin, newClientAccount } from '../../../tests/factories';
 import { BrowserSession, signUpThroughProvider } from '../../../tests/support/browser-session';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createAppInstance, startTestApp, type TestApp } from '../../../tests/support/test-app';
 
 const SETUP_TOKEN = 'setup-token-for-tests-0123456789';
 
@@ -96,7 +95,7 @@ describe('admin sign-in', () => {
     const login = await request(t.app)
       .post('/api/admin/login')
       .send({ email: admin.email, password });
-    const secondInstance = await createApp({
+    const secondInstance = await createAppInstance({
       config: t.config,
       database: t.database,
       logger: createLogger('silent'),

@@ -8,7 +8,7 @@ import {
   RegenerateRecoveryCodesSchema,
   ResetPasswordSchema,
   TwoFactorLoginSchema,
-} from '../../../shared/schemas/auth';
+} from '@shared/schemas/auth';
 import { currentAdmin } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
 import { loginRateLimit, type RateLimitKey } from '../../lib/rate-limit';

@@ -5,7 +5,7 @@ import type {
   SignedInAdmin,
   TwoFactorSetup,
   TwoFactorStatus,
-} from '../../../shared/schemas/auth';
+} from '@shared/schemas/auth';
 import type { Admin } from '../../db/schema';
 import { actorOf, type AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { AuditQuerySchema } from '../../../shared/schemas/audit';
+import { AuditQuerySchema } from '@shared/schemas/audit';
 import { parse } from '../../lib/validate';
 import type { AuditService } from './audit.service';
 

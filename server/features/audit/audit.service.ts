@@ -1,4 +1,4 @@
-import type { AuditEvent, AuditPage, AuditQuery } from '../../../shared/schemas/audit';
+import type { AuditEvent, AuditPage, AuditQuery } from '@shared/schemas/audit';
 import type { AuditEventRow } from '../../db/schema';
 import type { AuditActor, AuditEntry, AuditTrail } from '../../lib/audit-trail';
 import type { AuditRepository } from './audit.repository';

@@ -53,18 +53,6 @@ export function createUserRepository(db: Database) {
       if (!user) throw new Error('User upsert returned no row');
       return user;
     },
-
-    async updateProfile(
-      id: string,
-      changes: Partial<Pick<User, 'firstName' | 'lastName' | 'businessName' | 'phoneNumber'>>,
-    ): Promise<User | undefined> {
-      const [user] = await db
-        .update(users)
-        .set({ ...changes, updatedAt: new Date() })
-        .where(eq(users.id, id))
-        .returning();
-      return user;
-    },
   };
 }
 export type UserRepository = ReturnType<typeof createUserRepository>;

@@ -3,15 +3,12 @@ import type { AuthenticateOptions as OidcAuthenticateOptions } from 'openid-clie
 import type { Passport } from 'passport';
 
 type Authenticator = InstanceType<typeof Passport>;
-import { SIGNED_IN_HINT_COOKIE } from '../../../shared/constants';
-import { EmailSchema } from '../../../shared/schemas/common';
-import { UpdateProfileSchema } from '../../../shared/schemas/profile';
-import { currentUserId, requireUser } from '../../lib/auth-guards';
+import { SIGNED_IN_HINT_COOKIE } from '@shared/constants';
+import { EmailSchema } from '@shared/schemas/common';
+import type { CurrentUser } from '@shared/schemas/profile';
 import { AppError } from '../../lib/errors';
 import { safeReturnTo } from '../../lib/return-to';
 import { clearSessionCookie, destroySession, PRE_SIGN_IN_MAX_AGE_MS } from '../../lib/session';
-import { parse } from '../../lib/validate';
-import { toPublicUser, type AuthService } from './auth.service';
 import type { RelyingParty, SignedInUser } from './relying-party';
 import { signOutPage } from './sign-out-page';
 
@@ -22,7 +19,8 @@ interface AuthRoutesDeps {
   sessionMaxAgeMs: number;
   passport: Authenticator;
   relyingParty: RelyingParty;
-  service: AuthService;
+  /** The signed-in client's profile (the profile feature), or undefined when the account is gone. */
+  currentUser: (userId: string) => Promise<CurrentUser | undefined>;
 }
 
 const DEFAULT_AFTER_SIGN_IN = '/portal/dashboard';
@@ -33,7 +31,7 @@ export function authRoutes({
   sessionMaxAgeMs,
   passport,
   relyingParty,
-  service,
+  currentUser,
 }: AuthRoutesDeps): Router {
   const router = Router();
   const appOrigin = new URL(appUrl).origin;
@@ -105,19 +103,13 @@ export function authRoutes({
   });
 
   router.get('/auth/user', async (req, res) => {
-    const user = req.user && (await service.findById(req.user.id));
+    const user = req.user && (await currentUser(req.user.id));
     if (!user) {
       // The session is gone (expired, logged out elsewhere): so is the hint.
       res.clearCookie(SIGNED_IN_HINT_COOKIE, hintCookie);
       throw new AppError(401, 'Unauthorized');
     }
-    res.json(toPublicUser(user));
-  });
-
-  router.patch('/auth/user', requireUser, async (req, res) => {
-    const changes = parse(UpdateProfileSchema, req.body);
-    const user = await service.updateProfile(currentUserId(req), changes);
-    res.json(toPublicUser(user));
+    res.json(user);
   });
 
   return router;

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
-import { DatabaseSessionStore } from '../../lib/session-store';
+import { DatabaseSessionStore } from '../sessions/session-store';
+import { createSessionRepository } from '../sessions/sessions.repository';
 import { newClientAccount } from '../../../tests/factories';
 import {
   BrowserSession,
@@ -54,7 +55,7 @@ it('keeps what an anonymous sign-in start stores for half an hour only, and prun
   }
 
   // Thirty-one minutes on, pruning removes them all.
-  const store = new DatabaseSessionStore(t.database.db);
+  const store = new DatabaseSessionStore(createSessionRepository(t.database.db));
   try {
     await t.database.db.execute(
       sql`update sessions set expires_at = expires_at - interval '31 minutes' where sid in (${sql.join(

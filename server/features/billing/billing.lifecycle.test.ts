@@ -146,7 +146,7 @@ describe('a subscription over several months', () => {
     });
     expect((await admin.get('/api/admin/dashboard-stats')).body).toMatchObject({
       activeSubscribers: 1,
-      mrr: 399,
+      mrr: 399_00,
     });
 
     // The client cancels: no April invoice is made, and the plan ends on April 6.

@@ -1,6 +1,6 @@
 import { addDays, addMonths, subDays } from 'date-fns';
 import type { Logger } from 'pino';
-import { findPlan, type Plan, type PlanId } from '../../../shared/plans';
+import { findPlan, type Plan, type PlanId } from '@shared/plans';
 import type { User } from '../../db/schema';
 import type { InvoiceService } from '../invoices/invoices.service';
 import type { BillingRepository } from './billing.repository';

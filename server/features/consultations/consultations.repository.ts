@@ -1,5 +1,5 @@
 import { count, desc, eq } from 'drizzle-orm';
-import type { ConsultationStatus } from '../../../shared/schemas/consultations';
+import type { ConsultationStatus } from '@shared/schemas/consultations';
 import type { Database } from '../../db/client';
 import { consultations, type Consultation } from '../../db/schema';
 

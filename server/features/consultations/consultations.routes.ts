@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { LeadFormSchema, UpdateConsultationSchema } from '../../../shared/schemas/consultations';
+import { LeadFormSchema, UpdateConsultationSchema } from '@shared/schemas/consultations';
 import { clientIp, createRateLimiter } from '../../lib/rate-limit';
 import type { RateLimitCounters } from '../../lib/rate-limit-store';
 import { parse } from '../../lib/validate';

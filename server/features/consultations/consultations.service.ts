@@ -2,7 +2,7 @@ import type {
   ConsultationRequest,
   ConsultationStatus,
   LeadForm,
-} from '../../../shared/schemas/consultations';
+} from '@shared/schemas/consultations';
 import type { Consultation } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { existingId } from '../../lib/ids';

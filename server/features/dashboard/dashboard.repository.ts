@@ -1,5 +1,5 @@
 import { count, sql } from 'drizzle-orm';
-import type { PlanId } from '../../../shared/plans';
+import type { PlanId } from '@shared/plans';
 import type { Database } from '../../db/client';
 import { consultations, subscriptions } from '../../db/schema';
 

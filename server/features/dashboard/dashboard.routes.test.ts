@@ -59,8 +59,9 @@ describe('GET /api/admin/dashboard-stats', () => {
     const res = await agent.get('/api/admin/dashboard-stats');
     expect(res.body).toEqual({
       activeSubscribers: 3,
-      mrr: 199 + 399 + 399,
-      arr: 12 * (199 + 399 + 399),
+      // In cents, as every amount in the API.
+      mrr: 199_00 + 399_00 + 399_00,
+      arr: 12 * (199_00 + 399_00 + 399_00),
       conversionRate: 4 / 8,
       planDistribution: { essentials: 1, signature: 2, prestige: 0 },
     });

@@ -1,5 +1,5 @@
-import { PLANS } from '../../../shared/plans';
-import type { DashboardStats } from '../../../shared/schemas/dashboard';
+import { PLANS } from '@shared/plans';
+import type { DashboardStats } from '@shared/schemas/dashboard';
 import type { DashboardRepository } from './dashboard.repository';
 
 /** The admin dashboard's figures, computed from the database on every call (never stored). */
@@ -17,14 +17,11 @@ export function createDashboardService(repository: DashboardRepository) {
         planDistribution[tier.tier] = tier.active;
         activated += tier.activated;
       }
-      const mrrCents = PLANS.reduce(
-        (sum, plan) => sum + plan.priceCents * planDistribution[plan.id],
-        0,
-      );
+      const mrr = PLANS.reduce((sum, plan) => sum + plan.priceCents * planDistribution[plan.id], 0);
       return {
         activeSubscribers: byTier.reduce((sum, { active }) => sum + active, 0),
-        mrr: mrrCents / 100,
-        arr: (mrrCents * 12) / 100,
+        mrr,
+        arr: mrr * 12,
         conversionRate: requests === 0 ? 0 : activated / requests,
         planDistribution,
       };

@@ -11,8 +11,8 @@ import {
   ProviderEmailCodeSchema,
   ProviderLoginSchema,
   ProviderSignupSchema,
-} from '../../../shared/schemas/auth';
-import { EmailSchema } from '../../../shared/schemas/common';
+} from '@shared/schemas/auth';
+import { EmailSchema } from '@shared/schemas/common';
 import { AppError } from '../../lib/errors';
 import {
   limitPerIpAndEmail,

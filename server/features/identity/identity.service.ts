@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { ProviderSignup } from '../../../shared/schemas/auth';
+import type { ProviderSignup } from '@shared/schemas/auth';
 import type { IdentityAccount } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import {

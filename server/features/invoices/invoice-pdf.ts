@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
-import { findPlan } from '../../../shared/plans';
-import { formatCents } from '../../../shared/money';
-import type { InvoiceDetail, InvoiceStatus } from '../../../shared/schemas/invoices';
+import { findPlan } from '@shared/plans';
+import { formatCents } from '@shared/money';
+import type { InvoiceDetail, InvoiceStatus } from '@shared/schemas/invoices';
 
 /** The agency as it appears on its invoices (from the settings). */
 export interface InvoiceIssuer {

@@ -1,6 +1,6 @@
 import { addMonths } from 'date-fns';
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { InvoiceSchema, type InvoiceStatus } from '../../../shared/schemas/invoices';
+import { InvoiceSchema, type InvoiceStatus } from '@shared/schemas/invoices';
 import type { Database } from '../../db/client';
 import { jsonArray, jsonRow, jsonText } from '../../db/json';
 import {

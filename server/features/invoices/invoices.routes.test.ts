@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InvoiceSchema } from '../../../shared/schemas/invoices';
+import { InvoiceSchema } from '@shared/schemas/invoices';
 import { invoiceLineItems, invoices } from '../../db/schema';
 import { signedInAdmin, signedInClient } from '../../../tests/factories';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { CreateInvoiceSchema, UpdateInvoiceStatusSchema } from '../../../shared/schemas/invoices';
+import { CreateInvoiceSchema, UpdateInvoiceStatusSchema } from '@shared/schemas/invoices';
 import { actorOf } from '../../lib/audit-trail';
 import { currentAdmin, currentUserId, requireUser } from '../../lib/auth-guards';
 import { parse } from '../../lib/validate';

@@ -7,7 +7,7 @@ import {
   type Invoice,
   type InvoiceDetail,
   type InvoiceStatus,
-} from '../../../shared/schemas/invoices';
+} from '@shared/schemas/invoices';
 import type { InvoiceLineItemRow, InvoiceRow } from '../../db/schema';
 import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
 import { changedFields } from '../../lib/audit-trail';

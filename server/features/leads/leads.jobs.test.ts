@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { SearchJob } from '../../../shared/schemas/marketing';
-import { findCity } from '../../../shared/places';
-import { createApp } from '../../app';
+import type { SearchJob } from '@shared/schemas/marketing';
+import { findCity } from '@shared/places';
 import { leadSearchCells, leadSearches, searchLeads } from '../../db/schema';
 import type { JobRunner } from '../../jobs';
 import { createLogger } from '../../lib/logger';
@@ -13,7 +12,12 @@ import {
   type FakeOverpass,
 } from '../../../tests/support/fake-overpass';
 import { JACKSON_BULK_SEARCH } from '../../../tests/support/server-process';
-import { startLeadJobs, startTestApp, type TestApp } from '../../../tests/support/test-app';
+import {
+  createAppInstance,
+  startLeadJobs,
+  startTestApp,
+  type TestApp,
+} from '../../../tests/support/test-app';
 
 const jackson = findCity('Jackson', 'Mississippi')!;
 let t: TestApp;
@@ -62,7 +66,7 @@ it('resumes after a restart where it stopped, and ends with every cell once and 
   const requestsAtStop = overpass.stats.requests;
 
   // A new server process: a fresh app (and its lead service) on the same database.
-  const second = await createApp({ config: t.config, database: t.database, logger });
+  const second = await createAppInstance({ config: t.config, database: t.database, logger });
   runner = await startLeadJobs(t, second.leads);
   try {
     const done = await waitFor(jobId, (j) => j.status === 'done');
@@ -120,7 +124,7 @@ it('runs on one process at a time: a second process finds the search leased', as
   const { jobId } = (await admin.post('/api/admin/marketing-tool/search').send(bulk)).body as {
     jobId: string;
   };
-  const second = await createApp({ config: t.config, database: t.database, logger });
+  const second = await createAppInstance({ config: t.config, database: t.database, logger });
   try {
     const outcomes = await Promise.allSettled([
       t.leads.runBulk(jobId),

@@ -5,10 +5,10 @@ import type {
   MarketingSearch,
   SearchStatus,
   WebsiteSignals,
-} from '../../../shared/schemas/marketing';
+} from '@shared/schemas/marketing';
 import type { Database } from '../../db/client';
 import { leadSearchCells, leadSearches, searchLeads, websiteAnalyses } from '../../db/schema';
-import type { LeadFacts } from './scoring';
+import type { LeadFacts } from '@shared/lead-facts';
 
 const WRITE_CHUNK = 500;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { WebsiteSignals } from '../../../shared/schemas/marketing';
+import type { LeadFacts, Place } from '@shared/lead-facts';
+import type { WebsiteSignals } from '@shared/schemas/marketing';
 import { samplePlaces } from './sources/sample';
 import {
   buildLead,
@@ -11,9 +12,7 @@ import {
   onlineReputation,
   PART_MAXIMUM,
   scoringContext,
-  type LeadFacts,
 } from './scoring';
-import type { Place } from './sources/types';
 
 const YEAR = 2026;
 

@@ -2,14 +2,12 @@ import {
   type BusinessType,
   type BusinessVerification,
   type Lead,
-  type LeadSource,
   type ScoringFactor,
   type WebsiteQuality,
-  type WebsiteSignals,
-} from '../../../shared/schemas/marketing';
-import { emailMatchesWebsite, foundedYear, type VerificationChecks } from './analysis/verification';
+} from '@shared/schemas/marketing';
+import type { LeadFacts } from '@shared/lead-facts';
+import { emailMatchesWebsite, foundedYear } from './analysis/verification';
 import { assessWebsite } from './analysis/website-quality';
-import type { Place } from './sources/types';
 
 /**
  * The lead score: a sum of documented factor points over six parts, each capped at its
@@ -41,19 +39,6 @@ export const INDUSTRY_FIT: Record<BusinessType, number> = {
 };
 
 export const CONVERSION_BANDS = { veryHigh: 80, high: 65, medium: 45 } as const;
-
-/** Everything gathered about one business; the lead is computed from these alone. */
-export interface LeadFacts {
-  source: LeadSource;
-  place: Place;
-  city: string;
-  distance: number;
-  /** The listed e-mail, or the first one found on the website. */
-  email: string | null;
-  signals: WebsiteSignals | null;
-  /** null when Enhanced Verification was off. */
-  checks: VerificationChecks | null;
-}
 
 /** What scoring a lead needs to know about the other results of the same search. */
 export interface ScoringContext {

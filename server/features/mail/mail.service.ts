@@ -1,4 +1,4 @@
-import type { OutboxEntry, OutboxMessage } from '../../../shared/schemas/mail';
+import type { OutboxEntry, OutboxMessage } from '@shared/schemas/mail';
 import { AppError } from '../../lib/errors';
 import { existingId } from '../../lib/ids';
 import type { MailRepository } from './mail.repository';

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import { formatCents } from '../../../shared/money';
-import { findPlan, type PlanId } from '../../../shared/plans';
+import { formatCents } from '@shared/money';
+import { findPlan, type PlanId } from '@shared/plans';
 import { html, type SafeHtml } from '../../lib/html';
 import type { Mailer, SendResult } from './mailer';
 import { fullName, isoDate } from '../../lib/format';

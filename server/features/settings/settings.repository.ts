@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { BusinessSettings } from '../../../shared/schemas/settings';
+import type { BusinessSettings } from '@shared/schemas/settings';
 import type { Database } from '../../db/client';
 import { settings, type Settings } from '../../db/schema';
 

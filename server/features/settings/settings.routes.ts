@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { BusinessSettingsSchema } from '../../../shared/schemas/settings';
+import { BusinessSettingsSchema } from '@shared/schemas/settings';
 import { actorOf } from '../../lib/audit-trail';
 import { currentAdmin } from '../../lib/auth-guards';
 import { parse } from '../../lib/validate';

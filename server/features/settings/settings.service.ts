@@ -1,15 +1,9 @@
-import { DEFAULT_SETTINGS } from '../../../shared/constants';
-import type { BusinessSettings } from '../../../shared/schemas/settings';
+import { DEFAULT_SETTINGS } from '@shared/constants';
+import type { BusinessSettings, PublicSettings } from '@shared/schemas/settings';
 import type { Settings } from '../../db/schema';
 import { changedFields, type AuditActor, type AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
 import type { SettingsRepository } from './settings.repository';
-
-export interface PublicSettings {
-  businessName: string;
-  businessEmail: string;
-  businessLocation: string;
-}
 
 const DEFAULT_BUSINESS: BusinessSettings = {
   businessName: DEFAULT_SETTINGS.businessName,

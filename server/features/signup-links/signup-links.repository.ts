@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { ListQuery } from '../../../shared/schemas/common';
-import type { PlanId } from '../../../shared/plans';
+import type { ListQuery } from '@shared/schemas/common';
+import type { PlanId } from '@shared/plans';
 import type { Database } from '../../db/client';
 import { signupLinks, subscriptions, users } from '../../db/schema';
 

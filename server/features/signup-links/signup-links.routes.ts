@@ -1,9 +1,6 @@
 import { Router, type Request, type RequestHandler } from 'express';
-import {
-  GenerateSignupLinkSchema,
-  SendSignupLinkSchema,
-} from '../../../shared/schemas/signup-links';
-import { ListQuerySchema } from '../../../shared/schemas/common';
+import { GenerateSignupLinkSchema, SendSignupLinkSchema } from '@shared/schemas/signup-links';
+import { ListQuerySchema } from '@shared/schemas/common';
 import { actorOf } from '../../lib/audit-trail';
 import { currentAdmin, currentUserId, requireUser } from '../../lib/auth-guards';
 import { parse } from '../../lib/validate';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { SIGNUP_LINK_VALIDITY_HOURS } from '../../../shared/constants';
-import { findPlan, type PlanId } from '../../../shared/plans';
+import { SIGNUP_LINK_VALIDITY_HOURS } from '@shared/constants';
+import { findPlan, type PlanId } from '@shared/plans';
 import type {
   ClientAccountPage,
   GeneratedSignupLink,
@@ -8,9 +8,9 @@ import type {
   SignupInvitation,
   SignupInvite,
   SignupLink,
-} from '../../../shared/schemas/signup-links';
-import type { ListQuery } from '../../../shared/schemas/common';
-import type { SubscriptionChange } from '../../../shared/schemas/subscriptions';
+} from '@shared/schemas/signup-links';
+import type { ListQuery } from '@shared/schemas/common';
+import type { SubscriptionChange } from '@shared/schemas/subscriptions';
 import type { SignupLinkRow } from '../../db/schema';
 import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';

@@ -1,5 +1,5 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { PlanId } from '../../../shared/plans';
+import type { PlanId } from '@shared/plans';
 import type { Database } from '../../db/client';
 import { subscriptions, type SubscriptionRow } from '../../db/schema';
 

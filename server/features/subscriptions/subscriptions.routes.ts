@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from 'express';
-import { SubscribeSchema } from '../../../shared/schemas/subscriptions';
+import { SubscribeSchema } from '@shared/schemas/subscriptions';
 import { currentUserId, requireUser } from '../../lib/auth-guards';
 import { parse } from '../../lib/validate';
 import type { SubscriptionService } from './subscriptions.service';

@@ -1,5 +1,5 @@
-import { findPlan, type PlanId } from '../../../shared/plans';
-import type { Subscription, SubscriptionChange } from '../../../shared/schemas/subscriptions';
+import { findPlan, type PlanId } from '@shared/plans';
+import type { Subscription, SubscriptionChange } from '@shared/schemas/subscriptions';
 import type { SubscriptionRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { SubscriptionRepository } from './subscriptions.repository';

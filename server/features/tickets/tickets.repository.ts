@@ -4,7 +4,7 @@ import {
   TicketSchema,
   type CreateTicket,
   type TicketStatus,
-} from '../../../shared/schemas/tickets';
+} from '@shared/schemas/tickets';
 import type { Database } from '../../db/client';
 import { jsonArray, jsonRow, jsonText } from '../../db/json';
 import { ticketMessages, tickets, users, type TicketMessageRow } from '../../db/schema';

@@ -1,5 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { TicketDetailSchema } from '../../../shared/schemas/tickets';
+import { TicketDetailSchema } from '@shared/schemas/tickets';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketMessages, tickets } from '../../db/schema';

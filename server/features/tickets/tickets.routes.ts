@@ -5,7 +5,7 @@ import {
   CreateTicketSchema,
   TicketMessageSchema,
   UpdateTicketStatusSchema,
-} from '../../../shared/schemas/tickets';
+} from '@shared/schemas/tickets';
 import { currentAdmin, currentUserId, requireUser } from '../../lib/auth-guards';
 import { actorOf } from '../../lib/audit-trail';
 import { parse } from '../../lib/validate';

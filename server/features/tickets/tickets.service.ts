@@ -6,7 +6,7 @@ import type {
   Ticket,
   TicketMessageEntry,
   TicketStatus,
-} from '../../../shared/schemas/tickets';
+} from '@shared/schemas/tickets';
 import type { TicketMessageRow, TicketRow } from '../../db/schema';
 import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';

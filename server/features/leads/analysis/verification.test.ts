@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Place } from '../sources/types';
+import type { Place } from '@shared/lead-facts';
 import { createVerifier, emailMatchesWebsite, nationalPhone, phoneIsValid } from './verification';
 
 const place = { phone: '+1 225-555-0142' } as Place;

@@ -1,14 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import type { WebsiteSignals } from '../../../../shared/schemas/marketing';
-import type { Place } from '../sources/types';
+import type { WebsiteSignals } from '@shared/schemas/marketing';
+import type { Place, VerificationChecks } from '@shared/lead-facts';
 import { websiteUrl } from './website-analyzer';
-
-/** Checks that need the network or a library, run once per lead when Enhanced Verification is on. */
-export interface VerificationChecks {
-  phoneValid: boolean | null;
-  /** null: no e-mail to check, or DNS did not answer in time. */
-  emailHasMx: boolean | null;
-}
 
 export type MxResolver = (domain: string) => Promise<{ exchange: string }[]>;
 

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findCity } from '../../../../shared/places';
+import { findCity } from '@shared/places';
 import { createGooglePlacesSource } from './google';
 import { boxAround, SourceError } from './types';
 

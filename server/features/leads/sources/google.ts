@@ -1,5 +1,6 @@
-import type { BusinessType } from '../../../../shared/schemas/marketing';
-import { SourceError, type LeadSourceAdapter, type Place } from './types';
+import type { BusinessType } from '@shared/schemas/marketing';
+import type { Place } from '@shared/lead-facts';
+import { SourceError, type LeadSourceAdapter } from './types';
 
 const FIELDS = [
   'id',

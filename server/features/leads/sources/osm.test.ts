@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUSINESS_TYPES } from '../../../../shared/schemas/marketing';
-import { findCity } from '../../../../shared/places';
+import { BUSINESS_TYPES } from '@shared/schemas/marketing';
+import { findCity } from '@shared/places';
 import { startFakeOverpass, type FakeOverpass } from '../../../../tests/support/fake-overpass';
 import { categoryCount } from './osm-categories';
 import { chicagoWallClock, createOverpassSource, openAt } from './osm';

@@ -1,14 +1,9 @@
 import OpeningHours from 'opening_hours';
 import pLimit from 'p-limit';
-import type { BusinessType } from '../../../../shared/schemas/marketing';
+import type { Place } from '@shared/lead-facts';
+import type { BusinessType } from '@shared/schemas/marketing';
 import { businessTypeOf, tagFilters } from './osm-categories';
-import {
-  SourceError,
-  type Box,
-  type LeadSourceAdapter,
-  type Place,
-  type SourceQuery,
-} from './types';
+import { SourceError, type Box, type LeadSourceAdapter, type SourceQuery } from './types';
 
 export interface OverpassOptions {
   url: string;

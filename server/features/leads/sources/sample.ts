@@ -1,6 +1,7 @@
-import type { BusinessType, WebsiteSignals } from '../../../../shared/schemas/marketing';
+import type { BusinessType, WebsiteSignals } from '@shared/schemas/marketing';
 import { OSM_CATEGORIES } from './osm-categories';
-import type { Box, LeadSourceAdapter, Place, SourceQuery } from './types';
+import type { Place } from '@shared/lead-facts';
+import type { Box, LeadSourceAdapter, SourceQuery } from './types';
 
 /**
  * Fictional businesses for offline demos (LEAD_SOURCE=sample). Deterministic: the same

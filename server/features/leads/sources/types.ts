@@ -1,8 +1,5 @@
-import type {
-  BusinessType,
-  LeadSource,
-  WebsiteSignals,
-} from '../../../../shared/schemas/marketing';
+import type { Place } from '@shared/lead-facts';
+import type { BusinessType, LeadSource } from '@shared/schemas/marketing';
 
 /** A rectangle in degrees (south, west, north, east), the area one query covers. */
 export interface Box {
@@ -10,32 +7,6 @@ export interface Box {
   west: number;
   north: number;
   east: number;
-}
-
-/** One business as a source lists it, before analysis and scoring. */
-export interface Place {
-  /** Unique within the source, URL-safe: 'osm-n123', 'google-ChIJ...', 'sample-...'. */
-  sourceId: string;
-  name: string;
-  businessType: BusinessType;
-  /** The source's own category (an OSM tag value, a Places type). */
-  category: string;
-  lat: number;
-  lon: number;
-  address: string | null;
-  phone: string | null;
-  website: string | null;
-  email: string | null;
-  isOpen: boolean | null;
-  socialLinks: string[];
-  rating: number;
-  reviewCount: number;
-  /** OSM start_date, when mapped. */
-  startDate: string | null;
-  /** Google businessStatus (OPERATIONAL, CLOSED_TEMPORARILY...), when the source is google. */
-  businessStatus: string | null;
-  /** Bundled demo signals of the sample source, which must not touch the network. */
-  sampleWebsite?: WebsiteSignals;
 }
 
 export interface SourceQuery {

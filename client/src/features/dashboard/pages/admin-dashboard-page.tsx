@@ -1,14 +1,13 @@
 import { DollarSign, FilePlus, Link2, Percent, Settings, TrendingUp, Users } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Link } from 'wouter';
+import { formatCents } from '@shared/money';
 import { PLANS } from '@shared/plans';
 import type { DashboardStats } from '@shared/schemas/dashboard';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDashboardStats } from '@/features/dashboard/api/get-dashboard-stats';
-
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 function StatCard({
   title,
@@ -84,12 +83,12 @@ export function AdminDashboardPage() {
         />
         <StatCard
           title="Monthly Revenue (MRR)"
-          value={data && dollars.format(data.mrr)}
+          value={data && formatCents(data.mrr)}
           icon={DollarSign}
         />
         <StatCard
           title="Annual Revenue (ARR)"
-          value={data && dollars.format(data.arr)}
+          value={data && formatCents(data.arr)}
           icon={TrendingUp}
         />
         <StatCard

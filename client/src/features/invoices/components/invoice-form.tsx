@@ -3,7 +3,7 @@ import { addDays, format } from 'date-fns';
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
-import { dollarsToCents, formatCents } from '@shared/money';
+import { centsToDollars, dollarsToCents, formatCents } from '@shared/money';
 import { findPlan, PLANS } from '@shared/plans';
 import {
   InvoiceFormSchema,
@@ -123,7 +123,7 @@ export function InvoiceForm({
       const [first] = form.getValues('lineItems');
       if (plan && first && !first.description.trim() && !first.unitPrice.trim()) {
         form.setValue('lineItems.0.description', `${plan.name} plan, one month`);
-        form.setValue('lineItems.0.unitPrice', (plan.priceCents / 100).toFixed(2));
+        form.setValue('lineItems.0.unitPrice', centsToDollars(plan.priceCents));
       }
     },
   });

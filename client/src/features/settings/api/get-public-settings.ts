@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_SETTINGS } from '@shared/constants';
+import type { PublicSettings } from '@shared/schemas/settings';
 import { apiRequest } from '@/lib/api-request';
 
 /**
@@ -7,12 +8,6 @@ import { apiRequest } from '@/lib/api-request';
  * once per page load into a tiny store rather than through the query cache, so the public
  * landing page needs no query library; the defaults show until (or unless) it answers.
  */
-export interface PublicSettings {
-  businessName: string;
-  businessEmail: string;
-  businessLocation: string;
-}
-
 export async function getPublicSettings(): Promise<PublicSettings> {
   const res = await apiRequest('GET', '/api/settings/public');
   return (await res.json()) as PublicSettings;

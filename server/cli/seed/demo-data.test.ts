@@ -1,10 +1,10 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAdmin } from '../../tests/factories';
-import { BrowserSession, signInThroughProvider } from '../../tests/support/browser-session';
-import { startTestApp, type TestApp } from '../../tests/support/test-app';
-import { BUILT_IN_ISSUER, invoices, users } from './schema';
-import { DEMO_CLIENT_PASSWORD, DatabaseHasClientsError, seedDemoData } from './seed';
+import { signedInAdmin } from '../../../tests/factories';
+import { BrowserSession, signInThroughProvider } from '../../../tests/support/browser-session';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { BUILT_IN_ISSUER, invoices, users } from '../../db/schema';
+import { DEMO_CLIENT_PASSWORD, DatabaseHasClientsError, seedDemoData } from './demo-data';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,11 +13,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+const target = () => ({ db: t.database.db, repositories: t.services.repositories });
 
 describe('the demo data', () => {
   it('fills an empty database with a living agency, and refuses one that has clients', async () => {
     const issuer = BUILT_IN_ISSUER;
-    const result = await seedDemoData(t.database.db, { issuer });
+    const result = await seedDemoData(target(), { issuer });
     expect(result).toEqual({
       clients: 12,
       invoices: expect.any(Number),
@@ -29,8 +30,8 @@ describe('the demo data', () => {
     const stats = (await agent.get('/api/admin/dashboard-stats')).body;
     expect(stats).toEqual({
       activeSubscribers: 9,
-      mrr: 3 * 199 + 4 * 399 + 2 * 599,
-      arr: 12 * (3 * 199 + 4 * 399 + 2 * 599),
+      mrr: 3 * 199_00 + 4 * 399_00 + 2 * 599_00,
+      arr: 12 * (3 * 199_00 + 4 * 399_00 + 2 * 599_00),
       // Eleven clients ever had an active plan, out of sixteen consultation requests.
       conversionRate: 11 / 16,
       planDistribution: { essentials: 3, signature: 4, prestige: 2 },
@@ -54,8 +55,8 @@ describe('the demo data', () => {
       'Add our spring menu to the site',
     ]);
 
-    await expect(seedDemoData(t.database.db, { issuer })).rejects.toThrow(DatabaseHasClientsError);
-    const forced = await seedDemoData(t.database.db, { issuer, force: true });
+    await expect(seedDemoData(target(), { issuer })).rejects.toThrow(DatabaseHasClientsError);
+    const forced = await seedDemoData(target(), { issuer, force: true });
     expect(forced.clients).toBe(0);
     const [row] = await t.database.db.select({ n: count() }).from(users);
     expect(row!.n).toBe(12);

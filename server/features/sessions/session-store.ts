@@ -1,8 +1,6 @@
-import { eq, lt, sql } from 'drizzle-orm';
 import session from 'express-session';
-import type { Database } from '../db/client';
-import { sessions } from '../db/schema';
-import type { SessionCache } from './session-cache';
+import type { SessionCache } from '../../lib/session-cache';
+import type { SessionRepository } from './sessions.repository';
 
 const DEFAULT_TTL_MS = 24 * 60 * 60 * 1000;
 const PRUNE_INTERVAL_MS = 15 * 60 * 1000;
@@ -16,28 +14,21 @@ const TOUCH_EVERY_MS = 60_000;
 const REMEMBERED_EXPIRIES = 10_000;
 
 /**
- * express-session store on our own database, so client and admin sessions survive a
- * restart and are shared by every app instance. Works on PGlite and PostgreSQL alike.
+ * express-session store on our own database (through the sessions repository), so client and
+ * admin sessions survive a restart and are shared by every app instance. Works on PGlite and
+ * PostgreSQL alike.
  */
 export class DatabaseSessionStore extends session.Store {
   private readonly pruneTimer: NodeJS.Timeout;
   /** sid -> the expiry last read or written, as the database holds it. */
   private readonly storedExpiry = new Map<string, number>();
 
-  /** Read on every request: a named prepared statement, parsed once per connection. */
-  private readonly readSession;
-
   constructor(
-    private readonly db: Database,
+    private readonly repository: SessionRepository,
     /** Sessions read lately, forgotten when the database announces a change. */
     private readonly cache?: SessionCache,
   ) {
     super();
-    this.readSession = db
-      .select({ sess: sessions.sess, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .where(eq(sessions.sid, sql.placeholder('sid')))
-      .prepare('session_read');
     this.pruneTimer = setInterval(() => void this.prune().catch(() => {}), PRUNE_INTERVAL_MS);
     this.pruneTimer.unref();
   }
@@ -49,7 +40,7 @@ export class DatabaseSessionStore extends session.Store {
     const kept = this.cache?.read(sid);
     if (kept) return callback(null, kept);
     const ticket = this.cache?.ticket();
-    this.readSession.execute({ sid }).then(([row]) => {
+    this.repository.find(sid).then((row) => {
       if (!row || row.expiresAt.getTime() <= Date.now()) return callback(null, null);
       this.remember(sid, row.expiresAt.getTime());
       this.cache?.keep(ticket!, sid, row.sess, row.expiresAt.getTime());
@@ -62,18 +53,14 @@ export class DatabaseSessionStore extends session.Store {
     // the write; other instances hear of it from the trigger.
     this.cache?.forget(sid);
     const expiresAt = expiryOf(data);
-    this.db
-      .insert(sessions)
-      .values({ sid, sess: data, expiresAt })
-      .onConflictDoUpdate({ target: sessions.sid, set: { sess: data, expiresAt } })
-      .then(
-        () => {
-          this.cache?.forget(sid);
-          this.remember(sid, expiresAt.getTime());
-          callback?.();
-        },
-        (error: unknown) => callback?.(error),
-      );
+    this.repository.save(sid, data, expiresAt).then(
+      () => {
+        this.cache?.forget(sid);
+        this.remember(sid, expiresAt.getTime());
+        callback?.();
+      },
+      (error: unknown) => callback?.(error),
+    );
   }
 
   override touch(sid: string, data: session.SessionData, callback?: (err?: unknown) => void): void {
@@ -83,33 +70,26 @@ export class DatabaseSessionStore extends session.Store {
       callback?.();
       return;
     }
-    this.db
-      .update(sessions)
-      .set({ expiresAt })
-      .where(eq(sessions.sid, sid))
-      .then(
-        () => {
-          this.remember(sid, expiresAt.getTime());
-          this.cache?.extend(sid, expiresAt.getTime());
-          callback?.();
-        },
-        (error: unknown) => callback?.(error),
-      );
+    this.repository.extend(sid, expiresAt).then(
+      () => {
+        this.remember(sid, expiresAt.getTime());
+        this.cache?.extend(sid, expiresAt.getTime());
+        callback?.();
+      },
+      (error: unknown) => callback?.(error),
+    );
   }
 
   override destroy(sid: string, callback?: (err?: unknown) => void): void {
     this.storedExpiry.delete(sid);
     this.cache?.forget(sid);
-    this.db
-      .delete(sessions)
-      .where(eq(sessions.sid, sid))
-      .then(
-        () => {
-          this.cache?.forget(sid);
-          callback?.();
-        },
-        (error: unknown) => callback?.(error),
-      );
+    this.repository.remove(sid).then(
+      () => {
+        this.cache?.forget(sid);
+        callback?.();
+      },
+      (error: unknown) => callback?.(error),
+    );
   }
 
   private remember(sid: string, expiresAt: number): void {
@@ -121,7 +101,7 @@ export class DatabaseSessionStore extends session.Store {
   }
 
   async prune(): Promise<void> {
-    await this.db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+    await this.repository.removeExpired(new Date());
   }
 
   close(): void {

@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config';
-import { BUILT_IN_ISSUER } from '../db/schema';
-import { DEMO_CLIENT_PASSWORD, DatabaseHasClientsError, seedDemoData } from '../db/seed';
-import { fail, openConfiguredDatabase } from './open-for-cli';
+import { BUILT_IN_ISSUER } from '../../db/schema';
+import { fail, openForCli } from '../open-for-cli';
+import { DEMO_CLIENT_PASSWORD, DatabaseHasClientsError, seedDemoData } from './demo-data';
 
 const USAGE = 'Usage: npm run db:seed [-- --force]';
 
@@ -13,11 +12,13 @@ try {
   fail(`${(error as Error).message}\n${USAGE}`);
 }
 
-const database = await openConfiguredDatabase();
+const cli = await openForCli();
 try {
-  const config = loadConfig();
-  const issuer = config.oidc?.issuerUrl ?? BUILT_IN_ISSUER;
-  const result = await seedDemoData(database.db, { issuer, force });
+  const issuer = cli.config.oidc?.issuerUrl ?? BUILT_IN_ISSUER;
+  const result = await seedDemoData(
+    { db: cli.database.db, repositories: cli.services.repositories },
+    { issuer, force },
+  );
   console.log(
     `Demo agency ready: ${result.clients} clients, ${result.invoices} invoices, ${result.tickets} tickets, ${result.consultations} consultation requests.`,
   );
@@ -30,5 +31,5 @@ try {
   if (error instanceof DatabaseHasClientsError) fail(error.message);
   throw error;
 } finally {
-  await database.close();
+  await cli.close();
 }

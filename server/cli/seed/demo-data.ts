@@ -1,12 +1,9 @@
 import { addDays, addMonths, subDays } from 'date-fns';
 import { count, eq } from 'drizzle-orm';
-import { findPlan, type PlanId } from '../../shared/plans';
-import type { SubscriptionStatus } from '../../shared/schemas/subscriptions';
-import type { TicketPriority, TicketStatus } from '../../shared/schemas/tickets';
-import { planMonthTerms } from '../features/billing/billing.service';
-import { createInvoiceRepository } from '../features/invoices/invoices.repository';
-import { hashPassword } from '../lib/passwords';
-import type { Database } from './client';
+import { findPlan, type PlanId } from '@shared/plans';
+import type { SubscriptionStatus } from '@shared/schemas/subscriptions';
+import type { TicketPriority, TicketStatus } from '@shared/schemas/tickets';
+import type { Database } from '../../db/client';
 import {
   consultations,
   identityAccounts,
@@ -14,8 +11,11 @@ import {
   ticketMessages,
   tickets,
   users,
-} from './schema';
-import { isoDate } from '../lib/format';
+} from '../../db/schema';
+import { planMonthTerms } from '../../features/billing/billing.service';
+import { isoDate } from '../../lib/format';
+import { hashPassword } from '../../lib/passwords';
+import type { Services } from '../../services';
 
 /** Every demo client signs in with this password on the built-in provider. */
 export const DEMO_CLIENT_PASSWORD = 'demo-client-2026';
@@ -234,7 +234,14 @@ export interface SeedResult {
  * clients that are missing.
  */
 export async function seedDemoData(
-  db: Database,
+  {
+    db,
+    repositories,
+  }: {
+    db: Database;
+    /** From the composition root: invoices are made the way the product makes them. */
+    repositories: Pick<Services['repositories'], 'invoices'>;
+  },
   { issuer, force = false, now = new Date() }: { issuer: string; force?: boolean; now?: Date },
 ): Promise<SeedResult> {
   const [existing] = await db.select({ n: count() }).from(users);
@@ -243,7 +250,7 @@ export async function seedDemoData(
       `This database already has ${existing!.n} client account(s); nothing was changed. Run with --force to add the demo clients anyway.`,
     );
   }
-  const invoiceRepository = createInvoiceRepository(db);
+  const invoiceRepository = repositories.invoices;
   const passwordHash = await hashPassword(DEMO_CLIENT_PASSWORD);
   const result: SeedResult = { clients: 0, invoices: 0, tickets: 0, consultations: 0 };
   const userIds: Array<string | undefined> = [];

@@ -1,0 +1,234 @@
+import crypto from 'node:crypto';
+import dns from 'node:dns/promises';
+import os from 'node:os';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { createAdminRepository } from './features/admin-auth/admin-auth.repository';
+import { createAdminAuthService } from './features/admin-auth/admin-auth.service';
+import { createAuditRepository } from './features/audit/audit.repository';
+import { createAuditService } from './features/audit/audit.service';
+import { createUserRepository } from './features/auth/auth.repository';
+import { createAuthService } from './features/auth/auth.service';
+import { createBillingRepository } from './features/billing/billing.repository';
+import { createBillingService } from './features/billing/billing.service';
+import { createConsultationRepository } from './features/consultations/consultations.repository';
+import { createConsultationService } from './features/consultations/consultations.service';
+import { createDashboardRepository } from './features/dashboard/dashboard.repository';
+import { createDashboardService } from './features/dashboard/dashboard.service';
+import { createIdentityAccountRepository } from './features/identity/identity.repository';
+import { createIdentityService } from './features/identity/identity.service';
+import { createInvoiceRepository } from './features/invoices/invoices.repository';
+import { createInvoiceService } from './features/invoices/invoices.service';
+import { createPageFetcher } from './features/leads/analysis/page-fetcher';
+import { createVerifier } from './features/leads/analysis/verification';
+import { createWebsiteAnalyzer } from './features/leads/analysis/website-analyzer';
+import { createBulkSearchRunner } from './features/leads/leads.jobs';
+import { createLeadRepository } from './features/leads/leads.repository';
+import { createLeadService } from './features/leads/leads.service';
+import { createSearchSteps } from './features/leads/search-steps';
+import { SOURCE_USER_AGENT, selectLeadSource } from './features/leads/sources/select-source';
+import { createMailRepository } from './features/mail/mail.repository';
+import { createMailService } from './features/mail/mail.service';
+import { createMailer } from './features/mail/mailer';
+import { createNotifications } from './features/mail/notifications';
+import { createProfileRepository } from './features/profile/profile.repository';
+import { createProfileService } from './features/profile/profile.service';
+import { createSessionRepository } from './features/sessions/sessions.repository';
+import { createSettingsRepository } from './features/settings/settings.repository';
+import { createSettingsService } from './features/settings/settings.service';
+import { createSignupLinkRepository } from './features/signup-links/signup-links.repository';
+import { createSignupLinkService } from './features/signup-links/signup-links.service';
+import { createSubscriptionRepository } from './features/subscriptions/subscriptions.repository';
+import { createSubscriptionService } from './features/subscriptions/subscriptions.service';
+import { createTicketRepository } from './features/tickets/tickets.repository';
+import { createTicketService } from './features/tickets/tickets.service';
+import { createJobQueue } from './lib/job-queue';
+import { createRateLimitCounters } from './lib/rate-limit-store';
+import { createRateLimitRepository } from './lib/rate-limit.repository';
+
+/**
+ * The composition root: every repository and service of the product, built once per process
+ * from the configuration and the database. The web server (app.ts, with what web-services.ts
+ * adds for it), the job runner (jobs.ts), server/index.ts and the one-off commands under cli/
+ * all take what they need from here.
+ */
+
+export interface ServiceDeps {
+  config: Config;
+  database: DatabaseHandle;
+  logger: Logger;
+  /** The time the product runs on; tests move it to drive billing over months. */
+  clock?: () => Date;
+}
+
+/**
+ * The repositories and services. Building them touches neither the network nor the database
+ * (the job queue's sender starts on its first job), so a one-off command can afford them all.
+ */
+export function createServices({
+  config,
+  database,
+  logger,
+  clock = () => new Date(),
+}: ServiceDeps) {
+  const { db } = database;
+  const repositories = {
+    admins: createAdminRepository(db),
+    audit: createAuditRepository(db),
+    billing: createBillingRepository(db),
+    consultations: createConsultationRepository(db),
+    dashboard: createDashboardRepository(db),
+    identityAccounts: createIdentityAccountRepository(db),
+    invoices: createInvoiceRepository(db),
+    leads: createLeadRepository(db),
+    mail: createMailRepository(db),
+    profiles: createProfileRepository(db),
+    rateLimits: createRateLimitRepository(db),
+    sessions: createSessionRepository(db),
+    settings: createSettingsRepository(db),
+    signupLinks: createSignupLinkRepository(db),
+    subscriptions: createSubscriptionRepository(db),
+    tickets: createTicketRepository(db),
+    users: createUserRepository(db),
+  };
+
+  const audit = createAuditService(repositories.audit);
+  const settings = createSettingsService(repositories.settings, audit);
+  /** The business name, wherever the brand appears (e-mails, the provider's pages, 2FA). */
+  const brand = async () => (await settings.getPublic()).businessName;
+  const adminAuth = createAdminAuthService(repositories.admins, {
+    audit,
+    issuer: brand,
+    now: clock,
+  });
+  // In the database, so that every instance counts the same attempts.
+  const rateLimits = createRateLimitCounters(repositories.rateLimits, { logger });
+
+  const mailer = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    defaultFrom: async () => {
+      const { businessName, businessEmail } = await settings.getPublic();
+      return { name: businessName, address: businessEmail };
+    },
+    repository: repositories.mail,
+    logger,
+  });
+  const notifications = createNotifications({
+    mailer,
+    appUrl: config.appUrl,
+    agency: () => settings.getPublic(),
+    findClient: async (userId) => (await repositories.users.findById(userId)) ?? null,
+    logger,
+  });
+
+  const tickets = createTicketService(repositories.tickets, notifications, audit);
+  const invoices = createInvoiceService({
+    repository: repositories.invoices,
+    mail: notifications,
+    audit,
+    issuer: async () => {
+      const business = await settings.getBusiness();
+      return { ...business, location: `${business.businessCity}, ${business.businessState}` };
+    },
+    now: clock,
+  });
+  const auth = createAuthService({
+    repository: repositories.users,
+    claimForVerifiedEmail: (userId, email) => invoices.claimForVerifiedEmail(userId, email),
+  });
+  const billing = createBillingService({
+    repository: repositories.billing,
+    invoices,
+    renewalLeadDays: config.billing.renewalLeadDays,
+    logger,
+    now: clock,
+  });
+  const subscriptions = createSubscriptionService(
+    repositories.subscriptions,
+    notifications,
+    billing,
+  );
+  const signupLinks = createSignupLinkService({
+    repository: repositories.signupLinks,
+    appUrl: config.appUrl,
+    mail: notifications,
+    subscribe: (userId, planId) => subscriptions.subscribe(userId, planId),
+    findUser: (userId) => auth.findById(userId),
+    audit,
+    now: clock,
+  });
+
+  const jobQueue = createJobQueue(database);
+  const leadSource = selectLeadSource(config.leads, clock);
+  const leadSearchSteps = createSearchSteps({
+    repository: repositories.leads,
+    source: leadSource,
+    analyse: createWebsiteAnalyzer({
+      fetcher: createPageFetcher({
+        policy: { allowLoopback: config.leads.allowLoopback },
+        userAgent: SOURCE_USER_AGENT,
+      }),
+      now: clock,
+    }),
+    verify: createVerifier({ resolveMx: (domain) => dns.resolveMx(domain) }),
+    now: clock,
+  });
+  const enqueueLeadSearch = (searchId: string) => jobQueue.sendLeadSearch(searchId);
+  const leadSearches = createBulkSearchRunner({
+    repository: repositories.leads,
+    source: leadSource,
+    steps: leadSearchSteps,
+    enqueue: enqueueLeadSearch,
+    logger,
+    now: clock,
+    analysisConcurrency: config.leads.analysisConcurrency,
+    workerId: `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`,
+  });
+  const leads = createLeadService({
+    repository: repositories.leads,
+    source: leadSource,
+    steps: leadSearchSteps,
+    enqueue: enqueueLeadSearch,
+    bulk: leadSearches,
+    now: clock,
+    analysisConcurrency: config.leads.analysisConcurrency,
+  });
+
+  return {
+    repositories,
+    adminAuth,
+    audit,
+    auth,
+    billing,
+    brand,
+    consultations: createConsultationService(repositories.consultations),
+    dashboard: createDashboardService(repositories.dashboard),
+    identity: createIdentityService({
+      accounts: repositories.identityAccounts,
+      mail: notifications,
+      now: clock,
+    }),
+    invoices,
+    /** The marketing tool's use cases. */
+    leads,
+    /** The bulk lead searches the job runner works on. */
+    leadSearches,
+    mail: createMailService(repositories.mail, mailer),
+    notifications,
+    /** Whether the database answers (GET /api/health). */
+    ping: () => database.ping(),
+    profile: createProfileService(repositories.profiles),
+    rateLimits,
+    settings,
+    signupLinks,
+    subscriptions,
+    tickets,
+    /** Releases what the services hold besides the database: the job queue's sender. */
+    async close(): Promise<void> {
+      await jobQueue.stop();
+    },
+  };
+}
+export type Services = ReturnType<typeof createServices>;
