@@ -17,15 +17,13 @@ import {
 } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, errorMessage } from '@/lib/api-request';
+import { ApiError } from '@/lib/api-request';
 import { formatDate, formatDateTime } from '@/lib/dates';
-import {
-  invoicePdfUrl,
-  useDeleteInvoice,
-  useEmailInvoice,
-  useInvoice,
-  useSetInvoiceStatus,
-} from '@/features/invoices/api/admin-invoices';
+import { useDeleteInvoice } from '@/features/invoices/api/delete-invoice';
+import { useEmailInvoice } from '@/features/invoices/api/email-invoice';
+import { useInvoice } from '@/features/invoices/api/get-invoice';
+import { invoicePdfUrl } from '@/features/invoices/api/get-invoice-pdf';
+import { useSetInvoiceStatus } from '@/features/invoices/api/set-invoice-status';
 import { InvoiceStatusBadge } from '@/features/invoices/components/invoice-status-badge';
 import { InvoiceTotals } from '@/features/invoices/components/invoice-totals';
 
@@ -73,49 +71,28 @@ export function InvoiceDetailPage() {
   const plan = current.planType ? findPlan(current.planType) : undefined;
   const busy = setStatus.isPending || email.isPending || remove.isPending;
 
-  const mark = async (status: InvoiceStatus, done: string) => {
-    try {
-      await setStatus.mutateAsync({ id: current.id, status });
-      toast({ title: 'Invoice Updated', description: done });
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: errorMessage(error, 'Failed to update invoice status'),
-        variant: 'destructive',
-      });
-    }
-  };
+  const mark = (status: InvoiceStatus, done: string) =>
+    setStatus.mutate(
+      { id: current.id, status },
+      { onSuccess: () => toast({ title: 'Invoice Updated', description: done }) },
+    );
 
-  const sendByEmail = async () => {
-    try {
-      const sent = await email.mutateAsync(current.id);
-      toast({ title: 'Invoice Sent', description: sent.message });
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: errorMessage(error, 'Failed to email the invoice'),
-        variant: 'destructive',
-      });
-    }
-  };
+  const sendByEmail = () =>
+    email.mutate(current.id, {
+      onSuccess: (sent) => toast({ title: 'Invoice Sent', description: sent.message }),
+    });
 
-  const deleteInvoice = async () => {
-    try {
-      await remove.mutateAsync(current.id);
-      setConfirming(false);
-      toast({
-        title: 'Invoice Deleted',
-        description: `Invoice ${current.invoiceNumber} has been deleted.`,
-      });
-      navigate('/admin/invoices');
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: errorMessage(error, 'Failed to delete invoice'),
-        variant: 'destructive',
-      });
-    }
-  };
+  const deleteInvoice = () =>
+    remove.mutate(current.id, {
+      onSuccess: () => {
+        setConfirming(false);
+        toast({
+          title: 'Invoice Deleted',
+          description: `Invoice ${current.invoiceNumber} has been deleted.`,
+        });
+        navigate('/admin/invoices');
+      },
+    });
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
@@ -134,16 +111,13 @@ export function InvoiceDetailPage() {
             <Button
               variant="outline"
               disabled={busy}
-              onClick={() => void mark('sent', 'The invoice is marked as sent.')}
+              onClick={() => mark('sent', 'The invoice is marked as sent.')}
             >
               <Send className="h-4 w-4" aria-hidden="true" /> Mark as Sent
             </Button>
           )}
           {(current.status === 'sent' || current.status === 'overdue') && (
-            <Button
-              disabled={busy}
-              onClick={() => void mark('paid', 'The invoice is marked as paid.')}
-            >
+            <Button disabled={busy} onClick={() => mark('paid', 'The invoice is marked as paid.')}>
               <CheckCircle2 className="h-4 w-4" aria-hidden="true" /> Mark as Paid
             </Button>
           )}
@@ -152,7 +126,7 @@ export function InvoiceDetailPage() {
               <Download className="h-4 w-4" aria-hidden="true" /> Download PDF
             </a>
           </Button>
-          <Button variant="outline" disabled={busy} onClick={() => void sendByEmail()}>
+          <Button variant="outline" disabled={busy} onClick={sendByEmail}>
             <Mail className="h-4 w-4" aria-hidden="true" />
             {email.isPending ? 'Sending...' : 'Email to Client'}
           </Button>
@@ -250,11 +224,7 @@ export function InvoiceDetailPage() {
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>
             </DialogClose>
-            <Button
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() => void deleteInvoice()}
-            >
+            <Button variant="destructive" disabled={remove.isPending} onClick={deleteInvoice}>
               {remove.isPending ? 'Deleting...' : 'Delete Invoice'}
             </Button>
           </div>

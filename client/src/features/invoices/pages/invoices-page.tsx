@@ -5,9 +5,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-request';
 import { formatDate } from '@/lib/dates';
-import { useInvoices, useSetInvoiceStatus } from '@/features/invoices/api/admin-invoices';
+import { useInvoices } from '@/features/invoices/api/get-invoices';
+import { useSetInvoiceStatus } from '@/features/invoices/api/set-invoice-status';
 import { InvoiceStatusBadge } from '@/features/invoices/components/invoice-status-badge';
 
 /** /admin/invoices. */
@@ -15,18 +15,14 @@ export function InvoicesPage() {
   const invoices = useInvoices();
   const setStatus = useSetInvoiceStatus();
 
-  const send = async (id: string) => {
-    try {
-      await setStatus.mutateAsync({ id, status: 'sent' });
-      toast({ title: 'Invoice Updated', description: 'The invoice is marked as sent.' });
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: errorMessage(error, 'Failed to update invoice status'),
-        variant: 'destructive',
-      });
-    }
-  };
+  const send = (id: string) =>
+    setStatus.mutate(
+      { id, status: 'sent' },
+      {
+        onSuccess: () =>
+          toast({ title: 'Invoice Updated', description: 'The invoice is marked as sent.' }),
+      },
+    );
 
   return (
     <div className="space-y-6">
@@ -93,7 +89,7 @@ export function InvoicesPage() {
                           size="sm"
                           variant="outline"
                           disabled={setStatus.isPending}
-                          onClick={() => void send(invoice.id)}
+                          onClick={() => send(invoice.id)}
                         >
                           <Send className="h-4 w-4" aria-hidden="true" /> Send
                           <span className="sr-only"> {invoice.invoiceNumber}</span>
