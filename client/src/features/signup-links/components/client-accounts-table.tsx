@@ -4,7 +4,7 @@ import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { QueryList } from '@/components/ui/query-list';
 import { SimpleTable } from '@/components/ui/simple-table';
 import { formatDate } from '@/lib/dates';
-import { useClientAccounts } from '../api/signup-links';
+import { useClientAccounts } from '../api/get-client-accounts';
 
 const STATUS: Record<SubscriptionStatus, { label: string; variant: BadgeProps['variant'] }> = {
   pending: { label: 'Pending', variant: 'warning' },

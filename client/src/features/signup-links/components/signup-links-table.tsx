@@ -4,7 +4,7 @@ import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { QueryList } from '@/components/ui/query-list';
 import { SimpleTable } from '@/components/ui/simple-table';
 import { formatDateTime } from '@/lib/dates';
-import { useSignupLinks } from '../api/signup-links';
+import { useSignupLinks } from '../api/get-signup-links';
 
 const STATE: Record<SignupLinkState, { label: string; variant: BadgeProps['variant'] }> = {
   waiting: { label: 'Waiting', variant: 'warning' },
