@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { EmailSchema, optionalText } from './common';
 
+// Its own module, so the landing page can load it without the full zod (see the file).
+export { PublicSettingsSchema, type PublicSettings } from './public-settings';
+
 /** GET/PUT /api/admin/settings: the business details shown wherever the brand appears. */
 export const BusinessSettingsSchema = z.object({
   businessName: z

@@ -1,21 +1,21 @@
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_SETTINGS } from '@shared/constants';
+import type { PublicSettings } from '@shared/schemas/public-settings';
 import { apiRequest } from '@/lib/api-request';
 
 /**
  * GET /api/settings/public: brand name and contact details shown across the product. Read
  * once per page load into a tiny store rather than through the query cache, so the public
- * landing page needs no query library; the defaults show until (or unless) it answers.
+ * landing page needs no query library; the defaults show until (or unless) it answers. The
+ * schema is loaded with the answer, not with the page, to keep zod out of the landing page's
+ * first scripts.
  */
-export interface PublicSettings {
-  businessName: string;
-  businessEmail: string;
-  businessLocation: string;
-}
-
 export async function getPublicSettings(): Promise<PublicSettings> {
-  const res = await apiRequest('GET', '/api/settings/public');
-  return (await res.json()) as PublicSettings;
+  const [{ PublicSettingsSchema }, res] = await Promise.all([
+    import('@shared/schemas/public-settings'),
+    apiRequest('GET', '/api/settings/public'),
+  ]);
+  return PublicSettingsSchema.parse(await res.json());
 }
 
 let current: PublicSettings = DEFAULT_SETTINGS;
