@@ -4,10 +4,9 @@ import { PLANS, type PlanId } from '@shared/plans';
 import { formatCents } from '@shared/money';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage, isUnauthorized } from '@/lib/api-request';
 import { cn } from '@/lib/utils';
 import { usePublicSettings } from '@/features/settings/public';
-import { useSubscribe } from '@/features/subscriptions/api/change-subscription';
+import { useSubscribe } from '@/features/subscriptions/api/subscribe';
 import { useSubscription } from '@/features/subscriptions/api/get-subscription';
 import { planName } from '@/features/subscriptions/components/subscription-status';
 import { PortalPage } from '@/components/portal-page';
@@ -21,23 +20,14 @@ export function SubscribePage() {
   const current = subscription.data;
   const { businessEmail } = usePublicSettings();
 
-  const choose = async (planId: PlanId) => {
-    try {
-      const { message } = await subscribe.mutateAsync(planId);
-      if (message.includes(ALREADY_ACTIVE)) {
-        toast({ title: 'Already Subscribed', description: message });
-      } else {
-        toast({ title: 'Subscription Requested', description: message });
-      }
-    } catch (error) {
-      if (isUnauthorized(error)) return;
-      toast({
-        title: 'Error',
-        description: errorMessage(error, 'Failed to process subscription. Please try again.'),
-        variant: 'destructive',
-      });
-    }
-  };
+  const choose = (planId: PlanId) =>
+    subscribe.mutate(planId, {
+      onSuccess: ({ message }) =>
+        toast({
+          title: message.includes(ALREADY_ACTIVE) ? 'Already Subscribed' : 'Subscription Requested',
+          description: message,
+        }),
+    });
 
   return (
     <PortalPage
@@ -98,7 +88,7 @@ export function SubscribePage() {
               className="mt-6"
               variant={plan.popular ? 'default' : 'outline'}
               disabled={subscribe.isPending}
-              onClick={() => void choose(plan.id)}
+              onClick={() => choose(plan.id)}
             >
               Subscribe <span className="sr-only">to {plan.name}</span>
             </Button>
