@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import {
@@ -12,14 +12,12 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-request';
 import { useSearchParam } from '@/lib/use-search-param';
-import {
-  leadQueryOptions,
-  searchLeadsQueryOptions,
-  sendTestEmail,
-  useCancelSearchJob,
-  useSearchJob,
-  useSearchLeads,
-} from '../api/marketing-tool';
+import { useCancelSearchJob } from '../api/cancel-search-job';
+import { leadQueryOptions } from '../api/get-lead';
+import { useSearchJob } from '../api/get-search-job';
+import { searchLeadsQueryOptions, useSearchLeads } from '../api/get-search-leads';
+import { useRunSearch } from '../api/run-search';
+import { useSendTestEmail } from '../api/send-test-email';
 import { BulkProgress } from '../components/bulk-progress';
 import { LeadDetailDialog } from '../components/lead-detail-dialog';
 import { LeadsTable } from '../components/leads-table';
@@ -159,7 +157,7 @@ function ShownSearch({
       queryClient.setQueryData(searchLeadsQueryOptions(searchId).queryKey, job.data.result);
     }
   }, [job.data, queryClient, searchId]);
-  const results = useQuery({ ...searchLeadsQueryOptions(searchId), enabled: done });
+  const results = useSearchLeads(searchId, done);
 
   if (job.isLoading) return <Spinner label="Loading the search" />;
   if (job.isError || !job.data) {
@@ -175,18 +173,12 @@ function ShownSearch({
       <BulkProgress
         job={job.data}
         cancelling={cancel.isPending}
-        onCancel={async () => {
-          try {
-            await cancel.mutateAsync(searchId);
-            toast({ title: 'Search cancelled', description: 'The bulk search was stopped.' });
-          } catch (error) {
-            toast({
-              title: 'Error',
-              description: errorMessage(error, 'Failed to cancel the search'),
-              variant: 'destructive',
-            });
-          }
-        }}
+        onCancel={() =>
+          cancel.mutate(searchId, {
+            onSuccess: () =>
+              toast({ title: 'Search cancelled', description: 'The bulk search was stopped.' }),
+          })
+        }
       />
     );
   }
@@ -221,42 +213,36 @@ export function MarketingToolPage() {
   const queryClient = useQueryClient();
   const [searchId, setSearchId] = useShownSearch();
   const [highPriorityOnly, setHighPriorityOnly] = useState(false);
-  const search = useSearchLeads();
+  const search = useRunSearch();
+  const testEmail = useSendTestEmail();
 
-  const runSearch = async (criteria: MarketingSearch) => {
-    try {
-      const answer = await search.mutateAsync(criteria);
-      if ('jobId' in answer) {
-        setSearchId(answer.jobId);
-        return;
-      }
-      queryClient.setQueryData(searchLeadsQueryOptions(answer.searchId).queryKey, {
-        source: answer.source,
-        leads: answer.leads.map(summarizeLead),
-        total: answer.total,
-        totalUnfiltered: answer.totalUnfiltered,
-      });
-      for (const lead of answer.leads) {
-        queryClient.setQueryData(leadQueryOptions(answer.searchId, lead.id).queryKey, lead);
-      }
-      setSearchId(answer.searchId);
-    } catch (error) {
-      toast({
-        title: 'Search failed',
-        description: errorMessage(error, 'Failed to search for business leads'),
-        variant: 'destructive',
-      });
-    }
-  };
+  const runSearch = (criteria: MarketingSearch) =>
+    search.mutate(criteria, {
+      onSuccess: (answer) => {
+        if ('jobId' in answer) {
+          setSearchId(answer.jobId);
+          return;
+        }
+        queryClient.setQueryData(searchLeadsQueryOptions(answer.searchId).queryKey, {
+          source: answer.source,
+          leads: answer.leads.map(summarizeLead),
+          total: answer.total,
+          totalUnfiltered: answer.totalUnfiltered,
+        });
+        for (const lead of answer.leads) {
+          queryClient.setQueryData(leadQueryOptions(answer.searchId, lead.id).queryKey, lead);
+        }
+        setSearchId(answer.searchId);
+      },
+    });
 
-  const testEmail = async () => {
-    try {
-      const result = await sendTestEmail();
-      window.alert([result.message, result.details].filter(Boolean).join('\n\n'));
-    } catch (error) {
-      window.alert(errorMessage(error, 'The test e-mail could not be sent.'));
-    }
-  };
+  // The outcome, either way, in a browser alert (spec section 8).
+  const sendTestEmail = () =>
+    testEmail.mutate(undefined, {
+      onSuccess: (result) =>
+        window.alert([result.message, result.details].filter(Boolean).join('\n\n')),
+      onError: (error) => window.alert(errorMessage(error, 'The test e-mail could not be sent.')),
+    });
 
   return (
     <div className="space-y-8">
@@ -270,8 +256,8 @@ export function MarketingToolPage() {
         pending={search.isPending}
         highPriorityOnly={highPriorityOnly}
         onHighPriorityOnlyChange={setHighPriorityOnly}
-        onSearch={(criteria) => void runSearch(criteria)}
-        onTestEmail={() => void testEmail()}
+        onSearch={runSearch}
+        onTestEmail={sendTestEmail}
       />
       {searchId && <ShownSearch searchId={searchId} highPriorityOnly={highPriorityOnly} />}
       <PastSearches current={searchId} onOpen={setSearchId} />
