@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { formatCents } from '@shared/money';
 import { findPlan } from '@shared/plans';
-import type { InvoiceStatus } from '@shared/schemas/invoices';
+import type { InvoiceLineItem, InvoiceStatus } from '@shared/schemas/invoices';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { DataTable, dataColumns } from '@/components/ui/data-table';
 import { Detail } from '@/components/ui/detail';
 import {
   Dialog,
@@ -26,6 +27,22 @@ import { invoicePdfUrl } from '@/features/invoices/api/get-invoice-pdf';
 import { useSetInvoiceStatus } from '@/features/invoices/api/set-invoice-status';
 import { InvoiceStatusBadge } from '@/features/invoices/components/invoice-status-badge';
 import { InvoiceTotals } from '@/features/invoices/components/invoice-totals';
+
+const column = dataColumns<InvoiceLineItem>();
+const lineItemColumns = column.columns([
+  column.accessor('description', { header: 'Description' }),
+  column.accessor('quantity', { header: 'Qty', meta: { align: 'right' } }),
+  column.accessor('unitPrice', {
+    header: 'Unit Price',
+    meta: { align: 'right' },
+    cell: (cell) => formatCents(cell.getValue()),
+  }),
+  column.accessor('total', {
+    header: 'Amount',
+    meta: { align: 'right' },
+    cell: (cell) => formatCents(cell.getValue()),
+  }),
+]);
 
 function BackToInvoices() {
   return (
@@ -162,35 +179,14 @@ export function InvoiceDetailPage() {
         <CardHeader>
           <CardTitle>Line Items</CardTitle>
         </CardHeader>
-        <CardContent className="overflow-x-auto">
-          <table className="w-full text-sm">
-            <thead className="text-left text-muted-foreground">
-              <tr>
-                <th scope="col" className="pb-3 font-medium">
-                  Description
-                </th>
-                <th scope="col" className="pb-3 text-right font-medium">
-                  Qty
-                </th>
-                <th scope="col" className="pb-3 text-right font-medium">
-                  Unit Price
-                </th>
-                <th scope="col" className="pb-3 text-right font-medium">
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y">
-              {lineItems.map((line) => (
-                <tr key={line.id}>
-                  <td className="py-3">{line.description}</td>
-                  <td className="py-3 text-right">{line.quantity}</td>
-                  <td className="py-3 text-right">{formatCents(line.unitPrice)}</td>
-                  <td className="py-3 text-right">{formatCents(line.total)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <CardContent>
+          <DataTable
+            caption="Line items"
+            variant="relaxed"
+            columns={lineItemColumns}
+            data={lineItems}
+            getRowId={(line) => line.id}
+          />
           <InvoiceTotals
             className="mt-4"
             subtotal={current.subtotal}
