@@ -17,7 +17,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 
-export type { PaginationState, SortingState };
+export type { OnChangeFn, PaginationState, SortingState };
 
 interface DataColumnMeta {
   /** 'right' for amounts and counts. */

@@ -8,6 +8,7 @@ import {
   type SearchLeads,
 } from '@shared/schemas/marketing';
 import { Button } from '@/components/ui/button';
+import type { PaginationState, SortingState } from '@/components/ui/data-table';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-request';
@@ -27,13 +28,11 @@ import { downloadLeadsCsv, OSM_CREDIT, SAMPLE_NOTE } from '../lib/leads-csv';
 import {
   DEFAULT_SORT,
   highPriorityOnly as keepHighPriority,
-  nextSort,
   pageOf,
   prioritySummary,
   sortIndex,
   sortLeads,
   type Sort,
-  type SortKey,
 } from '../lib/leads-view';
 
 /** The search shown, kept in the address (?search=) so leaving and coming back finds it. */
@@ -50,13 +49,27 @@ function Results({
   results: SearchLeads;
   highPriorityOnly: boolean;
 }) {
-  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [sorting, setSorting] = useState<SortingState>([DEFAULT_SORT]);
+  const [pagination, setPagination] = useState<PaginationState>({
+    pageIndex: 0,
+    pageSize: DEFAULT_PAGE_SIZE,
+  });
   const [openLead, setOpenLead] = useState<string | null>(null);
 
-  useEffect(() => setPage(1), [searchId, highPriorityOnly]);
+  useEffect(
+    () => setPagination((current) => ({ ...current, pageIndex: 0 })),
+    [searchId, highPriorityOnly],
+  );
 
+  // The table sorts by one column at a time: the score or the name.
+  const [column] = sorting;
+  const sort = useMemo<Sort>(
+    () =>
+      column
+        ? { id: column.id === 'name' ? 'name' : 'leadScore', desc: column.desc }
+        : DEFAULT_SORT,
+    [column],
+  );
   const index = useMemo(() => sortIndex(results.leads), [results.leads]);
   const sorted = useMemo(() => sortLeads(results.leads, sort, index), [results.leads, sort, index]);
   const shown = useMemo(
@@ -64,7 +77,7 @@ function Results({
     [sorted, highPriorityOnly],
   );
   const summary = useMemo(() => prioritySummary(results.leads), [results.leads]);
-  const current = pageOf(shown, page, pageSize);
+  const current = pageOf(shown, pagination);
 
   const exportCsv = () => {
     if (downloadLeadsCsv(shown)) {
@@ -110,16 +123,12 @@ function Results({
 
       {results.leads.length > 0 && (
         <LeadsTable
-          page={current}
-          sort={sort}
-          onSort={(key: SortKey) => setSort((previous) => nextSort(previous, key))}
-          onOpen={(lead) => setOpenLead(lead.id)}
-          pageSize={pageSize}
-          onPageSize={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-          onPage={setPage}
+          {...current}
+          sorting={sorting}
+          onSortingChange={setSorting}
+          pagination={pagination}
+          onPaginationChange={setPagination}
+          onOpen={setOpenLead}
           highPriorityOnly={highPriorityOnly}
         />
       )}
