@@ -47,23 +47,23 @@ export type DataTableInstance<T extends RowData> = ReactTable<Features, T>;
 export const dataColumns = <T extends RowData>() => createColumnHelper<Features, T>();
 
 const VARIANTS = {
-  /** Inside a card: a divider between rows. */
+  /** Inside a card: a divider between rows, a gap between columns. */
   plain: {
     box: 'overflow-x-auto',
     head: 'text-left text-muted-foreground',
-    th: 'pb-2 font-medium',
+    th: 'pb-2 pr-4 font-medium last:pr-0',
     row: '',
     body: 'divide-y',
-    td: 'py-2',
+    td: 'py-2 pr-4 last:pr-0',
   },
   /** The same with more air, for a page's main list. */
   relaxed: {
     box: 'overflow-x-auto',
     head: 'text-left text-muted-foreground',
-    th: 'pb-3 font-medium',
+    th: 'pb-3 pr-4 font-medium last:pr-0',
     row: '',
     body: 'divide-y',
-    td: 'py-3',
+    td: 'py-3 pr-4 last:pr-0',
   },
   /** Its own bordered box with a shaded header, for a wide list on its own. */
   boxed: {

@@ -20,7 +20,7 @@ const invoiceColumns = ({ sending, onSend }: { sending: boolean; onSend: (id: st
   column.columns([
     column.accessor('invoiceNumber', {
       header: 'Invoice',
-      meta: { className: 'font-medium' },
+      meta: { className: 'whitespace-nowrap font-medium' },
       cell: ({ row: { original: invoice } }) => (
         <Link href={`/admin/invoices/${invoice.id}`} className="text-primary hover:underline">
           {invoice.invoiceNumber}
@@ -30,6 +30,7 @@ const invoiceColumns = ({ sending, onSend }: { sending: boolean; onSend: (id: st
     column.accessor('clientName', { header: 'Client' }),
     column.accessor('dateIssued', {
       header: 'Issued',
+      meta: { className: 'whitespace-nowrap' },
       cell: (cell) => formatDate(cell.getValue()),
     }),
     column.accessor('total', {

@@ -60,7 +60,11 @@ const columns = column.columns([
       );
     },
   }),
-  column.accessor('createdAt', { header: 'Joined', cell: (cell) => formatDate(cell.getValue()) }),
+  column.accessor('createdAt', {
+    header: 'Joined',
+    meta: { className: 'whitespace-nowrap' },
+    cell: (cell) => formatDate(cell.getValue()),
+  }),
 ]);
 
 /** The newest client accounts with their plan and subscription status. */

@@ -18,11 +18,13 @@ const columns = column.columns([
   column.accessor('planType', { header: 'Plan', cell: (cell) => findPlan(cell.getValue())?.name }),
   column.accessor('createdAt', {
     header: 'Created',
+    meta: { className: 'whitespace-nowrap' },
     cell: (cell) => formatDateTime(cell.getValue()),
   }),
   column.display({
     id: 'expires',
     header: 'Expires',
+    meta: { className: 'whitespace-nowrap' },
     cell: ({ row: { original: link } }) =>
       link.usedAt ? `Used ${formatDateTime(link.usedAt)}` : formatDateTime(link.expiresAt),
   }),
