@@ -196,7 +196,7 @@ export function createApp({ config, logger, services, web }: AppDeps): Express {
   api.use(notFoundApi);
   app.use('/api', api);
 
-  app.use(spaRoutes(clientDistDir, config.appUrl));
+  app.use(spaRoutes(clientDistDir, config.appUrl, () => services.settings.getPublic()));
   app.use((_req, _res, next) => next(new AppError(404, 'Not found')));
   app.use(errorHandler(logger));
   return app;

@@ -6,6 +6,9 @@ export const DEFAULT_SETTINGS = {
   businessLocation: 'New Orleans, LA',
 } as const;
 
+/** The element in which the server writes the public settings into every page it serves. */
+export const PUBLIC_SETTINGS_ELEMENT_ID = 'public-settings';
+
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;

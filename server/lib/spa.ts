@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router, type Response } from 'express';
+import { PUBLIC_SETTINGS_ELEMENT_ID } from '@shared/constants';
+import { PublicSettingsSchema, type PublicSettings } from '@shared/schemas/settings';
 
 const PRIVATE_AREAS = /^\/(admin|portal)(\/|$)/;
 
@@ -8,9 +10,14 @@ const PRIVATE_AREAS = /^\/(admin|portal)(\/|$)/;
  * Serves the built client: hashed assets cached for a year, index.html never cached (with the
  * public address filled in), index.html for every other GET that is not an API or provider
  * path (history routing), and what search engines read: robots.txt, sitemap.xml, and
- * noindex on the portal and admin screens.
+ * noindex on the portal and admin screens. Every page carries the public settings (brand name
+ * and contact details), so no screen waits for them or shows the defaults first.
  */
-export function spaRoutes(distDir: string, appUrl: string): Router {
+export function spaRoutes(
+  distDir: string,
+  appUrl: string,
+  publicSettings: () => Promise<PublicSettings>,
+): Router {
   const router = Router();
   const pages = new Map<string, string | undefined>();
   /** A built HTML page with the public address filled in, read once. */
@@ -58,7 +65,7 @@ export function spaRoutes(distDir: string, appUrl: string): Router {
     }),
   );
   // /API/... and /OIDC/... are no screen either: 404, like any unknown API path.
-  router.get(/^(?!\/(?:api|oidc)(?:\/|$)).*/i, (req, res: Response) => {
+  router.get(/^(?!\/(?:api|oidc)(?:\/|$)).*/i, async (req, res: Response) => {
     res.setHeader('Cache-Control', 'no-cache');
     if (PRIVATE_AREAS.test(req.path)) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
     // "/" has its HTML prerendered at build time; every other screen starts from the shell.
@@ -67,7 +74,22 @@ export function spaRoutes(distDir: string, appUrl: string): Router {
       res.status(503).type('text').send('The client has not been built yet: run `npm run build`.');
       return;
     }
-    res.type('html').send(html);
+    res.type('html').send(withSettings(html, await publicSettings()));
   });
   return router;
+}
+
+/**
+ * The settings as JSON data in the page (never executed, so the Content Security Policy has
+ * nothing to allow), parsed with their schema on the way out. `<` is escaped so a business
+ * name can never close the element.
+ */
+export function withSettings(html: string, settings: PublicSettings): string {
+  const json = JSON.stringify(PublicSettingsSchema.parse(settings)).replaceAll('<', '\\u003c');
+  // A function, so that "$&" in a business name is not read as a replacement pattern.
+  return html.replace(
+    '</head>',
+    () =>
+      `<script id="${PUBLIC_SETTINGS_ELEMENT_ID}" type="application/json">${json}</script></head>`,
+  );
 }

@@ -25,6 +25,10 @@ export const LeadFormSchema = z.object({
 });
 export type LeadForm = z.infer<typeof LeadFormSchema>;
 
+/** The answer of POST /api/consultations, the same whether the request was kept or dropped. */
+export const ConsultationRequestedSchema = z.object({ message: z.string() });
+export type ConsultationRequested = z.infer<typeof ConsultationRequestedSchema>;
+
 export const CONSULTATION_STATUSES = ['new', 'contacted', 'won', 'lost'] as const;
 export type ConsultationStatus = (typeof CONSULTATION_STATUSES)[number];
 

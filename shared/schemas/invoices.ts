@@ -193,6 +193,14 @@ export const InvoiceDetailSchema = z.object({
 });
 export type InvoiceDetail = z.infer<typeof InvoiceDetailSchema>;
 
+/** The answer of POST /api/admin/invoices: the new invoice, its number repeated on top. */
+export const CreatedInvoiceSchema = InvoiceDetailSchema.extend({ invoiceNumber: z.string() });
+export type CreatedInvoice = z.infer<typeof CreatedInvoiceSchema>;
+
+/** The answer of POST /api/admin/invoices/{id}/email: the invoice now, and what was done. */
+export const EmailedInvoiceSchema = InvoiceDetailSchema.extend({ message: z.string() });
+export type EmailedInvoice = z.infer<typeof EmailedInvoiceSchema>;
+
 /** The only status changes the product makes (spec section 4). */
 export const INVOICE_TRANSITIONS: Record<InvoiceStatus, readonly InvoiceStatus[]> = {
   draft: ['sent'],

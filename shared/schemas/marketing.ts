@@ -252,6 +252,10 @@ export const SearchResponseSchema = z.object({
 });
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 
+/** The answer of POST /api/admin/marketing-tool/search in bulk mode (202): the job to poll. */
+export const BulkSearchStartedSchema = z.object({ jobId: z.string() });
+export type BulkSearchStarted = z.infer<typeof BulkSearchStartedSchema>;
+
 export const SEARCH_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export type SearchStatus = (typeof SEARCH_STATUSES)[number];
 

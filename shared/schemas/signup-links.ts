@@ -47,6 +47,10 @@ export const SendSignupLinkSchema = z.object({
 });
 export type SendSignupLink = z.infer<typeof SendSignupLinkSchema>;
 
+/** The answer of POST /api/admin/signup-links/{id}/send: how the invitation went out. */
+export const SignupLinkSentSchema = z.object({ message: z.string() });
+export type SignupLinkSent = z.infer<typeof SignupLinkSentSchema>;
+
 /** GET /api/signup/{token}: what the invited visitor sees before signing in. */
 export const SignupInviteSchema = z.object({
   email: z.string(),

@@ -12,10 +12,17 @@ export function QueryList<T>({
   query: Pick<UseQueryResult<T[]>, 'isLoading' | 'isError' | 'data'>;
   /** What failed to load, e.g. 'The links'. */
   what: string;
-  empty: string;
+  /** The empty state: a sentence, or a whole block (a call to action). */
+  empty: ReactNode;
   children: (items: T[]) => ReactNode;
 }) {
-  if (query.isLoading) return <Skeleton className="h-24 w-full" />;
+  if (query.isLoading) {
+    return (
+      <div role="status" aria-label={`Loading ${what.toLowerCase()}`}>
+        <Skeleton className="h-24 w-full" />
+      </div>
+    );
+  }
   if (query.isError) {
     return (
       <p role="alert" className="text-sm text-destructive">
@@ -23,6 +30,12 @@ export function QueryList<T>({
       </p>
     );
   }
-  if (!query.data?.length) return <p className="text-sm text-muted-foreground">{empty}</p>;
+  if (!query.data?.length) {
+    return typeof empty === 'string' ? (
+      <p className="text-sm text-muted-foreground">{empty}</p>
+    ) : (
+      empty
+    );
+  }
   return children(query.data);
 }

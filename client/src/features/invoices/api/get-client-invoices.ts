@@ -1,9 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ClientInvoice } from '@shared/schemas/invoices';
+import { z } from 'zod';
+import { ClientInvoiceSchema } from '@shared/schemas/invoices';
+import { apiGet } from '@/lib/api-request';
+
+const ClientInvoicesSchema = z.array(ClientInvoiceSchema);
 
 /** GET /api/invoices: the client's sent, paid and overdue invoices. */
+export function getClientInvoices(signal?: AbortSignal) {
+  return apiGet('/api/invoices', ClientInvoicesSchema, signal);
+}
+
 export const clientInvoicesQueryOptions = () =>
-  queryOptions<ClientInvoice[]>({ queryKey: ['/api/invoices'] });
+  queryOptions({
+    queryKey: ['/api/invoices'],
+    queryFn: ({ signal }) => getClientInvoices(signal),
+  });
 
 export function useClientInvoices() {
   return useQuery(clientInvoicesQueryOptions());

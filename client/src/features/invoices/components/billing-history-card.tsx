@@ -1,9 +1,10 @@
 import { Download } from 'lucide-react';
 import { formatCents } from '@shared/money';
-import type { InvoiceStatus } from '@shared/schemas/invoices';
+import type { ClientInvoice, InvoiceStatus } from '@shared/schemas/invoices';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { DataTable, dataColumns } from '@/components/ui/data-table';
+import { QueryList } from '@/components/ui/query-list';
 import { formatDate } from '@/lib/dates';
 import { useClientInvoices } from '../api/get-client-invoices';
 
@@ -20,71 +21,57 @@ const STATUS_TEXT: Record<InvoiceStatus, string> = {
   overdue: 'Overdue',
 };
 
+const column = dataColumns<ClientInvoice>();
+const columns = column.columns([
+  column.accessor('invoiceNumber', { header: 'Invoice', meta: { className: 'font-medium' } }),
+  column.accessor('dateIssued', { header: 'Date', cell: (cell) => formatDate(cell.getValue()) }),
+  column.accessor('total', {
+    header: 'Amount',
+    meta: { align: 'right' },
+    cell: (cell) => formatCents(cell.getValue()),
+  }),
+  column.accessor('status', {
+    header: 'Status',
+    meta: { align: 'right' },
+    cell: (cell) => (
+      <Badge variant={STATUS_BADGE[cell.getValue()]}>{STATUS_TEXT[cell.getValue()]}</Badge>
+    ),
+  }),
+  column.display({
+    id: 'pdf',
+    header: () => <span className="sr-only">PDF</span>,
+    meta: { align: 'right' },
+    cell: ({ row: { original: invoice } }) => (
+      <a
+        href={`/api/invoices/${invoice.id}/pdf`}
+        download={`${invoice.invoiceNumber}.pdf`}
+        className="inline-flex items-center gap-1 text-primary hover:underline"
+      >
+        <Download className="h-4 w-4" aria-hidden="true" /> PDF
+        <span className="sr-only"> of {invoice.invoiceNumber}</span>
+      </a>
+    ),
+  }),
+]);
+
 /** The client's real invoices: a payment is shown only when it happened. */
 export function BillingHistoryCard() {
-  const invoices = useClientInvoices();
   return (
     <Card>
       <CardHeader>
         <CardTitle>Billing History</CardTitle>
       </CardHeader>
       <CardContent>
-        {invoices.isLoading ? (
-          <div role="status" aria-label="Loading invoices" className="space-y-2">
-            <Skeleton className="h-8 w-full" />
-            <Skeleton className="h-8 w-full" />
-          </div>
-        ) : invoices.isError ? (
-          <p className="text-sm text-destructive">Your invoices could not be loaded.</p>
-        ) : invoices.data?.length ? (
-          <table className="w-full text-sm">
-            <thead className="text-left text-muted-foreground">
-              <tr>
-                <th scope="col" className="pb-2 font-medium">
-                  Invoice
-                </th>
-                <th scope="col" className="pb-2 font-medium">
-                  Date
-                </th>
-                <th scope="col" className="pb-2 text-right font-medium">
-                  Amount
-                </th>
-                <th scope="col" className="pb-2 text-right font-medium">
-                  Status
-                </th>
-                <th scope="col" className="pb-2">
-                  <span className="sr-only">PDF</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y">
-              {invoices.data.map((invoice) => (
-                <tr key={invoice.id}>
-                  <td className="py-2 font-medium">{invoice.invoiceNumber}</td>
-                  <td className="py-2">{formatDate(invoice.dateIssued)}</td>
-                  <td className="py-2 text-right">{formatCents(invoice.total)}</td>
-                  <td className="py-2 text-right">
-                    <Badge variant={STATUS_BADGE[invoice.status]}>
-                      {STATUS_TEXT[invoice.status]}
-                    </Badge>
-                  </td>
-                  <td className="py-2 text-right">
-                    <a
-                      href={`/api/invoices/${invoice.id}/pdf`}
-                      download={`${invoice.invoiceNumber}.pdf`}
-                      className="inline-flex items-center gap-1 text-primary hover:underline"
-                    >
-                      <Download className="h-4 w-4" aria-hidden="true" /> PDF
-                      <span className="sr-only"> of {invoice.invoiceNumber}</span>
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : (
-          <p className="text-sm text-muted-foreground">No invoices yet</p>
-        )}
+        <QueryList query={useClientInvoices()} what="Your invoices" empty="No invoices yet">
+          {(invoices) => (
+            <DataTable
+              caption="Billing history"
+              columns={columns}
+              data={invoices}
+              getRowId={(invoice) => invoice.id}
+            />
+          )}
+        </QueryList>
       </CardContent>
     </Card>
   );

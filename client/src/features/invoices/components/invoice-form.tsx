@@ -82,7 +82,7 @@ export function InvoiceForm({
   today = new Date(),
   clientPicker,
 }: {
-  onSubmit: (invoice: CreateInvoice) => Promise<void>;
+  onSubmit: (invoice: CreateInvoice) => void;
   submitting: boolean;
   today?: Date;
   /** A search of the client accounts; choosing one makes the invoice theirs. */

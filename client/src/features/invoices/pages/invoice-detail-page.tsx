@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { formatCents } from '@shared/money';
 import { findPlan } from '@shared/plans';
-import type { InvoiceStatus } from '@shared/schemas/invoices';
+import type { InvoiceLineItem, InvoiceStatus } from '@shared/schemas/invoices';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { DataTable, dataColumns } from '@/components/ui/data-table';
 import { Detail } from '@/components/ui/detail';
 import {
   Dialog,
@@ -17,17 +18,31 @@ import {
 } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, errorMessage } from '@/lib/api-request';
+import { ApiError } from '@/lib/api-request';
 import { formatDate, formatDateTime } from '@/lib/dates';
-import {
-  invoicePdfUrl,
-  useDeleteInvoice,
-  useEmailInvoice,
-  useInvoice,
-  useSetInvoiceStatus,
-} from '@/features/invoices/api/admin-invoices';
+import { useDeleteInvoice } from '@/features/invoices/api/delete-invoice';
+import { useEmailInvoice } from '@/features/invoices/api/email-invoice';
+import { useInvoice } from '@/features/invoices/api/get-invoice';
+import { invoicePdfUrl } from '@/features/invoices/api/get-invoice-pdf';
+import { useSetInvoiceStatus } from '@/features/invoices/api/set-invoice-status';
 import { InvoiceStatusBadge } from '@/features/invoices/components/invoice-status-badge';
 import { InvoiceTotals } from '@/features/invoices/components/invoice-totals';
+
+const column = dataColumns<InvoiceLineItem>();
+const lineItemColumns = column.columns([
+  column.accessor('description', { header: 'Description' }),
+  column.accessor('quantity', { header: 'Qty', meta: { align: 'right' } }),
+  column.accessor('unitPrice', {
+    header: 'Unit Price',
+    meta: { align: 'right' },
+    cell: (cell) => formatCents(cell.getValue()),
+  }),
+  column.accessor('total', {
+    header: 'Amount',
+    meta: { align: 'right' },
+    cell: (cell) => formatCents(cell.getValue()),
+  }),
+]);
 
 function BackToInvoices() {
   return (
@@ -73,49 +88,28 @@ export function InvoiceDetailPage() {
   const plan = current.planType ? findPlan(current.planType) : undefined;
   const busy = setStatus.isPending || email.isPending || remove.isPending;
 
-  const mark = async (status: InvoiceStatus, done: string) => {
-    try {
-      await setStatus.mutateAsync({ id: current.id, status });
-      toast({ title: 'Invoice Updated', description: done });
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: errorMessage(error, 'Failed to update invoice status'),
-        variant: 'destructive',
-      });
-    }
-  };
+  const mark = (status: InvoiceStatus, done: string) =>
+    setStatus.mutate(
+      { id: current.id, status },
+      { onSuccess: () => toast({ title: 'Invoice Updated', description: done }) },
+    );
 
-  const sendByEmail = async () => {
-    try {
-      const sent = await email.mutateAsync(current.id);
-      toast({ title: 'Invoice Sent', description: sent.message });
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: errorMessage(error, 'Failed to email the invoice'),
-        variant: 'destructive',
-      });
-    }
-  };
+  const sendByEmail = () =>
+    email.mutate(current.id, {
+      onSuccess: (sent) => toast({ title: 'Invoice Sent', description: sent.message }),
+    });
 
-  const deleteInvoice = async () => {
-    try {
-      await remove.mutateAsync(current.id);
-      setConfirming(false);
-      toast({
-        title: 'Invoice Deleted',
-        description: `Invoice ${current.invoiceNumber} has been deleted.`,
-      });
-      navigate('/admin/invoices');
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: errorMessage(error, 'Failed to delete invoice'),
-        variant: 'destructive',
-      });
-    }
-  };
+  const deleteInvoice = () =>
+    remove.mutate(current.id, {
+      onSuccess: () => {
+        setConfirming(false);
+        toast({
+          title: 'Invoice Deleted',
+          description: `Invoice ${current.invoiceNumber} has been deleted.`,
+        });
+        navigate('/admin/invoices');
+      },
+    });
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
@@ -134,16 +128,13 @@ export function InvoiceDetailPage() {
             <Button
               variant="outline"
               disabled={busy}
-              onClick={() => void mark('sent', 'The invoice is marked as sent.')}
+              onClick={() => mark('sent', 'The invoice is marked as sent.')}
             >
               <Send className="h-4 w-4" aria-hidden="true" /> Mark as Sent
             </Button>
           )}
           {(current.status === 'sent' || current.status === 'overdue') && (
-            <Button
-              disabled={busy}
-              onClick={() => void mark('paid', 'The invoice is marked as paid.')}
-            >
+            <Button disabled={busy} onClick={() => mark('paid', 'The invoice is marked as paid.')}>
               <CheckCircle2 className="h-4 w-4" aria-hidden="true" /> Mark as Paid
             </Button>
           )}
@@ -152,7 +143,7 @@ export function InvoiceDetailPage() {
               <Download className="h-4 w-4" aria-hidden="true" /> Download PDF
             </a>
           </Button>
-          <Button variant="outline" disabled={busy} onClick={() => void sendByEmail()}>
+          <Button variant="outline" disabled={busy} onClick={sendByEmail}>
             <Mail className="h-4 w-4" aria-hidden="true" />
             {email.isPending ? 'Sending...' : 'Email to Client'}
           </Button>
@@ -188,35 +179,14 @@ export function InvoiceDetailPage() {
         <CardHeader>
           <CardTitle>Line Items</CardTitle>
         </CardHeader>
-        <CardContent className="overflow-x-auto">
-          <table className="w-full text-sm">
-            <thead className="text-left text-muted-foreground">
-              <tr>
-                <th scope="col" className="pb-3 font-medium">
-                  Description
-                </th>
-                <th scope="col" className="pb-3 text-right font-medium">
-                  Qty
-                </th>
-                <th scope="col" className="pb-3 text-right font-medium">
-                  Unit Price
-                </th>
-                <th scope="col" className="pb-3 text-right font-medium">
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y">
-              {lineItems.map((line) => (
-                <tr key={line.id}>
-                  <td className="py-3">{line.description}</td>
-                  <td className="py-3 text-right">{line.quantity}</td>
-                  <td className="py-3 text-right">{formatCents(line.unitPrice)}</td>
-                  <td className="py-3 text-right">{formatCents(line.total)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <CardContent>
+          <DataTable
+            caption="Line items"
+            variant="relaxed"
+            columns={lineItemColumns}
+            data={lineItems}
+            getRowId={(line) => line.id}
+          />
           <InvoiceTotals
             className="mt-4"
             subtotal={current.subtotal}
@@ -250,11 +220,7 @@ export function InvoiceDetailPage() {
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>
             </DialogClose>
-            <Button
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() => void deleteInvoice()}
-            >
+            <Button variant="destructive" disabled={remove.isPending} onClick={deleteInvoice}>
               {remove.isPending ? 'Deleting...' : 'Delete Invoice'}
             </Button>
           </div>

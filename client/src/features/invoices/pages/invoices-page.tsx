@@ -1,32 +1,81 @@
 import { Plus, Send } from 'lucide-react';
+import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { formatCents } from '@shared/money';
+import type { Invoice } from '@shared/schemas/invoices';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { DataTable, dataColumns } from '@/components/ui/data-table';
+import { QueryList } from '@/components/ui/query-list';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-request';
 import { formatDate } from '@/lib/dates';
-import { useInvoices, useSetInvoiceStatus } from '@/features/invoices/api/admin-invoices';
+import { useInvoices } from '@/features/invoices/api/get-invoices';
+import { useSetInvoiceStatus } from '@/features/invoices/api/set-invoice-status';
 import { InvoiceStatusBadge } from '@/features/invoices/components/invoice-status-badge';
+
+const column = dataColumns<Invoice>();
+
+/** The list's columns; a draft's Send waits while any invoice is being marked. */
+const invoiceColumns = ({ sending, onSend }: { sending: boolean; onSend: (id: string) => void }) =>
+  column.columns([
+    column.accessor('invoiceNumber', {
+      header: 'Invoice',
+      meta: { className: 'whitespace-nowrap font-medium' },
+      cell: ({ row: { original: invoice } }) => (
+        <Link href={`/admin/invoices/${invoice.id}`} className="text-primary hover:underline">
+          {invoice.invoiceNumber}
+        </Link>
+      ),
+    }),
+    column.accessor('clientName', { header: 'Client' }),
+    column.accessor('dateIssued', {
+      header: 'Issued',
+      meta: { className: 'whitespace-nowrap' },
+      cell: (cell) => formatDate(cell.getValue()),
+    }),
+    column.accessor('total', {
+      header: 'Total',
+      meta: { align: 'right' },
+      cell: (cell) => formatCents(cell.getValue()),
+    }),
+    column.accessor('status', {
+      header: 'Status',
+      meta: { className: 'pl-6', headerClassName: 'pl-6' },
+      cell: (cell) => <InvoiceStatusBadge status={cell.getValue()} />,
+    }),
+    column.display({
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      meta: { align: 'right' },
+      cell: ({ row: { original: invoice } }) =>
+        invoice.status === 'draft' && (
+          <Button size="sm" variant="outline" disabled={sending} onClick={() => onSend(invoice.id)}>
+            <Send className="h-4 w-4" aria-hidden="true" /> Send
+            <span className="sr-only"> {invoice.invoiceNumber}</span>
+          </Button>
+        ),
+    }),
+  ]);
 
 /** /admin/invoices. */
 export function InvoicesPage() {
   const invoices = useInvoices();
-  const setStatus = useSetInvoiceStatus();
-
-  const send = async (id: string) => {
-    try {
-      await setStatus.mutateAsync({ id, status: 'sent' });
-      toast({ title: 'Invoice Updated', description: 'The invoice is marked as sent.' });
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: errorMessage(error, 'Failed to update invoice status'),
-        variant: 'destructive',
-      });
-    }
-  };
+  const { mutate, isPending } = useSetInvoiceStatus();
+  const columns = useMemo(
+    () =>
+      invoiceColumns({
+        sending: isPending,
+        onSend: (id) =>
+          mutate(
+            { id, status: 'sent' },
+            {
+              onSuccess: () =>
+                toast({ title: 'Invoice Updated', description: 'The invoice is marked as sent.' }),
+            },
+          ),
+      }),
+    [isPending, mutate],
+  );
 
   return (
     <div className="space-y-6">
@@ -38,84 +87,34 @@ export function InvoicesPage() {
           </Link>
         </Button>
       </div>
-      {invoices.isLoading ? (
-        <Skeleton className="h-40 w-full" />
-      ) : invoices.isError ? (
-        <p role="alert" className="text-destructive">
-          The invoices could not be loaded. Please reload the page.
-        </p>
-      ) : invoices.data?.length ? (
-        <Card>
-          <CardContent className="overflow-x-auto pt-6">
-            <table className="w-full text-sm">
-              <thead className="text-left text-muted-foreground">
-                <tr>
-                  <th scope="col" className="pb-3 font-medium">
-                    Invoice
-                  </th>
-                  <th scope="col" className="pb-3 font-medium">
-                    Client
-                  </th>
-                  <th scope="col" className="pb-3 font-medium">
-                    Issued
-                  </th>
-                  <th scope="col" className="pb-3 text-right font-medium">
-                    Total
-                  </th>
-                  <th scope="col" className="pb-3 pl-6 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="pb-3">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y">
-                {invoices.data.map((invoice) => (
-                  <tr key={invoice.id}>
-                    <td className="py-3 font-medium">
-                      <Link
-                        href={`/admin/invoices/${invoice.id}`}
-                        className="text-primary hover:underline"
-                      >
-                        {invoice.invoiceNumber}
-                      </Link>
-                    </td>
-                    <td className="py-3">{invoice.clientName}</td>
-                    <td className="py-3">{formatDate(invoice.dateIssued)}</td>
-                    <td className="py-3 text-right">{formatCents(invoice.total)}</td>
-                    <td className="py-3 pl-6">
-                      <InvoiceStatusBadge status={invoice.status} />
-                    </td>
-                    <td className="py-3 text-right">
-                      {invoice.status === 'draft' && (
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          disabled={setStatus.isPending}
-                          onClick={() => void send(invoice.id)}
-                        >
-                          <Send className="h-4 w-4" aria-hidden="true" /> Send
-                          <span className="sr-only"> {invoice.invoiceNumber}</span>
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </CardContent>
-        </Card>
-      ) : (
-        <Card>
-          <CardContent className="flex flex-col items-center gap-4 pt-6 text-center">
-            <p className="text-muted-foreground">No invoices yet</p>
-            <Button asChild>
-              <Link href="/admin/invoices/new">Create Your First Invoice</Link>
-            </Button>
-          </CardContent>
-        </Card>
-      )}
+      <QueryList
+        query={invoices}
+        what="The invoices"
+        empty={
+          <Card>
+            <CardContent className="flex flex-col items-center gap-4 pt-6 text-center">
+              <p className="text-muted-foreground">No invoices yet</p>
+              <Button asChild>
+                <Link href="/admin/invoices/new">Create Your First Invoice</Link>
+              </Button>
+            </CardContent>
+          </Card>
+        }
+      >
+        {(list) => (
+          <Card>
+            <CardContent className="pt-6">
+              <DataTable
+                caption="Invoices"
+                variant="relaxed"
+                columns={columns}
+                data={list}
+                getRowId={(invoice) => invoice.id}
+              />
+            </CardContent>
+          </Card>
+        )}
+      </QueryList>
     </div>
   );
 }

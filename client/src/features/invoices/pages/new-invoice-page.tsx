@@ -3,8 +3,7 @@ import { Link, useLocation } from 'wouter';
 import type { CreateInvoice } from '@shared/schemas/invoices';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-request';
-import { useCreateInvoice } from '@/features/invoices/api/admin-invoices';
+import { useCreateInvoice } from '@/features/invoices/api/create-invoice';
 import { InvoiceForm } from '@/features/invoices/components/invoice-form';
 import { ClientPicker } from '@/features/signup-links/public';
 
@@ -13,22 +12,16 @@ export function NewInvoicePage() {
   const create = useCreateInvoice();
   const [, navigate] = useLocation();
 
-  const submit = async (invoice: CreateInvoice) => {
-    try {
-      const created = await create.mutateAsync(invoice);
-      toast({
-        title: 'Invoice Created',
-        description: `Invoice ${created.invoiceNumber} has been created.`,
-      });
-      navigate(`/admin/invoices/${created.invoice.id}`);
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: errorMessage(error, 'Failed to create invoice'),
-        variant: 'destructive',
-      });
-    }
-  };
+  const submit = (invoice: CreateInvoice) =>
+    create.mutate(invoice, {
+      onSuccess: (created) => {
+        toast({
+          title: 'Invoice Created',
+          description: `Invoice ${created.invoiceNumber} has been created.`,
+        });
+        navigate(`/admin/invoices/${created.invoice.id}`);
+      },
+    });
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">

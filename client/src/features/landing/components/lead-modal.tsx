@@ -35,28 +35,23 @@ export function LeadModal(props: LeadModalProps) {
 }
 
 function LeadModalForm({ open, onOpenChange, opener, businessEmail }: LeadModalProps) {
-  const createConsultation = useCreateConsultation();
+  const createConsultation = useCreateConsultation(businessEmail);
   const form = useForm<LeadForm>({ resolver: zodResolver(LeadFormSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await createConsultation.mutateAsync(values);
-      toast({
-        title: 'Thank you for your interest!',
-        description: "We'll be in touch soon to schedule your free consultation.",
-      });
-      form.reset(EMPTY);
-      onOpenChange(false);
-    } catch {
-      // Everything typed stays in the form; the visitor can retry or write to us.
-      toast({
-        variant: 'destructive',
-        title: 'Your request could not be sent',
-        description: `Please try again in a moment, or email us at ${businessEmail}.`,
-      });
-    }
-  });
+  // On failure everything typed stays in the form; the visitor can retry or write to us.
+  const onSubmit = form.handleSubmit((values) =>
+    createConsultation.mutate(values, {
+      onSuccess: () => {
+        toast({
+          title: 'Thank you for your interest!',
+          description: "We'll be in touch soon to schedule your free consultation.",
+        });
+        form.reset(EMPTY);
+        onOpenChange(false);
+      },
+    }),
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

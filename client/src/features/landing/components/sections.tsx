@@ -1,8 +1,7 @@
-import { Check, Star } from 'lucide-react';
 import { PLANS } from '@shared/plans';
 import { formatCents } from '@shared/money';
+import { PlanCard } from '@/components/plan-card';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/utils';
 import { openLeadModal, scrollToSection } from '../content';
 
 /** A section's centred heading (its id labels the section) with an optional introduction. */
@@ -71,43 +70,20 @@ export function PricingSection() {
         />
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
           {PLANS.map((plan) => (
-            <li
+            <PlanCard
               key={plan.id}
               data-reveal
-              className={cn(
-                'relative flex flex-col rounded-lg bg-card p-8',
-                plan.popular ? 'border-2 border-primary shadow-lg' : 'border shadow-sm',
-              )}
-            >
-              {plan.popular && (
-                <p className="absolute -top-3 left-1/2 flex -translate-x-1/2 items-center gap-1 rounded-full bg-primary px-3 py-1 text-xs font-semibold text-primary-foreground">
-                  <Star className="h-3 w-3" aria-hidden="true" /> Most Popular
-                </p>
-              )}
-              <h3 className="text-xl font-semibold">{plan.name}</h3>
-              <p className="mt-2 text-sm text-muted-foreground">{plan.description}</p>
-              <p className="mt-6">
-                <span className="text-4xl font-bold">
-                  {formatCents(plan.priceCents).replace('.00', '')}
-                </span>
-                <span className="text-muted-foreground">/month</span>
-              </p>
-              <ul className="mt-6 flex-1 space-y-3">
-                {plan.landingFeatures.map((feature) => (
-                  <li key={feature} className="flex items-start gap-2 text-sm">
-                    <Check className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden="true" />
-                    {feature}
-                  </li>
-                ))}
-              </ul>
-              <Button
-                className="mt-8"
-                variant={plan.popular ? 'default' : 'outline'}
-                onClick={openLeadModal}
-              >
-                Get Started<span className="sr-only"> with {plan.name}</span>
-              </Button>
-            </li>
+              plan={plan}
+              heading="h3"
+              size="lg"
+              price={formatCents(plan.priceCents).replace('.00', '')}
+              features={plan.landingFeatures}
+              action={
+                <Button variant={plan.popular ? 'default' : 'outline'} onClick={openLeadModal}>
+                  Get Started<span className="sr-only"> with {plan.name}</span>
+                </Button>
+              }
+            />
           ))}
         </ul>
       </div>

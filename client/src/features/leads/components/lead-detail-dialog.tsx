@@ -12,7 +12,7 @@ import {
 import { Spinner } from '@/components/ui/spinner';
 import { copyToClipboard } from '@/lib/copy-to-clipboard';
 import { cn } from '@/lib/utils';
-import { useLead } from '../api/marketing-tool';
+import { useLead } from '../api/get-lead';
 import { leadScoreClass, legitimacyClass, websiteScoreClass } from '../lib/leads-view';
 
 const PRIORITY_VARIANT = {

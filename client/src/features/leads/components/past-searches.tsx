@@ -3,7 +3,7 @@ import type { SearchRecord } from '@shared/schemas/marketing';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { QueryList } from '@/components/ui/query-list';
-import { useSearches } from '../api/marketing-tool';
+import { useSearches } from '../api/get-searches';
 
 const STATUS_VARIANT = {
   queued: 'secondary',

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LeadSummary } from '@shared/schemas/marketing';
-import {
-  DEFAULT_SORT,
-  highPriorityOnly,
-  nextSort,
-  pageOf,
-  prioritySummary,
-  sortLeads,
-} from './leads-view';
+import { DEFAULT_SORT, highPriorityOnly, pageOf, prioritySummary, sortLeads } from './leads-view';
 
 const lead = (id: string, name: string, leadScore: number, extra: Partial<LeadSummary> = {}) =>
   ({ id, name, leadScore, websiteScore: 80, needsWebsite: false, ...extra }) as LeadSummary;
@@ -23,29 +16,27 @@ const leads = [
 describe('sorting', () => {
   it('really orders the rows: score high to low by default, ties by name', () => {
     expect(sortLeads(leads, DEFAULT_SORT).map((l) => l.id)).toEqual(['2', '3', '1', '4', '5']);
-    expect(sortLeads(leads, { key: 'leadScore', direction: 'asc' }).map((l) => l.id)).toEqual([
+    expect(sortLeads(leads, { id: 'leadScore', desc: false }).map((l) => l.id)).toEqual([
       '5',
       '1',
       '4',
       '3',
       '2',
     ]);
-    expect(sortLeads(leads, { key: 'name', direction: 'asc' }).map((l) => l.name)).toEqual([
+    expect(sortLeads(leads, { id: 'name', desc: false }).map((l) => l.name)).toEqual([
       'Alpha',
       'bravo',
       'charlie',
       'Delta',
       'echo',
     ]);
-  });
-
-  it('toggles the active column and starts another ascending', () => {
-    expect(nextSort(DEFAULT_SORT, 'leadScore')).toEqual({ key: 'leadScore', direction: 'asc' });
-    expect(nextSort(DEFAULT_SORT, 'name')).toEqual({ key: 'name', direction: 'asc' });
-    expect(nextSort({ key: 'name', direction: 'asc' }, 'name')).toEqual({
-      key: 'name',
-      direction: 'desc',
-    });
+    expect(sortLeads(leads, { id: 'name', desc: true }).map((l) => l.name)).toEqual([
+      'echo',
+      'Delta',
+      'charlie',
+      'bravo',
+      'Alpha',
+    ]);
   });
 });
 
@@ -57,11 +48,18 @@ describe('high priority', () => {
 });
 
 describe('paging', () => {
-  it('gives the rows and the a - b of n figures, clamped to the last page', () => {
+  it("gives a page's rows and its a - b of n figures", () => {
     const items = Array.from({ length: 45 }, (_, i) => i);
-    expect(pageOf(items, 1, 20)).toMatchObject({ from: 1, to: 20, total: 45, pageCount: 3 });
-    expect(pageOf(items, 3, 20)).toMatchObject({ from: 41, to: 45, rows: [40, 41, 42, 43, 44] });
-    expect(pageOf(items, 9, 20).page).toBe(3);
-    expect(pageOf([], 1, 20)).toMatchObject({ from: 0, to: 0, total: 0, pageCount: 1 });
+    expect(pageOf(items, { pageIndex: 0, pageSize: 20 })).toMatchObject({
+      from: 1,
+      to: 20,
+      total: 45,
+    });
+    expect(pageOf(items, { pageIndex: 2, pageSize: 20 })).toMatchObject({
+      from: 41,
+      to: 45,
+      rows: [40, 41, 42, 43, 44],
+    });
+    expect(pageOf([], { pageIndex: 0, pageSize: 20 })).toMatchObject({ from: 0, to: 0, total: 0 });
   });
 });

@@ -1,17 +1,13 @@
 import { isHighPriority, POOR_WEBSITE_SCORE, type LeadSummary } from '@shared/schemas/marketing';
 
 export type SortKey = 'leadScore' | 'name';
+/** One sorted column, as the table's sorting state holds it. */
 export interface Sort {
-  key: SortKey;
-  direction: 'asc' | 'desc';
+  id: SortKey;
+  desc: boolean;
 }
-export const DEFAULT_SORT: Sort = { key: 'leadScore', direction: 'desc' };
-
-/** The spec's toggle: the active column flips direction; another column starts ascending. */
-export function nextSort(current: Sort, key: SortKey): Sort {
-  if (current.key === key) return { key, direction: current.direction === 'asc' ? 'desc' : 'asc' };
-  return { key, direction: 'asc' };
-}
+/** The spec's default: the best leads first. */
+export const DEFAULT_SORT: Sort = { id: 'leadScore', desc: true };
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
@@ -38,11 +34,11 @@ export function sortLeads(
   sort: Sort,
   index: SortIndex = sortIndex(leads),
 ): LeadSummary[] {
-  if (sort.key === 'name') {
+  if (sort.id === 'name') {
     const ordered = [...index.byName];
-    return sort.direction === 'asc' ? ordered : ordered.reverse();
+    return sort.desc ? ordered.reverse() : ordered;
   }
-  const sign = sort.direction === 'asc' ? 1 : -1;
+  const sign = sort.desc ? -1 : 1;
   const rank = index.nameRank;
   return [...leads].sort(
     (a, b) => sign * (a.leadScore - b.leadScore) || rank.get(a.id)! - rank.get(b.id)!,
@@ -53,29 +49,14 @@ export function highPriorityOnly(leads: readonly LeadSummary[]): LeadSummary[] {
   return leads.filter(isHighPriority);
 }
 
-export interface Page<T> {
-  rows: T[];
-  page: number;
-  pageCount: number;
-  /** 1-based positions shown ('Showing a - b of n'); 0 - 0 when empty. */
-  from: number;
-  to: number;
-  total: number;
-}
-
-export function pageOf<T>(items: readonly T[], page: number, pageSize: number): Page<T> {
-  const pageCount = Math.max(1, Math.ceil(items.length / pageSize));
-  const current = Math.min(Math.max(1, page), pageCount);
-  const start = (current - 1) * pageSize;
+/** The rows of one page and its 'Showing a - b of n' figures (0 - 0 when there are none). */
+export function pageOf<T>(
+  items: readonly T[],
+  { pageIndex, pageSize }: { pageIndex: number; pageSize: number },
+) {
+  const start = pageIndex * pageSize;
   const rows = items.slice(start, start + pageSize);
-  return {
-    rows,
-    page: current,
-    pageCount,
-    from: rows.length ? start + 1 : 0,
-    to: start + rows.length,
-    total: items.length,
-  };
+  return { rows, from: rows.length ? start + 1 : 0, to: start + rows.length, total: items.length };
 }
 
 /** The high-priority summary's three counts. */

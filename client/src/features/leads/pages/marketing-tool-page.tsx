@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import {
@@ -8,18 +8,17 @@ import {
   type SearchLeads,
 } from '@shared/schemas/marketing';
 import { Button } from '@/components/ui/button';
+import type { PaginationState, SortingState } from '@/components/ui/data-table';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-request';
 import { useSearchParam } from '@/lib/use-search-param';
-import {
-  leadQueryOptions,
-  searchLeadsQueryOptions,
-  sendTestEmail,
-  useCancelSearchJob,
-  useSearchJob,
-  useSearchLeads,
-} from '../api/marketing-tool';
+import { useCancelSearchJob } from '../api/cancel-search-job';
+import { leadQueryOptions } from '../api/get-lead';
+import { useSearchJob } from '../api/get-search-job';
+import { searchLeadsQueryOptions, useSearchLeads } from '../api/get-search-leads';
+import { useRunSearch } from '../api/run-search';
+import { useSendTestEmail } from '../api/send-test-email';
 import { BulkProgress } from '../components/bulk-progress';
 import { LeadDetailDialog } from '../components/lead-detail-dialog';
 import { LeadsTable } from '../components/leads-table';
@@ -29,13 +28,11 @@ import { downloadLeadsCsv, OSM_CREDIT, SAMPLE_NOTE } from '../lib/leads-csv';
 import {
   DEFAULT_SORT,
   highPriorityOnly as keepHighPriority,
-  nextSort,
   pageOf,
   prioritySummary,
   sortIndex,
   sortLeads,
   type Sort,
-  type SortKey,
 } from '../lib/leads-view';
 
 /** The search shown, kept in the address (?search=) so leaving and coming back finds it. */
@@ -52,13 +49,27 @@ function Results({
   results: SearchLeads;
   highPriorityOnly: boolean;
 }) {
-  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [sorting, setSorting] = useState<SortingState>([DEFAULT_SORT]);
+  const [pagination, setPagination] = useState<PaginationState>({
+    pageIndex: 0,
+    pageSize: DEFAULT_PAGE_SIZE,
+  });
   const [openLead, setOpenLead] = useState<string | null>(null);
 
-  useEffect(() => setPage(1), [searchId, highPriorityOnly]);
+  useEffect(
+    () => setPagination((current) => ({ ...current, pageIndex: 0 })),
+    [searchId, highPriorityOnly],
+  );
 
+  // The table sorts by one column at a time: the score or the name.
+  const [column] = sorting;
+  const sort = useMemo<Sort>(
+    () =>
+      column
+        ? { id: column.id === 'name' ? 'name' : 'leadScore', desc: column.desc }
+        : DEFAULT_SORT,
+    [column],
+  );
   const index = useMemo(() => sortIndex(results.leads), [results.leads]);
   const sorted = useMemo(() => sortLeads(results.leads, sort, index), [results.leads, sort, index]);
   const shown = useMemo(
@@ -66,7 +77,7 @@ function Results({
     [sorted, highPriorityOnly],
   );
   const summary = useMemo(() => prioritySummary(results.leads), [results.leads]);
-  const current = pageOf(shown, page, pageSize);
+  const current = pageOf(shown, pagination);
 
   const exportCsv = () => {
     if (downloadLeadsCsv(shown)) {
@@ -112,16 +123,12 @@ function Results({
 
       {results.leads.length > 0 && (
         <LeadsTable
-          page={current}
-          sort={sort}
-          onSort={(key: SortKey) => setSort((previous) => nextSort(previous, key))}
-          onOpen={(lead) => setOpenLead(lead.id)}
-          pageSize={pageSize}
-          onPageSize={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-          onPage={setPage}
+          {...current}
+          sorting={sorting}
+          onSortingChange={setSorting}
+          pagination={pagination}
+          onPaginationChange={setPagination}
+          onOpen={setOpenLead}
           highPriorityOnly={highPriorityOnly}
         />
       )}
@@ -159,7 +166,7 @@ function ShownSearch({
       queryClient.setQueryData(searchLeadsQueryOptions(searchId).queryKey, job.data.result);
     }
   }, [job.data, queryClient, searchId]);
-  const results = useQuery({ ...searchLeadsQueryOptions(searchId), enabled: done });
+  const results = useSearchLeads(searchId, done);
 
   if (job.isLoading) return <Spinner label="Loading the search" />;
   if (job.isError || !job.data) {
@@ -175,18 +182,12 @@ function ShownSearch({
       <BulkProgress
         job={job.data}
         cancelling={cancel.isPending}
-        onCancel={async () => {
-          try {
-            await cancel.mutateAsync(searchId);
-            toast({ title: 'Search cancelled', description: 'The bulk search was stopped.' });
-          } catch (error) {
-            toast({
-              title: 'Error',
-              description: errorMessage(error, 'Failed to cancel the search'),
-              variant: 'destructive',
-            });
-          }
-        }}
+        onCancel={() =>
+          cancel.mutate(searchId, {
+            onSuccess: () =>
+              toast({ title: 'Search cancelled', description: 'The bulk search was stopped.' }),
+          })
+        }
       />
     );
   }
@@ -221,42 +222,36 @@ export function MarketingToolPage() {
   const queryClient = useQueryClient();
   const [searchId, setSearchId] = useShownSearch();
   const [highPriorityOnly, setHighPriorityOnly] = useState(false);
-  const search = useSearchLeads();
+  const search = useRunSearch();
+  const testEmail = useSendTestEmail();
 
-  const runSearch = async (criteria: MarketingSearch) => {
-    try {
-      const answer = await search.mutateAsync(criteria);
-      if ('jobId' in answer) {
-        setSearchId(answer.jobId);
-        return;
-      }
-      queryClient.setQueryData(searchLeadsQueryOptions(answer.searchId).queryKey, {
-        source: answer.source,
-        leads: answer.leads.map(summarizeLead),
-        total: answer.total,
-        totalUnfiltered: answer.totalUnfiltered,
-      });
-      for (const lead of answer.leads) {
-        queryClient.setQueryData(leadQueryOptions(answer.searchId, lead.id).queryKey, lead);
-      }
-      setSearchId(answer.searchId);
-    } catch (error) {
-      toast({
-        title: 'Search failed',
-        description: errorMessage(error, 'Failed to search for business leads'),
-        variant: 'destructive',
-      });
-    }
-  };
+  const runSearch = (criteria: MarketingSearch) =>
+    search.mutate(criteria, {
+      onSuccess: (answer) => {
+        if ('jobId' in answer) {
+          setSearchId(answer.jobId);
+          return;
+        }
+        queryClient.setQueryData(searchLeadsQueryOptions(answer.searchId).queryKey, {
+          source: answer.source,
+          leads: answer.leads.map(summarizeLead),
+          total: answer.total,
+          totalUnfiltered: answer.totalUnfiltered,
+        });
+        for (const lead of answer.leads) {
+          queryClient.setQueryData(leadQueryOptions(answer.searchId, lead.id).queryKey, lead);
+        }
+        setSearchId(answer.searchId);
+      },
+    });
 
-  const testEmail = async () => {
-    try {
-      const result = await sendTestEmail();
-      window.alert([result.message, result.details].filter(Boolean).join('\n\n'));
-    } catch (error) {
-      window.alert(errorMessage(error, 'The test e-mail could not be sent.'));
-    }
-  };
+  // The outcome, either way, in a browser alert (spec section 8).
+  const sendTestEmail = () =>
+    testEmail.mutate(undefined, {
+      onSuccess: (result) =>
+        window.alert([result.message, result.details].filter(Boolean).join('\n\n')),
+      onError: (error) => window.alert(errorMessage(error, 'The test e-mail could not be sent.')),
+    });
 
   return (
     <div className="space-y-8">
@@ -270,8 +265,8 @@ export function MarketingToolPage() {
         pending={search.isPending}
         highPriorityOnly={highPriorityOnly}
         onHighPriorityOnlyChange={setHighPriorityOnly}
-        onSearch={(criteria) => void runSearch(criteria)}
-        onTestEmail={() => void testEmail()}
+        onSearch={runSearch}
+        onTestEmail={sendTestEmail}
       />
       {searchId && <ShownSearch searchId={searchId} highPriorityOnly={highPriorityOnly} />}
       <PastSearches current={searchId} onOpen={setSearchId} />

@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { CheckboxField, FormField } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-request';
-import { useBusinessSettings, useSaveBusinessSettings } from '../api/business-settings';
+import { useBusinessSettings } from '../api/get-business-settings';
+import { useSaveBusinessSettings } from '../api/save-business-settings';
 
 function Form({ current }: { current: BusinessSettings }) {
   const save = useSaveBusinessSettings();
@@ -16,18 +16,12 @@ function Form({ current }: { current: BusinessSettings }) {
     values: current,
   });
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync(values);
-      toast({ title: 'Settings Saved', description: 'Your business information is updated.' });
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: errorMessage(error, 'Failed to save the settings. Please try again.'),
-        variant: 'destructive',
-      });
-    }
-  });
+  const onSubmit = form.handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: () =>
+        toast({ title: 'Settings Saved', description: 'Your business information is updated.' }),
+    }),
+  );
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <FormField

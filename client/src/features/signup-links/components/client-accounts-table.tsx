@@ -1,10 +1,11 @@
 import { findPlan } from '@shared/plans';
+import type { ClientAccount } from '@shared/schemas/signup-links';
 import type { SubscriptionStatus } from '@shared/schemas/subscriptions';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { DataTable, dataColumns } from '@/components/ui/data-table';
 import { QueryList } from '@/components/ui/query-list';
-import { SimpleTable } from '@/components/ui/simple-table';
 import { formatDate } from '@/lib/dates';
-import { useClientAccounts } from '../api/signup-links';
+import { useClientAccounts } from '../api/get-client-accounts';
 
 const STATUS: Record<SubscriptionStatus, { label: string; variant: BadgeProps['variant'] }> = {
   pending: { label: 'Pending', variant: 'warning' },
@@ -14,6 +15,57 @@ const STATUS: Record<SubscriptionStatus, { label: string; variant: BadgeProps['v
 };
 
 const SHOWN = 100;
+
+const column = dataColumns<ClientAccount>();
+const columns = column.columns([
+  column.display({
+    id: 'client',
+    header: 'Client',
+    cell: ({ row: { original: client } }) => (
+      <>
+        <span className="font-medium">{client.name}</span>
+        {client.businessName && (
+          <span className="block text-xs text-muted-foreground">{client.businessName}</span>
+        )}
+      </>
+    ),
+  }),
+  column.display({
+    id: 'email',
+    header: 'Email',
+    cell: ({ row: { original: client } }) => (
+      <>
+        {client.email ?? 'No e-mail'}
+        {client.email && !client.emailVerified && (
+          <span className="block text-xs text-muted-foreground">Not verified</span>
+        )}
+      </>
+    ),
+  }),
+  column.accessor('plan', {
+    header: 'Plan',
+    cell: (cell) => {
+      const plan = cell.getValue();
+      return plan ? findPlan(plan)?.name : 'None';
+    },
+  }),
+  column.accessor('subscriptionStatus', {
+    header: 'Status',
+    cell: (cell) => {
+      const status = cell.getValue();
+      return status ? (
+        <Badge variant={STATUS[status].variant}>{STATUS[status].label}</Badge>
+      ) : (
+        <span className="text-muted-foreground">No plan</span>
+      );
+    },
+  }),
+  column.accessor('createdAt', {
+    header: 'Joined',
+    meta: { className: 'whitespace-nowrap' },
+    cell: (cell) => formatDate(cell.getValue()),
+  }),
+]);
 
 /** The newest client accounts with their plan and subscription status. */
 export function ClientAccountsTable() {
@@ -32,37 +84,12 @@ export function ClientAccountsTable() {
               clients.
             </p>
           )}
-          <SimpleTable columns={['Client', 'Email', 'Plan', 'Status', 'Joined']}>
-            {clients.map((client) => (
-              <tr key={client.id}>
-                <td className="py-2">
-                  <span className="font-medium">{client.name}</span>
-                  {client.businessName && (
-                    <span className="block text-xs text-muted-foreground">
-                      {client.businessName}
-                    </span>
-                  )}
-                </td>
-                <td className="py-2">
-                  {client.email ?? 'No e-mail'}
-                  {client.email && !client.emailVerified && (
-                    <span className="block text-xs text-muted-foreground">Not verified</span>
-                  )}
-                </td>
-                <td className="py-2">{client.plan ? findPlan(client.plan)?.name : 'None'}</td>
-                <td className="py-2">
-                  {client.subscriptionStatus ? (
-                    <Badge variant={STATUS[client.subscriptionStatus].variant}>
-                      {STATUS[client.subscriptionStatus].label}
-                    </Badge>
-                  ) : (
-                    <span className="text-muted-foreground">No plan</span>
-                  )}
-                </td>
-                <td className="py-2">{formatDate(client.createdAt)}</td>
-              </tr>
-            ))}
-          </SimpleTable>
+          <DataTable
+            caption="Client accounts"
+            columns={columns}
+            data={clients}
+            getRowId={(client) => client.id}
+          />
         </>
       )}
     </QueryList>

@@ -3,7 +3,7 @@ import type { ClientAccount } from '@shared/schemas/signup-links';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { useClientAccounts } from '../api/signup-links';
+import { useClientAccounts } from '../api/get-client-accounts';
 
 const SEARCH_DELAY_MS = 250;
 

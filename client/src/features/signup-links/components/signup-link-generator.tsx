@@ -24,10 +24,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-request';
 import { copyToClipboard } from '@/lib/copy-to-clipboard';
 import { formatDateTime } from '@/lib/dates';
-import { useGenerateSignupLink, useSendSignupLink } from '../api/signup-links';
+import { useGenerateSignupLink } from '../api/generate-signup-link';
+import { useSendSignupLink } from '../api/send-signup-link';
 
 /** A read-only text with its label and a Copy button; `rows` makes it a text area. */
 function CopyableField({ label, value, rows }: { label: string; value: string; rows?: number }) {
@@ -68,22 +68,16 @@ function EmailTemplateDialog({
   const send = useSendSignupLink();
   const { subject, body } = generated.invitation;
 
-  const sendNow = async () => {
-    try {
-      const result = await send.mutateAsync({
-        id: generated.link.id,
-        signupUrl: generated.signupUrl,
-      });
-      toast({ title: 'Invitation Sent', description: result.message });
-      onOpenChange(false);
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: errorMessage(error, 'Failed to send the invitation'),
-        variant: 'destructive',
-      });
-    }
-  };
+  const sendNow = () =>
+    send.mutate(
+      { id: generated.link.id, signupUrl: generated.signupUrl },
+      {
+        onSuccess: (result) => {
+          toast({ title: 'Invitation Sent', description: result.message });
+          onOpenChange(false);
+        },
+      },
+    );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -98,7 +92,7 @@ function EmailTemplateDialog({
           <CopyableField label="Subject" value={subject} />
           <CopyableField label="Message" value={body} rows={12} />
           <div className="flex justify-end">
-            <Button type="button" disabled={send.isPending} onClick={() => void sendNow()}>
+            <Button type="button" disabled={send.isPending} onClick={sendNow}>
               <Send className="h-4 w-4" aria-hidden="true" />
               {send.isPending ? 'Sending...' : 'Send'}
             </Button>
@@ -124,21 +118,17 @@ export function SignupLinkGenerator({ autoFocus = false }: { autoFocus?: boolean
     if (autoFocus) form.setFocus('email');
   }, [autoFocus, form]);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      setGenerated(await generate.mutateAsync(values));
-      toast({
-        title: 'Link Generated',
-        description: `A signup link for ${values.email} is ready.`,
-      });
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: errorMessage(error, 'Failed to generate link'),
-        variant: 'destructive',
-      });
-    }
-  });
+  const onSubmit = form.handleSubmit((values) =>
+    generate.mutate(values, {
+      onSuccess: (link) => {
+        setGenerated(link);
+        toast({
+          title: 'Link Generated',
+          description: `A signup link for ${values.email} is ready.`,
+        });
+      },
+    }),
+  );
 
   return (
     <Card id="generate-link">

@@ -12,7 +12,8 @@ import { errorMessage } from '@/lib/api-request';
 import { formatDateTime } from '@/lib/dates';
 import { SignOutButton, useUser } from '@/features/auth/public';
 import { usePublicSettings } from '@/features/settings/public';
-import { useRedeemSignupLink, useSignupInvite } from '../api/signup-links';
+import { useSignupInvite } from '../api/get-signup-invite';
+import { useRedeemSignupLink } from '../api/redeem-signup-link';
 
 function Frame({ children }: { children: React.ReactNode }) {
   const { businessName } = usePublicSettings();

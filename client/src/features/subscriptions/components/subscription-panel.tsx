@@ -15,9 +15,8 @@ import {
 } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage, isUnauthorized } from '@/lib/api-request';
 import { formatDate } from '@/lib/dates';
-import { useCancelSubscription } from '../api/change-subscription';
+import { useCancelSubscription } from '../api/cancel-subscription';
 import { useSubscription } from '../api/get-subscription';
 import { planName, SubscriptionNote, SubscriptionStatusBadge } from './subscription-status';
 
@@ -52,23 +51,16 @@ function CancelSubscription({ subscription }: { subscription: Subscription }) {
   const cancel = useCancelSubscription();
   const pending = subscription.status === 'pending';
 
-  const confirm = async () => {
-    try {
-      const { message } = await cancel.mutateAsync(undefined);
-      toast({
-        title: pending ? 'Request Withdrawn' : 'Cancellation Requested',
-        description: message,
-      });
-      setOpen(false);
-    } catch (error) {
-      if (isUnauthorized(error)) return;
-      toast({
-        title: 'Error',
-        description: errorMessage(error, 'Failed to cancel your subscription. Please try again.'),
-        variant: 'destructive',
-      });
-    }
-  };
+  const confirm = () =>
+    cancel.mutate(undefined, {
+      onSuccess: ({ message }) => {
+        toast({
+          title: pending ? 'Request Withdrawn' : 'Cancellation Requested',
+          description: message,
+        });
+        setOpen(false);
+      },
+    });
 
   return (
     <>
@@ -93,11 +85,7 @@ function CancelSubscription({ subscription }: { subscription: Subscription }) {
             <DialogClose asChild>
               <Button variant="outline">Keep My Plan</Button>
             </DialogClose>
-            <Button
-              variant="destructive"
-              onClick={() => void confirm()}
-              disabled={cancel.isPending}
-            >
+            <Button variant="destructive" onClick={confirm} disabled={cancel.isPending}>
               {cancel.isPending
                 ? 'Cancelling...'
                 : pending

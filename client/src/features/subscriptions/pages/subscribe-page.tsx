@@ -1,13 +1,11 @@
-import { Check, Star } from 'lucide-react';
 import { Link } from 'wouter';
 import { PLANS, type PlanId } from '@shared/plans';
 import { formatCents } from '@shared/money';
+import { PlanCard } from '@/components/plan-card';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage, isUnauthorized } from '@/lib/api-request';
-import { cn } from '@/lib/utils';
 import { usePublicSettings } from '@/features/settings/public';
-import { useSubscribe } from '@/features/subscriptions/api/change-subscription';
+import { useSubscribe } from '@/features/subscriptions/api/subscribe';
 import { useSubscription } from '@/features/subscriptions/api/get-subscription';
 import { planName } from '@/features/subscriptions/components/subscription-status';
 import { PortalPage } from '@/components/portal-page';
@@ -21,23 +19,14 @@ export function SubscribePage() {
   const current = subscription.data;
   const { businessEmail } = usePublicSettings();
 
-  const choose = async (planId: PlanId) => {
-    try {
-      const { message } = await subscribe.mutateAsync(planId);
-      if (message.includes(ALREADY_ACTIVE)) {
-        toast({ title: 'Already Subscribed', description: message });
-      } else {
-        toast({ title: 'Subscription Requested', description: message });
-      }
-    } catch (error) {
-      if (isUnauthorized(error)) return;
-      toast({
-        title: 'Error',
-        description: errorMessage(error, 'Failed to process subscription. Please try again.'),
-        variant: 'destructive',
-      });
-    }
-  };
+  const choose = (planId: PlanId) =>
+    subscribe.mutate(planId, {
+      onSuccess: ({ message }) =>
+        toast({
+          title: message.includes(ALREADY_ACTIVE) ? 'Already Subscribed' : 'Subscription Requested',
+          description: message,
+        }),
+    });
 
   return (
     <PortalPage
@@ -68,41 +57,23 @@ export function SubscribePage() {
       )}
       <ul className="mt-8 grid gap-6 md:grid-cols-3">
         {PLANS.map((plan) => (
-          <li
+          <PlanCard
             key={plan.id}
-            className={cn(
-              'relative flex flex-col rounded-lg bg-card p-6',
-              plan.popular ? 'border-2 border-primary shadow-lg' : 'border shadow-sm',
-            )}
-          >
-            {plan.popular && (
-              <p className="absolute -top-3 left-1/2 flex -translate-x-1/2 items-center gap-1 rounded-full bg-primary px-3 py-1 text-xs font-semibold text-primary-foreground">
-                <Star className="h-3 w-3" aria-hidden="true" /> Most Popular
-              </p>
-            )}
-            <h2 className="text-xl font-semibold">{plan.name}</h2>
-            <p className="mt-2 text-sm text-muted-foreground">{plan.description}</p>
-            <p className="mt-4">
-              <span className="text-3xl font-bold">{formatCents(plan.priceCents)}</span>
-              <span className="text-muted-foreground">/month</span>
-            </p>
-            <ul className="mt-4 flex-1 space-y-2">
-              {plan.planFeatures.map((feature) => (
-                <li key={feature} className="flex items-start gap-2 text-sm">
-                  <Check className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden="true" />
-                  {feature}
-                </li>
-              ))}
-            </ul>
-            <Button
-              className="mt-6"
-              variant={plan.popular ? 'default' : 'outline'}
-              disabled={subscribe.isPending}
-              onClick={() => void choose(plan.id)}
-            >
-              Subscribe <span className="sr-only">to {plan.name}</span>
-            </Button>
-          </li>
+            plan={plan}
+            heading="h2"
+            size="md"
+            price={formatCents(plan.priceCents)}
+            features={plan.planFeatures}
+            action={
+              <Button
+                variant={plan.popular ? 'default' : 'outline'}
+                disabled={subscribe.isPending}
+                onClick={() => choose(plan.id)}
+              >
+                Subscribe <span className="sr-only">to {plan.name}</span>
+              </Button>
+            }
+          />
         ))}
       </ul>
       <p className="mt-8 text-center text-sm text-muted-foreground">

@@ -1,0 +1,50 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { findPlan } from '@shared/plans';
+import { PlanCard } from './plan-card';
+
+describe('PlanCard', () => {
+  it("shows the plan under the place's heading level, with its price, features and action", () => {
+    const plan = findPlan('essentials')!;
+    render(
+      <ul>
+        <PlanCard
+          plan={plan}
+          heading="h3"
+          size="lg"
+          price="$199"
+          features={plan.landingFeatures}
+          action={<button type="button">Get Started</button>}
+        />
+      </ul>,
+    );
+    expect(screen.getByRole('heading', { level: 3, name: 'Essentials' })).toBeVisible();
+    expect(screen.getByText('$199')).toBeVisible();
+    const card = screen.getAllByRole('listitem')[0]!;
+    expect(
+      within(card)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([...plan.landingFeatures]);
+    expect(screen.getByRole('button', { name: 'Get Started' })).toBeVisible();
+    expect(screen.queryByText('Most Popular')).toBeNull();
+  });
+
+  it("flags the popular plan 'Most Popular'", () => {
+    const plan = findPlan('signature')!;
+    render(
+      <ul>
+        <PlanCard
+          plan={plan}
+          heading="h2"
+          size="md"
+          price="$399.00"
+          features={plan.planFeatures}
+          action={null}
+        />
+      </ul>,
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Signature' })).toBeVisible();
+    expect(screen.getByText('Most Popular')).toBeVisible();
+  });
+});

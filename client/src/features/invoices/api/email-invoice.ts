@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { EmailedInvoiceSchema } from '@shared/schemas/invoices';
+import { apiSend } from '@/lib/api-request';
+import { invoiceQueryOptions } from './get-invoice';
+import { invoicesQueryOptions } from './get-invoices';
+
+/** POST /api/admin/invoices/{id}/email: mails the PDF to the client; a draft becomes sent. */
+export function emailInvoice(id: string) {
+  return apiSend('POST', `/api/admin/invoices/${id}/email`, EmailedInvoiceSchema);
+}
+
+export function useEmailInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: emailInvoice,
+    meta: { error: { fallback: 'Failed to email the invoice' } },
+    onSuccess: ({ invoice, lineItems }) => {
+      queryClient.setQueryData(invoiceQueryOptions(invoice.id).queryKey, { invoice, lineItems });
+      return queryClient.invalidateQueries({
+        queryKey: invoicesQueryOptions().queryKey,
+        exact: true,
+      });
+    },
+  });
+}

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import request from 'supertest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PUBLIC_SETTINGS_ELEMENT_ID } from '@shared/constants';
+import { spaRoutes } from './spa';
+
+const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spa-'));
+fs.writeFileSync(
+  path.join(distDir, 'index.html'),
+  '<!doctype html><html><head><title>App</title></head><body><div id="root"></div></body></html>',
+);
+
+afterAll(() => fs.rmSync(distDir, { recursive: true, force: true }));
+
+function settingsIn(html: string): unknown {
+  const match = new RegExp(
+    `<script id="${PUBLIC_SETTINGS_ELEMENT_ID}" type="application/json">(.*?)</script>`,
+  ).exec(html);
+  return match ? JSON.parse(match[1]!) : undefined;
+}
+
+describe('the pages the server hands out', () => {
+  it('carry the public settings as data that cannot close its element', async () => {
+    const settings = {
+      businessName: 'Bayou </script><script>alert(1)</script> $& Co',
+      businessEmail: 'hi@bayou.example',
+      businessLocation: 'Lafayette, LA',
+    };
+    const app = express().use(spaRoutes(distDir, 'http://localhost:5000', async () => settings));
+    const res = await request(app).get('/portal/support').expect(200);
+    expect(res.text).not.toContain('<script>alert(1)</script>');
+    expect(res.text.match(/<\/script>/g)).toHaveLength(1);
+    expect(settingsIn(res.text)).toEqual(settings);
+    expect(res.text).toContain('<div id="root"></div>');
+  });
+
+  it('write the settings as they are at each request', async () => {
+    let businessName = 'Before';
+    const app = express().use(
+      spaRoutes(distDir, 'http://localhost:5000', async () => ({
+        businessName,
+        businessEmail: 'hi@bayou.example',
+        businessLocation: 'Lafayette, LA',
+      })),
+    );
+    expect(settingsIn((await request(app).get('/admin/login')).text)).toMatchObject({
+      businessName: 'Before',
+    });
+    businessName = 'After';
+    expect(settingsIn((await request(app).get('/admin/login')).text)).toMatchObject({
+      businessName: 'After',
+    });
+  });
+});
