@@ -12,7 +12,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { findCity } from '@shared/places';
-import { BUSINESS_TYPES } from '@shared/schemas/marketing';
+import { BUSINESS_TYPES } from '@shared/schemas/leads';
 import type { LeadFacts } from '@shared/lead-facts';
 import { buildLeads } from '../server/features/leads/scoring';
 import { osmBusinesses, startFakeOverpass } from '../tests/support/fake-overpass';

@@ -1,4 +1,4 @@
-import type { BusinessType, LeadSource, WebsiteSignals } from './schemas/marketing';
+import type { BusinessType, LeadSource, WebsiteSignals } from './schemas/leads';
 
 /**
  * What the marketing tool gathers about one business and keeps (search_leads.facts); every

@@ -10,7 +10,7 @@ import {
   type LeadSummary,
   type MarketingSearch,
   type WebsiteSignals,
-} from '@shared/schemas/marketing';
+} from '@shared/schemas/leads';
 import { SUBSCRIPTION_STATUSES } from '@shared/schemas/subscriptions';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '@shared/schemas/tickets';
 import {

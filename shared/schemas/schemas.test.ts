@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PasswordChangeFormSchema } from './auth';
 import { CreateInvoiceSchema } from './invoices';
-import { MarketingSearchSchema } from './marketing';
+import { MarketingSearchSchema } from './leads';
 import { CreateTicketSchema, TicketMessageSchema } from './tickets';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import Papa from 'papaparse';
-import { isHighPriority, type SearchLeads, type SearchRecord } from '@shared/schemas/marketing';
+import { isHighPriority, type SearchLeads, type SearchRecord } from '@shared/schemas/leads';
 import { expect, signInAdmin, test } from './fixtures';
 
 const rows = (page: import('@playwright/test').Page) => page.getByTestId('lead-row');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { distanceMiles, findCity } from '@shared/places';
-import type { SearchLeads } from '@shared/schemas/marketing';
+import type { SearchLeads } from '@shared/schemas/leads';
 import { osmBusinesses, startFakeOverpass, type FakeOverpass } from '../support/fake-overpass';
 import { startFakeWebsites, type FakeWebsites } from '../support/fake-websites';
 import { useProcessDatabase } from '../support/process-fixture';

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../server/config';
 import { findCity } from '@shared/places';
-import type { SearchLeads } from '@shared/schemas/marketing';
+import type { SearchLeads } from '@shared/schemas/leads';
 import { newClientAccount } from '../factories';
 import {
   BrowserSession,

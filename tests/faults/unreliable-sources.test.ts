@@ -1,7 +1,7 @@
 import type { Agent } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCity } from '@shared/places';
-import type { Lead, SearchJob, SearchRecord } from '@shared/schemas/marketing';
+import type { Lead, SearchJob, SearchRecord } from '@shared/schemas/leads';
 import { signedInAdmin } from '../factories';
 import { osmBusinesses, startFakeOverpass, type FakeOverpass } from '../support/fake-overpass';
 import { startFakeWebsites, type FakeWebsites } from '../support/fake-websites';

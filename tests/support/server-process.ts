@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { testDatabaseUrl } from '../../server/config';
-import type { SearchJob } from '@shared/schemas/marketing';
+import type { SearchJob } from '@shared/schemas/leads';
 import { createScratchDatabase } from './test-database';
 
 const root = path.resolve(import.meta.dirname, '../..');

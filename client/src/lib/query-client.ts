@@ -1,18 +1,6 @@
-import { MutationCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage, isUnauthorized, throwIfNotOk } from './api-request';
-
-type UnauthorizedBehavior = 'returnNull' | 'throw';
-
-/** The default fetcher: the query key's parts joined with '/' is the URL, fetched with GET. */
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey, signal }) => {
-    const res = await fetch(queryKey.join('/'), { credentials: 'include', signal });
-    if (on401 === 'returnNull' && res.status === 401) return null;
-    await throwIfNotOk(res);
-    return (await res.json()) as T;
-  };
-}
+import { errorMessage, isUnauthorized } from './api-request';
 
 /**
  * What a mutation says when it fails. The toast shows the server's message when it sent one,
@@ -53,7 +41,6 @@ export function createQueryClient(): QueryClient {
     }),
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
         refetchInterval: false,
         refetchOnWindowFocus: false,
         staleTime: Infinity,

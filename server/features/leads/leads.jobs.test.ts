@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { SearchJob } from '@shared/schemas/marketing';
+import type { SearchJob } from '@shared/schemas/leads';
 import { findCity } from '@shared/places';
 import { leadSearchCells, leadSearches, searchLeads } from '../../db/schema';
 import type { JobRunner } from '../../jobs';

@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import type { Logger } from 'pino';
 import type { LeadFacts } from '@shared/lead-facts';
-import { BUSINESS_TYPES, GRID_SIZE } from '@shared/schemas/marketing';
+import { BUSINESS_TYPES, GRID_SIZE } from '@shared/schemas/leads';
 import type { LeadRepository } from './leads.repository';
 import { cityOf, dedupeKeys, radiusOf, type SearchSteps } from './search-steps';
 import { boxAround, gridCells, SourceError, type LeadSourceAdapter } from './sources/types';

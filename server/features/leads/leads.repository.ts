@@ -5,7 +5,7 @@ import type {
   MarketingSearch,
   SearchStatus,
   WebsiteSignals,
-} from '@shared/schemas/marketing';
+} from '@shared/schemas/leads';
 import type { Database } from '../../db/client';
 import { leadSearchCells, leadSearches, searchLeads, websiteAnalyses } from '../../db/schema';
 import type { LeadFacts } from '@shared/lead-facts';

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Lead, SearchJob, SearchLeads, SearchRecord } from '@shared/schemas/marketing';
+import type { Lead, SearchJob, SearchLeads, SearchRecord } from '@shared/schemas/leads';
 import { distanceMiles, findCity } from '@shared/places';
 import { leadSearches, searchLeads } from '../../db/schema';
 import { signedInAdmin } from '../../../tests/factories';

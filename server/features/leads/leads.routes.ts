@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { MarketingSearchSchema } from '@shared/schemas/marketing';
+import { MarketingSearchSchema } from '@shared/schemas/leads';
 import { existingId } from '../../lib/ids';
 import { parse } from '../../lib/validate';
 import type { LeadService } from './leads.service';

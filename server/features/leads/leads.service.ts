@@ -8,7 +8,7 @@ import {
   type SearchLeads,
   type SearchRecord,
   type SearchResponse,
-} from '@shared/schemas/marketing';
+} from '@shared/schemas/leads';
 import type { LeadSearchRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { BulkSearchRunner } from './leads.jobs';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LeadFacts, Place } from '@shared/lead-facts';
-import type { WebsiteSignals } from '@shared/schemas/marketing';
+import type { WebsiteSignals } from '@shared/schemas/leads';
 import { samplePlaces } from './sources/sample';
 import {
   buildLead,

@@ -4,7 +4,7 @@ import {
   type Lead,
   type ScoringFactor,
   type WebsiteQuality,
-} from '@shared/schemas/marketing';
+} from '@shared/schemas/leads';
 import type { LeadFacts } from '@shared/lead-facts';
 import { emailMatchesWebsite, foundedYear } from './analysis/verification';
 import { assessWebsite } from './analysis/website-quality';

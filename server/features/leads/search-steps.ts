@@ -6,7 +6,7 @@ import {
   type Lead,
   type MarketingSearch,
   type WebsiteSignals,
-} from '@shared/schemas/marketing';
+} from '@shared/schemas/leads';
 import type { LeadSearchRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { SOCIAL_HOSTS, hostMatches } from './analysis/technology';

@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import type { WebsiteSignals } from '@shared/schemas/marketing';
+import type { WebsiteSignals } from '@shared/schemas/leads';
 import type { Place, VerificationChecks } from '@shared/lead-facts';
 import { websiteUrl } from './website-analyzer';
 

@@ -1,4 +1,4 @@
-import type { WebsiteSignals } from '@shared/schemas/marketing';
+import type { WebsiteSignals } from '@shared/schemas/leads';
 import { BlockedAddressError } from './address-guard';
 import { errorCode, type PageFetcher, type FetchedPage } from './page-fetcher';
 import { readPageSignals } from './page-signals';

@@ -1,4 +1,4 @@
-import type { WebsiteQuality, WebsiteSignals } from '@shared/schemas/marketing';
+import type { WebsiteQuality, WebsiteSignals } from '@shared/schemas/leads';
 import { BUILDER_HOSTS, SOCIAL_HOSTS, hostMatches } from './technology';
 import { websiteUrl } from './website-analyzer';
 

@@ -1,4 +1,4 @@
-import type { BusinessType } from '@shared/schemas/marketing';
+import type { BusinessType } from '@shared/schemas/leads';
 import type { Place } from '@shared/lead-facts';
 import { SourceError, type LeadSourceAdapter } from './types';
 

@@ -1,4 +1,4 @@
-import type { BusinessType } from '@shared/schemas/marketing';
+import type { BusinessType } from '@shared/schemas/leads';
 
 /**
  * OpenStreetMap tags of each business type. A normal search asks for the chosen type's

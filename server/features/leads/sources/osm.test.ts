@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUSINESS_TYPES } from '@shared/schemas/marketing';
+import { BUSINESS_TYPES } from '@shared/schemas/leads';
 import { findCity } from '@shared/places';
 import { startFakeOverpass, type FakeOverpass } from '../../../../tests/support/fake-overpass';
 import { categoryCount } from './osm-categories';

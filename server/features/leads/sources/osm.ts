@@ -1,7 +1,7 @@
 import OpeningHours from 'opening_hours';
 import pLimit from 'p-limit';
 import type { Place } from '@shared/lead-facts';
-import type { BusinessType } from '@shared/schemas/marketing';
+import type { BusinessType } from '@shared/schemas/leads';
 import { businessTypeOf, tagFilters } from './osm-categories';
 import { SourceError, type Box, type LeadSourceAdapter, type SourceQuery } from './types';
 

@@ -1,4 +1,4 @@
-import type { BusinessType, WebsiteSignals } from '@shared/schemas/marketing';
+import type { BusinessType, WebsiteSignals } from '@shared/schemas/leads';
 import { OSM_CATEGORIES } from './osm-categories';
 import type { Place } from '@shared/lead-facts';
 import type { Box, LeadSourceAdapter, SourceQuery } from './types';

@@ -1,5 +1,5 @@
 import type { Place } from '@shared/lead-facts';
-import type { BusinessType, LeadSource } from '@shared/schemas/marketing';
+import type { BusinessType, LeadSource } from '@shared/schemas/leads';
 
 /** A rectangle in degrees (south, west, north, east), the area one query covers. */
 export interface Box {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SearchRecordSchema } from '@shared/schemas/marketing';
+import { SearchRecordSchema } from '@shared/schemas/leads';
 import { apiSend } from '@/lib/api-request';
 import { searchJobQueryOptions } from './get-search-job';
 import { searchesQueryOptions } from './get-searches';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { LeadSchema } from '@shared/schemas/marketing';
+import { LeadSchema } from '@shared/schemas/leads';
 import { apiGet } from '@/lib/api-request';
 import { searchLeadsQueryOptions } from './get-search-leads';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SearchJobSchema } from '@shared/schemas/marketing';
+import { SearchJobSchema } from '@shared/schemas/leads';
 import { apiGet } from '@/lib/api-request';
 
 const JOB_POLL_MS = 1000;

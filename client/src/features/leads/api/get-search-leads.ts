@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SearchLeadsSchema } from '@shared/schemas/marketing';
+import { SearchLeadsSchema } from '@shared/schemas/leads';
 import { apiGet } from '@/lib/api-request';
 import { searchesQueryOptions } from './get-searches';
 

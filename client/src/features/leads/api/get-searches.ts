@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { SearchRecordSchema } from '@shared/schemas/marketing';
+import { SearchRecordSchema } from '@shared/schemas/leads';
 import { apiGet } from '@/lib/api-request';
 
 const SearchRecordsSchema = z.array(SearchRecordSchema);

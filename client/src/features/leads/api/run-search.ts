@@ -4,7 +4,7 @@ import {
   BulkSearchStartedSchema,
   SearchResponseSchema,
   type MarketingSearchInput,
-} from '@shared/schemas/marketing';
+} from '@shared/schemas/leads';
 import { apiSend } from '@/lib/api-request';
 import { searchesQueryOptions } from './get-searches';
 

@@ -1,4 +1,4 @@
-import type { SearchJob } from '@shared/schemas/marketing';
+import type { SearchJob } from '@shared/schemas/leads';
 import { Button } from '@/components/ui/button';
 
 /**

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { TOP_FACTORS_SHOWN, type Lead } from '@shared/schemas/marketing';
+import { TOP_FACTORS_SHOWN, type Lead } from '@shared/schemas/leads';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {

@@ -4,7 +4,7 @@ import {
   isHighPriority,
   PAGE_SIZES,
   type LeadSummary,
-} from '@shared/schemas/marketing';
+} from '@shared/schemas/leads';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {

@@ -1,5 +1,5 @@
 import { formatDistanceToNow } from 'date-fns';
-import type { SearchRecord } from '@shared/schemas/marketing';
+import type { SearchRecord } from '@shared/schemas/leads';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { QueryList } from '@/components/ui/query-list';

@@ -11,7 +11,7 @@ import {
   MAX_RESULTS_STEP,
   MIN_RATING_OPTIONS,
   type MarketingSearch,
-} from '@shared/schemas/marketing';
+} from '@shared/schemas/leads';
 import { Button } from '@/components/ui/button';
 import { FormField, SelectField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';

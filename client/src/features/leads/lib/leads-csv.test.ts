@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { LeadSummary } from '@shared/schemas/marketing';
+import type { LeadSummary } from '@shared/schemas/leads';
 import { CSV_HEADER, csvFileName, leadsCsv, OSM_CREDIT, SAMPLE_NOTE } from './leads-csv';
 
 const lead = (overrides: Partial<LeadSummary> = {}): LeadSummary => ({

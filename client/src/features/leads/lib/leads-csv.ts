@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import Papa from 'papaparse';
-import type { LeadSummary } from '@shared/schemas/marketing';
+import type { LeadSummary } from '@shared/schemas/leads';
 
 /** The spec's 13 columns, in order. */
 export const CSV_HEADER = [

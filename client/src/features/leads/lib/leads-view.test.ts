@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LeadSummary } from '@shared/schemas/marketing';
+import type { LeadSummary } from '@shared/schemas/leads';
 import { DEFAULT_SORT, highPriorityOnly, pageOf, prioritySummary, sortLeads } from './leads-view';
 
 const lead = (id: string, name: string, leadScore: number, extra: Partial<LeadSummary> = {}) =>

@@ -1,4 +1,4 @@
-import { isHighPriority, POOR_WEBSITE_SCORE, type LeadSummary } from '@shared/schemas/marketing';
+import { isHighPriority, POOR_WEBSITE_SCORE, type LeadSummary } from '@shared/schemas/leads';
 
 export type SortKey = 'leadScore' | 'name';
 /** One sorted column, as the table's sorting state holds it. */

@@ -6,7 +6,7 @@ import {
   summarizeLead,
   type MarketingSearch,
   type SearchLeads,
-} from '@shared/schemas/marketing';
+} from '@shared/schemas/leads';
 import { Button } from '@/components/ui/button';
 import type { PaginationState, SortingState } from '@/components/ui/data-table';
 import { Spinner } from '@/components/ui/spinner';
