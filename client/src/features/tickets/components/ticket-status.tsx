@@ -21,6 +21,15 @@ export function parseTicketStatus(value: string | null): TicketStatus | undefine
   return TICKET_STATUSES.find((status) => status === value);
 }
 
+/** One <option> per status, for the status pickers and filters. */
+export function TicketStatusOptions() {
+  return TICKET_STATUSES.map((value) => (
+    <option key={value} value={value}>
+      {TICKET_STATUS_LABEL[value]}
+    </option>
+  ));
+}
+
 /** The status with its icon; underscores shown as spaces (spec section 4). */
 export function TicketStatusLabel({ status }: { status: TicketStatus }) {
   const Icon = STATUS_ICON[status];

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { TICKET_STATUSES } from '@shared/schemas/tickets';
+
 import { NativeSelect } from '@/components/ui/native-select';
 import { Label } from '@/components/ui/label';
 import { QueryList } from '@/components/ui/query-list';
@@ -11,6 +11,7 @@ import {
   PriorityBadge,
   TICKET_STATUS_LABEL,
   TicketStatusLabel,
+  TicketStatusOptions,
 } from '@/features/tickets/components/ticket-status';
 import { useSearchParam } from '@/lib/use-search-param';
 
@@ -32,11 +33,7 @@ export function AdminSupportPage() {
             onChange={(event) => setStatusParam(event.target.value || null)}
           >
             <option value="">All tickets</option>
-            {TICKET_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {TICKET_STATUS_LABEL[value]}
-              </option>
-            ))}
+            <TicketStatusOptions />
           </NativeSelect>
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { TICKET_STATUSES, type TicketStatus } from '@shared/schemas/tickets';
+import type { TicketStatus } from '@shared/schemas/tickets';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -14,6 +14,7 @@ import { TicketThread } from '@/features/tickets/components/ticket-thread';
 import {
   parseTicketStatus,
   TICKET_STATUS_LABEL,
+  TicketStatusOptions,
 } from '@/features/tickets/components/ticket-status';
 
 function BackLink() {
@@ -108,11 +109,7 @@ export function AdminTicketPage({ params }: { params: { id: string } }) {
               if (status) onStatus(status);
             }}
           >
-            {TICKET_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {TICKET_STATUS_LABEL[value]}
-              </option>
-            ))}
+            <TicketStatusOptions />
           </NativeSelect>
         </div>
       </div>
@@ -138,11 +135,7 @@ export function AdminTicketPage({ params }: { params: { id: string } }) {
                 <option value="">
                   {ticket.status === 'open' ? 'In progress (default)' : 'Leave as it is'}
                 </option>
-                {TICKET_STATUSES.map((value) => (
-                  <option key={value} value={value}>
-                    {TICKET_STATUS_LABEL[value]}
-                  </option>
-                ))}
+                <TicketStatusOptions />
               </NativeSelect>
             </div>
           ),
