@@ -1,5 +1,4 @@
 import { Link } from 'wouter';
-
 import { NativeSelect } from '@/components/ui/native-select';
 import { Label } from '@/components/ui/label';
 import { QueryList } from '@/components/ui/query-list';
