@@ -46,10 +46,14 @@ export type DataTableInstance<T extends RowData> = ReactTable<Features, T>;
 /** The typed column helper for one table's rows. */
 export const dataColumns = <T extends RowData>() => createColumnHelper<Features, T>();
 
+/**
+ * Every variant's box scrolls sideways on its own and is `relative`, so that visually hidden
+ * text in a cell (positioned absolutely) stays inside it instead of widening the page.
+ */
 const VARIANTS = {
   /** Inside a card: a divider between rows, a gap between columns. */
   plain: {
-    box: 'overflow-x-auto',
+    box: 'relative overflow-x-auto',
     head: 'text-left text-muted-foreground',
     th: 'pb-2 pr-4 font-medium last:pr-0',
     row: '',
@@ -58,7 +62,7 @@ const VARIANTS = {
   },
   /** The same with more air, for a page's main list. */
   relaxed: {
-    box: 'overflow-x-auto',
+    box: 'relative overflow-x-auto',
     head: 'text-left text-muted-foreground',
     th: 'pb-3 pr-4 font-medium last:pr-0',
     row: '',
@@ -67,7 +71,7 @@ const VARIANTS = {
   },
   /** Its own bordered box with a shaded header, for a wide list on its own. */
   boxed: {
-    box: 'overflow-x-auto rounded-lg border',
+    box: 'relative overflow-x-auto rounded-lg border',
     head: 'bg-muted/50 text-left text-muted-foreground',
     th: 'px-3 py-2 font-medium',
     row: 'border-t',
