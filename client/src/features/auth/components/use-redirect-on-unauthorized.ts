@@ -1,8 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { UNAUTHORIZED_REDIRECT_DELAY_MS } from '@shared/constants';
 import { toast } from '@/components/ui/use-toast';
-import { isUnauthorized } from '@/lib/api-request';
+import { useOnUnauthorized } from '@/lib/use-on-unauthorized';
 
 let redirecting = false;
 
@@ -26,21 +24,5 @@ export function redirectToLogin(): void {
 
 /** Watches every query and mutation of the portal for a 401. */
 export function useRedirectOnUnauthorized(): void {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    const queries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') {
-        if (isUnauthorized(event.action.error)) redirectToLogin();
-      }
-    });
-    const mutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') {
-        if (isUnauthorized(event.action.error)) redirectToLogin();
-      }
-    });
-    return () => {
-      queries();
-      mutations();
-    };
-  }, [queryClient]);
+  useOnUnauthorized(redirectToLogin);
 }
