@@ -24,6 +24,12 @@ import { interactionLimits, interactionRoutes } from './features/identity/identi
 import { adminInvoiceRoutes, clientInvoiceRoutes } from './features/invoices/invoices.routes';
 import { adminLeadRoutes } from './features/leads/leads.routes';
 import { adminMailRoutes } from './features/mail/mail.routes';
+import {
+  adminPaymentRoutes,
+  clientPaymentRoutes,
+  payLinkRoutes,
+  stripeWebhookRoutes,
+} from './features/payments/payments.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { adminSettingsRoutes, publicSettingsRoutes } from './features/settings/settings.routes';
 import {
@@ -120,6 +126,8 @@ export function createApp({ config, logger, services, web }: AppDeps): Express {
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     }),
   );
+  // Stripe's servers post here: no cookie, no browser, the signature is the authentication.
+  app.use('/api', stripeWebhookRoutes(services.payments, logger));
   app.use(rejectCrossSiteRequests(config.appUrl));
   app.use(compression());
 
@@ -163,7 +171,8 @@ export function createApp({ config, logger, services, web }: AppDeps): Express {
   admin.use(adminSettingsRoutes(services.settings));
   admin.use(adminDashboardRoutes(services.dashboard));
   admin.use(adminTicketRoutes(services.tickets));
-  admin.use(adminInvoiceRoutes(services.invoices));
+  admin.use(adminInvoiceRoutes(services.invoices, services.payments));
+  admin.use(adminPaymentRoutes(services.payments));
   admin.use(adminSignupLinkRoutes(services.signupLinks));
   admin.use(adminMailRoutes(services.mail, brand));
   admin.use(adminLeadRoutes(services.leads));
@@ -192,6 +201,8 @@ export function createApp({ config, logger, services, web }: AppDeps): Express {
   api.use(subscriptionRoutes(services.subscriptions, notifying));
   api.use(ticketRoutes(services.tickets, notifying));
   api.use(clientInvoiceRoutes(services.invoices));
+  api.use(clientPaymentRoutes(services.payments));
+  api.use(payLinkRoutes(services.payments, brand));
   api.use(signupLinkRoutes(services.signupLinks, notifying));
   api.use(notFoundApi);
   app.use('/api', api);

@@ -48,6 +48,21 @@ const EnvSchema = z
     BILLING_RUN_CRON: z.string().min(9).default('0 6 * * *'),
     BILLING_TIMEZONE: z.string().min(1).default('America/Chicago'),
 
+    /** Online payment (docs/payments.md): unset, invoices are paid as Settings instructs. */
+    STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'STRIPE_SECRET_KEY starts with sk_').optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET starts with whsec_')
+      .optional(),
+    /** Stripe's API base URL: Stripe's own unless a stand-in (tests) or proxy is used. */
+    STRIPE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
+    /** Days after the due date that a declined renewal charge is tried again. */
+    PAYMENT_RETRY_DAYS: z
+      .string()
+      .regex(/^\d{1,2}(,\d{1,2})*$/, 'PAYMENT_RETRY_DAYS is a list of days, e.g. 1,3,5')
+      .default('1,3,5')
+      .transform((list) => [...new Set(list.split(',').map(Number))].sort((a, b) => a - b)),
+
     LEAD_SOURCE: z.enum(['osm', 'google', 'sample']).default('osm'),
     OVERPASS_URL: z
       .url({ protocol: /^https?$/ })
@@ -78,6 +93,11 @@ const EnvSchema = z
   .refine((env) => env.WEB_CONCURRENCY === 1 || env.DATABASE_URL, {
     message: 'WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database allows one process',
     path: ['WEB_CONCURRENCY'],
+  })
+  .refine((env) => !env.STRIPE_SECRET_KEY || env.STRIPE_WEBHOOK_SECRET, {
+    message:
+      'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY: payments are recorded from webhooks',
+    path: ['STRIPE_WEBHOOK_SECRET'],
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',
@@ -113,6 +133,12 @@ export interface Config {
     /** When the daily lifecycle run happens (cron, in `timezone`). */
     runCron: string;
     timezone: string;
+  };
+  /** Undefined: online payment is off (no pay buttons; the settings' instructions instead). */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | undefined;
+  payments: {
+    /** Days after the due date that a declined renewal charge is tried again. */
+    retryDays: number[];
   };
   leads: {
     source: 'osm' | 'google' | 'sample';
@@ -172,6 +198,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       runCron: e.BILLING_RUN_CRON,
       timezone: e.BILLING_TIMEZONE,
     },
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: e.STRIPE_API_URL,
+          }
+        : undefined,
+    payments: { retryDays: e.PAYMENT_RETRY_DAYS },
     leads: {
       source: e.LEAD_SOURCE,
       overpassUrl: e.OVERPASS_URL,

@@ -37,6 +37,9 @@ it('runs the billing job at start and keeps it on the daily schedule', async () 
             renewalsCreated: 0,
             renewalsSent: 0,
             renewalsNotSent: 0,
+            renewalsCharged: 0,
+            renewalsDeclined: 0,
+            remindersSent: 0,
           };
         },
       },

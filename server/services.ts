@@ -32,6 +32,9 @@ import { createMailRepository } from './features/mail/mail.repository';
 import { createMailService } from './features/mail/mail.service';
 import { createMailer } from './features/mail/mailer';
 import { createNotifications } from './features/mail/notifications';
+import { createPaymentRepository } from './features/payments/payments.repository';
+import { createPaymentService } from './features/payments/payments.service';
+import { createStripeGateway } from './features/payments/stripe-gateway';
 import { createProfileRepository } from './features/profile/profile.repository';
 import { createProfileService } from './features/profile/profile.service';
 import { createSessionRepository } from './features/sessions/sessions.repository';
@@ -83,6 +86,7 @@ export function createServices({
     invoices: createInvoiceRepository(db),
     leads: createLeadRepository(db),
     mail: createMailRepository(db),
+    payments: createPaymentRepository(db),
     profiles: createProfileRepository(db),
     rateLimits: createRateLimitRepository(db),
     sessions: createSessionRepository(db),
@@ -124,6 +128,7 @@ export function createServices({
   });
 
   const tickets = createTicketService(repositories.tickets, notifications, audit);
+  const stripe = config.stripe ? createStripeGateway(config.stripe) : null;
   const invoices = createInvoiceService({
     repository: repositories.invoices,
     mail: notifications,
@@ -132,6 +137,20 @@ export function createServices({
       const business = await settings.getBusiness();
       return { ...business, location: `${business.businessCity}, ${business.businessState}` };
     },
+    // Bound late: the payment service renders receipts with this invoice service.
+    payLink: (invoiceId) => payments.payLink(invoiceId),
+    stripeTestMode: stripe?.testMode ?? true,
+    now: clock,
+  });
+  const payments = createPaymentService({
+    repository: repositories.payments,
+    invoices,
+    notifications,
+    gateway: stripe,
+    appUrl: config.appUrl,
+    retryDays: config.payments.retryDays,
+    audit,
+    logger,
     now: clock,
   });
   const auth = createAuthService({
@@ -141,6 +160,7 @@ export function createServices({
   const billing = createBillingService({
     repository: repositories.billing,
     invoices,
+    payments,
     renewalLeadDays: config.billing.renewalLeadDays,
     logger,
     now: clock,
@@ -204,7 +224,7 @@ export function createServices({
     billing,
     brand,
     consultations: createConsultationService(repositories.consultations),
-    dashboard: createDashboardService(repositories.dashboard),
+    dashboard: createDashboardService(repositories.dashboard, clock),
     identity: createIdentityService({
       accounts: repositories.identityAccounts,
       mail: notifications,
@@ -217,6 +237,8 @@ export function createServices({
     leadSearches,
     mail: createMailService(repositories.mail, mailer),
     notifications,
+    /** Getting paid: pay links, Checkout, Stripe's events, recorded payments, reminders. */
+    payments,
     /** Whether the database answers (GET /api/health). */
     ping: () => database.ping(),
     profile: createProfileService(repositories.profiles),

@@ -49,3 +49,10 @@ function parts(cents: number) {
     rest: String(abs % 100).padStart(2, '0'),
   };
 }
+
+/**
+ * The most any amount of an invoice may be, in cents ($10,000,000.00): each amount typed and
+ * the subtotal plus tax. Amounts are stored as PostgreSQL integers (at most 2,147,483,647), so
+ * with every amount and the sum under this bound no total can overflow.
+ */
+export const MAX_INVOICE_AMOUNT_CENTS = 1_000_000_000;

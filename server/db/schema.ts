@@ -55,6 +55,19 @@ export const users = pgTable(
     lastName: text(),
     businessName: text(),
     phoneNumber: text(),
+    /** Their customer at Stripe, made the first time they pay online (docs/payments.md). */
+    stripeCustomerId: text().unique(),
+    /**
+     * The card Stripe keeps for off-session renewals: only its id and what the portal shows
+     * (brand, last four, expiry), never the number (PCI SAQ A).
+     */
+    cardPaymentMethodId: text(),
+    cardBrand: text(),
+    cardLast4: text(),
+    cardExpMonth: integer(),
+    cardExpYear: integer(),
+    /** Renewals are charged to the saved card on their due date (only while one is saved). */
+    autoPay: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -236,6 +249,14 @@ export const settings = pgTable('settings', {
   autoSendRenewals: boolean().notNull().default(true),
   /** Every admin must have a second factor before doing anything else. */
   requireAdminTwoFactor: boolean().notNull().default(false),
+  /** How to pay without a card (bank transfer details...): shown wherever an invoice is. */
+  paymentInstructions: text().notNull().default(''),
+  /** Overdue invoices are reminded by e-mail this many days after their due date. */
+  remindersEnabled: boolean().notNull().default(true),
+  reminderDays: integer()
+    .array()
+    .notNull()
+    .default(sql`'{3,7,14}'::integer[]`),
   updatedAt: timestamp({ withTimezone: true })
     .notNull()
     .default(sql`now()`),
@@ -355,6 +376,20 @@ export const invoices = pgTable(
     /** The month a renewal invoice pays for; null on a first invoice (its month starts when paid). */
     periodStart: moment(),
     periodEnd: moment(),
+    /**
+     * What the payments that count cover, in cents: kept by payments.repository in the
+     * transaction that records or refunds a payment, so lists show the balance without a join.
+     */
+    amountPaid: integer().notNull().default(0),
+    /** Why the admin should look at this invoice's money (an amount that did not match, a dispute). */
+    paymentFlag: text(),
+    /** SHA-256 of the pay link's token (/pay/{token}); the token itself is only in the e-mail and PDF. */
+    payTokenHash: text().unique(),
+    /** Off-session charges of the saved card made for this invoice, and when the next is due. */
+    chargeAttempts: integer().notNull().default(0),
+    nextChargeOn: date({ mode: 'string' }),
+    /** Overdue reminders sent (the settings' reminder days, in order). */
+    remindersSent: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -367,6 +402,50 @@ export const invoices = pgTable(
   ],
 );
 export type InvoiceRow = typeof invoices.$inferSelect;
+
+export const PAYMENT_METHODS = ['card', 'bank_transfer', 'check', 'cash', 'other'] as const;
+
+/**
+ * Money received for an invoice: recorded by the admin (bank transfer, check...) or by a
+ * Stripe webhook (card). A payment counts toward the invoice unless it was refunded or is
+ * flagged (an online amount that did not equal the balance due: the admin decides).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    invoiceId: uuid()
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    amount: integer().notNull(),
+    currency: text().notNull().default('usd'),
+    method: text({ enum: PAYMENT_METHODS }).notNull(),
+    /** The PaymentIntent that moved the money; unique, so one Stripe payment is recorded once. */
+    stripePaymentIntentId: text().unique(),
+    stripeChargeId: text(),
+    stripeCheckoutSessionId: text(),
+    paidAt: moment().notNull(),
+    refundedAt: moment(),
+    /** The admin's reference (check number, transfer id). */
+    reference: text().notNull().default(''),
+    note: text().notNull().default(''),
+    /** Set when the payment does not count toward the invoice until the admin looks at it. */
+    flag: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payments_invoice_id_idx').on(t.invoiceId, t.paidAt)],
+);
+export type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * Stripe events already handled: the id is inserted in the transaction of the event's effect,
+ * so a replayed or concurrently delivered event has its effect once.
+ */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text().primaryKey(),
+  type: text().notNull(),
+  receivedAt: createdAt(),
+});
 
 /** The last invoice number used in each year (INV-2026-0001...): bumped inside the insert's transaction. */
 export const invoiceCounters = pgTable('invoice_counters', {

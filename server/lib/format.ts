@@ -9,3 +9,17 @@ export function fullName(person: { firstName: string | null; lastName: string | 
 export function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
+
+const DISPLAY_DATE = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A calendar date ('2026-12-07') or an instant as the screens write it: 'Dec 7, 2026'. */
+export function displayDate(value: string | Date): string {
+  const date =
+    typeof value === 'string' && value.length === 10 ? new Date(`${value}T00:00:00Z`) : value;
+  return DISPLAY_DATE.format(new Date(date));
+}

@@ -15,6 +15,7 @@ export const AUDIT_KINDS = [
   'invoice.created',
   'invoice.sent',
   'invoice.paid',
+  'invoice.payment_recorded',
   'invoice.status_changed',
   'invoice.emailed',
   'invoice.deleted',
@@ -39,6 +40,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'invoice.created': 'Invoice created',
   'invoice.sent': 'Invoice sent',
   'invoice.paid': 'Invoice paid',
+  'invoice.payment_recorded': 'Payment recorded',
   'invoice.status_changed': 'Invoice status changed',
   'invoice.emailed': 'Invoice e-mailed',
   'invoice.deleted': 'Invoice deleted',
@@ -51,7 +53,15 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
 };
 
 /** Fields of audit values that hold integer cents: shown as money. */
-export const AUDIT_MONEY_FIELDS = new Set(['total', 'subtotal', 'tax', 'discount', 'unitPrice']);
+export const AUDIT_MONEY_FIELDS = new Set([
+  'total',
+  'subtotal',
+  'tax',
+  'discount',
+  'unitPrice',
+  'amount',
+  'amountPaid',
+]);
 
 export const AUDIT_PAGE_SIZES = [25, 50, 100] as const;
 const DEFAULT_PAGE_SIZE = 25;

@@ -8,6 +8,12 @@ export const DashboardStatsSchema = z.object({
   /** Twelve times the MRR, in cents. */
   arr: z.number().int(),
   conversionRate: z.number(),
+  /** Payments received this calendar month (UTC) that still count (not refunded), in cents. */
+  collectedThisMonth: z.number().int(),
+  /** Balance due of every sent or overdue invoice, in cents. */
+  outstanding: z.number().int(),
+  /** Of which on overdue invoices, in cents. */
+  overdue: z.number().int(),
   planDistribution: z.object({
     essentials: z.number().int(),
     signature: z.number().int(),

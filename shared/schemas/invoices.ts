@@ -1,17 +1,12 @@
 import { z } from 'zod';
-import { dollarsToCents, formatCents } from '../money';
+import { dollarsToCents, formatCents, MAX_INVOICE_AMOUNT_CENTS } from '../money';
 import { PLAN_IDS } from '../plans';
 import { EmailSchema, MAX_SHORT_TEXT } from './common';
+import { PaymentSchema } from './payments';
 
 export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
-/**
- * The most any amount of an invoice may be, in cents ($10,000,000.00): each amount typed and
- * the subtotal plus tax. Amounts are stored as PostgreSQL integers (at most 2,147,483,647), so
- * with every amount and the sum under this bound no total can overflow.
- */
-export const MAX_INVOICE_AMOUNT_CENTS = 1_000_000_000;
 const TOO_LARGE = (label: string) =>
   `${label} cannot be more than ${formatCents(MAX_INVOICE_AMOUNT_CENTS)}`;
 
@@ -151,6 +146,8 @@ export const ClientInvoiceSchema = z.object({
   dueDate: z.iso.date(),
   /** Integer cents. */
   total: z.number().int(),
+  /** What its payments cover, in cents: the balance due is total - amountPaid. */
+  amountPaid: z.number().int(),
   status: z.enum(INVOICE_STATUSES),
   paidAt: z.iso.datetime().nullable(),
 });
@@ -172,6 +169,10 @@ export const InvoiceSchema = z.object({
   tax: z.number().int(),
   discount: z.number().int(),
   total: z.number().int(),
+  /** What its payments cover, in cents: the balance due is total - amountPaid. */
+  amountPaid: z.number().int(),
+  /** Why the admin should look at its money (an amount that did not match, a dispute). */
+  paymentFlag: z.string().nullable(),
   notes: z.string(),
   createdAt: z.iso.datetime(),
 });
@@ -190,6 +191,8 @@ export type InvoiceLineItem = z.infer<typeof InvoiceLineItemSchema>;
 export const InvoiceDetailSchema = z.object({
   invoice: InvoiceSchema,
   lineItems: z.array(InvoiceLineItemSchema),
+  /** Oldest first. */
+  payments: z.array(PaymentSchema),
 });
 export type InvoiceDetail = z.infer<typeof InvoiceDetailSchema>;
 

@@ -34,6 +34,21 @@ export const BusinessSettingsSchema = z.object({
   requireAdminTwoFactor: z
     .boolean({ error: 'Require two-factor authentication must be true or false' })
     .default(false),
+  /** How to pay without a card (bank transfer details...): shown on invoices and pay pages. */
+  paymentInstructions: optionalText(2000, 'Payment instructions').default(''),
+  /** Overdue invoices are reminded by e-mail on these days after their due date. */
+  remindersEnabled: z.boolean({ error: 'Reminders must be on or off' }).default(true),
+  reminderDays: z
+    .array(
+      z
+        .number({ error: 'Reminder days must be numbers' })
+        .int('Reminder days must be whole numbers')
+        .min(1, 'Reminder days must be between 1 and 90')
+        .max(90, 'Reminder days must be between 1 and 90'),
+    )
+    .max(5, 'At most 5 reminders')
+    .transform((days) => [...new Set(days)].sort((a, b) => a - b))
+    .default([3, 7, 14]),
 });
 export type BusinessSettings = z.infer<typeof BusinessSettingsSchema>;
 

@@ -27,6 +27,13 @@ describe('the demo data', () => {
     });
 
     const { agent } = await signedInAdmin(t.app, t.database);
+    const open = await t.database.db
+      .select({ status: invoices.status, total: invoices.total, amountPaid: invoices.amountPaid })
+      .from(invoices);
+    const openBalance = (statuses: string[]) =>
+      open
+        .filter((invoice) => statuses.includes(invoice.status))
+        .reduce((sum, invoice) => sum + invoice.total - invoice.amountPaid, 0);
     const stats = (await agent.get('/api/admin/dashboard-stats')).body;
     expect(stats).toEqual({
       activeSubscribers: 9,
@@ -34,8 +41,13 @@ describe('the demo data', () => {
       arr: 12 * (3 * 199_00 + 4 * 399_00 + 2 * 599_00),
       // Eleven clients ever had an active plan, out of sixteen consultation requests.
       conversionRate: 11 / 16,
+      collectedThisMonth: expect.any(Number),
+      outstanding: openBalance(['sent', 'overdue']),
+      overdue: openBalance(['overdue']),
       planDistribution: { essentials: 3, signature: 4, prestige: 2 },
     });
+    expect(stats.overdue).toBeGreaterThan(0);
+    expect(stats.outstanding).toBeGreaterThan(stats.overdue);
     const statuses = new Set(
       (await t.database.db.select({ status: invoices.status }).from(invoices)).map((r) => r.status),
     );

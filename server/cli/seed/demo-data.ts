@@ -240,7 +240,7 @@ export async function seedDemoData(
   }: {
     db: Database;
     /** From the composition root: invoices are made the way the product makes them. */
-    repositories: Pick<Services['repositories'], 'invoices'>;
+    repositories: Pick<Services['repositories'], 'invoices' | 'payments'>;
   },
   { issuer, force = false, now = new Date() }: { issuer: string; force?: boolean; now?: Date },
 ): Promise<SeedResult> {
@@ -296,7 +296,16 @@ export async function seedDemoData(
       await invoiceRepository.transition(created.invoice.id, ['draft'], 'sent', issued);
     }
     if (status === 'paid') {
-      await invoiceRepository.transition(created.invoice.id, ['sent'], 'paid', addDays(issued, 1));
+      await repositories.payments.record(
+        {
+          invoiceId: created.invoice.id,
+          amount: created.invoice.total,
+          currency: 'usd',
+          method: 'bank_transfer',
+          paidAt: addDays(issued, 1),
+        },
+        { requirePayable: true, flagFor: () => null },
+      );
     }
     if (status === 'overdue') {
       await invoiceRepository.transition(created.invoice.id, ['sent'], 'overdue', now);

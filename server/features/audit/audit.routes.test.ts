@@ -88,8 +88,14 @@ describe('what the audit log records', () => {
     expect(events[1]!.before).toEqual({ status: 'draft', sentAt: null });
     expect(events[1]!.after).toMatchObject({ status: 'sent', sentAt: expect.any(String) });
     expect(events[2]!.after).toEqual({ emailedTo: 'ada@example.com' });
-    expect(events[3]!.before).toEqual({ status: 'sent', paidAt: null });
-    expect(events[3]!.after).toMatchObject({ status: 'paid', paidAt: expect.any(String) });
+    // Paid is a payment of the whole balance: what was received, and what it now covers.
+    expect(events[3]!.before).toBeNull();
+    expect(events[3]!.after).toEqual({
+      amount: 20_500,
+      method: 'other',
+      reference: '',
+      amountPaid: 20_500,
+    });
     expect(events[4]).toMatchObject({ before: { ...summary, status: 'paid' }, after: null });
   });
 

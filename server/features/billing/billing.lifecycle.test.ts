@@ -39,6 +39,9 @@ const NOTHING = {
   renewalsCreated: 0,
   renewalsSent: 0,
   renewalsNotSent: 0,
+  renewalsCharged: 0,
+  renewalsDeclined: 0,
+  remindersSent: 0,
 };
 
 describe('a subscription over several months', () => {

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { findPlan, type Plan, type PlanId } from '@shared/plans';
 import type { User } from '../../db/schema';
 import type { InvoiceService } from '../invoices/invoices.service';
+import type { PaymentService } from '../payments/payments.service';
 import type { BillingRepository } from './billing.repository';
 import { fullName, isoDate } from '../../lib/format';
 
@@ -19,6 +20,10 @@ export interface BillingRun {
   renewalsCreated: number;
   renewalsSent: number;
   renewalsNotSent: number;
+  /** Auto-pay renewals charged to the saved card (recorded when Stripe's webhook arrives). */
+  renewalsCharged: number;
+  renewalsDeclined: number;
+  remindersSent: number;
 }
 
 /** A subscription as billing needs it. */
@@ -32,6 +37,8 @@ export interface BilledSubscription {
 export interface BillingServiceDeps {
   repository: BillingRepository;
   invoices: InvoiceService;
+  /** Charges of saved cards and overdue reminders (the payments feature). */
+  payments: Pick<PaymentService, 'chargeDueRenewals' | 'sendReminders'>;
   /** Days before the period ends that the next month's invoice is made. */
   renewalLeadDays: number;
   logger: Logger;
@@ -75,6 +82,7 @@ export function planMonthTerms(plan: Plan, issued: Date, month: { start: Date; e
 export function createBillingService({
   repository,
   invoices,
+  payments,
   renewalLeadDays,
   logger,
   now = () => new Date(),
@@ -144,6 +152,9 @@ export function createBillingService({
         renewalsCreated: 0,
         renewalsSent: 0,
         renewalsNotSent: 0,
+        renewalsCharged: 0,
+        renewalsDeclined: 0,
+        remindersSent: 0,
       };
       const autoSend = await repository.autoSendRenewals();
       for (const { subscription, client } of await repository.dueForRenewal(
@@ -175,6 +186,10 @@ export function createBillingService({
           );
         }
       }
+      const charges = await payments.chargeDueRenewals();
+      run.renewalsCharged = charges.charged;
+      run.renewalsDeclined = charges.declined;
+      run.remindersSent = await payments.sendReminders();
       return run;
     },
   };

@@ -1,7 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import type { PlanId } from '@shared/plans';
 import type { Database } from '../../db/client';
-import { consultations, subscriptions } from '../../db/schema';
+import { consultations, invoices, payments, subscriptions } from '../../db/schema';
 
 export function createDashboardRepository(db: Database) {
   return {
@@ -25,6 +25,37 @@ export function createDashboardRepository(db: Database) {
         })
         .from(subscriptions)
         .groupBy(subscriptions.tier);
+    },
+
+    /**
+     * Money, in cents: payments received since `monthStart` that still count, and the balance
+     * due of open invoices (all of them, and the overdue ones).
+     */
+    async money(monthStart: Date) {
+      const [collected] = await db
+        .select({
+          cents: sql<number>`coalesce(sum(${payments.amount}), 0)`.mapWith(Number),
+        })
+        .from(payments)
+        .where(
+          sql`${payments.paidAt} >= ${monthStart} and ${payments.refundedAt} is null and ${payments.flag} is null`,
+        );
+      const balance = sql`greatest(${invoices.total} - ${invoices.amountPaid}, 0)`;
+      const [open] = await db
+        .select({
+          outstanding: sql<number>`coalesce(sum(${balance}), 0)`.mapWith(Number),
+          overdue:
+            sql<number>`coalesce(sum(${balance}) filter (where ${invoices.status} = 'overdue'), 0)`.mapWith(
+              Number,
+            ),
+        })
+        .from(invoices)
+        .where(sql`${invoices.status} in ('sent', 'overdue')`);
+      return {
+        collectedThisMonth: collected?.cents ?? 0,
+        outstanding: open?.outstanding ?? 0,
+        overdue: open?.overdue ?? 0,
+      };
     },
 
     async consultationCount(): Promise<number> {

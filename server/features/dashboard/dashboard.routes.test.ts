@@ -25,6 +25,9 @@ describe('GET /api/admin/dashboard-stats', () => {
       mrr: 0,
       arr: 0,
       conversionRate: 0,
+      collectedThisMonth: 0,
+      outstanding: 0,
+      overdue: 0,
       planDistribution: { essentials: 0, signature: 0, prestige: 0 },
     });
   });
@@ -63,6 +66,9 @@ describe('GET /api/admin/dashboard-stats', () => {
       mrr: 199_00 + 399_00 + 399_00,
       arr: 12 * (199_00 + 399_00 + 399_00),
       conversionRate: 4 / 8,
+      collectedThisMonth: 0,
+      outstanding: 0,
+      overdue: 0,
       planDistribution: { essentials: 1, signature: 2, prestige: 0 },
     });
   });

@@ -3,13 +3,19 @@ import type { DashboardStats } from '@shared/schemas/dashboard';
 import type { DashboardRepository } from './dashboard.repository';
 
 /** The admin dashboard's figures, computed from the database on every call (never stored). */
-export function createDashboardService(repository: DashboardRepository) {
+export function createDashboardService(
+  repository: DashboardRepository,
+  now: () => Date = () => new Date(),
+) {
   return {
     async stats(): Promise<DashboardStats> {
-      // Two queries whatever the number of subscriptions.
-      const [byTier, requests] = await Promise.all([
+      const today = now();
+      const monthStart = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1));
+      // A fixed number of queries whatever the number of subscriptions and invoices.
+      const [byTier, requests, money] = await Promise.all([
         repository.subscriptionsByTier(),
         repository.consultationCount(),
+        repository.money(monthStart),
       ]);
       const planDistribution = { essentials: 0, signature: 0, prestige: 0 };
       let activated = 0;
@@ -23,6 +29,7 @@ export function createDashboardService(repository: DashboardRepository) {
         mrr,
         arr: mrr * 12,
         conversionRate: requests === 0 ? 0 : activated / requests,
+        ...money,
         planDistribution,
       };
     },

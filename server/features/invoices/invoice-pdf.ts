@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { findPlan } from '@shared/plans';
 import { formatCents } from '@shared/money';
 import type { InvoiceDetail, InvoiceStatus } from '@shared/schemas/invoices';
+import { balanceDue } from '@shared/schemas/payments';
 
 /** The agency as it appears on its invoices (from the settings). */
 export interface InvoiceIssuer {
@@ -10,6 +11,13 @@ export interface InvoiceIssuer {
   businessPhone: string;
   location: string;
   businessWebsite: string;
+  /** How to pay without a card (the settings); printed on unpaid invoices. */
+  paymentInstructions: string;
+}
+
+/** How this invoice can be paid: its pay link when card payment is on. */
+export interface InvoicePaymentOptions {
+  payUrl: string | null;
 }
 
 const INK = '#0b3b4f';
@@ -39,7 +47,11 @@ function pdfDate(value: string): string {
  * lines and the totals, the status and the notes. The same bytes serve the admin download,
  * the client's download and the e-mail attachment.
  */
-export function renderInvoicePdf(detail: InvoiceDetail, issuer: InvoiceIssuer): Promise<Buffer> {
+export function renderInvoicePdf(
+  detail: InvoiceDetail,
+  issuer: InvoiceIssuer,
+  { payUrl }: InvoicePaymentOptions = { payUrl: null },
+): Promise<Buffer> {
   const { invoice, lineItems } = detail;
   const doc = new PDFDocument({
     size: 'A4',
@@ -179,7 +191,47 @@ export function renderInvoicePdf(detail: InvoiceDetail, issuer: InvoiceIssuer): 
     width: right - columns.total + 40,
     align: 'right',
   });
-  y += 40;
+  y += 24;
+  if (invoice.amountPaid > 0) {
+    const paidRows: Array<[string, string]> = [
+      ['Paid', `-${formatCents(invoice.amountPaid)}`],
+      ['Balance due', formatCents(balanceDue(invoice))],
+    ];
+    for (const [label, value] of paidRows) {
+      doc
+        .fillColor(MUTED)
+        .font('Helvetica')
+        .fontSize(11)
+        .text(label, columns.unit - 40, y);
+      doc
+        .fillColor(INK)
+        .text(value, columns.total - 40, y, { width: right - columns.total + 40, align: 'right' });
+      y += 18;
+    }
+  }
+  y += 16;
+
+  const unpaid = invoice.status === 'sent' || invoice.status === 'overdue';
+  if (unpaid && (payUrl || issuer.paymentInstructions)) {
+    doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9).text('HOW TO PAY', left, y);
+    if (payUrl) {
+      doc
+        .fillColor(INK)
+        .font('Helvetica')
+        .fontSize(10)
+        .text('Pay by card online: ', left, doc.y + 2, { continued: true })
+        .fillColor(ACCENT)
+        .text(payUrl, { link: payUrl, underline: true });
+    }
+    if (issuer.paymentInstructions) {
+      doc
+        .fillColor(INK)
+        .font('Helvetica')
+        .fontSize(10)
+        .text(issuer.paymentInstructions, left, doc.y + 2, { width });
+    }
+    y = doc.y + 16;
+  }
 
   if (invoice.notes) {
     doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9).text('NOTES', left, y);

@@ -1,16 +1,8 @@
-import { addMonths } from 'date-fns';
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { InvoiceSchema, type InvoiceStatus } from '@shared/schemas/invoices';
 import type { Database } from '../../db/client';
 import { jsonArray, jsonRow, jsonText } from '../../db/json';
-import {
-  invoiceCounters,
-  invoiceLineItems,
-  invoices,
-  subscriptions,
-  users,
-  type InvoiceRow,
-} from '../../db/schema';
+import { invoiceCounters, invoiceLineItems, invoices, payments, users } from '../../db/schema';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -92,24 +84,31 @@ export function createInvoiceRepository(db: Database) {
         .from(invoiceLineItems)
         .where(eq(invoiceLineItems.invoiceId, id))
         .orderBy(asc(invoiceLineItems.position));
-      return { invoice, lines };
+      const received = await db
+        .select()
+        .from(payments)
+        .where(eq(payments.invoiceId, id))
+        .orderBy(asc(payments.paidAt), asc(payments.createdAt));
+      return { invoice, lines, payments: received };
     },
 
     /**
      * Moves the status only from one of `from` (null when the invoice is not in one of them).
-     * Paying an invoice that bills a subscription starts or extends it in the same transaction.
+     * Paid is not reached here: payments cover an invoice (payments.repository).
      */
-    async transition(id: string, from: readonly InvoiceStatus[], to: InvoiceStatus, at: Date) {
-      return db.transaction(async (tx) => {
-        const stamp = to === 'sent' ? { sentAt: at } : to === 'paid' ? { paidAt: at } : {};
-        const [row] = await tx
-          .update(invoices)
-          .set({ status: to, ...stamp, updatedAt: at })
-          .where(and(eq(invoices.id, id), inArray(invoices.status, [...from])))
-          .returning();
-        if (row && to === 'paid' && row.subscriptionId) await settle(tx, row, at);
-        return row ?? null;
-      });
+    async transition(
+      id: string,
+      from: readonly InvoiceStatus[],
+      to: Exclude<InvoiceStatus, 'paid'>,
+      at: Date,
+    ) {
+      const stamp = to === 'sent' ? { sentAt: at } : {};
+      const [row] = await db
+        .update(invoices)
+        .set({ status: to, ...stamp, updatedAt: at })
+        .where(and(eq(invoices.id, id), inArray(invoices.status, [...from])))
+        .returning();
+      return row ?? null;
     },
 
     /** The unpaid invoices of a subscription's first month (replaced when the request changes). */
@@ -179,6 +178,7 @@ export function createInvoiceRepository(db: Database) {
           dateIssued: invoices.dateIssued,
           dueDate: invoices.dueDate,
           total: invoices.total,
+          amountPaid: invoices.amountPaid,
           status: invoices.status,
           paidAt: invoices.paidAt,
         })
@@ -217,41 +217,4 @@ async function verifiedOwnerOf(tx: Transaction, email: string): Promise<string |
     .orderBy(asc(users.createdAt))
     .limit(1);
   return owner?.id ?? null;
-}
-
-/**
- * What paying a subscription's invoice does to it: the first invoice of a pending
- * subscription starts it (one month from the payment); a renewal invoice extends it to the
- * end of the month it pays for, and brings a past-due subscription back to active.
- */
-async function settle(tx: Transaction, invoice: InvoiceRow, paidAt: Date): Promise<void> {
-  const [subscription] = await tx
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.id, invoice.subscriptionId!))
-    .for('update');
-  if (!subscription) return;
-  if (!invoice.periodStart) {
-    if (subscription.status !== 'pending') return;
-    await tx
-      .update(subscriptions)
-      .set({
-        status: 'active',
-        currentPeriodStart: paidAt,
-        currentPeriodEnd: addMonths(paidAt, 1),
-        activatedAt: paidAt,
-        updatedAt: paidAt,
-      })
-      .where(eq(subscriptions.id, subscription.id));
-    return;
-  }
-  const extendsTo = invoice.periodEnd;
-  if (subscription.status !== 'active' && subscription.status !== 'past_due') return;
-  if (!extendsTo || (subscription.currentPeriodEnd && subscription.currentPeriodEnd >= extendsTo)) {
-    return;
-  }
-  await tx
-    .update(subscriptions)
-    .set({ status: 'active', currentPeriodEnd: extendsTo, updatedAt: paidAt })
-    .where(eq(subscriptions.id, subscription.id));
 }

@@ -3,6 +3,7 @@ import { CreateInvoiceSchema, UpdateInvoiceStatusSchema } from '@shared/schemas/
 import { actorOf } from '../../lib/audit-trail';
 import { currentAdmin, currentUserId, requireUser } from '../../lib/auth-guards';
 import { parse } from '../../lib/validate';
+import type { PaymentService } from '../payments/payments.service';
 import type { InvoiceService } from './invoices.service';
 
 function sendPdf(res: Response, pdf: { filename: string; content: Buffer }) {
@@ -26,7 +27,10 @@ export function clientInvoiceRoutes(service: InvoiceService): Router {
 }
 
 /** Behind requireAdmin: the agency's invoices. */
-export function adminInvoiceRoutes(service: InvoiceService): Router {
+export function adminInvoiceRoutes(
+  service: InvoiceService,
+  payments: Pick<PaymentService, 'payInFull'>,
+): Router {
   const router = Router();
 
   router.get('/invoices', async (_req, res) => {
@@ -44,10 +48,21 @@ export function adminInvoiceRoutes(service: InvoiceService): Router {
   });
 
   // sentAt and paidAt are set by the server to the moment of the change; values sent by the
-  // browser are accepted by the schema and ignored.
+  // browser are accepted by the schema and ignored. Sending a draft e-mails it to the client;
+  // paid is a payment of the whole balance.
   router.patch('/invoices/:id', async (req: Request<{ id: string }>, res) => {
     const { status } = parse(UpdateInvoiceStatusSchema, req.body);
-    res.json(await service.setStatus(req.params.id, status, actorOf(currentAdmin(res))));
+    const actor = actorOf(currentAdmin(res));
+    if (status === 'paid') {
+      res.json(await payments.payInFull(req.params.id, actor));
+      return;
+    }
+    if (status === 'sent') {
+      const { message: _message, ...detail } = await service.send(req.params.id, actor);
+      res.json(detail);
+      return;
+    }
+    res.json(await service.setStatus(req.params.id, status, actor));
   });
 
   router.get('/invoices/:id/pdf', async (req: Request<{ id: string }>, res) => {

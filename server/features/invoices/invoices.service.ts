@@ -8,7 +8,8 @@ import {
   type InvoiceDetail,
   type InvoiceStatus,
 } from '@shared/schemas/invoices';
-import type { InvoiceLineItemRow, InvoiceRow } from '../../db/schema';
+import { stripeDashboardUrl, type Payment } from '@shared/schemas/payments';
+import type { InvoiceLineItemRow, InvoiceRow, PaymentRow } from '../../db/schema';
 import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
 import { changedFields } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
@@ -39,12 +40,38 @@ export function toInvoice(row: InvoiceRow): Invoice {
     tax: row.tax,
     discount: row.discount,
     total: row.total,
+    amountPaid: row.amountPaid,
+    paymentFlag: row.paymentFlag,
     notes: row.notes,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-function toDetail(invoice: InvoiceRow, lines: InvoiceLineItemRow[]): InvoiceDetail {
+export function toPayment(row: PaymentRow, stripeTestMode: boolean): Payment {
+  return {
+    id: row.id,
+    invoiceId: row.invoiceId,
+    amount: row.amount,
+    currency: row.currency,
+    method: row.method,
+    paidAt: row.paidAt.toISOString(),
+    refundedAt: row.refundedAt?.toISOString() ?? null,
+    reference: row.reference,
+    note: row.note,
+    flag: row.flag,
+    stripePaymentIntentId: row.stripePaymentIntentId,
+    stripeDashboardUrl: row.stripePaymentIntentId
+      ? stripeDashboardUrl(row.stripePaymentIntentId, stripeTestMode)
+      : null,
+  };
+}
+
+function toDetail(
+  invoice: InvoiceRow,
+  lines: InvoiceLineItemRow[],
+  received: PaymentRow[],
+  stripeTestMode: boolean,
+): InvoiceDetail {
   return {
     invoice: toInvoice(invoice),
     lineItems: lines.map(({ id, description, quantity, unitPrice, total }) => ({
@@ -54,6 +81,7 @@ function toDetail(invoice: InvoiceRow, lines: InvoiceLineItemRow[]): InvoiceDeta
       unitPrice,
       total,
     })),
+    payments: received.map((row) => toPayment(row, stripeTestMode)),
   };
 }
 
@@ -77,11 +105,18 @@ export function priceInvoice(input: CreateInvoice) {
   return { lineItems, subtotal, total };
 }
 
+/** How an unpaid invoice can be paid: its pay link (card payment on) and the instructions. */
+export interface HowToPay {
+  payUrl: string | null;
+  instructions: string;
+}
+
 /** Where an invoice goes by e-mail (the mail feature's notifications). */
 export interface InvoiceMailer {
   invoiceIssued(
     invoice: Invoice,
     pdf: Buffer,
+    howToPay: HowToPay,
   ): Promise<{ delivered: boolean; transport: string; error?: string }>;
 }
 
@@ -98,6 +133,10 @@ export interface InvoiceServiceDeps {
   audit: AuditTrail;
   /** The agency as it prints on invoices, from the settings. */
   issuer: () => Promise<InvoiceIssuer>;
+  /** The invoice's pay link, or null when card payment is off (payments' pay links). */
+  payLink?: (invoiceId: string) => Promise<string | null>;
+  /** Stripe's test keys: dashboard links go to test mode. */
+  stripeTestMode?: boolean;
   now?: () => Date;
 }
 
@@ -106,6 +145,8 @@ export function createInvoiceService({
   mail,
   audit,
   issuer,
+  payLink = async () => null,
+  stripeTestMode = true,
   now = () => new Date(),
 }: InvoiceServiceDeps) {
   /** What the audit log keeps of an invoice created or deleted. */
@@ -121,21 +162,31 @@ export function createInvoiceService({
   async function detail(id: string): Promise<InvoiceDetail> {
     const found = await repository.find(checkedId(id));
     if (!found) throw new AppError(404, INVOICE_NOT_FOUND);
-    return toDetail(found.invoice, found.lines);
+    return toDetail(found.invoice, found.lines, found.payments, stripeTestMode);
   }
 
-  async function render(invoice: InvoiceDetail): Promise<{ filename: string; content: Buffer }> {
+  const unpaid = ({ invoice }: InvoiceDetail) =>
+    invoice.status === 'sent' || invoice.status === 'overdue';
+
+  /** The PDF, with the pay link and the instructions while it is unpaid. */
+  async function render(
+    invoice: InvoiceDetail,
+    payUrl: string | null,
+  ): Promise<{ filename: string; content: Buffer }> {
     return {
       filename: `${invoice.invoice.invoiceNumber}.pdf`,
-      content: await renderInvoicePdf(invoice, await issuer()),
+      content: await renderInvoicePdf(invoice, await issuer(), { payUrl }),
     };
   }
 
-  const pdf = async (id: string) => render(await detail(id));
+  async function pdf(id: string) {
+    const invoice = await detail(id);
+    return render(invoice, unpaid(invoice) ? await payLink(invoice.invoice.id) : null);
+  }
 
   async function setStatus(
     id: string,
-    to: InvoiceStatus,
+    to: Exclude<InvoiceStatus, 'paid'>,
     actor?: AuditActor,
   ): Promise<InvoiceDetail> {
     const before = actor ? await detail(id) : undefined;
@@ -152,18 +203,57 @@ export function createInvoiceService({
     if (actor && before) {
       const fields = ({ status, sentAt, paidAt }: Invoice) => ({ status, sentAt, paidAt });
       await audit.record(actor, {
-        kind:
-          to === 'sent'
-            ? 'invoice.sent'
-            : to === 'paid'
-              ? 'invoice.paid'
-              : 'invoice.status_changed',
+        kind: to === 'sent' ? 'invoice.sent' : 'invoice.status_changed',
         targetType: 'invoice',
         targetId: after.invoice.id,
         ...changedFields(fields(before.invoice), fields(after.invoice)),
       });
     }
     return after;
+  }
+
+  /**
+   * Sends the invoice with its PDF to the client; a draft becomes sent. When the mail
+   * server refuses it, nothing changes and the error says why.
+   */
+  async function email(
+    id: string,
+    actor?: AuditActor,
+  ): Promise<InvoiceDetail & { message: string }> {
+    const current = await detail(id);
+    // A draft is e-mailed as it will be once sent: payable.
+    const payable = current.invoice.status !== 'paid';
+    const payUrl = payable ? await payLink(current.invoice.id) : null;
+    const asSent: InvoiceDetail =
+      current.invoice.status === 'draft'
+        ? { ...current, invoice: { ...current.invoice, status: 'sent' } }
+        : current;
+    const { content } = await render(asSent, payUrl);
+    const { paymentInstructions } = await issuer();
+    const result = await mail.invoiceIssued(current.invoice, content, {
+      payUrl,
+      instructions: payable ? paymentInstructions : '',
+    });
+    if (!result.delivered) {
+      throw new AppError(
+        502,
+        `The invoice could not be e-mailed: ${result.error ?? 'unknown error'}`,
+      );
+    }
+    const updated =
+      current.invoice.status === 'draft' ? await setStatus(id, 'sent', actor) : current;
+    if (actor && updated === current) {
+      await audit.record(actor, {
+        kind: 'invoice.emailed',
+        targetType: 'invoice',
+        targetId: current.invoice.id,
+        after: { emailedTo: current.invoice.clientEmail },
+      });
+    }
+    return {
+      ...updated,
+      message: `Invoice ${current.invoice.invoiceNumber} was sent to ${current.invoice.clientEmail} through ${result.transport}.`,
+    };
   }
 
   return {
@@ -195,7 +285,7 @@ export function createInvoiceService({
         },
         today.getUTCFullYear(),
       );
-      const created = toDetail(invoice, lines);
+      const created = toDetail(invoice, lines, [], stripeTestMode);
       if (actor) {
         await audit.record(actor, {
           kind: 'invoice.created',
@@ -217,7 +307,7 @@ export function createInvoiceService({
 
     detail,
 
-    /** draft -> sent, sent or overdue -> paid (spec section 4); anything else is a 409. */
+    /** draft -> sent (spec section 4); paid is reached by payments; anything else is a 409. */
     setStatus,
 
     async remove(id: string, actor?: AuditActor): Promise<void> {
@@ -237,34 +327,21 @@ export function createInvoiceService({
     /** The invoice rendered as a PDF (the admin's download and the e-mail attachment). */
     pdf,
 
+    email,
+
     /**
-     * Sends the invoice with its PDF to the client; a draft becomes sent. When the mail
-     * server refuses it, nothing changes and the error says why.
+     * "Send" on a draft: it is e-mailed to the client and becomes sent (a client who never
+     * hears of an invoice cannot pay it). Anything but a draft is a 409.
      */
-    async email(id: string, actor?: AuditActor): Promise<InvoiceDetail & { message: string }> {
+    async send(id: string, actor?: AuditActor): Promise<InvoiceDetail & { message: string }> {
       const current = await detail(id);
-      const { content } = await render(current);
-      const result = await mail.invoiceIssued(current.invoice, content);
-      if (!result.delivered) {
+      if (current.invoice.status !== 'draft') {
         throw new AppError(
-          502,
-          `The invoice could not be e-mailed: ${result.error ?? 'unknown error'}`,
+          409,
+          `An invoice that is ${current.invoice.status} cannot be marked sent`,
         );
       }
-      const updated =
-        current.invoice.status === 'draft' ? await setStatus(id, 'sent', actor) : current;
-      if (actor && updated === current) {
-        await audit.record(actor, {
-          kind: 'invoice.emailed',
-          targetType: 'invoice',
-          targetId: current.invoice.id,
-          after: { emailedTo: current.invoice.clientEmail },
-        });
-      }
-      return {
-        ...updated,
-        message: `Invoice ${current.invoice.invoiceNumber} was sent to ${current.invoice.clientEmail} through ${result.transport}.`,
-      };
+      return email(id, actor);
     },
 
     async listForClient(userId: string): Promise<ClientInvoice[]> {

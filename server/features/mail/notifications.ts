@@ -3,7 +3,7 @@ import { formatCents } from '@shared/money';
 import { findPlan, type PlanId } from '@shared/plans';
 import { html, type SafeHtml } from '../../lib/html';
 import type { Mailer, SendResult } from './mailer';
-import { fullName, isoDate } from '../../lib/format';
+import { displayDate, fullName, isoDate } from '../../lib/format';
 
 interface Client {
   email: string | null;
@@ -24,6 +24,20 @@ export interface InvoiceMail {
   total: number;
   dueDate: string;
 }
+
+/** How an unpaid invoice can be paid, as its e-mails say it. */
+export interface HowToPay {
+  payUrl: string | null;
+  instructions: string;
+}
+
+/** The lines that tell how to pay: the pay link's label is the call to action. */
+function howToPayLines(howToPay: HowToPay): string[] {
+  return howToPay.instructions ? [`How to pay:\n${howToPay.instructions}`] : [];
+}
+
+const payLink = (howToPay: HowToPay) =>
+  howToPay.payUrl ? { href: howToPay.payUrl, label: 'Pay this invoice online' } : undefined;
 
 /** A signup invitation as its e-mail describes it. */
 export interface SignupInvitation {
@@ -159,7 +173,11 @@ export function createNotifications({
     },
 
     /** The invoice, PDF attached, to its client. Awaited: the caller needs to know it went. */
-    async invoiceIssued(invoice: InvoiceMail, pdf: Buffer): Promise<SendResult> {
+    async invoiceIssued(
+      invoice: InvoiceMail,
+      pdf: Buffer,
+      howToPay: HowToPay,
+    ): Promise<SendResult> {
       const brand = await agency();
       return mailer.send({
         to: invoice.clientEmail,
@@ -168,10 +186,14 @@ export function createNotifications({
           brand,
           [
             `Hello ${invoice.clientName},`,
-            `Please find attached invoice ${invoice.invoiceNumber} for ${formatCents(invoice.total)}, due ${invoice.dueDate}.`,
+            `Please find attached invoice ${invoice.invoiceNumber} for ${formatCents(invoice.total)}, due ${displayDate(invoice.dueDate)}.`,
+            ...howToPayLines(howToPay),
             `Questions about it? Reply to this e-mail or write to ${brand.businessEmail}.`,
           ],
-          { href: `${appUrl}/portal/dashboard`, label: 'See your billing history' },
+          payLink(howToPay) ?? {
+            href: `${appUrl}/portal/dashboard`,
+            label: 'See your billing history',
+          },
         ),
         attachments: [
           {
@@ -180,6 +202,96 @@ export function createNotifications({
             content: pdf,
           },
         ],
+      });
+    },
+
+    /** A payment covered the invoice: the receipt, with the PDF marked paid. */
+    async paymentReceipt(invoice: InvoiceMail, pdf: Buffer): Promise<SendResult> {
+      const brand = await agency();
+      return mailer.send({
+        to: invoice.clientEmail,
+        subject: `Receipt for invoice ${invoice.invoiceNumber} from ${brand.businessName}`,
+        ...compose(
+          brand,
+          [
+            `Hello ${invoice.clientName},`,
+            `Thank you: we received your payment of ${formatCents(invoice.total)} for invoice ${invoice.invoiceNumber}. It is paid in full.`,
+            'The invoice, marked paid, is attached for your records.',
+          ],
+          { href: `${appUrl}/portal/dashboard`, label: 'See your billing history' },
+        ),
+        attachments: [
+          {
+            filename: `${invoice.invoiceNumber}-paid.pdf`,
+            contentType: 'application/pdf',
+            content: pdf,
+          },
+        ],
+      });
+    },
+
+    /** The saved card was declined for a renewal: when the next try is, and how to pay now. */
+    async chargeDeclined(
+      invoice: InvoiceMail,
+      decline: { reason: string; nextTry: string | null },
+      howToPay: HowToPay,
+    ): Promise<SendResult> {
+      const brand = await agency();
+      return mailer.send({
+        to: invoice.clientEmail,
+        subject: `Your card was declined for invoice ${invoice.invoiceNumber}`,
+        ...compose(
+          brand,
+          [
+            `Hello ${invoice.clientName},`,
+            `We tried to charge your saved card ${formatCents(invoice.total)} for invoice ${invoice.invoiceNumber}, but it was declined (${decline.reason}).`,
+            decline.nextTry
+              ? `We will try again on ${displayDate(decline.nextTry)}. To pay now or with another card, use the link below.`
+              : 'That was our last try. Please pay with the link below to keep your plan running.',
+            ...howToPayLines(howToPay),
+          ],
+          payLink(howToPay),
+        ),
+      });
+    },
+
+    /** A payment that takes days (a bank debit) failed after Checkout. */
+    async paymentFailed(invoice: InvoiceMail, howToPay: HowToPay): Promise<SendResult> {
+      const brand = await agency();
+      return mailer.send({
+        to: invoice.clientEmail,
+        subject: `Your payment for invoice ${invoice.invoiceNumber} did not go through`,
+        ...compose(
+          brand,
+          [
+            `Hello ${invoice.clientName},`,
+            `Your payment for invoice ${invoice.invoiceNumber} (${formatCents(invoice.total)}) did not go through, so the invoice is still open.`,
+            ...howToPayLines(howToPay),
+          ],
+          payLink(howToPay),
+        ),
+      });
+    },
+
+    /** An overdue invoice, reminded on one of the settings' days after its due date. */
+    async paymentReminder(
+      invoice: InvoiceMail & { balanceDue: number },
+      howToPay: HowToPay,
+    ): Promise<SendResult> {
+      const brand = await agency();
+      return mailer.send({
+        to: invoice.clientEmail,
+        subject: `Reminder: invoice ${invoice.invoiceNumber} is overdue`,
+        ...compose(
+          brand,
+          [
+            `Hello ${invoice.clientName},`,
+            `Invoice ${invoice.invoiceNumber} was due on ${displayDate(invoice.dueDate)} and ${formatCents(invoice.balanceDue)} is still open. Please pay it to keep your plan running.`,
+            ...howToPayLines(howToPay),
+            `Already paid, or a question? Reply to this e-mail or write to ${brand.businessEmail}.`,
+          ],
+          payLink(howToPay),
+        ),
       });
     },
 

@@ -37,6 +37,9 @@ describe('business settings', () => {
       businessWebsite: '',
       autoSendRenewals: true,
       requireAdminTwoFactor: false,
+      paymentInstructions: '',
+      remindersEnabled: true,
+      reminderDays: [3, 7, 14],
     });
 
     for (const [change, message] of [
@@ -60,6 +63,9 @@ describe('business settings', () => {
       ...business,
       autoSendRenewals: true,
       requireAdminTwoFactor: false,
+      paymentInstructions: '',
+      remindersEnabled: true,
+      reminderDays: [3, 7, 14],
       businessEmail: 'team@bayouweb.example',
       businessState: 'MS',
     });

@@ -14,6 +14,9 @@ const DEFAULT_BUSINESS: BusinessSettings = {
   businessWebsite: '',
   autoSendRenewals: true,
   requireAdminTwoFactor: false,
+  paymentInstructions: '',
+  remindersEnabled: true,
+  reminderDays: [3, 7, 14],
 };
 
 export const OWN_TWO_FACTOR_FIRST =
@@ -30,6 +33,9 @@ function toBusiness(row: Settings | undefined): BusinessSettings {
     businessWebsite: row.businessWebsite,
     autoSendRenewals: row.autoSendRenewals,
     requireAdminTwoFactor: row.requireAdminTwoFactor,
+    paymentInstructions: row.paymentInstructions,
+    remindersEnabled: row.remindersEnabled,
+    reminderDays: row.reminderDays,
   };
 }
 

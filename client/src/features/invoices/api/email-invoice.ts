@@ -14,8 +14,8 @@ export function useEmailInvoice() {
   return useMutation({
     mutationFn: emailInvoice,
     meta: { error: { fallback: 'Failed to email the invoice' } },
-    onSuccess: ({ invoice, lineItems }) => {
-      queryClient.setQueryData(invoiceQueryOptions(invoice.id).queryKey, { invoice, lineItems });
+    onSuccess: ({ message: _message, ...detail }) => {
+      queryClient.setQueryData(invoiceQueryOptions(detail.invoice.id).queryKey, detail);
       return queryClient.invalidateQueries({
         queryKey: invoicesQueryOptions().queryKey,
         exact: true,

@@ -1,0 +1,445 @@
+import crypto from 'node:crypto';
+import { addMonths } from 'date-fns';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { formatCents } from '@shared/money';
+import type { Database } from '../../db/client';
+import { getOrCreateSecret } from '../../db/secrets';
+import {
+  invoices,
+  payments,
+  settings,
+  stripeEvents,
+  subscriptions,
+  users,
+  type InvoiceRow,
+  type PaymentRow,
+} from '../../db/schema';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** A Stripe event being handled: recorded in the transaction of its effect. */
+export interface StripeEventKey {
+  id: string;
+  type: string;
+}
+
+export interface NewPayment {
+  invoiceId: string;
+  amount: number;
+  currency: string;
+  method: PaymentRow['method'];
+  paidAt: Date;
+  reference?: string;
+  note?: string;
+  stripe?: { paymentIntentId: string; chargeId: string | null; checkoutSessionId: string | null };
+}
+
+export type RecordOutcome =
+  | { kind: 'duplicate' }
+  | { kind: 'no-invoice' }
+  | { kind: 'not-payable'; invoice: InvoiceRow }
+  | { kind: 'recorded'; invoice: InvoiceRow; payment: PaymentRow; becamePaid: boolean };
+
+export interface SavedCardValues {
+  paymentMethodId: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** Statuses an invoice can be paid in. */
+const PAYABLE = ['sent', 'overdue'] as const;
+
+/**
+ * Money records: payments, what they do to their invoice (and so to its subscription), the
+ * Stripe events already handled, and the Stripe side of a client (customer, saved card).
+ */
+export function createPaymentRepository(db: Database) {
+  /**
+   * Runs `effect` in one transaction with the record of the event that caused it: a replayed
+   * or concurrently delivered event finds the id taken (the second insert waits for the first
+   * transaction, then conflicts) and has no effect. Without an event, just a transaction.
+   */
+  async function once<T>(
+    event: StripeEventKey | undefined,
+    effect: (tx: Transaction) => Promise<T>,
+  ): Promise<{ duplicate: true } | { duplicate: false; result: T }> {
+    return db.transaction(async (tx) => {
+      if (event) {
+        const inserted = await tx
+          .insert(stripeEvents)
+          .values({ id: event.id, type: event.type })
+          .onConflictDoNothing()
+          .returning({ id: stripeEvents.id });
+        if (inserted.length === 0) return { duplicate: true as const };
+      }
+      return { duplicate: false as const, result: await effect(tx) };
+    });
+  }
+
+  const lockInvoice = async (tx: Transaction, id: string) =>
+    (await tx.select().from(invoices).where(eq(invoices.id, id)).for('update'))[0];
+
+  return {
+    once: (event: StripeEventKey) => once(event, async () => undefined),
+
+    /**
+     * Records a payment and applies it: when it counts (no flag) it adds to what the invoice
+     * has received, and once that covers the total the invoice is paid and its subscription
+     * started or extended, all in one transaction. `flagFor` decides, with the invoice locked,
+     * whether the payment must wait for the admin instead (its reason), or null.
+     */
+    async record(
+      input: NewPayment,
+      options: {
+        event?: StripeEventKey;
+        /** Manual payments need a payable invoice; Stripe's money is recorded whatever. */
+        requirePayable: boolean;
+        flagFor: (invoice: InvoiceRow) => string | null;
+      },
+    ): Promise<RecordOutcome> {
+      const outcome = await once(options.event, async (tx): Promise<RecordOutcome> => {
+        const invoice = await lockInvoice(tx, input.invoiceId);
+        if (!invoice) return { kind: 'no-invoice' };
+        if (options.requirePayable && !PAYABLE.includes(invoice.status as never)) {
+          return { kind: 'not-payable', invoice };
+        }
+        const flag = options.flagFor(invoice);
+        const { stripe, ...values } = input;
+        const [payment] = await tx
+          .insert(payments)
+          .values({
+            ...values,
+            flag,
+            stripePaymentIntentId: stripe?.paymentIntentId ?? null,
+            stripeChargeId: stripe?.chargeId ?? null,
+            stripeCheckoutSessionId: stripe?.checkoutSessionId ?? null,
+          })
+          .onConflictDoNothing({ target: payments.stripePaymentIntentId })
+          .returning();
+        // The same PaymentIntent told by another event (checkout completed, then succeeded).
+        if (!payment) return { kind: 'duplicate' };
+        if (flag) {
+          const [flagged] = await tx
+            .update(invoices)
+            .set({ paymentFlag: flag, updatedAt: input.paidAt })
+            .where(eq(invoices.id, invoice.id))
+            .returning();
+          return { kind: 'recorded', invoice: flagged!, payment, becamePaid: false };
+        }
+        const amountPaid = invoice.amountPaid + input.amount;
+        const becamePaid = invoice.status !== 'paid' && amountPaid >= invoice.total;
+        const [updated] = await tx
+          .update(invoices)
+          .set({
+            amountPaid,
+            ...(becamePaid ? { status: 'paid' as const, paidAt: input.paidAt } : {}),
+            updatedAt: input.paidAt,
+          })
+          .where(eq(invoices.id, invoice.id))
+          .returning();
+        if (becamePaid && updated!.subscriptionId) await settle(tx, updated!, input.paidAt);
+        return { kind: 'recorded', invoice: updated!, payment, becamePaid };
+      });
+      return outcome.duplicate ? { kind: 'duplicate' } : outcome.result;
+    },
+
+    /**
+     * Stripe refunded (part of) a card payment. In full: the payment stops counting and a paid
+     * invoice it no longer covers is open again (sent; the daily run makes it overdue when its
+     * due date has passed). In part: the invoice is flagged for the admin. Null when the
+     * payment is unknown or the event was handled already.
+     */
+    async refund(
+      paymentIntentId: string,
+      amountRefunded: number,
+      at: Date,
+      event: StripeEventKey,
+    ): Promise<{ invoice: InvoiceRow; reopened: boolean } | null> {
+      const outcome = await once(event, async (tx) => {
+        const [payment] = await tx
+          .select()
+          .from(payments)
+          .where(eq(payments.stripePaymentIntentId, paymentIntentId))
+          .for('update');
+        if (!payment || payment.refundedAt) return null;
+        const invoice = await lockInvoice(tx, payment.invoiceId);
+        if (!invoice) return null;
+        if (amountRefunded < payment.amount) {
+          const [flagged] = await tx
+            .update(invoices)
+            .set({
+              paymentFlag: `Stripe refunded ${formatCents(amountRefunded)} of a card payment of ${formatCents(payment.amount)}: check what the client still owes.`,
+              updatedAt: at,
+            })
+            .where(eq(invoices.id, invoice.id))
+            .returning();
+          return { invoice: flagged!, reopened: false };
+        }
+        await tx.update(payments).set({ refundedAt: at }).where(eq(payments.id, payment.id));
+        const amountPaid = payment.flag ? invoice.amountPaid : invoice.amountPaid - payment.amount;
+        const reopened = invoice.status === 'paid' && amountPaid < invoice.total;
+        const [updated] = await tx
+          .update(invoices)
+          .set({
+            amountPaid,
+            ...(reopened ? { status: 'sent' as const, paidAt: null } : {}),
+            updatedAt: at,
+          })
+          .where(eq(invoices.id, invoice.id))
+          .returning();
+        return { invoice: updated!, reopened };
+      });
+      return outcome.duplicate ? null : outcome.result;
+    },
+
+    /** Flags the invoice of a Stripe payment for the admin (a dispute). */
+    async flagPaymentInvoice(
+      paymentIntentId: string,
+      flag: (payment: PaymentRow) => string,
+      at: Date,
+      event: StripeEventKey,
+    ): Promise<InvoiceRow | null> {
+      const outcome = await once(event, async (tx) => {
+        const [payment] = await tx
+          .select()
+          .from(payments)
+          .where(eq(payments.stripePaymentIntentId, paymentIntentId));
+        if (!payment) return null;
+        const [updated] = await tx
+          .update(invoices)
+          .set({ paymentFlag: flag(payment), updatedAt: at })
+          .where(eq(invoices.id, payment.invoiceId))
+          .returning();
+        return updated ?? null;
+      });
+      return outcome.duplicate ? null : outcome.result;
+    },
+
+    async listForInvoice(invoiceId: string): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(eq(payments.invoiceId, invoiceId))
+        .orderBy(asc(payments.paidAt), asc(payments.createdAt));
+    },
+
+    async findInvoice(id: string): Promise<InvoiceRow | null> {
+      const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+      return row ?? null;
+    },
+
+    /** The client's own invoice, as long as it has been sent to them. */
+    async findClientInvoice(userId: string, id: string): Promise<InvoiceRow | null> {
+      const [row] = await db
+        .select()
+        .from(invoices)
+        .where(
+          and(
+            eq(invoices.id, id),
+            eq(invoices.userId, userId),
+            inArray(invoices.status, ['sent', 'overdue', 'paid']),
+          ),
+        );
+      return row ?? null;
+    },
+
+    async findInvoiceByPayTokenHash(hash: string): Promise<InvoiceRow | null> {
+      const [row] = await db
+        .select()
+        .from(invoices)
+        .where(
+          and(
+            eq(invoices.payTokenHash, hash),
+            inArray(invoices.status, ['sent', 'overdue', 'paid']),
+          ),
+        );
+      return row ?? null;
+    },
+
+    /** Stores the hash of an invoice's pay-link token the first time the link is given out. */
+    async storePayTokenHash(invoiceId: string, hash: string): Promise<void> {
+      await db
+        .update(invoices)
+        .set({ payTokenHash: hash })
+        .where(and(eq(invoices.id, invoiceId), isNull(invoices.payTokenHash)));
+    },
+
+    /** The key pay-link tokens are derived with: made once, kept with the other secrets. */
+    payLinkKey: () =>
+      getOrCreateSecret(db, 'pay-link-key', () => crypto.randomBytes(32).toString('hex')),
+
+    async findClient(userId: string) {
+      const [row] = await db.select().from(users).where(eq(users.id, userId));
+      return row ?? null;
+    },
+
+    async findClientByCustomer(customerId: string) {
+      const [row] = await db.select().from(users).where(eq(users.stripeCustomerId, customerId));
+      return row ?? null;
+    },
+
+    /** Keeps the client's Stripe customer unless another request stored one first; the one kept. */
+    async setStripeCustomer(userId: string, customerId: string): Promise<string> {
+      await db
+        .update(users)
+        .set({ stripeCustomerId: customerId })
+        .where(and(eq(users.id, userId), isNull(users.stripeCustomerId)));
+      const [row] = await db
+        .select({ id: users.stripeCustomerId })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row?.id ?? customerId;
+    },
+
+    async saveCard(userId: string, card: SavedCardValues, event?: StripeEventKey) {
+      return once(event, async (tx) => {
+        await tx
+          .update(users)
+          .set({
+            cardPaymentMethodId: card.paymentMethodId,
+            cardBrand: card.brand,
+            cardLast4: card.last4,
+            cardExpMonth: card.expMonth,
+            cardExpYear: card.expYear,
+          })
+          .where(eq(users.id, userId));
+      });
+    },
+
+    /** Forgets the saved card when it is the one Stripe detached. */
+    async clearCard(paymentMethodId: string, event: StripeEventKey) {
+      return once(event, async (tx) => {
+        await tx
+          .update(users)
+          .set({
+            cardPaymentMethodId: null,
+            cardBrand: null,
+            cardLast4: null,
+            cardExpMonth: null,
+            cardExpYear: null,
+          })
+          .where(eq(users.cardPaymentMethodId, paymentMethodId));
+      });
+    },
+
+    async setAutoPay(userId: string, autoPay: boolean): Promise<void> {
+      await db.update(users).set({ autoPay }).where(eq(users.id, userId));
+    },
+
+    async paymentSettings() {
+      const [row] = await db
+        .select({
+          paymentInstructions: settings.paymentInstructions,
+          remindersEnabled: settings.remindersEnabled,
+          reminderDays: settings.reminderDays,
+        })
+        .from(settings)
+        .where(eq(settings.id, 1));
+      return row ?? { paymentInstructions: '', remindersEnabled: true, reminderDays: [3, 7, 14] };
+    },
+
+    /**
+     * Renewal invoices of auto-pay clients with a saved card whose charge is due today: the
+     * first try on the due date, the retries on their day, while tries remain.
+     */
+    async dueForCharge(today: string, maxAttempts: number) {
+      return db
+        .select({ invoice: invoices, client: users })
+        .from(invoices)
+        .innerJoin(users, eq(users.id, invoices.userId))
+        .where(
+          and(
+            inArray(invoices.status, PAYABLE),
+            isNotNull(invoices.periodStart),
+            isNull(invoices.paymentFlag),
+            sql`${invoices.amountPaid} < ${invoices.total}`,
+            eq(users.autoPay, true),
+            isNotNull(users.cardPaymentMethodId),
+            isNotNull(users.stripeCustomerId),
+            sql`${invoices.chargeAttempts} < ${maxAttempts}`,
+            or(
+              and(eq(invoices.chargeAttempts, 0), lte(invoices.dueDate, today)),
+              and(gt(invoices.chargeAttempts, 0), lte(invoices.nextChargeOn, today)),
+            ),
+          ),
+        );
+    },
+
+    /**
+     * Takes attempt number `attempt` of an invoice's charge for this process: only one run
+     * gets it, so no two processes charge the same attempt. False when another took it.
+     */
+    async claimChargeAttempt(invoiceId: string, attempt: number, nextChargeOn: string | null) {
+      const rows = await db
+        .update(invoices)
+        .set({ chargeAttempts: attempt, nextChargeOn })
+        .where(and(eq(invoices.id, invoiceId), eq(invoices.chargeAttempts, attempt - 1)))
+        .returning({ id: invoices.id });
+      return rows.length > 0;
+    },
+
+    /** Overdue invoices that have reminders left, with no card retry still to come. */
+    async overdueForReminders(maxReminders: number) {
+      return db
+        .select()
+        .from(invoices)
+        .where(
+          and(
+            eq(invoices.status, 'overdue'),
+            sql`${invoices.remindersSent} < ${maxReminders}`,
+            isNull(invoices.nextChargeOn),
+          ),
+        );
+    },
+
+    /** Moves an invoice's reminder count from `from` to `to`; false when another run did. */
+    async claimReminder(invoiceId: string, from: number, to: number): Promise<boolean> {
+      const rows = await db
+        .update(invoices)
+        .set({ remindersSent: to })
+        .where(and(eq(invoices.id, invoiceId), eq(invoices.remindersSent, from)))
+        .returning({ id: invoices.id });
+      return rows.length > 0;
+    },
+  };
+}
+export type PaymentRepository = ReturnType<typeof createPaymentRepository>;
+
+/**
+ * What paying a subscription's invoice does to it (ADR 006): the first invoice of a pending
+ * subscription starts it (one month from the payment); a renewal invoice extends it to the
+ * end of the month it pays for, and brings a past-due subscription back to active.
+ */
+async function settle(tx: Transaction, invoice: InvoiceRow, paidAt: Date): Promise<void> {
+  const [subscription] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, invoice.subscriptionId!))
+    .for('update');
+  if (!subscription) return;
+  if (!invoice.periodStart) {
+    if (subscription.status !== 'pending') return;
+    await tx
+      .update(subscriptions)
+      .set({
+        status: 'active',
+        currentPeriodStart: paidAt,
+        currentPeriodEnd: addMonths(paidAt, 1),
+        activatedAt: paidAt,
+        updatedAt: paidAt,
+      })
+      .where(eq(subscriptions.id, subscription.id));
+    return;
+  }
+  const extendsTo = invoice.periodEnd;
+  if (subscription.status !== 'active' && subscription.status !== 'past_due') return;
+  if (!extendsTo || (subscription.currentPeriodEnd && subscription.currentPeriodEnd >= extendsTo)) {
+    return;
+  }
+  await tx
+    .update(subscriptions)
+    .set({ status: 'active', currentPeriodEnd: extendsTo, updatedAt: paidAt })
+    .where(eq(subscriptions.id, subscription.id));
+}

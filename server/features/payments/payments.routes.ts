@@ -1,0 +1,74 @@
+import express, { Router, type Request } from 'express';
+import type { Logger } from 'pino';
+import { RecordPaymentSchema, UpdateBillingSchema } from '@shared/schemas/payments';
+import { actorOf } from '../../lib/audit-trail';
+import { currentAdmin, currentUserId, requireUser } from '../../lib/auth-guards';
+import { parse } from '../../lib/validate';
+import type { PaymentService } from './payments.service';
+
+/** The signed-in client's ways to pay: Checkout for an invoice, the saved card, auto-pay. */
+export function clientPaymentRoutes(service: PaymentService): Router {
+  const router = Router();
+  router.get('/billing', requireUser, async (req, res) => {
+    res.json(await service.billing(currentUserId(req)));
+  });
+  router.patch('/billing', requireUser, async (req, res) => {
+    const { autoPay } = parse(UpdateBillingSchema, req.body);
+    res.json(await service.setAutoPay(currentUserId(req), autoPay));
+  });
+  router.post('/billing-portal', requireUser, async (req, res) => {
+    res.json({ url: await service.billingPortal(currentUserId(req)) });
+  });
+  router.post('/invoices/:id/pay', requireUser, async (req: Request<{ id: string }>, res) => {
+    res.json({ url: await service.payAsClient(currentUserId(req), req.params.id) });
+  });
+  return router;
+}
+
+/** /api/pay/{token}: an invoice's pay link, for whoever holds it (no sign-in). */
+export function payLinkRoutes(service: PaymentService, brand: () => Promise<string>): Router {
+  const router = Router();
+  router.get('/pay/:token', async (req: Request<{ token: string }>, res) => {
+    res
+      .set('Cache-Control', 'private, no-store')
+      .json(await service.payLinkInvoice(req.params.token, await brand()));
+  });
+  router.post('/pay/:token', async (req: Request<{ token: string }>, res) => {
+    res.json({ url: await service.payByLink(req.params.token) });
+  });
+  return router;
+}
+
+/** Behind requireAdmin: payments received outside Stripe. */
+export function adminPaymentRoutes(service: PaymentService): Router {
+  const router = Router();
+  router.post('/invoices/:id/payments', async (req: Request<{ id: string }>, res) => {
+    const input = parse(RecordPaymentSchema, req.body);
+    res
+      .status(201)
+      .json(await service.recordManual(req.params.id, input, actorOf(currentAdmin(res))));
+  });
+  return router;
+}
+
+/**
+ * POST /api/webhooks/stripe: mounted before the JSON parser, the sessions and the CSRF check.
+ * The signature is checked on the raw bytes; a missing or bad one is a 400 that changes
+ * nothing. A handled event (or one handled before) is a 200; an error is a 500, and Stripe
+ * delivers the event again later.
+ */
+export function stripeWebhookRoutes(service: PaymentService, logger: Logger): Router {
+  const router = Router();
+  router.post(
+    '/webhooks/stripe',
+    express.raw({ type: () => true, limit: '1mb' }),
+    async (req, res) => {
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const event = service.verifyEvent(body, req.get('stripe-signature'));
+      const outcome = await service.handleEvent(event);
+      if (outcome === 'ignored') logger.debug({ type: event.type }, 'Stripe event ignored');
+      res.json({ received: true });
+    },
+  );
+  return router;
+}

@@ -1,0 +1,529 @@
+import crypto from 'node:crypto';
+import type { Logger } from 'pino';
+import { formatCents } from '@shared/money';
+import {
+  balanceDue,
+  type Billing,
+  type PayLinkInvoice,
+  type RecordPayment,
+} from '@shared/schemas/payments';
+import type { InvoiceDetail } from '@shared/schemas/invoices';
+import type { InvoiceRow, PaymentRow, User } from '../../db/schema';
+import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
+import { AppError } from '../../lib/errors';
+import { fullName, isoDate } from '../../lib/format';
+import { existingId } from '../../lib/ids';
+import type { Notifications } from '../mail/notifications';
+import type { InvoiceService } from '../invoices/invoices.service';
+import type { PaymentRepository, RecordOutcome, StripeEventKey } from './payments.repository';
+import { cardOf, type Stripe, type StripeGateway } from './stripe-gateway';
+
+export const PAYMENTS_OFF = 'Online payment is not set up. Please pay as the invoice describes.';
+export const PAY_LINK_NOT_FOUND = 'This pay link is not valid';
+const INVOICE_NOT_FOUND = 'Invoice not found';
+
+export interface PaymentServiceDeps {
+  repository: PaymentRepository;
+  invoices: Pick<InvoiceService, 'detail' | 'pdf'>;
+  notifications: Pick<
+    Notifications,
+    'paymentReceipt' | 'chargeDeclined' | 'paymentFailed' | 'paymentReminder'
+  >;
+  /** Null: Stripe is not configured, online payment is off. */
+  gateway: StripeGateway | null;
+  appUrl: string;
+  /** Days after the due date that a declined renewal charge is tried again. */
+  retryDays: number[];
+  audit: AuditTrail;
+  logger: Logger;
+  now?: () => Date;
+}
+
+const payable = (invoice: InvoiceRow) => invoice.status === 'sent' || invoice.status === 'overdue';
+
+function addDaysIso(date: string, days: number): string {
+  const at = new Date(`${date}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return isoDate(at);
+}
+
+/**
+ * Getting paid: the pay links, Checkout for an invoice, the saved card and its renewals,
+ * the payments the admin records, the Stripe events that record the rest, and reminders.
+ * Stripe's webhooks are the only source of money records for card payments: starting a
+ * Checkout or a charge records nothing until Stripe says the money moved.
+ */
+export function createPaymentService({
+  repository,
+  invoices,
+  notifications,
+  gateway,
+  appUrl,
+  retryDays,
+  audit,
+  logger,
+  now = () => new Date(),
+}: PaymentServiceDeps) {
+  const checkedId = (id: string) => existingId(id, INVOICE_NOT_FOUND);
+  const hash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+  /** The invoice's pay-link token: derived from its id with a secret key, so every copy agrees. */
+  async function tokenOf(invoiceId: string): Promise<string> {
+    const key = await repository.payLinkKey();
+    return crypto.createHmac('sha256', key).update(`pay:${invoiceId}`).digest('base64url');
+  }
+
+  async function payLink(invoiceId: string): Promise<string | null> {
+    if (!gateway) return null;
+    const token = await tokenOf(invoiceId);
+    await repository.storePayTokenHash(invoiceId, hash(token));
+    return `${appUrl}/pay/${token}`;
+  }
+
+  async function howToPay(invoice: InvoiceRow) {
+    const { paymentInstructions } = await repository.paymentSettings();
+    return { payUrl: await payLink(invoice.id), instructions: paymentInstructions };
+  }
+
+  function requireGateway(): StripeGateway {
+    if (!gateway) throw new AppError(503, PAYMENTS_OFF);
+    return gateway;
+  }
+
+  function requirePayable(invoice: InvoiceRow) {
+    if (invoice.status === 'paid') throw new AppError(409, 'This invoice is already paid');
+    if (!payable(invoice)) throw new AppError(409, 'This invoice cannot be paid yet');
+    if (balanceDue(invoice) <= 0) throw new AppError(409, 'Nothing is left to pay on this invoice');
+  }
+
+  /** The client's Stripe customer, made the first time they pay online. */
+  async function customerOf(client: User, stripe: StripeGateway): Promise<string> {
+    if (client.stripeCustomerId) return client.stripeCustomerId;
+    const created = await stripe.createCustomer({
+      userId: client.id,
+      email: client.email ?? '',
+      name: fullName(client) || client.businessName || client.email || 'Client',
+    });
+    return repository.setStripeCustomer(client.id, created);
+  }
+
+  async function checkout(
+    invoice: InvoiceRow,
+    client: User | null,
+    returnTo: { success: string; cancel: string },
+  ): Promise<string> {
+    const stripe = requireGateway();
+    requirePayable(invoice);
+    const customerId = client ? await customerOf(client, stripe) : null;
+    return stripe.createCheckoutSession({
+      customerId,
+      customerEmail: invoice.clientEmail,
+      invoice,
+      amount: balanceDue(invoice),
+      description: `Invoice ${invoice.invoiceNumber}`,
+      successUrl: returnTo.success,
+      cancelUrl: returnTo.cancel,
+    });
+  }
+
+  async function findByToken(token: string): Promise<InvoiceRow> {
+    const invoice = /^[\w-]{20,100}$/.test(token)
+      ? await repository.findInvoiceByPayTokenHash(hash(token))
+      : null;
+    if (!invoice) throw new AppError(404, PAY_LINK_NOT_FOUND);
+    return invoice;
+  }
+
+  /** After a payment covered an invoice: the receipt, with the PDF now marked paid. */
+  async function sendReceipt(invoice: InvoiceRow): Promise<void> {
+    try {
+      const { content } = await invoices.pdf(invoice.id);
+      await notifications.paymentReceipt(invoice, content);
+    } catch (error) {
+      logger.error({ err: error, invoiceId: invoice.id }, 'receipt not sent');
+    }
+  }
+
+  async function afterRecorded(outcome: RecordOutcome): Promise<void> {
+    if (outcome.kind === 'recorded' && outcome.becamePaid) await sendReceipt(outcome.invoice);
+    if (outcome.kind === 'recorded' && outcome.payment.flag) {
+      logger.warn(
+        { invoiceId: outcome.invoice.id, flag: outcome.payment.flag },
+        'payment flagged for the admin',
+      );
+    }
+  }
+
+  /** Why a card payment must wait for the admin instead of counting, or null when it counts. */
+  const cardFlag =
+    (amount: number, currency: string) =>
+    (invoice: InvoiceRow): string | null => {
+      const paid = `A card payment of ${formatCents(amount)} ${currency.toUpperCase()}`;
+      if (invoice.status === 'paid') {
+        return `${paid} arrived for an invoice already paid: refund it in Stripe, or keep it as credit.`;
+      }
+      if (!payable(invoice)) return `${paid} arrived for an invoice that was not sent.`;
+      if (currency !== 'usd' || amount !== balanceDue(invoice)) {
+        return `${paid} did not match the balance due of ${formatCents(balanceDue(invoice))}: it does not count until you check it.`;
+      }
+      return null;
+    };
+
+  /** Records Stripe's word that money moved for an invoice (Checkout or a PaymentIntent). */
+  async function recordCardPayment(
+    event: StripeEventKey,
+    payment: {
+      invoiceId: string | undefined;
+      amount: number;
+      currency: string;
+      paymentIntentId: string;
+      chargeId: string | null;
+      checkoutSessionId: string | null;
+    },
+  ) {
+    if (!payment.invoiceId || !/^[0-9a-f-]{36}$/i.test(payment.invoiceId)) {
+      logger.warn({ eventId: event.id }, 'Stripe payment without an invoice of ours: ignored');
+      await repository.once(event);
+      return;
+    }
+    const outcome = await repository.record(
+      {
+        invoiceId: payment.invoiceId,
+        amount: payment.amount,
+        currency: payment.currency,
+        method: 'card',
+        paidAt: now(),
+        stripe: {
+          paymentIntentId: payment.paymentIntentId,
+          chargeId: payment.chargeId,
+          checkoutSessionId: payment.checkoutSessionId,
+        },
+      },
+      { event, requirePayable: false, flagFor: cardFlag(payment.amount, payment.currency) },
+    );
+    await afterRecorded(outcome);
+  }
+
+  const idOf = (value: string | { id: string } | null | undefined) =>
+    typeof value === 'string' ? value : (value?.id ?? null);
+
+  async function saveCardOf(method: Stripe.PaymentMethod, event: StripeEventKey) {
+    const customerId = idOf(method.customer);
+    const card = cardOf(method);
+    const client = customerId ? await repository.findClientByCustomer(customerId) : null;
+    if (!client || !card) return repository.once(event);
+    return repository.saveCard(client.id, card, event);
+  }
+
+  async function billing(userId: string): Promise<Billing> {
+    const client = await repository.findClient(userId);
+    const { paymentInstructions } = await repository.paymentSettings();
+    const card =
+      client?.cardPaymentMethodId && client.cardBrand && client.cardLast4
+        ? {
+            brand: client.cardBrand,
+            last4: client.cardLast4,
+            expMonth: client.cardExpMonth ?? 0,
+            expYear: client.cardExpYear ?? 0,
+          }
+        : null;
+    return {
+      onlinePayments: gateway !== null,
+      paymentInstructions,
+      card,
+      autoPay: Boolean(client?.autoPay),
+    };
+  }
+
+  /** A payment the admin received outside Stripe (bank transfer, check, cash). */
+  async function recordManual(
+    invoiceId: string,
+    input: RecordPayment,
+    actor: AuditActor,
+  ): Promise<InvoiceDetail> {
+    const outcome = await repository.record(
+      {
+        invoiceId: checkedId(invoiceId),
+        amount: input.amount,
+        currency: 'usd',
+        method: input.method,
+        paidAt: new Date(`${input.paidOn}T12:00:00Z`),
+        reference: input.reference,
+      },
+      { requirePayable: true, flagFor: () => null },
+    );
+    if (outcome.kind === 'no-invoice') throw new AppError(404, INVOICE_NOT_FOUND);
+    if (outcome.kind === 'not-payable') {
+      throw new AppError(409, `An invoice that is ${outcome.invoice.status} cannot take a payment`);
+    }
+    if (outcome.kind !== 'recorded') throw new Error('A manual payment cannot be a duplicate');
+    await audit.record(actor, {
+      kind: outcome.becamePaid ? 'invoice.paid' : 'invoice.payment_recorded',
+      targetType: 'invoice',
+      targetId: outcome.invoice.id,
+      before: null,
+      after: {
+        amount: input.amount,
+        method: input.method,
+        reference: input.reference,
+        amountPaid: outcome.invoice.amountPaid,
+      },
+    });
+    await afterRecorded(outcome);
+    return invoices.detail(outcome.invoice.id);
+  }
+
+  return {
+    onlinePayments: gateway !== null,
+    payLink,
+
+    billing,
+
+    async setAutoPay(userId: string, autoPay: boolean): Promise<Billing> {
+      await repository.setAutoPay(userId, autoPay);
+      return billing(userId);
+    },
+
+    /** Checkout for the signed-in client's own invoice; back to the portal afterwards. */
+    async payAsClient(userId: string, invoiceId: string): Promise<string> {
+      const invoice = await repository.findClientInvoice(userId, checkedId(invoiceId));
+      if (!invoice) throw new AppError(404, INVOICE_NOT_FOUND);
+      const client = await repository.findClient(userId);
+      const back = `${appUrl}/portal/dashboard?invoice=${invoice.id}&payment=`;
+      return checkout(invoice, client, { success: `${back}success`, cancel: `${back}cancelled` });
+    },
+
+    /** The invoice as its pay link shows it to whoever holds the link. */
+    async payLinkInvoice(token: string, businessName: string): Promise<PayLinkInvoice> {
+      const invoice = await findByToken(token);
+      const { paymentInstructions } = await repository.paymentSettings();
+      return {
+        invoiceNumber: invoice.invoiceNumber,
+        businessName,
+        clientName: invoice.clientName,
+        dateIssued: invoice.dateIssued,
+        dueDate: invoice.dueDate,
+        status: invoice.status === 'draft' ? 'sent' : invoice.status,
+        total: invoice.total,
+        amountPaid: invoice.amountPaid,
+        onlinePayments: gateway !== null,
+        paymentInstructions,
+      };
+    },
+
+    async payByLink(token: string): Promise<string> {
+      const invoice = await findByToken(token);
+      const client = invoice.userId ? await repository.findClient(invoice.userId) : null;
+      const back = `${appUrl}/pay/${token}?payment=`;
+      return checkout(invoice, client, { success: `${back}success`, cancel: `${back}cancelled` });
+    },
+
+    /** Stripe's customer portal, where the client changes the saved card. */
+    async billingPortal(userId: string): Promise<string> {
+      const stripe = requireGateway();
+      const client = await repository.findClient(userId);
+      if (!client?.stripeCustomerId) {
+        throw new AppError(409, 'No card is saved yet: pay an invoice by card first.');
+      }
+      return stripe.createBillingPortalSession(
+        client.stripeCustomerId,
+        `${appUrl}/portal/dashboard`,
+      );
+    },
+
+    recordManual,
+
+    /** "Mark as paid" of the spec's API: a payment of the whole balance, method other. */
+    async payInFull(invoiceId: string, actor: AuditActor): Promise<InvoiceDetail> {
+      const invoice = await repository.findInvoice(checkedId(invoiceId));
+      if (!invoice) throw new AppError(404, INVOICE_NOT_FOUND);
+      if (!payable(invoice)) {
+        throw new AppError(409, `An invoice that is ${invoice.status} cannot be marked paid`);
+      }
+      return recordManual(
+        invoiceId,
+        { amount: balanceDue(invoice), method: 'other', paidOn: isoDate(now()), reference: '' },
+        actor,
+      );
+    },
+
+    /** POST /api/webhooks/stripe: the body as received and its signature. */
+    verifyEvent(rawBody: Buffer, signature: string | undefined): Stripe.Event {
+      if (!gateway) throw new AppError(503, PAYMENTS_OFF);
+      return gateway.verifyEvent(rawBody, signature);
+    },
+
+    /**
+     * One verified Stripe event. Each effect is written in one transaction with the event's
+     * id, so a replay or a concurrent second delivery does nothing. Unknown kinds: ignored.
+     */
+    async handleEvent(event: Stripe.Event): Promise<'handled' | 'ignored'> {
+      const key = { id: event.id, type: event.type };
+      switch (event.type) {
+        case 'checkout.session.completed':
+        case 'checkout.session.async_payment_succeeded': {
+          const session = event.data.object;
+          if (session.mode !== 'payment' || session.payment_status !== 'paid') {
+            await repository.once(key);
+            return 'handled';
+          }
+          await recordCardPayment(key, {
+            invoiceId: session.metadata?.invoiceId,
+            amount: session.amount_total ?? 0,
+            currency: session.currency ?? '',
+            paymentIntentId: idOf(session.payment_intent) ?? session.id,
+            chargeId: null,
+            checkoutSessionId: session.id,
+          });
+          return 'handled';
+        }
+        case 'payment_intent.succeeded': {
+          const intent = event.data.object;
+          await recordCardPayment(key, {
+            invoiceId: intent.metadata?.invoiceId,
+            amount: intent.amount_received,
+            currency: intent.currency,
+            paymentIntentId: intent.id,
+            chargeId: idOf(intent.latest_charge),
+            checkoutSessionId: null,
+          });
+          return 'handled';
+        }
+        case 'checkout.session.async_payment_failed': {
+          const session = event.data.object;
+          const invoiceId = session.metadata?.invoiceId;
+          const first = await repository.once(key);
+          const invoice =
+            invoiceId && !first.duplicate ? await repository.findInvoice(invoiceId) : null;
+          if (invoice && payable(invoice)) {
+            await notifications.paymentFailed(invoice, await howToPay(invoice));
+          }
+          return 'handled';
+        }
+        case 'payment_intent.payment_failed': {
+          // The client saw it on Checkout's page, or the renewal run e-mailed them: nothing
+          // to record beyond the event.
+          const intent = event.data.object;
+          await repository.once(key);
+          logger.info(
+            { invoiceId: intent.metadata?.invoiceId, reason: intent.last_payment_error?.message },
+            'card payment failed',
+          );
+          return 'handled';
+        }
+        case 'charge.refunded': {
+          const charge = event.data.object;
+          const intentId = idOf(charge.payment_intent);
+          if (!intentId) {
+            await repository.once(key);
+            return 'handled';
+          }
+          await repository.refund(intentId, charge.amount_refunded, now(), key);
+          return 'handled';
+        }
+        case 'charge.dispute.created': {
+          const dispute = event.data.object;
+          const intentId = idOf(dispute.payment_intent);
+          if (!intentId) {
+            await repository.once(key);
+            return 'handled';
+          }
+          await repository.flagPaymentInvoice(
+            intentId,
+            (payment: PaymentRow) =>
+              `The client disputed a card payment of ${formatCents(payment.amount)} (${dispute.reason.replace(/_/g, ' ')}): answer it in the Stripe dashboard.`,
+            now(),
+            key,
+          );
+          return 'handled';
+        }
+        case 'payment_method.attached': {
+          await saveCardOf(event.data.object, key);
+          return 'handled';
+        }
+        case 'customer.updated': {
+          const customer = event.data.object;
+          const methodId = idOf(customer.invoice_settings?.default_payment_method);
+          const client = await repository.findClientByCustomer(customer.id);
+          if (!gateway || !methodId || !client || client.cardPaymentMethodId === methodId) {
+            await repository.once(key);
+            return 'handled';
+          }
+          const card = await gateway.card(methodId);
+          if (card) await repository.saveCard(client.id, card, key);
+          else await repository.once(key);
+          return 'handled';
+        }
+        case 'payment_method.detached': {
+          await repository.clearCard(event.data.object.id, key);
+          return 'handled';
+        }
+        default:
+          return 'ignored';
+      }
+    },
+
+    /**
+     * The daily run's charges: each auto-pay renewal whose day has come is charged to the
+     * saved card, once per attempt (claimed in the database, idempotency key per attempt).
+     * A decline tells the client, with the pay link and the next try; after the last try the
+     * past-due rule of the billing run applies. Success is recorded by the webhook.
+     */
+    async chargeDueRenewals(): Promise<{ charged: number; declined: number }> {
+      const result = { charged: 0, declined: 0 };
+      if (!gateway) return result;
+      const today = isoDate(now());
+      const maxAttempts = retryDays.length + 1;
+      for (const { invoice, client } of await repository.dueForCharge(today, maxAttempts)) {
+        const attempt = invoice.chargeAttempts + 1;
+        const retryDay = retryDays[attempt - 1];
+        const nextTry = retryDay === undefined ? null : addDaysIso(invoice.dueDate, retryDay);
+        if (!(await repository.claimChargeAttempt(invoice.id, attempt, nextTry))) continue;
+        const charge = await gateway.chargeOffSession({
+          customerId: client.stripeCustomerId!,
+          paymentMethodId: client.cardPaymentMethodId!,
+          amount: balanceDue(invoice),
+          invoice,
+          attempt,
+        });
+        if (charge.status !== 'declined') {
+          result.charged += 1;
+          continue;
+        }
+        result.declined += 1;
+        logger.warn({ invoiceId: invoice.id, attempt, reason: charge.reason }, 'renewal declined');
+        await notifications.chargeDeclined(
+          invoice,
+          { reason: charge.reason, nextTry },
+          await howToPay(invoice),
+        );
+      }
+      return result;
+    },
+
+    /**
+     * Reminders of overdue invoices on the settings' days after the due date: one e-mail a
+     * run at most per invoice (a missed day is caught up by one reminder, not several).
+     */
+    async sendReminders(): Promise<number> {
+      const { remindersEnabled, reminderDays } = await repository.paymentSettings();
+      if (!remindersEnabled || reminderDays.length === 0) return 0;
+      const today = isoDate(now());
+      let sent = 0;
+      for (const invoice of await repository.overdueForReminders(reminderDays.length)) {
+        const due = reminderDays.filter((days) => addDaysIso(invoice.dueDate, days) <= today);
+        if (due.length <= invoice.remindersSent) continue;
+        if (!(await repository.claimReminder(invoice.id, invoice.remindersSent, due.length))) {
+          continue;
+        }
+        await notifications.paymentReminder(
+          { ...invoice, balanceDue: balanceDue(invoice) },
+          await howToPay(invoice),
+        );
+        sent += 1;
+      }
+      return sent;
+    },
+  };
+}
+export type PaymentService = ReturnType<typeof createPaymentService>;

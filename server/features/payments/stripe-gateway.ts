@@ -1,0 +1,192 @@
+import Stripe from 'stripe';
+import { AppError } from '../../lib/errors';
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** Stripe's own https://api.stripe.com, or a stand-in / proxy. */
+  apiUrl: string;
+}
+
+export interface CheckoutRequest {
+  /** The client's Stripe customer; null for a pay link of an invoice nobody owns yet. */
+  customerId: string | null;
+  customerEmail: string;
+  invoice: { id: string; invoiceNumber: string };
+  amount: number;
+  description: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export type ChargeResult =
+  | { status: 'succeeded' | 'processing'; paymentIntentId: string }
+  | { status: 'declined'; paymentIntentId: string | null; reason: string };
+
+export interface CardDetails {
+  paymentMethodId: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/**
+ * What the product asks of Stripe, through the official SDK: Checkout for paying an
+ * invoice (card data is typed on Stripe's page, never ours: PCI SAQ A), the customer portal
+ * for changing the saved card, off-session charges for renewals, and webhook verification.
+ */
+export function createStripeGateway(settings: StripeSettings) {
+  const url = new URL(settings.apiUrl);
+  const stripe = new Stripe(settings.secretKey, {
+    host: url.hostname,
+    port: url.port || (url.protocol === 'https:' ? 443 : 80),
+    protocol: url.protocol === 'https:' ? 'https' : 'http',
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+  });
+
+  return {
+    /** Test keys: links to the dashboard go to its test mode. */
+    testMode: settings.secretKey.startsWith('sk_test_'),
+
+    async createCustomer(client: { userId: string; email: string; name: string }) {
+      const customer = await stripe.customers.create(
+        { email: client.email, name: client.name, metadata: { userId: client.userId } },
+        // One customer per client even when two payments start at once.
+        { idempotencyKey: `customer-${client.userId}` },
+      );
+      return customer.id;
+    },
+
+    async createCheckoutSession(request: CheckoutRequest): Promise<string> {
+      const metadata = {
+        invoiceId: request.invoice.id,
+        invoiceNumber: request.invoice.invoiceNumber,
+      };
+      const session = await stripe.checkout.sessions.create({
+        mode: 'payment',
+        ...(request.customerId
+          ? { customer: request.customerId }
+          : { customer_email: request.customerEmail }),
+        client_reference_id: request.invoice.id,
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'usd',
+              unit_amount: request.amount,
+              product_data: { name: request.description },
+            },
+          },
+        ],
+        payment_intent_data: {
+          metadata,
+          description: request.description,
+          // The card is kept for renewals only when it belongs to a client account.
+          ...(request.customerId ? { setup_future_usage: 'off_session' as const } : {}),
+        },
+        metadata,
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+      });
+      if (!session.url) throw new AppError(502, 'Stripe did not give a checkout page');
+      return session.url;
+    },
+
+    async createBillingPortalSession(customerId: string, returnUrl: string): Promise<string> {
+      const session = await stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: returnUrl,
+      });
+      return session.url;
+    },
+
+    /**
+     * Charges a saved card without the client present. The idempotency key names the invoice
+     * and the attempt, so a retried request never charges twice.
+     */
+    async chargeOffSession(charge: {
+      customerId: string;
+      paymentMethodId: string;
+      amount: number;
+      invoice: { id: string; invoiceNumber: string };
+      attempt: number;
+    }): Promise<ChargeResult> {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: charge.amount,
+            currency: 'usd',
+            customer: charge.customerId,
+            payment_method: charge.paymentMethodId,
+            off_session: true,
+            confirm: true,
+            description: `Invoice ${charge.invoice.invoiceNumber}`,
+            metadata: {
+              invoiceId: charge.invoice.id,
+              invoiceNumber: charge.invoice.invoiceNumber,
+              attempt: String(charge.attempt),
+            },
+          },
+          { idempotencyKey: `invoice-${charge.invoice.id}-attempt-${charge.attempt}` },
+        );
+        if (intent.status === 'succeeded' || intent.status === 'processing') {
+          return {
+            status: intent.status === 'succeeded' ? 'succeeded' : 'processing',
+            paymentIntentId: intent.id,
+          };
+        }
+        return {
+          status: 'declined',
+          paymentIntentId: intent.id,
+          reason: intent.last_payment_error?.message ?? `payment ${intent.status}`,
+        };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) {
+          const raw = error.raw as { payment_intent?: { id?: string } } | undefined;
+          return {
+            status: 'declined',
+            paymentIntentId: raw?.payment_intent?.id ?? null,
+            reason: error.message,
+          };
+        }
+        throw error;
+      }
+    },
+
+    async card(paymentMethodId: string): Promise<CardDetails | null> {
+      const method = await stripe.paymentMethods.retrieve(paymentMethodId);
+      return cardOf(method);
+    },
+
+    /**
+     * The event, if the signature says Stripe sent this very body with our webhook secret;
+     * otherwise a 400 that changes nothing.
+     */
+    verifyEvent(rawBody: Buffer, signature: string | undefined): Stripe.Event {
+      if (!signature) throw new AppError(400, 'Missing Stripe-Signature header');
+      try {
+        return stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+      } catch {
+        throw new AppError(400, 'Invalid Stripe signature');
+      }
+    },
+  };
+}
+export type StripeGateway = ReturnType<typeof createStripeGateway>;
+
+/** A card payment method's details as the portal shows them; null for other kinds. */
+export function cardOf(method: Stripe.PaymentMethod): CardDetails | null {
+  if (!method.card) return null;
+  return {
+    paymentMethodId: method.id,
+    brand: method.card.brand,
+    last4: method.card.last4,
+    expMonth: method.card.exp_month,
+    expYear: method.card.exp_year,
+  };
+}
+
+export type { Stripe };

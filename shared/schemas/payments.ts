@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { dollarsToCents, formatCents, MAX_INVOICE_AMOUNT_CENTS } from '../money';
+
+export const PAYMENT_METHODS = ['card', 'bank_transfer', 'check', 'cash', 'other'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  card: 'Card (Stripe)',
+  bank_transfer: 'Bank transfer',
+  check: 'Check',
+  cash: 'Cash',
+  other: 'Other',
+};
+
+/** Methods the admin records by hand: card payments arrive from Stripe only. */
+export const MANUAL_PAYMENT_METHODS = ['bank_transfer', 'check', 'cash', 'other'] as const;
+
+/** What is left to pay on an invoice, in cents (never below zero). */
+export function balanceDue(invoice: { total: number; amountPaid: number }): number {
+  return Math.max(0, invoice.total - invoice.amountPaid);
+}
+
+/** A payment of an invoice as the admin API answers it; amounts in integer cents. */
+export const PaymentSchema = z.object({
+  id: z.string(),
+  invoiceId: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  paidAt: z.iso.datetime(),
+  refundedAt: z.iso.datetime().nullable(),
+  reference: z.string(),
+  note: z.string(),
+  /** Why it does not count toward the invoice (null when it counts, unless refunded). */
+  flag: z.string().nullable(),
+  stripePaymentIntentId: z.string().nullable(),
+  /** The payment in the Stripe dashboard, for a card payment. */
+  stripeDashboardUrl: z.string().nullable(),
+});
+export type Payment = z.infer<typeof PaymentSchema>;
+
+/** POST /api/admin/invoices/{id}/payments: a payment received outside Stripe. */
+export const RecordPaymentSchema = z.object({
+  amount: z
+    .number({ error: 'Amount must be a number' })
+    .int('Amount must be a whole number of cents')
+    .min(1, 'Amount must be more than $0.00')
+    .max(
+      MAX_INVOICE_AMOUNT_CENTS,
+      `Amount cannot be more than ${formatCents(MAX_INVOICE_AMOUNT_CENTS)}`,
+    ),
+  method: z.enum(MANUAL_PAYMENT_METHODS, {
+    error: 'Method must be bank transfer, check, cash or other',
+  }),
+  paidOn: z.iso.date('Date received is required'),
+  reference: z.string().trim().max(200, 'Reference is too long').default(''),
+});
+export type RecordPayment = z.infer<typeof RecordPaymentSchema>;
+
+/** The "Record payment" form: the amount typed in dollars, checked by the same rules. */
+export const RecordPaymentFormSchema = z
+  .object({
+    amount: z
+      .string()
+      .trim()
+      .min(1, 'Amount is required')
+      .transform((text, ctx) => {
+        const cents = dollarsToCents(text);
+        if (cents === null) {
+          ctx.addIssue({ code: 'custom', message: 'Amount must be an amount in dollars' });
+          return z.NEVER;
+        }
+        return cents;
+      }),
+    method: z.enum(MANUAL_PAYMENT_METHODS),
+    paidOn: z.string(),
+    reference: z.string(),
+  })
+  // Widens the type to what the payload schema accepts, so it can check the result.
+  .transform((values): z.input<typeof RecordPaymentSchema> => values)
+  .pipe(RecordPaymentSchema);
+export type RecordPaymentFormValues = z.input<typeof RecordPaymentFormSchema>;
+
+/** POST /api/invoices/{id}/pay, POST /api/pay/{token}, POST /api/billing-portal. */
+export const RedirectUrlSchema = z.object({ url: z.url() });
+export type RedirectUrl = z.infer<typeof RedirectUrlSchema>;
+
+export const SavedCardSchema = z.object({
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+});
+export type SavedCard = z.infer<typeof SavedCardSchema>;
+
+/** GET /api/billing: how the signed-in client pays. */
+export const BillingSchema = z.object({
+  /** Stripe is configured: invoices can be paid by card. */
+  onlinePayments: z.boolean(),
+  /** How to pay otherwise (the agency's settings); '' when none are written. */
+  paymentInstructions: z.string(),
+  card: SavedCardSchema.nullable(),
+  /** Renewals are charged to the card on their due date (only while a card is saved). */
+  autoPay: z.boolean(),
+});
+export type Billing = z.infer<typeof BillingSchema>;
+
+/** PATCH /api/billing. */
+export const UpdateBillingSchema = z.object({
+  autoPay: z.boolean({ error: 'Automatic payment must be on or off' }),
+});
+export type UpdateBilling = z.infer<typeof UpdateBillingSchema>;
+
+/** GET /api/pay/{token}: an invoice as its pay link shows it, to anyone holding the link. */
+export const PayLinkInvoiceSchema = z.object({
+  invoiceNumber: z.string(),
+  businessName: z.string(),
+  clientName: z.string(),
+  dateIssued: z.iso.date(),
+  dueDate: z.iso.date(),
+  status: z.enum(['sent', 'overdue', 'paid']),
+  total: z.number().int(),
+  amountPaid: z.number().int(),
+  onlinePayments: z.boolean(),
+  paymentInstructions: z.string(),
+});
+export type PayLinkInvoice = z.infer<typeof PayLinkInvoiceSchema>;
+
+/** Stripe's dashboard address of a payment (test mode for test keys). */
+export function stripeDashboardUrl(paymentIntentId: string, testMode: boolean): string {
+  return `https://dashboard.stripe.com${testMode ? '/test' : ''}/payments/${paymentIntentId}`;
+}
