@@ -127,7 +127,10 @@ export function createApp({ config, logger, services, web }: AppDeps): Express {
     }),
   );
   // Stripe's servers post here: no cookie, no browser, the signature is the authentication.
-  app.use('/api', stripeWebhookRoutes(services.payments, logger));
+  // Without Stripe there is no such route.
+  if (services.payments.onlinePayments) {
+    app.use('/api', stripeWebhookRoutes(services.payments, logger));
+  }
   app.use(rejectCrossSiteRequests(config.appUrl));
   app.use(compression());
 

@@ -93,6 +93,8 @@ export async function createInvoice(
       dueDate: '2026-12-31',
       subtotal: amount,
       total: amount,
+      // A paid invoice's payments cover it.
+      amountPaid: overrides.status === 'paid' ? amount : 0,
       ...overrides,
     })
     .returning();

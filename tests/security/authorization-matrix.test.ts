@@ -77,6 +77,7 @@ const EXPECTED: Record<string, Expected> = {
   'PATCH /api/admin/invoices/:id': adminOnly(400),
   'GET /api/admin/invoices/:id/pdf': adminOnly(200),
   'POST /api/admin/invoices/:id/email': adminOnly(200),
+  'POST /api/admin/invoices/:id/payments': adminOnly(400),
   'DELETE /api/admin/invoices/:id': adminOnly(204),
   'POST /api/admin/generate-signup-link': adminOnly(400),
   'GET /api/admin/signup-links': adminOnly(200),
@@ -110,6 +111,14 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/tickets/:id/messages': clientOnly(201, 404),
   'GET /api/invoices': clientOnly(200),
   'GET /api/invoices/:id/pdf': clientOnly(200, 404),
+  // This app has no Stripe: paying online is 503 to its owner, 404 to anyone else.
+  'POST /api/invoices/:id/pay': clientOnly(503, 404),
+  'GET /api/billing': clientOnly(200),
+  'PATCH /api/billing': clientOnly(400),
+  'POST /api/billing-portal': clientOnly(503),
+  // A pay link's token is its only key: a wrong one is not found, whoever asks.
+  'GET /api/pay/:token': all(404),
+  'POST /api/pay/:token': all(404),
   'GET /api/signup/:token': all(404),
   'POST /api/signup/:token/redeem': clientOnly(404),
   'GET /robots.txt': all(200),

@@ -230,18 +230,12 @@ export function createPaymentRepository(db: Database) {
       return row ?? null;
     },
 
-    /** The client's own invoice, as long as it has been sent to them. */
+    /** The client's own invoice (drafts too: paying one is refused as not yet payable). */
     async findClientInvoice(userId: string, id: string): Promise<InvoiceRow | null> {
       const [row] = await db
         .select()
         .from(invoices)
-        .where(
-          and(
-            eq(invoices.id, id),
-            eq(invoices.userId, userId),
-            inArray(invoices.status, ['sent', 'overdue', 'paid']),
-          ),
-        );
+        .where(and(eq(invoices.id, id), eq(invoices.userId, userId)));
       return row ?? null;
     },
 

@@ -1,0 +1,196 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { invoices, outboxMessages, payments, subscriptions, users } from '../../db/schema';
+import { signedInAdmin, signedInClient } from '../../../tests/factories';
+import { startStripeStandIn, type StripeStandIn } from '../../../tests/support/stripe-stand-in';
+import { createTestClock, startTestApp, type TestApp } from '../../../tests/support/test-app';
+
+const WEBHOOK_SECRET = 'whsec_test_renewals';
+
+let t: TestApp | undefined;
+let stripe: StripeStandIn | undefined;
+afterEach(async () => {
+  await t?.close();
+  await stripe?.close();
+  t = undefined;
+  stripe = undefined;
+});
+
+/**
+ * An app on a controlled clock (Jan 5, 2026) beside a Stripe stand-in, and a client whose
+ * Signature plan was started by paying its first invoice by card (so the card is saved).
+ * Their first month runs from Jan 6; February's renewal is made on Jan 30, due Feb 6.
+ */
+async function subscriberWithSavedCard() {
+  const clock = createTestClock('2026-01-05T12:00:00.000Z');
+  stripe = await startStripeStandIn({ webhookSecret: WEBHOOK_SECRET });
+  t = await startTestApp(
+    {
+      STRIPE_SECRET_KEY: 'sk_test_renewals',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: stripe.url,
+    },
+    { clock },
+  );
+  stripe.setWebhookUrl(`${t.baseUrl}/api/webhooks/stripe`);
+  const app = t;
+  const standIn = stripe;
+  const admin = (await signedInAdmin(app.app, app.database)).agent;
+  const client = await signedInClient(app.baseUrl, { firstName: 'Remy' });
+  await client.browser.request('POST', '/api/get-or-create-subscription', { planId: 'signature' });
+  const [first] = await app.database.db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.userId, client.user.id));
+  clock.set('2026-01-06T12:00:00.000Z');
+  expect(
+    (await admin.patch(`/api/admin/invoices/${first!.id}`).send({ status: 'sent' })).status,
+  ).toBe(200);
+  const started = await client.browser.request('POST', `/api/invoices/${first!.id}/pay`);
+  const { url } = (await started.json()) as { url: string };
+  await standIn.completeCheckout(new URL(url).pathname.split('/').pop()!);
+
+  const [user] = await app.database.db.select().from(users).where(eq(users.id, client.user.id));
+  expect(user).toMatchObject({ cardLast4: '4242', autoPay: true });
+  const subscription = async () =>
+    (
+      await app.database.db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.userId, client.user.id))
+    )[0]!;
+  expect((await subscription()).status).toBe('active');
+
+  clock.set('2026-01-30T12:00:00.000Z');
+  expect((await app.billing.runDaily()).renewalsCreated).toBe(1);
+  const renewal = async () =>
+    (
+      await app.database.db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.userId, client.user.id))
+        .orderBy(asc(invoices.createdAt))
+    )[1]!;
+  expect(await renewal()).toMatchObject({ status: 'sent', dueDate: '2026-02-06' });
+
+  /** The PaymentIntents the app asked Stripe for, for the renewal. */
+  const renewalCharges = async () => {
+    const id = (await renewal()).id;
+    return standIn.requests.filter(
+      (r) =>
+        r.method === 'POST' &&
+        r.path === '/v1/payment_intents' &&
+        (r.body.metadata as Record<string, string> | undefined)?.invoiceId === id,
+    );
+  };
+  const mail = async () =>
+    (
+      await app.database.db
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.toAddress, client.account.email.toLowerCase()))
+        .orderBy(asc(outboxMessages.createdAt))
+    ).map((m) => ({ subject: m.subject, text: m.text }));
+  return { app, standIn, clock, client, user: user!, subscription, renewal, renewalCharges, mail };
+}
+
+describe('renewals that pay themselves', () => {
+  it('charges the saved card on the due date, once, and the webhook extends the plan', async () => {
+    const { app, clock, subscription, renewal, renewalCharges, mail } =
+      await subscriberWithSavedCard();
+    clock.set('2026-02-05T12:00:00.000Z');
+    expect((await app.billing.runDaily()).renewalsCharged).toBe(0);
+
+    clock.set('2026-02-06T06:00:00.000Z');
+    const run = await app.billing.runDaily();
+    expect(run).toMatchObject({ renewalsCharged: 1, renewalsDeclined: 0 });
+    await stripe!.idle();
+    expect(await renewal()).toMatchObject({ status: 'paid', amountPaid: 39_900 });
+    expect((await subscription()).currentPeriodEnd).toEqual(new Date('2026-03-06T12:00:00.000Z'));
+
+    // A second run that day, and the next day: no second charge.
+    expect((await app.billing.runDaily()).renewalsCharged).toBe(0);
+    clock.set('2026-02-07T06:00:00.000Z');
+    expect((await app.billing.runDaily()).renewalsCharged).toBe(0);
+    const charges = await renewalCharges();
+    expect(charges).toHaveLength(1);
+    expect(charges[0]).toMatchObject({
+      body: { amount: '39900', currency: 'usd', off_session: 'true', confirm: 'true' },
+      idempotencyKey: `invoice-${(await renewal()).id}-attempt-1`,
+    });
+    const rows = await app.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.invoiceId, (await renewal()).id));
+    expect(rows).toHaveLength(1);
+    expect((await mail()).map((m) => m.subject)).toContain(
+      `Receipt for invoice ${(await renewal()).invoiceNumber} from Coast & Code Studio`,
+    );
+  });
+
+  it('tells the client of a decline with the pay link, and is paid by the retry a day later', async () => {
+    const { app, standIn, clock, user, renewal, renewalCharges, mail } =
+      await subscriberWithSavedCard();
+    standIn.declineNextCharges(user.stripeCustomerId!, 1);
+
+    clock.set('2026-02-06T06:00:00.000Z');
+    expect(await app.billing.runDaily()).toMatchObject({ renewalsCharged: 0, renewalsDeclined: 1 });
+    expect(await renewal()).toMatchObject({
+      status: 'sent',
+      chargeAttempts: 1,
+      nextChargeOn: '2026-02-07',
+    });
+    const declined = (await mail()).find((m) => m.subject.startsWith('Your card was declined'));
+    expect(declined?.text).toContain('We will try again on Feb 7, 2026.');
+    expect(declined?.text).toMatch(/Pay this invoice online: http:\/\/127\.0\.0\.1:\d+\/pay\/\S+/);
+
+    clock.set('2026-02-07T06:00:00.000Z');
+    expect(await app.billing.runDaily()).toMatchObject({
+      invoicesOverdue: 1,
+      renewalsCharged: 1,
+      renewalsDeclined: 0,
+    });
+    await standIn.idle();
+    expect(await renewal()).toMatchObject({ status: 'paid', chargeAttempts: 2 });
+    const charges = await renewalCharges();
+    expect(charges.map((c) => c.idempotencyKey)).toEqual([
+      `invoice-${(await renewal()).id}-attempt-1`,
+      `invoice-${(await renewal()).id}-attempt-2`,
+    ]);
+  });
+
+  it('tries on days 1, 3 and 5 after the due date, then leaves the plan to fall past due', async () => {
+    const { app, standIn, clock, user, subscription, renewal, renewalCharges, mail } =
+      await subscriberWithSavedCard();
+    standIn.declineNextCharges(user.stripeCustomerId!, 10);
+    const days = ['06', '07', '08', '09', '10', '11', '12'];
+    const declinedOn: string[] = [];
+    for (const day of days) {
+      clock.set(`2026-02-${day}T06:00:00.000Z`);
+      if ((await app.billing.runDaily()).renewalsDeclined === 1) declinedOn.push(day);
+    }
+    expect(declinedOn).toEqual(['06', '07', '09', '11']);
+    expect(await renewalCharges()).toHaveLength(4);
+    expect(await renewal()).toMatchObject({
+      status: 'overdue',
+      chargeAttempts: 4,
+      nextChargeOn: null,
+    });
+    const declines = (await mail()).filter((m) => m.subject.startsWith('Your card was declined'));
+    expect(declines).toHaveLength(4);
+    expect(declines[3]!.text).toContain('That was our last try.');
+
+    // The existing rule: past due 14 days after the period ended (Feb 6).
+    clock.set('2026-02-20T12:00:00.000Z');
+    expect((await app.billing.runDaily()).subscriptionsPastDue).toBe(1);
+    expect((await subscription()).status).toBe('past_due');
+  });
+
+  it('charges nobody whose automatic payment is off', async () => {
+    const { app, clock, client, renewalCharges } = await subscriberWithSavedCard();
+    await client.browser.request('PATCH', '/api/billing', { autoPay: false });
+    clock.set('2026-02-06T06:00:00.000Z');
+    expect((await app.billing.runDaily()).renewalsCharged).toBe(0);
+    expect(await renewalCharges()).toHaveLength(0);
+  });
+});
