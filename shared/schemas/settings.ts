@@ -52,6 +52,26 @@ export const BusinessSettingsSchema = z.object({
 });
 export type BusinessSettings = z.infer<typeof BusinessSettingsSchema>;
 
+/**
+ * The settings form (/admin/settings): the reminder days are one text input ("3, 7, 14"),
+ * read into the array the payload schema checks; its first message shows on that input.
+ */
+export const BusinessSettingsFormSchema = BusinessSettingsSchema.extend({
+  reminderDays: z.string().transform((text, ctx) => {
+    const typed = text
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map(Number);
+    const days = BusinessSettingsSchema.shape.reminderDays.safeParse(typed);
+    if (!days.success) {
+      ctx.addIssue({ code: 'custom', message: days.error.issues[0]?.message ?? 'Invalid days' });
+      return z.NEVER;
+    }
+    return days.data;
+  }),
+});
+export type BusinessSettingsFormValues = z.input<typeof BusinessSettingsFormSchema>;
+
 /** GET /api/settings/public: the brand name and contact details shown across the product. */
 export const PublicSettingsSchema = z.object({
   businessName: z.string(),

@@ -51,9 +51,16 @@ test('an invoice with three lines: live total, create, send, pay, PDF download',
   await page.getByRole('button', { name: 'Mark as Sent' }).click();
   await expect(page.getByText('Invoice Updated', { exact: true })).toBeVisible();
   await expect(heading).toContainText('sent');
-  await page.getByRole('button', { name: 'Mark as Paid' }).click();
+  // A bank transfer for the whole balance: the amount is prefilled.
+  await page.getByRole('button', { name: 'Record payment' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Amount')).toHaveValue('105.00');
+  await dialog.getByLabel('Reference').fill('Transfer 2026-118');
+  await dialog.getByRole('button', { name: 'Record payment' }).click();
+  await expect(page.getByText('Payment of $105.00 recorded', { exact: true })).toBeVisible();
   await expect(heading).toContainText('paid');
-  await expect(page.getByRole('button', { name: 'Mark as Paid' })).toHaveCount(0);
+  await expect(page.getByText('Transfer 2026-118')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Record payment' })).toHaveCount(0);
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download PDF' }).click();
@@ -103,7 +110,8 @@ test("a client's plan request is invoiced, e-mailed, paid, and the plan turns ac
   const mail = outbox.find((m: { toAddress: string }) => m.toAddress === email);
   expect(mail.subject).toMatch(/^Invoice INV-\d{4}-\d{4} from Coast & Code Studio$/);
 
-  await page.getByRole('button', { name: 'Mark as Paid' }).click();
+  await page.getByRole('button', { name: 'Record payment' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Record payment' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('paid');
 
   await client.goto('/portal/dashboard');

@@ -1,4 +1,15 @@
-import { DollarSign, FilePlus, Link2, Percent, Settings, TrendingUp, Users } from 'lucide-react';
+import {
+  AlertTriangle,
+  DollarSign,
+  FilePlus,
+  Hourglass,
+  Link2,
+  Percent,
+  Settings,
+  TrendingUp,
+  Users,
+  Wallet,
+} from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Link } from 'wouter';
 import { formatCents } from '@shared/money';
@@ -97,6 +108,19 @@ export function AdminDashboardPage() {
           icon={Percent}
         />
       </div>
+      <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+        <StatCard
+          title="Collected this month"
+          value={data && formatCents(data.collectedThisMonth)}
+          icon={Wallet}
+        />
+        <StatCard
+          title="Outstanding"
+          value={data && formatCents(data.outstanding)}
+          icon={Hourglass}
+        />
+        <StatCard title="Overdue" value={data && formatCents(data.overdue)} icon={AlertTriangle} />
+      </div>
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <Card>
           <CardHeader>
@@ -135,7 +159,8 @@ export function AdminDashboardPage() {
       </div>
       <p className="text-sm text-muted-foreground">
         Conversion rate: clients who ever had an active subscription, divided by the consultation
-        requests received.
+        requests received. Collected this month: the payments of this calendar month (UTC) that
+        count toward their invoices. Outstanding: what sent and overdue invoices still owe.
       </p>
     </div>
   );

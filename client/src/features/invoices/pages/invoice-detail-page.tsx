@@ -1,4 +1,4 @@
-import { ArrowLeft, CheckCircle2, Download, Mail, Send, Trash2 } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, Banknote, Download, Mail, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { formatCents } from '@shared/money';
@@ -25,8 +25,11 @@ import { useEmailInvoice } from '@/features/invoices/api/email-invoice';
 import { useInvoice } from '@/features/invoices/api/get-invoice';
 import { invoicePdfUrl } from '@/features/invoices/api/get-invoice-pdf';
 import { useSetInvoiceStatus } from '@/features/invoices/api/set-invoice-status';
+import { InvoiceBalance } from '@/features/invoices/components/invoice-balance';
+import { InvoicePayments } from '@/features/invoices/components/invoice-payments';
 import { InvoiceStatusBadge } from '@/features/invoices/components/invoice-status-badge';
 import { InvoiceTotals } from '@/features/invoices/components/invoice-totals';
+import { RecordPaymentDialog } from '@/features/invoices/components/record-payment-dialog';
 
 const column = dataColumns<InvoiceLineItem>();
 const lineItemColumns = column.columns([
@@ -63,6 +66,7 @@ export function InvoiceDetailPage() {
   const remove = useDeleteInvoice();
   const [, navigate] = useLocation();
   const [confirming, setConfirming] = useState(false);
+  const [recording, setRecording] = useState(false);
 
   if (invoice.isLoading) {
     return (
@@ -84,7 +88,9 @@ export function InvoiceDetailPage() {
     );
   }
 
-  const { invoice: current, lineItems } = invoice.data;
+  const { invoice: current, lineItems, payments } = invoice.data;
+  // A draft is not yet owed, and a paid invoice owes nothing more (the server refuses both).
+  const payable = current.status === 'sent' || current.status === 'overdue';
   const plan = current.planType ? findPlan(current.planType) : undefined;
   const busy = setStatus.isPending || email.isPending || remove.isPending;
 
@@ -114,6 +120,17 @@ export function InvoiceDetailPage() {
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <BackToInvoices />
+      {current.paymentFlag && (
+        <div
+          role="alert"
+          className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900"
+        >
+          <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+          <p className="min-w-0 break-words">
+            <strong>Needs your attention:</strong> {current.paymentFlag}
+          </p>
+        </div>
+      )}
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="space-y-1">
           <h1 className="flex items-center gap-3 font-display text-3xl font-bold">
@@ -133,9 +150,9 @@ export function InvoiceDetailPage() {
               <Send className="h-4 w-4" aria-hidden="true" /> Mark as Sent
             </Button>
           )}
-          {(current.status === 'sent' || current.status === 'overdue') && (
-            <Button disabled={busy} onClick={() => mark('paid', 'The invoice is marked as paid.')}>
-              <CheckCircle2 className="h-4 w-4" aria-hidden="true" /> Mark as Paid
+          {payable && (
+            <Button disabled={busy} onClick={() => setRecording(true)}>
+              <Banknote className="h-4 w-4" aria-hidden="true" /> Record payment
             </Button>
           )}
           <Button asChild variant="outline">
@@ -194,8 +211,20 @@ export function InvoiceDetailPage() {
             discount={current.discount}
             total={current.total}
           />
+          {payments.length > 0 && <InvoiceBalance className="mt-2" invoice={current} />}
         </CardContent>
       </Card>
+
+      {(payments.length > 0 || payable) && (
+        <Card>
+          <CardHeader>
+            <CardTitle>Payments</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <InvoicePayments payments={payments} />
+          </CardContent>
+        </Card>
+      )}
 
       {current.notes && (
         <Card>
@@ -206,6 +235,10 @@ export function InvoiceDetailPage() {
             <p className="whitespace-pre-wrap text-sm">{current.notes}</p>
           </CardContent>
         </Card>
+      )}
+
+      {payable && (
+        <RecordPaymentDialog invoice={current} open={recording} onOpenChange={setRecording} />
       )}
 
       <Dialog open={confirming} onOpenChange={setConfirming}>

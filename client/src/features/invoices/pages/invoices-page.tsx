@@ -1,8 +1,10 @@
-import { Plus, Send } from 'lucide-react';
+import { AlertTriangle, Plus, Send } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { formatCents } from '@shared/money';
 import type { Invoice } from '@shared/schemas/invoices';
+import { balanceDue } from '@shared/schemas/payments';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { DataTable, dataColumns } from '@/components/ui/data-table';
@@ -38,10 +40,34 @@ const invoiceColumns = ({ sending, onSend }: { sending: boolean; onSend: (id: st
       meta: { align: 'right' },
       cell: (cell) => formatCents(cell.getValue()),
     }),
+    column.display({
+      id: 'balance',
+      header: 'Balance',
+      meta: { align: 'right', className: 'whitespace-nowrap' },
+      cell: ({ row: { original: invoice } }) =>
+        invoice.status === 'paid' ? (
+          <>
+            <span aria-hidden="true">—</span>
+            <span className="sr-only">None</span>
+          </>
+        ) : (
+          formatCents(balanceDue(invoice))
+        ),
+    }),
     column.accessor('status', {
       header: 'Status',
       meta: { className: 'pl-6', headerClassName: 'pl-6' },
-      cell: (cell) => <InvoiceStatusBadge status={cell.getValue()} />,
+      cell: ({ row: { original: invoice } }) => (
+        <div className="flex flex-wrap gap-1">
+          <InvoiceStatusBadge status={invoice.status} />
+          {invoice.paymentFlag && (
+            <Badge variant="warning" title={invoice.paymentFlag}>
+              <AlertTriangle className="h-3 w-3" aria-hidden="true" /> Needs attention
+              <span className="sr-only">: {invoice.paymentFlag}</span>
+            </Badge>
+          )}
+        </div>
+      ),
     }),
     column.display({
       id: 'actions',

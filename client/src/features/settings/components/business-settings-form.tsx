@@ -1,9 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { BusinessSettingsSchema, type BusinessSettings } from '@shared/schemas/settings';
+import {
+  BusinessSettingsFormSchema,
+  type BusinessSettings,
+  type BusinessSettingsFormValues,
+} from '@shared/schemas/settings';
 import { Button } from '@/components/ui/button';
-import { CheckboxField, FormField } from '@/components/ui/form-field';
+import { CheckboxField, FormField, TextareaField } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useBusinessSettings } from '../api/get-business-settings';
@@ -11,9 +15,13 @@ import { useSaveBusinessSettings } from '../api/save-business-settings';
 
 function Form({ current }: { current: BusinessSettings }) {
   const save = useSaveBusinessSettings();
-  const form = useForm<z.input<typeof BusinessSettingsSchema>, unknown, BusinessSettings>({
-    resolver: zodResolver(BusinessSettingsSchema),
-    values: current,
+  const values = useMemo<BusinessSettingsFormValues>(
+    () => ({ ...current, reminderDays: current.reminderDays.join(', ') }),
+    [current],
+  );
+  const form = useForm<BusinessSettingsFormValues, unknown, BusinessSettings>({
+    resolver: zodResolver(BusinessSettingsFormSchema),
+    values,
   });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit((values) =>
@@ -78,6 +86,30 @@ function Form({ current }: { current: BusinessSettings }) {
         hint="An admin without it is sent to set it up at sign-in, before anything else. Turn it on for your own account first."
         {...form.register('requireAdminTwoFactor')}
       />
+      <fieldset className="space-y-4">
+        <legend className="mb-2 text-base font-semibold">Payments</legend>
+        <TextareaField
+          label="Payment instructions"
+          rows={4}
+          hint="Shown on invoices, e-mails and the pay page when card payment is off or as an alternative, e.g. bank transfer details."
+          error={errors.paymentInstructions?.message}
+          {...form.register('paymentInstructions')}
+        />
+        <CheckboxField
+          id="reminders-enabled"
+          label="Send reminders for overdue invoices"
+          hint="The client gets an e-mail on each of the days below after an unpaid invoice's due date."
+          {...form.register('remindersEnabled')}
+        />
+        <FormField
+          label="Reminder days after the due date"
+          autoComplete="off"
+          placeholder="3, 7, 14"
+          hint="Up to 5 days between 1 and 90, separated by commas."
+          error={errors.reminderDays?.message}
+          {...form.register('reminderDays')}
+        />
+      </fieldset>
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save Business Information'}
       </Button>

@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Route } from 'wouter';
+import type { Invoice, InvoiceDetail, InvoiceStatus } from '@shared/schemas/invoices';
+import type { Payment } from '@shared/schemas/payments';
+import { renderWithApp } from '../../../../../tests/support/render-app';
+import { InvoiceDetailPage } from './invoice-detail-page';
+
+const ID = '7a8b9c0d-0000-4000-8000-000000000000';
+const FLAG = 'A card payment of $50.00 did not match the balance due of $100.00';
+
+const invoice: Invoice = {
+  id: ID,
+  invoiceNumber: 'INV-0007',
+  clientName: 'Camille Broussard',
+  clientEmail: 'camille@example.com',
+  planType: null,
+  status: 'sent',
+  dateIssued: '2026-11-22',
+  dueDate: '2026-12-06',
+  sentAt: '2026-11-22T15:00:00.000Z',
+  paidAt: null,
+  subtotal: 15_000,
+  tax: 0,
+  discount: 0,
+  total: 15_000,
+  amountPaid: 0,
+  paymentFlag: null,
+  notes: '',
+  createdAt: '2026-11-22T15:00:00.000Z',
+};
+
+const transfer: Payment = {
+  id: 'p1',
+  invoiceId: ID,
+  amount: 5_000,
+  currency: 'usd',
+  method: 'bank_transfer',
+  paidAt: '2026-12-01T12:00:00.000Z',
+  refundedAt: null,
+  reference: 'Transfer 88-1043',
+  note: '',
+  flag: null,
+  stripePaymentIntentId: null,
+  stripeDashboardUrl: null,
+};
+
+function detail(overrides: Partial<Invoice>, payments: Payment[] = []): InvoiceDetail {
+  return {
+    invoice: { ...invoice, ...overrides },
+    lineItems: [
+      { id: 'l1', description: 'Website redesign', quantity: 1, unitPrice: 15_000, total: 15_000 },
+    ],
+    payments,
+  };
+}
+
+/** GET the invoice answers `shown`; POST .../payments answers `afterPayment`. */
+function stubInvoiceApi(shown: InvoiceDetail, afterPayment?: InvoiceDetail) {
+  const calls: Array<{ method: string; url: string; body: unknown }> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (url === `/api/admin/invoices/${ID}/payments` && method === 'POST' && afterPayment) {
+        return new Response(JSON.stringify(afterPayment), { status: 201 });
+      }
+      if (url === `/api/admin/invoices/${ID}`) return new Response(JSON.stringify(shown));
+      return new Response('{"message":"Not found"}', { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+function renderPage() {
+  renderWithApp(
+    <Route path="/admin/invoices/:id">
+      <InvoiceDetailPage />
+    </Route>,
+    `/admin/invoices/${ID}`,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('InvoiceDetailPage', () => {
+  it('records a payment: the dialog closes, the toast says so and the page shows the invoice paid', async () => {
+    const calls = stubInvoiceApi(
+      detail({ amountPaid: 5_000 }, [transfer]),
+      detail({ amountPaid: 15_000, status: 'paid', paidAt: '2026-12-07T12:00:00.000Z' }, [
+        transfer,
+        { ...transfer, id: 'p2', amount: 10_000, reference: '' },
+      ]),
+    );
+    renderPage();
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('heading', { name: /INV-0007/ })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Mark as Paid' })).not.toBeInTheDocument();
+    expect(screen.getByText('Amount paid').nextSibling).toHaveTextContent('$50.00');
+    expect(screen.getByTestId('invoice-balance-due')).toHaveTextContent('$100.00');
+    const payments = screen.getByRole('list', { name: 'Payments' });
+    expect(within(payments).getAllByRole('listitem')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Record payment' });
+    expect(within(dialog).getByLabelText('Amount')).toHaveValue(100);
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+
+    expect((await screen.findAllByText('Payment of $100.00 recorded'))[0]).toBeVisible();
+    expect(screen.getAllByText('Invoice INV-0007 is paid.')[0]).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('invoice-balance-due')).toHaveTextContent('$0.00');
+    expect(
+      within(screen.getByRole('heading', { name: /INV-0007/ })).getByText('paid'),
+    ).toBeVisible();
+    expect(within(payments).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Record payment' })).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([
+      {
+        method: 'POST',
+        url: `/api/admin/invoices/${ID}/payments`,
+        body: {
+          amount: 10_000,
+          method: 'bank_transfer',
+          paidOn: expect.any(String),
+          reference: '',
+        },
+      },
+    ]);
+  });
+
+  it('puts a flagged payment in front of the admin', async () => {
+    stubInvoiceApi(detail({ paymentFlag: FLAG }));
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Needs your attention: ${FLAG}`);
+    // No payment counts yet: the totals say nothing about payments.
+    expect(screen.queryByText('Amount paid')).not.toBeInTheDocument();
+  });
+
+  it.each<InvoiceStatus>(['draft', 'paid'])('offers no payment on a %s invoice', async (status) => {
+    stubInvoiceApi(detail({ status }));
+    renderPage();
+    expect(await screen.findByRole('heading', { name: /INV-0007/ })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Record payment' })).not.toBeInTheDocument();
+  });
+});

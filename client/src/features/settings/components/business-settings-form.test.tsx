@@ -1,0 +1,110 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BusinessSettings } from '@shared/schemas/settings';
+import { renderWithApp } from '../../../../../tests/support/render-app';
+import { BusinessSettingsForm } from './business-settings-form';
+
+const settings: BusinessSettings = {
+  businessName: 'Bayou Web Works',
+  businessEmail: 'hi@bayou.example',
+  businessPhone: '',
+  businessCity: 'Lafayette',
+  businessState: 'LA',
+  businessWebsite: '',
+  autoSendRenewals: true,
+  requireAdminTwoFactor: false,
+  paymentInstructions: '',
+  remindersEnabled: false,
+  reminderDays: [5, 30],
+};
+
+/** GET and PUT /api/admin/settings; the PUT answers what it was sent. Returns those bodies. */
+function stubSettingsApi() {
+  const saved: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/api/admin/settings' && init?.method === 'PUT') {
+        saved.push(JSON.parse(String(init.body)));
+        return new Response(String(init.body));
+      }
+      if (url === '/api/admin/settings') return new Response(JSON.stringify(settings));
+      if (url === '/api/settings/public') {
+        return new Response(
+          JSON.stringify({
+            businessName: settings.businessName,
+            businessEmail: settings.businessEmail,
+            businessLocation: 'Lafayette, LA',
+          }),
+        );
+      }
+      return new Response('{"message":"Not found"}', { status: 404 });
+    }),
+  );
+  return saved;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('BusinessSettingsForm', () => {
+  it('saves the payment instructions, reminders and the reminder days typed as text', async () => {
+    const saved = stubSettingsApi();
+    renderWithApp(<BusinessSettingsForm />, '/admin/settings');
+    const user = userEvent.setup();
+
+    const payments = await screen.findByRole('group', { name: 'Payments' });
+    const days = within(payments).getByLabelText('Reminder days after the due date');
+    expect(days).toHaveValue('5, 30');
+    expect(
+      within(payments).getByLabelText('Send reminders for overdue invoices'),
+    ).not.toBeChecked();
+
+    await user.type(
+      within(payments).getByLabelText('Payment instructions'),
+      'Bank transfer to Acadiana Bank, account 1234',
+    );
+    await user.click(within(payments).getByLabelText('Send reminders for overdue invoices'));
+    await user.clear(days);
+    await user.type(days, '3, 7, 14');
+    await user.click(screen.getByRole('button', { name: 'Save Business Information' }));
+
+    expect((await screen.findAllByText('Settings Saved'))[0]).toBeVisible();
+    expect(saved).toEqual([
+      {
+        ...settings,
+        paymentInstructions: 'Bank transfer to Acadiana Bank, account 1234',
+        remindersEnabled: true,
+        reminderDays: [3, 7, 14],
+      },
+    ]);
+    expect(days).toHaveValue('3, 7, 14');
+  });
+
+  it("shows the schema's messages under the reminder days, and saves nothing", async () => {
+    const saved = stubSettingsApi();
+    renderWithApp(<BusinessSettingsForm />, '/admin/settings');
+    const user = userEvent.setup();
+    const days = await screen.findByLabelText('Reminder days after the due date');
+    const save = screen.getByRole('button', { name: 'Save Business Information' });
+
+    await user.clear(days);
+    await user.type(days, '3, 120');
+    await user.click(save);
+    expect(await screen.findByText('Reminder days must be between 1 and 90')).toBeVisible();
+    expect(days).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(days);
+    await user.type(days, '1, 2, 3, 4, 5, 6');
+    await user.click(save);
+    expect(await screen.findByText('At most 5 reminders')).toBeVisible();
+
+    await user.clear(days);
+    await user.type(days, 'a week');
+    await user.click(save);
+    expect(await screen.findByText('Reminder days must be numbers')).toBeVisible();
+    expect(saved).toEqual([]);
+  });
+});
