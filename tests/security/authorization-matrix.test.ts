@@ -78,6 +78,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/admin/invoices/:id/pdf': adminOnly(200),
   'POST /api/admin/invoices/:id/email': adminOnly(200),
   'POST /api/admin/invoices/:id/payments': adminOnly(400),
+  'POST /api/admin/invoices/:id/resolve-flag': adminOnly(409),
   'DELETE /api/admin/invoices/:id': adminOnly(204),
   'POST /api/admin/generate-signup-link': adminOnly(400),
   'GET /api/admin/signup-links': adminOnly(200),

@@ -217,6 +217,16 @@ export function createPaymentRepository(db: Database) {
       return outcome.duplicate ? null : outcome.result;
     },
 
+    /** The admin looked at the flagged money: the flag goes. Null when there was none. */
+    async clearFlag(invoiceId: string, at: Date): Promise<InvoiceRow | null> {
+      const [row] = await db
+        .update(invoices)
+        .set({ paymentFlag: null, updatedAt: at })
+        .where(and(eq(invoices.id, invoiceId), isNotNull(invoices.paymentFlag)))
+        .returning();
+      return row ?? null;
+    },
+
     async listForInvoice(invoiceId: string): Promise<PaymentRow[]> {
       return db
         .select()

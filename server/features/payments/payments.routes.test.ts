@@ -264,6 +264,16 @@ describe('paying an invoice by card', () => {
       method: 'card',
       stripeDashboardUrl: `https://dashboard.stripe.com/test/payments/${payment!.stripePaymentIntentId}`,
     });
+
+    // The owner refunds it in Stripe and marks the check resolved: the warning goes.
+    const resolved = await admin.post(`/api/admin/invoices/${invoice.id}/resolve-flag`);
+    expect(resolved.status).toBe(200);
+    expect(resolved.body.invoice).toMatchObject({
+      paymentFlag: null,
+      status: 'sent',
+      amountPaid: 0,
+    });
+    expect((await admin.post(`/api/admin/invoices/${invoice.id}/resolve-flag`)).status).toBe(409);
   });
 
   it('opens a paid invoice again when Stripe refunds its payment, and flags a dispute', async () => {

@@ -48,6 +48,9 @@ export function adminPaymentRoutes(service: PaymentService): Router {
       .status(201)
       .json(await service.recordManual(req.params.id, input, actorOf(currentAdmin(res))));
   });
+  router.post('/invoices/:id/resolve-flag', async (req: Request<{ id: string }>, res) => {
+    res.json(await service.resolveFlag(req.params.id, actorOf(currentAdmin(res))));
+  });
   return router;
 }
 

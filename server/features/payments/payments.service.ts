@@ -333,6 +333,25 @@ export function createPaymentService({
 
     recordManual,
 
+    /**
+     * The admin dealt with what a flag pointed at (refunded the stray payment in Stripe,
+     * answered the dispute...): the warning goes; the flagged payment still does not count.
+     */
+    async resolveFlag(invoiceId: string, actor: AuditActor): Promise<InvoiceDetail> {
+      const before = await repository.findInvoice(checkedId(invoiceId));
+      if (!before) throw new AppError(404, INVOICE_NOT_FOUND);
+      const cleared = await repository.clearFlag(before.id, now());
+      if (!cleared) throw new AppError(409, 'This invoice has nothing to check');
+      await audit.record(actor, {
+        kind: 'invoice.payment_flag_resolved',
+        targetType: 'invoice',
+        targetId: before.id,
+        before: { paymentFlag: before.paymentFlag },
+        after: { paymentFlag: null },
+      });
+      return invoices.detail(before.id);
+    },
+
     /** "Mark as paid" of the spec's API: a payment of the whole balance, method other. */
     async payInFull(invoiceId: string, actor: AuditActor): Promise<InvoiceDetail> {
       const invoice = await repository.findInvoice(checkedId(invoiceId));

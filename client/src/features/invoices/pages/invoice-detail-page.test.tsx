@@ -67,6 +67,11 @@ function stubInvoiceApi(shown: InvoiceDetail, afterPayment?: InvoiceDetail) {
       if (url === `/api/admin/invoices/${ID}/payments` && method === 'POST' && afterPayment) {
         return new Response(JSON.stringify(afterPayment), { status: 201 });
       }
+      if (url === `/api/admin/invoices/${ID}/resolve-flag` && method === 'POST') {
+        return new Response(
+          JSON.stringify({ ...shown, invoice: { ...shown.invoice, paymentFlag: null } }),
+        );
+      }
       if (url === `/api/admin/invoices/${ID}`) return new Response(JSON.stringify(shown));
       return new Response('{"message":"Not found"}', { status: 404 });
     }),
@@ -134,12 +139,19 @@ describe('InvoiceDetailPage', () => {
     ]);
   });
 
-  it('puts a flagged payment in front of the admin', async () => {
-    stubInvoiceApi(detail({ paymentFlag: FLAG }));
+  it('puts a flagged payment in front of the admin until it is marked resolved', async () => {
+    const calls = stubInvoiceApi(detail({ paymentFlag: FLAG }));
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent(`Needs your attention: ${FLAG}`);
     // No payment counts yet: the totals say nothing about payments.
     expect(screen.queryByText('Amount paid')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Mark as resolved' }));
+    await waitFor(() => expect(screen.queryByText(/Needs your attention/)).not.toBeInTheDocument());
+    expect(calls).toContainEqual({
+      method: 'POST',
+      url: `/api/admin/invoices/${ID}/resolve-flag`,
+      body: undefined,
+    });
   });
 
   it.each<InvoiceStatus>(['draft', 'paid'])('offers no payment on a %s invoice', async (status) => {

@@ -24,6 +24,7 @@ import { useDeleteInvoice } from '@/features/invoices/api/delete-invoice';
 import { useEmailInvoice } from '@/features/invoices/api/email-invoice';
 import { useInvoice } from '@/features/invoices/api/get-invoice';
 import { invoicePdfUrl } from '@/features/invoices/api/get-invoice-pdf';
+import { useResolvePaymentFlag } from '@/features/invoices/api/resolve-payment-flag';
 import { useSetInvoiceStatus } from '@/features/invoices/api/set-invoice-status';
 import { InvoiceBalance } from '@/features/invoices/components/invoice-balance';
 import { InvoicePayments } from '@/features/invoices/components/invoice-payments';
@@ -67,6 +68,7 @@ export function InvoiceDetailPage() {
   const [, navigate] = useLocation();
   const [confirming, setConfirming] = useState(false);
   const [recording, setRecording] = useState(false);
+  const resolveFlag = useResolvePaymentFlag();
 
   if (invoice.isLoading) {
     return (
@@ -126,9 +128,24 @@ export function InvoiceDetailPage() {
           className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900"
         >
           <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
-          <p className="min-w-0 break-words">
-            <strong>Needs your attention:</strong> {current.paymentFlag}
-          </p>
+          <div className="min-w-0 flex-1 space-y-2">
+            <p className="break-words">
+              <strong>Needs your attention:</strong> {current.paymentFlag}
+            </p>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={resolveFlag.isPending}
+              onClick={() =>
+                resolveFlag.mutate(current.id, {
+                  onSuccess: () =>
+                    toast({ title: 'Marked resolved', description: 'The warning is gone.' }),
+                })
+              }
+            >
+              {resolveFlag.isPending ? 'Saving…' : 'Mark as resolved'}
+            </Button>
+          </div>
         </div>
       )}
       <div className="flex flex-wrap items-start justify-between gap-4">
