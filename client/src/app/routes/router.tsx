@@ -18,7 +18,14 @@ const SignupPage = lazy(() =>
   import('@/features/signup-links/pages/signup-page').then((m) => ({ default: m.SignupPage })),
 );
 
-/** The route table of spec section 2, plus /signup/{token} for invited clients. */
+const PayPage = lazy(() =>
+  import('@/features/payments/pages/pay-page').then((m) => ({ default: m.PayPage })),
+);
+
+/**
+ * The route table of spec section 2, plus /signup/{token} for invited clients and
+ * /pay/{token} for an invoice's pay link.
+ */
 export function AppRouter() {
   return (
     <Suspense fallback={<FullScreenSpinner />}>
@@ -33,6 +40,7 @@ export function AppRouter() {
         </Route>
         <Route path="/admin/*" component={AdminRoutes} />
         <Route path="/signup/:token" component={SignupPage} />
+        <Route path="/pay/:token" component={PayPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

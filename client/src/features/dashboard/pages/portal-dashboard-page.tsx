@@ -4,6 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { SignOutButton, useUser } from '@/features/auth/public';
 import { BillingHistoryCard } from '@/features/invoices/public';
+import { PaymentCard } from '@/features/payments/public';
 import { AccountCard } from '@/features/profile/public';
 import { usePublicSettings } from '@/features/settings/public';
 import { SubscriptionPanel, SubscriptionSummary } from '@/features/subscriptions/public';
@@ -69,6 +70,7 @@ export function PortalDashboardPage() {
               </Card>
               <SupportCard />
               <BillingHistoryCard />
+              <PaymentCard />
             </div>
           </TabsContent>
           <TabsContent value="subscription">

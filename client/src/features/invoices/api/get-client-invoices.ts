@@ -16,6 +16,7 @@ export const clientInvoicesQueryOptions = () =>
     queryFn: ({ signal }) => getClientInvoices(signal),
   });
 
-export function useClientInvoices() {
-  return useQuery(clientInvoicesQueryOptions());
+/** `poll`: ask again every 2 s (an invoice paid on Stripe's page, its webhook on the way). */
+export function useClientInvoices({ poll = false }: { poll?: boolean } = {}) {
+  return useQuery({ ...clientInvoicesQueryOptions(), refetchInterval: poll ? 2_000 : false });
 }

@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ClientInvoice } from '@shared/schemas/invoices';
+import type { Billing } from '@shared/schemas/payments';
+import { renderWithApp } from '../../../../../tests/support/render-app';
+import { BillingHistoryCard } from './billing-history-card';
+
+const DUE: ClientInvoice = {
+  id: '11111111-1111-4111-8111-111111111111',
+  invoiceNumber: 'INV-2026-0007',
+  dateIssued: '2026-11-01',
+  dueDate: '2026-11-08',
+  total: 39_900,
+  amountPaid: 9_900,
+  status: 'overdue',
+  paidAt: null,
+};
+const PAID: ClientInvoice = {
+  ...DUE,
+  id: '22222222-2222-4222-8222-222222222222',
+  invoiceNumber: 'INV-2026-0003',
+  amountPaid: 39_900,
+  status: 'paid',
+  paidAt: '2026-10-03T12:00:00.000Z',
+};
+
+function stub(billing: Billing, invoices: () => ClientInvoice[]) {
+  const calls: Array<{ method: string; url: string }> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url });
+      if (url === '/api/billing') return new Response(JSON.stringify(billing));
+      if (url === '/api/invoices') return new Response(JSON.stringify(invoices()));
+      if (url === `/api/invoices/${DUE.id}/pay` && method === 'POST') {
+        return new Response(JSON.stringify({ url: 'https://checkout.stripe.test/c/1' }));
+      }
+      return new Response('{"message":"Not found"}', { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+const ONLINE: Billing = {
+  onlinePayments: true,
+  paymentInstructions: '',
+  card: null,
+  autoPay: true,
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('BillingHistoryCard', () => {
+  it('offers Pay now on an unpaid invoice, for its balance, and goes to Checkout', async () => {
+    const calls = stub(ONLINE, () => [DUE, PAID]);
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+    renderWithApp(<BillingHistoryCard />, '/portal/dashboard');
+    const row = await screen.findByRole('row', { name: /INV-2026-0007/ });
+    expect(within(row).getByText('$300.00 due')).toBeVisible();
+    const paidRow = screen.getByRole('row', { name: /INV-2026-0003/ });
+    expect(within(paidRow).queryByRole('button')).not.toBeInTheDocument();
+    // The Pay column comes with the billing answer, which may land after the list.
+    const pay = await screen.findByRole('button', {
+      name: 'Pay now: $300.00 for INV-2026-0007',
+    });
+    await userEvent.click(pay);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/1'));
+    expect(pay).toBeDisabled();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('shows the payment instructions and no Pay now when card payment is off', async () => {
+    stub(
+      { ...ONLINE, onlinePayments: false, paymentInstructions: 'Bank transfer: IBAN US00' },
+      () => [DUE],
+    );
+    renderWithApp(<BillingHistoryCard />, '/portal/dashboard');
+    expect(await screen.findByText('Bank transfer: IBAN US00')).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Pay now/ })).not.toBeInTheDocument();
+  });
+
+  it('back from Checkout: thanks the client and shows the invoice paid once it is', async () => {
+    let asked = 0;
+    stub(ONLINE, () => {
+      asked += 1;
+      return asked < 3 ? [DUE] : [{ ...DUE, amountPaid: DUE.total, status: 'paid' }];
+    });
+    const location = renderWithApp(
+      <BillingHistoryCard />,
+      `/portal/dashboard?payment=success&invoice=${DUE.id}`,
+    );
+    expect(await screen.findByText('Payment received, thank you.')).toBeVisible();
+    const row = await screen.findByRole('row', { name: /INV-2026-0007/ });
+    await waitFor(() => expect(within(row).getByText('Paid')).toBeVisible(), { timeout: 6_000 });
+    expect(location.history.at(-1)).toBe('/portal/dashboard');
+  });
+
+  it('back from a cancelled Checkout: says nothing was charged', async () => {
+    stub(ONLINE, () => [DUE]);
+    renderWithApp(<BillingHistoryCard />, `/portal/dashboard?payment=cancelled&invoice=${DUE.id}`);
+    expect(await screen.findByText('Payment cancelled: nothing was charged.')).toBeVisible();
+  });
+});

@@ -1,0 +1,32 @@
+import { CreditCard } from 'lucide-react';
+import { formatCents } from '@shared/money';
+import { Button } from '@/components/ui/button';
+import { usePayInvoice } from '../api/pay-invoice';
+
+/** Opens Stripe Checkout for one of the signed-in client's invoices. */
+export function PayNowButton({
+  invoiceId,
+  invoiceNumber,
+  balance,
+}: {
+  invoiceId: string;
+  invoiceNumber: string;
+  balance: number;
+}) {
+  const pay = usePayInvoice();
+  // Pending stays true until the browser has left for Stripe: no second session from a
+  // second click.
+  const opening = pay.isPending || pay.isSuccess;
+  return (
+    <Button
+      size="sm"
+      disabled={opening}
+      // The visible words first (label in name), then which invoice and how much.
+      aria-label={`${opening ? 'Opening checkout' : 'Pay now'}: ${formatCents(balance)} for ${invoiceNumber}`}
+      onClick={() => pay.mutate(invoiceId)}
+    >
+      <CreditCard className="h-4 w-4" aria-hidden="true" />
+      {opening ? 'Opening checkout…' : 'Pay now'}
+    </Button>
+  );
+}

@@ -1,0 +1,88 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Billing } from '@shared/schemas/payments';
+import { renderWithApp } from '../../../../../tests/support/render-app';
+import { PaymentCard } from './payment-card';
+
+const CARD = { brand: 'visa', last4: '4242', expMonth: 3, expYear: 2029 };
+
+function stubBilling(billing: Billing) {
+  const calls: Array<{ method: string; url: string; body: unknown }> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ method, url, body });
+      if (url === '/api/billing' && method === 'PATCH') {
+        return new Response(JSON.stringify({ ...billing, ...body }));
+      }
+      if (url === '/api/billing') return new Response(JSON.stringify(billing));
+      if (url === '/api/billing-portal') {
+        return new Response(JSON.stringify({ url: 'https://billing.stripe.test/p/session' }));
+      }
+      return new Response('{"message":"Not found"}', { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('PaymentCard', () => {
+  it('shows the saved card and turns automatic payment off', async () => {
+    const calls = stubBilling({
+      onlinePayments: true,
+      paymentInstructions: '',
+      card: CARD,
+      autoPay: true,
+    });
+    renderWithApp(<PaymentCard />, '/portal/dashboard');
+    expect(await screen.findByText('Visa ending in 4242, expires 03/2029')).toBeVisible();
+    const toggle = screen.getByRole('switch', { name: 'Automatic payment' });
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await userEvent.click(toggle);
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'false'));
+    expect(calls).toContainEqual({
+      method: 'PATCH',
+      url: '/api/billing',
+      body: { autoPay: false },
+    });
+  });
+
+  it("opens Stripe's portal to update the card", async () => {
+    stubBilling({ onlinePayments: true, paymentInstructions: '', card: CARD, autoPay: true });
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+    renderWithApp(<PaymentCard />, '/portal/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Update card' }));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://billing.stripe.test/p/session'),
+    );
+  });
+
+  it('explains how a card gets saved, with automatic payment unavailable until then', async () => {
+    stubBilling({ onlinePayments: true, paymentInstructions: '', card: null, autoPay: true });
+    renderWithApp(<PaymentCard />, '/portal/dashboard');
+    expect(await screen.findByText(/No card saved yet/)).toBeVisible();
+    expect(screen.getByRole('switch', { name: 'Automatic payment' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Update card' })).not.toBeInTheDocument();
+  });
+
+  it('shows the payment instructions when card payment is off', async () => {
+    stubBilling({
+      onlinePayments: false,
+      paymentInstructions: 'Bank transfer\nIBAN US00 1234',
+      card: null,
+      autoPay: true,
+    });
+    renderWithApp(<PaymentCard />, '/portal/dashboard');
+    expect(await screen.findByRole('heading', { name: 'How to pay' })).toBeVisible();
+    expect(screen.getByText(/IBAN US00 1234/)).toBeVisible();
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,110 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Route } from 'wouter';
+import type { PayLinkInvoice } from '@shared/schemas/payments';
+import { renderWithApp } from '../../../../../tests/support/render-app';
+import { PayPage } from './pay-page';
+
+const TOKEN = 'a'.repeat(43);
+const INVOICE: PayLinkInvoice = {
+  invoiceNumber: 'INV-2026-0042',
+  businessName: 'Coast & Code Studio',
+  clientName: 'Luc Fontenot',
+  dateIssued: '2026-11-24',
+  dueDate: '2026-12-07',
+  status: 'sent',
+  total: 19_900,
+  amountPaid: 4_900,
+  onlinePayments: true,
+  paymentInstructions: '',
+};
+
+function stub(answer: Response | (() => Response)) {
+  const calls: Array<{ method: string; url: string }> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url });
+      if (url === `/api/pay/${TOKEN}` && method === 'POST') {
+        return new Response(JSON.stringify({ url: 'https://checkout.stripe.test/c/pay' }));
+      }
+      if (url === `/api/pay/${TOKEN}`)
+        return typeof answer === 'function' ? answer() : answer.clone();
+      return new Response('{"message":"Not found"}', { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status });
+
+function renderPage(search = '') {
+  renderWithApp(
+    <Route path="/pay/:token">
+      <PayPage />
+    </Route>,
+    `/pay/${TOKEN}${search}`,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('PayPage', () => {
+  it('shows the invoice and pays the balance through Checkout', async () => {
+    const calls = stub(json(INVOICE));
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Invoice INV-2026-0042' })).toBeVisible();
+    expect(screen.getByText('Dec 7, 2026')).toBeVisible();
+    expect(screen.getByText('$150.00')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Pay $150.00' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay'));
+    expect(calls).toContainEqual({ method: 'POST', url: `/api/pay/${TOKEN}` });
+  });
+
+  it('says a paid invoice is paid, with no button', async () => {
+    stub(json({ ...INVOICE, status: 'paid', amountPaid: 19_900 }));
+    renderPage();
+    expect(await screen.findByText('This invoice is paid. Thank you!')).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the instructions instead of a button when card payment is off', async () => {
+    stub(json({ ...INVOICE, onlinePayments: false, paymentInstructions: 'Check to Coast & Code' }));
+    renderPage();
+    expect(await screen.findByText('Check to Coast & Code')).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
+  });
+
+  it('waits for the payment after Checkout and shows it paid', async () => {
+    let asked = 0;
+    stub(() => {
+      asked += 1;
+      return json(asked < 2 ? INVOICE : { ...INVOICE, status: 'paid', amountPaid: 19_900 });
+    });
+    renderPage('?payment=success');
+    expect(await screen.findByText(/Payment received, thank you/)).toBeVisible();
+    expect(
+      await screen.findByText('This invoice is paid. Thank you!', {}, { timeout: 5_000 }),
+    ).toBeVisible();
+  });
+
+  it('says a cancelled payment changed nothing', async () => {
+    stub(json(INVOICE));
+    renderPage('?payment=cancelled');
+    expect(await screen.findByText('Payment cancelled: nothing was charged.')).toBeVisible();
+  });
+
+  it('says when the link is not valid', async () => {
+    stub(json({ message: 'This pay link is not valid' }, 404));
+    renderPage();
+    expect(await screen.findByText('This pay link is not valid')).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('It may be mistyped');
+  });
+});
