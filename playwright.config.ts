@@ -11,6 +11,11 @@ const dataDir = (process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir
 export const baseURL = `http://localhost:${port}`;
 /** Local stand-ins for Overpass and business websites (tests/support/lead-stand-ins.ts). */
 const standInsPort = Number((process.env.E2E_STAND_INS_PORT ??= String(port + 1)));
+/** A local stand-in of Stripe's API, checkout page and customer portal (tests/support/stripe-stand-in.ts). */
+const stripePort = Number((process.env.E2E_STRIPE_PORT ??= String(port + 2)));
+export const E2E_STRIPE_URL = `http://127.0.0.1:${stripePort}`;
+// A test-only signing secret shared by the stand-in and the app; it guards nothing real.
+const stripeWebhookSecret = 'whsec_e2e_stand_in';
 
 export const E2E_ADMIN = {
   email: 'owner@e2e.test',
@@ -45,6 +50,13 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
+      command: `npx tsx tests/support/stripe-stand-in-server.ts ${stripePort} ${baseURL}/api/webhooks/stripe`,
+      port: stripePort,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { STRIPE_WEBHOOK_SECRET: stripeWebhookSecret },
+    },
+    {
       // The admin comes from the real CLI, then the built server starts on a fresh database.
       command: [
         `npx tsx server/cli/admin-create.ts --email ${E2E_ADMIN.email} --password ${E2E_ADMIN.password} --first-name ${E2E_ADMIN.firstName}`,
@@ -63,6 +75,9 @@ export default defineConfig({
         ADMIN_SETUP_TOKEN: E2E_SETUP_TOKEN,
         OVERPASS_URL: `http://127.0.0.1:${standInsPort}/api/interpreter`,
         LEAD_ANALYSIS_ALLOW_LOOPBACK: 'true',
+        STRIPE_SECRET_KEY: 'sk_test_e2e_stand_in',
+        STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+        STRIPE_API_URL: E2E_STRIPE_URL,
       },
     },
   ],

@@ -41,6 +41,7 @@ try {
   run(npx, ['playwright', 'test'], {
     E2E_PORT: String(await freePort()),
     E2E_STAND_INS_PORT: String(await freePort()),
+    E2E_STRIPE_PORT: String(await freePort()),
     E2E_DATA_DIR: dataDir,
     CHROMIUM_PATH: chromium,
   });
