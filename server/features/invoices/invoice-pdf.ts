@@ -165,13 +165,8 @@ export function renderInvoicePdf(
   doc.moveTo(left, y).lineTo(right, y).strokeColor('#cbd5e1').lineWidth(0.5).stroke();
   y += 12;
 
-  // Totals
-  const totals: Array<[string, string]> = [
-    ['Subtotal', formatCents(invoice.subtotal)],
-    ['Tax', formatCents(invoice.tax)],
-    ['Discount', invoice.discount ? `-${formatCents(invoice.discount)}` : formatCents(0)],
-  ];
-  for (const [label, value] of totals) {
+  // Totals, then what was paid and what is left once anything was.
+  const amountRow = ([label, value]: [string, string]) => {
     doc
       .fillColor(MUTED)
       .font('Helvetica')
@@ -179,9 +174,17 @@ export function renderInvoicePdf(
       .text(label, columns.unit - 40, y);
     doc
       .fillColor(INK)
-      .text(value, columns.total, y, { width: right - columns.total, align: 'right' });
+      .text(value, columns.total - 40, y, { width: right - columns.total + 40, align: 'right' });
     y += 18;
-  }
+  };
+  [
+    ['Subtotal', formatCents(invoice.subtotal)] as [string, string],
+    ['Tax', formatCents(invoice.tax)] as [string, string],
+    ['Discount', invoice.discount ? `-${formatCents(invoice.discount)}` : formatCents(0)] as [
+      string,
+      string,
+    ],
+  ].forEach(amountRow);
   doc
     .fillColor(INK)
     .font('Helvetica-Bold')
@@ -193,21 +196,8 @@ export function renderInvoicePdf(
   });
   y += 24;
   if (invoice.amountPaid > 0) {
-    const paidRows: Array<[string, string]> = [
-      ['Paid', `-${formatCents(invoice.amountPaid)}`],
-      ['Balance due', formatCents(balanceDue(invoice))],
-    ];
-    for (const [label, value] of paidRows) {
-      doc
-        .fillColor(MUTED)
-        .font('Helvetica')
-        .fontSize(11)
-        .text(label, columns.unit - 40, y);
-      doc
-        .fillColor(INK)
-        .text(value, columns.total - 40, y, { width: right - columns.total + 40, align: 'right' });
-      y += 18;
-    }
+    amountRow(['Paid', `-${formatCents(invoice.amountPaid)}`]);
+    amountRow(['Balance due', formatCents(balanceDue(invoice))]);
   }
   y += 16;
 

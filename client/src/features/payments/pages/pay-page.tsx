@@ -1,9 +1,10 @@
 import { AlertTriangle, CheckCircle2, CreditCard, Loader2 } from 'lucide-react';
-import { Link, useParams, useSearch } from 'wouter';
+import { useParams, useSearch } from 'wouter';
 import { formatCents } from '@shared/money';
 import { balanceDue } from '@shared/schemas/payments';
+import { BrandCardPage } from '@/components/brand-card-page';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Detail } from '@/components/ui/detail';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-request';
@@ -15,15 +16,7 @@ import { usePayLinkInvoice } from '../api/get-pay-link-invoice';
 import { HowToPay } from '../components/how-to-pay';
 
 function Frame({ children }: { children: React.ReactNode }) {
-  const { businessName } = usePublicSettings();
-  return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-muted/40 p-4">
-      <Link href="/" className="font-display text-2xl font-bold text-primary">
-        {businessName}
-      </Link>
-      <Card className="w-full max-w-md">{children}</Card>
-    </main>
-  );
+  return <BrandCardPage brand={usePublicSettings().businessName}>{children}</BrandCardPage>;
 }
 
 function InvalidLink() {

@@ -1,11 +1,12 @@
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { useLocation, useParams } from 'wouter';
 import { formatCents } from '@shared/money';
 import { findPlan } from '@shared/plans';
 import { QueryProvider } from '@/lib/query-provider';
+import { BrandCardPage } from '@/components/brand-card-page';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-request';
@@ -16,15 +17,7 @@ import { useSignupInvite } from '../api/get-signup-invite';
 import { useRedeemSignupLink } from '../api/redeem-signup-link';
 
 function Frame({ children }: { children: React.ReactNode }) {
-  const { businessName } = usePublicSettings();
-  return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-muted/40 p-4">
-      <Link href="/" className="font-display text-2xl font-bold text-primary">
-        {businessName}
-      </Link>
-      <Card className="w-full max-w-md">{children}</Card>
-    </main>
-  );
+  return <BrandCardPage brand={usePublicSettings().businessName}>{children}</BrandCardPage>;
 }
 
 /** A link that cannot be used, why, and how to get a new one. */
