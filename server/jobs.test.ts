@@ -39,6 +39,7 @@ it('runs the billing job at start and keeps it on the daily schedule', async () 
             renewalsNotSent: 0,
             renewalsCharged: 0,
             renewalsDeclined: 0,
+            renewalsChargeFailed: 0,
             remindersSent: 0,
           };
         },

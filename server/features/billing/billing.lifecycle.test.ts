@@ -41,6 +41,7 @@ const NOTHING = {
   renewalsNotSent: 0,
   renewalsCharged: 0,
   renewalsDeclined: 0,
+  renewalsChargeFailed: 0,
   remindersSent: 0,
 };
 

@@ -23,6 +23,8 @@ export interface BillingRun {
   /** Auto-pay renewals charged to the saved card (recorded when Stripe's webhook arrives). */
   renewalsCharged: number;
   renewalsDeclined: number;
+  /** Charges that did not reach Stripe (tried again on the next retry day). */
+  renewalsChargeFailed: number;
   remindersSent: number;
 }
 
@@ -154,6 +156,7 @@ export function createBillingService({
         renewalsNotSent: 0,
         renewalsCharged: 0,
         renewalsDeclined: 0,
+        renewalsChargeFailed: 0,
         remindersSent: 0,
       };
       const autoSend = await repository.autoSendRenewals();
@@ -189,6 +192,7 @@ export function createBillingService({
       const charges = await payments.chargeDueRenewals();
       run.renewalsCharged = charges.charged;
       run.renewalsDeclined = charges.declined;
+      run.renewalsChargeFailed = charges.failed;
       run.remindersSent = await payments.sendReminders();
       return run;
     },

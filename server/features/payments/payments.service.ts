@@ -201,6 +201,16 @@ export function createPaymentService({
       },
       { event, requirePayable: false, flagFor: cardFlag(payment.amount, payment.currency) },
     );
+    if (outcome.kind === 'no-invoice') {
+      logger.error(
+        {
+          eventId: event.id,
+          invoiceId: payment.invoiceId,
+          paymentIntentId: payment.paymentIntentId,
+        },
+        'Stripe payment for an invoice that no longer exists: refund it or record it by hand',
+      );
+    }
     await afterRecorded(outcome);
   }
 
@@ -488,8 +498,8 @@ export function createPaymentService({
      * A decline tells the client, with the pay link and the next try; after the last try the
      * past-due rule of the billing run applies. Success is recorded by the webhook.
      */
-    async chargeDueRenewals(): Promise<{ charged: number; declined: number }> {
-      const result = { charged: 0, declined: 0 };
+    async chargeDueRenewals(): Promise<{ charged: number; declined: number; failed: number }> {
+      const result = { charged: 0, declined: 0, failed: 0 };
       if (!gateway) return result;
       const today = isoDate(now());
       const maxAttempts = retryDays.length + 1;
@@ -498,13 +508,23 @@ export function createPaymentService({
         const retryDay = retryDays[attempt - 1];
         const nextTry = retryDay === undefined ? null : addDaysIso(invoice.dueDate, retryDay);
         if (!(await repository.claimChargeAttempt(invoice.id, attempt, nextTry))) continue;
-        const charge = await gateway.chargeOffSession({
-          customerId: client.stripeCustomerId!,
-          paymentMethodId: client.cardPaymentMethodId!,
-          amount: balanceDue(invoice),
-          invoice,
-          attempt,
-        });
+        let charge;
+        try {
+          charge = await gateway.chargeOffSession({
+            customerId: client.stripeCustomerId!,
+            paymentMethodId: client.cardPaymentMethodId!,
+            amount: balanceDue(invoice),
+            invoice,
+            attempt,
+          });
+        } catch (error) {
+          // Stripe unreachable or refusing the request: this attempt is spent (its claim
+          // stands, so nothing is charged twice) and the next one comes on its day; the other
+          // invoices of the run still get theirs.
+          result.failed += 1;
+          logger.error({ err: error, invoiceId: invoice.id, attempt }, 'renewal charge failed');
+          continue;
+        }
         if (charge.status !== 'declined') {
           result.charged += 1;
           continue;

@@ -186,6 +186,35 @@ describe('renewals that pay themselves', () => {
     expect((await subscription()).status).toBe('past_due');
   });
 
+  it('finishes the run when Stripe cannot be reached, and tries again on the next retry day', async () => {
+    const { app, standIn, clock, renewal } = await subscriberWithSavedCard();
+    const port = standIn.port;
+    await standIn.close();
+    clock.set('2026-02-06T06:00:00.000Z');
+    expect(await app.billing.runDaily()).toMatchObject({
+      renewalsCharged: 0,
+      renewalsDeclined: 0,
+      renewalsChargeFailed: 1,
+    });
+    expect(await renewal()).toMatchObject({
+      status: 'sent',
+      chargeAttempts: 1,
+      nextChargeOn: '2026-02-07',
+    });
+    // Stripe is back the next day: the retry charges the card.
+    stripe = await startStripeStandIn({
+      webhookSecret: WEBHOOK_SECRET,
+      webhookUrl: `${app.baseUrl}/api/webhooks/stripe`,
+      port,
+    });
+    for (const [id, customer] of standIn.customers) stripe.customers.set(id, customer);
+    for (const [id, method] of standIn.paymentMethods) stripe.paymentMethods.set(id, method);
+    clock.set('2026-02-07T06:00:00.000Z');
+    expect((await app.billing.runDaily()).renewalsCharged).toBe(1);
+    await stripe.idle();
+    expect((await renewal()).status).toBe('paid');
+  });
+
   it('charges nobody whose automatic payment is off', async () => {
     const { app, clock, client, renewalCharges } = await subscriberWithSavedCard();
     await client.browser.request('PATCH', '/api/billing', { autoPay: false });
