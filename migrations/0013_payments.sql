@@ -2,6 +2,7 @@ CREATE TABLE "payments" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"invoice_id" uuid NOT NULL,
 	"amount" integer NOT NULL,
+	"refunded_amount" integer DEFAULT 0 NOT NULL,
 	"currency" text DEFAULT 'usd' NOT NULL,
 	"method" text NOT NULL,
 	"stripe_payment_intent_id" text,
@@ -27,6 +28,7 @@ ALTER TABLE "invoices" ADD COLUMN "payment_flag" text;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "pay_token_hash" text;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "charge_attempts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "next_charge_on" date;--> statement-breakpoint
+ALTER TABLE "invoices" ADD COLUMN "last_charge_intent_id" text;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "reminders_sent" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "settings" ADD COLUMN "payment_instructions" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "settings" ADD COLUMN "reminders_enabled" boolean DEFAULT true NOT NULL;--> statement-breakpoint
@@ -38,7 +40,7 @@ ALTER TABLE "users" ADD COLUMN "card_last4" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "card_exp_month" integer;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "card_exp_year" integer;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "auto_pay" boolean DEFAULT true NOT NULL;--> statement-breakpoint
-ALTER TABLE "payments" ADD CONSTRAINT "payments_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "payments_invoice_id_idx" ON "payments" USING btree ("invoice_id","paid_at");--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_payTokenHash_unique" UNIQUE("pay_token_hash");--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_stripeCustomerId_unique" UNIQUE("stripe_customer_id");--> statement-breakpoint

@@ -89,7 +89,8 @@ export function createApp({ config, logger, services, web }: AppDeps): Express {
           req: (req: { id: string; method: string; url: string }) => ({
             id: req.id,
             method: req.method,
-            url: req.url,
+            // A pay link's token is its only key: kept out of the logs.
+            url: req.url.replace(/\/pay\/[^/?]+/, '/pay/[token]'),
           }),
           res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
         },

@@ -128,7 +128,7 @@ export function createServices({
   });
 
   const tickets = createTicketService(repositories.tickets, notifications, audit);
-  const stripe = config.stripe ? createStripeGateway(config.stripe) : null;
+  const stripe = config.stripe ? createStripeGateway(config.stripe, logger) : null;
   const invoices = createInvoiceService({
     repository: repositories.invoices,
     mail: notifications,

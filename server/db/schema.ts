@@ -3,6 +3,7 @@ import type { LeadFacts } from '@shared/lead-facts';
 import { PLAN_IDS } from '@shared/plans';
 import { CONSULTATION_STATUSES } from '@shared/schemas/consultations';
 import { INVOICE_STATUSES } from '@shared/schemas/invoices';
+import { PAYMENT_METHODS } from '@shared/schemas/payments';
 import {
   LEAD_SOURCES,
   SEARCH_STATUSES,
@@ -388,6 +389,8 @@ export const invoices = pgTable(
     /** Off-session charges of the saved card made for this invoice, and when the next is due. */
     chargeAttempts: integer().notNull().default(0),
     nextChargeOn: date({ mode: 'string' }),
+    /** The PaymentIntent of the last charge that Stripe took: a retry first asks about it. */
+    lastChargeIntentId: text(),
     /** Overdue reminders sent (the settings' reminder days, in order). */
     remindersSent: integer().notNull().default(0),
     createdAt: createdAt(),
@@ -403,8 +406,6 @@ export const invoices = pgTable(
 );
 export type InvoiceRow = typeof invoices.$inferSelect;
 
-export const PAYMENT_METHODS = ['card', 'bank_transfer', 'check', 'cash', 'other'] as const;
-
 /**
  * Money received for an invoice: recorded by the admin (bank transfer, check...) or by a
  * Stripe webhook (card). A payment counts toward the invoice unless it was refunded or is
@@ -414,10 +415,13 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid().primaryKey().defaultRandom(),
+    // Money received is never deleted with its invoice: an invoice with payments stays.
     invoiceId: uuid()
       .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+      .references(() => invoices.id, { onDelete: 'restrict' }),
     amount: integer().notNull(),
+    /** What Stripe gave back of it so far (a partial or full refund); it counts amount - this. */
+    refundedAmount: integer().notNull().default(0),
     currency: text().notNull().default('usd'),
     method: text({ enum: PAYMENT_METHODS }).notNull(),
     /** The PaymentIntent that moved the money; unique, so one Stripe payment is recorded once. */

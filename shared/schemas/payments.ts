@@ -20,6 +20,19 @@ export function balanceDue(invoice: { total: number; amountPaid: number }): numb
   return Math.max(0, invoice.total - invoice.amountPaid);
 }
 
+/** An invoice that takes payments: sent to the client, not yet paid. */
+export function isPayable(invoice: { status: string }): boolean {
+  return invoice.status === 'sent' || invoice.status === 'overdue';
+}
+
+/** Stripe's smallest card charge in USD: a smaller balance is paid another way. */
+export const MIN_CARD_PAYMENT_CENTS = 50;
+
+/** Whether the client can pay this invoice by card now (Pay now is shown). */
+export function payableByCard(invoice: { status: string; total: number; amountPaid: number }) {
+  return isPayable(invoice) && balanceDue(invoice) >= MIN_CARD_PAYMENT_CENTS;
+}
+
 /** A payment of an invoice as the admin API answers it; amounts in integer cents. */
 export const PaymentSchema = z.object({
   id: z.string(),

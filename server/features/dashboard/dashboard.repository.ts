@@ -34,12 +34,13 @@ export function createDashboardRepository(db: Database) {
     async money(monthStart: Date) {
       const [collected] = await db
         .select({
-          cents: sql<number>`coalesce(sum(${payments.amount}), 0)`.mapWith(Number),
+          cents:
+            sql<number>`coalesce(sum(${payments.amount} - ${payments.refundedAmount}), 0)`.mapWith(
+              Number,
+            ),
         })
         .from(payments)
-        .where(
-          sql`${payments.paidAt} >= ${monthStart} and ${payments.refundedAt} is null and ${payments.flag} is null`,
-        );
+        .where(sql`${payments.paidAt} >= ${monthStart} and ${payments.flag} is null`);
       const balance = sql`greatest(${invoices.total} - ${invoices.amountPaid}, 0)`;
       const [open] = await db
         .select({

@@ -28,6 +28,9 @@ export interface NewInvoice {
   lineItems: Array<{ description: string; quantity: number; unitPrice: number; total: number }>;
 }
 
+/** Money received is never deleted with its invoice (payments reference it, restrict). */
+const noPayments = sql`not exists (select 1 from ${payments} where ${payments.invoiceId} = ${invoices.id})`;
+
 export function createInvoiceRepository(db: Database) {
   // The admin's invoice list, the agency's most read page: its JSON built by the database
   // (server/db/json.ts), prepared once per connection.
@@ -120,6 +123,7 @@ export function createInvoiceRepository(db: Database) {
             eq(invoices.subscriptionId, subscriptionId),
             isNull(invoices.periodStart),
             ne(invoices.status, 'paid'),
+            noPayments,
           ),
         )
         .returning({ id: invoices.id });
@@ -135,18 +139,22 @@ export function createInvoiceRepository(db: Database) {
             eq(invoices.subscriptionId, subscriptionId),
             sql`${invoices.periodStart} >= ${from}`,
             ne(invoices.status, 'paid'),
+            noPayments,
           ),
         )
         .returning({ id: invoices.id });
       return rows.length;
     },
 
-    async remove(id: string): Promise<boolean> {
+    /** Deletes an invoice no payment was recorded for: 'has-payments' leaves it as it is. */
+    async remove(id: string): Promise<'removed' | 'not-found' | 'has-payments'> {
       const rows = await db
         .delete(invoices)
-        .where(eq(invoices.id, id))
+        .where(and(eq(invoices.id, id), noPayments))
         .returning({ id: invoices.id });
-      return rows.length > 0;
+      if (rows.length > 0) return 'removed';
+      const [kept] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, id));
+      return kept ? 'has-payments' : 'not-found';
     },
 
     /** One invoice the client owns and has been sent; null otherwise. */

@@ -312,7 +312,14 @@ export function createInvoiceService({
 
     async remove(id: string, actor?: AuditActor): Promise<void> {
       const before = actor ? await detail(id) : undefined;
-      if (!(await repository.remove(checkedId(id)))) throw new AppError(404, INVOICE_NOT_FOUND);
+      const removed = await repository.remove(checkedId(id));
+      if (removed === 'not-found') throw new AppError(404, INVOICE_NOT_FOUND);
+      if (removed === 'has-payments') {
+        throw new AppError(
+          409,
+          'An invoice with payments cannot be deleted: the money received stays on record.',
+        );
+      }
       if (actor && before) {
         await audit.record(actor, {
           kind: 'invoice.deleted',

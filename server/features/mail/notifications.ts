@@ -215,7 +215,7 @@ export function createNotifications({
           brand,
           [
             `Hello ${invoice.clientName},`,
-            `Thank you: we received your payment of ${formatCents(invoice.total)} for invoice ${invoice.invoiceNumber}. It is paid in full.`,
+            `Thank you: invoice ${invoice.invoiceNumber} (${formatCents(invoice.total)}) is paid in full.`,
             'The invoice, marked paid, is attached for your records.',
           ],
           { href: `${appUrl}/portal/dashboard`, label: 'See your billing history' },
@@ -233,7 +233,7 @@ export function createNotifications({
     /** The saved card was declined for a renewal: when the next try is, and how to pay now. */
     async chargeDeclined(
       invoice: InvoiceMail,
-      decline: { reason: string; nextTry: string | null },
+      decline: { reason: string; nextTry: string | null; amount: number },
       howToPay: HowToPay,
     ): Promise<SendResult> {
       const brand = await agency();
@@ -244,7 +244,7 @@ export function createNotifications({
           brand,
           [
             `Hello ${invoice.clientName},`,
-            `We tried to charge your saved card ${formatCents(invoice.total)} for invoice ${invoice.invoiceNumber}, but it was declined (${decline.reason}).`,
+            `We tried to charge your saved card ${formatCents(decline.amount)} for invoice ${invoice.invoiceNumber}, but it was declined (${decline.reason}).`,
             decline.nextTry
               ? `We will try again on ${displayDate(decline.nextTry)}. To pay now or with another card, use the link below.`
               : 'That was our last try. Please pay with the link below to keep your plan running.',

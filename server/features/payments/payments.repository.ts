@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { addMonths } from 'date-fns';
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import { formatCents } from '@shared/money';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { balanceDue, isPayable } from '@shared/schemas/payments';
 import type { Database } from '../../db/client';
 import { getOrCreateSecret } from '../../db/secrets';
 import {
@@ -38,6 +38,7 @@ export type RecordOutcome =
   | { kind: 'duplicate' }
   | { kind: 'no-invoice' }
   | { kind: 'not-payable'; invoice: InvoiceRow }
+  | { kind: 'more-than-due'; invoice: InvoiceRow }
   | { kind: 'recorded'; invoice: InvoiceRow; payment: PaymentRow; becamePaid: boolean };
 
 export interface SavedCardValues {
@@ -48,7 +49,7 @@ export interface SavedCardValues {
   expYear: number;
 }
 
-/** Statuses an invoice can be paid in. */
+/** Statuses an invoice can be paid in (isPayable of the shared schema, as SQL). */
 const PAYABLE = ['sent', 'overdue'] as const;
 
 /**
@@ -94,7 +95,10 @@ export function createPaymentRepository(db: Database) {
       input: NewPayment,
       options: {
         event?: StripeEventKey;
-        /** Manual payments need a payable invoice; Stripe's money is recorded whatever. */
+        /**
+         * Manual payments need a payable invoice and at most its balance; Stripe's money is
+         * recorded whatever it is (and flagged when it does not fit).
+         */
         requirePayable: boolean;
         flagFor: (invoice: InvoiceRow) => string | null;
       },
@@ -102,8 +106,9 @@ export function createPaymentRepository(db: Database) {
       const outcome = await once(options.event, async (tx): Promise<RecordOutcome> => {
         const invoice = await lockInvoice(tx, input.invoiceId);
         if (!invoice) return { kind: 'no-invoice' };
-        if (options.requirePayable && !PAYABLE.includes(invoice.status as never)) {
-          return { kind: 'not-payable', invoice };
+        if (options.requirePayable) {
+          if (!isPayable(invoice)) return { kind: 'not-payable', invoice };
+          if (input.amount > balanceDue(invoice)) return { kind: 'more-than-due', invoice };
         }
         const flag = options.flagFor(invoice);
         const { stripe, ...values } = input;
@@ -146,51 +151,54 @@ export function createPaymentRepository(db: Database) {
     },
 
     /**
-     * Stripe refunded (part of) a card payment. In full: the payment stops counting and a paid
-     * invoice it no longer covers is open again (sent; the daily run makes it overdue when its
-     * due date has passed). In part: the invoice is flagged for the admin. Null when the
-     * payment is unknown or the event was handled already.
+     * Stripe refunded `amountRefunded` of a card payment so far (its running total): what was
+     * given back stops counting, a paid invoice it no longer covers is open again (sent; the
+     * daily run makes it overdue when its due date has passed), and a partial refund flags
+     * the invoice for the admin. Null when the event was handled already; 'unknown' when no
+     * payment of that PaymentIntent is recorded (yet).
      */
     async refund(
       paymentIntentId: string,
       amountRefunded: number,
       at: Date,
       event: StripeEventKey,
-    ): Promise<{ invoice: InvoiceRow; reopened: boolean } | null> {
+      partialFlag: (refunded: number, payment: PaymentRow) => string,
+    ): Promise<{ invoice: InvoiceRow; reopened: boolean } | 'unknown' | null> {
       const outcome = await once(event, async (tx) => {
         const [payment] = await tx
           .select()
           .from(payments)
           .where(eq(payments.stripePaymentIntentId, paymentIntentId))
           .for('update');
-        if (!payment || payment.refundedAt) return null;
+        if (!payment) throw new UnknownPayment();
+        const refunded = Math.min(amountRefunded, payment.amount);
+        const newlyRefunded = refunded - payment.refundedAmount;
         const invoice = await lockInvoice(tx, payment.invoiceId);
-        if (!invoice) return null;
-        if (amountRefunded < payment.amount) {
-          const [flagged] = await tx
-            .update(invoices)
-            .set({
-              paymentFlag: `Stripe refunded ${formatCents(amountRefunded)} of a card payment of ${formatCents(payment.amount)}: check what the client still owes.`,
-              updatedAt: at,
-            })
-            .where(eq(invoices.id, invoice.id))
-            .returning();
-          return { invoice: flagged!, reopened: false };
-        }
-        await tx.update(payments).set({ refundedAt: at }).where(eq(payments.id, payment.id));
-        const amountPaid = payment.flag ? invoice.amountPaid : invoice.amountPaid - payment.amount;
+        if (!invoice || newlyRefunded <= 0) return invoice ? { invoice, reopened: false } : null;
+        const full = refunded === payment.amount;
+        await tx
+          .update(payments)
+          .set({ refundedAmount: refunded, ...(full ? { refundedAt: at } : {}) })
+          .where(eq(payments.id, payment.id));
+        // A flagged payment never counted, so giving it back changes nothing owed.
+        const amountPaid = payment.flag ? invoice.amountPaid : invoice.amountPaid - newlyRefunded;
         const reopened = invoice.status === 'paid' && amountPaid < invoice.total;
         const [updated] = await tx
           .update(invoices)
           .set({
             amountPaid,
             ...(reopened ? { status: 'sent' as const, paidAt: null } : {}),
+            ...(full ? {} : { paymentFlag: partialFlag(refunded, payment) }),
             updatedAt: at,
           })
           .where(eq(invoices.id, invoice.id))
           .returning();
         return { invoice: updated!, reopened };
+      }).catch((error: unknown) => {
+        if (error instanceof UnknownPayment) return 'unknown' as const;
+        throw error;
       });
+      if (outcome === 'unknown') return 'unknown';
       return outcome.duplicate ? null : outcome.result;
     },
 
@@ -200,13 +208,13 @@ export function createPaymentRepository(db: Database) {
       flag: (payment: PaymentRow) => string,
       at: Date,
       event: StripeEventKey,
-    ): Promise<InvoiceRow | null> {
+    ): Promise<InvoiceRow | 'unknown' | null> {
       const outcome = await once(event, async (tx) => {
         const [payment] = await tx
           .select()
           .from(payments)
           .where(eq(payments.stripePaymentIntentId, paymentIntentId));
-        if (!payment) return null;
+        if (!payment) throw new UnknownPayment();
         const [updated] = await tx
           .update(invoices)
           .set({ paymentFlag: flag(payment), updatedAt: at })
@@ -225,14 +233,6 @@ export function createPaymentRepository(db: Database) {
         .where(and(eq(invoices.id, invoiceId), isNotNull(invoices.paymentFlag)))
         .returning();
       return row ?? null;
-    },
-
-    async listForInvoice(invoiceId: string): Promise<PaymentRow[]> {
-      return db
-        .select()
-        .from(payments)
-        .where(eq(payments.invoiceId, invoiceId))
-        .orderBy(asc(payments.paidAt), asc(payments.createdAt));
     },
 
     async findInvoice(id: string): Promise<InvoiceRow | null> {
@@ -384,8 +384,33 @@ export function createPaymentRepository(db: Database) {
       return rows.length > 0;
     },
 
-    /** Overdue invoices that have reminders left, with no card retry still to come. */
-    async overdueForReminders(maxReminders: number) {
+    /**
+     * Stripe took attempt `attempt` (succeeded, or processing): no retry is due, whatever
+     * happens to the money later (a refund reopens the invoice, it does not charge again).
+     */
+    async chargeTaken(invoiceId: string, paymentIntentId: string): Promise<void> {
+      await db
+        .update(invoices)
+        .set({ nextChargeOn: null, lastChargeIntentId: paymentIntentId })
+        .where(eq(invoices.id, invoiceId));
+    },
+
+    /**
+     * Gives back a claimed attempt whose request may not have reached Stripe: the next run
+     * tries the same attempt with the same idempotency key, so Stripe answers it once.
+     */
+    async releaseChargeAttempt(invoiceId: string, attempt: number, nextChargeOn: string | null) {
+      await db
+        .update(invoices)
+        .set({ chargeAttempts: attempt - 1, nextChargeOn })
+        .where(and(eq(invoices.id, invoiceId), eq(invoices.chargeAttempts, attempt)));
+    },
+
+    /**
+     * Overdue invoices that have reminders left, but none whose card retry is still to come
+     * (a retry day today or past has had its run: reminders go on).
+     */
+    async overdueForReminders(maxReminders: number, today: string) {
       return db
         .select()
         .from(invoices)
@@ -393,7 +418,7 @@ export function createPaymentRepository(db: Database) {
           and(
             eq(invoices.status, 'overdue'),
             sql`${invoices.remindersSent} < ${maxReminders}`,
-            isNull(invoices.nextChargeOn),
+            or(isNull(invoices.nextChargeOn), lte(invoices.nextChargeOn, today)),
           ),
         );
     },
@@ -410,6 +435,9 @@ export function createPaymentRepository(db: Database) {
   };
 }
 export type PaymentRepository = ReturnType<typeof createPaymentRepository>;
+
+/** A Stripe event about a payment not recorded (yet): its transaction must not commit. */
+class UnknownPayment extends Error {}
 
 /**
  * What paying a subscription's invoice does to it (ADR 006): the first invoice of a pending

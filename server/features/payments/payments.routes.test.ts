@@ -161,6 +161,18 @@ describe('paying an invoice by card', () => {
       status: 409,
       body: { message: 'This invoice cannot be paid yet' },
     });
+    const tiny = await createInvoice(t.database, {
+      userId: client.user.id,
+      status: 'sent',
+      total: 49,
+      subtotal: 49,
+    });
+    expect(await pay(client, tiny.id)).toEqual({
+      status: 409,
+      body: {
+        message: 'Amounts under $0.50 cannot be paid by card. Please pay as the invoice describes.',
+      },
+    });
     const paid = await createInvoice(t.database, { userId: client.user.id, status: 'paid' });
     expect(await pay(client, paid.id)).toEqual({
       status: 409,
@@ -296,6 +308,65 @@ describe('paying an invoice by card', () => {
   });
 });
 
+describe('money that moves back', () => {
+  it('counts a partial refund off the invoice and reopens it', async () => {
+    const { client, invoice } = await clientWithInvoice();
+    const session = sessionOf((await pay(client, invoice.id)).body.url!);
+    await stripe.completeCheckout(session.id);
+    const intentId = stripe.checkoutSessions.get(session.id)!.payment_intent as string;
+    const charge = [...stripe.charges.values()].find((c) => c.payment_intent === intentId)!;
+    const partly = await stripe.sendEvent('charge.refunded', {
+      ...charge,
+      amount_refunded: 9_900,
+      refunded: false,
+    });
+    expect(partly.status).toBe(200);
+    const row = await invoiceRow(invoice.id);
+    expect(row).toMatchObject({ status: 'sent', amountPaid: 30_000, paidAt: null });
+    expect(row.paymentFlag).toBe(
+      'Stripe refunded $99.00 of a card payment of $399.00: the rest still counts toward the invoice.',
+    );
+    // Then the rest: the payment counts for nothing.
+    await stripe.refund(intentId);
+    expect(await invoiceRow(invoice.id)).toMatchObject({ amountPaid: 0 });
+    const [payment] = await paymentsOf(invoice.id);
+    expect(payment).toMatchObject({ refundedAmount: 39_900 });
+    expect(payment!.refundedAt).toBeInstanceOf(Date);
+  });
+
+  it('asks Stripe to deliver a refund again when it comes before its payment', async () => {
+    const { client, invoice } = await clientWithInvoice();
+    const session = sessionOf((await pay(client, invoice.id)).body.url!);
+    stripe.setWebhookUrl('');
+    const held = await stripe.completeCheckout(session.id);
+    stripe.setWebhookUrl(`${t.baseUrl}/api/webhooks/stripe`);
+    const intentId = stripe.checkoutSessions.get(session.id)!.payment_intent as string;
+    const charge = [...stripe.charges.values()].find((c) => c.payment_intent === intentId)!;
+    const early = await stripe.sendEvent('charge.refunded', {
+      ...charge,
+      amount_refunded: charge.amount,
+      refunded: true,
+    });
+    expect(early.status).toBe(500);
+    // The payment arrives, then Stripe's next delivery of the refund: both take effect.
+    for (const sent of held) expect((await postEvent(sent.event)).status).toBe(200);
+    expect((await invoiceRow(invoice.id)).status).toBe('paid');
+    expect((await postEvent(early.event)).status).toBe(200);
+    expect(await invoiceRow(invoice.id)).toMatchObject({ status: 'sent', amountPaid: 0 });
+  });
+
+  it("lets a refund of someone else's charge go", async () => {
+    const foreign = await stripe.sendEvent('charge.refunded', {
+      id: 'ch_not_ours',
+      object: 'charge',
+      amount: 1_000,
+      amount_refunded: 1_000,
+      payment_intent: null,
+    });
+    expect(foreign.status).toBe(200);
+  });
+});
+
 describe('payments the admin records', () => {
   it('add up to paid, showing the balance due, and the covering one sends a receipt', async () => {
     const { client, invoice } = await clientWithInvoice(30_000);
@@ -342,6 +413,24 @@ describe('payments the admin records', () => {
       .send({ amount: 100, method: 'cash', paidOn: '2026-11-22', reference: '' });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('An invoice that is paid cannot take a payment');
+
+    // Money received stays on record: the invoice cannot be deleted any more.
+    const removed = await admin.delete(`/api/admin/invoices/${invoice.id}`);
+    expect(removed.status).toBe(409);
+    expect(removed.body.message).toBe(
+      'An invoice with payments cannot be deleted: the money received stays on record.',
+    );
+    expect(await paymentsOf(invoice.id)).toHaveLength(2);
+  });
+
+  it('refuses more than the balance due, a typo the owner could not undo', async () => {
+    const { invoice } = await clientWithInvoice(30_000);
+    const tooMuch = await admin
+      .post(`/api/admin/invoices/${invoice.id}/payments`)
+      .send({ amount: 300_000, method: 'check', paidOn: '2026-11-20', reference: '' });
+    expect(tooMuch.status).toBe(409);
+    expect(tooMuch.body.message).toBe('The payment is more than the balance due of $300.00');
+    expect(await paymentsOf(invoice.id)).toHaveLength(0);
   });
 
   it('refuses bad input with the schema message and records nothing', async () => {
@@ -427,6 +516,9 @@ describe('the pay link', () => {
     expect(started.status).toBe(200);
     const session = sessionOf(started.body.url);
     expect(session).toMatchObject({ amount_total: 19_900, customer_email: 'luc@example.com' });
+    // Whoever holds the link may not be the client: no card is kept for renewals.
+    const created = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1);
+    expect(created?.body.payment_intent_data).not.toHaveProperty('setup_future_usage');
     expect(session.success_url).toBe(`${t.baseUrl}/pay/${token}?payment=success`);
     await stripe.completeCheckout(session.id);
     expect((await request(t.app).get(`/api/pay/${token}`)).body.status).toBe('paid');

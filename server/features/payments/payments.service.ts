@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import { formatCents } from '@shared/money';
 import {
   balanceDue,
+  isPayable,
+  MIN_CARD_PAYMENT_CENTS,
   type Billing,
   type PayLinkInvoice,
   type RecordPayment,
@@ -39,7 +41,7 @@ export interface PaymentServiceDeps {
   now?: () => Date;
 }
 
-const payable = (invoice: InvoiceRow) => invoice.status === 'sent' || invoice.status === 'overdue';
+const payable = isPayable;
 
 function addDaysIso(date: string, days: number): string {
   const at = new Date(`${date}T00:00:00Z`);
@@ -94,6 +96,12 @@ export function createPaymentService({
     if (invoice.status === 'paid') throw new AppError(409, 'This invoice is already paid');
     if (!payable(invoice)) throw new AppError(409, 'This invoice cannot be paid yet');
     if (balanceDue(invoice) <= 0) throw new AppError(409, 'Nothing is left to pay on this invoice');
+    if (balanceDue(invoice) < MIN_CARD_PAYMENT_CENTS) {
+      throw new AppError(
+        409,
+        `Amounts under ${formatCents(MIN_CARD_PAYMENT_CENTS)} cannot be paid by card. Please pay as the invoice describes.`,
+      );
+    }
   }
 
   /** The client's Stripe customer, made the first time they pay online. */
@@ -111,11 +119,14 @@ export function createPaymentService({
     invoice: InvoiceRow,
     client: User | null,
     returnTo: { success: string; cancel: string },
+    /** Keep the card for the client's renewals: only when the client pays from their portal. */
+    saveCard: boolean,
   ): Promise<string> {
     const stripe = requireGateway();
     requirePayable(invoice);
     const customerId = client ? await customerOf(client, stripe) : null;
     return stripe.createCheckoutSession({
+      saveCard: saveCard && customerId !== null,
       customerId,
       customerEmail: invoice.clientEmail,
       invoice,
@@ -214,6 +225,21 @@ export function createPaymentService({
     await afterRecorded(outcome);
   }
 
+  /**
+   * A refund or dispute about a payment not recorded: when it is one of ours (its
+   * PaymentIntent names an invoice), its payment event has not arrived yet, so this event
+   * fails and Stripe delivers it again later; anything else is not ours and is let go.
+   */
+  async function unknownPayment(event: StripeEventKey, paymentIntentId: string): Promise<void> {
+    const invoiceId = gateway ? await gateway.invoiceOf(paymentIntentId) : null;
+    if (invoiceId) {
+      throw new Error(
+        `${event.type} ${event.id} came before the payment of ${paymentIntentId}: to be delivered again`,
+      );
+    }
+    await repository.once(event);
+  }
+
   const idOf = (value: string | { id: string } | null | undefined) =>
     typeof value === 'string' ? value : (value?.id ?? null);
 
@@ -266,6 +292,12 @@ export function createPaymentService({
     if (outcome.kind === 'not-payable') {
       throw new AppError(409, `An invoice that is ${outcome.invoice.status} cannot take a payment`);
     }
+    if (outcome.kind === 'more-than-due') {
+      throw new AppError(
+        409,
+        `The payment is more than the balance due of ${formatCents(balanceDue(outcome.invoice))}`,
+      );
+    }
     if (outcome.kind !== 'recorded') throw new Error('A manual payment cannot be a duplicate');
     await audit.record(actor, {
       kind: outcome.becamePaid ? 'invoice.paid' : 'invoice.payment_recorded',
@@ -300,7 +332,12 @@ export function createPaymentService({
       if (!invoice) throw new AppError(404, INVOICE_NOT_FOUND);
       const client = await repository.findClient(userId);
       const back = `${appUrl}/portal/dashboard?invoice=${invoice.id}&payment=`;
-      return checkout(invoice, client, { success: `${back}success`, cancel: `${back}cancelled` });
+      return checkout(
+        invoice,
+        client,
+        { success: `${back}success`, cancel: `${back}cancelled` },
+        true,
+      );
     },
 
     /** The invoice as its pay link shows it to whoever holds the link. */
@@ -313,6 +350,7 @@ export function createPaymentService({
         clientName: invoice.clientName,
         dateIssued: invoice.dateIssued,
         dueDate: invoice.dueDate,
+        // The lookup answers sent, overdue and paid invoices only.
         status: invoice.status === 'draft' ? 'sent' : invoice.status,
         total: invoice.total,
         amountPaid: invoice.amountPaid,
@@ -325,7 +363,13 @@ export function createPaymentService({
       const invoice = await findByToken(token);
       const client = invoice.userId ? await repository.findClient(invoice.userId) : null;
       const back = `${appUrl}/pay/${token}?payment=`;
-      return checkout(invoice, client, { success: `${back}success`, cancel: `${back}cancelled` });
+      // Whoever holds the link may not be the client (a bookkeeper): their card is not kept.
+      return checkout(
+        invoice,
+        client,
+        { success: `${back}success`, cancel: `${back}cancelled` },
+        false,
+      );
     },
 
     /** Stripe's customer portal, where the client changes the saved card. */
@@ -447,7 +491,15 @@ export function createPaymentService({
             await repository.once(key);
             return 'handled';
           }
-          await repository.refund(intentId, charge.amount_refunded, now(), key);
+          const refunded = await repository.refund(
+            intentId,
+            charge.amount_refunded,
+            now(),
+            key,
+            (amount, payment) =>
+              `Stripe refunded ${formatCents(amount)} of a card payment of ${formatCents(payment.amount)}: the rest still counts toward the invoice.`,
+          );
+          if (refunded === 'unknown') await unknownPayment(key, intentId);
           return 'handled';
         }
         case 'charge.dispute.created': {
@@ -457,13 +509,14 @@ export function createPaymentService({
             await repository.once(key);
             return 'handled';
           }
-          await repository.flagPaymentInvoice(
+          const flagged = await repository.flagPaymentInvoice(
             intentId,
             (payment: PaymentRow) =>
               `The client disputed a card payment of ${formatCents(payment.amount)} (${dispute.reason.replace(/_/g, ' ')}): answer it in the Stripe dashboard.`,
             now(),
             key,
           );
+          if (flagged === 'unknown') await unknownPayment(key, intentId);
           return 'handled';
         }
         case 'payment_method.attached': {
@@ -510,6 +563,14 @@ export function createPaymentService({
         if (!(await repository.claimChargeAttempt(invoice.id, attempt, nextTry))) continue;
         let charge;
         try {
+          // A charge Stripe took whose webhook has not come yet is not charged again.
+          if (invoice.lastChargeIntentId) {
+            const earlier = await gateway.intentStatus(invoice.lastChargeIntentId);
+            if (earlier === 'succeeded' || earlier === 'processing') {
+              await repository.chargeTaken(invoice.id, invoice.lastChargeIntentId);
+              continue;
+            }
+          }
           charge = await gateway.chargeOffSession({
             customerId: client.stripeCustomerId!,
             paymentMethodId: client.cardPaymentMethodId!,
@@ -518,12 +579,16 @@ export function createPaymentService({
             attempt,
           });
         } catch (error) {
-          // Stripe unreachable or refusing the request: this attempt is spent (its claim
-          // stands, so nothing is charged twice) and the next one comes on its day; the other
-          // invoices of the run still get theirs.
+          // Stripe unreachable, or an answer lost: the attempt is given back, and the next
+          // run sends the same attempt with the same idempotency key, which Stripe answers
+          // once. The other invoices of this run still get theirs.
+          await repository.releaseChargeAttempt(invoice.id, attempt, invoice.nextChargeOn);
           result.failed += 1;
           logger.error({ err: error, invoiceId: invoice.id, attempt }, 'renewal charge failed');
           continue;
+        }
+        if (charge.paymentIntentId && charge.status !== 'declined') {
+          await repository.chargeTaken(invoice.id, charge.paymentIntentId);
         }
         if (charge.status !== 'declined') {
           result.charged += 1;
@@ -533,7 +598,7 @@ export function createPaymentService({
         logger.warn({ invoiceId: invoice.id, attempt, reason: charge.reason }, 'renewal declined');
         await notifications.chargeDeclined(
           invoice,
-          { reason: charge.reason, nextTry },
+          { reason: charge.reason, nextTry, amount: balanceDue(invoice) },
           await howToPay(invoice),
         );
       }
@@ -549,7 +614,7 @@ export function createPaymentService({
       if (!remindersEnabled || reminderDays.length === 0) return 0;
       const today = isoDate(now());
       let sent = 0;
-      for (const invoice of await repository.overdueForReminders(reminderDays.length)) {
+      for (const invoice of await repository.overdueForReminders(reminderDays.length, today)) {
         const due = reminderDays.filter((days) => addDaysIso(invoice.dueDate, days) <= today);
         if (due.length <= invoice.remindersSent) continue;
         if (!(await repository.claimReminder(invoice.id, invoice.remindersSent, due.length))) {

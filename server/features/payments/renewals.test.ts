@@ -196,12 +196,9 @@ describe('renewals that pay themselves', () => {
       renewalsDeclined: 0,
       renewalsChargeFailed: 1,
     });
-    expect(await renewal()).toMatchObject({
-      status: 'sent',
-      chargeAttempts: 1,
-      nextChargeOn: '2026-02-07',
-    });
-    // Stripe is back the next day: the retry charges the card.
+    // The attempt is given back: the next run sends the same one, with the same key.
+    expect(await renewal()).toMatchObject({ status: 'sent', chargeAttempts: 0 });
+    // Stripe is back the next day: the same attempt charges the card.
     stripe = await startStripeStandIn({
       webhookSecret: WEBHOOK_SECRET,
       webhookUrl: `${app.baseUrl}/api/webhooks/stripe`,
@@ -212,7 +209,57 @@ describe('renewals that pay themselves', () => {
     clock.set('2026-02-07T06:00:00.000Z');
     expect((await app.billing.runDaily()).renewalsCharged).toBe(1);
     await stripe.idle();
+    expect(await renewal()).toMatchObject({ status: 'paid', chargeAttempts: 1 });
+    expect(stripe.requests.find((r) => r.path === '/v1/payment_intents')?.idempotencyKey).toBe(
+      `invoice-${(await renewal()).id}-attempt-1`,
+    );
+  });
+
+  it('never charges again: not when the webhook is late, not after a refund', async () => {
+    const { app, standIn, clock, renewal, renewalCharges } = await subscriberWithSavedCard();
+    // The webhook endpoint is down on the due date: Stripe takes the money, we do not hear.
+    standIn.setWebhookUrl('');
+    clock.set('2026-02-06T06:00:00.000Z');
+    expect((await app.billing.runDaily()).renewalsCharged).toBe(1);
+    expect(await renewal()).toMatchObject({ status: 'sent', nextChargeOn: null });
+    // Later runs ask Stripe about that charge instead of charging again.
+    for (const day of ['07', '09', '11']) {
+      clock.set(`2026-02-${day}T06:00:00.000Z`);
+      expect((await app.billing.runDaily()).renewalsCharged).toBe(0);
+    }
+    expect(await renewalCharges()).toHaveLength(1);
+
+    // The webhook arrives; then the agency refunds the charge: the invoice is open again, and
+    // no run charges the card a second time.
+    standIn.setWebhookUrl(`${app.baseUrl}/api/webhooks/stripe`);
+    const succeeded = standIn.events.find(
+      (e) => e.event.type === 'payment_intent.succeeded' && e.status === 0,
+    )!.event;
+    await standIn.sendEvent('payment_intent.succeeded', succeeded.data.object);
     expect((await renewal()).status).toBe('paid');
+    await standIn.refund(succeeded.data.object.id);
+    expect((await renewal()).status).toBe('sent');
+    for (const day of ['12', '13', '14']) {
+      clock.set(`2026-02-${day}T06:00:00.000Z`);
+      expect((await app.billing.runDaily()).renewalsCharged).toBe(0);
+    }
+    expect(await renewalCharges()).toHaveLength(1);
+  });
+
+  it('reminds the client once no retry is to come, also when auto-pay is turned off', async () => {
+    const { app, standIn, clock, client, user, mail } = await subscriberWithSavedCard();
+    standIn.declineNextCharges(user.stripeCustomerId!, 10);
+    clock.set('2026-02-06T06:00:00.000Z');
+    expect((await app.billing.runDaily()).renewalsDeclined).toBe(1);
+    // The client turns automatic payment off: the retry of Feb 7 will not happen.
+    await client.browser.request('PATCH', '/api/billing', { autoPay: false });
+    const reminders = async () =>
+      (await mail()).filter((m) => m.subject.startsWith('Reminder')).length;
+    clock.set('2026-02-07T06:00:00.000Z');
+    await app.billing.runDaily();
+    clock.set('2026-02-09T06:00:00.000Z');
+    expect((await app.billing.runDaily()).remindersSent).toBe(1);
+    expect(await reminders()).toBe(1);
   });
 
   it('charges nobody whose automatic payment is off', async () => {

@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import { AppError } from '../../lib/errors';
 
@@ -17,6 +18,8 @@ export interface CheckoutRequest {
   description: string;
   successUrl: string;
   cancelUrl: string;
+  /** Keep the card for off-session renewals (the client paying from their portal). */
+  saveCard: boolean;
 }
 
 export type ChargeResult =
@@ -36,7 +39,21 @@ export interface CardDetails {
  * invoice (card data is typed on Stripe's page, never ours: PCI SAQ A), the customer portal
  * for changing the saved card, off-session charges for renewals, and webhook verification.
  */
-export function createStripeGateway(settings: StripeSettings) {
+export function createStripeGateway(settings: StripeSettings, logger: Logger) {
+  /**
+   * A request the client started (Checkout, the customer portal) that Stripe refused or did
+   * not answer: a 502 that says so, logged for the owner (a revoked key, a deleted customer),
+   * not the 4xx of Stripe's own status, which would blame the client.
+   */
+  async function onBehalfOfClient<T>(what: string, request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      logger.error({ err: error }, `Stripe refused ${what}`);
+      throw new AppError(502, 'The payment service did not answer. Please try again in a moment.');
+    }
+  }
+
   const url = new URL(settings.apiUrl);
   const stripe = new Stripe(settings.secretKey, {
     host: url.hostname,
@@ -52,10 +69,12 @@ export function createStripeGateway(settings: StripeSettings) {
     testMode: settings.secretKey.startsWith('sk_test_'),
 
     async createCustomer(client: { userId: string; email: string; name: string }) {
-      const customer = await stripe.customers.create(
-        { email: client.email, name: client.name, metadata: { userId: client.userId } },
-        // One customer per client even when two payments start at once.
-        { idempotencyKey: `customer-${client.userId}` },
+      const customer = await onBehalfOfClient('a new customer', () =>
+        stripe.customers.create(
+          { email: client.email, name: client.name, metadata: { userId: client.userId } },
+          // One customer per client even when two payments start at once.
+          { idempotencyKey: `customer-${client.userId}` },
+        ),
       );
       return customer.id;
     },
@@ -65,41 +84,43 @@ export function createStripeGateway(settings: StripeSettings) {
         invoiceId: request.invoice.id,
         invoiceNumber: request.invoice.invoiceNumber,
       };
-      const session = await stripe.checkout.sessions.create({
-        mode: 'payment',
-        ...(request.customerId
-          ? { customer: request.customerId }
-          : { customer_email: request.customerEmail }),
-        client_reference_id: request.invoice.id,
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: 'usd',
-              unit_amount: request.amount,
-              product_data: { name: request.description },
+      const session = await onBehalfOfClient('a checkout session', () =>
+        stripe.checkout.sessions.create({
+          mode: 'payment',
+          ...(request.customerId
+            ? { customer: request.customerId }
+            : { customer_email: request.customerEmail }),
+          client_reference_id: request.invoice.id,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'usd',
+                unit_amount: request.amount,
+                product_data: { name: request.description },
+              },
             },
+          ],
+          payment_intent_data: {
+            metadata,
+            description: request.description,
+            ...(request.saveCard ? { setup_future_usage: 'off_session' as const } : {}),
           },
-        ],
-        payment_intent_data: {
           metadata,
-          description: request.description,
-          // The card is kept for renewals only when it belongs to a client account.
-          ...(request.customerId ? { setup_future_usage: 'off_session' as const } : {}),
-        },
-        metadata,
-        success_url: request.successUrl,
-        cancel_url: request.cancelUrl,
-      });
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          // Stripe's shortest: a page left open is not paid after the balance has changed.
+          expires_at: Math.floor(Date.now() / 1000) + 30 * 60,
+        }),
+      );
       if (!session.url) throw new AppError(502, 'Stripe did not give a checkout page');
       return session.url;
     },
 
     async createBillingPortalSession(customerId: string, returnUrl: string): Promise<string> {
-      const session = await stripe.billingPortal.sessions.create({
-        customer: customerId,
-        return_url: returnUrl,
-      });
+      const session = await onBehalfOfClient('a customer portal session', () =>
+        stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
+      );
       return session.url;
     },
 
@@ -154,6 +175,17 @@ export function createStripeGateway(settings: StripeSettings) {
         }
         throw error;
       }
+    },
+
+    /** A PaymentIntent's status ('succeeded', 'processing', 'requires_payment_method'...). */
+    async intentStatus(paymentIntentId: string): Promise<string> {
+      return (await stripe.paymentIntents.retrieve(paymentIntentId)).status;
+    },
+
+    /** The invoice a PaymentIntent pays, when it is one of ours (its metadata names one). */
+    async invoiceOf(paymentIntentId: string): Promise<string | null> {
+      const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+      return intent.metadata?.invoiceId ?? null;
     },
 
     async card(paymentMethodId: string): Promise<CardDetails | null> {

@@ -124,7 +124,8 @@ export function InvoiceDetailPage() {
       <BackToInvoices />
       {current.paymentFlag && (
         <div
-          role="alert"
+          // A standing warning, not news: read in its place, not announced on every visit.
+          role="status"
           className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900"
         >
           <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
