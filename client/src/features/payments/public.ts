@@ -3,3 +3,4 @@ export { useBilling } from './api/get-billing';
 export { HowToPay } from './components/how-to-pay';
 export { PayNowButton } from './components/pay-now-button';
 export { PaymentCard } from './components/payment-card';
+export { useCheckoutReturn } from './components/use-checkout-return';

@@ -4,7 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { SignOutButton, useUser } from '@/features/auth/public';
 import { BillingHistoryCard } from '@/features/invoices/public';
-import { PaymentCard } from '@/features/payments/public';
+import { PaymentCard, useCheckoutReturn } from '@/features/payments/public';
 import { AccountCard } from '@/features/profile/public';
 import { usePublicSettings } from '@/features/settings/public';
 import { SubscriptionPanel, SubscriptionSummary } from '@/features/subscriptions/public';
@@ -36,6 +36,8 @@ function SupportCard() {
 export function PortalDashboardPage() {
   const { user } = useUser();
   const { businessName } = usePublicSettings();
+  // Back from Stripe Checkout: thanks (or reassures) the client and waits for the invoice.
+  const { awaitingPaymentOf, paymentConfirmed } = useCheckoutReturn();
   return (
     <div className="min-h-screen bg-muted/40">
       <header className="border-b bg-background">
@@ -58,7 +60,8 @@ export function PortalDashboardPage() {
             <TabsTrigger value="support">Support</TabsTrigger>
           </TabsList>
           <TabsContent value="overview">
-            <div className="grid gap-6 lg:grid-cols-2">
+            {/* grid-cols-1: a column no wider than the screen; a wide table scrolls in its box. */}
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
               {user && <AccountCard user={user} />}
               <Card>
                 <CardHeader>
@@ -69,7 +72,10 @@ export function PortalDashboardPage() {
                 </CardContent>
               </Card>
               <SupportCard />
-              <BillingHistoryCard />
+              <BillingHistoryCard
+                awaitingPaymentOf={awaitingPaymentOf}
+                onPaymentConfirmed={paymentConfirmed}
+              />
               <PaymentCard />
             </div>
           </TabsContent>

@@ -4,6 +4,7 @@ import { ClientInvoiceSchema } from '@shared/schemas/invoices';
 import { apiGet } from '@/lib/api-request';
 
 const ClientInvoicesSchema = z.array(ClientInvoiceSchema);
+const PAID_POLL_MS = 2_000;
 
 /** GET /api/invoices: the client's sent, paid and overdue invoices. */
 export function getClientInvoices(signal?: AbortSignal) {
@@ -16,7 +17,16 @@ export const clientInvoicesQueryOptions = () =>
     queryFn: ({ signal }) => getClientInvoices(signal),
   });
 
-/** `poll`: ask again every 2 s (an invoice paid on Stripe's page, its webhook on the way). */
-export function useClientInvoices({ poll = false }: { poll?: boolean } = {}) {
-  return useQuery({ ...clientInvoicesQueryOptions(), refetchInterval: poll ? 2_000 : false });
+/**
+ * `untilPaid`: an invoice just paid on Stripe's page. Its webhook may reach the server after
+ * the client is back, so the list is asked again every 2 s until that invoice is paid.
+ */
+export function useClientInvoices({ untilPaid = null }: { untilPaid?: string | null } = {}) {
+  return useQuery({
+    ...clientInvoicesQueryOptions(),
+    refetchInterval: (query) =>
+      untilPaid && !query.state.data?.some((i) => i.id === untilPaid && i.status === 'paid')
+        ? PAID_POLL_MS
+        : false,
+  });
 }

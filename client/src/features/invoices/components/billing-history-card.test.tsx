@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClientInvoice } from '@shared/schemas/invoices';
@@ -62,7 +62,7 @@ describe('BillingHistoryCard', () => {
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
     renderWithApp(<BillingHistoryCard />, '/portal/dashboard');
     const row = await screen.findByRole('row', { name: /INV-2026-0007/ });
-    expect(within(row).getByText('$300.00 due')).toBeVisible();
+    expect(within(row).getByText('Balance due $300.00')).toBeVisible();
     const paidRow = screen.getByRole('row', { name: /INV-2026-0003/ });
     expect(within(paidRow).queryByRole('button')).not.toBeInTheDocument();
     // The Pay column comes with the billing answer, which may land after the list.
@@ -82,28 +82,41 @@ describe('BillingHistoryCard', () => {
     );
     renderWithApp(<BillingHistoryCard />, '/portal/dashboard');
     expect(await screen.findByText('Bank transfer: IBAN US00')).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'How to pay' })).toBeVisible();
     expect(screen.queryByRole('button', { name: /Pay now/ })).not.toBeInTheDocument();
   });
 
-  it('back from Checkout: thanks the client and shows the invoice paid once it is', async () => {
+  it('shows the invoice being confirmed instead of Pay now, polls until it is paid, and says so', async () => {
     let asked = 0;
-    stub(ONLINE, () => {
+    const calls = stub(ONLINE, () => {
       asked += 1;
-      return asked < 3 ? [DUE] : [{ ...DUE, amountPaid: DUE.total, status: 'paid' }];
+      return asked < 2 ? [DUE] : [{ ...DUE, amountPaid: DUE.total, status: 'paid' }];
     });
-    const location = renderWithApp(
-      <BillingHistoryCard />,
-      `/portal/dashboard?payment=success&invoice=${DUE.id}`,
+    const confirmed = vi.fn();
+    renderWithApp(
+      <BillingHistoryCard awaitingPaymentOf={DUE.id} onPaymentConfirmed={confirmed} />,
+      '/portal/dashboard',
     );
-    expect(await screen.findByText('Payment received, thank you.')).toBeVisible();
     const row = await screen.findByRole('row', { name: /INV-2026-0007/ });
-    await waitFor(() => expect(within(row).getByText('Paid')).toBeVisible(), { timeout: 6_000 });
-    expect(location.history.at(-1)).toBe('/portal/dashboard');
+    expect(await within(row).findByText('Confirming payment…')).toBeVisible();
+    expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+    await waitFor(() => expect(within(row).getByText('Paid')).toBeVisible(), { timeout: 5_000 });
+    expect(confirmed).toHaveBeenCalledTimes(1);
+    expect(within(row).queryByText('Confirming payment…')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/invoices')).toHaveLength(2);
   });
 
-  it('back from a cancelled Checkout: says nothing was charged', async () => {
+  it('lets Pay now be used again when the page comes back from the back-forward cache', async () => {
     stub(ONLINE, () => [DUE]);
-    renderWithApp(<BillingHistoryCard />, `/portal/dashboard?payment=cancelled&invoice=${DUE.id}`);
-    expect(await screen.findByText('Payment cancelled: nothing was charged.')).toBeVisible();
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+    renderWithApp(<BillingHistoryCard />, '/portal/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: /^Pay now/ }));
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    expect(screen.getByRole('button', { name: /^Opening checkout/ })).toBeDisabled();
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    });
+    expect(await screen.findByRole('button', { name: /^Pay now/ })).toBeEnabled();
   });
 });

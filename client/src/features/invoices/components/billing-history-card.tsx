@@ -1,8 +1,8 @@
-import { Download } from 'lucide-react';
-import { useMemo } from 'react';
+import { Download, Loader2 } from 'lucide-react';
+import { useEffect, useMemo } from 'react';
 import { formatCents } from '@shared/money';
 import type { ClientInvoice, InvoiceStatus } from '@shared/schemas/invoices';
-import { balanceDue } from '@shared/schemas/payments';
+import { balanceDue, payableByCard } from '@shared/schemas/payments';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, dataColumns } from '@/components/ui/data-table';
@@ -10,7 +10,6 @@ import { QueryList } from '@/components/ui/query-list';
 import { formatDate } from '@/lib/dates';
 import { HowToPay, PayNowButton, useBilling } from '@/features/payments/public';
 import { useClientInvoices } from '../api/get-client-invoices';
-import { useCheckoutReturn } from './use-checkout-return';
 
 const STATUS_BADGE: Record<InvoiceStatus, BadgeProps['variant']> = {
   draft: 'secondary',
@@ -25,83 +24,117 @@ const STATUS_TEXT: Record<InvoiceStatus, string> = {
   overdue: 'Overdue',
 };
 
-const payable = (invoice: ClientInvoice) =>
-  (invoice.status === 'sent' || invoice.status === 'overdue') && balanceDue(invoice) > 0;
+/** Pay now is offered for what Stripe can charge: unpaid, and at least its minimum. */
+const payable = (invoice: ClientInvoice) => payableByCard(invoice);
+
+/** Under an unpaid invoice's amount: Pay now, or that its payment on Stripe is being confirmed. */
+function PayAction({
+  invoice,
+  awaitingPaymentOf,
+}: {
+  invoice: ClientInvoice;
+  awaitingPaymentOf: string | null;
+}) {
+  if (invoice.id === awaitingPaymentOf) {
+    return (
+      <span className="inline-flex items-center gap-1 whitespace-nowrap text-xs text-muted-foreground">
+        <Loader2 className="h-3 w-3 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+        Confirming payment…
+      </span>
+    );
+  }
+  return (
+    <PayNowButton
+      invoiceId={invoice.id}
+      invoiceNumber={invoice.invoiceNumber}
+      balance={balanceDue(invoice)}
+    />
+  );
+}
 
 const column = dataColumns<ClientInvoice>();
-const baseColumns = [
-  column.accessor('invoiceNumber', { header: 'Invoice', meta: { className: 'font-medium' } }),
-  column.accessor('dateIssued', { header: 'Date', cell: (cell) => formatDate(cell.getValue()) }),
-  column.accessor('total', {
-    header: 'Amount',
-    meta: { align: 'right' },
-    cell: ({ row: { original: invoice } }) =>
-      invoice.amountPaid > 0 && invoice.status !== 'paid' ? (
-        <span className="flex flex-col items-end">
-          {formatCents(invoice.total)}
-          <span className="text-xs text-muted-foreground">
-            {formatCents(balanceDue(invoice))} due
+/**
+ * The date sits under the number and Pay now under the amount it pays: at 390 px the
+ * amount and its button stay in view, the rest of the table scrolls in its own box.
+ */
+const columnsFor = (online: boolean, awaitingPaymentOf: string | null) =>
+  column.columns([
+    column.accessor('invoiceNumber', {
+      header: 'Invoice',
+      cell: ({ row: { original: invoice } }) => (
+        <span className="flex flex-col">
+          <span className="whitespace-nowrap font-medium">{invoice.invoiceNumber}</span>
+          <span className="whitespace-nowrap text-xs text-muted-foreground">
+            {formatDate(invoice.dateIssued)}
           </span>
         </span>
-      ) : (
-        formatCents(invoice.total)
       ),
-  }),
-  column.accessor('status', {
-    header: 'Status',
-    meta: { align: 'right' },
-    cell: (cell) => (
-      <Badge variant={STATUS_BADGE[cell.getValue()]}>{STATUS_TEXT[cell.getValue()]}</Badge>
-    ),
-  }),
-  column.display({
-    id: 'pdf',
-    header: () => <span className="sr-only">PDF</span>,
-    meta: { align: 'right' },
-    cell: ({ row: { original: invoice } }) => (
-      <a
-        href={`/api/invoices/${invoice.id}/pdf`}
-        download={`${invoice.invoiceNumber}.pdf`}
-        className="inline-flex items-center gap-1 text-primary hover:underline"
-      >
-        <Download className="h-4 w-4" aria-hidden="true" /> PDF
-        <span className="sr-only"> of {invoice.invoiceNumber}</span>
-      </a>
-    ),
-  }),
-];
-const payColumn = column.display({
-  id: 'pay',
-  header: () => <span className="sr-only">Pay</span>,
-  meta: { align: 'right' },
-  cell: ({ row: { original: invoice } }) =>
-    payable(invoice) ? (
-      <PayNowButton
-        invoiceId={invoice.id}
-        invoiceNumber={invoice.invoiceNumber}
-        balance={balanceDue(invoice)}
-      />
-    ) : null,
-});
+    }),
+    column.accessor('total', {
+      header: 'Amount',
+      meta: { align: 'right' },
+      cell: ({ row: { original: invoice } }) => (
+        <span className="flex flex-col items-end gap-1">
+          {formatCents(invoice.total)}
+          {invoice.amountPaid > 0 && invoice.status !== 'paid' && (
+            <span className="whitespace-nowrap text-xs text-muted-foreground">
+              Balance due {formatCents(balanceDue(invoice))}
+            </span>
+          )}
+          {online && payable(invoice) && (
+            <PayAction invoice={invoice} awaitingPaymentOf={awaitingPaymentOf} />
+          )}
+        </span>
+      ),
+    }),
+    column.accessor('status', {
+      header: 'Status',
+      meta: { align: 'right' },
+      cell: (cell) => (
+        <Badge variant={STATUS_BADGE[cell.getValue()]}>{STATUS_TEXT[cell.getValue()]}</Badge>
+      ),
+    }),
+    column.display({
+      id: 'pdf',
+      header: () => <span className="sr-only">PDF</span>,
+      meta: { align: 'right' },
+      cell: ({ row: { original: invoice } }) => (
+        <a
+          href={`/api/invoices/${invoice.id}/pdf`}
+          download={`${invoice.invoiceNumber}.pdf`}
+          className="inline-flex items-center gap-1 text-primary hover:underline"
+        >
+          <Download className="h-4 w-4" aria-hidden="true" /> PDF
+          <span className="sr-only"> of {invoice.invoiceNumber}</span>
+        </a>
+      ),
+    }),
+  ]);
 
 /**
  * The client's real invoices: a payment is shown only when it happened. With card payment
  * on, each unpaid one has Pay now; otherwise the agency's instructions say how to pay.
+ * `awaitingPaymentOf`: an invoice just paid on Stripe's page (the payments feature's
+ * useCheckoutReturn), polled for until it is paid, then `onPaymentConfirmed` is called.
  */
-export function BillingHistoryCard() {
+export function BillingHistoryCard({
+  awaitingPaymentOf = null,
+  onPaymentConfirmed,
+}: {
+  awaitingPaymentOf?: string | null;
+  onPaymentConfirmed?: () => void;
+}) {
   const billing = useBilling().data;
   const online = billing?.onlinePayments ?? false;
-  const columns = useMemo(
-    () => column.columns(online ? [...baseColumns, payColumn] : baseColumns),
-    [online],
+  const columns = useMemo(() => columnsFor(online, awaitingPaymentOf), [online, awaitingPaymentOf]);
+  const invoices = useClientInvoices({ untilPaid: awaitingPaymentOf });
+  const confirmed = Boolean(
+    awaitingPaymentOf &&
+    invoices.data?.some((invoice) => invoice.id === awaitingPaymentOf && invoice.status === 'paid'),
   );
-  // Polls only while an invoice paid on Stripe's page waits for its webhook.
-  const probe = useClientInvoices();
-  const awaiting = useCheckoutReturn((id) =>
-    Boolean(probe.data?.some((invoice) => invoice.id === id && invoice.status === 'paid')),
-  );
-  const invoices = useClientInvoices({ poll: awaiting !== null });
-  const anyUnpaid = invoices.data?.some(payable) ?? false;
+  useEffect(() => {
+    if (confirmed) onPaymentConfirmed?.();
+  }, [confirmed, onPaymentConfirmed]);
   return (
     <Card>
       <CardHeader>
@@ -111,8 +144,6 @@ export function BillingHistoryCard() {
         <QueryList query={invoices} what="Your invoices" empty="No invoices yet">
           {(rows) => (
             <DataTable
-              // A new table when the Pay column comes or goes: the table keeps its columns.
-              key={online ? 'with-pay' : 'without-pay'}
               caption="Billing history"
               columns={columns}
               data={rows}
@@ -120,7 +151,7 @@ export function BillingHistoryCard() {
             />
           )}
         </QueryList>
-        {!online && anyUnpaid && billing && <HowToPay instructions={billing.paymentInstructions} />}
+        {billing && !online && <HowToPay instructions={billing.paymentInstructions} />}
       </CardContent>
     </Card>
   );

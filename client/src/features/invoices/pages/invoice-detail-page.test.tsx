@@ -142,7 +142,8 @@ describe('InvoiceDetailPage', () => {
   it('puts a flagged payment in front of the admin until it is marked resolved', async () => {
     const calls = stubInvoiceApi(detail({ paymentFlag: FLAG }));
     renderPage();
-    expect(await screen.findByText(/Needs your attention/)).toHaveTextContent(`Needs your attention: ${FLAG}`);
+    const warning = (await screen.findByText(/Needs your attention/)).closest('[role="status"]');
+    expect(warning).toHaveTextContent(`Needs your attention: ${FLAG}`);
     // No payment counts yet: the totals say nothing about payments.
     expect(screen.queryByText('Amount paid')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Mark as resolved' }));

@@ -2,6 +2,7 @@ import { CreditCard } from 'lucide-react';
 import { formatCents } from '@shared/money';
 import { Button } from '@/components/ui/button';
 import { usePayInvoice } from '../api/pay-invoice';
+import { useResetWhenShownAgain } from './use-reset-when-shown-again';
 
 /** Opens Stripe Checkout for one of the signed-in client's invoices. */
 export function PayNowButton({
@@ -14,8 +15,9 @@ export function PayNowButton({
   balance: number;
 }) {
   const pay = usePayInvoice();
-  // Pending stays true until the browser has left for Stripe: no second session from a
-  // second click.
+  useResetWhenShownAgain(pay.reset);
+  // Held after success too, until the browser has left for Stripe: a second click would
+  // open a second Checkout session.
   const opening = pay.isPending || pay.isSuccess;
   return (
     <Button

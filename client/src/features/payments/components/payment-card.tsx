@@ -8,7 +8,7 @@ import { cn } from '@/lib/utils';
 import { useBilling } from '../api/get-billing';
 import { useOpenBillingPortal } from '../api/open-billing-portal';
 import { useUpdateBilling } from '../api/update-billing';
-import { HowToPay } from './how-to-pay';
+import { useResetWhenShownAgain } from './use-reset-when-shown-again';
 
 const BRANDS: Record<string, string> = {
   amex: 'American Express',
@@ -66,41 +66,35 @@ function AutoPaySwitch({ on, disabled }: { on: boolean; disabled: boolean }) {
   );
 }
 
-/** The portal's Payment section: the saved card, changing it, and automatic payment. */
+/** The portal's Payment section (card payment on): the saved card, changing it, auto-pay. */
 export function PaymentCard() {
   const billing = useBilling();
   const portal = useOpenBillingPortal();
+  useResetWhenShownAgain(portal.reset);
+  // Held after success too, until the browser has left for Stripe's portal.
+  const opening = portal.isPending || portal.isSuccess;
   if (billing.isLoading) return <Skeleton className="h-40 w-full" />;
   const data = billing.data;
-  if (!data || (!data.onlinePayments && !data.paymentInstructions)) return null;
+  // Without card payment there is no card to show; the billing history says how to pay.
+  if (!data?.onlinePayments) return null;
   return (
     <Card>
       <CardHeader>
         <CardTitle>Payment</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
-        {data.onlinePayments ? (
-          <>
-            <p className="flex items-center gap-2">
-              <CreditCard className="h-5 w-5 shrink-0 text-primary" aria-hidden="true" />
-              {data.card
-                ? describeCard(data.card)
-                : 'No card saved yet. Pay an invoice by card and the card is kept for your renewals.'}
-            </p>
-            {data.card && (
-              <Button
-                variant="outline"
-                disabled={portal.isPending || portal.isSuccess}
-                onClick={() => portal.mutate()}
-              >
-                {portal.isPending || portal.isSuccess ? 'Opening…' : 'Update card'}
-              </Button>
-            )}
-            <AutoPaySwitch on={Boolean(data.card) && data.autoPay} disabled={!data.card} />
-          </>
-        ) : (
-          <HowToPay instructions={data.paymentInstructions} />
+        <p className="flex items-center gap-2">
+          <CreditCard className="h-5 w-5 shrink-0 text-primary" aria-hidden="true" />
+          {data.card
+            ? describeCard(data.card)
+            : 'No card saved yet. Pay an invoice by card and the card is kept for your renewals.'}
+        </p>
+        {data.card && (
+          <Button variant="outline" disabled={opening} onClick={() => portal.mutate()}>
+            {opening ? 'Opening…' : 'Update card'}
+          </Button>
         )}
+        <AutoPaySwitch on={Boolean(data.card) && data.autoPay} disabled={!data.card} />
       </CardContent>
     </Card>
   );

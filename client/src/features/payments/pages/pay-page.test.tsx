@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
@@ -50,6 +50,7 @@ function renderPage(search = '') {
 }
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -61,11 +62,19 @@ describe('PayPage', () => {
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Invoice INV-2026-0042' })).toBeVisible();
+    expect(screen.getByText('From Coast & Code Studio')).toBeVisible();
+    expect(screen.getByText('Luc Fontenot')).toBeVisible();
+    expect(screen.getByText('Nov 24, 2026')).toBeVisible();
     expect(screen.getByText('Dec 7, 2026')).toBeVisible();
-    expect(screen.getByText('$150.00')).toBeVisible();
+    expect(screen.getByText('$199.00')).toBeVisible();
+    expect(screen.getByText('Amount paid').nextSibling).toHaveTextContent('$49.00');
+    expect(screen.getByText('Balance due').nextSibling).toHaveTextContent('$150.00');
     await userEvent.click(screen.getByRole('button', { name: 'Pay $150.00' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay'));
-    expect(calls).toContainEqual({ method: 'POST', url: `/api/pay/${TOKEN}` });
+    expect(screen.getByRole('button', { name: 'Opening checkout…' })).toBeDisabled();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      { method: 'POST', url: `/api/pay/${TOKEN}` },
+    ]);
   });
 
   it('says a paid invoice is paid, with no button', async () => {
@@ -73,12 +82,14 @@ describe('PayPage', () => {
     renderPage();
     expect(await screen.findByText('This invoice is paid. Thank you!')).toBeVisible();
     expect(screen.queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('Balance due')).not.toBeInTheDocument();
   });
 
   it('shows the instructions instead of a button when card payment is off', async () => {
     stub(json({ ...INVOICE, onlinePayments: false, paymentInstructions: 'Check to Coast & Code' }));
     renderPage();
-    expect(await screen.findByText('Check to Coast & Code')).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'How to pay' })).toBeVisible();
+    expect(screen.getByText('Check to Coast & Code')).toBeVisible();
     expect(screen.queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
   });
 
@@ -89,22 +100,50 @@ describe('PayPage', () => {
       return json(asked < 2 ? INVOICE : { ...INVOICE, status: 'paid', amountPaid: 19_900 });
     });
     renderPage('?payment=success');
-    expect(await screen.findByText(/Payment received, thank you/)).toBeVisible();
+    expect(await screen.findByText(/shows it paid in a moment/)).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Payment received, thank you. This page shows it paid in a moment.',
+    );
+    // Its confirmation is on the way: a second Checkout would charge the card twice.
+    expect(screen.queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
     expect(
       await screen.findByText('This invoice is paid. Thank you!', {}, { timeout: 5_000 }),
     ).toBeVisible();
+  });
+
+  it('stops asking after 30 seconds and says the payment may take a while to show', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = stub(() => json(INVOICE));
+    renderPage('?payment=success');
+    expect(await screen.findByText(/shows it paid in a moment/)).toBeVisible();
+    act(() => {
+      vi.advanceTimersByTime(30_000);
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Payment received, thank you. It can take a few minutes to show here: reload this page later.',
+    );
+    const asked = calls.length;
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
+    expect(calls).toHaveLength(asked);
+    expect(screen.queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
   });
 
   it('says a cancelled payment changed nothing', async () => {
     stub(json(INVOICE));
     renderPage('?payment=cancelled');
     expect(await screen.findByText('Payment cancelled: nothing was charged.')).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('Payment cancelled: nothing was charged.');
+    expect(screen.getByRole('button', { name: 'Pay $150.00' })).toBeEnabled();
   });
 
   it('says when the link is not valid', async () => {
     stub(json({ message: 'This pay link is not valid' }, 404));
     renderPage();
-    expect(await screen.findByText('This pay link is not valid')).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This pay link is not valid' }),
+    ).toBeVisible();
     expect(screen.getByRole('alert')).toHaveTextContent('It may be mistyped');
   });
 });

@@ -1,10 +1,11 @@
 import { AlertTriangle, CheckCircle2, CreditCard, Loader2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useParams, useSearch } from 'wouter';
 import { formatCents } from '@shared/money';
-import { balanceDue } from '@shared/schemas/payments';
+import { balanceDue, payableByCard } from '@shared/schemas/payments';
 import { BrandCardPage } from '@/components/brand-card-page';
 import { Button } from '@/components/ui/button';
-import { CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Detail } from '@/components/ui/detail';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-request';
@@ -14,6 +15,10 @@ import { usePublicSettings } from '@/features/settings/public';
 import { usePayByLink } from '../api/pay-by-link';
 import { usePayLinkInvoice } from '../api/get-pay-link-invoice';
 import { HowToPay } from '../components/how-to-pay';
+import { CONFIRMATION_WAIT_MS } from '../components/use-checkout-return';
+import { useResetWhenShownAgain } from '../components/use-reset-when-shown-again';
+
+const TITLE = 'text-xl font-semibold leading-tight';
 
 function Frame({ children }: { children: React.ReactNode }) {
   return <BrandCardPage brand={usePublicSettings().businessName}>{children}</BrandCardPage>;
@@ -24,16 +29,16 @@ function InvalidLink() {
   return (
     <Frame>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <AlertTriangle className="h-5 w-5 text-destructive" aria-hidden="true" />
+        <h1 className={`flex items-center gap-2 ${TITLE}`}>
+          <AlertTriangle className="h-5 w-5 shrink-0 text-destructive" aria-hidden="true" />
           This pay link is not valid
-        </CardTitle>
+        </h1>
       </CardHeader>
       <CardContent className="space-y-3">
         <p role="alert">It may be mistyped, or the invoice was removed.</p>
         <p className="text-sm text-muted-foreground">
           Write to{' '}
-          <a className="text-primary underline" href={`mailto:${businessEmail}`}>
+          <a className="break-all text-primary underline" href={`mailto:${businessEmail}`}>
             {businessEmail}
           </a>{' '}
           and we will send you a new one.
@@ -43,10 +48,24 @@ function InvalidLink() {
   );
 }
 
+/** True for `ms` after the page opened with `active`: how long it waits for the webhook. */
+function useWaitingFor(active: boolean, ms: number): boolean {
+  const [waiting, setWaiting] = useState(active);
+  useEffect(() => {
+    if (!active) return;
+    const stop = window.setTimeout(() => setWaiting(false), ms);
+    return () => window.clearTimeout(stop);
+  }, [active, ms]);
+  return active && waiting;
+}
+
 function PayLinkInvoice({ token }: { token: string }) {
   const returned = new URLSearchParams(useSearch()).get('payment');
-  const invoice = usePayLinkInvoice(token, { poll: returned === 'success' });
+  const paidOnStripe = returned === 'success';
+  const waiting = useWaitingFor(paidOnStripe, CONFIRMATION_WAIT_MS);
+  const invoice = usePayLinkInvoice(token, { poll: waiting });
   const pay = usePayByLink();
+  useResetWhenShownAgain(pay.reset);
 
   if (invoice.isLoading) {
     return (
@@ -61,8 +80,11 @@ function PayLinkInvoice({ token }: { token: string }) {
     if (invoice.error instanceof ApiError && invoice.error.status === 404) return <InvalidLink />;
     return (
       <Frame>
-        <CardContent className="py-6">
-          <p role="alert">The invoice could not be loaded. Please try again in a moment.</p>
+        <CardHeader>
+          <h1 className={TITLE}>The invoice could not be loaded</h1>
+        </CardHeader>
+        <CardContent>
+          <p role="alert">Please try again in a moment.</p>
         </CardContent>
       </Frame>
     );
@@ -70,48 +92,61 @@ function PayLinkInvoice({ token }: { token: string }) {
 
   const current = invoice.data;
   const balance = balanceDue(current);
+  // Card payment on, and a balance Stripe can charge (its minimum is 50 cents).
+  const byCard = current.onlinePayments && payableByCard(current);
   const paid = current.status === 'paid';
+  // Held after success too, until the browser has left for Stripe.
   const opening = pay.isPending || pay.isSuccess;
   return (
     <Frame>
       <CardHeader>
-        <h1 className="text-xl font-semibold leading-tight">Invoice {current.invoiceNumber}</h1>
-        <CardDescription>
-          From {current.businessName} to {current.clientName}
-        </CardDescription>
+        <h1 className={`break-words ${TITLE}`}>Invoice {current.invoiceNumber}</h1>
+        <CardDescription>From {current.businessName}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-5">
-        <dl className="grid grid-cols-2 gap-4">
+        <dl className="grid grid-cols-2 gap-4 [&>div:first-child]:col-span-2 [&_dd]:break-words">
+          <Detail label="Billed to">{current.clientName}</Detail>
           <Detail label="Issued">{formatDate(current.dateIssued)}</Detail>
           <Detail label="Due">{formatDate(current.dueDate)}</Detail>
           <Detail label="Total">{formatCents(current.total)}</Detail>
           {current.amountPaid > 0 && (
-            <Detail label="Paid">{formatCents(current.amountPaid)}</Detail>
+            <Detail label="Amount paid">{formatCents(current.amountPaid)}</Detail>
           )}
           {!paid && <Detail label="Balance due">{formatCents(balance)}</Detail>}
         </dl>
+        {/* Always in the page, so a screen reader hears the message when it changes. */}
         <div role="status" className="space-y-2">
           {paid ? (
             <p className="flex items-center gap-2 font-medium text-green-700">
-              <CheckCircle2 className="h-5 w-5" aria-hidden="true" />
+              <CheckCircle2 className="h-5 w-5 shrink-0" aria-hidden="true" />
               This invoice is paid. Thank you!
             </p>
-          ) : returned === 'success' ? (
+          ) : paidOnStripe && waiting ? (
             <p className="flex items-center gap-2">
-              <Loader2 className="h-5 w-5 animate-spin text-primary" aria-hidden="true" />
+              <Loader2
+                className="h-5 w-5 shrink-0 animate-spin text-primary motion-reduce:animate-none"
+                aria-hidden="true"
+              />
               Payment received, thank you. This page shows it paid in a moment.
+            </p>
+          ) : paidOnStripe ? (
+            <p>
+              Payment received, thank you. It can take a few minutes to show here: reload this page
+              later.
             </p>
           ) : returned === 'cancelled' ? (
             <p>Payment cancelled: nothing was charged.</p>
           ) : null}
         </div>
-        {!paid && current.onlinePayments && (
+        {/* Not after a payment on Stripe's page: its confirmation may still be on its way,
+            and a second Checkout would charge the card twice. */}
+        {!paid && !paidOnStripe && byCard && (
           <Button className="w-full" disabled={opening} onClick={() => pay.mutate(token)}>
             <CreditCard className="h-4 w-4" aria-hidden="true" />
             {opening ? 'Opening checkout…' : `Pay ${formatCents(balance)}`}
           </Button>
         )}
-        {!paid && <HowToPay instructions={current.paymentInstructions} />}
+        {!paid && !byCard && <HowToPay instructions={current.paymentInstructions} heading="h2" />}
       </CardContent>
     </Frame>
   );

@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ClientInvoice } from '@shared/schemas/invoices';
+import type { Billing } from '@shared/schemas/payments';
+import { renderWithApp } from '../../../../../tests/support/render-app';
+import { PortalDashboardPage } from './portal-dashboard-page';
+
+const DUE: ClientInvoice = {
+  id: '11111111-1111-4111-8111-111111111111',
+  invoiceNumber: 'INV-2026-0007',
+  dateIssued: '2026-11-01',
+  dueDate: '2026-11-08',
+  total: 24_900,
+  amountPaid: 0,
+  status: 'sent',
+  paidAt: null,
+};
+const PAID: ClientInvoice = {
+  ...DUE,
+  amountPaid: DUE.total,
+  status: 'paid',
+  paidAt: '2026-11-24T12:00:00.000Z',
+};
+const NO_CARD: Billing = {
+  onlinePayments: true,
+  paymentInstructions: '',
+  card: null,
+  autoPay: true,
+};
+
+/** The dashboard's reads; the webhook lands after the client is back (second read). */
+function stubPortal() {
+  const asked: string[] = [];
+  const paidYet = () => asked.filter((url) => url === '/api/invoices').length > 1;
+  const answers: Record<string, () => unknown> = {
+    '/api/auth/user': () => ({
+      id: 'u1',
+      email: 'aurelie@example.com',
+      firstName: 'Aurelie',
+      lastName: null,
+      businessName: null,
+      phoneNumber: null,
+    }),
+    '/api/tickets': () => [],
+    '/api/subscription': () => null,
+    '/api/invoices': () => [paidYet() ? PAID : DUE],
+    '/api/billing': () =>
+      paidYet()
+        ? { ...NO_CARD, card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2029 } }
+        : NO_CARD,
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      asked.push(url);
+      const answer = answers[url];
+      return answer
+        ? new Response(JSON.stringify(answer()))
+        : new Response('{"message":"Not found"}', { status: 404 });
+    }),
+  );
+  return asked;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('PortalDashboardPage', () => {
+  it('back from Checkout: thanks the client, shows the invoice Paid and the card kept, without a reload', async () => {
+    stubPortal();
+    const location = renderWithApp(
+      <PortalDashboardPage />,
+      `/portal/dashboard?payment=success&invoice=${DUE.id}`,
+    );
+    expect(await screen.findByText('Payment received, thank you.')).toBeVisible();
+    expect(location.history.at(-1)).toBe('/portal/dashboard');
+    const row = await screen.findByRole('row', { name: /INV-2026-0007/ });
+    expect(await within(row).findByText('Confirming payment…')).toBeVisible();
+
+    await waitFor(() => expect(within(row).getByText('Paid')).toBeVisible(), { timeout: 5_000 });
+    expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+    expect(await screen.findByText('Visa ending in 4242, expires 12/2029')).toBeVisible();
+    expect(screen.getByRole('switch', { name: 'Automatic payment' })).toBeEnabled();
+  });
+
+  it('offers Pay now and the Payment section on an ordinary visit', async () => {
+    stubPortal();
+    renderWithApp(<PortalDashboardPage />, '/portal/dashboard');
+    expect(
+      await screen.findByRole('button', { name: 'Pay now: $249.00 for INV-2026-0007' }),
+    ).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Payment' })).toBeVisible();
+    expect(
+      screen.getByText(
+        'No card saved yet. Pay an invoice by card and the card is kept for your renewals.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('switch', { name: 'Automatic payment' })).toBeDisabled();
+  });
+});
