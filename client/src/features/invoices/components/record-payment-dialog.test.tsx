@@ -1,32 +1,14 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Invoice, InvoiceDetail } from '@shared/schemas/invoices';
+import type { InvoiceDetail } from '@shared/schemas/invoices';
+import { anInvoice, INVOICE_ID } from '../../../../../tests/support/invoice-fixtures';
 import { renderWithApp } from '../../../../../tests/support/render-app';
 import { RecordPaymentDialog } from './record-payment-dialog';
 
-const ID = '7a8b9c0d-0000-4000-8000-000000000000';
+const ID = INVOICE_ID;
 
-const invoice: Invoice = {
-  id: ID,
-  invoiceNumber: 'INV-0007',
-  clientName: 'Camille Broussard',
-  clientEmail: 'camille@example.com',
-  planType: null,
-  status: 'sent',
-  dateIssued: '2026-11-22',
-  dueDate: '2026-12-06',
-  sentAt: '2026-11-22T15:00:00.000Z',
-  paidAt: null,
-  subtotal: 15_000,
-  tax: 0,
-  discount: 0,
-  total: 15_000,
-  amountPaid: 5_000,
-  paymentFlag: null,
-  notes: '',
-  createdAt: '2026-11-22T15:00:00.000Z',
-};
+const invoice = anInvoice({ amountPaid: 5_000 });
 
 /** The invoice as the server answers after a payment of `amount` cents. */
 function answer(amount: number): InvoiceDetail {

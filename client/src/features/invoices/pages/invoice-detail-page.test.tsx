@@ -2,34 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
-import type { Invoice, InvoiceDetail, InvoiceStatus } from '@shared/schemas/invoices';
+import type { InvoiceDetail, InvoiceStatus } from '@shared/schemas/invoices';
 import type { Payment } from '@shared/schemas/payments';
+import { anInvoiceDetail, INVOICE_ID } from '../../../../../tests/support/invoice-fixtures';
 import { renderWithApp } from '../../../../../tests/support/render-app';
 import { InvoiceDetailPage } from './invoice-detail-page';
 
-const ID = '7a8b9c0d-0000-4000-8000-000000000000';
+const ID = INVOICE_ID;
 const FLAG = 'A card payment of $50.00 did not match the balance due of $100.00';
-
-const invoice: Invoice = {
-  id: ID,
-  invoiceNumber: 'INV-0007',
-  clientName: 'Camille Broussard',
-  clientEmail: 'camille@example.com',
-  planType: null,
-  status: 'sent',
-  dateIssued: '2026-11-22',
-  dueDate: '2026-12-06',
-  sentAt: '2026-11-22T15:00:00.000Z',
-  paidAt: null,
-  subtotal: 15_000,
-  tax: 0,
-  discount: 0,
-  total: 15_000,
-  amountPaid: 0,
-  paymentFlag: null,
-  notes: '',
-  createdAt: '2026-11-22T15:00:00.000Z',
-};
 
 const transfer: Payment = {
   id: 'p1',
@@ -46,15 +26,7 @@ const transfer: Payment = {
   stripeDashboardUrl: null,
 };
 
-function detail(overrides: Partial<Invoice>, payments: Payment[] = []): InvoiceDetail {
-  return {
-    invoice: { ...invoice, ...overrides },
-    lineItems: [
-      { id: 'l1', description: 'Website redesign', quantity: 1, unitPrice: 15_000, total: 15_000 },
-    ],
-    payments,
-  };
-}
+const detail = anInvoiceDetail;
 
 /** GET the invoice answers `shown`; POST .../payments answers `afterPayment`. */
 function stubInvoiceApi(shown: InvoiceDetail, afterPayment?: InvoiceDetail) {
