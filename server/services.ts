@@ -149,6 +149,7 @@ export function createServices({
     gateway: stripe,
     appUrl: config.appUrl,
     retryDays: config.payments.retryDays,
+    settings: () => settings.getBusiness(),
     audit,
     logger,
     now: clock,

@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { findPlan } from '@shared/plans';
 import { formatCents } from '@shared/money';
 import type { InvoiceDetail, InvoiceStatus } from '@shared/schemas/invoices';
-import { balanceDue } from '@shared/schemas/payments';
+import { balanceDue, isPayable } from '@shared/schemas/payments';
 
 /** The agency as it appears on its invoices (from the settings). */
 export interface InvoiceIssuer {
@@ -201,8 +201,7 @@ export function renderInvoicePdf(
   }
   y += 16;
 
-  const unpaid = invoice.status === 'sent' || invoice.status === 'overdue';
-  if (unpaid && (payUrl || issuer.paymentInstructions)) {
+  if (isPayable(invoice) && (payUrl || issuer.paymentInstructions)) {
     doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9).text('HOW TO PAY', left, y);
     if (payUrl) {
       doc

@@ -8,7 +8,7 @@ import {
   type InvoiceDetail,
   type InvoiceStatus,
 } from '@shared/schemas/invoices';
-import { stripeDashboardUrl, type Payment } from '@shared/schemas/payments';
+import { isPayable, stripeDashboardUrl, type Payment } from '@shared/schemas/payments';
 import type { InvoiceLineItemRow, InvoiceRow, PaymentRow } from '../../db/schema';
 import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
 import { changedFields } from '../../lib/audit-trail';
@@ -165,23 +165,22 @@ export function createInvoiceService({
     return toDetail(found.invoice, found.lines, found.payments, stripeTestMode);
   }
 
-  const unpaid = ({ invoice }: InvoiceDetail) =>
-    invoice.status === 'sent' || invoice.status === 'overdue';
-
   /** The PDF, with the pay link and the instructions while it is unpaid. */
   async function render(
     invoice: InvoiceDetail,
     payUrl: string | null,
+    issuedBy: InvoiceIssuer,
   ): Promise<{ filename: string; content: Buffer }> {
     return {
       filename: `${invoice.invoice.invoiceNumber}.pdf`,
-      content: await renderInvoicePdf(invoice, await issuer(), { payUrl }),
+      content: await renderInvoicePdf(invoice, issuedBy, { payUrl }),
     };
   }
 
   async function pdf(id: string) {
     const invoice = await detail(id);
-    return render(invoice, unpaid(invoice) ? await payLink(invoice.invoice.id) : null);
+    const payUrl = isPayable(invoice.invoice) ? await payLink(invoice.invoice.id) : null;
+    return render(invoice, payUrl, await issuer());
   }
 
   async function setStatus(
@@ -222,14 +221,15 @@ export function createInvoiceService({
   ): Promise<InvoiceDetail & { message: string }> {
     const current = await detail(id);
     // A draft is e-mailed as it will be once sent: payable.
-    const payable = current.invoice.status !== 'paid';
-    const payUrl = payable ? await payLink(current.invoice.id) : null;
     const asSent: InvoiceDetail =
       current.invoice.status === 'draft'
         ? { ...current, invoice: { ...current.invoice, status: 'sent' } }
         : current;
-    const { content } = await render(asSent, payUrl);
-    const { paymentInstructions } = await issuer();
+    const payable = isPayable(asSent.invoice);
+    const payUrl = payable ? await payLink(current.invoice.id) : null;
+    const issuedBy = await issuer();
+    const { content } = await render(asSent, payUrl, issuedBy);
+    const paymentInstructions = issuedBy.paymentInstructions;
     const result = await mail.invoiceIssued(current.invoice, content, {
       payUrl,
       instructions: payable ? paymentInstructions : '',

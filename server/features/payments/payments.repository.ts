@@ -7,7 +7,6 @@ import { getOrCreateSecret } from '../../db/secrets';
 import {
   invoices,
   payments,
-  settings,
   stripeEvents,
   subscriptions,
   users,
@@ -330,18 +329,6 @@ export function createPaymentRepository(db: Database) {
 
     async setAutoPay(userId: string, autoPay: boolean): Promise<void> {
       await db.update(users).set({ autoPay }).where(eq(users.id, userId));
-    },
-
-    async paymentSettings() {
-      const [row] = await db
-        .select({
-          paymentInstructions: settings.paymentInstructions,
-          remindersEnabled: settings.remindersEnabled,
-          reminderDays: settings.reminderDays,
-        })
-        .from(settings)
-        .where(eq(settings.id, 1));
-      return row ?? { paymentInstructions: '', remindersEnabled: true, reminderDays: [3, 7, 14] };
     },
 
     /**

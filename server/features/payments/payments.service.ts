@@ -10,6 +10,7 @@ import {
   type RecordPayment,
 } from '@shared/schemas/payments';
 import type { InvoiceDetail } from '@shared/schemas/invoices';
+import type { BusinessSettings } from '@shared/schemas/settings';
 import type { InvoiceRow, PaymentRow, User } from '../../db/schema';
 import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
@@ -36,12 +37,14 @@ export interface PaymentServiceDeps {
   appUrl: string;
   /** Days after the due date that a declined renewal charge is tried again. */
   retryDays: number[];
+  /** The settings' payment instructions and reminder days (the settings feature). */
+  settings: () => Promise<
+    Pick<BusinessSettings, 'paymentInstructions' | 'remindersEnabled' | 'reminderDays'>
+  >;
   audit: AuditTrail;
   logger: Logger;
   now?: () => Date;
 }
-
-const payable = isPayable;
 
 function addDaysIso(date: string, days: number): string {
   const at = new Date(`${date}T00:00:00Z`);
@@ -62,6 +65,7 @@ export function createPaymentService({
   gateway,
   appUrl,
   retryDays,
+  settings,
   audit,
   logger,
   now = () => new Date(),
@@ -69,9 +73,17 @@ export function createPaymentService({
   const checkedId = (id: string) => existingId(id, INVOICE_NOT_FOUND);
   const hash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
+  // The key never changes once made: read once per process, again only after a failed read.
+  let payLinkKey: Promise<string> | undefined;
+  const keyForPayLinks = () =>
+    (payLinkKey ??= repository.payLinkKey().catch((error: unknown) => {
+      payLinkKey = undefined;
+      throw error;
+    }));
+
   /** The invoice's pay-link token: derived from its id with a secret key, so every copy agrees. */
   async function tokenOf(invoiceId: string): Promise<string> {
-    const key = await repository.payLinkKey();
+    const key = await keyForPayLinks();
     return crypto.createHmac('sha256', key).update(`pay:${invoiceId}`).digest('base64url');
   }
 
@@ -83,7 +95,7 @@ export function createPaymentService({
   }
 
   async function howToPay(invoice: InvoiceRow) {
-    const { paymentInstructions } = await repository.paymentSettings();
+    const { paymentInstructions } = await settings();
     return { payUrl: await payLink(invoice.id), instructions: paymentInstructions };
   }
 
@@ -94,7 +106,7 @@ export function createPaymentService({
 
   function requirePayable(invoice: InvoiceRow) {
     if (invoice.status === 'paid') throw new AppError(409, 'This invoice is already paid');
-    if (!payable(invoice)) throw new AppError(409, 'This invoice cannot be paid yet');
+    if (!isPayable(invoice)) throw new AppError(409, 'This invoice cannot be paid yet');
     if (balanceDue(invoice) <= 0) throw new AppError(409, 'Nothing is left to pay on this invoice');
     if (balanceDue(invoice) < MIN_CARD_PAYMENT_CENTS) {
       throw new AppError(
@@ -173,7 +185,7 @@ export function createPaymentService({
       if (invoice.status === 'paid') {
         return `${paid} arrived for an invoice already paid: refund it in Stripe, or keep it as credit.`;
       }
-      if (!payable(invoice)) return `${paid} arrived for an invoice that was not sent.`;
+      if (!isPayable(invoice)) return `${paid} arrived for an invoice that was not sent.`;
       if (currency !== 'usd' || amount !== balanceDue(invoice)) {
         return `${paid} did not match the balance due of ${formatCents(balanceDue(invoice))}: it does not count until you check it.`;
       }
@@ -253,7 +265,7 @@ export function createPaymentService({
 
   async function billing(userId: string): Promise<Billing> {
     const client = await repository.findClient(userId);
-    const { paymentInstructions } = await repository.paymentSettings();
+    const { paymentInstructions } = await settings();
     const card =
       client?.cardPaymentMethodId && client.cardBrand && client.cardLast4
         ? {
@@ -343,7 +355,7 @@ export function createPaymentService({
     /** The invoice as its pay link shows it to whoever holds the link. */
     async payLinkInvoice(token: string, businessName: string): Promise<PayLinkInvoice> {
       const invoice = await findByToken(token);
-      const { paymentInstructions } = await repository.paymentSettings();
+      const { paymentInstructions } = await settings();
       return {
         invoiceNumber: invoice.invoiceNumber,
         businessName,
@@ -410,7 +422,7 @@ export function createPaymentService({
     async payInFull(invoiceId: string, actor: AuditActor): Promise<InvoiceDetail> {
       const invoice = await repository.findInvoice(checkedId(invoiceId));
       if (!invoice) throw new AppError(404, INVOICE_NOT_FOUND);
-      if (!payable(invoice)) {
+      if (!isPayable(invoice)) {
         throw new AppError(409, `An invoice that is ${invoice.status} cannot be marked paid`);
       }
       return recordManual(
@@ -468,7 +480,7 @@ export function createPaymentService({
           const first = await repository.once(key);
           const invoice =
             invoiceId && !first.duplicate ? await repository.findInvoice(invoiceId) : null;
-          if (invoice && payable(invoice)) {
+          if (invoice && isPayable(invoice)) {
             await notifications.paymentFailed(invoice, await howToPay(invoice));
           }
           return 'handled';
@@ -610,7 +622,7 @@ export function createPaymentService({
      * run at most per invoice (a missed day is caught up by one reminder, not several).
      */
     async sendReminders(): Promise<number> {
-      const { remindersEnabled, reminderDays } = await repository.paymentSettings();
+      const { remindersEnabled, reminderDays } = await settings();
       if (!remindersEnabled || reminderDays.length === 0) return 0;
       const today = isoDate(now());
       let sent = 0;

@@ -24,9 +24,6 @@ const STATUS_TEXT: Record<InvoiceStatus, string> = {
   overdue: 'Overdue',
 };
 
-/** Pay now is offered for what Stripe can charge: unpaid, and at least its minimum. */
-const payable = (invoice: ClientInvoice) => payableByCard(invoice);
-
 /** Under an unpaid invoice's amount: Pay now, or that its payment on Stripe is being confirmed. */
 function PayAction({
   invoice,
@@ -81,7 +78,7 @@ const columnsFor = (online: boolean, awaitingPaymentOf: string | null) =>
               Balance due {formatCents(balanceDue(invoice))}
             </span>
           )}
-          {online && payable(invoice) && (
+          {online && payableByCard(invoice) && (
             <PayAction invoice={invoice} awaitingPaymentOf={awaitingPaymentOf} />
           )}
         </span>

@@ -4,6 +4,7 @@ import { Link, useLocation, useParams } from 'wouter';
 import { formatCents } from '@shared/money';
 import { findPlan } from '@shared/plans';
 import type { InvoiceLineItem, InvoiceStatus } from '@shared/schemas/invoices';
+import { isPayable } from '@shared/schemas/payments';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, dataColumns } from '@/components/ui/data-table';
@@ -92,7 +93,7 @@ export function InvoiceDetailPage() {
 
   const { invoice: current, lineItems, payments } = invoice.data;
   // A draft is not yet owed, and a paid invoice owes nothing more (the server refuses both).
-  const payable = current.status === 'sent' || current.status === 'overdue';
+  const payable = isPayable(current);
   const plan = current.planType ? findPlan(current.planType) : undefined;
   const busy = setStatus.isPending || email.isPending || remove.isPending;
 
