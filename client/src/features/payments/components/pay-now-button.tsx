@@ -2,7 +2,7 @@ import { CreditCard } from 'lucide-react';
 import { formatCents } from '@shared/money';
 import { Button } from '@/components/ui/button';
 import { usePayInvoice } from '../api/pay-invoice';
-import { useResetWhenShownAgain } from './use-reset-when-shown-again';
+import { useLeavingForStripe } from './use-leaving-for-stripe';
 
 /** Opens Stripe Checkout for one of the signed-in client's invoices. */
 export function PayNowButton({
@@ -15,10 +15,9 @@ export function PayNowButton({
   balance: number;
 }) {
   const pay = usePayInvoice();
-  useResetWhenShownAgain(pay.reset);
   // Held after success too, until the browser has left for Stripe: a second click would
   // open a second Checkout session.
-  const opening = pay.isPending || pay.isSuccess;
+  const opening = useLeavingForStripe(pay);
   return (
     <Button
       size="sm"

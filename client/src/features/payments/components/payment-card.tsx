@@ -8,7 +8,7 @@ import { cn } from '@/lib/utils';
 import { useBilling } from '../api/get-billing';
 import { useOpenBillingPortal } from '../api/open-billing-portal';
 import { useUpdateBilling } from '../api/update-billing';
-import { useResetWhenShownAgain } from './use-reset-when-shown-again';
+import { useLeavingForStripe } from './use-leaving-for-stripe';
 
 const BRANDS: Record<string, string> = {
   amex: 'American Express',
@@ -70,9 +70,8 @@ function AutoPaySwitch({ on, disabled }: { on: boolean; disabled: boolean }) {
 export function PaymentCard() {
   const billing = useBilling();
   const portal = useOpenBillingPortal();
-  useResetWhenShownAgain(portal.reset);
   // Held after success too, until the browser has left for Stripe's portal.
-  const opening = portal.isPending || portal.isSuccess;
+  const opening = useLeavingForStripe(portal);
   if (billing.isLoading) return <Skeleton className="h-40 w-full" />;
   const data = billing.data;
   // Without card payment there is no card to show; the billing history says how to pay.

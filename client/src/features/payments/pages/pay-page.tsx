@@ -16,7 +16,7 @@ import { usePayByLink } from '../api/pay-by-link';
 import { usePayLinkInvoice } from '../api/get-pay-link-invoice';
 import { HowToPay } from '../components/how-to-pay';
 import { CONFIRMATION_WAIT_MS } from '../components/use-checkout-return';
-import { useResetWhenShownAgain } from '../components/use-reset-when-shown-again';
+import { useLeavingForStripe } from '../components/use-leaving-for-stripe';
 
 const TITLE = 'text-xl font-semibold leading-tight';
 
@@ -65,7 +65,8 @@ function PayLinkInvoice({ token }: { token: string }) {
   const waiting = useWaitingFor(paidOnStripe, CONFIRMATION_WAIT_MS);
   const invoice = usePayLinkInvoice(token, { poll: waiting });
   const pay = usePayByLink();
-  useResetWhenShownAgain(pay.reset);
+  // Held after success too, until the browser has left for Stripe.
+  const opening = useLeavingForStripe(pay);
 
   if (invoice.isLoading) {
     return (
@@ -95,8 +96,6 @@ function PayLinkInvoice({ token }: { token: string }) {
   // Card payment on, and a balance Stripe can charge (its minimum is 50 cents).
   const byCard = current.onlinePayments && payableByCard(current);
   const paid = current.status === 'paid';
-  // Held after success too, until the browser has left for Stripe.
-  const opening = pay.isPending || pay.isSuccess;
   return (
     <Frame>
       <CardHeader>
