@@ -46,6 +46,7 @@ export const BusinessSettingsSchema = z.object({
         .min(1, 'Reminder days must be between 1 and 90')
         .max(90, 'Reminder days must be between 1 and 90'),
     )
+    .min(1, 'Add at least one reminder day (turn reminders off to send none)')
     .max(5, 'At most 5 reminders')
     .transform((days) => [...new Set(days)].sort((a, b) => a - b))
     .default([3, 7, 14]),

@@ -48,6 +48,8 @@ describe('business settings', () => {
       [{ businessState: 'Louisiana' }, 'State must be a two-letter code, e.g. LA'],
       [{ businessWebsite: 'javascript:alert(1)' }, 'Website must start with http:// or https://'],
       [{ autoSendRenewals: 'yes' }, 'Auto-send must be true or false'],
+      [{ reminderDays: [] }, 'Add at least one reminder day (turn reminders off to send none)'],
+      [{ reminderDays: [0] }, 'Reminder days must be between 1 and 90'],
     ] as const) {
       const res = await agent.put('/api/admin/settings').send({ ...business, ...change });
       expect(res.status).toBe(400);

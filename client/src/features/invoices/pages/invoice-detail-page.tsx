@@ -164,7 +164,9 @@ export function InvoiceDetailPage() {
             <Button
               variant="outline"
               disabled={busy}
-              onClick={() => mark('sent', 'The invoice is marked as sent.')}
+              onClick={() =>
+                mark('sent', 'The invoice was e-mailed to the client and is marked as sent.')
+              }
             >
               <Send className="h-4 w-4" aria-hidden="true" /> Mark as Sent
             </Button>

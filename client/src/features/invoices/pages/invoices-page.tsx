@@ -96,7 +96,10 @@ export function InvoicesPage() {
             { id, status: 'sent' },
             {
               onSuccess: () =>
-                toast({ title: 'Invoice Updated', description: 'The invoice is marked as sent.' }),
+                toast({
+                  title: 'Invoice Updated',
+                  description: 'The invoice was e-mailed to the client and is marked as sent.',
+                }),
             },
           ),
       }),

@@ -145,7 +145,8 @@ function PayLinkInvoice({ token }: { token: string }) {
             {opening ? 'Opening checkout…' : `Pay ${formatCents(balance)}`}
           </Button>
         )}
-        {!paid && !byCard && <HowToPay instructions={current.paymentInstructions} heading="h2" />}
+        {/* The other ways to pay, as the e-mail and the PDF give them. */}
+        {!paid && <HowToPay instructions={current.paymentInstructions} heading="h2" />}
       </CardContent>
     </Frame>
   );
