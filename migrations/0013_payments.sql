@@ -29,6 +29,7 @@ ALTER TABLE "invoices" ADD COLUMN "pay_token_hash" text;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "charge_attempts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "next_charge_on" date;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "last_charge_intent_id" text;--> statement-breakpoint
+ALTER TABLE "invoices" ADD COLUMN "open_checkout_session_id" text;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "reminders_sent" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "settings" ADD COLUMN "payment_instructions" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "settings" ADD COLUMN "reminders_enabled" boolean DEFAULT true NOT NULL;--> statement-breakpoint

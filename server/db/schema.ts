@@ -391,6 +391,8 @@ export const invoices = pgTable(
     nextChargeOn: date({ mode: 'string' }),
     /** The PaymentIntent of the last charge that Stripe took: a retry first asks about it. */
     lastChargeIntentId: text(),
+    /** The Checkout page last opened for it: closed when a payment changes what is owed. */
+    openCheckoutSessionId: text(),
     /** Overdue reminders sent (the settings' reminder days, in order). */
     remindersSent: integer().notNull().default(0),
     createdAt: createdAt(),

@@ -457,6 +457,18 @@ export async function startStripeStandIn(opts: {
     ['GET /v1/payment_methods/:id', retrieve(paymentMethods, 'PaymentMethod')],
     ['POST /v1/checkout/sessions', createCheckoutSession],
     ['GET /v1/checkout/sessions/:id', retrieve(checkoutSessions, 'checkout.session')],
+    [
+      'POST /v1/checkout/sessions/:id/expire',
+      (_, [id]) => {
+        const session = find(checkoutSessions, 'checkout.session', id!);
+        if (session.status !== 'open') {
+          throw invalid(
+            `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+          );
+        }
+        return Object.assign(session, { status: 'expired', url: null });
+      },
+    ],
     ['POST /v1/payment_intents', createPaymentIntent],
     ['GET /v1/payment_intents/:id', retrieve(paymentIntents, 'payment_intent')],
     ['GET /v1/charges/:id', retrieve(charges, 'charge')],

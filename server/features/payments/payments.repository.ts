@@ -261,6 +261,18 @@ export function createPaymentRepository(db: Database) {
       return row ?? null;
     },
 
+    /** The Checkout page now open for the invoice; the one it replaces, if any. */
+    async swapOpenCheckout(invoiceId: string, sessionId: string | null): Promise<string | null> {
+      return db.transaction(async (tx) => {
+        const invoice = await lockInvoice(tx, invoiceId);
+        await tx
+          .update(invoices)
+          .set({ openCheckoutSessionId: sessionId })
+          .where(eq(invoices.id, invoiceId));
+        return invoice?.openCheckoutSessionId ?? null;
+      });
+    },
+
     /** Stores the hash of an invoice's pay-link token the first time the link is given out. */
     async storePayTokenHash(invoiceId: string, hash: string): Promise<void> {
       await db

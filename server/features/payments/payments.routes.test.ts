@@ -423,6 +423,29 @@ describe('payments the admin records', () => {
     expect(await paymentsOf(invoice.id)).toHaveLength(2);
   });
 
+  it('closes a checkout page left open once a payment changes what is owed', async () => {
+    const { client, invoice } = await clientWithInvoice();
+    const firstTab = sessionOf((await pay(client, invoice.id)).body.url!);
+    // A second tab: the first page is closed, only the newest can take the money.
+    const secondTab = sessionOf((await pay(client, invoice.id)).body.url!);
+    expect(stripe.checkoutSessions.get(firstTab.id)!.status).toBe('expired');
+    expect(stripe.checkoutSessions.get(secondTab.id)!.status).toBe('open');
+
+    // The owner records the transfer the client made meanwhile: the open page is closed too,
+    // so the client cannot pay the invoice a second time by card.
+    await admin
+      .post(`/api/admin/invoices/${invoice.id}/payments`)
+      .send({ amount: 39_900, method: 'bank_transfer', paidOn: '2026-11-20', reference: '' });
+    expect(stripe.checkoutSessions.get(secondTab.id)!.status).toBe('expired');
+    const page = await fetch(`${stripe.url}/checkout/${secondTab.id}/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'card_number=4242424242424242',
+    });
+    expect(page.status).toBe(409);
+    expect(await paymentsOf(invoice.id)).toHaveLength(1);
+  });
+
   it('refuses more than the balance due, a typo the owner could not undo', async () => {
     const { invoice } = await clientWithInvoice(30_000);
     const tooMuch = await admin

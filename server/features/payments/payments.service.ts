@@ -137,7 +137,7 @@ export function createPaymentService({
     const stripe = requireGateway();
     requirePayable(invoice);
     const customerId = client ? await customerOf(client, stripe) : null;
-    return stripe.createCheckoutSession({
+    const session = await stripe.createCheckoutSession({
       saveCard: saveCard && customerId !== null,
       customerId,
       customerEmail: invoice.clientEmail,
@@ -147,6 +147,29 @@ export function createPaymentService({
       successUrl: returnTo.success,
       cancelUrl: returnTo.cancel,
     });
+    // One page open per invoice: a second tab, or a second device, closes the first.
+    await closeCheckout(invoice.id, session.id);
+    return session.url;
+  }
+
+  /**
+   * Closes the invoice's open Checkout page (putting `next` in its place): after a payment
+   * changed what is owed, a page still open would charge the old balance again.
+   */
+  async function closeCheckout(
+    invoiceId: string,
+    next: string | null = null,
+    /** The page this very payment came through: nothing to close there. */
+    paidThrough: string | null = null,
+  ): Promise<void> {
+    const earlier = await repository.swapOpenCheckout(invoiceId, next);
+    if (!gateway || !earlier || earlier === next || earlier === paidThrough) return;
+    try {
+      await gateway.expireCheckoutSession(earlier);
+    } catch (error) {
+      // Stripe's own 30-minute expiry still closes it.
+      logger.error({ err: error, invoiceId, sessionId: earlier }, 'checkout page not closed');
+    }
   }
 
   async function findByToken(token: string): Promise<InvoiceRow> {
@@ -168,6 +191,9 @@ export function createPaymentService({
   }
 
   async function afterRecorded(outcome: RecordOutcome): Promise<void> {
+    if (outcome.kind === 'recorded') {
+      await closeCheckout(outcome.invoice.id, null, outcome.payment.stripeCheckoutSessionId);
+    }
     if (outcome.kind === 'recorded' && outcome.becamePaid) await sendReceipt(outcome.invoice);
     if (outcome.kind === 'recorded' && outcome.payment.flag) {
       logger.warn(

@@ -79,7 +79,7 @@ export function createStripeGateway(settings: StripeSettings, logger: Logger) {
       return customer.id;
     },
 
-    async createCheckoutSession(request: CheckoutRequest): Promise<string> {
+    async createCheckoutSession(request: CheckoutRequest): Promise<{ id: string; url: string }> {
       const metadata = {
         invoiceId: request.invoice.id,
         invoiceNumber: request.invoice.invoiceNumber,
@@ -114,7 +114,21 @@ export function createStripeGateway(settings: StripeSettings, logger: Logger) {
         }),
       );
       if (!session.url) throw new AppError(502, 'Stripe did not give a checkout page');
-      return session.url;
+      return { id: session.id, url: session.url };
+    },
+
+    /**
+     * Closes a Checkout page that must not take money any more (what is owed changed). One
+     * already paid, expired or unknown is left as Stripe has it: false.
+     */
+    async expireCheckoutSession(sessionId: string): Promise<boolean> {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+        return true;
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return false;
+        throw error;
+      }
     },
 
     async createBillingPortalSession(customerId: string, returnUrl: string): Promise<string> {
