@@ -1,5 +1,6 @@
 import type { BusinessType } from '@shared/schemas/leads';
 import type { Place } from '@shared/lead-facts';
+import { deadline } from '../../../lib/deadline';
 import { SourceError, type LeadSourceAdapter } from './types';
 
 const FIELDS = [
@@ -57,6 +58,15 @@ export function createGooglePlacesSource({
   timeoutMs?: number;
 }): LeadSourceAdapter {
   async function page(body: object, signal?: AbortSignal) {
+    const pageDeadline = deadline(timeoutMs, signal);
+    try {
+      return await request(body, pageDeadline.signal, signal);
+    } finally {
+      pageDeadline.clear();
+    }
+  }
+
+  async function request(body: object, pageSignal: AbortSignal, signal?: AbortSignal) {
     let response: Response;
     try {
       response = await fetch(`${url.replace(/\/$/, '')}/v1/places:searchText`, {
@@ -67,7 +77,7 @@ export function createGooglePlacesSource({
           'x-goog-fieldmask': FIELD_MASK,
         },
         body: JSON.stringify(body),
-        signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])]),
+        signal: pageSignal,
       });
     } catch (error) {
       if (signal?.aborted) throw error;

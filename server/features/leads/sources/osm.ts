@@ -3,6 +3,7 @@ import pLimit from 'p-limit';
 import type { Place } from '@shared/lead-facts';
 import type { BusinessType } from '@shared/schemas/leads';
 import { businessTypeOf, tagFilters } from './osm-categories';
+import { deadline } from '../../../lib/deadline';
 import { SourceError, type Box, type LeadSourceAdapter, type SourceQuery } from './types';
 
 export interface OverpassOptions {
@@ -143,6 +144,8 @@ export function placeFromElement(
   };
 }
 
+type OverpassAnswer = { elements: OverpassElement[] };
+
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
@@ -162,78 +165,88 @@ export function createOverpassSource({
 }: OverpassOptions): LeadSourceAdapter {
   const slots = pLimit(OVERPASS_SLOTS);
 
-  async function post(
-    body: string,
-    signal?: AbortSignal,
-  ): Promise<{ elements?: OverpassElement[] }> {
+  async function post(body: string, signal?: AbortSignal): Promise<OverpassAnswer> {
     for (let attempt = 0; ; attempt++) {
-      let response: Response;
+      const attemptDeadline = deadline(timeoutMs, signal);
+      let outcome: OverpassAnswer | { retryAfterMs: number };
       try {
-        response = await slots(() =>
-          fetch(url, {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/x-www-form-urlencoded',
-              accept: 'application/json',
-              'user-agent': userAgent,
-            },
-            body: new URLSearchParams({ data: body }),
-            signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])]),
-          }),
-        );
-      } catch (error) {
-        if (signal?.aborted) throw error;
-        if ((error as Error).name === 'TimeoutError') {
-          throw new SourceError(
-            'OpenStreetMap did not answer in time. Try again in a minute.',
-            504,
-          );
-        }
-        throw new SourceError('OpenStreetMap could not be reached. Try again in a minute.', 502);
-      }
-      if (RETRY_STATUSES.has(response.status) && attempt < retryDelaysMs.length) {
-        await response.body?.cancel();
-        const retryAfter = Number(response.headers.get('retry-after')) * 1000;
-        await sleep(
-          Math.max(retryDelaysMs[attempt]!, Number.isFinite(retryAfter) ? retryAfter : 0),
+        outcome = await request(
+          body,
+          attemptDeadline.signal,
           signal,
+          attempt < retryDelaysMs.length,
         );
-        continue;
+      } finally {
+        attemptDeadline.clear();
       }
-      if (response.status === 429) {
-        throw new SourceError(
-          'OpenStreetMap is busy (too many requests). Try again in a minute.',
-          503,
-        );
-      }
-      if (response.status === 504) {
+      if (!('retryAfterMs' in outcome)) return outcome;
+      await sleep(Math.max(retryDelaysMs[attempt]!, outcome.retryAfterMs), signal);
+    }
+  }
+
+  /** One request within its deadline: the answer, or how long Overpass asks us to wait. */
+  async function request(
+    body: string,
+    attemptSignal: AbortSignal,
+    signal: AbortSignal | undefined,
+    mayRetry: boolean,
+  ): Promise<OverpassAnswer | { retryAfterMs: number }> {
+    let response: Response;
+    try {
+      response = await slots(() =>
+        fetch(url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            accept: 'application/json',
+            'user-agent': userAgent,
+          },
+          body: new URLSearchParams({ data: body }),
+          signal: attemptSignal,
+        }),
+      );
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      if ((error as Error).name === 'TimeoutError') {
         throw new SourceError('OpenStreetMap did not answer in time. Try again in a minute.', 504);
       }
-      if (!response.ok) {
-        throw new SourceError(
-          `OpenStreetMap search failed (HTTP ${response.status}). Try again later.`,
-        );
+      throw new SourceError('OpenStreetMap could not be reached. Try again in a minute.', 502);
+    }
+    if (RETRY_STATUSES.has(response.status) && mayRetry) {
+      await response.body?.cancel();
+      const retryAfterMs = Number(response.headers.get('retry-after')) * 1000;
+      return { retryAfterMs: Number.isFinite(retryAfterMs) ? retryAfterMs : 0 };
+    }
+    if (response.status === 429) {
+      throw new SourceError(
+        'OpenStreetMap is busy (too many requests). Try again in a minute.',
+        503,
+      );
+    }
+    if (response.status === 504) {
+      throw new SourceError('OpenStreetMap did not answer in time. Try again in a minute.', 504);
+    }
+    if (!response.ok) {
+      throw new SourceError(
+        `OpenStreetMap search failed (HTTP ${response.status}). Try again later.`,
+      );
+    }
+    try {
+      const parsed = (await response.json()) as { elements?: unknown; remark?: string };
+      if (!Array.isArray(parsed.elements)) throw new Error('no elements');
+      // Overpass answers 200 with a remark when the query ran out of time or memory.
+      if (
+        parsed.elements.length === 0 &&
+        /runtime error|timed out|out of memory/i.test(parsed.remark ?? '')
+      ) {
+        throw new SourceError('OpenStreetMap did not answer in time. Try again in a minute.', 504);
       }
-      try {
-        const parsed = (await response.json()) as { elements?: unknown; remark?: string };
-        if (!Array.isArray(parsed.elements)) throw new Error('no elements');
-        // Overpass answers 200 with a remark when the query ran out of time or memory.
-        if (
-          parsed.elements.length === 0 &&
-          /runtime error|timed out|out of memory/i.test(parsed.remark ?? '')
-        ) {
-          throw new SourceError(
-            'OpenStreetMap did not answer in time. Try again in a minute.',
-            504,
-          );
-        }
-        return parsed as { elements: OverpassElement[] };
-      } catch (error) {
-        if (error instanceof SourceError) throw error;
-        throw new SourceError(
-          'OpenStreetMap sent an answer that could not be read. Try again later.',
-        );
-      }
+      return parsed as OverpassAnswer;
+    } catch (error) {
+      if (error instanceof SourceError) throw error;
+      throw new SourceError(
+        'OpenStreetMap sent an answer that could not be read. Try again later.',
+      );
     }
   }
 
