@@ -2,7 +2,8 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { agencyJsonLd } from './client/seo';
+import { DEFAULT_SETTINGS } from './shared/constants';
+import { SEO_START, seoHead } from './shared/seo';
 
 const root = import.meta.dirname;
 // The API runs on its own port during `npm run dev`; Vite proxies to it so the browser
@@ -14,19 +15,20 @@ const alias = {
   '@shared': path.join(root, 'shared'),
 };
 
-/** Writes the structured data into index.html; the server fills in __APP_URL__ when serving. */
-const structuredData = (): Plugin => ({
-  name: 'structured-data',
+/**
+ * Writes the title, description, social cards and structured data into index.html from the
+ * default settings; the server writes them again with the current ones and fills in
+ * __APP_URL__ when serving (server/lib/spa.ts).
+ */
+const seoTags = (): Plugin => ({
+  name: 'seo-tags',
   transformIndexHtml: (html) =>
-    html.replace(
-      '<!--structured-data-->',
-      `<script type="application/ld+json">${agencyJsonLd()}</script>`,
-    ),
+    html.replace(SEO_START, () => seoHead(DEFAULT_SETTINGS, '__APP_URL__')),
 });
 
 export default defineConfig({
   root: path.join(root, 'client'),
-  plugins: [react(), structuredData()],
+  plugins: [react(), seoTags()],
   resolve: { alias },
   build: {
     outDir: path.join(root, 'dist/client'),

@@ -1,6 +1,8 @@
 // Writes dist/client/landing.html: index.html with the landing page's HTML already inside
 // #root and its headings' font preloaded (served for "/" only; every other path gets the plain
-// index.html).
+// index.html). It is rendered with the default settings; dist/prerender/prerender.js stays for
+// the server, which renders the page again with the current settings (server/lib/landing-page.ts,
+// decision 020).
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'vite';
@@ -23,7 +25,10 @@ const { renderLanding } = await import(path.join(outDir, 'prerender.js'));
 const markup = await renderLanding();
 const indexPath = path.join(root, 'dist/client/index.html');
 const shell = fs.readFileSync(indexPath, 'utf8');
-if (!shell.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
+// The server finds #root's content as running to the last </div> before </body>.
+if (!/<div id="root"><\/div>\s*<\/body>/.test(shell)) {
+  throw new Error('index.html must end its body with an empty #root');
+}
 
 // The hero's title is the largest text of the first screen: its font is fetched with the
 // stylesheet rather than after it, so the title is seldom drawn in the fallback first. The

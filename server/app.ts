@@ -14,6 +14,7 @@ import {
 } from './features/admin-auth/admin-auth.routes';
 import { adminAuditRoutes } from './features/audit/audit.routes';
 import { authRoutes, configurePassport } from './features/auth/auth.routes';
+import { adminClientRoutes } from './features/clients/clients.routes';
 import {
   adminConsultationRoutes,
   consultationRoutes,
@@ -44,7 +45,7 @@ import { AppError, errorHandler, notFoundApi } from './lib/errors';
 import { clientDistDir } from './lib/paths';
 import { notifyingActionLimit } from './lib/rate-limit';
 import { adminSession, clientSession } from './lib/session';
-import { spaRoutes } from './lib/spa';
+import { spaRoutes, type SpaOptions } from './lib/spa';
 import { rejectNulCharacters } from './lib/validate';
 import type { Services } from './services';
 import type { WebServices } from './web-services';
@@ -56,13 +57,15 @@ export interface AppDeps {
   services: Services;
   /** The sessions, the built-in provider and the relying party (services.ts). */
   web: WebServices;
+  /** The built client to serve, when not the one in dist/ (tests). */
+  site?: { distDir?: string; renderLanding?: SpaOptions['renderLanding'] };
 }
 
 /**
  * Builds the whole Express app (API, built-in provider, SPA) on services built elsewhere: HTTP
  * only, nothing here to start or stop. Does not listen.
  */
-export function createApp({ config, logger, services, web }: AppDeps): Express {
+export function createApp({ config, logger, services, web, site }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   // Mount paths pick the session: /api/admin the admin's, whose cookie path browsers and
@@ -178,6 +181,7 @@ export function createApp({ config, logger, services, web }: AppDeps): Express {
   admin.use(adminInvoiceRoutes(services.invoices, services.payments));
   admin.use(adminPaymentRoutes(services.payments));
   admin.use(adminSignupLinkRoutes(services.signupLinks));
+  admin.use(adminClientRoutes(services.clients));
   admin.use(adminMailRoutes(services.mail, brand));
   admin.use(adminLeadRoutes(services.leads));
   admin.use(notFoundApi);
@@ -211,7 +215,12 @@ export function createApp({ config, logger, services, web }: AppDeps): Express {
   api.use(notFoundApi);
   app.use('/api', api);
 
-  app.use(spaRoutes(clientDistDir, config.appUrl, () => services.settings.getPublic()));
+  app.use(
+    spaRoutes(site?.distDir ?? clientDistDir, config.appUrl, () => services.settings.getPublic(), {
+      renderLanding: site?.renderLanding,
+      logger,
+    }),
+  );
   app.use((_req, _res, next) => next(new AppError(404, 'Not found')));
   app.use(errorHandler(logger));
   return app;

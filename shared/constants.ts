@@ -4,6 +4,8 @@ export const DEFAULT_SETTINGS = {
   businessName: 'Coast & Code Studio',
   businessEmail: 'hello@coastandcode.studio',
   businessLocation: 'New Orleans, LA',
+  businessPhone: '',
+  businessWebsite: '',
 } as const;
 
 /** The element in which the server writes the public settings into every page it serves. */

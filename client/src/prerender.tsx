@@ -1,15 +1,21 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
+import type { PublicSettings } from '@shared/schemas/settings';
 import { AppProviders } from '@/app/providers';
 import { AppRouter } from '@/app/routes/router';
+import { renderWithPublicSettings } from '@/features/settings/public';
 
 /**
- * The landing page's HTML, rendered at build time (scripts/prerender.mjs) so the hero is
- * painted before any JavaScript runs; main.tsx hydrates it. The tree is the same one the
- * browser renders for a visitor at "/".
+ * The landing page's HTML, so the page is painted (and read by crawlers) before any
+ * JavaScript runs; main.tsx hydrates it. The tree is the same one the browser renders for a
+ * visitor at "/". The build renders it with the default settings (scripts/prerender.mjs); the
+ * server renders it again with the current ones, which it also writes into the page for the
+ * hydration to match (server/lib/landing-page.ts). One render at a time: the settings are the
+ * module's.
  */
-export async function renderLanding(): Promise<string> {
+export async function renderLanding(settings?: PublicSettings): Promise<string> {
+  if (settings) renderWithPublicSettings(settings);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <AppProviders>

@@ -1,22 +1,40 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router, type Response } from 'express';
+import type { Logger } from 'pino';
 import { PUBLIC_SETTINGS_ELEMENT_ID } from '@shared/constants';
 import { PublicSettingsSchema, type PublicSettings } from '@shared/schemas/settings';
+import { withSeoHead } from '@shared/seo';
+import { builtLandingRenderer, createLandingPages, type RenderLanding } from './landing-page';
 
 const PRIVATE_AREAS = /^\/(admin|portal)(\/|$)/;
+
+export interface SpaOptions {
+  /**
+   * Renders the landing page's HTML for the current settings; by default the one the build
+   * made next to the client (dist/prerender/prerender.js), if any.
+   */
+  renderLanding?: RenderLanding;
+  logger?: Logger;
+}
 
 /**
  * Serves the built client: hashed assets cached for a year, index.html never cached (with the
  * public address filled in), index.html for every other GET that is not an API or provider
  * path (history routing), and what search engines read: robots.txt, sitemap.xml, and
  * noindex on the portal and admin screens. Every page carries the public settings (brand name
- * and contact details), so no screen waits for them or shows the defaults first.
+ * and contact details), so no screen waits for them or shows the defaults first, and its
+ * title, description, social cards and structured data are written from them. "/" is the
+ * landing page rendered with them (landing-page.ts).
  */
 export function spaRoutes(
   distDir: string,
   appUrl: string,
   publicSettings: () => Promise<PublicSettings>,
+  {
+    renderLanding = builtLandingRenderer(path.join(distDir, '..', 'prerender', 'prerender.js')),
+    logger,
+  }: SpaOptions = {},
 ): Router {
   const router = Router();
   const pages = new Map<string, string | undefined>();
@@ -33,6 +51,11 @@ export function spaRoutes(
     }
     return pages.get(name);
   };
+  const landingPage = createLandingPages({
+    template: () => page('landing.html'),
+    render: renderLanding,
+    logger,
+  });
 
   router.get('/robots.txt', (_req, res) => {
     res
@@ -68,13 +91,14 @@ export function spaRoutes(
   router.get(/^(?!\/(?:api|oidc)(?:\/|$)).*/i, async (req, res: Response) => {
     res.setHeader('Cache-Control', 'no-cache');
     if (PRIVATE_AREAS.test(req.path)) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
-    // "/" has its HTML prerendered at build time; every other screen starts from the shell.
-    const html = (req.path === '/' && page('landing.html')) || page('index.html');
+    const settings = await publicSettings();
+    // "/" has its HTML rendered with the settings; every other screen starts from the shell.
+    const html = (req.path === '/' && (await landingPage(settings))) || page('index.html');
     if (!html) {
       res.status(503).type('text').send('The client has not been built yet: run `npm run build`.');
       return;
     }
-    res.type('html').send(withSettings(html, await publicSettings()));
+    res.type('html').send(withSettings(withSeoHead(html, settings, appUrl), settings));
   });
   return router;
 }

@@ -79,5 +79,9 @@ export const PublicSettingsSchema = z.object({
   businessEmail: z.string(),
   /** "City, ST", from the business city and state. */
   businessLocation: z.string(),
+  /** '' when not set: the landing page's footer and structured data leave it out. */
+  businessPhone: z.string().default(''),
+  /** '' when not set, else an http(s) address. */
+  businessWebsite: z.string().default(''),
 });
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>;

@@ -357,7 +357,7 @@ test.describe('the lead modal', () => {
     await expect(page.getByRole('dialog').getByLabel('Email *')).toHaveValue('');
 
     // The agency has it: stored with status 'new'.
-    const stored = await (await adminApi.get('/api/admin/consultations')).json();
+    const stored = (await (await adminApi.get('/api/admin/consultations')).json()).items;
     expect(stored.filter((row: { email: string }) => row.email === email)).toEqual([
       expect.objectContaining({
         name: 'Marie Thibodeaux',

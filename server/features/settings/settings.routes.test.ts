@@ -75,6 +75,8 @@ describe('business settings', () => {
       businessName: 'Bayou Web Works',
       businessEmail: 'team@bayouweb.example',
       businessLocation: 'Biloxi, MS',
+      businessPhone: '504-555-0100',
+      businessWebsite: 'https://bayouweb.example',
     });
   });
 });

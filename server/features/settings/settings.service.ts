@@ -48,6 +48,8 @@ export function createSettingsService(repository: SettingsRepository, audit: Aud
         businessName: business.businessName,
         businessEmail: business.businessEmail,
         businessLocation: `${business.businessCity}, ${business.businessState}`,
+        businessPhone: business.businessPhone,
+        businessWebsite: business.businessWebsite,
       };
     },
 

@@ -1,2 +1,2 @@
 /** What other features may use of settings: the business details every screen shows. */
-export { usePublicSettings } from './api/get-public-settings';
+export { renderWithPublicSettings, usePublicSettings } from './api/get-public-settings';

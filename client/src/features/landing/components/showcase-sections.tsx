@@ -39,6 +39,8 @@ export function LandingFooter({ onHydrated }: DeferredPartProps) {
       brand={settings.businessName}
       email={settings.businessEmail}
       location={settings.businessLocation}
+      phone={settings.businessPhone}
+      website={settings.businessWebsite}
     />
   );
 }

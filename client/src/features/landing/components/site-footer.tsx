@@ -1,15 +1,33 @@
-import { Mail, MapPin } from 'lucide-react';
+import { Globe, Mail, MapPin, Phone } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { NAV_LINKS } from '../content';
+
+/** 'https://www.bayouweb.example/' as a reader says it: 'bayouweb.example'. */
+function websiteLabel(url: string): string {
+  try {
+    const { hostname, pathname } = new URL(url);
+    return `${hostname.replace(/^www\./, '')}${pathname === '/' ? '' : pathname}`;
+  } catch {
+    return url;
+  }
+}
+
+/** A phone number as a tel: address: its digits and a leading +. */
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 export function SiteFooter({
   brand,
   email,
   location,
+  phone = '',
+  website = '',
 }: {
   brand: string;
   email: string;
   location: string;
+  /** Shown when set in Settings, as is the website. */
+  phone?: string;
+  website?: string;
 }) {
   const [, navigate] = useLocation();
   return (
@@ -38,13 +56,29 @@ export function SiteFooter({
           <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Contact</h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li className="flex items-center gap-2">
-              <Mail className="h-4 w-4" aria-hidden="true" />
-              <a href={`mailto:${email}`} className="hover:text-white">
+              <Mail className="h-4 w-4 shrink-0" aria-hidden="true" />
+              <a href={`mailto:${email}`} className="break-all hover:text-white">
                 {email}
               </a>
             </li>
+            {phone && (
+              <li className="flex items-center gap-2">
+                <Phone className="h-4 w-4 shrink-0" aria-hidden="true" />
+                <a href={telHref(phone)} className="hover:text-white">
+                  {phone}
+                </a>
+              </li>
+            )}
+            {website && (
+              <li className="flex min-w-0 items-center gap-2">
+                <Globe className="h-4 w-4 shrink-0" aria-hidden="true" />
+                <a href={website} className="break-all hover:text-white" rel="noopener">
+                  {websiteLabel(website)}
+                </a>
+              </li>
+            )}
             <li className="flex items-center gap-2">
-              <MapPin className="h-4 w-4" aria-hidden="true" />
+              <MapPin className="h-4 w-4 shrink-0" aria-hidden="true" />
               {location}
             </li>
           </ul>

@@ -6,6 +6,8 @@ const answer = {
   businessName: 'Bayou Web Works',
   businessEmail: 'hi@bayou.example',
   businessLocation: 'Lafayette, LA',
+  businessPhone: '(337) 555-0142',
+  businessWebsite: 'https://bayou.example',
 };
 
 /** The module afresh, as a page load would run it, with `html` in the document. */

@@ -34,15 +34,36 @@ function settingsInPage(): PublicSettings | undefined {
 /** The page's copy is the server's own output; this only guards against a damaged page. */
 function hasTextFields(value: unknown): value is PublicSettings {
   if (typeof value !== 'object' || value === null) return false;
-  const fields: Array<keyof PublicSettings> = ['businessName', 'businessEmail', 'businessLocation'];
+  const fields: Array<keyof PublicSettings> = [
+    'businessName',
+    'businessEmail',
+    'businessLocation',
+    'businessPhone',
+    'businessWebsite',
+  ];
   return fields.every((field) => typeof Reflect.get(value, field) === 'string');
 }
 
 // A tiny store rather than the query cache, so the public landing page needs no query library.
 const inPage = settingsInPage();
 let current: PublicSettings = inPage ?? DEFAULT_SETTINGS;
+/**
+ * What the HTML being hydrated was rendered with: the server renders "/" with the settings it
+ * writes into the same page (server/lib/spa.ts), so they match; without them, the defaults.
+ */
+let rendered: PublicSettings = inPage ?? DEFAULT_SETTINGS;
 let requested = inPage !== undefined;
 const listeners = new Set<() => void>();
+
+/**
+ * Prerendering (client/src/prerender.tsx, run by the server): the settings to render the
+ * landing page with, the ones the server writes into that page.
+ */
+export function renderWithPublicSettings(settings: PublicSettings): void {
+  rendered = settings;
+  current = settings;
+  requested = true;
+}
 
 /** Fetches the settings again (after the owner edits them) and updates every screen. */
 export async function refreshPublicSettings(): Promise<void> {
@@ -67,10 +88,10 @@ function subscribe(listener: () => void) {
 }
 
 export function usePublicSettings(): PublicSettings {
-  // The server snapshot (prerendering, hydration) is always the defaults.
+  // The server snapshot (prerendering, hydration) is what the page's HTML was rendered with.
   return useSyncExternalStore(
     subscribe,
     () => current,
-    () => DEFAULT_SETTINGS,
+    () => rendered,
   );
 }

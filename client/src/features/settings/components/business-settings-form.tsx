@@ -13,6 +13,10 @@ import { toast } from '@/components/ui/use-toast';
 import { useBusinessSettings } from '../api/get-business-settings';
 import { useSaveBusinessSettings } from '../api/save-business-settings';
 
+/** Where the phone and website appear: blank, they appear nowhere. */
+const SHOWN_WHEN_SET =
+  "Shown in the landing page's footer under Contact, and to search engines. Leave it blank to show none.";
+
 function Form({ current }: { current: BusinessSettings }) {
   const save = useSaveBusinessSettings();
   const values = useMemo<BusinessSettingsFormValues>(
@@ -46,6 +50,7 @@ function Form({ current }: { current: BusinessSettings }) {
       <FormField
         label="Phone"
         type="tel"
+        hint={SHOWN_WHEN_SET}
         error={errors.businessPhone?.message}
         {...form.register('businessPhone')}
       />
@@ -66,6 +71,7 @@ function Form({ current }: { current: BusinessSettings }) {
         label="Website"
         type="url"
         placeholder="https://"
+        hint={SHOWN_WHEN_SET}
         error={errors.businessWebsite?.message}
         {...form.register('businessWebsite')}
       />
