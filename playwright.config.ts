@@ -14,6 +14,10 @@ const standInsPort = Number((process.env.E2E_STAND_INS_PORT ??= String(port + 1)
 /** A local stand-in of Stripe's API, checkout page and customer portal (tests/support/stripe-stand-in.ts). */
 const stripePort = Number((process.env.E2E_STRIPE_PORT ??= String(port + 2)));
 export const E2E_STRIPE_URL = `http://127.0.0.1:${stripePort}`;
+/** The mail server (tests/support/smtp-stand-in-server.ts) and the port that tells it what to refuse. */
+const smtpPort = Number((process.env.E2E_SMTP_PORT ??= String(port + 3)));
+const smtpControlPort = Number((process.env.E2E_SMTP_CONTROL_PORT ??= String(port + 4)));
+export const E2E_SMTP_CONTROL_URL = `http://127.0.0.1:${smtpControlPort}`;
 // A test-only signing secret shared by the stand-in and the app; it guards nothing real.
 const stripeWebhookSecret = 'whsec_e2e_stand_in';
 
@@ -57,6 +61,12 @@ export default defineConfig({
       env: { STRIPE_WEBHOOK_SECRET: stripeWebhookSecret },
     },
     {
+      command: `npx tsx tests/support/smtp-stand-in-server.ts ${smtpPort} ${smtpControlPort}`,
+      url: `${E2E_SMTP_CONTROL_URL}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
       // The admin comes from the real CLI, then the built server starts on a fresh database.
       command: [
         `npx tsx server/cli/admin-create.ts --email ${E2E_ADMIN.email} --password ${E2E_ADMIN.password} --first-name ${E2E_ADMIN.firstName}`,
@@ -78,6 +88,9 @@ export default defineConfig({
         STRIPE_SECRET_KEY: 'sk_test_e2e_stand_in',
         STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
         STRIPE_API_URL: E2E_STRIPE_URL,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        // A refused message waits for 'Send again' rather than a retry in the background.
+        MAIL_RETRY_ATTEMPTS: '1',
       },
     },
   ],

@@ -42,6 +42,8 @@ try {
     E2E_PORT: String(await freePort()),
     E2E_STAND_INS_PORT: String(await freePort()),
     E2E_STRIPE_PORT: String(await freePort()),
+    E2E_SMTP_PORT: String(await freePort()),
+    E2E_SMTP_CONTROL_PORT: String(await freePort()),
     E2E_DATA_DIR: dataDir,
     CHROMIUM_PATH: chromium,
   });

@@ -43,6 +43,10 @@ const EnvSchema = z
       .url({ protocol: /^smtps?$/, error: 'SMTP_URL must be smtp:// or smtps://' })
       .optional(),
     MAIL_FROM: z.string().min(3).optional(),
+    /** Hand-overs of a message the mail server refused, the first included (1: no retries). */
+    MAIL_RETRY_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(5),
+    /** The wait before the first retry; each later one waits about twice as long. */
+    MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 
     RENEWAL_LEAD_DAYS: z.coerce.number().int().min(1).max(28).default(7),
     BILLING_RUN_CRON: z.string().min(9).default('0 6 * * *'),
@@ -126,7 +130,12 @@ export interface Config {
   initialAdmin: { email: string; password: string } | undefined;
   adminSetupToken: string | undefined;
   /** SMTP_URL unset: every message is kept in the outbox table instead of sent. */
-  mail: { smtpUrl: string | undefined; from: string | undefined };
+  mail: {
+    smtpUrl: string | undefined;
+    from: string | undefined;
+    /** A refused message is tried `attempts` times in all, waiting longer each time. */
+    retry: { attempts: number; delaySeconds: number };
+  };
   billing: {
     /** Days before a period ends that the next month's invoice is made. */
     renewalLeadDays: number;
@@ -192,7 +201,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
         : undefined,
     adminSetupToken: e.ADMIN_SETUP_TOKEN,
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      retry: { attempts: e.MAIL_RETRY_ATTEMPTS, delaySeconds: e.MAIL_RETRY_DELAY_SECONDS },
+    },
     billing: {
       renewalLeadDays: e.RENEWAL_LEAD_DAYS,
       runCron: e.BILLING_RUN_CRON,

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from './db/client';
 import {
   LEAD_SEARCH_QUEUE,
   LEAD_SEARCH_QUEUE_OPTIONS,
+  MAIL_RETRY_QUEUE,
   pgBossFor,
   startQueues,
 } from './lib/job-queue';
@@ -18,8 +19,9 @@ export interface JobRunner {
 /**
  * Background work on pg-boss, in the product's own database (PGlite or PostgreSQL): the
  * daily billing run on a cron schedule, and once at start so a day the server was down is
- * not skipped (the run is idempotent). pg-boss hands each job to one worker, so several app
- * instances on one database run it once.
+ * not skipped (the run is idempotent); the bulk lead searches; the retries of messages the
+ * mail server refused. pg-boss hands each job to one worker, so several app instances on one
+ * database run it once.
  */
 export async function startJobs({
   database,
@@ -35,14 +37,17 @@ export async function startJobs({
     billing: Pick<Services['billing'], 'runDaily'>;
     /** Absent where a process runs billing only. */
     leadSearches?: Pick<Services['leadSearches'], 'runBulk' | 'resumeUnfinished' | 'interruptAll'>;
+    /** Absent where a process does not retry refused mail. */
+    mail?: Pick<Services['mail'], 'retryFailed'>;
   };
 }): Promise<JobRunner> {
-  const { billing, leadSearches } = services;
+  const { billing, leadSearches, mail } = services;
   const boss = pgBossFor(database);
   boss.on('error', (error) => logger.error({ err: error }, 'job runner error'));
   await startQueues(boss, database, [
     { name: BILLING_QUEUE, policy: 'singleton' },
     ...(leadSearches ? [LEAD_SEARCH_QUEUE_OPTIONS] : []),
+    ...(mail ? [{ name: MAIL_RETRY_QUEUE }] : []),
   ]);
   // Queued before the worker starts, so its first poll takes it.
   await boss.send(BILLING_QUEUE, {});
@@ -65,6 +70,16 @@ export async function startJobs({
       soleProcess: database.kind === 'pglite',
     });
     if (resumed > 0) logger.info({ resumed }, 'unfinished bulk lead searches queued again');
+  }
+  if (mail) {
+    // A failed try throws: pg-boss runs the job again after a longer wait (job-queue.ts).
+    await boss.work<{ outboxId: string }>(
+      MAIL_RETRY_QUEUE,
+      { pollingIntervalSeconds: 1 },
+      async ([job]) => {
+        if (job) await mail.retryFailed(job.data.outboxId);
+      },
+    );
   }
   return {
     async stop() {

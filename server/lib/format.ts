@@ -23,3 +23,17 @@ export function displayDate(value: string | Date): string {
     typeof value === 'string' && value.length === 10 ? new Date(`${value}T00:00:00Z`) : value;
   return DISPLAY_DATE.format(new Date(date));
 }
+
+const DISPLAY_TIME = new Intl.DateTimeFormat('en-US', {
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'UTC',
+});
+
+/**
+ * An instant with its time of day, as the screens write it ('Dec 7, 2026 at 3:05 PM'), in UTC
+ * and saying so: an e-mail is read in the reader's zone, which the server does not know.
+ */
+export function displayDateTime(value: Date): string {
+  return `${displayDate(value)} at ${DISPLAY_TIME.format(value)} UTC`;
+}

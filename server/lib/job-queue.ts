@@ -11,6 +11,29 @@ export const LEAD_SEARCH_QUEUE_OPTIONS = {
   expireInSeconds: 60 * 60,
 } as const;
 
+export const MAIL_RETRY_QUEUE = 'mail-retry';
+
+/**
+ * The retry job of a message the mail server refused, sent once per message: its first run
+ * waits `delaySeconds`, and each failed run is run again by pg-boss after about twice the
+ * wait before (exponential back-off, with jitter), until `attempts` hand-overs in all (the
+ * first, made when the message was sent, included).
+ */
+export function mailRetryJobOptions({
+  attempts,
+  delaySeconds,
+}: {
+  attempts: number;
+  delaySeconds: number;
+}): PgBoss.SendOptions {
+  return {
+    startAfter: delaySeconds,
+    retryLimit: Math.max(0, attempts - 2),
+    retryDelay: delaySeconds,
+    retryBackoff: true,
+  };
+}
+
 /**
  * Starts pg-boss and creates its queues that may not exist yet, under a database lock.
  * Instances starting together on one empty database otherwise collide in pg-boss's own set-up:
@@ -47,7 +70,7 @@ export function createJobQueue(database: DatabaseHandle) {
   let ready: Promise<void> | undefined;
   const start = () =>
     (ready ??= (async () => {
-      await startQueues(boss, database, [LEAD_SEARCH_QUEUE_OPTIONS]);
+      await startQueues(boss, database, [LEAD_SEARCH_QUEUE_OPTIONS, { name: MAIL_RETRY_QUEUE }]);
     })().catch((error: unknown) => {
       ready = undefined;
       throw error;
@@ -56,6 +79,10 @@ export function createJobQueue(database: DatabaseHandle) {
     async sendLeadSearch(searchId: string) {
       await start();
       await boss.send(LEAD_SEARCH_QUEUE, { searchId });
+    },
+    async sendMailRetry(outboxId: string, options: PgBoss.SendOptions) {
+      await start();
+      await boss.send(MAIL_RETRY_QUEUE, { outboxId }, options);
     },
     async stop() {
       if (ready) await boss.stop({ graceful: false, close: false, wait: true });

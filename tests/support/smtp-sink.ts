@@ -6,6 +6,15 @@ import { SMTPServer } from 'smtp-server';
 export interface SmtpSink {
   url: string;
   messages: ParsedMail[];
+  /**
+   * From now on every message is refused after its recipient is given, with this SMTP
+   * answer (451: a temporary failure, as a full or overloaded server gives), until accept().
+   */
+  refuse(reply?: string): void;
+  /** Takes messages again. */
+  accept(): void;
+  /** Messages refused so far. */
+  refused: number;
   /** Waits until a message matching the predicate has arrived. */
   waitFor(predicate: (mail: ParsedMail) => boolean, timeoutMs?: number): Promise<ParsedMail>;
   close(): Promise<void>;
@@ -13,11 +22,19 @@ export interface SmtpSink {
 
 export async function startSmtpSink(): Promise<SmtpSink> {
   const messages: ParsedMail[] = [];
+  let refusal: string | undefined;
+  let refused = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, _session, callback) {
+      if (refusal !== undefined) {
+        refused += 1;
+        stream.resume();
+        stream.on('end', () => callback(Object.assign(new Error(refusal), { responseCode: 451 })));
+        return;
+      }
       simpleParser(stream).then(
         (mail) => {
           messages.push(mail);
@@ -32,6 +49,15 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    refuse(reply = 'Mailbox temporarily unavailable, try again later') {
+      refusal = reply;
+    },
+    accept() {
+      refusal = undefined;
+    },
+    get refused() {
+      return refused;
+    },
     async waitFor(predicate, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

@@ -1,6 +1,17 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { OutboxStatus } from '@shared/schemas/mail';
 import type { Database } from '../../db/client';
-import { outboxMessages, type OutboxMessageRow } from '../../db/schema';
+import { accountIdsByEmail } from '../../db/accounts';
+import { onPage } from '../../db/paging';
+import { outboxMessages, outboxSearchText, type OutboxMessageRow } from '../../db/schema';
+import { textContains } from '../../db/search';
+
+export interface OutboxFilter {
+  q: string;
+  status?: OutboxStatus;
+  limit: number;
+  offset: number;
+}
 
 export function createMailRepository(db: Database) {
   return {
@@ -10,25 +21,78 @@ export function createMailRepository(db: Database) {
       return row;
     },
 
-    /** Newest first, without bodies and attachment bytes. */
-    async list(limit: number) {
-      return db
-        .select({
-          id: outboxMessages.id,
-          toAddress: outboxMessages.toAddress,
-          subject: outboxMessages.subject,
-          status: outboxMessages.status,
-          error: outboxMessages.error,
-          createdAt: outboxMessages.createdAt,
-        })
-        .from(outboxMessages)
-        .orderBy(desc(outboxMessages.createdAt))
-        .limit(limit);
+    /**
+     * One page of the outbox, newest first, without bodies and attachment bytes, and how many
+     * match in all. Each filter has its index: (status, created_at, id) and the trigram index
+     * of the search; the order is (created_at, id).
+     */
+    async list(filter: OutboxFilter) {
+      const conditions: SQL[] = [];
+      if (filter.q) conditions.push(textContains(outboxSearchText, filter.q));
+      if (filter.status) conditions.push(eq(outboxMessages.status, filter.status));
+      const where = conditions.length ? and(...conditions) : undefined;
+      const order = [desc(outboxMessages.createdAt), desc(outboxMessages.id)];
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({
+            id: outboxMessages.id,
+            toAddress: outboxMessages.toAddress,
+            subject: outboxMessages.subject,
+            status: outboxMessages.status,
+            error: outboxMessages.error,
+            attempts: outboxMessages.attempts,
+            createdAt: outboxMessages.createdAt,
+          })
+          .from(outboxMessages)
+          .where(onPage(db, outboxMessages, outboxMessages.id, where, order, filter))
+          .orderBy(...order),
+        db.select({ value: count() }).from(outboxMessages).where(where),
+      ]);
+      // The page's recipients in one query (a subquery per row would also run for the rows an
+      // OFFSET skips).
+      const accounts = await accountIdsByEmail(
+        db,
+        rows.map((row) => row.toAddress),
+      );
+      return {
+        rows: rows.map((row) => ({
+          ...row,
+          clientId: accounts.get(row.toAddress.toLowerCase()) ?? null,
+        })),
+        total: counted?.value ?? 0,
+      };
     },
 
-    async find(id: string): Promise<OutboxMessageRow | null> {
+    async find(id: string) {
       const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
+      if (!row) return null;
+      const accounts = await accountIdsByEmail(db, [row.toAddress]);
+      return { ...row, clientId: accounts.get(row.toAddress.toLowerCase()) ?? null };
+    },
+
+    /**
+     * Takes a failed message for one more hand-over to the mail server, counting the attempt.
+     * Only if it is still failed and nobody took it since `attempts` was read: two workers, or
+     * a worker and the admin's 'Send again', never both send it for the same failure.
+     */
+    async claimRetry(id: string, attempts: number): Promise<OutboxMessageRow | null> {
+      const [row] = await db
+        .update(outboxMessages)
+        .set({ attempts: sql`${outboxMessages.attempts} + 1` })
+        .where(
+          and(
+            eq(outboxMessages.id, id),
+            eq(outboxMessages.status, 'failed'),
+            eq(outboxMessages.attempts, attempts),
+          ),
+        )
+        .returning();
       return row ?? null;
+    },
+
+    /** What the last hand-over came to: sent (the error cleared), or failed with its error. */
+    async settle(id: string, outcome: { status: 'sent' | 'failed'; error: string | null }) {
+      await db.update(outboxMessages).set(outcome).where(eq(outboxMessages.id, id));
     },
   };
 }

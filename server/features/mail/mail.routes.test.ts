@@ -56,16 +56,17 @@ describe('without SMTP_URL: the outbox', () => {
     const { agent, admin } = await signedInAdmin(t.app, t.database);
     const list = await agent.get('/api/admin/outbox');
     expect(list.status).toBe(200);
-    expect(list.body[0]).toMatchObject({ id: stored.id, status: 'stored' });
+    expect(list.body.items[0]).toMatchObject({ id: stored.id, status: 'stored', attempts: 0 });
     const one = await agent.get(`/api/admin/outbox/${stored.id}`);
     expect(one.body).toMatchObject({ subject: stored.subject, attachments: [] });
     expect((await agent.get('/api/admin/outbox/not-an-id')).status).toBe(404);
 
     const test = await agent.post('/api/admin/test-email');
     expect(test.status).toBe(200);
+    // Kept, not sent: no text says it went anywhere.
     expect(test.body).toEqual({
-      message: `Test e-mail sent to ${admin.email}.`,
-      details: 'Sent through the outbox (SMTP_URL is not set).',
+      message: 'Kept in the outbox: no mail server is configured.',
+      details: `The test e-mail to ${admin.email} is in the outbox: set SMTP_URL to send mail.`,
     });
   });
 

@@ -1,5 +1,7 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
+import { OutboxListQuerySchema } from '@shared/schemas/mail';
+import { actorOf } from '../../lib/audit-trail';
 import { currentAdmin } from '../../lib/auth-guards';
 import { parse } from '../../lib/validate';
 import type { MailService } from './mail.service';
@@ -16,12 +18,16 @@ export function adminMailRoutes(service: MailService, brand: () => Promise<strin
     res.json(await service.sendTest(currentAdmin(res).email, await brand()));
   });
 
-  router.get('/outbox', async (_req, res) => {
-    res.json(await service.list());
+  router.get('/outbox', async (req, res) => {
+    res.json(await service.list(parse(OutboxListQuerySchema, req.query)));
   });
 
   router.get('/outbox/:id', async (req: Request<{ id: string }>, res) => {
     res.json(await service.get(req.params.id));
+  });
+
+  router.post('/outbox/:id/send', async (req: Request<{ id: string }>, res) => {
+    res.json(await service.sendAgain(req.params.id, actorOf(currentAdmin(res))));
   });
 
   router.get(

@@ -1,33 +1,77 @@
-import type { OutboxEntry, OutboxMessage } from '@shared/schemas/mail';
+import {
+  KEPT_IN_OUTBOX,
+  type OutboxListQuery,
+  type OutboxMessage,
+  type OutboxPage,
+  type OutboxResent,
+  type TestEmailResult,
+} from '@shared/schemas/mail';
+import { pageOffset } from '@shared/schemas/common';
+import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
 import { existingId } from '../../lib/ids';
 import type { MailRepository } from './mail.repository';
 import type { Mailer } from './mailer';
 
-const OUTBOX_PAGE = 200;
 const NOT_FOUND = 'Message not found';
 
 const checkedId = (id: string) => existingId(id, NOT_FOUND);
 
-export function createMailService(repository: MailRepository, mailer: Mailer) {
+/** The failed attempt of a background retry: pg-boss tries the job again after a longer wait. */
+export class MailRetryFailed extends Error {}
+
+export function createMailService(repository: MailRepository, mailer: Mailer, audit: AuditTrail) {
   async function find(id: string) {
     const row = await repository.find(checkedId(id));
     if (!row) throw new AppError(404, NOT_FOUND);
     return row;
   }
 
+  async function get(id: string): Promise<OutboxMessage> {
+    const row = await find(id);
+    return {
+      id: row.id,
+      fromAddress: row.fromAddress,
+      toAddress: row.toAddress,
+      clientId: row.clientId,
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+      status: row.status,
+      error: row.error,
+      attempts: row.attempts,
+      createdAt: row.createdAt.toISOString(),
+      attachments: row.attachments.map((attachment, index) => ({
+        index,
+        filename: attachment.filename,
+        contentType: attachment.contentType,
+        size: Buffer.from(attachment.contentBase64, 'base64').length,
+      })),
+    };
+  }
+
   return {
     /** POST /api/admin/test-email: a message to the signed-in admin, and what became of it. */
-    async sendTest(to: string, brand: string): Promise<{ message: string; details?: string }> {
-      const result = await mailer.send({
-        to,
-        subject: `${brand}: test e-mail`,
-        text: `This is a test message from ${brand}. If you can read it, e-mail works.`,
-      });
+    async sendTest(to: string, brand: string): Promise<TestEmailResult> {
+      const result = await mailer.send(
+        {
+          to,
+          subject: `${brand}: test e-mail`,
+          text: `This is a test message from ${brand}. If you can read it, e-mail works.`,
+        },
+        // The admin reads the error now and tries again themselves.
+        { retry: false },
+      );
       if (!result.delivered) {
         return {
           message: `The test e-mail to ${to} could not be sent through ${result.transport}.`,
           details: result.error,
+        };
+      }
+      if (result.kept) {
+        return {
+          message: `${KEPT_IN_OUTBOX}.`,
+          details: `The test e-mail to ${to} is in the outbox: set SMTP_URL to send mail.`,
         };
       }
       return {
@@ -36,31 +80,19 @@ export function createMailService(repository: MailRepository, mailer: Mailer) {
       };
     },
 
-    async list(): Promise<OutboxEntry[]> {
-      const rows = await repository.list(OUTBOX_PAGE);
-      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+    /** One page of the outbox, newest first. */
+    async list({ q, status, page, pageSize }: OutboxListQuery): Promise<OutboxPage> {
+      const { rows, total } = await repository.list({
+        q,
+        status,
+        limit: pageSize,
+        offset: pageOffset({ page, pageSize }),
+      });
+      const items = rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+      return { items, total, page, pageSize };
     },
 
-    async get(id: string): Promise<OutboxMessage> {
-      const row = await find(id);
-      return {
-        id: row.id,
-        fromAddress: row.fromAddress,
-        toAddress: row.toAddress,
-        subject: row.subject,
-        text: row.text,
-        html: row.html,
-        status: row.status,
-        error: row.error,
-        createdAt: row.createdAt.toISOString(),
-        attachments: row.attachments.map((attachment, index) => ({
-          index,
-          filename: attachment.filename,
-          contentType: attachment.contentType,
-          size: Buffer.from(attachment.contentBase64, 'base64').length,
-        })),
-      };
-    },
+    get,
 
     async attachment(id: string, index: number) {
       const row = await find(id);
@@ -71,6 +103,69 @@ export function createMailService(repository: MailRepository, mailer: Mailer) {
         contentType: attachment.contentType,
         content: Buffer.from(attachment.contentBase64, 'base64'),
       };
+    },
+
+    /**
+     * 'Send again' on a failed message: one more hand-over at once, whatever the background
+     * retries have done; audited with what it came to. A refusal is a 502 naming the error.
+     */
+    async sendAgain(id: string, actor: AuditActor): Promise<OutboxResent> {
+      const row = await find(id);
+      if (row.status !== 'failed') {
+        throw new AppError(
+          409,
+          row.status === 'sent'
+            ? 'This message was sent already.'
+            : 'Only a message the mail server refused can be sent again.',
+        );
+      }
+      if (!mailer.configured) {
+        throw new AppError(409, 'No mail server is configured: set SMTP_URL to send this message.');
+      }
+      const outcome = await mailer.sendAgain(row);
+      if (!outcome) {
+        throw new AppError(
+          409,
+          'This message is being sent right now. Reload the outbox to see how it went.',
+        );
+      }
+      await audit.record(actor, {
+        kind: 'mail.resent',
+        targetType: 'outbox_message',
+        targetId: row.id,
+        after: {
+          toAddress: row.toAddress,
+          subject: row.subject,
+          status: outcome.status,
+          ...(outcome.error && { error: outcome.error }),
+        },
+      });
+      if (outcome.status === 'failed') {
+        throw new AppError(
+          502,
+          `The message could not be sent: ${outcome.error ?? 'unknown error'}`,
+        );
+      }
+      return {
+        message: `Sent to ${row.toAddress} through ${mailer.transport}.`,
+        outbox: await get(row.id),
+      };
+    },
+
+    /**
+     * The retry job (server/jobs.ts) of a refused message: one more hand-over. Throws
+     * MailRetryFailed while tries remain, so pg-boss runs the job again after a longer wait;
+     * after the last one the message stays failed with its error.
+     */
+    async retryFailed(id: string): Promise<void> {
+      const row = await repository.find(id);
+      if (!row || row.status !== 'failed' || row.attempts >= mailer.maxAttempts) return;
+      const outcome = await mailer.sendAgain(row);
+      if (outcome?.status === 'failed' && outcome.attempts < mailer.maxAttempts) {
+        throw new MailRetryFailed(
+          `Attempt ${outcome.attempts} of ${mailer.maxAttempts} refused: ${outcome.error}`,
+        );
+      }
     },
   };
 }

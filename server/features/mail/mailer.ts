@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
+import type { OutboxMessageRow } from '../../db/schema';
 import type { MailRepository } from './mail.repository';
 
 export interface Attachment {
@@ -19,9 +20,21 @@ export interface MailMessage {
 export interface SendResult {
   /** Where the message went: the SMTP host, or the outbox. */
   transport: string;
+  /** Sent, or kept in the outbox (no mail server): nothing went wrong. */
   delivered: boolean;
+  /** Kept in the outbox because no mail server is configured: delivered, but not sent. */
+  kept: boolean;
   outboxId: string;
   error?: string;
+}
+
+export interface SendOptions {
+  /**
+   * Whether a refusal is tried again in the background (the default). A sender that reports
+   * the failure to the admin and leaves its own record unchanged (an invoice stays a draft)
+   * says false: a copy arriving later would contradict what the admin was told.
+   */
+  retry?: boolean;
 }
 
 /**
@@ -33,6 +46,14 @@ export interface MailSender {
   address: string;
 }
 
+/** How refused messages are tried again (MAIL_RETRY_ATTEMPTS, the job queue). */
+export interface MailRetries {
+  /** Hand-overs to the mail server in all, the first included; 1 tries nothing again. */
+  attempts: number;
+  /** Puts the message's retry job on the queue (server/lib/job-queue.ts). */
+  schedule(outboxId: string): Promise<void>;
+}
+
 export interface MailerDeps {
   smtpUrl: string | undefined;
   /** MAIL_FROM, or undefined for the brand name and business e-mail. */
@@ -40,40 +61,79 @@ export interface MailerDeps {
   defaultFrom: () => Promise<MailSender>;
   repository: MailRepository;
   logger: Logger;
+  /** Absent: a refused message stays failed at once. */
+  retries?: MailRetries;
 }
+
+/** What one more hand-over of a failed message came to. */
+export interface RetryOutcome {
+  status: 'sent' | 'failed';
+  error: string | null;
+  /** Hand-overs so far, this one included. */
+  attempts: number;
+}
+
+const errorText = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause));
 
 /**
  * Sends through SMTP when SMTP_URL is set; otherwise keeps every message in the outbox.
  * Either way each message is recorded (sent, stored, or failed with the SMTP error), so no
- * mail is lost without a trace.
+ * mail is lost without a trace; a refused one is tried again a few times in the background.
  */
-export function createMailer({ smtpUrl, from, defaultFrom, repository, logger }: MailerDeps) {
+export function createMailer({
+  smtpUrl,
+  from,
+  defaultFrom,
+  repository,
+  logger,
+  retries,
+}: MailerDeps) {
   const transporter: Transporter | undefined = smtpUrl
     ? nodemailer.createTransport(smtpUrl)
     : undefined;
   const transport = smtpUrl
     ? `SMTP ${new URL(smtpUrl).hostname}`
     : 'the outbox (SMTP_URL is not set)';
+  const maxAttempts = retries?.attempts ?? 1;
+
+  const sender = async () => from ?? (await defaultFrom());
+
+  /** One hand-over to the mail server: undefined when it took the message, else its error. */
+  async function handOver(
+    mail: MailMessage & { from: string | MailSender },
+  ): Promise<string | undefined> {
+    try {
+      await transporter!.sendMail(mail);
+      return undefined;
+    } catch (cause) {
+      logger.error({ err: cause, to: mail.to, subject: mail.subject }, 'mail not sent');
+      return errorText(cause);
+    }
+  }
+
+  async function scheduleRetry(outboxId: string) {
+    if (!retries || maxAttempts <= 1) return;
+    // The message is recorded as failed either way: a queue that cannot take the job costs
+    // the retries, never the message.
+    await retries
+      .schedule(outboxId)
+      .catch((cause: unknown) =>
+        logger.error({ err: cause, outboxId }, 'mail retry could not be scheduled'),
+      );
+  }
 
   return {
     transport,
+    /** Whether a mail server is configured (SMTP_URL): without one, messages are only kept. */
+    configured: Boolean(transporter),
+    maxAttempts,
 
-    async send(message: MailMessage): Promise<SendResult> {
-      const sender = from ?? (await defaultFrom());
-      let status: 'stored' | 'sent' | 'failed' = 'stored';
-      let error: string | undefined;
-      if (transporter) {
-        try {
-          await transporter.sendMail({ from: sender, ...message });
-          status = 'sent';
-        } catch (cause) {
-          status = 'failed';
-          error = cause instanceof Error ? cause.message : String(cause);
-          logger.error({ err: cause, to: message.to, subject: message.subject }, 'mail not sent');
-        }
-      }
+    async send(message: MailMessage, { retry = true }: SendOptions = {}): Promise<SendResult> {
+      const from = await sender();
+      const error = transporter ? await handOver({ from, ...message }) : undefined;
+      const status = !transporter ? 'stored' : error === undefined ? 'sent' : 'failed';
       const row = await repository.record({
-        fromAddress: typeof sender === 'string' ? sender : displayAddress(sender),
+        fromAddress: typeof from === 'string' ? from : displayAddress(from),
         toAddress: message.to,
         subject: message.subject,
         text: message.text,
@@ -85,8 +145,45 @@ export function createMailer({ smtpUrl, from, defaultFrom, repository, logger }:
         })),
         status,
         error: error ?? null,
+        attempts: transporter ? 1 : 0,
       });
-      return { transport, delivered: status !== 'failed', outboxId: row.id, error };
+      if (status === 'failed' && retry) await scheduleRetry(row.id);
+      return {
+        transport,
+        delivered: status !== 'failed',
+        kept: status === 'stored',
+        outboxId: row.id,
+        error,
+      };
+    },
+
+    /**
+     * Hands a failed message to the mail server once more, as it was recorded (the current
+     * sender, which is the same unless the settings changed). Null when there is no mail
+     * server, or the message is no longer failed or was taken by someone else meanwhile.
+     */
+    async sendAgain(row: OutboxMessageRow): Promise<RetryOutcome | null> {
+      if (!transporter) return null;
+      const claimed = await repository.claimRetry(row.id, row.attempts);
+      if (!claimed) return null;
+      const error = await handOver({
+        from: await sender(),
+        to: claimed.toAddress,
+        subject: claimed.subject,
+        text: claimed.text,
+        ...(claimed.html !== null && { html: claimed.html }),
+        attachments: claimed.attachments.map((attachment) => ({
+          filename: attachment.filename,
+          contentType: attachment.contentType,
+          content: Buffer.from(attachment.contentBase64, 'base64'),
+        })),
+      });
+      const outcome = {
+        status: error === undefined ? 'sent' : 'failed',
+        error: error ?? null,
+      } as const;
+      await repository.settle(claimed.id, outcome);
+      return { ...outcome, attempts: claimed.attempts };
     },
   };
 }

@@ -3,7 +3,7 @@ import { formatCents } from '@shared/money';
 import { findPlan, type PlanId } from '@shared/plans';
 import { html, type SafeHtml } from '../../lib/html';
 import type { Mailer, SendResult } from './mailer';
-import { displayDate, fullName, isoDate } from '../../lib/format';
+import { displayDate, displayDateTime, fullName } from '../../lib/format';
 
 interface Client {
   email: string | null;
@@ -50,15 +50,7 @@ export interface SignupInvitation {
 
 /** The e-mail that carries a signup link: the admin sees it before sending it. */
 function signupInvitationMessage(brand: string, invitation: SignupInvitation) {
-  const expires = new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
-  }).format(invitation.expiresAt);
+  const expires = displayDateTime(invitation.expiresAt);
   return {
     subject: `Your ${invitation.planName} plan with ${brand}: create your account`,
     lines: [
@@ -179,30 +171,34 @@ export function createNotifications({
       howToPay: HowToPay,
     ): Promise<SendResult> {
       const brand = await agency();
-      return mailer.send({
-        to: invoice.clientEmail,
-        subject: `Invoice ${invoice.invoiceNumber} from ${brand.businessName}`,
-        ...compose(
-          brand,
-          [
-            `Hello ${invoice.clientName},`,
-            `Please find attached invoice ${invoice.invoiceNumber} for ${formatCents(invoice.total)}, due ${displayDate(invoice.dueDate)}.`,
-            ...howToPayLines(howToPay),
-            `Questions about it? Reply to this e-mail or write to ${brand.businessEmail}.`,
+      return mailer.send(
+        {
+          to: invoice.clientEmail,
+          subject: `Invoice ${invoice.invoiceNumber} from ${brand.businessName}`,
+          ...compose(
+            brand,
+            [
+              `Hello ${invoice.clientName},`,
+              `Please find attached invoice ${invoice.invoiceNumber} for ${formatCents(invoice.total)}, due ${displayDate(invoice.dueDate)}.`,
+              ...howToPayLines(howToPay),
+              `Questions about it? Reply to this e-mail or write to ${brand.businessEmail}.`,
+            ],
+            payLink(howToPay) ?? {
+              href: `${appUrl}/portal/dashboard`,
+              label: 'See your billing history',
+            },
+          ),
+          attachments: [
+            {
+              filename: `${invoice.invoiceNumber}.pdf`,
+              contentType: 'application/pdf',
+              content: pdf,
+            },
           ],
-          payLink(howToPay) ?? {
-            href: `${appUrl}/portal/dashboard`,
-            label: 'See your billing history',
-          },
-        ),
-        attachments: [
-          {
-            filename: `${invoice.invoiceNumber}.pdf`,
-            contentType: 'application/pdf',
-            content: pdf,
-          },
-        ],
-      });
+        },
+        // A refusal leaves the invoice as it was and the admin is told: no copy later.
+        { retry: false },
+      );
     },
 
     /** A payment covered the invoice: the receipt, with the PDF marked paid. */
@@ -310,14 +306,18 @@ export function createNotifications({
     async signupInvitation(invitation: SignupInvitation): Promise<SendResult> {
       const brand = await agency();
       const message = signupInvitationMessage(brand.businessName, invitation);
-      return mailer.send({
-        to: invitation.email,
-        subject: message.subject,
-        ...compose(brand, message.lines, {
-          href: invitation.signupUrl,
-          label: 'Create your account',
-        }),
-      });
+      return mailer.send(
+        {
+          to: invitation.email,
+          subject: message.subject,
+          ...compose(brand, message.lines, {
+            href: invitation.signupUrl,
+            label: 'Create your account',
+          }),
+        },
+        // The admin is told of a refusal and sends it again from the dialog.
+        { retry: false },
+      );
     },
 
     /** A client opened a ticket: the agency hears of it. */
@@ -386,7 +386,7 @@ export function createNotifications({
     cancellationRequested(userId: string, tier: PlanId, periodEnd: Date | null) {
       deliver('cancellation-requested', userId, (brand, client) => {
         const plan = planName(tier);
-        const until = periodEnd ? isoDate(periodEnd) : 'the end of the current period';
+        const until = periodEnd ? displayDate(periodEnd) : 'the end of the current period';
         return {
           to: brand.businessEmail,
           subject: `Cancellation request: ${clientName(client)} (${plan})`,
@@ -396,6 +396,30 @@ export function createNotifications({
           ]),
         };
       });
+    },
+
+    planChangeRequested(userId: string, from: PlanId, to: PlanId, startsOn: Date | null) {
+      deliver('plan-change-requested', userId, (brand, client) => {
+        const when = startsOn ? displayDate(startsOn) : 'the next billing period';
+        return {
+          to: brand.businessEmail,
+          subject: `Plan change: ${clientName(client)} (${planName(from)} to ${planName(to)})`,
+          ...compose(brand, [
+            `${clientLabel(client)} asked to move from the ${planName(from)} plan to the ${planName(to)} plan.`,
+            `The change starts on ${when}: the renewal invoice for that period bills the ${planName(to)} plan.`,
+          ]),
+        };
+      });
+    },
+
+    planChangeWithdrawn(userId: string, kept: PlanId, withdrawn: PlanId) {
+      deliver('plan-change-withdrawn', userId, (brand, client) => ({
+        to: brand.businessEmail,
+        subject: `Plan change withdrawn: ${clientName(client)} (stays on ${planName(kept)})`,
+        ...compose(brand, [
+          `${clientLabel(client)} withdrew the change to the ${planName(withdrawn)} plan and stays on the ${planName(kept)} plan.`,
+        ]),
+      }));
     },
   };
 }

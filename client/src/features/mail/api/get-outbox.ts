@@ -1,22 +1,18 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { OutboxEntrySchema } from '@shared/schemas/mail';
-import { apiGet } from '@/lib/api-request';
+import { useQuery } from '@tanstack/react-query';
+import { OUTBOX_LIST_PARAMS, OutboxPageSchema } from '@shared/schemas/mail';
+import { pageQueryOptions, pagesKey, type ListParams } from '@/lib/list-params';
 
-const OutboxEntriesSchema = z.array(OutboxEntrySchema);
+export type OutboxListParams = ListParams<(typeof OUTBOX_LIST_PARAMS)[number]>;
 
-/** GET /api/admin/outbox: the latest messages the product sent or kept. */
-export function getOutbox(signal?: AbortSignal) {
-  return apiGet('/api/admin/outbox', OutboxEntriesSchema, signal);
-}
+const PATH = '/api/admin/outbox';
 
-export const outboxQueryOptions = () =>
-  queryOptions({
-    queryKey: ['/api/admin/outbox', 'list'],
-    queryFn: ({ signal }) => getOutbox(signal),
-    staleTime: 0,
-  });
+/** Every page of the outbox (invalidated when a message is sent again). */
+export const outboxPagesKey = pagesKey(PATH);
 
-export function useOutbox() {
-  return useQuery(outboxQueryOptions());
+/** GET /api/admin/outbox?q=&status=&page=&pageSize=: one page, newest first. */
+export const outboxQueryOptions = (params: OutboxListParams = {}) =>
+  pageQueryOptions(PATH, OutboxPageSchema, OUTBOX_LIST_PARAMS, params);
+
+export function useOutbox(params: OutboxListParams) {
+  return useQuery(outboxQueryOptions(params));
 }

@@ -1,24 +1,71 @@
-import { Paperclip } from 'lucide-react';
+import { Paperclip, RotateCw } from 'lucide-react';
 import { Link } from 'wouter';
-import type { OutboxEntry } from '@shared/schemas/mail';
+import {
+  KEPT_IN_OUTBOX,
+  OUTBOX_LIST_PARAMS,
+  OUTBOX_STATUS_LABELS,
+  OUTBOX_STATUSES,
+  type OutboxEntry,
+} from '@shared/schemas/mail';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { QueryList } from '@/components/ui/query-list';
+import { NativeSelect } from '@/components/ui/native-select';
+import { ListSearch, PagedList } from '@/components/ui/paged-list';
 import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-request';
 import { formatDateTime } from '@/lib/dates';
+import { listQueryString, useListParams } from '@/lib/list-params';
 import { cn } from '@/lib/utils';
 import { useOutbox } from '@/features/mail/api/get-outbox';
 import { useOutboxMessage } from '@/features/mail/api/get-outbox-message';
+import { useSendOutboxMessage } from '@/features/mail/api/send-outbox-message';
 
-const STATUS: Record<OutboxEntry['status'], { label: string; variant: BadgeProps['variant'] }> = {
-  stored: { label: 'In outbox', variant: 'secondary' },
-  sent: { label: 'Sent', variant: 'success' },
-  failed: { label: 'Failed', variant: 'destructive' },
+const STATUS_VARIANTS: Record<OutboxEntry['status'], BadgeProps['variant']> = {
+  stored: 'secondary',
+  sent: 'success',
+  failed: 'destructive',
 };
+
+function StatusBadge({ status }: { status: OutboxEntry['status'] }) {
+  return <Badge variant={STATUS_VARIANTS[status]}>{OUTBOX_STATUS_LABELS[status]}</Badge>;
+}
+
+const tries = (attempts: number) => (attempts === 1 ? 'Tried once' : `Tried ${attempts} times`);
+
+/** The recipient, linked to their client page when they are a client account. */
+function Recipient({ entry }: { entry: Pick<OutboxEntry, 'toAddress' | 'clientId'> }) {
+  return entry.clientId ? (
+    <Link href={`/admin/clients/${entry.clientId}`} className="text-primary hover:underline">
+      {entry.toAddress}
+    </Link>
+  ) : (
+    <>{entry.toAddress}</>
+  );
+}
+
+/** The mutation belongs to the message's view: the button goes once the message is sent. */
+function SendAgain({ id, send }: { id: string; send: ReturnType<typeof useSendOutboxMessage> }) {
+  return (
+    <Button
+      size="sm"
+      disabled={send.isPending}
+      onClick={() =>
+        send.mutate(id, {
+          onSuccess: (resent) => toast({ title: 'Sent', description: resent.message }),
+        })
+      }
+    >
+      <RotateCw className={cn('h-4 w-4', send.isPending && 'animate-spin')} aria-hidden="true" />
+      {send.isPending ? 'Sending…' : 'Send again'}
+    </Button>
+  );
+}
 
 function MessageView({ id }: { id: string }) {
   const message = useOutboxMessage(id);
+  const send = useSendOutboxMessage();
   if (message.isLoading) return <Skeleton className="h-64 w-full" />;
   if (!message.data) {
     const missing = message.error instanceof ApiError && message.error.status === 404;
@@ -31,20 +78,37 @@ function MessageView({ id }: { id: string }) {
   const mail = message.data;
   return (
     <Card>
-      <CardHeader>
-        <CardTitle>{mail.subject}</CardTitle>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+      <CardHeader className="space-y-3">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <CardTitle className="min-w-0 break-words">{mail.subject}</CardTitle>
+          <StatusBadge status={mail.status} />
+        </div>
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 text-sm">
           <dt className="text-muted-foreground">From</dt>
-          <dd>{mail.fromAddress}</dd>
+          <dd className="break-words">{mail.fromAddress}</dd>
           <dt className="text-muted-foreground">To</dt>
-          <dd>{mail.toAddress}</dd>
+          <dd className="break-words">
+            <Recipient entry={mail} />
+          </dd>
           <dt className="text-muted-foreground">Date</dt>
           <dd>{formatDateTime(mail.createdAt)}</dd>
         </dl>
-        {mail.error && (
-          <p role="alert" className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
-            Not sent: {mail.error}
-          </p>
+        {mail.status === 'stored' && (
+          <p className="rounded-md bg-muted p-3 text-sm">{KEPT_IN_OUTBOX}.</p>
+        )}
+        {mail.status === 'failed' && (
+          <div className="space-y-3 rounded-md bg-destructive/10 p-3 text-sm text-destructive">
+            <p role="alert" className="break-words">
+              Not sent: {mail.error ?? 'the mail server did not take it.'}
+            </p>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span>{tries(mail.attempts)}.</span>
+              <SendAgain id={mail.id} send={send} />
+            </div>
+          </div>
+        )}
+        {mail.status === 'sent' && mail.attempts > 1 && (
+          <p className="text-sm text-muted-foreground">Sent on try {mail.attempts}.</p>
         )}
       </CardHeader>
       <CardContent className="space-y-4">
@@ -57,9 +121,9 @@ function MessageView({ id }: { id: string }) {
               <li key={attachment.index}>
                 <a
                   href={`/api/admin/outbox/${mail.id}/attachments/${attachment.index}`}
-                  className="inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline"
+                  className="inline-flex items-center gap-2 break-all text-sm font-medium text-primary hover:underline"
                 >
-                  <Paperclip className="h-4 w-4" aria-hidden="true" />
+                  <Paperclip className="h-4 w-4 shrink-0" aria-hidden="true" />
                   {attachment.filename} ({Math.ceil(attachment.size / 1024)} kB)
                 </a>
               </li>
@@ -71,50 +135,89 @@ function MessageView({ id }: { id: string }) {
   );
 }
 
-/** /admin/outbox and /admin/outbox/{id}: every e-mail the product sent or kept. */
-export function OutboxPage({ params }: { params: { id?: string } }) {
-  const outbox = useOutbox();
-  const selected = params.id;
+/**
+ * /admin/outbox?q=&status=&page= and /admin/outbox/{id}: every e-mail the product sent, kept
+ * or could not send, one page at a time, newest first; the chosen one beside the list.
+ */
+export function OutboxPage({ params: route }: { params: { id?: string } }) {
+  const { params, update } = useListParams(OUTBOX_LIST_PARAMS);
+  const outbox = useOutbox(params);
+  const selected = route.id;
+  const query = listQueryString(OUTBOX_LIST_PARAMS, params);
   return (
     <div className="space-y-6">
       <div>
         <h1 className="font-display text-3xl font-bold">Outbox</h1>
         <p className="text-muted-foreground">
-          Every e-mail the site sends. Without an SMTP server (SMTP_URL) messages stay here.
+          Every e-mail the site writes. Without a mail server (SMTP_URL) they are kept here and none
+          is sent; one the mail server refuses is tried again a few times.
         </p>
       </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <ListSearch
+          label="Search the outbox"
+          placeholder="Recipient or subject"
+          value={params.q ?? ''}
+          onSearch={(q) => update({ q }, { replace: true })}
+        />
+        <label className="flex items-center gap-2 text-sm">
+          <span className="sr-only sm:not-sr-only">Status</span>
+          <NativeSelect
+            className="w-40"
+            aria-label="Status"
+            value={params.status ?? ''}
+            onChange={(event) => update({ status: event.target.value })}
+          >
+            <option value="">All statuses</option>
+            {OUTBOX_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {OUTBOX_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </NativeSelect>
+        </label>
+      </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <div>
-          <QueryList query={outbox} what="The outbox" empty="No e-mail yet.">
+        <div className="min-w-0">
+          <PagedList
+            query={outbox}
+            what="Messages"
+            filtered={Boolean(params.q || params.status)}
+            onPage={(page) => update({ page: String(page) })}
+            empty="No e-mail yet."
+          >
             {(entries) => (
-              <ul className="divide-y rounded-lg border bg-card">
+              <ul className="divide-y rounded-lg border bg-card" aria-label="Messages">
                 {entries.map((entry) => (
-                  <li key={entry.id}>
-                    <Link
-                      href={`/admin/outbox/${entry.id}`}
-                      aria-current={entry.id === selected ? 'true' : undefined}
-                      className={cn(
-                        'block px-4 py-3 hover:bg-muted/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                        entry.id === selected && 'bg-muted',
-                      )}
-                    >
-                      <span className="flex items-center justify-between gap-3">
-                        <span className="truncate font-medium">{entry.subject}</span>
-                        <Badge variant={STATUS[entry.status].variant}>
-                          {STATUS[entry.status].label}
-                        </Badge>
-                      </span>
-                      <span className="block truncate text-sm text-muted-foreground">
-                        To {entry.toAddress} · {formatDateTime(entry.createdAt)}
-                      </span>
-                    </Link>
+                  <li
+                    key={entry.id}
+                    className={cn('space-y-1 px-4 py-3', entry.id === selected && 'bg-muted')}
+                  >
+                    <div className="flex items-start justify-between gap-3">
+                      <Link
+                        href={`/admin/outbox/${entry.id}${query ? `?${query}` : ''}`}
+                        aria-current={entry.id === selected ? 'true' : undefined}
+                        className="min-w-0 break-words font-medium hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                      >
+                        {entry.subject}
+                      </Link>
+                      <StatusBadge status={entry.status} />
+                    </div>
+                    <p className="break-words text-sm text-muted-foreground">
+                      To <Recipient entry={entry} /> · {formatDateTime(entry.createdAt)}
+                    </p>
+                    {entry.status === 'failed' && (
+                      <p className="break-words text-sm text-destructive">
+                        {tries(entry.attempts)}: {entry.error}
+                      </p>
+                    )}
                   </li>
                 ))}
               </ul>
             )}
-          </QueryList>
+          </PagedList>
         </div>
-        <div>
+        <div className="min-w-0">
           {selected ? (
             <MessageView id={selected} />
           ) : (

@@ -1,0 +1,142 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OutboxEntry, OutboxMessage } from '@shared/schemas/mail';
+import { renderWithApp } from '../../../../../tests/support/render-app';
+import { OutboxPage } from './outbox-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const FAILED: OutboxEntry = {
+  id: '0b8f3f1e-0000-4000-8000-000000000001',
+  toAddress: 'amelie@example.com',
+  clientId: '0b8f3f1e-0000-4000-8000-0000000000c1',
+  subject: 'Receipt for invoice INV-2026-0007',
+  status: 'failed',
+  error: '451 Mailbox temporarily unavailable',
+  attempts: 5,
+  createdAt: '2026-12-07T15:05:00.000Z',
+};
+const KEPT: OutboxEntry = {
+  ...FAILED,
+  id: '0b8f3f1e-0000-4000-8000-000000000002',
+  toAddress: 'hello@coastandcode.studio',
+  clientId: null,
+  subject: 'New support ticket: Broken form',
+  status: 'stored',
+  error: null,
+  attempts: 0,
+};
+
+const full = (entry: OutboxEntry): OutboxMessage => ({
+  ...entry,
+  fromAddress: '"Coast & Code Studio" <hello@coastandcode.studio>',
+  text: 'Thank you: invoice INV-2026-0007 is paid in full.',
+  html: null,
+  attachments: [],
+});
+
+/** The outbox API: its list, one message, and Send again answering `resend`. */
+function stubOutbox(resend: (message: OutboxMessage) => Response) {
+  const calls: string[] = [];
+  let failed = full(FAILED);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push(`${init?.method ?? 'GET'} ${url}`);
+      if (url.startsWith('/api/admin/outbox?') || url === '/api/admin/outbox') {
+        return new Response(
+          JSON.stringify({ items: [failed, KEPT], total: 2, page: 1, pageSize: 25 }),
+        );
+      }
+      if (url === `/api/admin/outbox/${FAILED.id}/send`) {
+        const answer = resend(failed);
+        if (answer.ok) failed = { ...failed, status: 'sent', error: null, attempts: 6 };
+        else failed = { ...failed, attempts: failed.attempts + 1 };
+        return answer;
+      }
+      if (url === `/api/admin/outbox/${FAILED.id}`) return new Response(JSON.stringify(failed));
+      if (url === `/api/admin/outbox/${KEPT.id}`) return new Response(JSON.stringify(full(KEPT)));
+      return new Response('{"message":"Not found"}', { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+describe('OutboxPage', () => {
+  it('asks for the page the URL names, and links a client recipient to their page', async () => {
+    const calls = stubOutbox(() => new Response('{}'));
+    renderWithApp(<OutboxPage params={{}} />, '/admin/outbox?q=amelie&status=failed&page=2');
+    const list = await screen.findByRole('list', { name: 'Messages' });
+    expect(calls[0]).toBe('GET /api/admin/outbox?q=amelie&status=failed&page=2');
+    const [failed, kept] = within(list).getAllByRole('listitem');
+    expect(within(failed!).getByRole('link', { name: 'amelie@example.com' })).toHaveAttribute(
+      'href',
+      `/admin/clients/${FAILED.clientId}`,
+    );
+    expect(within(failed!).getByRole('link', { name: FAILED.subject })).toHaveAttribute(
+      'href',
+      `/admin/outbox/${FAILED.id}?q=amelie&status=failed&page=2`,
+    );
+    expect(failed).toHaveTextContent('Tried 5 times: 451 Mailbox temporarily unavailable');
+    expect(within(kept!).queryByRole('link', { name: KEPT.toAddress })).toBeNull();
+    expect(kept).toHaveTextContent('In outbox');
+  });
+
+  it('says a kept message was kept, never sent', async () => {
+    stubOutbox(() => new Response('{}'));
+    renderWithApp(<OutboxPage params={{ id: KEPT.id }} />, `/admin/outbox/${KEPT.id}`);
+    expect(
+      await screen.findByText('Kept in the outbox: no mail server is configured.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send again' })).toBeNull();
+  });
+
+  it('sends a failed message again: a refusal shows its error, then the message goes', async () => {
+    let refusing = true;
+    const calls = stubOutbox((message) =>
+      refusing
+        ? new Response(
+            JSON.stringify({
+              message: 'The message could not be sent: 451 Mailbox temporarily unavailable',
+            }),
+            { status: 502 },
+          )
+        : new Response(
+            JSON.stringify({
+              message: `Sent to ${message.toAddress} through SMTP mail.example.`,
+              outbox: { ...message, status: 'sent', error: null, attempts: 7 },
+            }),
+          ),
+    );
+    renderWithApp(<OutboxPage params={{ id: FAILED.id }} />, `/admin/outbox/${FAILED.id}`);
+    const user = userEvent.setup();
+    expect(await screen.findByText('Tried 5 times.')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Not sent: 451 Mailbox temporarily unavailable',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Send again' }));
+    expect(
+      (
+        await screen.findAllByText(
+          'The message could not be sent: 451 Mailbox temporarily unavailable',
+        )
+      )[0],
+    ).toBeVisible();
+    expect(await screen.findByText('Tried 6 times.')).toBeInTheDocument();
+
+    refusing = false;
+    await user.click(screen.getByRole('button', { name: 'Send again' }));
+    expect(
+      (await screen.findAllByText('Sent to amelie@example.com through SMTP mail.example.'))[0],
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Send again' })).toBeNull();
+    expect(calls.filter((call) => call.startsWith('POST'))).toEqual([
+      `POST /api/admin/outbox/${FAILED.id}/send`,
+      `POST /api/admin/outbox/${FAILED.id}/send`,
+    ]);
+  });
+});
