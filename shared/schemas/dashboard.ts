@@ -7,7 +7,16 @@ export const DashboardStatsSchema = z.object({
   mrr: z.number().int(),
   /** Twelve times the MRR, in cents. */
   arr: z.number().int(),
-  conversionRate: z.number(),
+  /**
+   * convertedRequests / consultationRequests (0 without requests), so never above 1: the
+   * share of the consultation requests received since conversionSince whose e-mail (ignoring
+   * case) belongs to a client whose plan was activated at or after the request.
+   */
+  conversionRate: z.number().min(0).max(1),
+  consultationRequests: z.number().int(),
+  convertedRequests: z.number().int(),
+  /** The start of the conversion period: the first day (UTC) of the month 11 months ago. */
+  conversionSince: z.iso.datetime(),
   /** Payments received this calendar month (UTC) that still count (not refunded), in cents. */
   collectedThisMonth: z.number().int(),
   /** Balance due of every sent or overdue invoice, in cents. */
@@ -21,3 +30,29 @@ export const DashboardStatsSchema = z.object({
   }),
 });
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
+
+/** The number of calendar months the trends and the conversion rate cover, this one included. */
+export const TREND_MONTHS = 12;
+
+/** One calendar month (UTC) of the dashboard's trends; money in integer cents. */
+export const TrendMonthSchema = z.object({
+  /** '2026-11'. */
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  /** Monthly recurring revenue at the month's end (as known now), from the history. */
+  mrr: z.number().int(),
+  /** Clients whose plan started (first invoice paid) in the month. */
+  newClients: z.number().int(),
+  /** Clients whose plan ended (a cancellation taking effect) in the month. */
+  churnedClients: z.number().int(),
+  /** Payments received in the month that count, less what was refunded of them. */
+  collected: z.number().int(),
+  /** What invoices sent by the month's end still owed at its end (as known now). */
+  outstanding: z.number().int(),
+});
+export type TrendMonth = z.infer<typeof TrendMonthSchema>;
+
+/** GET /api/admin/dashboard-trends: the last TREND_MONTHS months, oldest first. */
+export const DashboardTrendsSchema = z.object({
+  months: z.array(TrendMonthSchema),
+});
+export type DashboardTrends = z.infer<typeof DashboardTrendsSchema>;

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAdmin } from '../../../tests/factories';
 import { BrowserSession, signInThroughProvider } from '../../../tests/support/browser-session';
@@ -39,8 +39,11 @@ describe('the demo data', () => {
       activeSubscribers: 9,
       mrr: 3 * 199_00 + 4 * 399_00 + 2 * 599_00,
       arr: 12 * (3 * 199_00 + 4 * 399_00 + 2 * 599_00),
-      // Eleven clients ever had an active plan, out of sixteen consultation requests.
-      conversionRate: 11 / 16,
+      // Six of the sixteen consultation requests were won: their clients' plans started later.
+      conversionRate: 6 / 16,
+      consultationRequests: 16,
+      convertedRequests: 6,
+      conversionSince: expect.any(String),
       collectedThisMonth: expect.any(Number),
       outstanding: openBalance(['sent', 'overdue']),
       overdue: openBalance(['overdue']),
@@ -52,10 +55,43 @@ describe('the demo data', () => {
       (await t.database.db.select({ status: invoices.status }).from(invoices)).map((r) => r.status),
     );
     expect([...statuses].sort()).toEqual(['draft', 'overdue', 'paid', 'sent']);
-    const numbers = (await agent.get('/api/admin/invoices')).body.map(
+    const numbers = (await agent.get('/api/admin/invoices?pageSize=100')).body.items.map(
       (invoice: { invoiceNumber: string }) => invoice.invoiceNumber,
     );
     expect(new Set(numbers).size).toBe(result.invoices);
+
+    // The history agrees with the subscriptions: this month's MRR is the card's.
+    const trends = (await agent.get('/api/admin/dashboard-trends')).body;
+    expect(trends.months.at(-1).mrr).toBe(stats.mrr);
+    expect(
+      trends.months.reduce(
+        (sum: number, m: { churnedClients: number }) => sum + m.churnedClients,
+        0,
+      ),
+    ).toBe(1);
+
+    // Nothing contradicts itself: an ended plan's period is over; a pending change is shown.
+    const idOf = async (email: string) =>
+      (await t.database.db.select().from(users).where(eq(users.email, email)))[0]!.id;
+    const camille = await t.services.subscriptions.listHistory(
+      await idOf('camille.savoie@example.com'),
+    );
+    expect(camille.items.map((event) => event.kind)).toEqual([
+      'canceled',
+      'cancel_requested',
+      'renewed',
+      'activated',
+      'requested',
+    ]);
+    expect(new Date(camille.items[0]!.periodEnd!).getTime()).toBeLessThan(Date.now());
+    const felix = await t.services.subscriptions.listHistory(
+      await idOf('felix.comeaux@example.com'),
+    );
+    expect(felix.items[0]).toMatchObject({
+      kind: 'plan_change_requested',
+      tier: 'signature',
+      pendingTier: 'prestige',
+    });
 
     // A demo client signs in on the built-in provider and finds their plan.
     const browser = new BrowserSession(t.baseUrl);
@@ -63,7 +99,7 @@ describe('the demo data', () => {
     const subscription = await (await browser.request('GET', '/api/subscription')).json();
     expect(subscription).toMatchObject({ tier: 'signature', status: 'active' });
     const tickets = await (await browser.request('GET', '/api/tickets')).json();
-    expect(tickets.map((ticket: { subject: string }) => ticket.subject)).toEqual([
+    expect(tickets.items.map((ticket: { subject: string }) => ticket.subject)).toEqual([
       'Add our spring menu to the site',
     ]);
 

@@ -1,7 +1,7 @@
 import { addDays, addMonths, subDays } from 'date-fns';
 import { count, eq } from 'drizzle-orm';
 import { findPlan, type PlanId } from '@shared/plans';
-import type { SubscriptionStatus } from '@shared/schemas/subscriptions';
+import type { SubscriptionEventKind, SubscriptionStatus } from '@shared/schemas/subscriptions';
 import type { TicketPriority, TicketStatus } from '@shared/schemas/tickets';
 import type { Database } from '../../db/client';
 import {
@@ -11,8 +11,10 @@ import {
   ticketMessages,
   tickets,
   users,
+  type SubscriptionRow,
 } from '../../db/schema';
-import { planMonthTerms } from '../../features/billing/billing.service';
+import { recordSubscriptionEvents } from '../../db/subscription-history';
+import { PAST_DUE_AFTER_DAYS, planMonthTerms } from '../../features/billing/billing.service';
 import { isoDate } from '../../lib/format';
 import { hashPassword } from '../../lib/passwords';
 import type { Services } from '../../services';
@@ -29,6 +31,10 @@ interface DemoClient {
   status: SubscriptionStatus;
   /** Days ago the subscription started (active, past due or cancelled). */
   startedDaysAgo?: number;
+  /** Months paid before a cancelled plan ended (at the end of the last of them). */
+  monthsPaid?: number;
+  /** A plan change asked for from the next period (an active plan). */
+  changingTo?: PlanId;
 }
 
 const CLIENTS: DemoClient[] = [
@@ -112,6 +118,7 @@ const CLIENTS: DemoClient[] = [
     plan: 'signature',
     status: 'active',
     startedDaysAgo: 9,
+    changingTo: 'prestige',
   },
   {
     firstName: 'Marie',
@@ -137,7 +144,9 @@ const CLIENTS: DemoClient[] = [
     phone: '(504) 555-0166',
     plan: 'prestige',
     status: 'canceled',
+    // Two months paid, then the cancellation took effect about a month ago.
     startedDaysAgo: 95,
+    monthsPaid: 2,
   },
 ];
 
@@ -195,25 +204,27 @@ const TICKETS: Array<{
   },
 ];
 
-const LEADS: Array<[name: string, business: string, status: 'new' | 'contacted' | 'won' | 'lost']> =
-  [
-    ['Rosalie Martin', 'Martin Pet Grooming', 'new'],
-    ['Jules Leblanc', 'Leblanc Tax Services', 'new'],
-    ['Nadine Cormier', 'Cormier Catering', 'contacted'],
-    ['Bastien Richard', 'Richard Hardware', 'contacted'],
-    ['Adele Mouton', 'Mouton Dance Academy', 'lost'],
-    ['Gabriel Lejeune', 'Lejeune Auto Glass', 'lost'],
-    ['Andre Thibodeaux', 'Thibodeaux Crawfish Co.', 'won'],
-    ['Celeste Fontenot', 'Bayou Bloom Florist', 'won'],
-    ['Marcus Hebert', 'Hebert Family Dentistry', 'won'],
-    ['Josephine Landry', 'Landry Law Office', 'won'],
-    ['Theo Broussard', 'Broussard Roofing', 'won'],
-    ['Odile Guidry', 'Gulf Breeze Realty', 'won'],
-    ['Yvette Dupuis', 'Dupuis Photography', 'new'],
-    ['Etienne Babin', 'Babin Landscaping', 'contacted'],
-    ['Simone Trahan', 'Trahan Boutique', 'lost'],
-    ['Pierre Castille', 'Castille Fitness', 'new'],
-  ];
+/** Consultation requests; a won one came in before its client's plan started. */
+const LEADS: Array<
+  [name: string, business: string, status: 'new' | 'contacted' | 'won' | 'lost', daysAgo: number]
+> = [
+  ['Odile Guidry', 'Gulf Breeze Realty', 'won', 80],
+  ['Rosalie Martin', 'Martin Pet Grooming', 'new', 75],
+  ['Marcus Hebert', 'Hebert Family Dentistry', 'won', 52],
+  ['Jules Leblanc', 'Leblanc Tax Services', 'new', 50],
+  ['Celeste Fontenot', 'Bayou Bloom Florist', 'won', 38],
+  ['Nadine Cormier', 'Cormier Catering', 'contacted', 36],
+  ['Bastien Richard', 'Richard Hardware', 'contacted', 33],
+  ['Theo Broussard', 'Broussard Roofing', 'won', 30],
+  ['Andre Thibodeaux', 'Thibodeaux Crawfish Co.', 'won', 27],
+  ['Adele Mouton', 'Mouton Dance Academy', 'lost', 24],
+  ['Gabriel Lejeune', 'Lejeune Auto Glass', 'lost', 21],
+  ['Josephine Landry', 'Landry Law Office', 'won', 15],
+  ['Yvette Dupuis', 'Dupuis Photography', 'new', 12],
+  ['Etienne Babin', 'Babin Landscaping', 'contacted', 9],
+  ['Simone Trahan', 'Trahan Boutique', 'lost', 6],
+  ['Pierre Castille', 'Castille Fitness', 'new', 3],
+];
 
 const emailOf = (client: { firstName: string; lastName: string }) =>
   `${client.firstName}.${client.lastName}@example.com`.toLowerCase();
@@ -347,27 +358,43 @@ export async function seedDemoData(
     userIds.push(user!.id);
     result.clients += 1;
 
+    // The request came a day before the plan started (a pending one, yesterday); its history
+    // is written as the product writes it: paying the invoices below activates and renews.
+    const startedAt = subDays(now, client.startedDaysAgo ?? 0);
+    const requestedAt = subDays(client.status === 'pending' ? now : startedAt, 1);
     const [subscription] = await db
       .insert(subscriptions)
-      .values({ userId: user!.id, tier: client.plan, status: 'pending' })
+      .values({
+        userId: user!.id,
+        tier: client.plan,
+        status: 'pending',
+        createdAt: requestedAt,
+      })
       .returning();
+    await recordSubscriptionEvents(db, 'requested', [subscription!], requestedAt);
     const subscriptionId = subscription!.id;
     if (client.status === 'pending') {
-      await invoice(client, user!.id, subscriptionId, subDays(now, 1), 'draft', null);
+      await invoice(client, user!.id, subscriptionId, requestedAt, 'draft', null);
       continue;
     }
-    // Started: the first month was invoiced and paid, then every month since.
-    const startedAt = subDays(now, client.startedDaysAgo ?? 0);
-    await invoice(client, user!.id, subscriptionId, subDays(startedAt, 1), 'paid', null);
+    // Started: the first month was invoiced and paid, then every month since (a cancelled
+    // plan, its months until it ended).
+    await invoice(client, user!.id, subscriptionId, requestedAt, 'paid', null);
     let periodStart = startedAt;
     let periodEnd = addMonths(startedAt, 1);
-    while (periodEnd <= now && client.status !== 'past_due') {
+    let monthsPaid = 1;
+    const renews = () =>
+      client.status === 'canceled'
+        ? monthsPaid < (client.monthsPaid ?? 1)
+        : client.status !== 'past_due' && periodEnd <= now;
+    while (renews()) {
       await invoice(client, user!.id, subscriptionId, subDays(periodEnd, 7), 'paid', {
         start: periodEnd,
         end: addMonths(periodEnd, 1),
       });
       periodStart = periodEnd;
       periodEnd = addMonths(periodEnd, 1);
+      monthsPaid += 1;
     }
     if (client.status === 'past_due') {
       await invoice(client, user!.id, subscriptionId, subDays(periodEnd, 7), 'overdue', {
@@ -383,14 +410,46 @@ export async function seedDemoData(
     await db
       .update(subscriptions)
       .set({
-        status: client.status,
+        status: 'active',
         currentPeriodStart: periodStart,
         currentPeriodEnd: periodEnd,
         activatedAt: startedAt,
-        cancelAtPeriodEnd: client.status === 'canceled',
-        cancelRequestedAt: client.status === 'canceled' ? subDays(periodEnd, 20) : null,
       })
       .where(eq(subscriptions.id, subscriptionId));
+    // What happened since, each move with its history event at its time.
+    const moves: Array<[SubscriptionEventKind, Date, Partial<SubscriptionRow>]> = [];
+    if (client.changingTo) {
+      const askedAt = subDays(now, 2);
+      moves.push([
+        'plan_change_requested',
+        askedAt,
+        {
+          pendingTier: client.changingTo,
+          pendingTierRequestedAt: askedAt,
+          pendingTierFrom: periodEnd,
+        },
+      ]);
+    }
+    if (client.status === 'past_due') {
+      moves.push(['past_due', addDays(periodEnd, PAST_DUE_AFTER_DAYS), { status: 'past_due' }]);
+    }
+    if (client.status === 'canceled') {
+      const cancelRequestedAt = subDays(periodEnd, 20);
+      moves.push([
+        'cancel_requested',
+        cancelRequestedAt,
+        { cancelAtPeriodEnd: true, cancelRequestedAt },
+      ]);
+      moves.push(['canceled', periodEnd, { status: 'canceled' }]);
+    }
+    for (const [kind, at, values] of moves) {
+      const moved = await db
+        .update(subscriptions)
+        .set({ ...values, updatedAt: at })
+        .where(eq(subscriptions.id, subscriptionId))
+        .returning();
+      await recordSubscriptionEvents(db, kind, moved, at);
+    }
   }
 
   for (const ticket of TICKETS) {
@@ -424,14 +483,14 @@ export async function seedDemoData(
 
   if (result.clients > 0) {
     await db.insert(consultations).values(
-      LEADS.map(([name, businessName, status], index) => ({
+      LEADS.map(([name, businessName, status, daysAgo], index) => ({
         name,
         email: emailOf({ firstName: name.split(' ')[0]!, lastName: name.split(' ')[1]! }),
         businessName,
         phone: `(504) 555-01${String(index + 10).padStart(2, '0')}`,
         details: 'Looking for a new website that brings in more customers.',
         status,
-        createdAt: subDays(now, 60 - index * 3),
+        createdAt: subDays(now, daysAgo),
       })),
     );
     result.consultations = LEADS.length;

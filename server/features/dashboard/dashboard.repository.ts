@@ -1,30 +1,90 @@
-import { count, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { PlanId } from '@shared/plans';
 import type { Database } from '../../db/client';
-import { consultations, invoices, payments, subscriptions } from '../../db/schema';
+import {
+  consultations,
+  invoices,
+  payments,
+  subscriptionEvents,
+  subscriptions,
+  users,
+} from '../../db/schema';
+
+/** A calendar month of the trends: its key ('2026-11') and the instants it runs between. */
+export interface TrendMonth {
+  month: string;
+  start: Date;
+  /** The next month's start. */
+  end: Date;
+}
+
+/** The months as a table the queries join: m(month, month_start, month_end). */
+function monthsTable(months: readonly TrendMonth[]) {
+  const rows = months.map(
+    ({ month, start, end }) =>
+      sql`(${month}, ${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz)`,
+  );
+  return sql`(values ${sql.join(rows, sql`, `)}) as m(month, month_start, month_end)`;
+}
+
+const cents = (expression: ReturnType<typeof sql>) =>
+  sql<number>`coalesce(${expression}, 0)`.mapWith(Number);
+
+/** A payment counts when it is not flagged; what was refunded of it does not. */
+const counted = sql`${payments.amount} - ${payments.refundedAmount}`;
 
 export function createDashboardRepository(db: Database) {
   return {
     /**
-     * Per plan, in one pass over subscriptions: how many are active now, and how many were
-     * ever active (conversion). Aggregated by the database, never a loop over rows here.
+     * Active subscriptions per plan, in one pass over subscriptions. Aggregated by the
+     * database, never a loop over rows here.
      */
-    async subscriptionsByTier(): Promise<
-      Array<{ tier: PlanId; active: number; activated: number }>
-    > {
+    async activeByTier(): Promise<Array<{ tier: PlanId; active: number }>> {
       return db
         .select({
           tier: subscriptions.tier,
           active: sql<number>`count(*) filter (where ${subscriptions.status} = 'active')`.mapWith(
             Number,
           ),
-          activated:
-            sql<number>`count(*) filter (where ${subscriptions.activatedAt} is not null)`.mapWith(
-              Number,
-            ),
         })
         .from(subscriptions)
         .groupBy(subscriptions.tier);
+    },
+
+    /**
+     * The consultation requests received since `since`, and how many of them became paying
+     * clients: a client account with the request's e-mail (ignoring case) whose plan was
+     * activated (a first invoice paid) on or after the request's day (UTC). Each request counts once,
+     * so the converted never outnumber the requests.
+     */
+    async conversion(since: Date): Promise<{ requests: number; converted: number }> {
+      // Per e-mail, the last activation of a plan of an account with it: one hash join.
+      const activations = db.$with('activations').as(
+        db
+          .select({
+            email: sql<string>`lower(${users.email})`.as('activated_email'),
+            lastActivated: sql<Date>`max(${subscriptionEvents.occurredAt})`.as('last_activated'),
+          })
+          .from(subscriptionEvents)
+          .innerJoin(users, eq(users.id, subscriptionEvents.userId))
+          .where(eq(subscriptionEvents.kind, 'activated'))
+          .groupBy(sql`lower(${users.email})`),
+      );
+      // A payment the admin records is dated by its day (noon UTC): compare days.
+      const requestDay = sql`date_trunc('day', ${consultations.createdAt} at time zone 'UTC') at time zone 'UTC'`;
+      const [row] = await db
+        .with(activations)
+        .select({
+          requests: sql<number>`count(*)`.mapWith(Number),
+          converted:
+            sql<number>`count(*) filter (where ${activations.lastActivated} >= ${requestDay})`.mapWith(
+              Number,
+            ),
+        })
+        .from(consultations)
+        .leftJoin(activations, eq(activations.email, sql`lower(${consultations.email})`))
+        .where(gte(consultations.createdAt, since));
+      return { requests: row?.requests ?? 0, converted: row?.converted ?? 0 };
     },
 
     /**
@@ -33,22 +93,14 @@ export function createDashboardRepository(db: Database) {
      */
     async money(monthStart: Date) {
       const [collected] = await db
-        .select({
-          cents:
-            sql<number>`coalesce(sum(${payments.amount} - ${payments.refundedAmount}), 0)`.mapWith(
-              Number,
-            ),
-        })
+        .select({ cents: cents(sql`sum(${counted})`) })
         .from(payments)
-        .where(sql`${payments.paidAt} >= ${monthStart} and ${payments.flag} is null`);
+        .where(and(gte(payments.paidAt, monthStart), sql`${payments.flag} is null`));
       const balance = sql`greatest(${invoices.total} - ${invoices.amountPaid}, 0)`;
       const [open] = await db
         .select({
-          outstanding: sql<number>`coalesce(sum(${balance}), 0)`.mapWith(Number),
-          overdue:
-            sql<number>`coalesce(sum(${balance}) filter (where ${invoices.status} = 'overdue'), 0)`.mapWith(
-              Number,
-            ),
+          outstanding: cents(sql`sum(${balance})`),
+          overdue: cents(sql`sum(${balance}) filter (where ${invoices.status} = 'overdue')`),
         })
         .from(invoices)
         .where(sql`${invoices.status} in ('sent', 'overdue')`);
@@ -59,9 +111,76 @@ export function createDashboardRepository(db: Database) {
       };
     },
 
-    async consultationCount(): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(consultations);
-      return row?.n ?? 0;
+    /**
+     * Per month, from the subscription history: the MRR at the month's end (each
+     * subscription's state is its latest event before then; active ones count at that event's
+     * monthly price), and the clients whose plan started (activated) or ended (canceled) in it.
+     */
+    async subscriptionTrends(months: readonly TrendMonth[]) {
+      // Each event holds from its moment until the subscription's next event, next in the
+      // order they were written (the id): a payment recorded late is dated by the day it was
+      // received, earlier than the request written before it, and still comes after it.
+      const spans = sql`(
+        select ${subscriptionEvents.status} as status,
+          ${subscriptionEvents.monthlyPriceCents} as price,
+          ${subscriptionEvents.occurredAt} as valid_from,
+          lead(${subscriptionEvents.occurredAt}) over (
+            partition by ${subscriptionEvents.subscriptionId}
+            order by ${subscriptionEvents.id}
+          ) as valid_to
+        from ${subscriptionEvents}
+      )`;
+      const inMonth = (kind: string) => sql<number>`(
+        select count(distinct ${subscriptionEvents.userId}) from ${subscriptionEvents}
+        where ${subscriptionEvents.kind} = ${kind}
+          and ${subscriptionEvents.occurredAt} >= m.month_start
+          and ${subscriptionEvents.occurredAt} < m.month_end
+      )`;
+      return db
+        .select({
+          month: sql<string>`m.month`,
+          mrr: cents(sql`(
+            select sum(s.price) from ${spans} s
+            where s.status = 'active' and s.valid_from < m.month_end
+              and (s.valid_to is null or s.valid_to >= m.month_end)
+          )`),
+          newClients: inMonth('activated').mapWith(Number),
+          churnedClients: inMonth('canceled').mapWith(Number),
+        })
+        .from(monthsTable(months))
+        .orderBy(sql`m.month`);
+    },
+
+    /**
+     * Per month, in cents: the payments received in it that count (net of what was refunded
+     * of them), and what the invoices sent by its end still owed at its end (the total less
+     * the payments received by then; nothing once the invoice was paid by then).
+     */
+    async moneyTrends(months: readonly TrendMonth[]) {
+      const paidBy = sql`(
+        select sum(${counted}) from ${payments}
+        where ${payments.invoiceId} = ${invoices.id}
+          and ${payments.flag} is null
+          and ${payments.paidAt} < m.month_end
+      )`;
+      return db
+        .select({
+          month: sql<string>`m.month`,
+          collected: cents(sql`(
+            select sum(${counted}) from ${payments}
+            where ${payments.flag} is null
+              and ${payments.paidAt} >= m.month_start
+              and ${payments.paidAt} < m.month_end
+          )`),
+          outstanding: cents(sql`(
+            select sum(greatest(${invoices.total} - coalesce(${paidBy}, 0), 0)) from ${invoices}
+            where ${invoices.status} <> 'draft'
+              and coalesce(${invoices.sentAt}, ${invoices.dateIssued}::timestamp at time zone 'UTC') < m.month_end
+              and not coalesce(${invoices.paidAt} < m.month_end, false)
+          )`),
+        })
+        .from(monthsTable(months))
+        .orderBy(sql`m.month`);
     },
   };
 }

@@ -7,5 +7,8 @@ export function adminDashboardRoutes(service: DashboardService): Router {
   router.get('/dashboard-stats', async (_req, res) => {
     res.json(await service.stats());
   });
+  router.get('/dashboard-trends', async (_req, res) => {
+    res.json(await service.trends());
+  });
   return router;
 }

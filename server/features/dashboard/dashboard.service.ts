@@ -1,6 +1,24 @@
 import { PLANS } from '@shared/plans';
-import type { DashboardStats } from '@shared/schemas/dashboard';
-import type { DashboardRepository } from './dashboard.repository';
+import { TREND_MONTHS, type DashboardStats, type DashboardTrends } from '@shared/schemas/dashboard';
+import type { DashboardRepository, TrendMonth } from './dashboard.repository';
+
+const monthStart = (year: number, month: number) => new Date(Date.UTC(year, month, 1));
+
+/**
+ * The last TREND_MONTHS calendar months (UTC), oldest first. This one ends at its end too: a
+ * payment recorded today is dated noon (UTC) of today, which may still be ahead.
+ */
+export function trendMonths(now: Date): TrendMonth[] {
+  return Array.from({ length: TREND_MONTHS }, (_, index) => {
+    const back = TREND_MONTHS - 1 - index;
+    const start = monthStart(now.getUTCFullYear(), now.getUTCMonth() - back);
+    return {
+      month: start.toISOString().slice(0, 7),
+      start,
+      end: monthStart(now.getUTCFullYear(), now.getUTCMonth() - back + 1),
+    };
+  });
+}
 
 /** The admin dashboard's figures, computed from the database on every call (never stored). */
 export function createDashboardService(
@@ -10,27 +28,50 @@ export function createDashboardService(
   return {
     async stats(): Promise<DashboardStats> {
       const today = now();
-      const monthStart = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1));
+      const thisMonth = monthStart(today.getUTCFullYear(), today.getUTCMonth());
+      const since = trendMonths(today)[0]!.start;
       // A fixed number of queries whatever the number of subscriptions and invoices.
-      const [byTier, requests, money] = await Promise.all([
-        repository.subscriptionsByTier(),
-        repository.consultationCount(),
-        repository.money(monthStart),
+      const [byTier, conversion, money] = await Promise.all([
+        repository.activeByTier(),
+        repository.conversion(since),
+        repository.money(thisMonth),
       ]);
       const planDistribution = { essentials: 0, signature: 0, prestige: 0 };
-      let activated = 0;
-      for (const tier of byTier) {
-        planDistribution[tier.tier] = tier.active;
-        activated += tier.activated;
-      }
+      for (const tier of byTier) planDistribution[tier.tier] = tier.active;
       const mrr = PLANS.reduce((sum, plan) => sum + plan.priceCents * planDistribution[plan.id], 0);
       return {
         activeSubscribers: byTier.reduce((sum, { active }) => sum + active, 0),
         mrr,
         arr: mrr * 12,
-        conversionRate: requests === 0 ? 0 : activated / requests,
+        conversionRate: conversion.requests === 0 ? 0 : conversion.converted / conversion.requests,
+        consultationRequests: conversion.requests,
+        convertedRequests: conversion.converted,
+        conversionSince: since.toISOString(),
         ...money,
         planDistribution,
+      };
+    },
+
+    /** The last twelve months' MRR, new and churned clients, collected and outstanding. */
+    async trends(): Promise<DashboardTrends> {
+      const months = trendMonths(now());
+      const [subscriptions, money] = await Promise.all([
+        repository.subscriptionTrends(months),
+        repository.moneyTrends(months),
+      ]);
+      const byMonth = <T extends { month: string }>(rows: T[]) =>
+        new Map(rows.map((row) => [row.month, row]));
+      const subscriptionsOf = byMonth(subscriptions);
+      const moneyOf = byMonth(money);
+      return {
+        months: months.map(({ month }) => ({
+          month,
+          mrr: subscriptionsOf.get(month)?.mrr ?? 0,
+          newClients: subscriptionsOf.get(month)?.newClients ?? 0,
+          churnedClients: subscriptionsOf.get(month)?.churnedClients ?? 0,
+          collected: moneyOf.get(month)?.collected ?? 0,
+          outstanding: moneyOf.get(month)?.outstanding ?? 0,
+        })),
       };
     },
   };

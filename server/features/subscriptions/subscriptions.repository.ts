@@ -1,7 +1,34 @@
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { PlanId } from '@shared/plans';
 import type { Database } from '../../db/client';
-import { subscriptions, type SubscriptionRow } from '../../db/schema';
+import {
+  invoices,
+  subscriptionEvents,
+  subscriptions,
+  type SubscriptionEventRow,
+  type SubscriptionRow,
+} from '../../db/schema';
+import { recordSubscriptionEvents } from '../../db/subscription-history';
+
+/**
+ * A renewal invoice of a period after the current one, billing the pending plan, that has money
+ * on it: the change is paid for and can no longer be moved.
+ */
+const pendingPlanPaid = sql`exists (
+  select 1 from ${invoices}
+  where ${invoices.subscriptionId} = ${subscriptions.id}
+    and ${invoices.planType} = ${subscriptions.pendingTier}
+    and ${invoices.periodStart} >= ${subscriptions.pendingTierFrom}
+    and ${invoices.amountPaid} > 0
+)`;
+
+/** The renewal of the next period already has money on it (it cannot be re-billed). */
+const nextPeriodPaid = sql`exists (
+  select 1 from ${invoices}
+  where ${invoices.subscriptionId} = ${subscriptions.id}
+    and ${invoices.periodStart} >= ${subscriptions.currentPeriodEnd}
+    and ${invoices.amountPaid} > 0
+)`;
 
 export function createSubscriptionRepository(db: Database) {
   return {
@@ -15,51 +42,162 @@ export function createSubscriptionRepository(db: Database) {
      * (active or past-due) subscription is left as it is (null is returned). One statement, so two requests at
      * once cannot both win.
      */
-    async requestPending(userId: string, tier: PlanId): Promise<SubscriptionRow | null> {
-      const [row] = await db
-        .insert(subscriptions)
-        .values({ userId, tier, status: 'pending' })
-        .onConflictDoUpdate({
-          target: subscriptions.userId,
-          set: {
-            tier,
-            status: 'pending',
-            currentPeriodStart: null,
-            currentPeriodEnd: null,
-            cancelAtPeriodEnd: false,
-            cancelRequestedAt: null,
-            updatedAt: sql`now()`,
-          },
-          setWhere: notInArray(subscriptions.status, ['active', 'past_due']),
-        })
-        .returning();
-      return row ?? null;
+    async requestPending(userId: string, tier: PlanId, at: Date): Promise<SubscriptionRow | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(subscriptions)
+          .values({ userId, tier, status: 'pending' })
+          .onConflictDoUpdate({
+            target: subscriptions.userId,
+            set: {
+              tier,
+              status: 'pending',
+              currentPeriodStart: null,
+              currentPeriodEnd: null,
+              cancelAtPeriodEnd: false,
+              cancelRequestedAt: null,
+              pendingTier: null,
+              pendingTierRequestedAt: null,
+              pendingTierFrom: null,
+              updatedAt: sql`now()`,
+            },
+            setWhere: notInArray(subscriptions.status, ['active', 'past_due']),
+          })
+          .returning();
+        if (row) await recordSubscriptionEvents(tx, 'requested', [row], at);
+        return row ?? null;
+      });
     },
 
-    /** A running subscription runs to the end of its period, then ends. */
-    async requestCancellation(userId: string): Promise<SubscriptionRow | null> {
-      const [row] = await db
-        .update(subscriptions)
-        .set({ cancelAtPeriodEnd: true, cancelRequestedAt: sql`now()`, updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(subscriptions.userId, userId),
-            inArray(subscriptions.status, ['active', 'past_due']),
-            eq(subscriptions.cancelAtPeriodEnd, false),
-          ),
-        )
-        .returning();
-      return row ?? null;
+    /**
+     * A running subscription runs to the end of its period, then ends; a plan change waiting
+     * for the next period goes with the cancellation.
+     */
+    async requestCancellation(userId: string, at: Date): Promise<SubscriptionRow | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(subscriptions)
+          .set({
+            cancelAtPeriodEnd: true,
+            cancelRequestedAt: sql`now()`,
+            pendingTier: null,
+            pendingTierRequestedAt: null,
+            pendingTierFrom: null,
+            updatedAt: sql`now()`,
+          })
+          .where(
+            and(
+              eq(subscriptions.userId, userId),
+              inArray(subscriptions.status, ['active', 'past_due']),
+              eq(subscriptions.cancelAtPeriodEnd, false),
+            ),
+          )
+          .returning();
+        if (row) await recordSubscriptionEvents(tx, 'cancel_requested', [row], at);
+        return row ?? null;
+      });
     },
 
     /** A pending request that nothing was billed for yet simply ends. */
-    async withdrawPending(userId: string): Promise<SubscriptionRow | null> {
+    async withdrawPending(userId: string, at: Date): Promise<SubscriptionRow | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(subscriptions)
+          .set({ status: 'canceled', cancelRequestedAt: sql`now()`, updatedAt: sql`now()` })
+          .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'pending')))
+          .returning();
+        if (row) await recordSubscriptionEvents(tx, 'withdrawn', [row], at);
+        return row ?? null;
+      });
+    },
+
+    /**
+     * An active subscriber asks for another plan from the next period: only while the plan
+     * runs in good standing (active, not ending, its current period not over) and the next
+     * period has no money on it yet. Null when the subscription is not in that state.
+     */
+    async requestPlanChange(userId: string, tier: PlanId, at: Date) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(subscriptions)
+          .set({
+            pendingTier: tier,
+            pendingTierRequestedAt: at,
+            pendingTierFrom: sql`${subscriptions.currentPeriodEnd}`,
+            updatedAt: sql`now()`,
+          })
+          .where(
+            and(
+              eq(subscriptions.userId, userId),
+              eq(subscriptions.status, 'active'),
+              eq(subscriptions.cancelAtPeriodEnd, false),
+              gt(subscriptions.currentPeriodEnd, at),
+              ne(subscriptions.tier, tier),
+              sql`${subscriptions.pendingTier} is distinct from ${tier}`,
+              sql`not ${nextPeriodPaid}`,
+            ),
+          )
+          .returning();
+        if (row) await recordSubscriptionEvents(tx, 'plan_change_requested', [row], at);
+        return row ?? null;
+      });
+    },
+
+    /** The pending plan change is taken back, unless the new plan's month is already paid. */
+    async withdrawPlanChange(userId: string, at: Date) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(subscriptions)
+          .set({
+            pendingTier: null,
+            pendingTierRequestedAt: null,
+            pendingTierFrom: null,
+            updatedAt: sql`now()`,
+          })
+          .where(
+            and(
+              eq(subscriptions.userId, userId),
+              isNotNull(subscriptions.pendingTier),
+              sql`not ${pendingPlanPaid}`,
+            ),
+          )
+          .returning();
+        if (row) await recordSubscriptionEvents(tx, 'plan_change_withdrawn', [row], at);
+        return row ?? null;
+      });
+    },
+
+    /** Whether the renewal invoice of the next period already has a payment on it. */
+    async nextPeriodHasPayment(subscriptionId: string): Promise<boolean> {
       const [row] = await db
-        .update(subscriptions)
-        .set({ status: 'canceled', cancelRequestedAt: sql`now()`, updatedAt: sql`now()` })
-        .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'pending')))
-        .returning();
-      return row ?? null;
+        .select({ paid: sql<boolean>`${nextPeriodPaid}` })
+        .from(subscriptions)
+        .where(eq(subscriptions.id, subscriptionId));
+      return Boolean(row?.paid);
+    },
+
+    /**
+     * One page of a client's subscription history, newest first: in the order the events were
+     * written (a payment recorded late is dated by the day it was received).
+     */
+    async listHistory(
+      userId: string,
+      { limit, offset }: { limit: number; offset: number },
+    ): Promise<{ rows: SubscriptionEventRow[]; total: number }> {
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(subscriptionEvents)
+          .where(eq(subscriptionEvents.userId, userId))
+          .orderBy(desc(subscriptionEvents.id))
+          .limit(limit)
+          .offset(offset),
+        db
+          .select({ n: count() })
+          .from(subscriptionEvents)
+          .where(eq(subscriptionEvents.userId, userId)),
+      ]);
+      return { rows, total: counted?.n ?? 0 };
     },
   };
 }

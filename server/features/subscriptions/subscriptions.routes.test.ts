@@ -56,6 +56,9 @@ describe('subscriptions', () => {
       currentPeriodStart: null,
       currentPeriodEnd: null,
       cancelAtPeriodEnd: false,
+      pendingTier: null,
+      pendingTierFrom: null,
+      withdrawn: false,
     });
 
     const replaced = await send(browser, 'POST', '/api/get-or-create-subscription', {
@@ -95,7 +98,12 @@ describe('subscriptions', () => {
       currentPeriodStart: '2026-11-01T00:00:00.000Z',
       currentPeriodEnd: '2026-12-01T00:00:00.000Z',
       cancelAtPeriodEnd: false,
+      pendingTier: null,
+      pendingTierFrom: null,
+      withdrawn: false,
     });
+    // The answer no longer sends the client to a support ticket: the plans page changes plans.
+    expect(again.body.message).not.toContain('support ticket');
   });
 
   it('cancels an active plan at the end of its period, once', async () => {
@@ -128,7 +136,14 @@ describe('subscriptions', () => {
 
     await send(browser, 'POST', '/api/get-or-create-subscription', { planId: 'essentials' });
     const withdrawn = await send(browser, 'POST', '/api/subscription/cancel');
-    expect(withdrawn.body.subscription.status).toBe('canceled');
+    // A request withdrawn says so, and has no period (it never started).
+    expect(withdrawn.body.subscription).toMatchObject({
+      status: 'canceled',
+      withdrawn: true,
+      currentPeriodStart: null,
+      currentPeriodEnd: null,
+    });
+    expect((await send(browser, 'GET', '/api/subscription')).body.withdrawn).toBe(true);
     const ended = await send(browser, 'POST', '/api/subscription/cancel');
     expect(ended.status).toBe(409);
 
@@ -169,7 +184,7 @@ describe('billing history', () => {
 
     const res = await send(browser, 'GET', '/api/invoices');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([
+    expect(res.body.items).toEqual([
       {
         id: sent.id,
         invoiceNumber: sent.invoiceNumber,
@@ -191,6 +206,7 @@ describe('billing history', () => {
         paidAt: '2026-10-03T12:00:00.000Z',
       },
     ]);
+    expect(res.body).toMatchObject({ total: 2, page: 1, pageSize: 25 });
     expect((await request(t.app).get('/api/invoices')).status).toBe(401);
   });
 });

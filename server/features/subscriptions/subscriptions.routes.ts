@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from 'express';
-import { SubscribeSchema } from '@shared/schemas/subscriptions';
+import { PlanChangeSchema, SubscribeSchema } from '@shared/schemas/subscriptions';
 import { currentUserId, requireUser } from '../../lib/auth-guards';
 import { parse } from '../../lib/validate';
 import type { SubscriptionService } from './subscriptions.service';
@@ -18,6 +18,15 @@ export function subscriptionRoutes(
   router.post('/get-or-create-subscription', requireUser, notifying, async (req, res) => {
     const { planId } = parse(SubscribeSchema, req.body);
     res.json(await service.subscribe(currentUserId(req), planId));
+  });
+
+  router.post('/subscription/plan-change', requireUser, notifying, async (req, res) => {
+    const { planId } = parse(PlanChangeSchema, req.body);
+    res.json(await service.changePlan(currentUserId(req), planId));
+  });
+
+  router.delete('/subscription/plan-change', requireUser, notifying, async (req, res) => {
+    res.json(await service.withdrawPlanChange(currentUserId(req)));
   });
 
   router.post('/subscription/cancel', requireUser, notifying, async (req, res) => {

@@ -1,12 +1,18 @@
 import { findPlan, type PlanId } from '@shared/plans';
-import type { Subscription, SubscriptionChange } from '@shared/schemas/subscriptions';
-import type { SubscriptionRow } from '../../db/schema';
+import type {
+  Subscription,
+  SubscriptionChange,
+  SubscriptionEvent,
+  SubscriptionHistory,
+} from '@shared/schemas/subscriptions';
+import type { SubscriptionEventRow, SubscriptionRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { displayDate } from '../../lib/format';
 import type { SubscriptionRepository } from './subscriptions.repository';
 
 /** The spec's client shows a special toast when the answer contains this phrase. */
 export const ALREADY_ACTIVE_MESSAGE =
-  'You already have an active subscription. To change your plan, reply to your latest invoice or open a support ticket.';
+  'You already have an active subscription. To change your plan, choose it on the plans page: the change starts with your next billing period.';
 
 export function toSubscription(row: SubscriptionRow): Subscription {
   return {
@@ -15,6 +21,24 @@ export function toSubscription(row: SubscriptionRow): Subscription {
     currentPeriodStart: row.currentPeriodStart?.toISOString() ?? null,
     currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    pendingTier: row.pendingTier,
+    pendingTierFrom: row.pendingTier ? (row.pendingTierFrom?.toISOString() ?? null) : null,
+    // Only a request that never started ends without a period (an ended plan keeps its last).
+    withdrawn: row.status === 'canceled' && row.currentPeriodEnd === null,
+  };
+}
+
+function toEvent(row: SubscriptionEventRow): SubscriptionEvent {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    tier: row.tier,
+    monthlyPriceCents: row.monthlyPriceCents,
+    pendingTier: row.pendingTier,
+    periodStart: row.periodStart?.toISOString() ?? null,
+    periodEnd: row.periodEnd?.toISOString() ?? null,
+    occurredAt: row.occurredAt.toISOString(),
   };
 }
 
@@ -27,6 +51,8 @@ export interface SubscriptionEvents {
   subscriptionRequested(userId: string, tier: PlanId): void;
   requestWithdrawn(userId: string, tier: PlanId): void;
   cancellationRequested(userId: string, tier: PlanId, periodEnd: Date | null): void;
+  planChangeRequested(userId: string, from: PlanId, to: PlanId, startsOn: Date | null): void;
+  planChangeWithdrawn(userId: string, kept: PlanId, withdrawn: PlanId): void;
 }
 
 /** What billing does when a subscription changes (the billing feature); awaited. */
@@ -34,13 +60,67 @@ export interface SubscriptionBilling {
   subscriptionRequested(subscription: SubscriptionRow): Promise<void>;
   requestWithdrawn(subscription: SubscriptionRow): Promise<void>;
   cancellationRequested(subscription: SubscriptionRow): Promise<void>;
+  /** The next period's renewal must bill the plan now chosen (changed or withdrawn). */
+  nextPeriodPlanChanged(subscription: SubscriptionRow): Promise<void>;
 }
 
 export function createSubscriptionService(
   repository: SubscriptionRepository,
   events: SubscriptionEvents,
   billing: SubscriptionBilling,
+  now: () => Date = () => new Date(),
 ) {
+  async function withdrawPlanChange(userId: string): Promise<SubscriptionChange> {
+    const before = await repository.findByUserId(userId);
+    const withdrawn = await repository.withdrawPlanChange(userId, now());
+    if (!withdrawn) {
+      if (!before?.pendingTier) throw new AppError(404, 'You have no plan change to withdraw.');
+      throw new AppError(
+        409,
+        `Your first month on the ${planName(before.pendingTier)} plan is already paid, so the change can no longer be withdrawn. Please open a support ticket.`,
+      );
+    }
+    await billing.nextPeriodPlanChanged(withdrawn);
+    events.planChangeWithdrawn(userId, withdrawn.tier, before?.pendingTier ?? withdrawn.tier);
+    return {
+      message: `Your plan change is withdrawn: you stay on the ${planName(withdrawn.tier)} plan.`,
+      subscription: toSubscription(withdrawn),
+    };
+  }
+
+  /** Why a plan change cannot be made now (the request's update changed nothing). */
+  async function refusePlanChange(current: SubscriptionRow | null, tier: PlanId): Promise<never> {
+    if (!current || current.status === 'pending' || current.status === 'canceled') {
+      throw new AppError(409, 'You have no active plan to change. Choose a plan to request it.');
+    }
+    if (current.cancelAtPeriodEnd) {
+      throw new AppError(
+        409,
+        `Your plan ends on ${current.currentPeriodEnd ? displayDate(current.currentPeriodEnd) : 'the end of the current period'}: it cannot be changed after a cancellation request.`,
+      );
+    }
+    if (
+      current.status === 'past_due' ||
+      !current.currentPeriodEnd ||
+      current.currentPeriodEnd <= now()
+    ) {
+      throw new AppError(
+        409,
+        'Your renewal invoice is unpaid: please pay it before changing your plan.',
+      );
+    }
+    if (current.tier === tier) {
+      throw new AppError(409, `You are already on the ${planName(tier)} plan.`);
+    }
+    if (await repository.nextPeriodHasPayment(current.id)) {
+      throw new AppError(
+        409,
+        'Your next month is already paid on your current plan, so it cannot be changed now. Please open a support ticket.',
+      );
+    }
+    throw new AppError(409, 'Your plan cannot be changed right now. Please try again.');
+  }
+
   return {
     async get(userId: string): Promise<Subscription | null> {
       const row = await repository.findByUserId(userId);
@@ -48,7 +128,7 @@ export function createSubscriptionService(
     },
 
     async subscribe(userId: string, planId: PlanId): Promise<SubscriptionChange> {
-      const row = await repository.requestPending(userId, planId);
+      const row = await repository.requestPending(userId, planId, now());
       if (!row) {
         const current = await repository.findByUserId(userId);
         return {
@@ -64,8 +144,34 @@ export function createSubscriptionService(
       };
     },
 
+    /**
+     * An active subscriber moves to another plan from the next period: its renewal invoice
+     * bills the new plan, and the plan changes when that period begins. Choosing the current
+     * plan again while a change waits withdraws the change.
+     */
+    async changePlan(userId: string, tier: PlanId): Promise<SubscriptionChange> {
+      const current = await repository.findByUserId(userId);
+      if (current?.pendingTier && current.tier === tier) return withdrawPlanChange(userId);
+      if (current?.pendingTier === tier && current.pendingTierFrom) {
+        return {
+          message: `Your change to the ${planName(tier)} plan on ${displayDate(current.pendingTierFrom)} is already requested.`,
+          subscription: toSubscription(current),
+        };
+      }
+      const changed = await repository.requestPlanChange(userId, tier, now());
+      if (!changed) return refusePlanChange(current, tier);
+      await billing.nextPeriodPlanChanged(changed);
+      events.planChangeRequested(userId, changed.tier, tier, changed.pendingTierFrom);
+      return {
+        message: `Your ${planName(changed.tier)} plan changes to ${planName(tier)} on ${displayDate(changed.pendingTierFrom!)}, when your next billing period starts. Your next invoice bills the new plan.`,
+        subscription: toSubscription(changed),
+      };
+    },
+
+    withdrawPlanChange,
+
     async cancel(userId: string): Promise<SubscriptionChange> {
-      const requested = await repository.requestCancellation(userId);
+      const requested = await repository.requestCancellation(userId, now());
       if (requested) {
         await billing.cancellationRequested(requested);
         events.cancellationRequested(userId, requested.tier, requested.currentPeriodEnd);
@@ -75,7 +181,7 @@ export function createSubscriptionService(
           subscription: toSubscription(requested),
         };
       }
-      const withdrawn = await repository.withdrawPending(userId);
+      const withdrawn = await repository.withdrawPending(userId, now());
       if (withdrawn) {
         await billing.requestWithdrawn(withdrawn);
         events.requestWithdrawn(userId, withdrawn.tier);
@@ -90,6 +196,21 @@ export function createSubscriptionService(
         throw new AppError(409, 'This subscription has already ended.');
       }
       throw new AppError(409, 'Cancellation has already been requested for this subscription.');
+    },
+
+    /**
+     * One client's subscription history, newest first (the admin's client page): every
+     * transition the subscription went through, as it left the subscription.
+     */
+    async listHistory(
+      userId: string,
+      { page = 1, pageSize = 25 }: { page?: number; pageSize?: number } = {},
+    ): Promise<SubscriptionHistory> {
+      const { rows, total } = await repository.listHistory(userId, {
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
+      return { items: rows.map(toEvent), total, page, pageSize };
     },
   };
 }

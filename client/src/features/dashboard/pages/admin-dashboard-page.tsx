@@ -10,7 +10,7 @@ import {
   Users,
   Wallet,
 } from 'lucide-react';
-import type { ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatCents } from '@shared/money';
 import { PLANS } from '@shared/plans';
@@ -18,16 +18,28 @@ import type { DashboardStats } from '@shared/schemas/dashboard';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatDate } from '@/lib/dates';
 import { useDashboardStats } from '@/features/dashboard/api/get-dashboard-stats';
+import { useDashboardTrends } from '@/features/dashboard/api/get-dashboard-trends';
+
+/** The charts' chunk (recharts): asked for once, as soon as the dashboard mounts. */
+let trendChartsChunk: Promise<typeof import('../components/trend-charts')> | undefined;
+const loadTrendCharts = () => (trendChartsChunk ??= import('../components/trend-charts'));
+const TrendCharts = lazy(() =>
+  loadTrendCharts().then((module) => ({ default: module.TrendCharts })),
+);
 
 function StatCard({
   title,
   value,
   icon: Icon,
+  note,
 }: {
   title: string;
   value: string | undefined;
   icon: ComponentType<{ className?: string }>;
+  /** What the figure counts, under it. */
+  note?: ReactNode;
 }) {
   return (
     <Card role="group" aria-label={title}>
@@ -41,8 +53,63 @@ function StatCard({
         ) : (
           <p className="text-3xl font-bold">{value}</p>
         )}
+        {note && <div className="mt-2 space-y-1 text-xs text-muted-foreground">{note}</div>}
       </CardContent>
     </Card>
+  );
+}
+
+/** Under the conversion rate: its counts and how a request is matched to a client. */
+function ConversionNote({ stats }: { stats: DashboardStats }) {
+  const requests = stats.consultationRequests;
+  return (
+    <>
+      <p>
+        {stats.convertedRequests} of {requests} consultation{' '}
+        {requests === 1 ? 'request' : 'requests'} since{' '}
+        {formatDate(stats.conversionSince.slice(0, 10))} became paying clients.
+      </p>
+      <p>
+        A request counts once, when a client with its e-mail (ignoring case) started a paid plan on
+        or after the day of the request.
+      </p>
+    </>
+  );
+}
+
+function TrendsSkeleton() {
+  return (
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+      <Skeleton className="h-80 w-full lg:col-span-2" />
+      <Skeleton className="h-80 w-full" />
+      <Skeleton className="h-80 w-full" />
+    </div>
+  );
+}
+
+/** The last twelve months as charts, loaded after the figures above them. */
+function Trends() {
+  const trends = useDashboardTrends();
+  useEffect(() => {
+    void loadTrendCharts();
+  }, []);
+  return (
+    <section aria-labelledby="trends-heading" className="space-y-4">
+      <h2 id="trends-heading" className="text-xl font-semibold">
+        Last 12 months
+      </h2>
+      {trends.isError ? (
+        <p role="alert" className="text-destructive">
+          The trends could not be loaded. Please reload the page.
+        </p>
+      ) : trends.data ? (
+        <Suspense fallback={<TrendsSkeleton />}>
+          <TrendCharts months={trends.data.months} />
+        </Suspense>
+      ) : (
+        <TrendsSkeleton />
+      )}
+    </section>
   );
 }
 
@@ -106,6 +173,7 @@ export function AdminDashboardPage() {
           title="Conversion Rate"
           value={data && `${(data.conversionRate * 100).toFixed(1)}%`}
           icon={Percent}
+          note={data && <ConversionNote stats={data} />}
         />
       </div>
       <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
@@ -121,6 +189,7 @@ export function AdminDashboardPage() {
         />
         <StatCard title="Overdue" value={data && formatCents(data.overdue)} icon={AlertTriangle} />
       </div>
+      <Trends />
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <Card>
           <CardHeader>
@@ -158,9 +227,12 @@ export function AdminDashboardPage() {
         </Card>
       </div>
       <p className="text-sm text-muted-foreground">
-        Conversion rate: clients who ever had an active subscription, divided by the consultation
-        requests received. Collected this month: the payments of this calendar month (UTC) that
-        count toward their invoices. Outstanding: what sent and overdue invoices still owe.
+        Collected this month: the payments of this calendar month (UTC) that count toward their
+        invoices. Outstanding: what sent and overdue invoices still owe. In the charts, months are
+        calendar months (UTC), this one as it stands: MRR is that of the plans active at the
+        month&apos;s end; new clients started a paid plan in the month and churned ones saw their
+        plan end; collected is the payments received in the month less what was refunded of them;
+        outstanding is what the invoices sent by the month&apos;s end still owed then.
       </p>
     </div>
   );

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClientInvoice } from '@shared/schemas/invoices';
 import type { Billing } from '@shared/schemas/payments';
 import { renderWithApp } from '../../../../../tests/support/render-app';
+import { pageOf } from '../../../../../tests/support/page-of';
 import { PortalDashboardPage } from './portal-dashboard-page';
 
 const DUE: ClientInvoice = {
@@ -41,9 +42,10 @@ function stubPortal() {
       businessName: null,
       phoneNumber: null,
     }),
-    '/api/tickets': () => [],
+    '/api/tickets?pageSize=5': () => pageOf([], 5),
+    '/api/tickets/summary': () => ({ unresolved: 0 }),
     '/api/subscription': () => null,
-    '/api/invoices': () => [paidYet() ? PAID : DUE],
+    '/api/invoices': () => pageOf([paidYet() ? PAID : DUE]),
     '/api/billing': () =>
       paidYet()
         ? { ...NO_CARD, card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2029 } }

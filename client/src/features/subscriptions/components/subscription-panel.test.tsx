@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Subscription } from '@shared/schemas/subscriptions';
 import { renderWithApp } from '../../../../../tests/support/render-app';
-import { SubscriptionPanel } from './subscription-panel';
+import { SubscriptionPanel, SubscriptionSummary } from './subscription-panel';
 
 const active: Subscription = {
   tier: 'signature',
@@ -11,6 +11,9 @@ const active: Subscription = {
   currentPeriodStart: '2026-11-01T12:00:00.000Z',
   currentPeriodEnd: '2026-12-01T12:00:00.000Z',
   cancelAtPeriodEnd: false,
+  pendingTier: null,
+  pendingTierFrom: null,
+  withdrawn: false,
 };
 
 afterEach(() => {
@@ -77,5 +80,62 @@ describe('SubscriptionPanel', () => {
       'href',
       '/portal/subscribe',
     );
+  });
+
+  it("says 'Request withdrawn' for a withdrawn request, with no period", async () => {
+    const withdrawn: Subscription = {
+      ...active,
+      status: 'canceled',
+      currentPeriodStart: null,
+      currentPeriodEnd: null,
+      withdrawn: true,
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(withdrawn))),
+    );
+    renderWithApp(<SubscriptionPanel />, '/portal/dashboard');
+    expect(await screen.findByText('Request withdrawn')).toBeVisible();
+    expect(
+      screen.getByText('You withdrew this plan request before it started: nothing was billed.'),
+    ).toBeVisible();
+    expect(screen.queryByText('Current Period')).toBeNull();
+    expect(screen.queryByText('Starts when the first invoice is paid')).toBeNull();
+    expect(screen.queryByText('canceled')).toBeNull();
+    expect(screen.queryByText('This plan has ended.')).toBeNull();
+    expect(screen.getByText('None scheduled')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Cancel Subscription' })).toBeNull();
+  });
+
+  it('shows a pending plan change on the dashboard card and withdraws it', async () => {
+    const changing: Subscription = {
+      ...active,
+      currentPeriodEnd: '2099-12-07T12:00:00.000Z',
+      pendingTier: 'prestige',
+      pendingTierFrom: '2099-12-07T12:00:00.000Z',
+    };
+    const deleted: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/subscription/plan-change' && init?.method === 'DELETE') {
+          deleted.push(url);
+          return new Response(
+            JSON.stringify({
+              message: 'Your plan change is withdrawn: you stay on the Signature plan.',
+              subscription: { ...changing, pendingTier: null, pendingTierFrom: null },
+            }),
+          );
+        }
+        return new Response(JSON.stringify(changing));
+      }),
+    );
+    renderWithApp(<SubscriptionSummary />, '/portal/dashboard');
+    expect(await screen.findByText('Changes to Prestige on Dec 7, 2099.')).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw change' }));
+    expect(await screen.findByText('Plan Change Withdrawn')).toBeVisible();
+    expect(deleted).toEqual(['/api/subscription/plan-change']);
+    expect(screen.queryByText(/Changes to Prestige/)).toBeNull();
   });
 });

@@ -42,6 +42,11 @@ export function SubscriptionSummary() {
         {planName(subscription)} <SubscriptionStatusBadge subscription={subscription} />
       </p>
       <SubscriptionNote subscription={subscription} />
+      {subscription.status === 'canceled' && (
+        <Button variant="outline" asChild>
+          <Link href="/portal/subscribe">View Plans</Link>
+        </Button>
+      )}
     </div>
   );
 }
@@ -78,7 +83,9 @@ function CancelSubscription({ subscription }: { subscription: Subscription }) {
                     subscription.currentPeriodEnd
                       ? formatDate(subscription.currentPeriodEnd)
                       : 'the end of the current period'
-                  }, then ends. We will be in touch to confirm.`}
+                  }, then ends.${
+                    subscription.pendingTier ? ' Your requested plan change is withdrawn too.' : ''
+                  } We will be in touch to confirm.`}
             </DialogDescription>
           </DialogHeader>
           <div className="flex justify-end gap-3">
@@ -124,13 +131,14 @@ export function SubscriptionPanel() {
   return (
     <div className="space-y-6">
       <dl className="grid gap-4 sm:grid-cols-2">
-        <Detail label="Current Plan">
+        <Detail label={subscription.withdrawn ? 'Requested Plan' : 'Current Plan'}>
           {plan ? `${plan.name} (${formatCents(plan.priceCents)}/month)` : subscription.tier}
         </Detail>
         <Detail label="Status">
           <SubscriptionStatusBadge subscription={subscription} />
         </Detail>
-        <Detail label="Current Period">{period}</Detail>
+        {/* A withdrawn request never started: it has no period to show. */}
+        {!subscription.withdrawn && <Detail label="Current Period">{period}</Detail>}
         <Detail label="Next Billing Date">{nextBilling}</Detail>
       </dl>
       <SubscriptionNote subscription={subscription} />

@@ -1,23 +1,69 @@
-import { findPlan } from '@shared/plans';
+import { findPlan, type PlanId } from '@shared/plans';
 import type { Subscription } from '@shared/schemas/subscriptions';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
 import { formatDate } from '@/lib/dates';
+import { useWithdrawPlanChange } from '../api/withdraw-plan-change';
 
 export function planName(subscription: Subscription): string {
   return findPlan(subscription.tier)?.name ?? subscription.tier;
 }
 
+const nameOf = (id: PlanId) => findPlan(id)?.name ?? id;
+
 /** The status as text; highlighted when active, secondary otherwise (spec section 4). */
 export function SubscriptionStatusBadge({ subscription }: { subscription: Subscription }) {
   return (
     <Badge variant={subscription.status === 'active' ? 'default' : 'secondary'}>
-      {subscription.status.replace('_', ' ')}
+      {subscription.withdrawn ? 'Request withdrawn' : subscription.status.replace('_', ' ')}
     </Badge>
   );
 }
 
-/** What the client should know beyond the status: a pending start or a coming end. */
+/**
+ * 'Changes to Prestige on Dec 7, 2026', with the way back. While the period it starts with has
+ * not begun (its renewal unpaid), the date may be past: then it changes once that is paid.
+ */
+export function PendingPlanChange({ subscription }: { subscription: Subscription }) {
+  const withdraw = useWithdrawPlanChange();
+  if (!subscription.pendingTier) return null;
+  const from = subscription.pendingTierFrom;
+  const when =
+    from && new Date(from) > new Date()
+      ? `on ${formatDate(from)}`
+      : 'once your renewal invoice is paid';
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-primary/30 bg-primary/5 p-3">
+      <p className="text-sm font-medium">
+        Changes to {nameOf(subscription.pendingTier)} {when}.
+      </p>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={withdraw.isPending}
+        onClick={() =>
+          withdraw.mutate(undefined, {
+            onSuccess: ({ message }) =>
+              toast({ title: 'Plan Change Withdrawn', description: message }),
+          })
+        }
+      >
+        {withdraw.isPending ? 'Withdrawing...' : 'Withdraw change'}
+      </Button>
+    </div>
+  );
+}
+
+/** What the client should know beyond the status: a pending start, a change or a coming end. */
 export function SubscriptionNote({ subscription }: { subscription: Subscription }) {
+  if (subscription.withdrawn) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        You withdrew this plan request before it started: nothing was billed.
+      </p>
+    );
+  }
   if (subscription.status === 'pending') {
     return (
       <p className="text-sm text-muted-foreground">
@@ -47,5 +93,5 @@ export function SubscriptionNote({ subscription }: { subscription: Subscription 
   if (subscription.status === 'canceled') {
     return <p className="text-sm text-muted-foreground">This plan has ended.</p>;
   }
-  return null;
+  return <PendingPlanChange subscription={subscription} />;
 }

@@ -1,29 +1,141 @@
 import { Link } from 'wouter';
-import { PLANS, type PlanId } from '@shared/plans';
+import { PLANS, findPlan, type Plan, type PlanId } from '@shared/plans';
 import { formatCents } from '@shared/money';
+import type { Subscription } from '@shared/schemas/subscriptions';
 import { PlanCard } from '@/components/plan-card';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { usePublicSettings } from '@/features/settings/public';
+import { useChangePlan } from '@/features/subscriptions/api/change-plan';
 import { useSubscribe } from '@/features/subscriptions/api/subscribe';
 import { useSubscription } from '@/features/subscriptions/api/get-subscription';
 import { planName } from '@/features/subscriptions/components/subscription-status';
 import { PortalPage } from '@/components/portal-page';
+import { formatDate } from '@/lib/dates';
 
 const ALREADY_ACTIVE = 'already have an active subscription';
 
-/** /portal/subscribe: the three plans. */
+/** A plan that runs (active or past due): its cards change plans instead of subscribing. */
+const isRunning = (subscription: Subscription | null | undefined): subscription is Subscription =>
+  subscription?.status === 'active' || subscription?.status === 'past_due';
+
+/**
+ * Why a running plan cannot change now, or null: only an active plan in good standing (not
+ * ending, its period not over unpaid) changes, from its next period.
+ */
+function changeBlockedBecause(subscription: Subscription): string | null {
+  if (subscription.cancelAtPeriodEnd) {
+    return 'Your plan is set to end, so it cannot be changed.';
+  }
+  const periodOver =
+    !subscription.currentPeriodEnd || new Date(subscription.currentPeriodEnd) <= new Date();
+  if (subscription.status === 'past_due' || periodOver) {
+    return 'Your renewal invoice is unpaid: please pay it before changing your plan.';
+  }
+  return null;
+}
+
+function RunningPlanBanner({ subscription }: { subscription: Subscription }) {
+  const blocked = changeBlockedBecause(subscription);
+  const nextPeriod = subscription.currentPeriodEnd && formatDate(subscription.currentPeriodEnd);
+  return (
+    <div
+      role="status"
+      className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-primary/30 bg-primary/10 p-4"
+    >
+      <p>
+        You have an active <strong>{planName(subscription)}</strong> subscription.{' '}
+        {blocked ??
+          (subscription.pendingTier && subscription.pendingTierFrom
+            ? `It changes to ${findPlan(subscription.pendingTier)?.name} on ${formatDate(subscription.pendingTierFrom)}.`
+            : `Choose another plan to switch from your next billing period${nextPeriod ? ` (${nextPeriod})` : ''}.`)}
+      </p>
+      <Button variant="outline" asChild>
+        <Link href="/portal/dashboard">Manage Subscription</Link>
+      </Button>
+    </div>
+  );
+}
+
+/** The card's button (and marks) for a running subscription: switch, keep, or where it is. */
+function ChangeAction({
+  plan,
+  subscription,
+  busy,
+  onChoose,
+}: {
+  plan: Plan;
+  subscription: Subscription;
+  busy: boolean;
+  onChoose: (planId: PlanId) => void;
+}) {
+  const current = plan.id === subscription.tier;
+  const pending = plan.id === subscription.pendingTier;
+  const blocked = changeBlockedBecause(subscription) !== null;
+  const mark = current ? (
+    <Badge className="mb-3 self-start">Current plan</Badge>
+  ) : pending && subscription.pendingTierFrom ? (
+    <Badge variant="warning" className="mb-3 self-start">
+      From {formatDate(subscription.pendingTierFrom)}
+    </Badge>
+  ) : null;
+  let button;
+  if (current && subscription.pendingTier) {
+    // Choosing the current plan again withdraws the change.
+    button = (
+      <Button variant="outline" disabled={busy} onClick={() => onChoose(plan.id)}>
+        Keep {plan.name}
+      </Button>
+    );
+  } else if (current || pending) {
+    button = (
+      <Button variant="outline" disabled>
+        {current ? 'Current plan' : 'Change requested'}
+      </Button>
+    );
+  } else {
+    button = (
+      <Button
+        variant={plan.popular ? 'default' : 'outline'}
+        disabled={busy || blocked}
+        onClick={() => onChoose(plan.id)}
+      >
+        Switch to {plan.name}
+      </Button>
+    );
+  }
+  return (
+    <>
+      {mark}
+      {button}
+    </>
+  );
+}
+
+/** /portal/subscribe: the three plans; for a running plan, the way to change it. */
 export function SubscribePage() {
   const subscription = useSubscription();
   const subscribe = useSubscribe();
+  const changePlan = useChangePlan();
   const current = subscription.data;
   const { businessEmail } = usePublicSettings();
+  const running = isRunning(current);
 
   const choose = (planId: PlanId) =>
     subscribe.mutate(planId, {
       onSuccess: ({ message }) =>
         toast({
           title: message.includes(ALREADY_ACTIVE) ? 'Already Subscribed' : 'Subscription Requested',
+          description: message,
+        }),
+    });
+
+  const change = (planId: PlanId) =>
+    changePlan.mutate(planId, {
+      onSuccess: ({ message, subscription: changed }) =>
+        toast({
+          title: changed?.pendingTier ? 'Plan Change Requested' : 'Plan Change Withdrawn',
           description: message,
         }),
     });
@@ -36,19 +148,7 @@ export function SubscribePage() {
       <p className="text-muted-foreground">
         All plans are billed monthly. Cancel anytime. No setup fees.
       </p>
-      {current?.status === 'active' && (
-        <div
-          role="status"
-          className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-primary/30 bg-primary/10 p-4"
-        >
-          <p>
-            You have an active <strong>{planName(current)}</strong> subscription.
-          </p>
-          <Button variant="outline" asChild>
-            <Link href="/portal/dashboard">Manage Subscription</Link>
-          </Button>
-        </div>
-      )}
+      {running && <RunningPlanBanner subscription={current} />}
       {current?.status === 'pending' && (
         <p role="status" className="mt-6 rounded-lg border bg-card p-4">
           Your request for the <strong>{planName(current)}</strong> plan is pending: we will send
@@ -64,14 +164,25 @@ export function SubscribePage() {
             size="md"
             price={formatCents(plan.priceCents)}
             features={plan.planFeatures}
+            aria-current={running && plan.id === current.tier ? 'true' : undefined}
+            className={running && plan.id === current.tier ? 'ring-2 ring-primary/40' : undefined}
             action={
-              <Button
-                variant={plan.popular ? 'default' : 'outline'}
-                disabled={subscribe.isPending}
-                onClick={() => choose(plan.id)}
-              >
-                Subscribe <span className="sr-only">to {plan.name}</span>
-              </Button>
+              running ? (
+                <ChangeAction
+                  plan={plan}
+                  subscription={current}
+                  busy={changePlan.isPending}
+                  onChoose={change}
+                />
+              ) : (
+                <Button
+                  variant={plan.popular ? 'default' : 'outline'}
+                  disabled={subscribe.isPending}
+                  onClick={() => choose(plan.id)}
+                >
+                  Subscribe <span className="sr-only">to {plan.name}</span>
+                </Button>
+              )
             }
           />
         ))}

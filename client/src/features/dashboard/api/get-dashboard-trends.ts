@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { DashboardTrendsSchema } from '@shared/schemas/dashboard';
+import { apiGet } from '@/lib/api-request';
+
+/** GET /api/admin/dashboard-trends: the last twelve months, computed on every call. */
+export function getDashboardTrends(signal?: AbortSignal) {
+  return apiGet('/api/admin/dashboard-trends', DashboardTrendsSchema, signal);
+}
+
+/** Fresh each time the dashboard opens, like the figures above the charts. */
+export const dashboardTrendsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['/api/admin/dashboard-trends'],
+    queryFn: ({ signal }) => getDashboardTrends(signal),
+    staleTime: 0,
+  });
+
+export function useDashboardTrends() {
+  return useQuery(dashboardTrendsQueryOptions());
+}

@@ -1,0 +1,149 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DashboardStats, DashboardTrends } from '@shared/schemas/dashboard';
+import { renderWithApp } from '../../../../../tests/support/render-app';
+import { AdminDashboardPage } from './admin-dashboard-page';
+
+const STATS: DashboardStats = {
+  activeSubscribers: 2,
+  mrr: 79_800,
+  arr: 957_600,
+  conversionRate: 1,
+  consultationRequests: 1,
+  convertedRequests: 1,
+  conversionSince: '2025-12-01T00:00:00.000Z',
+  collectedThisMonth: 79_800,
+  outstanding: 0,
+  overdue: 0,
+  planDistribution: { essentials: 0, signature: 2, prestige: 0 },
+};
+
+const MONTHS = [
+  '2025-12',
+  '2026-01',
+  '2026-02',
+  '2026-03',
+  '2026-04',
+  '2026-05',
+  '2026-06',
+  '2026-07',
+  '2026-08',
+  '2026-09',
+  '2026-10',
+  '2026-11',
+];
+const TRENDS: DashboardTrends = {
+  months: MONTHS.map((month, index) => ({
+    month,
+    mrr: index * 39_900,
+    newClients: index === 11 ? 2 : 1,
+    churnedClients: index === 3 ? 1 : 0,
+    collected: 123_456,
+    outstanding: index === 11 ? 19_900 : 0,
+  })),
+};
+
+function stubApi() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url === '/api/admin/dashboard-stats') return new Response(JSON.stringify(STATS));
+      if (url === '/api/admin/dashboard-trends') return new Response(JSON.stringify(TRENDS));
+      return new Response('{"message":"Not found"}', { status: 404 });
+    }),
+  );
+}
+
+beforeEach(() => {
+  // jsdom lays nothing out: the charts' containers observe a size that never comes.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('AdminDashboardPage', () => {
+  it('says under the conversion rate what it counts: one request, two clients, 100.0%', async () => {
+    stubApi();
+    renderWithApp(<AdminDashboardPage />, '/admin/dashboard');
+    const card = await screen.findByRole('group', { name: 'Conversion Rate' });
+    expect(await within(card).findByText('100.0%')).toBeVisible();
+    expect(card).toHaveTextContent(
+      '1 of 1 consultation request since Dec 1, 2025 became paying clients.',
+    );
+    expect(card).toHaveTextContent(
+      'A request counts once, when a client with its e-mail (ignoring case) started a paid plan on or after the day of the request.',
+    );
+  });
+
+  // The first import of recharts takes seconds on a busy machine.
+  it(
+    'draws three labelled charts, each with a table of its figures in a disclosure',
+    {
+      timeout: 30_000,
+    },
+    async () => {
+      stubApi();
+      renderWithApp(<AdminDashboardPage />, '/admin/dashboard');
+      expect(await screen.findByRole('heading', { name: 'Last 12 months' })).toBeVisible();
+
+      // The charts' chunk (recharts) loads after the page: it may take a moment.
+      const mrr = await screen.findByRole(
+        'figure',
+        { name: 'Monthly recurring revenue at the end of each of the last 12 months' },
+        { timeout: 10_000 },
+      );
+      const clients = screen.getByRole('figure', {
+        name: 'Clients whose plan started and clients whose plan ended, per month, last 12 months',
+      });
+      const money = screen.getByRole('figure', {
+        name: 'Payments collected in each month and invoices still owed at its end, last 12 months',
+      });
+
+      await userEvent.click(within(mrr).getByText('Show the figures'));
+      const mrrTable = within(mrr).getByRole('table');
+      expect(within(mrrTable).getAllByRole('row')).toHaveLength(13);
+      expect(within(mrrTable).getByRole('row', { name: 'Nov 2026 $4,389.00' })).toBeVisible();
+
+      await userEvent.click(within(clients).getByText('Show the figures'));
+      expect(
+        within(within(clients).getByRole('table')).getByRole('row', { name: 'Mar 2026 1 1' }),
+      ).toBeVisible();
+
+      await userEvent.click(within(money).getByText('Show the figures'));
+      const moneyTable = within(money).getByRole('table');
+      expect(
+        within(moneyTable)
+          .getAllByRole('columnheader')
+          .map((th) => th.textContent),
+      ).toEqual(['Month', 'Collected', 'Outstanding']);
+      expect(
+        within(moneyTable).getByRole('row', { name: 'Nov 2026 $1,234.56 $199.00' }),
+      ).toBeVisible();
+    },
+  );
+
+  it('says so when the trends cannot be loaded, and still shows the figures', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/api/admin/dashboard-stats'
+          ? new Response(JSON.stringify(STATS))
+          : new Response('{"message":"Boom"}', { status: 500 }),
+      ),
+    );
+    renderWithApp(<AdminDashboardPage />, '/admin/dashboard');
+    expect(
+      await screen.findByText('The trends could not be loaded. Please reload the page.'),
+    ).toBeVisible();
+    expect(screen.getByRole('group', { name: 'Active Subscribers' })).toHaveTextContent('2');
+  });
+});

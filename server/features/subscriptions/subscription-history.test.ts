@@ -1,0 +1,92 @@
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SubscriptionHistorySchema } from '@shared/schemas/subscriptions';
+import { invoices, subscriptions } from '../../db/schema';
+import { signedInAdmin, signedInClient } from '../../../tests/factories';
+import { createTestClock, startTestApp, type TestApp } from '../../../tests/support/test-app';
+
+const clock = createTestClock('2026-05-01T12:00:00.000Z');
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signedInAdmin>>['agent'];
+beforeAll(async () => {
+  t = await startTestApp({}, { clock });
+  admin = (await signedInAdmin(t.app, t.database)).agent;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function invoiceOf(subscriptionId: string, renewal: boolean) {
+  const [row] = await t.database.db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.subscriptionId, subscriptionId),
+        renewal ? isNotNull(invoices.periodStart) : isNull(invoices.periodStart),
+      ),
+    );
+  return row!;
+}
+
+describe("a client's subscription history", () => {
+  it('records every transition in the transaction that makes it, and is listed newest first, a page at a time', async () => {
+    const { browser, user } = await signedInClient(t.baseUrl);
+    const post = (url: string, body?: object) => browser.request('POST', url, body);
+
+    await post('/api/get-or-create-subscription', { planId: 'essentials' });
+    clock.set('2026-05-01T13:00:00.000Z');
+    await post('/api/subscription/cancel');
+    clock.set('2026-05-02T12:00:00.000Z');
+    await post('/api/get-or-create-subscription', { planId: 'signature' });
+    const [sub] = await t.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, user.id));
+    // The admin records the first payment: the plan starts.
+    clock.set('2026-05-03T12:00:00.000Z');
+    const first = await invoiceOf(sub!.id, false);
+    await admin.patch(`/api/admin/invoices/${first.id}`).send({ status: 'sent' });
+    await admin.patch(`/api/admin/invoices/${first.id}`).send({ status: 'paid' });
+    // The renewal is made, not paid: past due 14 days after the period ended...
+    clock.set('2026-05-28T12:00:00.000Z');
+    await t.billing.runDaily();
+    clock.set('2026-06-17T12:00:00.000Z');
+    expect((await t.billing.runDaily()).subscriptionsPastDue).toBe(1);
+    // ...paid late, active again; then cancelled, and ended at the period end.
+    clock.set('2026-06-18T12:00:00.000Z');
+    await admin
+      .patch(`/api/admin/invoices/${(await invoiceOf(sub!.id, true)).id}`)
+      .send({ status: 'paid' });
+    clock.set('2026-06-19T12:00:00.000Z');
+    await post('/api/subscription/cancel');
+    clock.set('2026-07-04T12:00:00.000Z');
+    expect((await t.billing.runDaily()).subscriptionsEnded).toBe(1);
+
+    const history = await t.services.subscriptions.listHistory(user.id);
+    expect(SubscriptionHistorySchema.parse(history)).toEqual(history);
+    expect(
+      history.items.map((e) => [e.kind, e.status, e.tier, e.monthlyPriceCents, e.occurredAt]),
+    ).toEqual([
+      ['canceled', 'canceled', 'signature', 39_900, '2026-07-04T12:00:00.000Z'],
+      ['cancel_requested', 'active', 'signature', 39_900, '2026-06-19T12:00:00.000Z'],
+      ['renewed', 'active', 'signature', 39_900, '2026-06-18T12:00:00.000Z'],
+      ['past_due', 'past_due', 'signature', 39_900, '2026-06-17T12:00:00.000Z'],
+      ['activated', 'active', 'signature', 39_900, '2026-05-03T12:00:00.000Z'],
+      ['requested', 'pending', 'signature', 39_900, '2026-05-02T12:00:00.000Z'],
+      ['withdrawn', 'canceled', 'essentials', 19_900, '2026-05-01T13:00:00.000Z'],
+      ['requested', 'pending', 'essentials', 19_900, '2026-05-01T12:00:00.000Z'],
+    ]);
+    expect(history.items[0]).toMatchObject({
+      periodStart: '2026-06-03T12:00:00.000Z',
+      periodEnd: '2026-07-03T12:00:00.000Z',
+    });
+
+    const second = await t.services.subscriptions.listHistory(user.id, { page: 2, pageSize: 3 });
+    expect(second).toMatchObject({ total: 8, page: 2, pageSize: 3 });
+    expect(second.items.map((e) => e.kind)).toEqual(['past_due', 'activated', 'requested']);
+    // Another client's history is their own.
+    const other = await signedInClient(t.baseUrl);
+    expect((await t.services.subscriptions.listHistory(other.user.id)).items).toEqual([]);
+  });
+});
