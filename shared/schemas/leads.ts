@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CITIES, findCity, type UsState } from '../places';
+import { ListQuerySchema, pageSchema } from './common';
 
 export const BUSINESS_TYPES = [
   'Restaurant',
@@ -283,6 +284,16 @@ export const SearchRecordSchema = z.object({
   finishedAt: z.iso.datetime().nullable(),
 });
 export type SearchRecord = z.infer<typeof SearchRecordSchema>;
+
+/**
+ * GET /api/admin/marketing-tool/searches?q=&page=&pageSize=: the kept searches, newest first;
+ * q looks in the criteria's city, state and business type.
+ */
+export const SearchListQuerySchema = ListQuerySchema;
+export type SearchListQuery = z.infer<typeof SearchListQuerySchema>;
+export const SEARCH_LIST_PARAMS = ['q', 'page', 'pageSize'] as const;
+export const SearchRecordPageSchema = pageSchema(SearchRecordSchema);
+export type SearchRecordPage = z.infer<typeof SearchRecordPageSchema>;
 
 /** GET .../searches/{id}/leads: the table's rows. */
 export const SearchLeadsSchema = z.object({

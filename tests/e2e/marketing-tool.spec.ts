@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import Papa from 'papaparse';
-import { isHighPriority, type SearchLeads, type SearchRecord } from '@shared/schemas/leads';
+import {
+  isHighPriority,
+  type Lead,
+  type SearchJob,
+  type SearchLeads,
+  type SearchRecordPage,
+} from '@shared/schemas/leads';
+import { expectNoSidewaysScroll } from '../support/page-layout';
 import { expect, signInAdmin, test } from './fixtures';
 
 const rows = (page: import('@playwright/test').Page) => page.getByTestId('lead-row');
@@ -10,6 +17,9 @@ const names = async (page: import('@playwright/test').Page) =>
 const scores = async (page: import('@playwright/test').Page) =>
   (await rows(page).locator('td:first-child span.rounded-full').allTextContents()).map(Number);
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+// A search on the stand-ins takes seconds, and a shared 2-core machine can triple that.
+test.setTimeout(90_000);
 
 test('a search from the form to the table: toast for missing fields, sort, paging, filter, dialog, export', async ({
   page,
@@ -24,18 +34,16 @@ test('a search from the form to the table: toast for missing fields, sort, pagin
     page.getByText('Find and export business leads for marketing campaigns'),
   ).toBeVisible();
 
-  const searchesBefore = (
-    (await (await adminApi.get('/api/admin/marketing-tool/searches')).json()) as SearchRecord[]
-  ).length;
+  const searchCount = async () =>
+    ((await (await adminApi.get('/api/admin/marketing-tool/searches')).json()) as SearchRecordPage)
+      .total;
+  const searchesBefore = await searchCount();
   await page.getByRole('button', { name: 'Search Leads' }).click();
   await expect(page.getByText('Missing required fields', { exact: true })).toBeVisible();
   await expect(
     page.getByText('Please fill in city and business type', { exact: true }),
   ).toBeVisible();
-  expect(
-    ((await (await adminApi.get('/api/admin/marketing-tool/searches')).json()) as SearchRecord[])
-      .length,
-  ).toBe(searchesBefore);
+  expect(await searchCount()).toBe(searchesBefore);
 
   await expect(page.getByLabel('City*')).toBeDisabled();
   await expect(page.getByLabel('City*').locator('option').first()).toHaveText('Select state first');
@@ -82,9 +90,9 @@ test('a search from the form to the table: toast for missing fields, sort, pagin
   await expect(rows(page)).toHaveCount(Math.min(50, total));
 
   // High-priority filter, checked against the stored rows.
-  const [latest] = (await (
-    await adminApi.get('/api/admin/marketing-tool/searches')
-  ).json()) as SearchRecord[];
+  const [latest] = (
+    (await (await adminApi.get('/api/admin/marketing-tool/searches')).json()) as SearchRecordPage
+  ).items;
   const stored = (await (
     await adminApi.get(`/api/admin/marketing-tool/searches/${latest!.id}/leads`)
   ).json()) as SearchLeads;
@@ -174,4 +182,159 @@ test('a bulk search shows its real progress, survives leaving the page, and ends
   await expect(
     page.getByRole('list').getByText('Retail Store in Baton Rouge (bulk)'),
   ).toBeVisible();
+});
+
+/** A screenshot kept with the test's results, to look at: the window only with a dialog open. */
+async function shoot(page: import('@playwright/test').Page, name: string, fullPage = true) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage });
+}
+
+test("a lead's dialog shows words, copies one Website line, and the lead becomes a request", async ({
+  page,
+  context,
+  adminApi,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signInAdmin(page);
+  await page.goto('/admin/marketing-tool');
+  await page.getByLabel('State*').selectOption('Louisiana');
+  await page.getByLabel('City*').selectOption('Baton Rouge');
+  await page.getByLabel('Business Type*').selectOption('Healthcare');
+  await page.getByRole('button', { name: 'Search Leads' }).click();
+  await expect(page.getByRole('heading', { name: /Found \d+ business leads/ })).toBeVisible({
+    timeout: 20_000,
+  });
+  const searchId = new URL(page.url()).searchParams.get('search')!;
+  const { leads } = (await (
+    await adminApi.get(`/api/admin/marketing-tool/searches/${searchId}/leads`)
+  ).json()) as SearchLeads;
+  // A lead of the first page (best score first) without an e-mail: the request asks for one.
+  const firstPage = [...leads]
+    .sort((a, b) => b.leadScore - a.leadScore || collator.compare(a.name, b.name))
+    .slice(0, 20);
+  const chosen = firstPage.find((summary) => !summary.email)!;
+  const lead = (await (
+    await adminApi.get(`/api/admin/marketing-tool/searches/${searchId}/leads/${chosen.id}`)
+  ).json()) as Lead;
+  await page.getByRole('button', { name: `Details of ${lead.name}`, exact: false }).click();
+  const dialog = page.getByRole('dialog', { name: lead.name });
+  await expect(dialog.getByText('Comprehensive Lead Score Analysis')).toBeVisible();
+  await expect(dialog).toContainText(/Conversion potential: (Very high|High|Medium|Low)/);
+  const text = (await dialog.textContent())!;
+  expect(text).not.toMatch(
+    /very-high|market-leader|over-10-years|5-to-10-years|2-to-5-years|under-2-years/,
+  );
+  expect(text).not.toMatch(/\b(critical|negative)\b/);
+
+  await dialog.getByRole('button', { name: 'Copy All Info' }).click();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied.split('\n').filter((line) => line.startsWith('Website:'))).toEqual([
+    `Website: ${lead.website}`,
+  ]);
+  expect(copied).toContain(`Website score: ${lead.websiteQuality.score}/100`);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shoot(page, 'lead-dialog-390', false);
+  await expectNoSidewaysScroll(page, 'the lead dialog at 390 px');
+  await dialog.getByRole('button', { name: 'Add to requests' }).click();
+  const ask = page.getByRole('dialog', { name: 'Add to requests' });
+  await expect(ask).toContainText('This lead has no e-mail address.');
+  await expect(ask.getByLabel('Name *')).toHaveValue(lead.name);
+  await ask.getByRole('button', { name: 'Add request' }).click();
+  await expect(ask.getByText('Email is required')).toBeVisible();
+  const email = `frontdesk.${Date.now()}@lead.example`;
+  await ask.getByLabel('Email *').fill(email);
+  await shoot(page, 'add-to-requests-390', false);
+  await expectNoSidewaysScroll(page, 'the add-to-requests form at 390 px');
+  await ask.getByRole('button', { name: 'Add request' }).click();
+  await expect(page.getByText('Added to requests', { exact: true }).first()).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Added to requests' })).toBeDisabled();
+  await shoot(page, 'added-to-requests-390', false);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shoot(page, 'lead-dialog-1280', false);
+
+  await page.getByRole('link', { name: 'Open requests' }).click();
+  await expect(page).toHaveURL(/\/admin\/requests$/);
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText(lead.name).first()).toBeVisible();
+});
+
+test('a bulk search keeps the button busy, a cancel too late is calm, and ?search= refills the form', async ({
+  page,
+  adminApi,
+}) => {
+  await signInAdmin(page);
+  await page.goto('/admin/marketing-tool');
+  await page.getByLabel('State*').selectOption('Louisiana');
+  await page.getByLabel('City*').selectOption('Baton Rouge');
+  await page.getByLabel('Business Type*').selectOption('Healthcare');
+  await page.getByLabel('Bulk Mode').check();
+  await page.getByLabel('Maximum results').fill('100');
+  const searchTotal = async () =>
+    ((await (await adminApi.get('/api/admin/marketing-tool/searches')).json()) as SearchRecordPage)
+      .total;
+  const before = await searchTotal();
+
+  // The page's reads of the job can be held back, as a slow poll would be.
+  let holding = false;
+  const held: Array<() => void> = [];
+  await page.route(/\/api\/admin\/marketing-tool\/jobs\/[^/]+$/, async (route) => {
+    if (holding) await new Promise<void>((release) => held.push(release));
+    await route.continue();
+  });
+
+  await page.getByRole('button', { name: 'Extract 100 Leads' }).dblclick();
+  const busy = page.getByRole('button', { name: 'Bulk search running...' });
+  await expect(busy).toBeDisabled();
+  await expect(page).toHaveURL(/\?search=/);
+  const searchId = new URL(page.url()).searchParams.get('search')!;
+  await expect(page.getByText(/Grid cells \d+ of 81/)).toBeVisible();
+  expect(await searchTotal()).toBe(before + 1);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shoot(page, 'bulk-running-390');
+  await expectNoSidewaysScroll(page, 'a running bulk search at 390 px');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The search ends while the page still shows it running; then the admin cancels.
+  holding = true;
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (
+            await adminApi.get(`/api/admin/marketing-tool/jobs/${searchId}`)
+          ).json()) as SearchJob
+        ).status,
+      { timeout: 60_000 },
+    )
+    .toBe('done');
+  const refused = page.waitForResponse((res) => res.url().endsWith(`/jobs/${searchId}/cancel`));
+  await page.getByRole('button', { name: 'Cancel search' }).click();
+  expect((await refused).status()).toBe(409);
+  holding = false;
+  for (const release of held.splice(0)) release();
+  await expect(page.getByText('The search had already finished', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^It found \d+ leads: they are shown below\.$/)).toBeVisible();
+  await expect(page.locator('.destructive')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: /Found \d+ business leads/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Extract 100 Leads' })).toBeEnabled();
+
+  // Opened again from its address: the form holds its state, city and type.
+  await page.goto('/admin/marketing-tool');
+  await expect(page.getByLabel('State*')).toHaveValue('');
+  await page.goto(`/admin/marketing-tool?search=${searchId}`);
+  await expect(page.getByLabel('State*')).toHaveValue('Louisiana');
+  await expect(page.getByLabel('City*')).toHaveValue('Baton Rouge');
+  await expect(page.getByLabel('Business Type*')).toHaveValue('Healthcare');
+
+  // The past searches: searched and paged in their own parameters, beside ?search=.
+  await page.getByRole('searchbox', { name: 'Search past searches' }).fill('healthcare');
+  await expect(page).toHaveURL(new RegExp(`\\?search=${searchId}&searchesQ=healthcare$`));
+  const past = page.getByRole('list', { name: 'Past searches' });
+  await expect(past.getByText('Healthcare in Baton Rouge (bulk)').first()).toBeVisible();
+  await expect(past.getByRole('button', { name: 'Shown' })).toBeVisible();
+  await shoot(page, 'marketing-tool-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shoot(page, 'marketing-tool-390');
+  await expectNoSidewaysScroll(page, 'the marketing tool at 390 px');
 });

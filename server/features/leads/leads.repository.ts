@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type {
   Lead,
   LeadSummary,
@@ -7,10 +20,30 @@ import type {
   WebsiteSignals,
 } from '@shared/schemas/leads';
 import type { Database } from '../../db/client';
-import { leadSearchCells, leadSearches, searchLeads, websiteAnalyses } from '../../db/schema';
+import {
+  leadSearchCells,
+  leadSearches,
+  searchLeads,
+  websiteAnalyses,
+  type LeadSearchRow,
+} from '../../db/schema';
+import { searchText, textContains } from '../../db/search';
 import type { LeadFacts } from '@shared/lead-facts';
 
 const WRITE_CHUNK = 500;
+
+/** The advisory lock (transaction-scoped) under which a bulk search is started: one at a time. */
+const BULK_SEARCH_LOCK = 727_301;
+
+/**
+ * What the past searches' search looks in: the criteria's city, state and business type.
+ * Unindexed: the searches are a few hundred rows, one agency's history.
+ */
+const criteriaText = searchText(
+  sql`${leadSearches.criteria} ->> 'city'`,
+  sql`${leadSearches.criteria} ->> 'state'`,
+  sql`${leadSearches.criteria} ->> 'businessType'`,
+);
 
 export function createLeadRepository(db: Database) {
   return {
@@ -26,13 +59,55 @@ export function createLeadRepository(db: Database) {
       return row;
     },
 
+    /**
+     * A bulk search, unless one is already queued or running (then that one, and nothing is
+     * stored). The check and the insert run under a transaction lock, so two requests at the
+     * same moment cannot both start one.
+     */
+    async createBulkSearchUnlessBusy(values: {
+      criteria: MarketingSearch;
+      source: LeadFacts['source'];
+      cellsTotal: number;
+    }): Promise<{ created: LeadSearchRow } | { busy: LeadSearchRow }> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${BULK_SEARCH_LOCK})`);
+        const [busy] = await tx
+          .select()
+          .from(leadSearches)
+          .where(
+            and(eq(leadSearches.bulk, true), inArray(leadSearches.status, ['queued', 'running'])),
+          )
+          .orderBy(asc(leadSearches.createdAt))
+          .limit(1);
+        if (busy) return { busy };
+        const [created] = await tx
+          .insert(leadSearches)
+          .values({ ...values, bulk: true, status: 'queued' })
+          .returning();
+        if (!created) throw new Error('Search insert returned no row');
+        return { created };
+      });
+    },
+
     async findSearch(id: string) {
       const [row] = await db.select().from(leadSearches).where(eq(leadSearches.id, id));
       return row ?? null;
     },
 
-    async listSearches(limit: number) {
-      return db.select().from(leadSearches).orderBy(desc(leadSearches.createdAt)).limit(limit);
+    /** One page of the kept searches, newest first, and how many match in all. */
+    async listSearches({ q, limit, offset }: { q: string; limit: number; offset: number }) {
+      const where = q ? textContains(criteriaText, q) : undefined;
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(leadSearches)
+          .where(where)
+          .orderBy(desc(leadSearches.createdAt), desc(leadSearches.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ value: count() }).from(leadSearches).where(where),
+      ]);
+      return { rows, total: counted?.value ?? 0 };
     },
 
     /** Bulk searches a restart must pick up again. */

@@ -1,7 +1,13 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Lead, SearchJob, SearchLeads, SearchRecord } from '@shared/schemas/leads';
+import type {
+  Lead,
+  MarketingSearch,
+  SearchJob,
+  SearchLeads,
+  SearchRecordPage,
+} from '@shared/schemas/leads';
 import { distanceMiles, findCity } from '@shared/places';
 import { leadSearches, searchLeads } from '../../db/schema';
 import { signedInAdmin } from '../../../tests/factories';
@@ -161,7 +167,7 @@ describe('POST /api/admin/marketing-tool/search', () => {
   it('keeps each search: listed with its criteria and counts, its rows and leads readable again', async () => {
     const list = await admin.get('/api/admin/marketing-tool/searches');
     expect(list.status).toBe(200);
-    const [latest] = list.body as SearchRecord[];
+    const [latest] = (list.body as SearchRecordPage).items;
     expect(latest).toMatchObject({
       status: 'done',
       bulk: false,
@@ -198,7 +204,9 @@ describe('POST /api/admin/marketing-tool/search', () => {
     const res = await admin.post('/api/admin/marketing-tool/search').send(search);
     expect(res.status).toBe(502);
     expect(res.body.message).toBe('OpenStreetMap search failed (HTTP 500). Try again later.');
-    const [failed] = (await admin.get('/api/admin/marketing-tool/searches')).body as SearchRecord[];
+    const [failed] = (
+      (await admin.get('/api/admin/marketing-tool/searches')).body as SearchRecordPage
+    ).items;
     expect(failed).toMatchObject({ status: 'failed', error: res.body.message });
     overpass.behave({ kind: 'normal' });
   });
@@ -250,4 +258,106 @@ describe('bulk searches', () => {
       await jobs.stop();
     }
   }, 90_000);
+});
+
+describe('one bulk search at a time', () => {
+  it('refuses a second bulk search while one is queued or running, even two sent at once', async () => {
+    // No job runner here: a started bulk search stays queued until it is cancelled.
+    const bulk = { ...search, bulkMode: true, maxResults: 10_000 };
+    const first = await admin.post('/api/admin/marketing-tool/search').send(bulk);
+    expect(first.status).toBe(202);
+    const before = await searchCount();
+    const second = await admin
+      .post('/api/admin/marketing-tool/search')
+      .send({ ...bulk, city: 'Lafayette', businessType: 'Automotive' });
+    expect(second.status).toBe(409);
+    expect(second.body.message).toBe(
+      'A bulk search is already running (Restaurant in Baton Rouge). Wait for it to finish or cancel it.',
+    );
+    expect(await searchCount()).toBe(before);
+    // A plain search is answered meanwhile.
+    expect((await admin.post('/api/admin/marketing-tool/search').send(search)).status).toBe(200);
+
+    // Once it is cancelled another may start, but of two sent together only one does.
+    const cancelled = await admin.post(`/api/admin/marketing-tool/jobs/${first.body.jobId}/cancel`);
+    expect(cancelled.body.status).toBe('cancelled');
+    const together = await Promise.all(
+      [0, 1, 2].map(() => admin.post('/api/admin/marketing-tool/search').send(bulk)),
+    );
+    expect(together.map((res) => res.status).sort()).toEqual([202, 409, 409]);
+    const [started] = together.filter((res) => res.status === 202);
+    const queued = await t.database.db
+      .select({ id: leadSearches.id })
+      .from(leadSearches)
+      .where(and(eq(leadSearches.bulk, true), inArray(leadSearches.status, ['queued', 'running'])));
+    expect(queued).toEqual([{ id: started!.body.jobId }]);
+    await admin.post(`/api/admin/marketing-tool/jobs/${started!.body.jobId}/cancel`);
+  });
+});
+
+describe('GET /api/admin/marketing-tool/searches', () => {
+  it('pages the kept searches newest first and searches their city, state and business type', async () => {
+    await t.database.db.delete(leadSearches);
+    const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, n));
+    const criteria = (city: string, state: 'Louisiana' | 'Mississippi', businessType: string) =>
+      ({
+        state,
+        city,
+        businessType,
+        openNow: false,
+        bulkMode: false,
+        maxResults: 100,
+      }) as MarketingSearch;
+    const made = [];
+    for (let n = 0; n < 30; n++) {
+      const [city, state, type] =
+        n % 3 === 0
+          ? (['Baton Rouge', 'Louisiana', 'Restaurant'] as const)
+          : n % 3 === 1
+            ? (['Jackson', 'Mississippi', 'Healthcare'] as const)
+            : (['Tupelo', 'Mississippi', 'Real Estate'] as const);
+      const [row] = await t.database.db
+        .insert(leadSearches)
+        .values({
+          criteria: criteria(city, state, type),
+          bulk: n === 29,
+          source: 'osm',
+          status: 'done',
+          cellsTotal: 1,
+          createdAt: at(n),
+        })
+        .returning();
+      made.push(row!.id);
+    }
+    const get = async (query: string) => {
+      const res = await admin.get(`/api/admin/marketing-tool/searches?${query}`);
+      expect(res.status, query).toBe(200);
+      return res.body as SearchRecordPage;
+    };
+
+    const first = await get('');
+    expect(first).toMatchObject({ total: 30, page: 1, pageSize: 25 });
+    expect(first.items.map((record) => record.id)).toEqual(made.slice(5).reverse());
+    const second = await get('page=2&pageSize=25');
+    expect(second.items.map((record) => record.id)).toEqual(made.slice(0, 5).reverse());
+
+    // The city, the state and the business type, ignoring case; the rest of the criteria not.
+    expect((await get('q=baton')).total).toBe(10);
+    expect((await get('q=MISSISSIPPI')).total).toBe(20);
+    const estate = await get('q=real%20estate&pageSize=3');
+    expect(estate).toMatchObject({ total: 10, pageSize: 3 });
+    expect(estate.items.every((record) => record.criteria.city === 'Tupelo')).toBe(true);
+    expect((await get('q=maxResults')).total).toBe(0);
+    expect((await get('q=%25')).total).toBe(0);
+    expect((await get('q=&page=&pageSize=')).total).toBe(30);
+
+    for (const [query, message] of [
+      ['page=0', 'Page must be 1 or more'],
+      ['pageSize=500', 'Page size must be between 1 and 100'],
+    ]) {
+      const res = await admin.get(`/api/admin/marketing-tool/searches?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.message, query).toBe(message);
+    }
+  });
 });

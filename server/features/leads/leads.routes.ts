@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { MarketingSearchSchema } from '@shared/schemas/leads';
+import { MarketingSearchSchema, SearchListQuerySchema } from '@shared/schemas/leads';
 import { existingId } from '../../lib/ids';
 import { parse } from '../../lib/validate';
 import type { LeadService } from './leads.service';
@@ -24,8 +24,10 @@ export function adminLeadRoutes(service: LeadService): Router {
     res.json(await service.cancel(existingId(req.params.id, 'Search not found')));
   });
 
-  router.get('/marketing-tool/searches', async (_req, res) => {
-    res.set('Cache-Control', 'no-store').json(await service.list());
+  router.get('/marketing-tool/searches', async (req, res) => {
+    res
+      .set('Cache-Control', 'no-store')
+      .json(await service.list(parse(SearchListQuerySchema, req.query)));
   });
 
   router.get('/marketing-tool/searches/:id/leads', async (req: Request<{ id: string }>, res) => {

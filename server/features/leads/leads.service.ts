@@ -1,12 +1,15 @@
 import pLimit from 'p-limit';
 import type { Place } from '@shared/lead-facts';
+import { pageOffset } from '@shared/schemas/common';
 import {
   GRID_SIZE,
   type Lead,
   type MarketingSearch,
   type SearchJob,
   type SearchLeads,
+  type SearchListQuery,
   type SearchRecord,
+  type SearchRecordPage,
   type SearchResponse,
 } from '@shared/schemas/leads';
 import type { LeadSearchRow } from '../../db/schema';
@@ -141,14 +144,30 @@ export function createLeadService({
     async search(criteria: MarketingSearch): Promise<SearchResponse | { jobId: string }> {
       if (!criteria.bulkMode) return instantSearch(criteria);
       cityOf(criteria);
-      const row = await repository.createSearch({
+      // One bulk search at a time: each takes minutes of the lead source's and the websites'
+      // time, and a second click must not start a second one.
+      const started = await repository.createBulkSearchUnlessBusy({
         criteria,
-        bulk: true,
         source: source.name,
-        status: 'queued',
         cellsTotal: GRID_SIZE * GRID_SIZE,
       });
-      await enqueue(row.id);
+      if ('busy' in started) {
+        const { businessType, city } = started.busy.criteria;
+        throw new AppError(
+          409,
+          `A bulk search is already running (${businessType} in ${city}). Wait for it to finish or cancel it.`,
+        );
+      }
+      const row = started.created;
+      try {
+        await enqueue(row.id);
+      } catch (error) {
+        // Left queued, it would block every later bulk search until a restart.
+        await repository
+          .fail(row.id, 'The search could not be queued. Please try again.', now())
+          .catch(() => undefined);
+        throw error;
+      }
       return { jobId: row.id };
     },
 
@@ -167,8 +186,14 @@ export function createLeadService({
       return toRecord(row);
     },
 
-    async list(limit = 50): Promise<SearchRecord[]> {
-      return (await repository.listSearches(limit)).map(toRecord);
+    /** One page of the kept searches, newest first. */
+    async list({ q, page, pageSize }: SearchListQuery): Promise<SearchRecordPage> {
+      const { rows, total } = await repository.listSearches({
+        q,
+        limit: pageSize,
+        offset: pageOffset({ page, pageSize }),
+      });
+      return { items: rows.map(toRecord), total, page, pageSize };
     },
 
     async leads(id: string): Promise<SearchLeads> {

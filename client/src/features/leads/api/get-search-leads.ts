@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SearchLeadsSchema } from '@shared/schemas/leads';
 import { apiGet } from '@/lib/api-request';
-import { searchesQueryOptions } from './get-searches';
+import { searchKey } from './get-searches';
 
 /**
  * GET /api/admin/marketing-tool/searches/{id}/leads: the table rows of a finished search
@@ -14,7 +14,7 @@ export function getSearchLeads(id: string, signal?: AbortSignal) {
 /** A finished search's results never change. */
 export const searchLeadsQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: [...searchesQueryOptions().queryKey, id, 'leads'],
+    queryKey: [...searchKey(id), 'leads'],
     queryFn: ({ signal }) => getSearchLeads(id, signal),
     staleTime: Infinity,
   });

@@ -1,26 +1,21 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { SearchRecordSchema } from '@shared/schemas/leads';
-import { apiGet } from '@/lib/api-request';
+import { useQuery } from '@tanstack/react-query';
+import { SEARCH_LIST_PARAMS, SearchRecordPageSchema } from '@shared/schemas/leads';
+import { pageQueryOptions, pagesKey, type ListParams } from '@/lib/list-params';
 
-const SearchRecordsSchema = z.array(SearchRecordSchema);
+export type SearchListParams = ListParams<(typeof SEARCH_LIST_PARAMS)[number]>;
 
-/** GET /api/admin/marketing-tool/searches: the kept searches, newest first. */
-export function getSearches(signal?: AbortSignal) {
-  return apiGet('/api/admin/marketing-tool/searches', SearchRecordsSchema, signal);
-}
+const PATH = '/api/admin/marketing-tool/searches';
 
-/**
- * The list's key is also the prefix of each search's results and leads (get-search-leads.ts,
- * get-lead.ts): invalidate it with `exact: true` to refresh the list alone.
- */
-export const searchesQueryOptions = () =>
-  queryOptions({
-    queryKey: ['/api/admin/marketing-tool/searches'],
-    queryFn: ({ signal }) => getSearches(signal),
-    staleTime: 0,
-  });
+/** Every page of the past searches (invalidated when a search starts or ends). */
+export const searchPagesKey = pagesKey(PATH);
 
-export function useSearches() {
-  return useQuery(searchesQueryOptions());
+/** The prefix of each search's results and leads (get-search-leads.ts, get-lead.ts). */
+export const searchKey = (id: string) => [PATH, id] as const;
+
+/** GET /api/admin/marketing-tool/searches?q=&page=&pageSize=: one page, newest first. */
+export const searchesQueryOptions = (params: SearchListParams = {}) =>
+  pageQueryOptions(PATH, SearchRecordPageSchema, SEARCH_LIST_PARAMS, params);
+
+export function useSearches(params: SearchListParams) {
+  return useQuery(searchesQueryOptions(params));
 }

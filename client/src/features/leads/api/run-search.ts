@@ -6,7 +6,7 @@ import {
   type MarketingSearchInput,
 } from '@shared/schemas/leads';
 import { apiSend } from '@/lib/api-request';
-import { searchesQueryOptions } from './get-searches';
+import { searchPagesKey } from './get-searches';
 
 const SearchAnswerSchema = z.union([BulkSearchStartedSchema, SearchResponseSchema]);
 
@@ -20,7 +20,6 @@ export function useRunSearch() {
   return useMutation({
     mutationFn: runSearch,
     meta: { error: { title: 'Search failed', fallback: 'Failed to search for business leads' } },
-    onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: searchesQueryOptions().queryKey, exact: true }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: searchPagesKey }),
   });
 }

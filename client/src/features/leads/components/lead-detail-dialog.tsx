@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { TOP_FACTORS_SHOWN, type Lead } from '@shared/schemas/leads';
+import { SCORE_PARTS, TOP_FACTORS_SHOWN, type Lead } from '@shared/schemas/leads';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
+  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
@@ -13,6 +14,15 @@ import { Spinner } from '@/components/ui/spinner';
 import { copyToClipboard } from '@/lib/copy-to-clipboard';
 import { cn } from '@/lib/utils';
 import { useLead } from '../api/get-lead';
+import { AddToRequests } from './add-to-requests';
+import {
+  COMPETITIVE_POSITION_LABEL,
+  CONVERSION_POTENTIAL_LABEL,
+  FACTOR_PRIORITY_LABEL,
+  readableCode,
+  REPUTATION_LABEL,
+  SCORE_PART_LABEL,
+} from '../lib/lead-labels';
 import { leadScoreClass, legitimacyClass, websiteScoreClass } from '../lib/leads-view';
 
 const PRIORITY_VARIANT = {
@@ -46,7 +56,7 @@ function List({ items, empty }: { items: string[]; empty: string }) {
 export function leadAsText(lead: Lead): string {
   const lines = [
     lead.name,
-    `Lead score: ${lead.leadScore}/100 (${lead.leadScoring.conversionPotential} conversion potential)`,
+    `Lead score: ${lead.leadScore}/100 (${CONVERSION_POTENTIAL_LABEL[lead.leadScoring.conversionPotential]} conversion potential)`,
     `Address: ${lead.address}`,
     `Phone: ${lead.phone}`,
     `Website: ${lead.website}`,
@@ -55,7 +65,7 @@ export function leadAsText(lead: Lead): string {
     `City: ${lead.city}`,
     `Distance: ${lead.distance === undefined ? 'N/A' : `${lead.distance} miles`}`,
     `Rating: ${lead.rating > 0 ? `${lead.rating} (${lead.reviewCount} reviews)` : 'none'}`,
-    `Website: ${lead.websiteQuality.score}/100, ${lead.websiteQuality.recommendation}`,
+    `Website score: ${lead.websiteQuality.score}/100, ${lead.websiteQuality.recommendation}`,
     ...lead.websiteQuality.issues.map((issue) => `- ${issue}`),
   ];
   if (lead.socialLinks.length) lines.push(`Social: ${lead.socialLinks.join(', ')}`);
@@ -75,13 +85,11 @@ export function LeadDetailDialog({
   const data = lead.data;
   return (
     <Dialog open={Boolean(leadId)} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[90vh] max-w-3xl overflow-y-auto">
+      <DialogContent className="max-w-3xl">
         <DialogHeader>
           <DialogTitle>{data?.name ?? 'Lead details'}</DialogTitle>
           <DialogDescription>
-            {data
-              ? `${data.businessType} · ${data.category.replace(/_/g, ' ')} · ${data.city}`
-              : ''}
+            {data ? `${data.businessType} · ${readableCode(data.category)} · ${data.city}` : ''}
           </DialogDescription>
         </DialogHeader>
         {lead.isLoading ? (
@@ -106,14 +114,17 @@ export function LeadDetailDialog({
                   {data.leadScore}/100
                 </span>
                 <span className="text-sm">
-                  Conversion potential: <strong>{data.leadScoring.conversionPotential}</strong>
+                  Conversion potential:{' '}
+                  <strong>
+                    {CONVERSION_POTENTIAL_LABEL[data.leadScoring.conversionPotential]}
+                  </strong>
                 </span>
               </div>
               <dl className="grid grid-cols-3 gap-2 text-xs">
-                {Object.entries(data.leadScoring.scoreBreakdown).map(([part, points]) => (
+                {SCORE_PARTS.map((part) => (
                   <div key={part} className="rounded bg-muted/50 p-2 text-center">
-                    <dt className="capitalize text-muted-foreground">{part}</dt>
-                    <dd className="font-semibold">{points}</dd>
+                    <dt className="text-muted-foreground">{SCORE_PART_LABEL[part]}</dt>
+                    <dd className="font-semibold">{data.leadScoring.scoreBreakdown[part]}</dd>
                   </div>
                 ))}
               </dl>
@@ -121,8 +132,10 @@ export function LeadDetailDialog({
               <ul className="space-y-1 text-sm">
                 {data.leadScoring.scoringFactors.slice(0, TOP_FACTORS_SHOWN).map((factor) => (
                   <li key={`${factor.part}-${factor.factor}`} className="flex items-center gap-2">
-                    <Badge variant={PRIORITY_VARIANT[factor.priority]}>{factor.priority}</Badge>
-                    <span className="flex-1">{factor.factor}</span>
+                    <Badge variant={PRIORITY_VARIANT[factor.priority]}>
+                      {FACTOR_PRIORITY_LABEL[factor.priority]}
+                    </Badge>
+                    <span className="min-w-0 flex-1">{factor.factor}</span>
                     <span className="font-mono">
                       {factor.points > 0 ? '+' : ''}
                       {factor.points}
@@ -174,13 +187,15 @@ export function LeadDetailDialog({
                 </p>
                 <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
                   <dt className="text-muted-foreground">Business age</dt>
-                  <dd>{data.businessVerification.businessAge}</dd>
+                  <dd>{readableCode(data.businessVerification.businessAge)}</dd>
                   <dt className="text-muted-foreground">Business health</dt>
-                  <dd>{data.businessVerification.businessHealth}</dd>
+                  <dd>{readableCode(data.businessVerification.businessHealth)}</dd>
                   <dt className="text-muted-foreground">Competitive position</dt>
-                  <dd>{data.businessVerification.competitivePosition}</dd>
+                  <dd>
+                    {COMPETITIVE_POSITION_LABEL[data.businessVerification.competitivePosition]}
+                  </dd>
                   <dt className="text-muted-foreground">Online reputation</dt>
-                  <dd>{data.businessVerification.onlineReputation}</dd>
+                  <dd>{REPUTATION_LABEL[data.businessVerification.onlineReputation]}</dd>
                   <dt className="text-muted-foreground">Google verified</dt>
                   <dd>{data.businessVerification.googleVerified ? 'Yes' : 'No'}</dd>
                 </dl>
@@ -216,7 +231,9 @@ export function LeadDetailDialog({
             </Section>
           </div>
         )}
-        <div className="flex justify-end gap-2 pt-2">
+        {/* Stuck to the dialog's bottom edge: the buttons stay in view however long the lead. */}
+        <DialogFooter className="sticky bottom-0 -mx-4 -mb-4 mt-4 border-t bg-background px-4 pb-4 sm:-mx-6 sm:-mb-6 sm:px-6 sm:pb-6">
+          {data && <AddToRequests key={data.id} lead={data} />}
           <Button
             type="button"
             variant="outline"
@@ -228,7 +245,7 @@ export function LeadDetailDialog({
           <Button type="button" onClick={onClose}>
             Close
           </Button>
-        </div>
+        </DialogFooter>
       </DialogContent>
     </Dialog>
   );

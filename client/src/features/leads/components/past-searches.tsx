@@ -1,9 +1,10 @@
 import { formatDistanceToNow } from 'date-fns';
-import type { SearchRecord } from '@shared/schemas/leads';
+import type { SearchRecord, SearchStatus } from '@shared/schemas/leads';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { QueryList } from '@/components/ui/query-list';
+import { ListSearch, PagedList } from '@/components/ui/paged-list';
 import { useSearches } from '../api/get-searches';
+import { usePastSearchParams } from '../lib/past-search-params';
 
 const STATUS_VARIANT = {
   queued: 'secondary',
@@ -13,6 +14,18 @@ const STATUS_VARIANT = {
   cancelled: 'outline',
 } as const;
 
+const STATUS_LABEL: Record<SearchStatus, string> = {
+  queued: 'Queued',
+  running: 'Running',
+  done: 'Done',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+/**
+ * The kept searches, newest first, a page at a time and searchable by city, state and
+ * business type (?searchesQ=&searchesPage= in the address).
+ */
 export function PastSearches({
   current,
   onOpen,
@@ -20,15 +33,31 @@ export function PastSearches({
   current: string | null;
   onOpen: (id: string) => void;
 }) {
-  const searches = useSearches();
+  const { params, update } = usePastSearchParams();
+  const searches = useSearches(params);
   return (
     <section aria-labelledby="past-searches-title" className="space-y-3">
-      <h2 id="past-searches-title" className="text-xl font-semibold">
-        Past searches
-      </h2>
-      <QueryList query={searches} what="The past searches" empty="No searches yet.">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="past-searches-title" className="text-xl font-semibold">
+          Past searches
+        </h2>
+        <ListSearch
+          label="Search past searches"
+          placeholder="City, state or business type"
+          value={params.q ?? ''}
+          onSearch={(q) => update({ q }, { replace: true })}
+        />
+      </div>
+      <PagedList
+        query={searches}
+        what="Searches"
+        empty="No searches yet."
+        noMatch="No past searches match this search."
+        filtered={Boolean(params.q)}
+        onPage={(page) => update({ page })}
+      >
         {(records: SearchRecord[]) => (
-          <ul className="divide-y rounded-lg border">
+          <ul className="divide-y rounded-lg border" aria-label="Past searches">
             {records.map((record) => (
               <li key={record.id} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
                 <div className="min-w-0 flex-1">
@@ -37,6 +66,7 @@ export function PastSearches({
                     {record.bulk ? ' (bulk)' : ''}
                   </div>
                   <div className="text-xs text-muted-foreground">
+                    {record.criteria.state ? `${record.criteria.state} · ` : ''}
                     {formatDistanceToNow(new Date(record.createdAt), { addSuffix: true })} ·{' '}
                     {record.status === 'done'
                       ? `${record.total.toLocaleString('en-US')} leads`
@@ -44,7 +74,7 @@ export function PastSearches({
                     {record.error ? ` · ${record.error}` : ''}
                   </div>
                 </div>
-                <Badge variant={STATUS_VARIANT[record.status]}>{record.status}</Badge>
+                <Badge variant={STATUS_VARIANT[record.status]}>{STATUS_LABEL[record.status]}</Badge>
                 <Button
                   type="button"
                   size="sm"
@@ -58,7 +88,7 @@ export function PastSearches({
             ))}
           </ul>
         )}
-      </QueryList>
+      </PagedList>
     </section>
   );
 }

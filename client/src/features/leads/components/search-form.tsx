@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { CITIES, US_STATES, type UsState } from '@shared/places';
+import { CITIES, findCity, US_STATES, type UsState } from '@shared/places';
 import {
   BULK_MAX_RESULTS,
   BUSINESS_TYPES,
@@ -50,12 +50,19 @@ function toCriteria(values: FormValues) {
 
 export function SearchForm({
   pending,
+  running,
+  shown,
   highPriorityOnly,
   onHighPriorityOnlyChange,
   onSearch,
   onTestEmail,
 }: {
+  /** The search was sent and its answer is awaited. */
   pending: boolean;
+  /** A bulk search is queued or running: no other search starts until it ends. */
+  running: boolean;
+  /** The search on screen (?search=): its state, city and type fill the form. */
+  shown: { id: string; criteria: MarketingSearch } | null;
   highPriorityOnly: boolean;
   onHighPriorityOnlyChange: (value: boolean) => void;
   onSearch: (criteria: MarketingSearch) => void;
@@ -75,10 +82,35 @@ export function SearchForm({
       maxResults: String(DEFAULT_MAX_RESULTS),
     },
   });
-  const { register, watch, setValue, handleSubmit, setError, formState } = form;
+  const { register, watch, setValue, getValues, handleSubmit, setError, formState } = form;
   const state = watch('state');
   const bulkMode = watch('bulkMode');
   const maxResults = Number.parseInt(watch('maxResults'), 10);
+
+  // Once per search opened (a reload of ?search=, 'Open' in the past searches); typing after
+  // that is left alone while the search is polled.
+  const filledFor = useRef<string | null>(null);
+  // The city is chosen once its state's cities are in the list (the render after the state).
+  const cityToChoose = useRef<string | null>(null);
+  useEffect(() => {
+    if (!shown || filledFor.current === shown.id) return;
+    filledFor.current = shown.id;
+    const { city, businessType } = shown.criteria;
+    const shownState = shown.criteria.state ?? findCity(city)?.state;
+    if (!shownState) return;
+    setValue('businessType', businessType);
+    if (getValues('state') === shownState) {
+      setValue('city', city);
+    } else {
+      cityToChoose.current = city;
+      setValue('state', shownState);
+    }
+  }, [shown, setValue, getValues]);
+  useEffect(() => {
+    if (!state || cityToChoose.current === null) return;
+    setValue('city', cityToChoose.current);
+    cityToChoose.current = null;
+  }, [state, setValue]);
 
   const submit = handleSubmit((values) => {
     if (!values.city || !values.businessType) {
@@ -244,12 +276,14 @@ export function SearchForm({
         <Button type="button" variant="outline" onClick={onTestEmail}>
           Test Email
         </Button>
-        <Button type="submit" disabled={pending}>
-          {pending
-            ? 'Searching...'
-            : bulkMode
-              ? `Extract ${(Number.isFinite(maxResults) ? maxResults : BULK_MAX_RESULTS).toLocaleString('en-US')} Leads`
-              : 'Search Leads'}
+        <Button type="submit" disabled={pending || running}>
+          {running
+            ? 'Bulk search running...'
+            : pending
+              ? 'Searching...'
+              : bulkMode
+                ? `Extract ${(Number.isFinite(maxResults) ? maxResults : BULK_MAX_RESULTS).toLocaleString('en-US')} Leads`
+                : 'Search Leads'}
         </Button>
       </div>
     </form>

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   DEFAULT_PAGE_SIZE,
   summarizeLead,
   type MarketingSearch,
+  type SearchJob,
   type SearchLeads,
 } from '@shared/schemas/leads';
 import { Button } from '@/components/ui/button';
@@ -13,10 +14,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-request';
 import { useSearchParam } from '@/lib/use-search-param';
-import { useCancelSearchJob } from '../api/cancel-search-job';
+import { useCancelSearchJob, type CancelOutcome } from '../api/cancel-search-job';
 import { leadQueryOptions } from '../api/get-lead';
 import { useSearchJob } from '../api/get-search-job';
 import { searchLeadsQueryOptions, useSearchLeads } from '../api/get-search-leads';
+import { searchPagesKey } from '../api/get-searches';
 import { useRunSearch } from '../api/run-search';
 import { useSendTestEmail } from '../api/send-test-email';
 import { BulkProgress } from '../components/bulk-progress';
@@ -38,6 +40,33 @@ import {
 /** The search shown, kept in the address (?search=) so leaving and coming back finds it. */
 function useShownSearch() {
   return useSearchParam('search');
+}
+
+const isUnderWay = (job: SearchJob | undefined) =>
+  job?.status === 'queued' || job?.status === 'running';
+
+/**
+ * What a click on 'Cancel search' came to. A search that ended by itself just before is no
+ * error: the toast says how it ended, calmly, and the page shows it.
+ */
+function cancelToast(outcome: CancelOutcome) {
+  if (outcome.cancelled) {
+    return { title: 'Search cancelled', description: 'The bulk search was stopped.' };
+  }
+  const { job } = outcome;
+  if (job.status === 'done') {
+    return {
+      title: 'The search had already finished',
+      description: `It found ${job.total.toLocaleString('en-US')} leads: they are shown below.`,
+    };
+  }
+  if (job.status === 'cancelled') {
+    return { title: 'The search was already cancelled', description: 'Nothing more to stop.' };
+  }
+  return {
+    title: 'The search had already ended',
+    description: job.error ?? 'It stopped before the cancel arrived.',
+  };
 }
 
 function Results({
@@ -167,6 +196,11 @@ function ShownSearch({
     }
   }, [job.data, queryClient, searchId]);
   const results = useSearchLeads(searchId, done);
+  // A search that ends changes its row in the past searches.
+  const ended = Boolean(job.data && !isUnderWay(job.data));
+  useEffect(() => {
+    if (ended) void queryClient.invalidateQueries({ queryKey: searchPagesKey });
+  }, [ended, queryClient]);
 
   if (job.isLoading) return <Spinner label="Loading the search" />;
   if (job.isError || !job.data) {
@@ -183,10 +217,7 @@ function ShownSearch({
         job={job.data}
         cancelling={cancel.isPending}
         onCancel={() =>
-          cancel.mutate(searchId, {
-            onSuccess: () =>
-              toast({ title: 'Search cancelled', description: 'The bulk search was stopped.' }),
-          })
+          cancel.mutate(searchId, { onSuccess: (outcome) => toast(cancelToast(outcome)) })
         }
       />
     );
@@ -224,9 +255,20 @@ export function MarketingToolPage() {
   const [highPriorityOnly, setHighPriorityOnly] = useState(false);
   const search = useRunSearch();
   const testEmail = useSendTestEmail();
+  // The search shown (the same query ShownSearch polls): a bulk search under way keeps the
+  // Search button busy, so a second click cannot start a second one.
+  const shown = useSearchJob(searchId);
+  const bulkRunning = isUnderWay(shown.data);
 
-  const runSearch = (criteria: MarketingSearch) =>
+  // Set at once, not at the next render: a double click submits twice before it.
+  const sending = useRef(false);
+  const runSearch = (criteria: MarketingSearch) => {
+    if (sending.current || bulkRunning) return;
+    sending.current = true;
     search.mutate(criteria, {
+      onSettled: () => {
+        sending.current = false;
+      },
       onSuccess: (answer) => {
         if ('jobId' in answer) {
           setSearchId(answer.jobId);
@@ -244,6 +286,7 @@ export function MarketingToolPage() {
         setSearchId(answer.searchId);
       },
     });
+  };
 
   // The outcome, either way, in a browser alert (spec section 8).
   const sendTestEmail = () =>
@@ -263,6 +306,8 @@ export function MarketingToolPage() {
       </div>
       <SearchForm
         pending={search.isPending}
+        running={bulkRunning}
+        shown={shown.data ? { id: shown.data.id, criteria: shown.data.criteria } : null}
         highPriorityOnly={highPriorityOnly}
         onHighPriorityOnlyChange={setHighPriorityOnly}
         onSearch={runSearch}

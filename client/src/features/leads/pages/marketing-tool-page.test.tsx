@@ -1,0 +1,152 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SearchJob, SearchRecord } from '@shared/schemas/leads';
+import { renderWithApp } from '../../../../../tests/support/render-app';
+import { MarketingToolPage } from './marketing-tool-page';
+
+const ID = '6f1c2b3a-0000-4000-8000-000000000001';
+
+function job(status: SearchJob['status']): SearchJob {
+  return {
+    id: ID,
+    criteria: {
+      state: 'Louisiana',
+      city: 'Baton Rouge',
+      businessType: 'Retail Store',
+      openNow: false,
+      bulkMode: true,
+      maxResults: 10_000,
+    },
+    bulk: true,
+    source: 'osm',
+    status,
+    progress: {
+      cellsDone: status === 'done' ? 81 : 12,
+      cellsTotal: 81,
+      leadsFound: 140,
+      websitesAnalysed: 20,
+      websitesTotal: 60,
+    },
+    total: status === 'done' ? 140 : 0,
+    totalUnfiltered: status === 'done' ? 140 : 0,
+    error: null,
+    createdAt: '2026-11-24T12:00:00.000Z',
+    finishedAt: status === 'done' ? '2026-11-24T12:09:00.000Z' : null,
+    ...(status === 'done'
+      ? { result: { source: 'osm', leads: [], total: 140, totalUnfiltered: 140 } }
+      : {}),
+  };
+}
+
+const record = (n: number): SearchRecord => {
+  const { result: _result, ...rest } = job('done');
+  return {
+    ...rest,
+    id: `6f1c2b3a-0000-4000-8000-0000000001${String(n).padStart(2, '0')}`,
+    criteria: { ...rest.criteria, city: n % 2 ? 'Jackson' : 'Tupelo', state: 'Mississippi' },
+    bulk: false,
+  };
+};
+
+/**
+ * The marketing tool's API: the bulk search ID runs until `finish()`; a cancel then answers
+ * 409 as the server does for a search that has ended, and from then on the job reads done
+ * (before it, the page's last poll still said running). Every call is recorded.
+ */
+function stubApi() {
+  let status: SearchJob['status'] = 'running';
+  let shownStatus: SearchJob['status'] = 'running';
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      calls.push(`${method} ${url}`);
+      if (url === `/api/admin/marketing-tool/jobs/${ID}`) {
+        return new Response(JSON.stringify(job(shownStatus)));
+      }
+      if (url === `/api/admin/marketing-tool/jobs/${ID}/cancel` && method === 'POST') {
+        shownStatus = status;
+        return new Response(JSON.stringify({ message: `The search is already ${status}` }), {
+          status: 409,
+        });
+      }
+      if (url.startsWith('/api/admin/marketing-tool/searches?')) {
+        const query = new URLSearchParams(url.split('?')[1]);
+        const all = Array.from({ length: 23 }, (_, n) => record(n));
+        const q = query.get('q')?.toLowerCase();
+        const items = q ? all.filter((r) => r.criteria.city.toLowerCase().includes(q)) : all;
+        const page = Number(query.get('page') ?? 1);
+        const pageSize = Number(query.get('pageSize'));
+        return new Response(
+          JSON.stringify({
+            items: items.slice((page - 1) * pageSize, page * pageSize),
+            total: items.length,
+            page,
+            pageSize,
+          }),
+        );
+      }
+      return new Response('{"message":"Not found"}', { status: 404 });
+    }),
+  );
+  return {
+    calls,
+    finish: () => {
+      status = 'done';
+    },
+  };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('MarketingToolPage', () => {
+  it('fills the form from ?search=, and keeps the button busy while that bulk search runs', async () => {
+    const api = stubApi();
+    const user = userEvent.setup();
+    renderWithApp(<MarketingToolPage />, `/admin/marketing-tool?search=${ID}`);
+
+    const button = await screen.findByRole(
+      'button',
+      { name: 'Bulk search running...' },
+      { timeout: 5000 },
+    );
+    expect(button).toBeDisabled();
+    expect(screen.getByLabelText('State*')).toHaveValue('Louisiana');
+    await waitFor(() => expect(screen.getByLabelText('City*')).toHaveValue('Baton Rouge'));
+    expect(screen.getByLabelText('Business Type*')).toHaveValue('Retail Store');
+    await user.click(button);
+    expect(api.calls.filter((call) => call.startsWith('POST'))).toEqual([]);
+
+    // It ends just before the admin cancels: a calm word, no error, and the button is back.
+    api.finish();
+    await user.click(screen.getByRole('button', { name: 'Cancel search' }));
+    expect(
+      await screen.findByText('The search had already finished', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('It found 140 leads: they are shown below.')).toBeInTheDocument();
+    expect(document.querySelector('.destructive')).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Search Leads' })).toBeEnabled();
+  }, 20_000);
+
+  it('pages and searches the past searches in its own URL parameters, keeping ?search=', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    const location = renderWithApp(<MarketingToolPage />, `/admin/marketing-tool?search=${ID}`);
+    const list = await screen.findByRole('list', { name: 'Past searches' }, { timeout: 5000 });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    expect(screen.getByText('Showing 1-10 of 23')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 11-20 of 23')).toBeInTheDocument();
+    expect(location.history.at(-1)).toBe(`/admin/marketing-tool?search=${ID}&searchesPage=2`);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search past searches' }), 'tupelo');
+    expect(await screen.findByText('Showing 1-10 of 12')).toBeInTheDocument();
+    expect(location.history.at(-1)).toBe(`/admin/marketing-tool?search=${ID}&searchesQ=tupelo`);
+    expect(screen.getByRole('button', { name: 'Bulk search running...' })).toBeInTheDocument();
+  }, 20_000);
+});
