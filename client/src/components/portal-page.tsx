@@ -24,7 +24,8 @@ export function PortalPage({
           <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {back.label}
         </Link>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
-          <h1 className="font-display text-3xl font-bold">{title}</h1>
+          {/* A ticket's subject is the title: a long word in it must wrap, not widen the page. */}
+          <h1 className="min-w-0 break-words font-display text-3xl font-bold">{title}</h1>
           {action}
         </div>
         <div className="mt-6">{children}</div>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SignedInAdmin } from '@shared/schemas/auth';
@@ -17,7 +17,10 @@ const admin: SignedInAdmin = {
 };
 
 /** The admin API behind the shell; `signedIn` says whether the session still holds. */
-function stubAdminApi(routes: Record<string, () => Response>) {
+function stubAdminApi(
+  routes: Record<string, () => Response>,
+  counts: { open: number; new: number } = { open: 0, new: 0 },
+) {
   const session = { signedIn: true };
   vi.stubGlobal(
     'fetch',
@@ -29,8 +32,8 @@ function stubAdminApi(routes: Record<string, () => Response>) {
           ? new Response(JSON.stringify(admin))
           : new Response('{"message":"Unauthorized"}', { status: 401 });
       }
-      if (url === '/api/admin/tickets/summary') return new Response('{"open":0}');
-      if (url === '/api/admin/consultations/summary') return new Response('{"new":0}');
+      if (url === '/api/admin/tickets/summary') return new Response(`{"open":${counts.open}}`);
+      if (url === '/api/admin/consultations/summary') return new Response(`{"new":${counts.new}}`);
       return new Response('{"message":"Not found"}', { status: 404 });
     }),
   );
@@ -89,5 +92,59 @@ describe('AdminShell', () => {
     await waitFor(() => expect(location.history?.at(-1)).toBe('/admin/login'));
     // The 401 is the session's end, not a failed password change.
     expect(screen.queryByText('Failed to reset password')).not.toBeInTheDocument();
+  });
+});
+
+describe('the admin navigation on a phone', () => {
+  it('is a button naming the current page that opens the list of links, badges included', async () => {
+    stubAdminApi({}, { open: 2, new: 1 });
+    renderWithApp(<AdminShell>Invoices</AdminShell>, '/admin/invoices/new');
+    const nav = await screen.findByRole('navigation', { name: 'Admin' });
+    const button = within(nav).getByRole('button', { name: 'Invoices Menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    const list = document.getElementById(button.getAttribute('aria-controls')!);
+    expect(list).toBeInstanceOf(HTMLUListElement);
+
+    await userEvent.setup().click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(within(list!).getByRole('link', { name: 'Invoices' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(await within(list!).findByRole('link', { name: /^Support ?2 ?open$/ })).toBeVisible();
+    expect(await within(list!).findByRole('link', { name: /^Requests ?1 ?new$/ })).toBeVisible();
+  });
+
+  it('closes when a link is followed, and then names the new page', async () => {
+    stubAdminApi({});
+    const location = renderWithApp(<AdminShell>Dashboard</AdminShell>, '/admin/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Dashboard Menu' }));
+    await user.click(screen.getByRole('link', { name: 'Outbox' }));
+    expect(location.history?.at(-1)).toBe('/admin/outbox');
+    const button = screen.getByRole('button', { name: 'Outbox Menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes on Escape and gives the focus back to its button', async () => {
+    stubAdminApi({});
+    renderWithApp(<AdminShell>Settings</AdminShell>, '/admin/settings');
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: 'Settings Menu' });
+    await user.click(button);
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+  });
+
+  it("names the admin area when the page is none of the links'", async () => {
+    stubAdminApi({});
+    renderWithApp(<AdminShell>Nothing here</AdminShell>, '/admin/no-such-page');
+    expect(await screen.findByRole('button', { name: 'Admin Menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
   });
 });

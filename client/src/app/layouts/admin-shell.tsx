@@ -1,16 +1,18 @@
 import {
   BarChart3,
+  ChevronDown,
   FileText,
   History,
   LifeBuoy,
   LogOut,
   Mail,
   Megaphone,
+  Menu,
   MessageSquare,
   Settings,
   Users,
 } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { FullScreenSpinner } from '@/components/ui/spinner';
@@ -41,6 +43,88 @@ const NAV_ITEMS = [
 /** Highlighted when the path is the link's href or below it. */
 export function isNavItemActive(location: string, href: string): boolean {
   return location === href || location.startsWith(`${href}/`);
+}
+
+const MENU_ID = 'admin-nav-menu';
+
+/**
+ * The admin navigation. From `md` up, a tab bar (scrolling sideways in its own box when the
+ * window is narrower than its nine links). Below `md`, one list of links behind a button that
+ * names the current page: a disclosure, as on the landing page, rather than an ARIA menu,
+ * because these are links to pages (docs/decisions/019-admin-navigation-on-phones.md).
+ * It is the same list in both layouts, so every link and count badge exists once.
+ */
+function AdminNav({ location }: { location: string }) {
+  // The list is open for the page it was opened on: navigating anywhere closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location;
+  const button = useRef<HTMLButtonElement>(null);
+  const current = NAV_ITEMS.find(({ href }) => isNavItemActive(location, href));
+  const CurrentIcon = current?.icon ?? Menu;
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    setOpenAt(null);
+    button.current?.focus();
+  };
+
+  return (
+    <nav aria-label="Admin" className="mx-auto max-w-7xl px-4" onKeyDown={onKeyDown}>
+      <div className="pb-3 md:hidden">
+        <button
+          ref={button}
+          type="button"
+          aria-expanded={open}
+          aria-controls={MENU_ID}
+          onClick={() => setOpenAt(open ? null : location)}
+          className="flex w-full items-center justify-between gap-3 rounded-md border bg-background px-3 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <span className="flex min-w-0 items-center gap-2 text-primary">
+            <CurrentIcon className="h-4 w-4 shrink-0" aria-hidden="true" />
+            <span className="truncate">{current?.label ?? 'Admin'}</span>
+          </span>{' '}
+          <span className="flex items-center gap-1 text-muted-foreground">
+            Menu
+            <ChevronDown
+              className={cn('h-4 w-4 transition-transform', open && 'rotate-180')}
+              aria-hidden="true"
+            />
+          </span>
+        </button>
+      </div>
+      <ul
+        id={MENU_ID}
+        className={cn(
+          'flex-col gap-1 pb-3 md:flex md:flex-row md:overflow-x-auto md:pb-0',
+          open ? 'flex' : 'hidden',
+        )}
+      >
+        {NAV_ITEMS.map(({ href, label, icon: Icon }) => {
+          const active = isNavItemActive(location, href);
+          return (
+            <li key={href} className="md:shrink-0">
+              <Link
+                href={href}
+                aria-current={active ? 'page' : undefined}
+                onClick={() => setOpenAt(null)}
+                className={cn(
+                  'flex items-center gap-2 rounded-md px-3 py-3 text-sm font-medium transition-colors md:rounded-none md:border-b-2',
+                  active
+                    ? 'bg-primary/10 text-primary md:border-primary md:bg-transparent'
+                    : 'text-muted-foreground hover:text-foreground md:border-transparent',
+                )}
+              >
+                <Icon className="h-4 w-4" aria-hidden="true" />
+                {label}
+                {href === '/admin/support' && <OpenTicketCount />}
+                {href === '/admin/requests' && <NewRequestCount />}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
 }
 
 /** Every admin screen but login: checks the admin session, then shows header and navigation. */
@@ -81,45 +165,24 @@ export function AdminShell({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-screen bg-muted/40">
       <header className="border-b bg-background">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-4">
-          <div>
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-4">
+          {/* On a phone the title wraps beside the button rather than pushing it below. */}
+          <div className="min-w-0 break-words">
             <p className="font-display text-xl font-bold text-primary">{businessName} Admin</p>
             <p className="text-sm text-muted-foreground">
               Welcome back, {admin.firstName || admin.email}
             </p>
           </div>
-          <Button variant="outline" onClick={onLogout} disabled={logout.isPending}>
+          <Button
+            variant="outline"
+            className="shrink-0"
+            onClick={onLogout}
+            disabled={logout.isPending}
+          >
             <LogOut className="h-4 w-4" aria-hidden="true" /> Logout
           </Button>
         </div>
-        {!mustSetUp && (
-          <nav aria-label="Admin" className="relative mx-auto max-w-7xl overflow-x-auto px-4">
-            <ul className="flex gap-1">
-              {NAV_ITEMS.map(({ href, label, icon: Icon }) => {
-                const active = isNavItemActive(location, href);
-                return (
-                  <li key={href}>
-                    <Link
-                      href={href}
-                      aria-current={active ? 'page' : undefined}
-                      className={cn(
-                        'flex items-center gap-2 border-b-2 px-3 py-3 text-sm font-medium transition-colors',
-                        active
-                          ? 'border-primary text-primary'
-                          : 'border-transparent text-muted-foreground hover:text-foreground',
-                      )}
-                    >
-                      <Icon className="h-4 w-4" aria-hidden="true" />
-                      {label}
-                      {href === '/admin/support' && <OpenTicketCount />}
-                      {href === '/admin/requests' && <NewRequestCount />}
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
-          </nav>
-        )}
+        {!mustSetUp && <AdminNav location={location} />}
       </header>
       <main id="main-content" className="mx-auto max-w-7xl px-4 py-8">
         {children}

@@ -13,7 +13,9 @@ import { AuditPage } from '@/features/audit/pages/audit-page';
 import { AdminDashboardPage } from '@/features/dashboard/pages/admin-dashboard-page';
 import { AdminSupportPage } from '@/features/tickets/pages/admin-support-page';
 import { AdminTicketPage } from '@/features/tickets/pages/admin-ticket-page';
-import { ClientsPage } from '@/features/signup-links/pages/clients-page';
+import { ClientDetailPage } from '@/features/clients/pages/client-detail-page';
+import { ClientsPage } from '@/features/clients/pages/clients-page';
+import { InvitePage } from '@/features/signup-links/pages/invite-page';
 import { InvoiceDetailPage } from '@/features/invoices/pages/invoice-detail-page';
 import { InvoicesPage } from '@/features/invoices/pages/invoices-page';
 import { NewInvoicePage } from '@/features/invoices/pages/new-invoice-page';
@@ -42,7 +44,8 @@ export function AdminRoutes() {
                 <Route path="/admin/invoices/new" component={NewInvoicePage} />
                 <Route path="/admin/invoices/:id" component={InvoiceDetailPage} />
                 <Route path="/admin/clients" component={ClientsPage} />
-                <Route path="/admin/clients/invite" component={ClientsPage} />
+                <Route path="/admin/clients/invite" component={InvitePage} />
+                <Route path="/admin/clients/:id" component={ClientDetailPage} />
                 <Route path="/admin/support" component={AdminSupportPage} />
                 <Route path="/admin/support/:id" component={AdminTicketPage} />
                 <Route path="/admin/requests" component={RequestsPage} />

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../../tests/support/render-app';
+import { pageOf } from '../../../../tests/support/page-of';
 import { AppRouter } from './router';
 
 // The route groups are lazy chunks; the first import of one compiles it, which can take
@@ -51,9 +52,10 @@ describe('the route table', () => {
         businessEmail: 'hello@coastandcode.studio',
         businessLocation: 'New Orleans, LA',
       },
-      '/api/tickets': [],
+      '/api/tickets?pageSize=5': pageOf([], 5),
+      '/api/tickets/summary': { unresolved: 0 },
       '/api/subscription': null,
-      '/api/invoices': [],
+      '/api/invoices': pageOf([]),
     };
     vi.stubGlobal(
       'fetch',

@@ -141,3 +141,66 @@ describe('DataTable', () => {
     expect(firstCells()).toEqual(['Biloxi', 'Houma']);
   });
 });
+
+describe('DataTable as cards on a phone', () => {
+  const withActions = column.columns([
+    ...columns,
+    column.display({
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row }) => <button type="button">Open {row.original.name}</button>,
+    }),
+    column.display({
+      id: 'coast',
+      header: () => <em>Coast</em>,
+      meta: { cardLabel: 'Coastline' },
+      cell: () => 'Gulf',
+    }),
+  ]);
+
+  it('labels each value with its column header, keeps the table roles, and leaves unlabelled a column without header text', () => {
+    render(
+      <DataTable
+        caption="Towns"
+        columns={withActions}
+        data={TOWNS}
+        getRowId={(town) => town.id}
+        phoneLayout="cards"
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Towns' });
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(5);
+    const [first] = bodyRows();
+    const cells = within(first!).getAllByRole('cell');
+    expect(cells.map((cell) => cell.textContent)).toEqual([
+      'TownBiloxi',
+      'People49,000',
+      'NoteOn the coast',
+      'Open Biloxi',
+      'CoastlineGulf',
+    ]);
+    // The label is the cell's first child and the value follows it, so both are read together.
+    expect(cells[0]!.firstElementChild).toHaveTextContent(/^Town$/);
+    expect(within(cells[3]!).getByRole('button', { name: 'Open Biloxi' })).toBeInTheDocument();
+  });
+
+  it('puts each element of the table back in its role, since cards are not displayed as a table', () => {
+    render(
+      <DataTable columns={columns} data={TOWNS} getRowId={(town) => town.id} phoneLayout="cards" />,
+    );
+    const table = screen.getByRole('table');
+    expect(table).toHaveAttribute('role', 'table');
+    expect(table.querySelectorAll('[role="row"]')).toHaveLength(TOWNS.length + 1);
+    expect(table.querySelectorAll('td[role="cell"]')).toHaveLength(TOWNS.length * 3);
+    expect(table.querySelectorAll('thead[role="rowgroup"], tbody[role="rowgroup"]')).toHaveLength(
+      2,
+    );
+  });
+
+  it('is a plain table unless asked: no labels in the cells, no explicit roles', () => {
+    render(<SortedTowns />);
+    const table = screen.getByRole('table', { name: 'Towns' });
+    expect(table).not.toHaveAttribute('role');
+    expect(within(bodyRows()[0]!).getAllByRole('cell')[0]).toHaveTextContent(/^Biloxi$/);
+  });
+});

@@ -26,6 +26,11 @@ interface DataColumnMeta {
   className?: string;
   /** Classes for the column's header cell. */
   headerClassName?: string;
+  /**
+   * The label of the column's value in a row's card (`phoneLayout="cards"`), when its header is
+   * not plain text. A column whose header is not text and has no label shows its value alone.
+   */
+  cardLabel?: string;
 }
 
 /**
@@ -58,6 +63,8 @@ const VARIANTS = {
     th: 'pb-2 pr-4 font-medium last:pr-0',
     row: '',
     body: 'divide-y',
+    // As cards the rows have borders of their own: the dividers are for the table only.
+    cardsBody: 'sm:divide-y',
     td: 'py-2 pr-4 last:pr-0',
   },
   /** The same with more air, for a page's main list. */
@@ -67,6 +74,7 @@ const VARIANTS = {
     th: 'pb-3 pr-4 font-medium last:pr-0',
     row: '',
     body: 'divide-y',
+    cardsBody: 'sm:divide-y',
     td: 'py-3 pr-4 last:pr-0',
   },
   /** Its own bordered box with a shaded header, for a wide list on its own. */
@@ -76,9 +84,37 @@ const VARIANTS = {
     th: 'px-3 py-2 font-medium',
     row: 'border-t',
     body: '',
+    cardsBody: '',
     td: 'px-3 py-2',
   },
 } as const;
+
+/**
+ * `phoneLayout="cards"`: below `sm` the table's elements are displayed as blocks, each row a
+ * card of "label value" lines, the label being the column's header text. A browser drops the
+ * table semantics of table elements that are not displayed as a table, so these get their
+ * roles back explicitly. The header row is not displayed there (each value carries its label,
+ * read with it) except for the sort buttons of sortable columns, which stay as a bar above.
+ */
+const CARDS = {
+  box: 'max-sm:rounded-none max-sm:border-0',
+  table: 'max-sm:block',
+  head: 'max-sm:block max-sm:bg-transparent',
+  headRow: 'max-sm:flex max-sm:flex-wrap max-sm:gap-x-4 max-sm:gap-y-1 max-sm:pb-3',
+  sortableTh: 'max-sm:p-0',
+  plainTh: 'max-sm:hidden',
+  body: 'max-sm:block max-sm:space-y-3',
+  row: 'max-sm:block max-sm:rounded-lg max-sm:border max-sm:bg-card max-sm:p-3',
+  td: 'max-sm:grid max-sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] max-sm:gap-3 max-sm:p-0 max-sm:py-1 max-sm:text-left',
+  label: 'text-sm font-medium text-muted-foreground sm:hidden',
+  unlabelled: 'max-sm:col-span-2',
+} as const;
+
+/** A cell's label in a card: the column's header text, or its `cardLabel`. */
+function cardLabel(columnDef: { header?: unknown; meta?: DataColumnMeta }): string | undefined {
+  if (columnDef.meta?.cardLabel) return columnDef.meta.cardLabel;
+  return typeof columnDef.header === 'string' && columnDef.header ? columnDef.header : undefined;
+}
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
@@ -86,18 +122,27 @@ function HeaderCell<T extends RowData>({
   header,
   table,
   className,
+  cards,
 }: {
   header: Header<Features, T, unknown>;
   table: DataTableInstance<T>;
   className: string;
+  cards: boolean;
 }) {
   const { column } = header;
   const meta = column.columnDef.meta;
-  const classes = cn(className, meta?.align === 'right' && 'text-right', meta?.headerClassName);
+  const sortable = column.getCanSort();
+  const classes = cn(
+    className,
+    meta?.align === 'right' && 'text-right',
+    meta?.headerClassName,
+    cards && (sortable ? CARDS.sortableTh : CARDS.plainTh),
+  );
+  const role = cards ? 'columnheader' : undefined;
   const content = header.isPlaceholder ? null : <table.FlexRender header={header} />;
-  if (!column.getCanSort()) {
+  if (!sortable) {
     return (
-      <th scope="col" colSpan={header.colSpan} className={classes}>
+      <th scope="col" role={role} colSpan={header.colSpan} className={classes}>
         {content}
       </th>
     );
@@ -107,6 +152,7 @@ function HeaderCell<T extends RowData>({
   return (
     <th
       scope="col"
+      role={role}
       colSpan={header.colSpan}
       className={classes}
       aria-sort={sorted ? ARIA_SORT[sorted] : 'none'}
@@ -126,8 +172,9 @@ function HeaderCell<T extends RowData>({
 /**
  * The product's one data table (TanStack Table, headless): a header row of `th scope="col"`,
  * sortable columns as buttons with aria-sort, and a box that scrolls sideways on a narrow
- * screen instead of the page. Sorting and paging, when given, are controlled by the screen,
- * which passes the rows of the current page in their order.
+ * screen instead of the page, or, with `phoneLayout="cards"`, rows shown as cards of labelled
+ * values below `sm`. Sorting and paging, when given, are controlled by the screen, which
+ * passes the rows of the current page in their order.
  */
 export function DataTable<T extends RowData>({
   columns,
@@ -142,6 +189,7 @@ export function DataTable<T extends RowData>({
   onPaginationChange,
   rowCount,
   footer,
+  phoneLayout = 'scroll',
 }: {
   // TanStack's own column type: each column's value type is its own.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -161,6 +209,8 @@ export function DataTable<T extends RowData>({
   rowCount?: number;
   /** Below the table, e.g. the page controls. */
   footer?: (table: DataTableInstance<T>) => ReactNode;
+  /** Below `sm`: the table scrolls sideways in its box, or each row becomes a card. */
+  phoneLayout?: 'scroll' | 'cards';
 }) {
   const table = useTable({
     features: dataTableFeatures,
@@ -183,38 +233,72 @@ export function DataTable<T extends RowData>({
     onPaginationChange,
   });
   const styles = VARIANTS[variant];
+  const cards = phoneLayout === 'cards';
+  const anySortable = cards && table.getAllLeafColumns().some((column) => column.getCanSort());
+  /** The explicit role of an element in cards layout (see CARDS). */
+  const role = <R extends string>(name: R) => (cards ? name : undefined);
 
   return (
     <>
-      <div className={styles.box}>
-        <table className="w-full text-sm">
+      <div className={cn(styles.box, cards && CARDS.box)}>
+        <table role={role('table')} className={cn('w-full text-sm', cards && CARDS.table)}>
           {caption && <caption className="sr-only">{caption}</caption>}
-          <thead className={styles.head}>
+          <thead
+            role={role('rowgroup')}
+            className={cn(styles.head, cards && (anySortable ? CARDS.head : 'max-sm:hidden'))}
+          >
             {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
+              <tr key={group.id} role={role('row')} className={cn(cards && CARDS.headRow)}>
                 {group.headers.map((header) => (
-                  <HeaderCell key={header.id} header={header} table={table} className={styles.th} />
+                  <HeaderCell
+                    key={header.id}
+                    header={header}
+                    table={table}
+                    className={styles.th}
+                    cards={cards}
+                  />
                 ))}
               </tr>
             ))}
           </thead>
-          <tbody className={styles.body || undefined}>
+          <tbody
+            role={role('rowgroup')}
+            className={cn(cards ? [CARDS.body, styles.cardsBody] : styles.body) || undefined}
+          >
             {table.getRowModel().rows.map((row) => {
               const { className, ...attributes } = rowProps?.(row.original) ?? {};
               return (
-                <tr key={row.id} {...attributes} className={cn(styles.row, className) || undefined}>
+                <tr
+                  key={row.id}
+                  role={role('row')}
+                  {...attributes}
+                  className={cn(styles.row, cards && CARDS.row, className) || undefined}
+                >
                   {row.getAllCells().map((cell) => {
-                    const meta = cell.column.columnDef.meta;
+                    const { columnDef } = cell.column;
+                    const meta = columnDef.meta;
+                    const label = cards ? cardLabel(columnDef) : undefined;
                     return (
                       <td
                         key={cell.id}
+                        role={role('cell')}
                         className={cn(
                           styles.td,
                           meta?.align === 'right' && 'text-right',
                           meta?.className,
+                          cards && CARDS.td,
                         )}
                       >
-                        <table.FlexRender cell={cell} />
+                        {cards ? (
+                          <>
+                            {label && <span className={CARDS.label}>{label}</span>}
+                            <div className={cn(!label && CARDS.unlabelled)}>
+                              <table.FlexRender cell={cell} />
+                            </div>
+                          </>
+                        ) : (
+                          <table.FlexRender cell={cell} />
+                        )}
                       </td>
                     );
                   })}

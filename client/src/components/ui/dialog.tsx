@@ -21,13 +21,15 @@ export const DialogContent = forwardRef<
     <DialogPrimitive.Content
       ref={ref}
       className={cn(
-        'fixed left-1/2 top-1/2 z-50 max-h-[95vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border bg-background p-6 shadow-xl',
+        // Never wider or taller than the screen less a 1 rem margin (dvh: the height left by a
+        // phone's browser bars); what does not fit scrolls inside, long words break.
+        'fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto overscroll-contain break-words rounded-lg border bg-background p-4 shadow-xl sm:p-6',
         className,
       )}
       {...props}
     >
       {children}
-      <DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100">
+      <DialogPrimitive.Close className="absolute right-3 top-3 rounded-sm p-1 opacity-70 hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:right-4 sm:top-4">
         <X className="h-4 w-4" aria-hidden="true" />
         <span className="sr-only">Close</span>
       </DialogPrimitive.Close>
@@ -36,8 +38,14 @@ export const DialogContent = forwardRef<
 ));
 DialogContent.displayName = 'DialogContent';
 
+/** The title and description; kept clear of the close button in the corner. */
 export function DialogHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('mb-4 flex flex-col gap-1.5', className)} {...props} />;
+  return <div className={cn('mb-4 flex flex-col gap-1.5 pr-8', className)} {...props} />;
+}
+
+/** The dialog's buttons, at the end; they wrap onto another line rather than overflow. */
+export function DialogFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={cn('flex flex-wrap justify-end gap-2 pt-2', className)} {...props} />;
 }
 
 export const DialogTitle = forwardRef<

@@ -20,7 +20,9 @@ export const ToastViewport = forwardRef<
     ref={ref}
     hotkey={TOAST_HOTKEY}
     className={cn(
-      'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]',
+      // A phone: across the top, edge to edge less the padding. Wider: the bottom right corner.
+      // Only the toasts take clicks: the empty strip must not cover the page's header.
+      'pointer-events-none fixed inset-x-0 top-0 z-[100] flex max-h-dvh flex-col-reverse p-4 sm:bottom-0 sm:left-auto sm:top-auto sm:w-full sm:flex-col md:max-w-[420px]',
       className,
     )}
     {...props}
@@ -29,7 +31,7 @@ export const ToastViewport = forwardRef<
 ToastViewport.displayName = 'ToastViewport';
 
 const toastVariants = cva(
-  'group pointer-events-auto relative flex w-full items-center justify-between gap-4 overflow-hidden rounded-md border p-5 pr-8 shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[state=closed]:opacity-0',
+  'group pointer-events-auto relative flex w-full items-center justify-between gap-4 overflow-hidden break-words rounded-md border p-5 pr-8 shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[state=closed]:opacity-0',
   {
     variants: {
       variant: {

@@ -1,0 +1,445 @@
+import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
+import { clientRoutePatterns } from '../support/client-routes';
+import { expectInViewport, expectNoSidewaysScroll } from '../support/page-layout';
+import { expect, signInAdmin, signUpClient, test } from './fixtures';
+
+/**
+ * Every screen of the route table at 390 x 844, a phone: nothing scrolls sideways (admin nav
+ * open and closed, its count badges showing), dialogs and toasts stay on screen. A full-page
+ * screenshot of each is kept in test-results/phone-width/ and attached to the report.
+ */
+const PHONE = { width: 390, height: 844 };
+test.use({ viewport: PHONE });
+
+/** The records a route's :params are filled with. */
+interface Records {
+  signupToken: string;
+  payToken: string;
+  ticketId: string;
+  invoiceId: string;
+  outboxId: string;
+  clientId: string;
+}
+
+interface Visit {
+  /** Who opens it: a visitor, the signed-in client, or the signed-in admin. */
+  as: 'visitor' | 'client' | 'admin';
+  url: (records: Records) => string;
+  /** What shows once the screen has its content (not a spinner). */
+  ready: (page: Page) => Locator;
+}
+
+const TICKET_SUBJECT = 'Our menu page looks squashed on my phone';
+
+const heading = (name: string | RegExp) => (page: Page) =>
+  page.getByRole('heading', { name, level: 1 });
+
+/**
+ * How to visit each pattern of the route table. The first test checks that this covers
+ * exactly the patterns in client/src/app/routes, so a new route cannot be left out.
+ */
+const ROUTES: Record<string, Visit> = {
+  '/': { as: 'visitor', url: () => '/', ready: heading('Where the Coast Meets the Code') },
+  '/*': { as: 'visitor', url: () => '/no/such/page', ready: heading('404 Page Not Found') },
+  '/signup/:token': {
+    as: 'visitor',
+    url: (r) => `/signup/${r.signupToken}`,
+    ready: (page) => page.getByText("You're invited"),
+  },
+  '/pay/:token': {
+    as: 'visitor',
+    url: (r) => `/pay/${r.payToken}`,
+    ready: heading(/^Invoice INV-/),
+  },
+  '/portal': { as: 'client', url: () => '/portal', ready: heading('Client Portal') },
+  '/portal/*': {
+    as: 'client',
+    url: () => '/portal/no-such-page',
+    ready: heading('404 Page Not Found'),
+  },
+  '/portal/dashboard': {
+    as: 'client',
+    url: () => '/portal/dashboard',
+    ready: heading('Client Portal'),
+  },
+  '/portal/support': {
+    as: 'client',
+    url: () => '/portal/support',
+    ready: heading('Support Tickets'),
+  },
+  '/portal/support/new': {
+    as: 'client',
+    url: () => '/portal/support/new',
+    ready: heading('New Ticket'),
+  },
+  '/portal/support/:id': {
+    as: 'client',
+    url: (r) => `/portal/support/${r.ticketId}`,
+    ready: heading(TICKET_SUBJECT),
+  },
+  '/portal/subscribe': {
+    as: 'client',
+    url: () => '/portal/subscribe',
+    ready: heading('Choose Your Plan'),
+  },
+  '/admin': { as: 'visitor', url: () => '/admin', ready: heading('Coast & Code Studio Admin') },
+  '/admin/login': {
+    as: 'visitor',
+    url: () => '/admin/login',
+    ready: heading('Coast & Code Studio Admin'),
+  },
+  '/admin/*': {
+    as: 'admin',
+    url: () => '/admin/no-such-page',
+    ready: heading('404 Page Not Found'),
+  },
+  '/admin/dashboard': { as: 'admin', url: () => '/admin/dashboard', ready: heading('Dashboard') },
+  '/admin/invoices': { as: 'admin', url: () => '/admin/invoices', ready: heading('Invoices') },
+  '/admin/invoices/new': {
+    as: 'admin',
+    url: () => '/admin/invoices/new',
+    ready: heading('New Invoice'),
+  },
+  '/admin/invoices/:id': {
+    as: 'admin',
+    url: (r) => `/admin/invoices/${r.invoiceId}`,
+    ready: heading(/INV-/),
+  },
+  '/admin/clients': { as: 'admin', url: () => '/admin/clients', ready: heading('Clients') },
+  '/admin/clients/:id': {
+    as: 'admin',
+    url: (r) => `/admin/clients/${r.clientId}`,
+    ready: heading('Noémie Broussard'),
+  },
+  '/admin/clients/invite': {
+    as: 'admin',
+    url: () => '/admin/clients/invite',
+    ready: heading('Invite a client'),
+  },
+  '/admin/support': { as: 'admin', url: () => '/admin/support', ready: heading('Support') },
+  '/admin/support/:id': {
+    as: 'admin',
+    url: (r) => `/admin/support/${r.ticketId}`,
+    ready: heading(TICKET_SUBJECT),
+  },
+  '/admin/requests': {
+    as: 'admin',
+    url: () => '/admin/requests',
+    ready: heading('Consultation Requests'),
+  },
+  '/admin/outbox': { as: 'admin', url: () => '/admin/outbox', ready: heading('Outbox') },
+  '/admin/outbox/:id': {
+    as: 'admin',
+    url: (r) => `/admin/outbox/${r.outboxId}`,
+    ready: (page) => page.getByRole('link', { name: /^INV-\d{4}-\d{4}\.pdf/ }),
+  },
+  '/admin/settings': { as: 'admin', url: () => '/admin/settings', ready: heading('Settings') },
+  '/admin/audit': { as: 'admin', url: () => '/admin/audit', ready: heading('Audit log') },
+  '/admin/two-factor-setup': {
+    as: 'admin',
+    url: () => '/admin/two-factor-setup',
+    ready: heading('Set up two-factor authentication'),
+  },
+  '/admin/marketing-tool': {
+    as: 'admin',
+    url: () => '/admin/marketing-tool',
+    ready: heading('Marketing Tool'),
+  },
+};
+
+/** A file name for a route pattern: '/admin/invoices/:id' -> 'admin-invoices-id'. */
+function slug(pattern: string): string {
+  return pattern.replace(/\*/g, 'not-found').replace(/[/:]+/g, '-').replace(/^-|-$/g, '') || 'home';
+}
+
+/**
+ * Saves the page as test-results/phone-width/<name>.png and attaches it to the report: whole,
+ * or only the window when what matters is fixed to it (a dialog, a toast).
+ */
+async function keepScreenshot(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
+  const file = `${testInfo.project.outputDir}/phone-width/${name}.png`;
+  await page.screenshot({ path: file, fullPage });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
+
+/** Opens a route, waits for its content, checks its width and keeps a screenshot of it. */
+async function checkRoute(page: Page, testInfo: TestInfo, pattern: string, records: Records) {
+  const visit = ROUTES[pattern]!;
+  await page.goto(visit.url(records));
+  await expect(visit.ready(page), `${pattern} shows its content`).toBeVisible();
+  await expectNoSidewaysScroll(page, pattern);
+  await keepScreenshot(page, testInfo, slug(pattern));
+}
+
+const patternsFor = (as: Visit['as']) =>
+  clientRoutePatterns().filter((pattern) => ROUTES[pattern]?.as === as);
+
+/** A client account with an open ticket, and an invoice of theirs, sent. */
+async function clientWithRecords(page: Page, adminApi: APIRequestContext) {
+  const email = await signUpClient(page, 'Noémie');
+  const ticket = await page.request.post('/api/tickets', {
+    data: {
+      subject: TICKET_SUBJECT,
+      description: 'The prices run off the right edge of the screen on my phone.',
+      priority: 'high',
+    },
+  });
+  expect(ticket.status(), 'ticket created').toBe(201);
+  const { id: ticketId } = (await ticket.json()) as { id: string };
+  const invoiceId = await sentInvoice(adminApi, email, 'Noémie Broussard');
+  const clients = await adminApi.get('/api/admin/clients', { params: { q: email } });
+  expect(clients.status(), 'client directory').toBe(200);
+  const { items } = (await clients.json()) as { items: Array<{ id: string; email: string }> };
+  const clientId = items.find((client) => client.email === email)!.id;
+  return { email, ticketId, invoiceId, clientId };
+}
+
+/** An invoice for `email`, e-mailed (which writes its pay link into the outbox). */
+async function sentInvoice(adminApi: APIRequestContext, email: string, name: string) {
+  const created = await adminApi.post('/api/admin/invoices', {
+    data: {
+      clientName: name,
+      clientEmail: email,
+      dueDate: '2026-12-31',
+      lineItems: [
+        {
+          description: 'Website care, December: menu page and opening hours',
+          quantity: 1,
+          unitPrice: 24_900,
+        },
+        { description: 'Extra page: catering', quantity: 2, unitPrice: 12_500 },
+      ],
+    },
+  });
+  expect(created.status(), 'invoice created').toBe(201);
+  const { invoice } = (await created.json()) as { invoice: { id: string } };
+  const mailed = await adminApi.post(`/api/admin/invoices/${invoice.id}/email`);
+  expect(mailed.status(), 'invoice e-mailed').toBeLessThan(300);
+  return invoice.id;
+}
+
+/** The outbox's messages to `email`, as the agency sees them. */
+async function outboxMessages(api: APIRequestContext, email: string) {
+  const res = await api.get('/api/admin/outbox', { params: { q: email } });
+  expect(res.status(), 'outbox').toBe(200);
+  const { items } = (await res.json()) as {
+    items: Array<{ id: string; toAddress: string; subject: string }>;
+  };
+  return items.filter((message) => message.toAddress === email);
+}
+
+/**
+ * A consultation request, added by the admin as from the marketing tool (the landing page's
+ * form allows 5 an hour from one address, which the other specs use): the Requests badge
+ * counts it.
+ */
+async function consultationRequest(adminApi: APIRequestContext) {
+  const sent = await adminApi.post('/api/admin/consultations', {
+    data: {
+      name: 'Rosalie Fontenot',
+      email: 'rosalie.fontenot@example.com',
+      business: 'Fontenot Florals',
+      details: 'A shop with delivery areas.',
+    },
+  });
+  expect(sent.status(), 'consultation request sent').toBe(201);
+}
+
+test('the routes checked here are exactly the route table', () => {
+  expect(Object.keys(ROUTES).sort(), 'ROUTES covers client/src/app/routes').toEqual(
+    clientRoutePatterns(),
+  );
+});
+
+test('public screens fit a phone', async ({ page, adminApi }, testInfo) => {
+  const generated = await adminApi.post('/api/admin/generate-signup-link', {
+    data: { email: 'lucien.arceneaux@example.com', planType: 'signature' },
+  });
+  expect(generated.status(), 'signup link generated').toBe(201);
+  const { signupUrl } = (await generated.json()) as { signupUrl: string };
+  const payEmail = 'celeste.guidry@example.com';
+  await sentInvoice(adminApi, payEmail, 'Celeste Guidry');
+  const [mail] = await outboxMessages(adminApi, payEmail);
+  const text = (await (await adminApi.get(`/api/admin/outbox/${mail!.id}`)).json()) as {
+    text: string;
+  };
+  const payUrl = /Pay this invoice online: (\S+)/.exec(text.text)![1]!;
+  const records = {
+    signupToken: signupUrl.split('/').pop()!,
+    payToken: payUrl.split('/').pop()!,
+  } as Records;
+
+  for (const pattern of patternsFor('visitor')) {
+    await checkRoute(page, testInfo, pattern, records);
+  }
+});
+
+test('portal screens fit a phone', async ({ page, adminApi }, testInfo) => {
+  const { ticketId, invoiceId } = await clientWithRecords(page, adminApi);
+  const records = { ticketId, invoiceId } as Records;
+  for (const pattern of patternsFor('client')) {
+    await checkRoute(page, testInfo, pattern, records);
+  }
+  // The dashboard's other tabs.
+  await page.goto('/portal/dashboard');
+  for (const tab of ['Subscription', 'Support']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tabpanel', { name: tab })).toBeVisible();
+    await expectNoSidewaysScroll(page, `/portal/dashboard, ${tab} tab`);
+    await keepScreenshot(page, testInfo, `portal-dashboard-${tab.toLowerCase()}-tab`);
+  }
+});
+
+test('admin screens fit a phone, with the navigation menu closed and open', async ({
+  page,
+  browser,
+  adminApi,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  // A client's open ticket and a new consultation request: both navigation badges show.
+  const clientContext = await browser.newContext({ viewport: PHONE });
+  const { ticketId, invoiceId, clientId, email } = await clientWithRecords(
+    await clientContext.newPage(),
+    adminApi,
+  );
+  await clientContext.close();
+  await consultationRequest(adminApi);
+  const invoiceMail = (await outboxMessages(adminApi, email)).find((m) =>
+    m.subject.startsWith('Invoice '),
+  );
+  const records = { ticketId, invoiceId, clientId, outboxId: invoiceMail!.id } as Records;
+
+  await signInAdmin(page);
+  const nav = page.getByRole('navigation', { name: 'Admin' });
+  for (const pattern of patternsFor('admin')) {
+    await checkRoute(page, testInfo, pattern, records);
+    if (pattern === '/admin/two-factor-setup') continue;
+
+    // Closed: one button naming the page; the links are out of sight.
+    const menu = nav.getByRole('button', { name: /Menu$/ });
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav.getByRole('link', { name: 'Invoices' })).toBeHidden();
+
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav.getByRole('link', { name: /^Support \d+ open$/ })).toBeVisible();
+    await expect(nav.getByRole('link', { name: /^Requests \d+ new$/ })).toBeVisible();
+    await expectNoSidewaysScroll(page, `${pattern}, navigation menu open`);
+    await expectInViewport(page, nav.getByRole('list'), `${pattern}: the navigation menu`);
+    await keepScreenshot(page, testInfo, `${slug(pattern)}--menu-open`);
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeFocused();
+  }
+
+  // The menu names the current page and goes to another one, closing behind it.
+  await page.goto('/admin/dashboard');
+  await nav.getByRole('button', { name: 'Dashboard Menu' }).click();
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await nav.getByRole('link', { name: 'Outbox' }).click();
+  await expect(page).toHaveURL(/\/admin\/outbox$/);
+  await expect(nav.getByRole('button', { name: 'Outbox Menu' })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeHidden();
+});
+
+test('on a desktop the admin navigation is the tab bar', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAdmin(page);
+  const nav = page.getByRole('navigation', { name: 'Admin' });
+  await expect(nav.getByRole('button', { name: /Menu$/ })).toBeHidden();
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(nav.getByRole('link', { name: 'Settings' })).toBeVisible();
+});
+
+test('dialogs and toasts stay on a phone screen', async ({ page, adminApi }, testInfo) => {
+  test.setTimeout(90_000);
+  const invoiceId = await sentInvoice(adminApi, 'odile.hebert@example.com', 'Odile Hebert');
+  await signInAdmin(page);
+
+  // A toast: on screen, and once gone it leaves the header's buttons clickable.
+  const toasts = page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem');
+  const welcome = toasts.filter({ hasText: 'Welcome back!' });
+  await expectInViewport(page, welcome, 'the sign-in toast');
+  // The strip around the toast (the padding of its list) takes no clicks meant for the page.
+  const coveredByToasts = await page.evaluate(() =>
+    Boolean(document.elementFromPoint(window.innerWidth / 2, 4)?.closest('[role="region"]')),
+  );
+  expect(coveredByToasts, 'the space around a toast lets clicks through').toBe(false);
+  await keepScreenshot(page, testInfo, 'toast-welcome-back', false);
+  await welcome.getByRole('button', { name: 'Close' }).click();
+  await expect(welcome).toBeHidden();
+
+  // Record payment, on the invoice.
+  await page.goto(`/admin/invoices/${invoiceId}`);
+  await page.getByRole('button', { name: 'Record payment' }).click();
+  const payment = page.getByRole('dialog', { name: 'Record payment' });
+  await expectInViewport(page, payment, 'the Record payment dialog');
+  await expectInViewport(
+    page,
+    payment.getByRole('button', { name: 'Record payment' }),
+    'its Record payment button',
+  );
+  await expectNoSidewaysScroll(page, 'the Record payment dialog');
+  await keepScreenshot(page, testInfo, 'dialog-record-payment', false);
+  await page.keyboard.press('Escape');
+
+  // The signup link's e-mail template, a tall dialog: it scrolls inside, its Send reachable.
+  await page.goto('/admin/clients/invite');
+  await page.getByLabel('Client Email').fill('marcel.thibodeaux@example.com');
+  await page.getByLabel('Plan').selectOption('essentials');
+  await page.getByRole('button', { name: 'Generate Link' }).click();
+  const generatedToast = toasts.filter({ hasText: 'Link Generated' });
+  await expectInViewport(page, generatedToast, 'the Link Generated toast');
+  await page.getByRole('button', { name: 'Email Template' }).click();
+  const template = page.getByRole('dialog', { name: 'Email Template' });
+  await expectInViewport(page, template, 'the Email Template dialog');
+  const send = template.getByRole('button', { name: 'Send' });
+  await send.scrollIntoViewIfNeeded();
+  await expectInViewport(page, send, 'its Send button');
+  await expectNoSidewaysScroll(page, 'the Email Template dialog');
+  await keepScreenshot(page, testInfo, 'dialog-email-template', false);
+  await page.keyboard.press('Escape');
+
+  // The marketing tool's lead: a long dialog whose buttons stay in sight.
+  await page.goto('/admin/marketing-tool');
+  await page.getByLabel('State*').selectOption('Louisiana');
+  await page.getByLabel('City*').selectOption('Baton Rouge');
+  await page.getByLabel('Business Type*').selectOption('Restaurant');
+  await page.getByRole('button', { name: 'Search Leads' }).click();
+  await expect(page.getByRole('heading', { name: /Found \d+ business leads/ })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expectNoSidewaysScroll(page, '/admin/marketing-tool with results');
+  await keepScreenshot(page, testInfo, 'admin-marketing-tool-results');
+  await page.getByTestId('lead-row').first().click();
+  const lead = page.getByRole('dialog');
+  await expect(lead.getByRole('heading', { name: 'Contact Information' })).toBeVisible();
+  await expectInViewport(page, lead, 'the lead dialog');
+  // The dialog's own Close comes before the corner's (also named Close).
+  for (const name of ['Copy All Info', 'Close']) {
+    const button = lead.getByRole('button', { name, exact: true }).first();
+    await expectInViewport(page, button, `its ${name} button`);
+  }
+  await expectNoSidewaysScroll(page, 'the lead dialog');
+  await keepScreenshot(page, testInfo, 'dialog-lead', false);
+
+  // The landing page's consultation form.
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.locator('#mobile-menu').getByRole('button', { name: 'Get Started' }).click();
+  const consultation = page.getByRole('dialog', { name: 'Schedule Your Free Consultation' });
+  await expectInViewport(page, consultation, 'the consultation dialog');
+  const schedule = consultation.getByRole('button', { name: 'Schedule Call' });
+  await schedule.scrollIntoViewIfNeeded();
+  await expectInViewport(page, schedule, 'its Schedule Call button');
+  await keepScreenshot(page, testInfo, 'dialog-consultation', false);
+});
