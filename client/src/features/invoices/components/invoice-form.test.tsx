@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { CreateInvoice } from '@shared/schemas/invoices';
@@ -61,7 +61,7 @@ describe('InvoiceForm', () => {
         discount: 20,
       },
     ]);
-  });
+  }, 20_000);
 
   it('says so when no line counts, and sends nothing', async () => {
     const user = userEvent.setup();
@@ -91,4 +91,77 @@ describe('InvoiceForm', () => {
     );
     expect(onSubmit).not.toHaveBeenCalled();
   });
+
+  it('marks at once a line the server would drop, and sends only the lines it keeps', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn(async (_invoice: CreateInvoice) => {});
+    renderWithApp(<InvoiceForm onSubmit={onSubmit} submitting={false} />, '/admin/invoices/new');
+    const total = screen.getByTestId('invoice-total');
+    const notBilled = () =>
+      screen.queryAllByTestId('line-not-billed').map((note) => note.textContent);
+    // A blank line has nothing to lose: no mark.
+    expect(notBilled()).toEqual([]);
+
+    await user.type(screen.getByLabelText('Description, line 1'), 'Logo design');
+    expect(notBilled()).toEqual([
+      'Line 1 will not be billed: a line needs a description and a unit price above $0.00.',
+    ]);
+    await user.type(screen.getByLabelText('Unit price in dollars, line 1'), '0');
+    expect(notBilled()).toHaveLength(1);
+    await user.type(screen.getByLabelText('Unit price in dollars, line 1'), '.01');
+    expect(notBilled()).toEqual([]);
+    await user.clear(screen.getByLabelText('Unit price in dollars, line 1'));
+    await user.type(screen.getByLabelText('Unit price in dollars, line 1'), '250');
+    expect(total).toHaveTextContent('$250.00');
+
+    await user.click(screen.getByRole('button', { name: 'Add Line Item' }));
+    await user.type(screen.getByLabelText('Unit price in dollars, line 2'), '40');
+    await user.click(screen.getByRole('button', { name: 'Add Line Item' }));
+    await user.type(screen.getByLabelText('Description, line 3'), '   ');
+    await user.type(screen.getByLabelText('Unit price in dollars, line 3'), '15');
+    // A description of spaces is no description, for the server as here.
+    expect(notBilled()).toEqual([
+      'Line 2 will not be billed: a line needs a description and a unit price above $0.00.',
+      'Line 3 will not be billed: a line needs a description and a unit price above $0.00.',
+    ]);
+    expect(total).toHaveTextContent('$250.00');
+
+    await user.type(screen.getByLabelText('Client Name'), 'Camille Broussard');
+    await user.type(screen.getByLabelText('Client Email'), 'camille@example.com');
+    await user.click(screen.getByRole('button', { name: 'Create Invoice' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0].lineItems).toEqual([
+      { description: 'Logo design', quantity: 1, unitPrice: 25_000 },
+    ]);
+  }, 20_000);
+
+  it('shows a total below zero as an error before sending, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn(async () => {});
+    renderWithApp(<InvoiceForm onSubmit={onSubmit} submitting={false} />, '/admin/invoices/new');
+    await user.type(screen.getByLabelText('Client Name'), 'Camille Broussard');
+    await user.type(screen.getByLabelText('Client Email'), 'camille@example.com');
+    await user.type(screen.getByLabelText('Description, line 1'), 'Plan');
+    await user.type(screen.getByLabelText('Unit price in dollars, line 1'), '100');
+    await user.type(screen.getByLabelText('Tax ($)'), '8');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.type(screen.getByLabelText('Discount ($)'), '108.01');
+    expect(screen.getByTestId('invoice-total')).toHaveTextContent('-$0.01');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The total is below zero: the discount cannot be more than the subtotal plus tax.',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Create Invoice' }));
+    expect(
+      await screen.findByText('The discount cannot be more than the subtotal plus tax'),
+    ).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByLabelText('Discount ($)'));
+    await user.type(screen.getByLabelText('Discount ($)'), '108');
+    expect(screen.getByTestId('invoice-total')).toHaveTextContent('$0.00');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Create Invoice' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+  }, 20_000);
 });

@@ -8,6 +8,7 @@ import { findPlan, PLANS } from '@shared/plans';
 import {
   InvoiceFormSchema,
   keepBillableLines,
+  NEGATIVE_TOTAL_MESSAGE,
   sumInvoice,
   type CreateInvoice,
   type InvoiceFormValues,
@@ -35,33 +36,59 @@ function defaultValues(today: Date): InvoiceFormValues {
   };
 }
 
+type FormControl = Control<InvoiceFormValues, unknown, CreateInvoice>;
+type FormLine = InvoiceFormValues['lineItems'][number];
+
 /** Cents of typed dollars for the live total; what is not (yet) a number counts as 0. */
 const cents = (text: string) => dollarsToCents(text) ?? 0;
 
+/** A line as typed, in the shape (integer cents) the server's line rule reads. */
+const asPayloadLine = (line: FormLine) => ({
+  description: line.description,
+  quantity: Number.isInteger(Number(line.quantity)) ? Number(line.quantity) : 0,
+  unitPrice: cents(line.unitPrice),
+});
+
+/**
+ * Says at once when the server would drop this line (keepBillableLines, the server's own
+ * rule). A line still blank is left unmarked: there is nothing in it to lose.
+ */
+function DroppedLineNote({ control, index }: { control: FormControl; index: number }) {
+  const line = useWatch({ control, name: `lineItems.${index}` });
+  const blank = line.description.trim() === '' && line.unitPrice.trim() === '';
+  if (blank || keepBillableLines([asPayloadLine(line)]).length > 0) return null;
+  return (
+    <p className="text-sm text-amber-700 sm:col-span-4" data-testid="line-not-billed">
+      Line {index + 1} will not be billed: a line needs a description and a unit price above $0.00.
+    </p>
+  );
+}
+
 /** Subtotal, tax, discount and total as the form stands, by the same rules as the server. */
-function LiveTotals({ control }: { control: Control<InvoiceFormValues, unknown, CreateInvoice> }) {
+function LiveTotals({ control }: { control: FormControl }) {
   const [lineItems, tax, discount] = useWatch({
     control,
     name: ['lineItems', 'tax', 'discount'],
   });
-  const lines = keepBillableLines(
-    lineItems.map((line) => ({
-      description: line.description,
-      quantity: Number.isInteger(Number(line.quantity)) ? Number(line.quantity) : 0,
-      unitPrice: cents(line.unitPrice),
-    })),
-  );
+  const lines = keepBillableLines(lineItems.map(asPayloadLine));
   const taxCents = Math.max(0, cents(tax));
   const discountCents = Math.max(0, cents(discount));
   const totals = sumInvoice(lines, taxCents, discountCents);
   return (
-    <InvoiceTotals
-      live
-      subtotal={totals.subtotal}
-      tax={taxCents}
-      discount={discountCents}
-      total={totals.total}
-    />
+    <div className="space-y-2">
+      <InvoiceTotals
+        live
+        subtotal={totals.subtotal}
+        tax={taxCents}
+        discount={discountCents}
+        total={totals.total}
+      />
+      {totals.total < 0 && (
+        <p role="alert" className="ml-auto max-w-xs text-sm text-destructive">
+          The total is below zero: {NEGATIVE_TOTAL_MESSAGE.toLowerCase()}.
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -248,6 +275,7 @@ export function InvoiceForm({
                     <Trash2 className="h-4 w-4" aria-hidden="true" />
                     <span className="sr-only">Remove line {n}</span>
                   </Button>
+                  <DroppedLineNote control={form.control} index={index} />
                   {(lineErrors?.quantity || lineErrors?.unitPrice || lineErrors?.description) && (
                     <p className="text-sm text-destructive sm:col-span-4">
                       Line {n}:{' '}

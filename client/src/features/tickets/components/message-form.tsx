@@ -4,10 +4,13 @@ import { useForm } from 'react-hook-form';
 import { TicketMessageSchema, type TicketMessage } from '@shared/schemas/tickets';
 import { Button } from '@/components/ui/button';
 import { TextareaField } from '@/components/ui/form-field';
+import { clearDraft, readDraft, saveDraft } from '@/lib/drafts';
 
 /**
  * A message for a ticket (the client's reply, the agency's answer). Cleared only once the
- * message is sent; a failure keeps what was typed.
+ * message is sent; a failure keeps what was typed. With a `draftKey`, what is typed is also
+ * kept as a draft while typing, so a reply survives the session ending (a 401 on sending, the
+ * sign-in that follows) and is back in the form when the page opens again.
  */
 export function MessageForm({
   label,
@@ -15,27 +18,39 @@ export function MessageForm({
   pending,
   onSend,
   extra,
+  draftKey,
 }: {
   label: string;
   submitLabel: string;
   pending: boolean;
-  /** Sends the message; `sent` clears the form, so a failure keeps what was typed. */
+  /** Sends the message; `sent` clears the form (and the draft), so a failure keeps both. */
   onSend: (message: string, sent: () => void) => void;
   /** More controls beside the button (the admin's status choice). */
   extra?: ReactNode;
+  /** Where the unsent text is kept: one per ticket and side ('ticket-reply:client:{id}'). */
+  draftKey?: string;
 }) {
   const form = useForm<TicketMessage>({
     resolver: zodResolver(TicketMessageSchema),
-    defaultValues: { message: '' },
+    defaultValues: { message: draftKey ? readDraft(draftKey) : '' },
   });
-  const onSubmit = form.handleSubmit(({ message }) => onSend(message, () => form.reset()));
+  const onSubmit = form.handleSubmit(({ message }) =>
+    onSend(message, () => {
+      if (draftKey) clearDraft(draftKey);
+      form.reset({ message: '' });
+    }),
+  );
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3">
       <TextareaField
         label={label}
         rows={4}
         error={form.formState.errors.message?.message}
-        {...form.register('message')}
+        {...form.register('message', {
+          onChange: (event: { target: { value: string } }) => {
+            if (draftKey) saveDraft(draftKey, event.target.value);
+          },
+        })}
       />
       <div className="flex flex-wrap items-end justify-end gap-3">
         {extra}
