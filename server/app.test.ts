@@ -96,6 +96,8 @@ describe('the API server', () => {
       businessName: 'Coast & Code Studio',
       businessEmail: 'hello@coastandcode.studio',
       businessLocation: 'New Orleans, LA',
+      businessPhone: '',
+      businessWebsite: '',
     });
   });
 });

@@ -43,10 +43,12 @@ import { createSettingsService } from './features/settings/settings.service';
 import { createSignupLinkRepository } from './features/signup-links/signup-links.repository';
 import { createSignupLinkService } from './features/signup-links/signup-links.service';
 import { createSubscriptionRepository } from './features/subscriptions/subscriptions.repository';
+import { createClientRepository } from './features/clients/clients.repository';
+import { createClientService } from './features/clients/clients.service';
 import { createSubscriptionService } from './features/subscriptions/subscriptions.service';
 import { createTicketRepository } from './features/tickets/tickets.repository';
 import { createTicketService } from './features/tickets/tickets.service';
-import { createJobQueue } from './lib/job-queue';
+import { createJobQueue, mailRetryJobOptions } from './lib/job-queue';
 import { createRateLimitCounters } from './lib/rate-limit-store';
 import { createRateLimitRepository } from './lib/rate-limit.repository';
 
@@ -80,6 +82,7 @@ export function createServices({
     admins: createAdminRepository(db),
     audit: createAuditRepository(db),
     billing: createBillingRepository(db),
+    clients: createClientRepository(db),
     consultations: createConsultationRepository(db),
     dashboard: createDashboardRepository(db),
     identityAccounts: createIdentityAccountRepository(db),
@@ -109,6 +112,7 @@ export function createServices({
   // In the database, so that every instance counts the same attempts.
   const rateLimits = createRateLimitCounters(repositories.rateLimits, { logger });
 
+  const jobQueue = createJobQueue(database);
   const mailer = createMailer({
     smtpUrl: config.mail.smtpUrl,
     from: config.mail.from,
@@ -118,6 +122,11 @@ export function createServices({
     },
     repository: repositories.mail,
     logger,
+    retries: {
+      attempts: config.mail.retry.attempts,
+      schedule: (outboxId) =>
+        jobQueue.sendMailRetry(outboxId, mailRetryJobOptions(config.mail.retry)),
+    },
   });
   const notifications = createNotifications({
     mailer,
@@ -170,6 +179,7 @@ export function createServices({
     repositories.subscriptions,
     notifications,
     billing,
+    clock,
   );
   const signupLinks = createSignupLinkService({
     repository: repositories.signupLinks,
@@ -181,7 +191,6 @@ export function createServices({
     now: clock,
   });
 
-  const jobQueue = createJobQueue(database);
   const leadSource = selectLeadSource(config.leads, clock);
   const leadSearchSteps = createSearchSteps({
     repository: repositories.leads,
@@ -217,6 +226,15 @@ export function createServices({
     analysisConcurrency: config.leads.analysisConcurrency,
   });
 
+  const clients = createClientService({
+    repository: repositories.clients,
+    subscriptions,
+    invoices,
+    tickets,
+    signupLinks,
+    stripeTestMode: stripe?.testMode ?? true,
+  });
+
   return {
     repositories,
     adminAuth,
@@ -224,6 +242,8 @@ export function createServices({
     auth,
     billing,
     brand,
+    /** The client directory and each client's page. */
+    clients,
     consultations: createConsultationService(repositories.consultations),
     dashboard: createDashboardService(repositories.dashboard, clock),
     identity: createIdentityService({
@@ -236,7 +256,7 @@ export function createServices({
     leads,
     /** The bulk lead searches the job runner works on. */
     leadSearches,
-    mail: createMailService(repositories.mail, mailer),
+    mail: createMailService(repositories.mail, mailer, audit),
     notifications,
     /** Getting paid: pay links, Checkout, Stripe's events, recorded payments, reminders. */
     payments,

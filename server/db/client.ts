@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -62,6 +63,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return 'url' in target ? openPostgres(target.url) : openPglite(target);
 }
 
+/** The extensions the migrations create (pg_trgm: the lists' search indexes). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 async function openPglite(target: { dataDir: string } | { memory: true }): Promise<DatabaseHandle> {
   let releaseLock = () => {};
   let client: PGlite;
@@ -69,13 +73,15 @@ async function openPglite(target: { dataDir: string } | { memory: true }): Promi
     fs.mkdirSync(target.dataDir, { recursive: true });
     releaseLock = acquireDataDirLock(target.dataDir);
     try {
-      client = await PGlite.create(path.join(target.dataDir, 'pglite'));
+      client = await PGlite.create(path.join(target.dataDir, 'pglite'), {
+        extensions: PGLITE_EXTENSIONS,
+      });
     } catch (error) {
       releaseLock();
       throw error;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   }
   const db = drizzlePglite(client, drizzleOptions) as unknown as Database;
   let closed = false;

@@ -12,9 +12,10 @@ import {
   type MarketingSearch,
   type WebsiteSignals,
 } from '@shared/schemas/leads';
-import { SUBSCRIPTION_STATUSES } from '@shared/schemas/subscriptions';
+import { SUBSCRIPTION_EVENT_KINDS, SUBSCRIPTION_STATUSES } from '@shared/schemas/subscriptions';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '@shared/schemas/tickets';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -27,10 +28,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { searchText } from './search';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const moment = () => timestamp({ withTimezone: true });
+
+/** A trigram index on a list's search text (db/search.ts): `ILIKE '%...%'` uses it. */
+const trigram = (text: ReturnType<typeof searchText>) => sql`${text} gin_trgm_ops`;
 
 /**
  * The issuer recorded for clients of the built-in provider. Not its URL: that follows
@@ -75,9 +80,37 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_oidc_identity_idx').on(t.oidcIssuer, t.oidcSubject),
     index('users_email_idx').on(sql`lower(${t.email})`),
+    index('users_created_at_idx').on(t.createdAt, t.id),
+    index('users_search_idx').using(
+      'gin',
+      trigram(searchText(t.firstName, t.lastName, t.email, t.businessName)),
+    ),
   ],
 );
 export type User = typeof users.$inferSelect;
+/** What the client directory's search looks in: name, e-mail and business. */
+export const userSearchText = searchText(
+  users.firstName,
+  users.lastName,
+  users.email,
+  users.businessName,
+);
+
+/** The agency's private notes on a client (their page in the admin), newest first. */
+export const clientNotes = pgTable(
+  'client_notes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    authorAdminId: uuid().references(() => admins.id, { onDelete: 'set null' }),
+    body: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('client_notes_user_id_created_at_idx').on(t.userId, t.createdAt)],
+);
+export type ClientNoteRow = typeof clientNotes.$inferSelect;
 
 /** The agency's own staff; e-mails are stored lower-case. */
 export const admins = pgTable('admins', {
@@ -277,13 +310,29 @@ export const consultations = pgTable(
     status: text({ enum: CONSULTATION_STATUSES }).notNull().default('new'),
     createdAt: createdAt(),
   },
-  (t) => [index('consultations_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('consultations_created_at_idx').on(t.createdAt, t.id),
+    index('consultations_status_created_at_idx').on(t.status, t.createdAt, t.id),
+    index('consultations_search_idx').using(
+      'gin',
+      trigram(searchText(t.name, t.email, t.businessName, t.phone)),
+    ),
+  ],
+);
+/** What the requests list's search looks in. */
+export const consultationSearchText = searchText(
+  consultations.name,
+  consultations.email,
+  consultations.businessName,
+  consultations.phone,
 );
 export type Consultation = typeof consultations.$inferSelect;
 
 /**
  * A client's plan: one row per client, replaced when a pending or ended one is requested
- * again. activatedAt remembers the first activation (the dashboard's conversion rate).
+ * again; what happened to it over time is in subscription_events. pendingTier is the plan an
+ * active subscriber asked to move to: the renewal invoice of the next period bills it, and it
+ * becomes the tier when that period begins.
  */
 export const subscriptions = pgTable(
   'subscriptions',
@@ -299,6 +348,10 @@ export const subscriptions = pgTable(
     cancelAtPeriodEnd: boolean().notNull().default(false),
     cancelRequestedAt: moment(),
     activatedAt: moment(),
+    pendingTier: text({ enum: PLAN_IDS }),
+    pendingTierRequestedAt: moment(),
+    /** When pendingTier starts: the end of the period it was asked in (the next one's start). */
+    pendingTierFrom: moment(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -308,6 +361,41 @@ export const subscriptions = pgTable(
   ],
 );
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/**
+ * The history of subscriptions: one row per transition, written in the transaction that makes
+ * it (server/db/subscription-history.ts). Each row is the subscription as the transition left
+ * it (status, tier and its monthly price then, period, pending plan change), so the state at
+ * any past moment is the latest row before it (the dashboard's MRR by month). The id orders
+ * rows of the same moment.
+ */
+export const subscriptionEvents = pgTable(
+  'subscription_events',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid()
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    kind: text({ enum: SUBSCRIPTION_EVENT_KINDS }).notNull(),
+    status: text({ enum: SUBSCRIPTION_STATUSES }).notNull(),
+    tier: text({ enum: PLAN_IDS }).notNull(),
+    /** The tier's monthly price when the event happened, in cents. */
+    monthlyPriceCents: integer().notNull(),
+    pendingTier: text({ enum: PLAN_IDS }),
+    periodStart: moment(),
+    periodEnd: moment(),
+    occurredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('subscription_events_user_id_idx').on(t.userId, t.occurredAt),
+    index('subscription_events_subscription_id_idx').on(t.subscriptionId, t.occurredAt),
+    index('subscription_events_occurred_at_idx').on(t.occurredAt),
+  ],
+);
+export type SubscriptionEventRow = typeof subscriptionEvents.$inferSelect;
 
 /** Support tickets; updatedAt moves with every message and status change (last activity). */
 export const tickets = pgTable(
@@ -326,9 +414,13 @@ export const tickets = pgTable(
   },
   (t) => [
     index('tickets_user_id_created_at_idx').on(t.userId, t.createdAt),
-    index('tickets_updated_at_idx').on(t.updatedAt),
+    index('tickets_updated_at_idx').on(t.updatedAt, t.id),
+    index('tickets_status_updated_at_idx').on(t.status, t.updatedAt, t.id),
+    index('tickets_search_idx').using('gin', trigram(searchText(t.subject))),
   ],
 );
+/** What the support list's search looks in (besides the client's name: userSearchText). */
+export const ticketSearchText = searchText(tickets.subject);
 export type TicketRow = typeof tickets.$inferSelect;
 
 /** The conversation of a ticket: the client's messages and the agency's replies. */
@@ -400,13 +492,24 @@ export const invoices = pgTable(
   },
   (t) => [
     index('invoices_client_email_idx').on(sql`lower(${t.clientEmail})`),
-    index('invoices_user_id_idx').on(t.userId),
-    index('invoices_created_at_idx').on(t.createdAt),
+    index('invoices_user_id_created_at_idx').on(t.userId, t.createdAt),
+    index('invoices_created_at_idx').on(t.createdAt, t.id),
+    index('invoices_status_created_at_idx').on(t.status, t.createdAt, t.id),
+    index('invoices_search_idx').using(
+      'gin',
+      trigram(searchText(t.invoiceNumber, t.clientName, t.clientEmail)),
+    ),
     // One renewal invoice per subscription and month, however often the daily job runs.
     uniqueIndex('invoices_subscription_period_idx').on(t.subscriptionId, t.periodStart),
   ],
 );
 export type InvoiceRow = typeof invoices.$inferSelect;
+/** What the invoice list's search looks in: number, client name and e-mail. */
+export const invoiceSearchText = searchText(
+  invoices.invoiceNumber,
+  invoices.clientName,
+  invoices.clientEmail,
+);
 
 /**
  * Money received for an invoice: recorded by the admin (bank transfer, check...) or by a
@@ -496,10 +599,19 @@ export const outboxMessages = pgTable(
       .default([]),
     status: text({ enum: ['stored', 'sent', 'failed'] }).notNull(),
     error: text(),
+    /** Hand-overs to the mail server tried so far (a refused message is tried again). */
+    attempts: integer().notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('outbox_messages_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('outbox_messages_created_at_idx').on(t.createdAt, t.id),
+    index('outbox_messages_status_created_at_idx').on(t.status, t.createdAt, t.id),
+    index('outbox_messages_recipient_idx').on(sql`lower(${t.toAddress})`, t.createdAt),
+    index('outbox_messages_search_idx').using('gin', trigram(searchText(t.toAddress, t.subject))),
+  ],
 );
+/** What the outbox's search looks in: recipient and subject. */
+export const outboxSearchText = searchText(outboxMessages.toAddress, outboxMessages.subject);
 export type OutboxMessageRow = typeof outboxMessages.$inferSelect;
 
 /**
@@ -519,8 +631,14 @@ export const signupLinks = pgTable(
     usedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('signup_links_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('signup_links_created_at_idx').on(t.createdAt, t.id),
+    index('signup_links_email_idx').on(t.email, t.createdAt),
+    index('signup_links_search_idx').using('gin', trigram(searchText(t.email))),
+  ],
 );
+/** What the signup links' search looks in. */
+export const signupLinkSearchText = searchText(signupLinks.email);
 export type SignupLinkRow = typeof signupLinks.$inferSelect;
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blankAsUndefined, ListQuerySchema, pageSchema } from './common';
 
 /**
  * Every kind of audit event, `target.action`. 'client.merged' has no writer yet: there is no
@@ -25,6 +26,7 @@ export const AUDIT_KINDS = [
   'signup_link.sent',
   'ticket.replied',
   'ticket.status_changed',
+  'mail.resent',
   'client.merged',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
@@ -51,6 +53,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'signup_link.sent': 'Signup link sent',
   'ticket.replied': 'Ticket answered',
   'ticket.status_changed': 'Ticket status changed',
+  'mail.resent': 'E-mail sent again',
   'client.merged': 'Clients merged',
 };
 
@@ -64,12 +67,6 @@ export const AUDIT_MONEY_FIELDS = new Set([
   'amount',
   'amountPaid',
 ]);
-
-export const AUDIT_PAGE_SIZES = [25, 50, 100] as const;
-const DEFAULT_PAGE_SIZE = 25;
-
-const blankAsUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 const DaySchema = (label: string) =>
   z.preprocess(
@@ -102,24 +99,8 @@ export const AuditQuerySchema = z
     ),
     from: DaySchema('From'),
     to: DaySchema('To'),
-    page: z.preprocess(
-      blankAsUndefined,
-      z.coerce
-        .number({ error: 'Page must be a number' })
-        .int('Page must be a whole number')
-        .min(1, 'Page must be 1 or more')
-        .max(100_000, 'Page is too large')
-        .default(1),
-    ),
-    pageSize: z.preprocess(
-      blankAsUndefined,
-      z.coerce
-        .number({ error: 'Page size must be a number' })
-        .int('Page size must be a whole number')
-        .min(1, 'Page size must be 1 or more')
-        .max(100, 'Page size must be at most 100')
-        .default(DEFAULT_PAGE_SIZE),
-    ),
+    page: ListQuerySchema.shape.page,
+    pageSize: ListQuerySchema.shape.pageSize,
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     message: 'From must be on or before To',
@@ -142,20 +123,5 @@ export const AuditEventSchema = z.object({
 });
 export type AuditEvent = z.infer<typeof AuditEventSchema>;
 
-export const AuditPageSchema = z.object({
-  items: z.array(AuditEventSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const AuditPageSchema = pageSchema(AuditEventSchema);
 export type AuditPage = z.infer<typeof AuditPageSchema>;
-
-/** 'Showing 1-25 of 1,234' (and 'No events' when there are none). */
-export function showingRange({ total, page, pageSize }: Omit<AuditPage, 'items'>): string {
-  const n = (value: number) => value.toLocaleString('en-US');
-  if (total === 0) return 'No events';
-  const first = (page - 1) * pageSize + 1;
-  if (first > total) return `No events on this page (${n(total)} in all)`;
-  const last = Math.min(page * pageSize, total);
-  return `Showing ${n(first)}-${n(last)} of ${n(total)}`;
-}

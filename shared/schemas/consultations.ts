@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_SHORT_TEXT, optionalText } from './common';
+import { ListQuerySchema, MAX_SHORT_TEXT, optionalText, pageSchema, statusFilter } from './common';
 
 /** The landing page's lead modal ('Schedule Your Free Consultation'). */
 export const LeadFormSchema = z.object({
@@ -25,6 +25,14 @@ export const LeadFormSchema = z.object({
 });
 export type LeadForm = z.infer<typeof LeadFormSchema>;
 
+/**
+ * POST /api/admin/consultations: a request the admin adds, e.g. a marketing-tool lead to follow
+ * up. The same fields and rules as the landing page's form; e-mail is required there too,
+ * because a request is answered by e-mail and leads to an invitation sent to that address.
+ */
+export const NewConsultationSchema = LeadFormSchema.omit({ website: true });
+export type NewConsultation = z.infer<typeof NewConsultationSchema>;
+
 /** The answer of POST /api/consultations, the same whether the request was kept or dropped. */
 export const ConsultationRequestedSchema = z.object({ message: z.string() });
 export type ConsultationRequested = z.infer<typeof ConsultationRequestedSchema>;
@@ -42,8 +50,19 @@ export const ConsultationRequestSchema = z.object({
   details: z.string().nullable(),
   status: z.enum(CONSULTATION_STATUSES),
   createdAt: z.iso.datetime(),
+  /** The client account with this e-mail, once the person has one (their page's id). */
+  clientId: z.string().nullable(),
 });
 export type ConsultationRequest = z.infer<typeof ConsultationRequestSchema>;
+
+/** GET /api/admin/consultations?q=&status=&page=&pageSize=: q looks in name, e-mail, business, phone. */
+export const ConsultationListQuerySchema = ListQuerySchema.extend({
+  status: statusFilter(CONSULTATION_STATUSES, 'Status must be new, contacted, won or lost'),
+});
+export type ConsultationListQuery = z.infer<typeof ConsultationListQuerySchema>;
+export const CONSULTATION_LIST_PARAMS = ['q', 'status', 'page', 'pageSize'] as const;
+export const ConsultationPageSchema = pageSchema(ConsultationRequestSchema);
+export type ConsultationPage = z.infer<typeof ConsultationPageSchema>;
 
 /** GET /api/admin/consultations/summary: the requests nobody has followed up yet. */
 export const ConsultationSummarySchema = z.object({ new: z.number().int() });

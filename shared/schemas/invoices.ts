@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { dollarsToCents, formatCents, MAX_INVOICE_AMOUNT_CENTS } from '../money';
 import { PLAN_IDS } from '../plans';
-import { EmailSchema, MAX_SHORT_TEXT } from './common';
+import {
+  ClientFilterSchema,
+  EmailSchema,
+  ListQuerySchema,
+  MAX_SHORT_TEXT,
+  pageSchema,
+  statusFilter,
+} from './common';
+import { MailDeliverySchema } from './mail';
 import { PaymentSchema } from './payments';
 
 export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue'] as const;
@@ -54,6 +62,9 @@ export function sumInvoice<T extends { quantity: number; unitPrice: number }>(
   return { lines: priced, subtotal, total: subtotal + tax - discount };
 }
 
+/** A total below zero: what the server answers, and the form says before sending. */
+export const NEGATIVE_TOTAL_MESSAGE = 'The discount cannot be more than the subtotal plus tax';
+
 /** POST /api/admin/invoices: amounts in integer cents. */
 export const CreateInvoiceSchema = z
   .object({
@@ -81,7 +92,14 @@ export const CreateInvoiceSchema = z
   .refine(
     (invoice) => sumInvoice(invoice.lineItems, invoice.tax, 0).total <= MAX_INVOICE_AMOUNT_CENTS,
     { message: TOO_LARGE('The invoice total'), path: ['lineItems'] },
-  );
+  )
+  // The server's rule (invoices.service.ts) written here too, so the form refuses it first;
+  // checked once every amount is valid, so a wrong amount is not reported twice.
+  .refine((invoice) => sumInvoice(invoice.lineItems, invoice.tax, invoice.discount).total >= 0, {
+    message: NEGATIVE_TOTAL_MESSAGE,
+    path: ['discount'],
+    when: (payload) => payload.issues.length === 0,
+  });
 export type CreateInvoice = z.infer<typeof CreateInvoiceSchema>;
 
 /** Typed dollars ('199', '33.33') to integer cents, once, at the form boundary; empty is 0. */
@@ -153,10 +171,17 @@ export const ClientInvoiceSchema = z.object({
 });
 export type ClientInvoice = z.infer<typeof ClientInvoiceSchema>;
 
+/** GET /api/invoices?page=&pageSize=: the client's billing history, newest first. */
+export const ClientInvoiceListQuerySchema = ListQuerySchema.pick({ page: true, pageSize: true });
+export const ClientInvoicePageSchema = pageSchema(ClientInvoiceSchema);
+export type ClientInvoicePage = z.infer<typeof ClientInvoicePageSchema>;
+
 /** An invoice as the admin API answers it; amounts in integer cents. */
 export const InvoiceSchema = z.object({
   id: z.string(),
   invoiceNumber: z.string(),
+  /** The client account it belongs to (its page is /admin/clients/{clientId}); null until claimed. */
+  clientId: z.string().nullable(),
   clientName: z.string(),
   clientEmail: z.string(),
   planType: z.enum(PLAN_IDS).nullable(),
@@ -177,6 +202,20 @@ export const InvoiceSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
+
+/**
+ * GET /api/admin/invoices?q=&status=&client=&page=&pageSize=: q looks in the number, the
+ * client's name and e-mail; client is a client account's id.
+ */
+export const InvoiceListQuerySchema = ListQuerySchema.extend({
+  status: statusFilter(INVOICE_STATUSES),
+  client: ClientFilterSchema,
+});
+export type InvoiceListQuery = z.infer<typeof InvoiceListQuerySchema>;
+export const INVOICE_LIST_PARAMS = ['q', 'status', 'client', 'page', 'pageSize'] as const;
+
+export const InvoicePageSchema = pageSchema(InvoiceSchema);
+export type InvoicePage = z.infer<typeof InvoicePageSchema>;
 
 export const InvoiceLineItemSchema = z.object({
   id: z.string(),
@@ -201,8 +240,21 @@ export const CreatedInvoiceSchema = InvoiceDetailSchema.extend({ invoiceNumber: 
 export type CreatedInvoice = z.infer<typeof CreatedInvoiceSchema>;
 
 /** The answer of POST /api/admin/invoices/{id}/email: the invoice now, and what was done. */
-export const EmailedInvoiceSchema = InvoiceDetailSchema.extend({ message: z.string() });
+export const EmailedInvoiceSchema = InvoiceDetailSchema.extend({
+  message: z.string(),
+  delivery: MailDeliverySchema,
+});
 export type EmailedInvoice = z.infer<typeof EmailedInvoiceSchema>;
+
+/**
+ * The answer of PATCH /api/admin/invoices/{id}: the invoice now; sending a draft e-mails it,
+ * and then says how it went out, as the e-mail answer does.
+ */
+export const InvoiceStatusChangedSchema = InvoiceDetailSchema.extend({
+  message: z.string().optional(),
+  delivery: MailDeliverySchema.optional(),
+});
+export type InvoiceStatusChanged = z.infer<typeof InvoiceStatusChangedSchema>;
 
 /** The only status changes the product makes (spec section 4). */
 export const INVOICE_TRANSITIONS: Record<InvoiceStatus, readonly InvoiceStatus[]> = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLAN_IDS } from '../plans';
-import { SUBSCRIPTION_STATUSES } from './subscriptions';
-import { EmailSchema, pageSchema } from './common';
+import { blankAsUndefined, EmailSchema, ListQuerySchema, pageSchema, statusFilter } from './common';
+import { MailDeliverySchema } from './mail';
 
 /** POST /api/admin/generate-signup-link: both required (spec section 5). */
 export const GenerateSignupLinkSchema = z.object({
@@ -48,7 +48,10 @@ export const SendSignupLinkSchema = z.object({
 export type SendSignupLink = z.infer<typeof SendSignupLinkSchema>;
 
 /** The answer of POST /api/admin/signup-links/{id}/send: how the invitation went out. */
-export const SignupLinkSentSchema = z.object({ message: z.string() });
+export const SignupLinkSentSchema = z.object({
+  message: z.string(),
+  delivery: MailDeliverySchema,
+});
 export type SignupLinkSent = z.infer<typeof SignupLinkSentSchema>;
 
 /** GET /api/signup/{token}: what the invited visitor sees before signing in. */
@@ -59,19 +62,23 @@ export const SignupInviteSchema = z.object({
 });
 export type SignupInvite = z.infer<typeof SignupInviteSchema>;
 
-/** GET /api/admin/clients?q=&page=&pageSize=: a client account with its plan. */
-export const ClientAccountSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string().nullable(),
-  /** Whether the client's issuer verified the e-mail (only then does it decide ownership). */
-  emailVerified: z.boolean(),
-  businessName: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-  plan: z.enum(PLAN_IDS).nullable(),
-  subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES).nullable(),
+/**
+ * GET /api/admin/signup-links?q=&status=&email=&page=&pageSize=: q looks in the e-mail; email
+ * is one invitee's exact address (the client page's links).
+ */
+export const SignupLinkListQuerySchema = ListQuerySchema.extend({
+  status: statusFilter(SIGNUP_LINK_STATES, 'Status must be waiting, used or expired'),
+  email: z.preprocess(
+    blankAsUndefined,
+    z
+      .string({ error: 'Email must be text' })
+      .trim()
+      .max(254, 'Email is too long')
+      .transform((email) => email.toLowerCase())
+      .optional(),
+  ),
 });
-export type ClientAccount = z.infer<typeof ClientAccountSchema>;
-
-export const ClientAccountPageSchema = pageSchema(ClientAccountSchema);
-export type ClientAccountPage = z.infer<typeof ClientAccountPageSchema>;
+export type SignupLinkListQuery = z.infer<typeof SignupLinkListQuerySchema>;
+export const SIGNUP_LINK_LIST_PARAMS = ['q', 'status', 'page', 'pageSize'] as const;
+export const SignupLinkPageSchema = pageSchema(SignupLinkSchema);
+export type SignupLinkPage = z.infer<typeof SignupLinkPageSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ClientFilterSchema, ListQuerySchema, pageSchema, statusFilter } from './common';
 
 export const TICKET_PRIORITIES = ['low', 'normal', 'high'] as const;
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
@@ -77,12 +78,27 @@ export type AdminTicketDetail = z.infer<typeof AdminTicketDetailSchema>;
 export const TicketSummarySchema = z.object({ open: z.number().int() });
 export type TicketSummary = z.infer<typeof TicketSummarySchema>;
 
-/** GET /api/admin/tickets?status=: the filter. */
-export const AdminTicketFilterSchema = z.object({
-  status: z
-    .enum(TICKET_STATUSES, { error: 'Status must be open, in_progress or resolved' })
-    .optional(),
+/**
+ * GET /api/admin/tickets?q=&status=&client=&page=&pageSize=: q looks in the subject and the
+ * client's name, e-mail and business; most recent activity first.
+ */
+export const AdminTicketListQuerySchema = ListQuerySchema.extend({
+  status: statusFilter(TICKET_STATUSES, 'Status must be open, in_progress or resolved'),
+  client: ClientFilterSchema,
 });
+export type AdminTicketListQuery = z.infer<typeof AdminTicketListQuerySchema>;
+export const ADMIN_TICKET_LIST_PARAMS = ['q', 'status', 'client', 'page', 'pageSize'] as const;
+export const AdminTicketPageSchema = pageSchema(AdminTicketSchema);
+export type AdminTicketPage = z.infer<typeof AdminTicketPageSchema>;
+
+/** GET /api/tickets/summary: how many of the client's tickets are not resolved yet. */
+export const ClientTicketSummarySchema = z.object({ unresolved: z.number().int() });
+export type ClientTicketSummary = z.infer<typeof ClientTicketSummarySchema>;
+
+/** GET /api/tickets?page=&pageSize=: the client's own tickets, newest first. */
+export const TicketListQuerySchema = ListQuerySchema.pick({ page: true, pageSize: true });
+export const TicketPageSchema = pageSchema(TicketSchema);
+export type TicketPage = z.infer<typeof TicketPageSchema>;
 
 /**
  * POST /api/admin/tickets/{id}/messages: the reply, and optionally the status it leaves the

@@ -98,16 +98,25 @@ test("a client's plan request is invoiced, e-mailed, paid, and the plan turns ac
   const row = page.getByRole('row', { name: /Josephine Broussard/ });
   await expect(row).toContainText('$599.00');
   await expect(row).toContainText('draft');
-  await row.getByRole('link').click();
+  await row.getByRole('link', { name: /^INV-/ }).click();
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByText('Prestige plan, first month')).toBeVisible();
 
   await page.getByRole('button', { name: 'Email to Client' }).click();
+  // The e2e mail server takes it; the outbox keeps what went out, PDF attached.
   await expect(page.getByText('Invoice Sent', { exact: true })).toBeVisible();
+  await expect(
+    page
+      .getByText(
+        new RegExp(
+          `^Invoice INV-\\d{4}-\\d{4} was sent to ${email} through SMTP 127\\.0\\.0\\.1\\.$`,
+        ),
+      )
+      .first(),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('sent');
-  // Without SMTP the message waits in the outbox, PDF attached.
-  const outbox = await (await adminApi.get('/api/admin/outbox')).json();
-  const mail = outbox.find((m: { toAddress: string }) => m.toAddress === email);
+  const outbox = await (await adminApi.get('/api/admin/outbox', { params: { q: email } })).json();
+  const mail = outbox.items.find((m: { toAddress: string }) => m.toAddress === email);
   expect(mail.subject).toMatch(/^Invoice INV-\d{4}-\d{4} from Coast & Code Studio$/);
 
   await page.getByRole('button', { name: 'Record payment' }).click();
@@ -174,6 +183,9 @@ test('a signup link is generated, copied, mailed, and redeemed by the new client
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Invitation Sent', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(`The invitation was sent to ${email} through SMTP 127.0.0.1.`).first(),
+  ).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(email) })).toContainText('Waiting');
 
   // The invitee, in a browser of their own.
@@ -204,7 +216,13 @@ test('a signup link is generated, copied, mailed, and redeemed by the new client
 
   await page.reload();
   await expect(page.getByRole('row', { name: new RegExp(email) }).first()).toContainText('Used');
-  await expect(page.getByRole('row', { name: /Lucien Arceneaux/ })).toContainText('Pending');
+  // The new client is in the directory with the plan they asked for, and has a page.
+  await page.goto('/admin/clients?q=arceneaux');
+  const row = page.getByRole('row', { name: /Lucien Arceneaux/ });
+  await expect(row).toContainText('Pending');
+  await row.getByRole('link', { name: 'Lucien Arceneaux' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lucien Arceneaux' })).toBeVisible();
+  await expect(page.getByText(email).first()).toBeVisible();
 });
 
 test("an invoice made for a client's account, found by a search, is theirs in the portal", async ({

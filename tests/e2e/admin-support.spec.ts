@@ -49,8 +49,8 @@ test("the agency answers a client's ticket from the admin panel and the client s
   );
   expect((await new AxeBuilder({ page: admin }).analyze()).violations).toEqual([]);
 
-  // Without SMTP the notifications wait in the outbox: the new ticket for the agency, the
-  // reply for the client.
+  // The outbox keeps the notifications: the new ticket for the agency, the reply for the
+  // client.
   await nav.getByRole('link', { name: 'Outbox' }).click();
   await admin.getByRole('link', { name: /New support ticket: Menu prices changed/ }).click();
   await expect(

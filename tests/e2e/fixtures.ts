@@ -70,7 +70,7 @@ export async function signUpClient(page: Page, firstName = 'Camille'): Promise<s
 
 /**
  * On the provider's "Check your e-mail" page: types the code mailed to `email`, read from the
- * outbox as the agency would see it (the e2e server has no SMTP).
+ * outbox as the agency would see it (it keeps every message, sent or not).
  */
 export async function enterMailedCode(page: Page, email: string): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
@@ -82,11 +82,10 @@ export async function enterMailedCode(page: Page, email: string): Promise<void> 
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const outbox = (await (await api.get('/api/admin/outbox')).json()) as Array<{
-        toAddress: string;
-        subject: string;
-      }>;
-      code = outbox
+      const outbox = (await (
+        await api.get('/api/admin/outbox', { params: { q: email } })
+      ).json()) as { items: Array<{ toAddress: string; subject: string }> };
+      code = outbox.items
         .filter((message) => message.toAddress === email)
         .map((message) => /^(\d{6}) is your /.exec(message.subject)?.[1])
         .find(Boolean);

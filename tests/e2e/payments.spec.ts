@@ -46,11 +46,10 @@ test('a client pays an invoice by card and sees it paid without reloading', asyn
   await expect(page.getByText('Visa ending in 4242')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('portal-after-payment.png'), fullPage: true });
 
-  const outbox = (await (await adminApi.get('/api/admin/outbox')).json()) as Array<{
-    toAddress: string;
-    subject: string;
-  }>;
-  const mine = outbox.filter((m) => m.toAddress === email).map((m) => m.subject);
+  const outbox = (await (
+    await adminApi.get('/api/admin/outbox', { params: { q: email } })
+  ).json()) as { items: Array<{ toAddress: string; subject: string }> };
+  const mine = outbox.items.filter((m) => m.toAddress === email).map((m) => m.subject);
   expect(mine).toContain(`Receipt for invoice ${invoice.invoiceNumber} from Coast & Code Studio`);
   expect(mine).toContain(`Invoice ${invoice.invoiceNumber} from Coast & Code Studio`);
 
@@ -96,11 +95,10 @@ test('the pay link from the e-mail pays without signing in, on a phone', async (
   });
   const { invoice } = (await created.json()) as { invoice: { id: string; invoiceNumber: string } };
   await adminApi.post(`/api/admin/invoices/${invoice.id}/email`);
-  const outbox = (await (await adminApi.get('/api/admin/outbox')).json()) as Array<{
-    id: string;
-    toAddress: string;
-  }>;
-  const message = outbox.find((m) => m.toAddress === 'celeste.guidry@example.com')!;
+  const outbox = (await (
+    await adminApi.get('/api/admin/outbox', { params: { q: 'celeste.guidry@example.com' } })
+  ).json()) as { items: Array<{ id: string; toAddress: string }> };
+  const message = outbox.items.find((m) => m.toAddress === 'celeste.guidry@example.com')!;
   const full = (await (await adminApi.get(`/api/admin/outbox/${message.id}`)).json()) as {
     text: string;
   };

@@ -63,10 +63,11 @@ describe.skipIf(!testDatabaseUrl())('two app instances on one PostgreSQL', () =>
     // The sign-up's code is read from the outbox, as the agency would see it.
     const outboxCookie = await adminCookie(instances[0]!.baseUrl);
     readOutboxOf(balancer.url, async () => {
-      const res = await fetch(`${instances[0]!.baseUrl}/api/admin/outbox`, {
-        headers: { cookie: outboxCookie },
-      });
-      return (await res.json()) as MailedMessage[];
+      const res = await fetch(
+        `${instances[0]!.baseUrl}/api/admin/outbox?q=${encodeURIComponent(account.email)}`,
+        { headers: { cookie: outboxCookie } },
+      );
+      return ((await res.json()) as { items: MailedMessage[] }).items;
     });
     const signedIn = await signUpThroughProvider(browser, account);
     expect(signedIn.url).toBe(`${balancer.url}/portal/dashboard`);

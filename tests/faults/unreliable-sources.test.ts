@@ -1,7 +1,7 @@
 import type { Agent } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCity } from '@shared/places';
-import type { Lead, SearchJob, SearchRecord } from '@shared/schemas/leads';
+import type { Lead, SearchJob, SearchRecordPage } from '@shared/schemas/leads';
 import { signedInAdmin } from '../factories';
 import { osmBusinesses, startFakeOverpass, type FakeOverpass } from '../support/fake-overpass';
 import { startFakeWebsites, type FakeWebsites } from '../support/fake-websites';
@@ -95,8 +95,9 @@ describe('the lead source failing', () => {
         expect(res.status).toBe(status);
         expect(res.body.message).toEqual(message);
         expect(overpass.stats.requests - before).toBe(requests);
-        const [latest] = (await admin.get('/api/admin/marketing-tool/searches'))
-          .body as SearchRecord[];
+        const [latest] = (
+          (await admin.get('/api/admin/marketing-tool/searches')).body as SearchRecordPage
+        ).items;
         expect(latest).toMatchObject({ status: 'failed', error: res.body.message });
       } finally {
         overpass.behave({ kind: 'normal' });

@@ -62,10 +62,12 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/admin/audit': adminOnly(200),
   'GET /api/admin/consultations': adminOnly(200),
   'GET /api/admin/consultations/summary': adminOnly(200),
+  'POST /api/admin/consultations': adminOnly(400),
   'PATCH /api/admin/consultations/:id': adminOnly(400),
   'GET /api/admin/settings': adminOnly(200),
   'PUT /api/admin/settings': adminOnly(400),
   'GET /api/admin/dashboard-stats': adminOnly(200),
+  'GET /api/admin/dashboard-trends': adminOnly(200),
   'GET /api/admin/tickets': adminOnly(200),
   'GET /api/admin/tickets/summary': adminOnly(200),
   'GET /api/admin/tickets/:id': adminOnly(200),
@@ -84,9 +86,13 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/admin/signup-links': adminOnly(200),
   'POST /api/admin/signup-links/:id/send': adminOnly(400),
   'GET /api/admin/clients': adminOnly(200),
+  'GET /api/admin/clients/:id': adminOnly(200),
+  'POST /api/admin/clients/:id/notes': adminOnly(400),
+  'DELETE /api/admin/clients/:id/notes/:noteId': adminOnly(404),
   'POST /api/admin/test-email': adminOnly(200),
   'GET /api/admin/outbox': adminOnly(200),
   'GET /api/admin/outbox/:id': adminOnly(404),
+  'POST /api/admin/outbox/:id/send': adminOnly(404),
   'GET /api/admin/outbox/:id/attachments/:index': adminOnly(404),
   'POST /api/admin/marketing-tool/search': adminOnly(400),
   'GET /api/admin/marketing-tool/jobs/:id': adminOnly(404),
@@ -105,7 +111,10 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/subscription': clientOnly(200),
   'POST /api/get-or-create-subscription': clientOnly(400),
   'POST /api/subscription/cancel': clientOnly(404),
+  'POST /api/subscription/plan-change': clientOnly(400),
+  'DELETE /api/subscription/plan-change': clientOnly(404),
   'GET /api/tickets': clientOnly(200),
+  'GET /api/tickets/summary': clientOnly(200),
   'POST /api/tickets': clientOnly(400),
   // Client B asking for client A's ticket: as if it did not exist.
   'GET /api/tickets/:id': clientOnly(200, 404),
@@ -145,6 +154,7 @@ beforeAll(async () => {
   const b = await signedInClient(t.baseUrl);
   sessions.clientA = a.browser;
   sessions.clientB = b.browser;
+  ids.client = a.user.id;
   const ticket = await a.browser.request('POST', '/api/tickets', {
     subject: "Client A's ticket",
     description: 'Only client A and the agency may read this.',

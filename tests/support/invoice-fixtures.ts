@@ -9,6 +9,7 @@ export function anInvoice(overrides: Partial<Invoice> = {}): Invoice {
   return {
     id: INVOICE_ID,
     invoiceNumber: 'INV-0007',
+    clientId: null,
     clientName: 'Camille Broussard',
     clientEmail: 'camille@example.com',
     planType: null,

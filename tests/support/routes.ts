@@ -37,6 +37,7 @@ export interface RouteRecords {
   invoice?: string;
   consultation?: string;
   signupLink?: string;
+  client?: string;
 }
 
 const RECORD_PATHS: Array<[RegExp, keyof RouteRecords]> = [
@@ -44,6 +45,7 @@ const RECORD_PATHS: Array<[RegExp, keyof RouteRecords]> = [
   [/^(\/api(?:\/admin)?\/invoices\/):id/, 'invoice'],
   [/^(\/api\/admin\/consultations\/):id/, 'consultation'],
   [/^(\/api\/admin\/signup-links\/):id/, 'signupLink'],
+  [/^(\/api\/admin\/clients\/):id/, 'client'],
 ];
 
 /**

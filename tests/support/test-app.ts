@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
-import { createApp } from '../../server/app';
+import { createApp, type AppDeps } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import type { DatabaseHandle } from '../../server/db/client';
 import { startJobs } from '../../server/jobs';
@@ -52,11 +52,12 @@ export async function createAppInstance({
   database,
   logger,
   clock,
-}: ServiceDeps): Promise<AppInstance> {
+  site,
+}: ServiceDeps & Pick<AppDeps, 'site'>): Promise<AppInstance> {
   const services = createServices({ config, database, logger, clock });
   const web = await createWebServices({ config, database }, services);
   return {
-    app: createApp({ config, logger, services, web }),
+    app: createApp({ config, logger, services, web, site }),
     services,
     billing: services.billing,
     leads: services.leadSearches,
@@ -87,6 +88,8 @@ export async function startTestApp(
     database?: DatabaseHandle;
     /** Listen on this port (a restart on another port, or the same one). */
     port?: number;
+    /** The built client to serve instead of dist/'s. */
+    site?: AppDeps['site'];
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
@@ -106,6 +109,7 @@ export async function startTestApp(
     database,
     logger: createLogger(config.logLevel),
     clock: options.clock ? () => options.clock!.now() : undefined,
+    site: options.site,
   });
   server.on('request', instance.app);
   const stopReadingOutbox = readOutboxOf(baseUrl, () =>

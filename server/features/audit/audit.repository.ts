@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { onPage } from '../../db/paging';
 import { auditEvents, type AuditEventRow } from '../../db/schema';
 
 export type NewAuditEvent = typeof auditEvents.$inferInsert;
@@ -29,14 +30,13 @@ export function createAuditRepository(db: Database) {
       if (filter.from) conditions.push(gte(auditEvents.createdAt, filter.from));
       if (filter.until) conditions.push(lt(auditEvents.createdAt, filter.until));
       const where = conditions.length ? and(...conditions) : undefined;
+      const order = [desc(auditEvents.createdAt), desc(auditEvents.id)];
       const [rows, [counted]] = await Promise.all([
         db
           .select()
           .from(auditEvents)
-          .where(where)
-          .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
-          .limit(filter.limit)
-          .offset(filter.offset),
+          .where(onPage(db, auditEvents, auditEvents.id, where, order, filter))
+          .orderBy(...order),
         db.select({ value: count() }).from(auditEvents).where(where),
       ]);
       return { rows, total: counted?.value ?? 0 };

@@ -300,7 +300,7 @@ describe('GET /api/admin/audit', () => {
     for (const [query, message] of [
       ['kind=invoice.nope', 'Unknown event kind'],
       ['page=0', 'Page must be 1 or more'],
-      ['pageSize=1000', 'Page size must be at most 100'],
+      ['pageSize=1000', 'Page size must be between 1 and 100'],
       ['from=yesterday', 'From must be a date (YYYY-MM-DD)'],
       ['from=2020-03-02&to=2020-03-01', 'From must be on or before To'],
     ]) {

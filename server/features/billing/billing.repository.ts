@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { invoices, settings, subscriptions, users } from '../../db/schema';
+import { recordSubscriptionEvents } from '../../db/subscription-history';
 
 /** The subscription lifecycle's reads and writes: each step is one idempotent statement. */
 export function createBillingRepository(db: Database) {
@@ -28,7 +29,10 @@ export function createBillingRepository(db: Database) {
       return rows.length;
     },
 
-    /** A paid renewal's month has begun: it becomes the current period's start. */
+    /**
+     * A paid renewal's month has begun: it becomes the current period's start, and a plan
+     * change that month's invoice billed takes effect (recorded in the history).
+     */
     async rollPeriods(at: Date): Promise<number> {
       const latestPaidStart = sql<Date>`(
         select max(${invoices.periodStart}) from ${invoices}
@@ -36,49 +40,85 @@ export function createBillingRepository(db: Database) {
           and ${invoices.status} = 'paid'
           and ${invoices.periodStart} <= ${at}
       )`;
-      const rows = await db
-        .update(subscriptions)
-        .set({ currentPeriodStart: latestPaidStart, updatedAt: at })
-        .where(
-          and(
-            inArray(subscriptions.status, ['active', 'past_due']),
-            sql`${latestPaidStart} > ${subscriptions.currentPeriodStart}`,
-          ),
-        )
-        .returning({ id: subscriptions.id });
-      return rows.length;
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(subscriptions)
+          .set({ currentPeriodStart: latestPaidStart, updatedAt: at })
+          .where(
+            and(
+              inArray(subscriptions.status, ['active', 'past_due']),
+              sql`${latestPaidStart} > ${subscriptions.currentPeriodStart}`,
+            ),
+          )
+          .returning({ id: subscriptions.id });
+        if (rows.length === 0) return 0;
+        const changed = await tx
+          .update(subscriptions)
+          .set({
+            tier: sql`${subscriptions.pendingTier}`,
+            pendingTier: null,
+            pendingTierRequestedAt: null,
+            pendingTierFrom: null,
+            updatedAt: at,
+          })
+          .where(
+            and(
+              inArray(
+                subscriptions.id,
+                rows.map(({ id }) => id),
+              ),
+              isNotNull(subscriptions.pendingTier),
+              sql`exists (
+                select 1 from ${invoices}
+                where ${invoices.subscriptionId} = ${subscriptions.id}
+                  and ${invoices.periodStart} = ${subscriptions.currentPeriodStart}
+                  and ${invoices.status} = 'paid'
+                  and ${invoices.planType} = ${subscriptions.pendingTier}
+              )`,
+            ),
+          )
+          .returning();
+        await recordSubscriptionEvents(tx, 'plan_changed', changed, at);
+        return rows.length;
+      });
     },
 
     /** A cancellation takes effect at the end of the period it was requested in. */
     async endCancelled(at: Date): Promise<number> {
-      const rows = await db
-        .update(subscriptions)
-        .set({ status: 'canceled', updatedAt: at })
-        .where(
-          and(
-            inArray(subscriptions.status, ['active', 'past_due']),
-            eq(subscriptions.cancelAtPeriodEnd, true),
-            lte(subscriptions.currentPeriodEnd, at),
-          ),
-        )
-        .returning({ id: subscriptions.id });
-      return rows.length;
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(subscriptions)
+          .set({ status: 'canceled', updatedAt: at })
+          .where(
+            and(
+              inArray(subscriptions.status, ['active', 'past_due']),
+              eq(subscriptions.cancelAtPeriodEnd, true),
+              lte(subscriptions.currentPeriodEnd, at),
+            ),
+          )
+          .returning();
+        await recordSubscriptionEvents(tx, 'canceled', rows, at);
+        return rows.length;
+      });
     },
 
     /** Active subscriptions whose period ended before `endedBy` and was not paid further. */
     async markPastDue(endedBy: Date, at: Date): Promise<number> {
-      const rows = await db
-        .update(subscriptions)
-        .set({ status: 'past_due', updatedAt: at })
-        .where(
-          and(
-            eq(subscriptions.status, 'active'),
-            eq(subscriptions.cancelAtPeriodEnd, false),
-            lte(subscriptions.currentPeriodEnd, endedBy),
-          ),
-        )
-        .returning({ id: subscriptions.id });
-      return rows.length;
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(subscriptions)
+          .set({ status: 'past_due', updatedAt: at })
+          .where(
+            and(
+              eq(subscriptions.status, 'active'),
+              eq(subscriptions.cancelAtPeriodEnd, false),
+              lte(subscriptions.currentPeriodEnd, endedBy),
+            ),
+          )
+          .returning();
+        await recordSubscriptionEvents(tx, 'past_due', rows, at);
+        return rows.length;
+      });
     },
 
     /**

@@ -33,6 +33,8 @@ export interface BilledSubscription {
   id: string;
   userId: string;
   tier: PlanId;
+  /** The plan asked for from the next period: renewal invoices bill it. */
+  pendingTier?: PlanId | null;
   currentPeriodEnd: Date | null;
 }
 
@@ -94,7 +96,7 @@ export function createBillingService({
     client: User,
     month: { start: Date; end: Date } | null,
   ) {
-    const plan = findPlan(subscription.tier);
+    const plan = findPlan((month && subscription.pendingTier) || subscription.tier);
     if (!plan || !client.email) return null;
     const { description, dueDate, notes } = planMonthTerms(plan, now(), month);
     return invoices.create(
@@ -138,6 +140,16 @@ export function createBillingService({
 
     /** The plan ends at the period end: no unpaid invoice for a month after it remains. */
     async cancellationRequested(subscription: BilledSubscription): Promise<void> {
+      if (subscription.currentPeriodEnd) {
+        await invoices.removeUnpaidRenewals(subscription.id, subscription.currentPeriodEnd);
+      }
+    },
+
+    /**
+     * The plan of the next period changed (a plan change, or its withdrawal): an unpaid
+     * renewal already made for it goes, and the daily run makes it again at the plan's price.
+     */
+    async nextPeriodPlanChanged(subscription: BilledSubscription): Promise<void> {
       if (subscription.currentPeriodEnd) {
         await invoices.removeUnpaidRenewals(subscription.id, subscription.currentPeriodEnd);
       }

@@ -1,7 +1,20 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { ConsultationStatus } from '@shared/schemas/consultations';
+import { accountIdsByEmail } from '../../db/accounts';
 import type { Database } from '../../db/client';
-import { consultations, type Consultation } from '../../db/schema';
+import { consultations, consultationSearchText, type Consultation } from '../../db/schema';
+import { onPage } from '../../db/paging';
+import { textContains } from '../../db/search';
+
+export interface ConsultationFilter {
+  q: string;
+  status?: ConsultationStatus;
+  limit: number;
+  offset: number;
+}
+
+/** A request as listed: with the client account its e-mail belongs to, if any. */
+export type ListedConsultation = Consultation & { clientId: string | null };
 
 export function createConsultationRepository(db: Database) {
   return {
@@ -28,9 +41,32 @@ export function createConsultationRepository(db: Database) {
       return row?.n ?? 0;
     },
 
-    /** Every request, newest first. */
-    async list(): Promise<Consultation[]> {
-      return db.select().from(consultations).orderBy(desc(consultations.createdAt));
+    /** One page of the requests, newest first, and how many match. */
+    async list(filter: ConsultationFilter): Promise<{ rows: ListedConsultation[]; total: number }> {
+      const conditions: SQL[] = [];
+      if (filter.q) conditions.push(textContains(consultationSearchText, filter.q));
+      if (filter.status) conditions.push(eq(consultations.status, filter.status));
+      const where = conditions.length ? and(...conditions) : undefined;
+      const order = [desc(consultations.createdAt), desc(consultations.id)];
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(consultations)
+          .where(onPage(db, consultations, consultations.id, where, order, filter))
+          .orderBy(...order),
+        db.select({ value: count() }).from(consultations).where(where),
+      ]);
+      const accounts = await accountIdsByEmail(
+        db,
+        rows.map((row) => row.email),
+      );
+      return {
+        rows: rows.map((row) => ({
+          ...row,
+          clientId: accounts.get(row.email.toLowerCase()) ?? null,
+        })),
+        total: counted?.value ?? 0,
+      };
     },
   };
 }

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { consultations } from '../../db/schema';
-import { signedInAdmin } from '../../../tests/factories';
+import { createClient, signedInAdmin } from '../../../tests/factories';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 
 let t: TestApp;
@@ -90,14 +90,60 @@ describe('GET /api/admin/consultations', () => {
     const { agent } = await signedInAdmin(t.app, t.database);
     const res = await agent.get('/api/admin/consultations');
     expect(res.status).toBe(200);
-    expect(res.body.map((row: { name: string }) => row.name)).toEqual(['Second', 'First']);
-    expect(res.body[0]).toMatchObject({
+    expect(res.body.items.map((row: { name: string }) => row.name)).toEqual(['Second', 'First']);
+    expect(res.body).toMatchObject({ total: 2, page: 1, pageSize: 25 });
+    expect(res.body.items[0]).toMatchObject({
       email: 'second@example.com',
       phone: '601-555-0100',
       businessName: null,
       status: 'new',
+      clientId: null,
     });
-    expect(new Date(res.body[0].createdAt).toString()).not.toBe('Invalid Date');
+    expect(new Date(res.body.items[0].createdAt).toString()).not.toBe('Invalid Date');
+  });
+
+  it('searches name, e-mail, business and phone, filters by status, pages, and links a client', async () => {
+    await t.database.db.delete(consultations);
+    for (let n = 0; n < 12; n++) {
+      await post({
+        name: `Person ${n}`,
+        email: `person${n}@example.com`,
+        business: n % 4 === 0 ? 'Crescent City Bakery' : `Shop ${n}`,
+        phone: n === 7 ? '504-555-0177' : '',
+      });
+    }
+    const { agent } = await signedInAdmin(t.app, t.database);
+    const get = async (query: string) =>
+      (await agent.get(`/api/admin/consultations?${query}`)).body;
+    const names = (page: { items: Array<{ name: string }> }) => page.items.map((r) => r.name);
+
+    expect(names(await get('q=crescent%20city'))).toEqual(['Person 8', 'Person 4', 'Person 0']);
+    expect(names(await get('q=PERSON11@'))).toEqual(['Person 11']);
+    expect(names(await get('q=555-0177'))).toEqual(['Person 7']);
+    expect(await get('pageSize=5&page=3')).toMatchObject({ total: 12, page: 3, pageSize: 5 });
+    expect(names(await get('pageSize=5&page=3'))).toEqual(['Person 1', 'Person 0']);
+
+    const [first] = (await get('q=person3@')).items;
+    await agent.patch(`/api/admin/consultations/${first.id}`).send({ status: 'contacted' });
+    expect(names(await get('status=contacted'))).toEqual(['Person 3']);
+    expect((await get('status=new')).total).toBe(11);
+    const bad = await agent.get('/api/admin/consultations?status=maybe');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Status must be new, contacted, won or lost');
+
+    // Once the person has an account with that e-mail, the request links to it.
+    const client = await createClient(t.database, {
+      email: 'Person3@Example.com',
+      emailVerified: true,
+    });
+    expect((await get('q=person3@')).items[0].clientId).toBe(client.id);
+    // ...and only that one: the others still have no account.
+    const others = (await get('pageSize=100')).items.filter(
+      (row: { email: string }) => row.email !== 'person3@example.com',
+    );
+    expect(others.map((row: { clientId: string | null }) => row.clientId)).toEqual(
+      others.map(() => null),
+    );
   });
 });
 
@@ -108,7 +154,7 @@ describe('the owner follows up on requests', () => {
     const { agent } = await signedInAdmin(t.app, t.database);
     expect((await agent.get('/api/admin/consultations/summary')).body).toEqual({ new: 2 });
 
-    const [lena] = (await agent.get('/api/admin/consultations')).body.filter(
+    const [lena] = (await agent.get('/api/admin/consultations')).body.items.filter(
       (row: { name: string }) => row.name === 'Lena',
     );
     const won = await agent.patch(`/api/admin/consultations/${lena.id}`).send({ status: 'won' });

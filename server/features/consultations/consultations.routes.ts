@@ -1,5 +1,10 @@
 import { Router, type Request } from 'express';
-import { LeadFormSchema, UpdateConsultationSchema } from '@shared/schemas/consultations';
+import {
+  ConsultationListQuerySchema,
+  LeadFormSchema,
+  NewConsultationSchema,
+  UpdateConsultationSchema,
+} from '@shared/schemas/consultations';
 import { clientIp, createRateLimiter } from '../../lib/rate-limit';
 import type { RateLimitCounters } from '../../lib/rate-limit-store';
 import { parse } from '../../lib/validate';
@@ -35,8 +40,11 @@ export function consultationRoutes(
 /** Behind requireAdmin: the requests the landing page received. */
 export function adminConsultationRoutes(service: ConsultationService): Router {
   const router = Router();
-  router.get('/consultations', async (_req, res) => {
-    res.json(await service.list());
+  router.get('/consultations', async (req, res) => {
+    res.json(await service.list(parse(ConsultationListQuerySchema, req.query)));
+  });
+  router.post('/consultations', async (req, res) => {
+    res.status(201).json(await service.create(parse(NewConsultationSchema, req.body)));
   });
   router.get('/consultations/summary', async (_req, res) => {
     res.json({ new: await service.newCount() });

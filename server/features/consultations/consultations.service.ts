@@ -1,17 +1,31 @@
+import { pageOffset } from '@shared/schemas/common';
 import type {
+  ConsultationListQuery,
+  ConsultationPage,
   ConsultationRequest,
   ConsultationStatus,
   LeadForm,
+  NewConsultation,
 } from '@shared/schemas/consultations';
 import type { Consultation } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { existingId } from '../../lib/ids';
-import type { ConsultationRepository } from './consultations.repository';
+import type { ConsultationRepository, ListedConsultation } from './consultations.repository';
 
 const REQUEST_NOT_FOUND = 'Request not found';
 
-function toRequest(row: Consultation): ConsultationRequest {
-  return { ...row, createdAt: row.createdAt.toISOString() };
+function toRequest(row: Consultation | ListedConsultation): ConsultationRequest {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    businessName: row.businessName,
+    phone: row.phone,
+    details: row.details,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    clientId: 'clientId' in row ? row.clientId : null,
+  };
 }
 
 export function createConsultationService(repository: ConsultationRepository) {
@@ -29,8 +43,26 @@ export function createConsultationService(repository: ConsultationRepository) {
       return true;
     },
 
-    async list(): Promise<ConsultationRequest[]> {
-      return (await repository.list()).map(toRequest);
+    /** A request the admin adds (a marketing-tool lead), stored like the landing page's. */
+    async create(form: NewConsultation): Promise<ConsultationRequest> {
+      const row = await repository.insert({
+        name: form.name,
+        email: form.email.toLowerCase(),
+        businessName: form.business || null,
+        phone: form.phone || null,
+        details: form.details || null,
+      });
+      return toRequest(row);
+    },
+
+    async list({ q, status, page, pageSize }: ConsultationListQuery): Promise<ConsultationPage> {
+      const { rows, total } = await repository.list({
+        q,
+        status,
+        limit: pageSize,
+        offset: pageOffset({ page, pageSize }),
+      });
+      return { items: rows.map(toRequest), total, page, pageSize };
     },
 
     async setStatus(id: string, status: ConsultationStatus): Promise<ConsultationRequest> {

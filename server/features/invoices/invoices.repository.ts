@@ -1,8 +1,16 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { InvoiceSchema, type InvoiceStatus } from '@shared/schemas/invoices';
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { InvoiceStatus } from '@shared/schemas/invoices';
 import type { Database } from '../../db/client';
-import { jsonArray, jsonRow, jsonText } from '../../db/json';
-import { invoiceCounters, invoiceLineItems, invoices, payments, users } from '../../db/schema';
+import {
+  invoiceCounters,
+  invoiceLineItems,
+  invoices,
+  invoiceSearchText,
+  payments,
+  users,
+} from '../../db/schema';
+import { onPage } from '../../db/paging';
+import { textContains } from '../../db/search';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -31,15 +39,15 @@ export interface NewInvoice {
 /** Money received is never deleted with its invoice (payments reference it, restrict). */
 const noPayments = sql`not exists (select 1 from ${payments} where ${payments.invoiceId} = ${invoices.id})`;
 
+export interface InvoiceFilter {
+  q: string;
+  status?: InvoiceStatus;
+  userId?: string;
+  limit: number;
+  offset: number;
+}
+
 export function createInvoiceRepository(db: Database) {
-  // The admin's invoice list, the agency's most read page: its JSON built by the database
-  // (server/db/json.ts), prepared once per connection.
-  const invoiceListJson = db
-    .select({
-      json: jsonText(jsonArray(jsonRow(invoices, InvoiceSchema), sql`${invoices.createdAt} desc`)),
-    })
-    .from(invoices)
-    .prepare('invoice_list_json');
   return {
     /**
      * The invoice, its lines and its number in one transaction: the year's counter row is
@@ -73,10 +81,26 @@ export function createInvoiceRepository(db: Database) {
       });
     },
 
-    /** Every invoice, newest first, as a JSON array of the API's Invoice. */
-    async listJson(): Promise<string> {
-      const [row] = await invoiceListJson.execute();
-      return row!.json;
+    /**
+     * One page of the admin's list, newest first, and how many match in all. Each filter has
+     * its index: (status, created_at), (user_id, created_at), the trigram index of the search.
+     */
+    async list(filter: InvoiceFilter) {
+      const conditions: SQL[] = [];
+      if (filter.q) conditions.push(textContains(invoiceSearchText, filter.q));
+      if (filter.status) conditions.push(eq(invoices.status, filter.status));
+      if (filter.userId) conditions.push(eq(invoices.userId, filter.userId));
+      const where = conditions.length ? and(...conditions) : undefined;
+      const order = [desc(invoices.createdAt), desc(invoices.id)];
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(invoices)
+          .where(onPage(db, invoices, invoices.id, where, order, filter))
+          .orderBy(...order),
+        db.select({ value: count() }).from(invoices).where(where),
+      ]);
+      return { rows, total: counted?.value ?? 0 };
     },
 
     async find(id: string) {
@@ -177,22 +201,29 @@ export function createInvoiceRepository(db: Database) {
       return Boolean(row);
     },
 
-    /** The invoices the client owns, newest first. */
-    async listForClient(userId: string) {
-      return db
-        .select({
-          id: invoices.id,
-          invoiceNumber: invoices.invoiceNumber,
-          dateIssued: invoices.dateIssued,
-          dueDate: invoices.dueDate,
-          total: invoices.total,
-          amountPaid: invoices.amountPaid,
-          status: invoices.status,
-          paidAt: invoices.paidAt,
-        })
-        .from(invoices)
-        .where(and(eq(invoices.userId, userId), inArray(invoices.status, VISIBLE_TO_CLIENT)))
-        .orderBy(desc(invoices.dateIssued), desc(invoices.createdAt));
+    /** One page of the invoices the client owns and was sent, newest first; how many in all. */
+    async listForClient(userId: string, { limit, offset }: { limit: number; offset: number }) {
+      const where = and(eq(invoices.userId, userId), inArray(invoices.status, VISIBLE_TO_CLIENT));
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({
+            id: invoices.id,
+            invoiceNumber: invoices.invoiceNumber,
+            dateIssued: invoices.dateIssued,
+            dueDate: invoices.dueDate,
+            total: invoices.total,
+            amountPaid: invoices.amountPaid,
+            status: invoices.status,
+            paidAt: invoices.paidAt,
+          })
+          .from(invoices)
+          .where(where)
+          .orderBy(desc(invoices.dateIssued), desc(invoices.createdAt), desc(invoices.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ value: count() }).from(invoices).where(where),
+      ]);
+      return { rows, total: counted?.value ?? 0 };
     },
 
     /**

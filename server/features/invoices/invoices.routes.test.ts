@@ -2,8 +2,13 @@ import { count, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvoiceSchema } from '@shared/schemas/invoices';
-import { invoiceLineItems, invoices } from '../../db/schema';
-import { signedInAdmin, signedInClient } from '../../../tests/factories';
+import { invoiceLineItems, invoices, payments } from '../../db/schema';
+import {
+  createClient,
+  createInvoice,
+  signedInAdmin,
+  signedInClient,
+} from '../../../tests/factories';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 
 let t: TestApp;
@@ -183,10 +188,14 @@ describe('admin invoices', () => {
     expect(largest.body.invoice).toMatchObject({ subtotal: 999_999_999, tax: 1, total: 0 });
   });
 
-  it('lists every invoice newest first, each exactly as its detail shows it', async () => {
-    // The list's JSON is built by the database, the detail's in TypeScript: they must agree.
+  it('lists invoices newest first, each exactly as its detail shows it', async () => {
     await t.database.db.delete(invoices);
-    expect((await admin.get('/api/admin/invoices')).body).toEqual([]);
+    expect((await admin.get('/api/admin/invoices')).body).toEqual({
+      items: [],
+      total: 0,
+      page: 1,
+      pageSize: 25,
+    });
     const made = [];
     for (const [n, planType] of [null, 'essentials', 'prestige'].entries()) {
       const res = await admin.post('/api/admin/invoices').send({
@@ -216,7 +225,7 @@ describe('admin invoices', () => {
         async (id) => (await admin.get(`/api/admin/invoices/${id}`)).body.invoice,
       ),
     );
-    expect(list.body).toEqual(details);
+    expect(list.body).toEqual({ items: details, total: 3, page: 1, pageSize: 25 });
     expect(details[2].createdAt).toBe('2026-03-04T05:06:07.891Z');
     expect(
       details.map((invoice) => [invoice.status, Boolean(invoice.sentAt), Boolean(invoice.paidAt)]),
@@ -225,9 +234,75 @@ describe('admin invoices', () => {
       ['sent', true, false],
       ['draft', false, false],
     ]);
-    expect(list.body.every((invoice: unknown) => InvoiceSchema.safeParse(invoice).success)).toBe(
+    expect(
+      list.body.items.every((invoice: unknown) => InvoiceSchema.safeParse(invoice).success),
+    ).toBe(true);
+  });
+
+  it('pages, searches and filters the list, keeping the newest first', async () => {
+    await t.database.db.delete(payments);
+    await t.database.db.delete(invoices);
+    const owner = await createClient(t.database);
+    const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, n));
+    for (let n = 0; n < 30; n++) {
+      await createInvoice(t.database, {
+        invoiceNumber: `PAGED-${String(n + 1).padStart(4, '0')}`,
+        clientName: n % 10 === 0 ? 'Bayou 100% Bakery_Co' : `Client ${n}`,
+        status: n % 3 === 0 ? 'paid' : 'sent',
+        userId: n < 4 ? owner.id : null,
+        createdAt: at(n),
+      });
+    }
+    const get = async (query: string) => {
+      const res = await admin.get(`/api/admin/invoices?${query}`);
+      expect(res.status).toBe(200);
+      return res.body as { items: Array<{ invoiceNumber: string }>; total: number };
+    };
+    const numbers = (page: { items: Array<{ invoiceNumber: string }> }) =>
+      page.items.map((invoice) => invoice.invoiceNumber);
+
+    const second = await get('page=2&pageSize=25');
+    expect(second).toMatchObject({ total: 30, page: 2, pageSize: 25 });
+    expect(numbers(second)).toEqual([
+      'PAGED-0005',
+      'PAGED-0004',
+      'PAGED-0003',
+      'PAGED-0002',
+      'PAGED-0001',
+    ]);
+
+    // The search looks in the number, name and e-mail, ignoring case; % and _ are literal.
+    expect(numbers(await get('q=paged-0012'))).toEqual(['PAGED-0012']);
+    expect(numbers(await get('q=%25%20bakery_co'))).toEqual([
+      'PAGED-0021',
+      'PAGED-0011',
+      'PAGED-0001',
+    ]);
+    expect((await get('q=100%25x')).total).toBe(0);
+    expect((await get('q=_')).total).toBe(3);
+
+    const paid = await get('status=paid');
+    expect(paid.total).toBe(10);
+    expect(paid.items.every((invoice) => (invoice as { status?: string }).status === 'paid')).toBe(
       true,
     );
+    expect(numbers(await get(`client=${owner.id}&status=sent`))).toEqual([
+      'PAGED-0003',
+      'PAGED-0002',
+    ]);
+    // Blank parameters (an emptied search box) mean "not set".
+    expect((await get('q=&status=&page=&pageSize=')).total).toBe(30);
+
+    for (const [query, message] of [
+      ['status=void', 'Status must be one of: draft, sent, paid, overdue'],
+      ['page=0', 'Page must be 1 or more'],
+      ['pageSize=500', 'Page size must be between 1 and 100'],
+      ['client=nope', 'Client must be a client id'],
+    ]) {
+      const res = await admin.get(`/api/admin/invoices?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.message, query).toBe(message);
+    }
   });
 
   it('numbers invoices uniquely and in sequence, even when 50 are created at once', async () => {
@@ -303,7 +378,7 @@ describe('admin invoices', () => {
       'Two',
     ]);
     const list = await admin.get('/api/admin/invoices');
-    expect(list.body[0].id).toBe(id);
+    expect(list.body.items[0].id).toBe(id);
 
     expect((await admin.delete(`/api/admin/invoices/${id}`)).status).toBe(204);
     const [lines] = await t.database.db

@@ -1,5 +1,10 @@
 import { Router, type Request, type Response } from 'express';
-import { CreateInvoiceSchema, UpdateInvoiceStatusSchema } from '@shared/schemas/invoices';
+import {
+  ClientInvoiceListQuerySchema,
+  CreateInvoiceSchema,
+  InvoiceListQuerySchema,
+  UpdateInvoiceStatusSchema,
+} from '@shared/schemas/invoices';
 import { actorOf } from '../../lib/audit-trail';
 import { currentAdmin, currentUserId, requireUser } from '../../lib/auth-guards';
 import { parse } from '../../lib/validate';
@@ -18,7 +23,12 @@ function sendPdf(res: Response, pdf: { filename: string; content: Buffer }) {
 export function clientInvoiceRoutes(service: InvoiceService): Router {
   const router = Router();
   router.get('/invoices', requireUser, async (req, res) => {
-    res.json(await service.listForClient(currentUserId(req)));
+    res.json(
+      await service.listForClient(
+        currentUserId(req),
+        parse(ClientInvoiceListQuerySchema, req.query),
+      ),
+    );
   });
   router.get('/invoices/:id/pdf', requireUser, async (req: Request<{ id: string }>, res) => {
     sendPdf(res, await service.pdfForClient(currentUserId(req), req.params.id));
@@ -33,8 +43,8 @@ export function adminInvoiceRoutes(
 ): Router {
   const router = Router();
 
-  router.get('/invoices', async (_req, res) => {
-    res.type('json').send(await service.listJson());
+  router.get('/invoices', async (req, res) => {
+    res.json(await service.list(parse(InvoiceListQuerySchema, req.query)));
   });
 
   router.post('/invoices', async (req, res) => {
@@ -58,8 +68,7 @@ export function adminInvoiceRoutes(
       return;
     }
     if (status === 'sent') {
-      const { message: _message, ...detail } = await service.send(req.params.id, actor);
-      res.json(detail);
+      res.json(await service.send(req.params.id, actor));
       return;
     }
     res.json(await service.setStatus(req.params.id, status, actor));

@@ -2,12 +2,17 @@ import {
   INVOICE_STATUSES,
   INVOICE_TRANSITIONS,
   sumInvoice,
-  type ClientInvoice,
+  type ClientInvoicePage,
   type CreateInvoice,
+  type EmailedInvoice,
   type Invoice,
   type InvoiceDetail,
+  type InvoiceListQuery,
+  type InvoicePage,
   type InvoiceStatus,
 } from '@shared/schemas/invoices';
+import { pageOffset, type ListQuery } from '@shared/schemas/common';
+import { KEPT_IN_OUTBOX } from '@shared/schemas/mail';
 import { isPayable, stripeDashboardUrl, type Payment } from '@shared/schemas/payments';
 import type { InvoiceLineItemRow, InvoiceRow, PaymentRow } from '../../db/schema';
 import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
@@ -28,6 +33,7 @@ export function toInvoice(row: InvoiceRow): Invoice {
   return {
     id: row.id,
     invoiceNumber: row.invoiceNumber,
+    clientId: row.userId,
     clientName: row.clientName,
     clientEmail: row.clientEmail,
     planType: row.planType,
@@ -117,7 +123,7 @@ export interface InvoiceMailer {
     invoice: Invoice,
     pdf: Buffer,
     howToPay: HowToPay,
-  ): Promise<{ delivered: boolean; transport: string; error?: string }>;
+  ): Promise<{ delivered: boolean; kept: boolean; transport: string; error?: string }>;
 }
 
 /** What links an invoice to the subscription it bills (set by billing, never by the form). */
@@ -215,10 +221,7 @@ export function createInvoiceService({
    * Sends the invoice with its PDF to the client; a draft becomes sent. When the mail
    * server refuses it, nothing changes and the error says why.
    */
-  async function email(
-    id: string,
-    actor?: AuditActor,
-  ): Promise<InvoiceDetail & { message: string }> {
+  async function email(id: string, actor?: AuditActor): Promise<EmailedInvoice> {
     const current = await detail(id);
     // A draft is e-mailed as it will be once sent: payable.
     const asSent: InvoiceDetail =
@@ -250,9 +253,13 @@ export function createInvoiceService({
         after: { emailedTo: current.invoice.clientEmail },
       });
     }
+    const { invoiceNumber, clientEmail } = current.invoice;
     return {
       ...updated,
-      message: `Invoice ${current.invoice.invoiceNumber} was sent to ${current.invoice.clientEmail} through ${result.transport}.`,
+      message: result.kept
+        ? `${KEPT_IN_OUTBOX}. Invoice ${invoiceNumber} did not reach ${clientEmail}: download the PDF to send it yourself.`
+        : `Invoice ${invoiceNumber} was sent to ${clientEmail} through ${result.transport}.`,
+      delivery: result.kept ? 'kept' : 'sent',
     };
   }
 
@@ -302,8 +309,17 @@ export function createInvoiceService({
     claimForVerifiedEmail: (userId: string, email: string) =>
       repository.claimForVerifiedEmail(userId, email),
 
-    /** Every invoice as the JSON text of an Invoice[], newest first. */
-    listJson: (): Promise<string> => repository.listJson(),
+    /** One page of the admin's list, newest first. */
+    async list({ q, status, client, page, pageSize }: InvoiceListQuery): Promise<InvoicePage> {
+      const { rows, total } = await repository.list({
+        q,
+        status,
+        userId: client,
+        limit: pageSize,
+        offset: pageOffset({ page, pageSize }),
+      });
+      return { items: rows.map(toInvoice), total, page, pageSize };
+    },
 
     detail,
 
@@ -340,7 +356,7 @@ export function createInvoiceService({
      * "Send" on a draft: it is e-mailed to the client and becomes sent (a client who never
      * hears of an invoice cannot pay it). Anything but a draft is a 409.
      */
-    async send(id: string, actor?: AuditActor): Promise<InvoiceDetail & { message: string }> {
+    async send(id: string, actor?: AuditActor): Promise<EmailedInvoice> {
       const current = await detail(id);
       if (current.invoice.status !== 'draft') {
         throw new AppError(
@@ -351,9 +367,16 @@ export function createInvoiceService({
       return email(id, actor);
     },
 
-    async listForClient(userId: string): Promise<ClientInvoice[]> {
-      const rows = await repository.listForClient(userId);
-      return rows.map((row) => ({ ...row, paidAt: row.paidAt?.toISOString() ?? null }));
+    async listForClient(
+      userId: string,
+      { page, pageSize }: Pick<ListQuery, 'page' | 'pageSize'>,
+    ): Promise<ClientInvoicePage> {
+      const { rows, total } = await repository.listForClient(userId, {
+        limit: pageSize,
+        offset: pageOffset({ page, pageSize }),
+      });
+      const items = rows.map((row) => ({ ...row, paidAt: row.paidAt?.toISOString() ?? null }));
+      return { items, total, page, pageSize };
     },
 
     /** A client's own invoice as a PDF; any other invoice is 'not found' to them. */

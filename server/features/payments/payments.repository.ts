@@ -4,6 +4,7 @@ import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-o
 import { balanceDue, isPayable } from '@shared/schemas/payments';
 import type { Database } from '../../db/client';
 import { getOrCreateSecret } from '../../db/secrets';
+import { recordSubscriptionEvents } from '../../db/subscription-history';
 import {
   invoices,
   payments,
@@ -452,7 +453,7 @@ async function settle(tx: Transaction, invoice: InvoiceRow, paidAt: Date): Promi
   if (!subscription) return;
   if (!invoice.periodStart) {
     if (subscription.status !== 'pending') return;
-    await tx
+    const activated = await tx
       .update(subscriptions)
       .set({
         status: 'active',
@@ -461,7 +462,9 @@ async function settle(tx: Transaction, invoice: InvoiceRow, paidAt: Date): Promi
         activatedAt: paidAt,
         updatedAt: paidAt,
       })
-      .where(eq(subscriptions.id, subscription.id));
+      .where(eq(subscriptions.id, subscription.id))
+      .returning();
+    await recordSubscriptionEvents(tx, 'activated', activated, paidAt);
     return;
   }
   const extendsTo = invoice.periodEnd;
@@ -469,8 +472,10 @@ async function settle(tx: Transaction, invoice: InvoiceRow, paidAt: Date): Promi
   if (!extendsTo || (subscription.currentPeriodEnd && subscription.currentPeriodEnd >= extendsTo)) {
     return;
   }
-  await tx
+  const renewed = await tx
     .update(subscriptions)
     .set({ status: 'active', currentPeriodEnd: extendsTo, updatedAt: paidAt })
-    .where(eq(subscriptions.id, subscription.id));
+    .where(eq(subscriptions.id, subscription.id))
+    .returning();
+  await recordSubscriptionEvents(tx, 'renewed', renewed, paidAt);
 }

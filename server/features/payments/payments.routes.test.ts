@@ -390,7 +390,7 @@ describe('payments the admin records', () => {
 
     // The client sees the balance in their billing history.
     const history = await (await client.browser.request('GET', '/api/invoices')).json();
-    expect(history.find((i: { id: string }) => i.id === invoice.id)).toMatchObject({
+    expect(history.items.find((i: { id: string }) => i.id === invoice.id)).toMatchObject({
       total: 30_000,
       amountPaid: 10_000,
       status: 'sent',

@@ -1,8 +1,29 @@
-import { and, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { ListQuery } from '@shared/schemas/common';
+import { and, count, desc, eq, gt, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
 import type { PlanId } from '@shared/plans';
+import type { SignupLinkState } from '@shared/schemas/signup-links';
 import type { Database } from '../../db/client';
-import { signupLinks, subscriptions, users } from '../../db/schema';
+import { signupLinks, signupLinkSearchText } from '../../db/schema';
+import { onPage } from '../../db/paging';
+import { textContains } from '../../db/search';
+
+export interface SignupLinkFilter {
+  q: string;
+  state?: SignupLinkState;
+  email?: string;
+  /** The moment that decides which links have expired. */
+  at: Date;
+  limit: number;
+  offset: number;
+}
+
+/** The links in a state at a moment (stateOf in the service, as a condition). */
+function inState(state: SignupLinkState, at: Date): SQL {
+  if (state === 'used') return isNotNull(signupLinks.usedAt);
+  return and(
+    isNull(signupLinks.usedAt),
+    state === 'waiting' ? gt(signupLinks.expiresAt, at) : lte(signupLinks.expiresAt, at),
+  )!;
+}
 
 export function createSignupLinkRepository(db: Database) {
   return {
@@ -12,8 +33,23 @@ export function createSignupLinkRepository(db: Database) {
       return row;
     },
 
-    async list(limit = 200) {
-      return db.select().from(signupLinks).orderBy(desc(signupLinks.createdAt)).limit(limit);
+    /** One page of the links, newest first, and how many match. */
+    async list(filter: SignupLinkFilter) {
+      const conditions: SQL[] = [];
+      if (filter.q) conditions.push(textContains(signupLinkSearchText, filter.q));
+      if (filter.state) conditions.push(inState(filter.state, filter.at));
+      if (filter.email) conditions.push(eq(signupLinks.email, filter.email));
+      const where = conditions.length ? and(...conditions) : undefined;
+      const order = [desc(signupLinks.createdAt), desc(signupLinks.id)];
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(signupLinks)
+          .where(onPage(db, signupLinks, signupLinks.id, where, order, filter))
+          .orderBy(...order),
+        db.select({ value: count() }).from(signupLinks).where(where),
+      ]);
+      return { rows, total: counted?.value ?? 0 };
     },
 
     async findById(id: string) {
@@ -40,37 +76,6 @@ export function createSignupLinkRepository(db: Database) {
         )
         .returning();
       return row ?? null;
-    },
-
-    /**
-     * One page of the client accounts with their subscriptions, newest first; `q` matches
-     * anywhere in the name, the e-mail or the business name, ignoring case.
-     */
-    async listClients({ q, page, pageSize }: ListQuery) {
-      let where: SQL | undefined;
-      if (q) {
-        const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        where = or(
-          ilike(
-            sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`,
-            pattern,
-          ),
-          ilike(users.email, pattern),
-          ilike(users.businessName, pattern),
-        );
-      }
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ user: users, plan: subscriptions.tier, status: subscriptions.status })
-          .from(users)
-          .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
-          .where(where)
-          .orderBy(desc(users.createdAt), desc(users.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db.select({ n: count() }).from(users).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
     },
   };
 }

@@ -1,12 +1,15 @@
 import { Router, type Request, type RequestHandler } from 'express';
-import { GenerateSignupLinkSchema, SendSignupLinkSchema } from '@shared/schemas/signup-links';
-import { ListQuerySchema } from '@shared/schemas/common';
+import {
+  GenerateSignupLinkSchema,
+  SendSignupLinkSchema,
+  SignupLinkListQuerySchema,
+} from '@shared/schemas/signup-links';
 import { actorOf } from '../../lib/audit-trail';
 import { currentAdmin, currentUserId, requireUser } from '../../lib/auth-guards';
 import { parse } from '../../lib/validate';
 import type { SignupLinkService } from './signup-links.service';
 
-/** Behind requireAdmin: generate, list and send signup links; the client accounts. */
+/** Behind requireAdmin: generate, list and send signup links. */
 export function adminSignupLinkRoutes(service: SignupLinkService): Router {
   const router = Router();
 
@@ -15,17 +18,13 @@ export function adminSignupLinkRoutes(service: SignupLinkService): Router {
     res.status(201).json(await service.generate(input, actorOf(currentAdmin(res))));
   });
 
-  router.get('/signup-links', async (_req, res) => {
-    res.json(await service.list());
+  router.get('/signup-links', async (req, res) => {
+    res.json(await service.list(parse(SignupLinkListQuerySchema, req.query)));
   });
 
   router.post('/signup-links/:id/send', async (req: Request<{ id: string }>, res) => {
     const { signupUrl } = parse(SendSignupLinkSchema, req.body);
     res.json(await service.send(req.params.id, signupUrl, actorOf(currentAdmin(res))));
-  });
-
-  router.get('/clients', async (req, res) => {
-    res.json(await service.clients(parse(ListQuerySchema, req.query)));
   });
 
   return router;

@@ -2,21 +2,23 @@ import crypto from 'node:crypto';
 import { SIGNUP_LINK_VALIDITY_HOURS } from '@shared/constants';
 import { findPlan, type PlanId } from '@shared/plans';
 import type {
-  ClientAccountPage,
   GeneratedSignupLink,
   GenerateSignupLink,
   SignupInvitation,
   SignupInvite,
   SignupLink,
+  SignupLinkListQuery,
+  SignupLinkPage,
+  SignupLinkSent,
 } from '@shared/schemas/signup-links';
-import type { ListQuery } from '@shared/schemas/common';
+import { pageOffset } from '@shared/schemas/common';
+import { KEPT_IN_OUTBOX } from '@shared/schemas/mail';
 import type { SubscriptionChange } from '@shared/schemas/subscriptions';
 import type { SignupLinkRow } from '../../db/schema';
 import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
 import { existingId } from '../../lib/ids';
 import type { SignupLinkRepository } from './signup-links.repository';
-import { fullName } from '../../lib/format';
 
 export const LINK_NOT_FOUND = 'Signup link not found';
 export const LINK_UNKNOWN =
@@ -41,7 +43,7 @@ export interface SignupLinkDeps {
     signupInvitationText(invitation: InvitationDetails): Promise<SignupInvitation>;
     signupInvitation(
       invitation: InvitationDetails,
-    ): Promise<{ delivered: boolean; transport: string; error?: string }>;
+    ): Promise<{ delivered: boolean; kept: boolean; transport: string; error?: string }>;
   };
   findUser(
     userId: string,
@@ -138,16 +140,25 @@ export function createSignupLinkService({
       };
     },
 
-    async list(): Promise<SignupLink[]> {
+    /** One page of the links, newest first. */
+    async list({ q, status, email, page, pageSize }: SignupLinkListQuery): Promise<SignupLinkPage> {
       const at = now();
-      return (await repository.list()).map((row) => toLink(row, at));
+      const { rows, total } = await repository.list({
+        q,
+        state: status,
+        email,
+        at,
+        limit: pageSize,
+        offset: pageOffset({ page, pageSize }),
+      });
+      return { items: rows.map((row) => toLink(row, at)), total, page, pageSize };
     },
 
     /**
      * Mails the invitation for a link generated moments ago. The server never kept the link,
      * so the admin's copy comes back and must match the stored hash.
      */
-    async send(id: string, signupUrl: string, actor: AuditActor): Promise<{ message: string }> {
+    async send(id: string, signupUrl: string, actor: AuditActor): Promise<SignupLinkSent> {
       const row = await repository.findById(existingId(id, LINK_NOT_FOUND));
       if (!row) throw new AppError(404, LINK_NOT_FOUND);
       const token = signupUrl.split('/').at(-1) ?? '';
@@ -171,7 +182,15 @@ export function createSignupLinkService({
         targetId: row.id,
         after: { emailedTo: row.email },
       });
-      return { message: `The invitation was sent to ${row.email} through ${result.transport}.` };
+      return result.kept
+        ? {
+            message: `${KEPT_IN_OUTBOX}. The invitation did not reach ${row.email}: copy the link to send it yourself.`,
+            delivery: 'kept',
+          }
+        : {
+            message: `The invitation was sent to ${row.email} through ${result.transport}.`,
+            delivery: 'sent',
+          };
     },
 
     /** What the invited visitor sees before signing in. */
@@ -199,21 +218,6 @@ export function createSignupLinkService({
       const consumed = await repository.consume(row.tokenHash, userId, now());
       if (!consumed) throw new AppError(410, LINK_USED);
       return subscribe(userId, row.planType);
-    },
-
-    async clients(query: ListQuery): Promise<ClientAccountPage> {
-      const { rows, total } = await repository.listClients(query);
-      const items = rows.map(({ user, plan, status }) => ({
-        id: user.id,
-        name: fullName(user) || user.email || 'Client',
-        email: user.email,
-        emailVerified: user.emailVerified,
-        businessName: user.businessName,
-        createdAt: user.createdAt.toISOString(),
-        plan,
-        subscriptionStatus: status,
-      }));
-      return { items, total, page: query.page, pageSize: query.pageSize };
     },
   };
 }

@@ -1,13 +1,16 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import {
-  TicketMessageEntrySchema,
-  TicketSchema,
-  type CreateTicket,
-  type TicketStatus,
-} from '@shared/schemas/tickets';
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { CreateTicket, TicketStatus } from '@shared/schemas/tickets';
 import type { Database } from '../../db/client';
-import { jsonArray, jsonRow, jsonText } from '../../db/json';
-import { ticketMessages, tickets, users, type TicketMessageRow } from '../../db/schema';
+import {
+  ticketMessages,
+  tickets,
+  ticketSearchText,
+  users,
+  userSearchText,
+  type TicketMessageRow,
+} from '../../db/schema';
+import { onPage } from '../../db/paging';
+import { textContains } from '../../db/search';
 
 const ticketWithClient = {
   ticket: tickets,
@@ -19,9 +22,17 @@ const ticketWithClient = {
   },
 };
 
-export type TicketWithClient = Awaited<
-  ReturnType<ReturnType<typeof createTicketRepository>['listAll']>
->[number];
+export type TicketWithClient = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof createTicketRepository>['findWithClient']>>
+>;
+
+export interface AdminTicketFilter {
+  q: string;
+  status?: TicketStatus;
+  userId?: string;
+  limit: number;
+  offset: number;
+}
 
 export function createTicketRepository(db: Database) {
   /**
@@ -52,16 +63,6 @@ export function createTicketRepository(db: Database) {
     });
   }
 
-  // A client's portal reads these on every visit: prepared once per connection, the answers'
-  // JSON built by the database (server/db/json.ts).
-  const ticketJson = jsonRow(tickets, TicketSchema);
-  const ticketsOfUserJson = db
-    .select({
-      json: jsonText(jsonArray(ticketJson, sql`${tickets.createdAt} desc`)),
-    })
-    .from(tickets)
-    .where(eq(tickets.userId, sql.placeholder('userId')))
-    .prepare('tickets_of_user_json');
   const ticketOfUser = db
     .select()
     .from(tickets)
@@ -69,19 +70,6 @@ export function createTicketRepository(db: Database) {
       and(eq(tickets.id, sql.placeholder('id')), eq(tickets.userId, sql.placeholder('userId'))),
     )
     .prepare('ticket_of_user');
-  const messagesJson = sql`(select ${jsonArray(
-    jsonRow(ticketMessages, TicketMessageEntrySchema),
-    sql`${ticketMessages.createdAt}, ${ticketMessages.id}`,
-  )} from ${ticketMessages} where ${ticketMessages.ticketId} = ${tickets.id})`;
-  const ticketDetailOfUserJson = db
-    .select({
-      json: jsonText(sql`json_build_object('ticket', ${ticketJson}, 'messages', ${messagesJson})`),
-    })
-    .from(tickets)
-    .where(
-      and(eq(tickets.id, sql.placeholder('id')), eq(tickets.userId, sql.placeholder('userId'))),
-    )
-    .prepare('ticket_detail_of_user_json');
   const messagesOfTicket = db
     .select()
     .from(ticketMessages)
@@ -90,16 +78,20 @@ export function createTicketRepository(db: Database) {
     .prepare('messages_of_ticket');
 
   return {
-    /** The client's tickets, newest first, as the JSON text of a Ticket[]. */
-    async listForUserJson(userId: string): Promise<string> {
-      const [row] = await ticketsOfUserJson.execute({ userId });
-      return row!.json;
-    },
-
-    /** The client's ticket with its messages as the JSON text of a TicketDetail; null if not theirs. */
-    async detailForUserJson(userId: string, id: string): Promise<string | null> {
-      const [row] = await ticketDetailOfUserJson.execute({ id, userId });
-      return row?.json ?? null;
+    /** One page of the client's tickets, newest first, and how many they have. */
+    async listForUser(userId: string, { limit, offset }: { limit: number; offset: number }) {
+      const where = eq(tickets.userId, userId);
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(tickets)
+          .where(where)
+          .orderBy(desc(tickets.createdAt), desc(tickets.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ value: count() }).from(tickets).where(where),
+      ]);
+      return { rows, total: counted?.value ?? 0 };
     },
 
     async create(userId: string, input: CreateTicket) {
@@ -122,14 +114,38 @@ export function createTicketRepository(db: Database) {
 
     addMessage,
 
-    /** Every client's tickets, most recent activity first. */
-    async listAll(status?: TicketStatus) {
-      return db
-        .select(ticketWithClient)
-        .from(tickets)
-        .innerJoin(users, eq(users.id, tickets.userId))
-        .where(status ? eq(tickets.status, status) : undefined)
-        .orderBy(desc(tickets.updatedAt));
+    /**
+     * One page of every client's tickets, most recent activity first, and how many match. The
+     * search looks in the subject and in the client's name, e-mail and business (both
+     * trigram-indexed: an OR of two index scans).
+     */
+    async list(filter: AdminTicketFilter) {
+      const conditions: SQL[] = [];
+      if (filter.q) {
+        conditions.push(
+          or(
+            textContains(ticketSearchText, filter.q),
+            inArray(
+              tickets.userId,
+              db.select({ id: users.id }).from(users).where(textContains(userSearchText, filter.q)),
+            ),
+          )!,
+        );
+      }
+      if (filter.status) conditions.push(eq(tickets.status, filter.status));
+      if (filter.userId) conditions.push(eq(tickets.userId, filter.userId));
+      const where = conditions.length ? and(...conditions) : undefined;
+      const order = [desc(tickets.updatedAt), desc(tickets.id)];
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select(ticketWithClient)
+          .from(tickets)
+          .innerJoin(users, eq(users.id, tickets.userId))
+          .where(onPage(db, tickets, tickets.id, where, order, filter))
+          .orderBy(...order),
+        db.select({ value: count() }).from(tickets).where(where),
+      ]);
+      return { rows, total: counted?.value ?? 0 };
     },
 
     async findWithClient(id: string) {
@@ -148,6 +164,15 @@ export function createTicketRepository(db: Database) {
         .where(eq(tickets.id, id))
         .returning();
       return row ?? null;
+    },
+
+    /** How many of the client's tickets are not resolved. */
+    async countUnresolved(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(tickets)
+        .where(and(eq(tickets.userId, userId), ne(tickets.status, 'resolved')));
+      return row?.n ?? 0;
     },
 
     async countByStatus(status: TicketStatus): Promise<number> {

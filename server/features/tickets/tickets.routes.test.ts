@@ -72,7 +72,8 @@ describe('client tickets', () => {
 
     const list = await send(clientA.browser, 'GET', '/api/tickets');
     expect(list.status).toBe(200);
-    expect(list.body.map((ticket: { id: string }) => ticket.id)).toEqual([
+    expect(list.body).toMatchObject({ total: 2, page: 1, pageSize: 25 });
+    expect(list.body.items.map((ticket: { id: string }) => ticket.id)).toEqual([
       second.body.id,
       first.body.id,
     ]);
@@ -83,7 +84,6 @@ describe('client tickets', () => {
   });
 
   it("answers the client's list and detail exactly as the admin's view of the same ticket", async () => {
-    // The client's answers are built as JSON by the database, the admin's in TypeScript.
     const { agent } = await signedInAdmin(t.app, t.database);
     const made = await send(clientA.browser, 'POST', '/api/tickets', {
       subject: 'Quotes "here", <b>tags</b> & émojis 🌊',
@@ -116,14 +116,14 @@ describe('client tickets', () => {
     expect(added.status).toBe(201);
     expect(added.body.messages).toHaveLength(3);
 
-    const list = await send(clientA.browser, 'GET', '/api/tickets');
-    expect(list.body.find((entry: { id: string }) => entry.id === id)).toEqual(ticket);
-    const adminList = (await agent.get('/api/admin/tickets')).body as Array<{
+    const list = (await send(clientA.browser, 'GET', '/api/tickets')).body;
+    expect(list.items.find((entry: { id: string }) => entry.id === id)).toEqual(ticket);
+    const adminList = (await agent.get('/api/admin/tickets?pageSize=100')).body.items as Array<{
       id: string;
       client: unknown;
     }>;
-    expect(list.body.length).toBeGreaterThan(1);
-    for (const entry of list.body) {
+    expect(list.items.length).toBeGreaterThan(1);
+    for (const entry of list.items) {
       const { client: _owner, ...same } = adminList.find((a) => a.id === entry.id)!;
       expect(entry).toEqual(same);
     }
@@ -194,7 +194,7 @@ describe('client tickets', () => {
     expect(await messageCount(ticket.id)).toBe(0);
 
     const list = await send(clientB.browser, 'GET', '/api/tickets');
-    expect(list.body.map((row: { id: string }) => row.id)).not.toContain(ticket.id);
+    expect(list.body.items.map((row: { id: string }) => row.id)).not.toContain(ticket.id);
 
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1' OR '1'='1"]) {
       const res = await send(clientA.browser, 'GET', `/api/tickets/${encodeURIComponent(id)}`);
@@ -205,6 +205,14 @@ describe('client tickets', () => {
 
   it('refuses a message on a resolved ticket with 409 and writes nothing', async () => {
     const ticket = (await send(clientA.browser, 'POST', '/api/tickets', validTicket)).body;
+    const unresolved = async () =>
+      (await send(clientA.browser, 'GET', '/api/tickets/summary')).body.unresolved as number;
+    const before = await unresolved();
+    expect(before).toBe(
+      (await send(clientA.browser, 'GET', '/api/tickets?pageSize=100')).body.items.filter(
+        (row: { status: string }) => row.status !== 'resolved',
+      ).length,
+    );
     await t.database.db
       .update(tickets)
       .set({ status: 'resolved' })
@@ -215,6 +223,7 @@ describe('client tickets', () => {
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('This ticket has been resolved and is closed for new messages.');
     expect(await messageCount(ticket.id)).toBe(0);
+    expect(await unresolved()).toBe(before - 1);
   });
 });
 
@@ -249,11 +258,11 @@ describe("the agency's side of support", () => {
       message: 'Any news?',
     });
 
-    const all = await agent.get('/api/admin/tickets');
+    const all = await agent.get('/api/admin/tickets?pageSize=100');
     expect(all.status).toBe(200);
-    const ids = all.body.map((row: { id: string }) => row.id);
+    const ids = all.body.items.map((row: { id: string }) => row.id);
     expect(ids.indexOf(fromA.id)).toBeLessThan(ids.indexOf(fromB.id));
-    expect(all.body.find((row: { id: string }) => row.id === fromA.id).client).toEqual({
+    expect(all.body.items.find((row: { id: string }) => row.id === fromA.id).client).toEqual({
       id: clientA.user.id,
       name: 'Amélie Guidry',
       email: clientA.account.email.toLowerCase(),
@@ -261,8 +270,29 @@ describe("the agency's side of support", () => {
 
     const summary = await agent.get('/api/admin/tickets/summary');
     expect(summary.body.open).toBe(
-      all.body.filter((row: { status: string }) => row.status === 'open').length,
+      all.body.items.filter((row: { status: string }) => row.status === 'open').length,
     );
+    expect((await agent.get('/api/admin/tickets?status=open')).body.total).toBe(summary.body.open);
+
+    // The search looks in the subject and in the client's name, e-mail and business.
+    const bySubject = (await agent.get('/api/admin/tickets?q=GALLERY')).body;
+    expect(bySubject.items.map((row: { id: string }) => row.id)).toContain(fromB.id);
+    expect(bySubject.items.every((row: { subject: string }) => /gallery/i.test(row.subject))).toBe(
+      true,
+    );
+    const byName = (await agent.get(`/api/admin/tickets?q=${encodeURIComponent('amélie gui')}`))
+      .body;
+    expect(byName.items.map((row: { id: string }) => row.id)).toContain(fromA.id);
+    expect(
+      byName.items.every((row: { client: { id: string } }) => row.client.id === clientA.user.id),
+    ).toBe(true);
+    const ofB = (await agent.get(`/api/admin/tickets?client=${clientB.user.id}`)).body;
+    expect(ofB.items.map((row: { id: string }) => row.id)).toContain(fromB.id);
+    expect(
+      ofB.items.every((row: { client: { id: string } }) => row.client.id === clientB.user.id),
+    ).toBe(true);
+    const paged = (await agent.get('/api/admin/tickets?pageSize=1&page=2')).body;
+    expect(paged.items).toEqual([all.body.items[1]]);
 
     const bad = await agent.get('/api/admin/tickets?status=closed');
     expect(bad.status).toBe(400);

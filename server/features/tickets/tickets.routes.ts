@@ -1,8 +1,9 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import {
   AdminReplySchema,
-  AdminTicketFilterSchema,
+  AdminTicketListQuerySchema,
   CreateTicketSchema,
+  TicketListQuerySchema,
   TicketMessageSchema,
   UpdateTicketStatusSchema,
 } from '@shared/schemas/tickets';
@@ -19,7 +20,11 @@ export function ticketRoutes(service: TicketService, notifying: RequestHandler):
   const router = Router();
 
   router.get('/tickets', requireUser, async (req, res) => {
-    res.type('json').send(await service.listJson(currentUserId(req)));
+    res.json(await service.list(currentUserId(req), parse(TicketListQuerySchema, req.query)));
+  });
+
+  router.get('/tickets/summary', requireUser, async (req, res) => {
+    res.json(await service.summary(currentUserId(req)));
   });
 
   router.post('/tickets', requireUser, notifying, async (req, res) => {
@@ -28,15 +33,14 @@ export function ticketRoutes(service: TicketService, notifying: RequestHandler):
   });
 
   router.get('/tickets/:id', requireUser, async (req: Request<{ id: string }>, res) => {
-    res.type('json').send(await service.detailJson(currentUserId(req), req.params.id));
+    res.json(await service.detail(currentUserId(req), req.params.id));
   });
 
   router.post('/tickets/:id/messages', requireUser, async (req: Request<{ id: string }>, res) => {
     const { message } = parse(TicketMessageSchema, req.body);
     res
       .status(201)
-      .type('json')
-      .send(await service.addClientMessage(currentUserId(req), req.params.id, message));
+      .json(await service.addClientMessage(currentUserId(req), req.params.id, message));
   });
 
   return router;
@@ -47,8 +51,7 @@ export function adminTicketRoutes(service: TicketService): Router {
   const router = Router();
 
   router.get('/tickets', async (req, res) => {
-    const { status } = parse(AdminTicketFilterSchema, req.query);
-    res.json(await service.adminList(status));
+    res.json(await service.adminList(parse(AdminTicketListQuerySchema, req.query)));
   });
 
   router.get('/tickets/summary', async (_req, res) => {

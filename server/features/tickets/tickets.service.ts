@@ -1,10 +1,16 @@
+import { pageOffset, type ListQuery } from '@shared/schemas/common';
 import type {
   AdminReply,
   AdminTicket,
   AdminTicketDetail,
+  AdminTicketListQuery,
+  AdminTicketPage,
+  ClientTicketSummary,
   CreateTicket,
   Ticket,
+  TicketDetail,
   TicketMessageEntry,
+  TicketPage,
   TicketStatus,
 } from '@shared/schemas/tickets';
 import type { TicketMessageRow, TicketRow } from '../../db/schema';
@@ -65,10 +71,10 @@ export function createTicketService(
     return ticket;
   }
 
-  async function detailJson(userId: string, id: string): Promise<string> {
-    const json = await repository.detailForUserJson(userId, checkedId(id));
-    if (json === null) throw new AppError(404, TICKET_NOT_FOUND);
-    return json;
+  async function detail(userId: string, id: string): Promise<TicketDetail> {
+    const ticket = await ownTicket(userId, id);
+    const messages = await repository.listMessages(ticket.id);
+    return { ticket: toTicket(ticket), messages: messages.map(toMessage) };
   }
 
   async function adminDetail(id: string): Promise<AdminTicketDetail> {
@@ -79,8 +85,21 @@ export function createTicketService(
   }
 
   return {
-    /** The client's tickets as the JSON text of a Ticket[], newest first. */
-    listJson: (userId: string): Promise<string> => repository.listForUserJson(userId),
+    /** One page of the client's tickets, newest first. */
+    async list(
+      userId: string,
+      { page, pageSize }: Pick<ListQuery, 'page' | 'pageSize'>,
+    ): Promise<TicketPage> {
+      const { rows, total } = await repository.listForUser(userId, {
+        limit: pageSize,
+        offset: pageOffset({ page, pageSize }),
+      });
+      return { items: rows.map(toTicket), total, page, pageSize };
+    },
+
+    async summary(userId: string): Promise<ClientTicketSummary> {
+      return { unresolved: await repository.countUnresolved(userId) };
+    },
 
     async create(userId: string, input: CreateTicket): Promise<Ticket> {
       const ticket = toTicket(await repository.create(userId, input));
@@ -88,11 +107,11 @@ export function createTicketService(
       return ticket;
     },
 
-    /** The client's ticket and its messages as the JSON text of a TicketDetail. */
-    detailJson,
+    /** The client's ticket and its messages. */
+    detail,
 
     /** The client's message; refused once the ticket is resolved. */
-    async addClientMessage(userId: string, id: string, message: string): Promise<string> {
+    async addClientMessage(userId: string, id: string, message: string): Promise<TicketDetail> {
       const ticket = await ownTicket(userId, id);
       await repository.addMessage(
         ticket.id,
@@ -102,11 +121,25 @@ export function createTicketService(
           return current.status;
         },
       );
-      return detailJson(userId, id);
+      return detail(userId, id);
     },
 
-    async adminList(status?: TicketStatus): Promise<AdminTicket[]> {
-      return (await repository.listAll(status)).map(toAdminTicket);
+    /** One page of every client's tickets, most recent activity first. */
+    async adminList({
+      q,
+      status,
+      client,
+      page,
+      pageSize,
+    }: AdminTicketListQuery): Promise<AdminTicketPage> {
+      const { rows, total } = await repository.list({
+        q,
+        status,
+        userId: client,
+        limit: pageSize,
+        offset: pageOffset({ page, pageSize }),
+      });
+      return { items: rows.map(toAdminTicket), total, page, pageSize };
     },
 
     async openCount(): Promise<number> {

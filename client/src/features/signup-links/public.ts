@@ -1,2 +1,2 @@
-/** What other features may use of signup links and client accounts. */
-export { ClientPicker } from './components/client-picker';
+/** What other features may use of signup links. */
+export { SignupLinkStateBadge } from './components/signup-links-table';

@@ -1,3 +1,5 @@
 /** What other features may use of tickets. */
 export { OpenTicketCount } from './components/open-ticket-count';
-export { RecentTickets, useOpenTicketCount } from './components/recent-tickets';
+export { RecentTickets } from './components/recent-tickets';
+export { useOpenTicketCount } from './api/get-tickets';
+export { TicketStatusLabel } from './components/ticket-status';

@@ -64,7 +64,7 @@ describe('AuditPage', () => {
   it('applies the filters from page 1, and refuses a range that ends before it starts', async () => {
     stubAudit(3);
     const location = renderWithApp(<AuditPage />, '/admin/audit?page=4&pageSize=50');
-    expect(await screen.findByText('No events on this page (3 in all)')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing on this page (3 in all)')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('From'), '2026-11-20');
     await user.type(screen.getByLabelText('To'), '2026-11-01');

@@ -5,11 +5,10 @@ import type { z } from 'zod';
 import {
   AUDIT_KIND_LABELS,
   AUDIT_KINDS,
-  AUDIT_PAGE_SIZES,
   AuditQuerySchema,
-  showingRange,
   type AuditQuery,
 } from '@shared/schemas/audit';
+import { PAGE_SIZES, showingRange } from '@shared/schemas/common';
 import { Button } from '@/components/ui/button';
 import { FormField, SelectField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -108,7 +107,7 @@ export function AuditPage() {
     navigate(query ? `${location}?${query}` : location);
   };
   const page = events.data?.page ?? 1;
-  const pageSize = events.data?.pageSize ?? AUDIT_PAGE_SIZES[0];
+  const pageSize = events.data?.pageSize ?? PAGE_SIZES[0];
   const lastPage = events.data ? Math.max(1, Math.ceil(events.data.total / pageSize)) : 1;
   const toPage = (to: number) => go({ ...params, page: to === 1 ? undefined : String(to) });
 
@@ -131,7 +130,7 @@ export function AuditPage() {
         <div className="space-y-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-muted-foreground" aria-live="polite">
-              {showingRange(events.data)}
+              {showingRange(events.data, 'No events')}
             </p>
             <label className="flex items-center gap-2 text-sm">
               Per page
@@ -142,7 +141,7 @@ export function AuditPage() {
                   go({ ...params, page: undefined, pageSize: event.target.value })
                 }
               >
-                {AUDIT_PAGE_SIZES.map((size) => (
+                {PAGE_SIZES.map((size) => (
                   <option key={size} value={size}>
                     {size}
                   </option>

@@ -1,22 +1,18 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ConsultationRequestSchema } from '@shared/schemas/consultations';
-import { apiGet } from '@/lib/api-request';
+import { useQuery } from '@tanstack/react-query';
+import { CONSULTATION_LIST_PARAMS, ConsultationPageSchema } from '@shared/schemas/consultations';
+import { pageQueryOptions, pagesKey, type ListParams } from '@/lib/list-params';
 
-const ConsultationRequestsSchema = z.array(ConsultationRequestSchema);
+const PATH = '/api/admin/consultations';
 
-/** GET /api/admin/consultations: every request from the landing page, newest first. */
-export function getConsultations(signal?: AbortSignal) {
-  return apiGet('/api/admin/consultations', ConsultationRequestsSchema, signal);
-}
+export type ConsultationListParams = ListParams<(typeof CONSULTATION_LIST_PARAMS)[number]>;
 
-export const consultationsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['/api/admin/consultations', 'list'],
-    queryFn: ({ signal }) => getConsultations(signal),
-    staleTime: 0,
-  });
+/** Every page of the requests: what a change of status refreshes. */
+export const consultationPagesKey = pagesKey(PATH);
 
-export function useConsultations() {
-  return useQuery(consultationsQueryOptions());
+/** GET /api/admin/consultations?q=&status=&page=&pageSize=: one page, newest first. */
+export const consultationsQueryOptions = (params: ConsultationListParams = {}) =>
+  pageQueryOptions(PATH, ConsultationPageSchema, CONSULTATION_LIST_PARAMS, params);
+
+export function useConsultations(params: ConsultationListParams) {
+  return useQuery(consultationsQueryOptions(params));
 }

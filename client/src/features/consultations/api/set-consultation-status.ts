@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ConsultationRequestSchema, type ConsultationStatus } from '@shared/schemas/consultations';
 import { apiSend } from '@/lib/api-request';
 import { consultationSummaryQueryOptions } from './get-consultation-summary';
-import { consultationsQueryOptions } from './get-consultations';
+import { consultationPagesKey } from './get-consultations';
 
 /** PATCH /api/admin/consultations/{id}: how the request went; answers the request. */
 export function setConsultationStatus(id: string, status: ConsultationStatus) {
@@ -23,7 +23,7 @@ export function useSetConsultationStatus() {
     // The list and the navigation's count of new requests change with it.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: consultationsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: consultationPagesKey }),
         queryClient.invalidateQueries({ queryKey: consultationSummaryQueryOptions().queryKey }),
       ]),
   });

@@ -1,10 +1,19 @@
-import { Mail, Phone } from 'lucide-react';
-import { CONSULTATION_STATUSES, type ConsultationStatus } from '@shared/schemas/consultations';
+import { Mail, Phone, UserPlus, UserRound } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import {
+  CONSULTATION_LIST_PARAMS,
+  CONSULTATION_STATUSES,
+  type ConsultationRequest,
+  type ConsultationStatus,
+} from '@shared/schemas/consultations';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { QueryList } from '@/components/ui/query-list';
+import { ListSearch, PagedList } from '@/components/ui/paged-list';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/dates';
+import { useListParams } from '@/lib/list-params';
 import { useConsultations } from '@/features/consultations/api/get-consultations';
 import { useSetConsultationStatus } from '@/features/consultations/api/set-consultation-status';
 
@@ -15,10 +24,26 @@ const STATUS_LABEL: Record<ConsultationStatus, string> = {
   lost: 'Lost',
 };
 
-/** /admin/requests: the landing page's consultation requests and how each went. */
+/** The signup-link generator, filled in for the person who asked (/admin/clients/invite). */
+function inviteHref(request: Pick<ConsultationRequest, 'name' | 'email'>): string {
+  return `/admin/clients/invite?${new URLSearchParams({ email: request.email, name: request.name })}`;
+}
+
+/**
+ * /admin/requests?q=&status=&page=: the consultation requests and how each went, newest
+ * first. Invite opens the signup-link generator for the person and marks a new request
+ * contacted.
+ */
 export function RequestsPage() {
-  const requests = useConsultations();
+  const { params, update } = useListParams(CONSULTATION_LIST_PARAMS);
+  const requests = useConsultations(params);
   const setStatus = useSetConsultationStatus();
+  const [, navigate] = useLocation();
+
+  const invite = (request: ConsultationRequest) => {
+    if (request.status === 'new') setStatus.mutate({ id: request.id, status: 'contacted' });
+    navigate(inviteHref(request));
+  };
 
   const change = (id: string, value: string) => {
     const status = CONSULTATION_STATUSES.find((known) => known === value);
@@ -36,9 +61,40 @@ export function RequestsPage() {
     <div className="space-y-6">
       <div>
         <h1 className="font-display text-3xl font-bold">Consultation Requests</h1>
-        <p className="text-muted-foreground">From the landing page&apos;s consultation form.</p>
+        <p className="text-muted-foreground">
+          From the landing page&apos;s consultation form and the marketing tool.
+        </p>
       </div>
-      <QueryList query={requests} what="The requests" empty="No consultation requests yet.">
+      <div className="flex flex-wrap items-end gap-3">
+        <ListSearch
+          label="Search requests"
+          placeholder="Name, e-mail, business or phone"
+          value={params.q ?? ''}
+          onSearch={(q) => update({ q }, { replace: true })}
+        />
+        <div className="w-40 space-y-2">
+          <Label htmlFor="request-status-filter">Status</Label>
+          <NativeSelect
+            id="request-status-filter"
+            value={params.status ?? ''}
+            onChange={(event) => update({ status: event.target.value })}
+          >
+            <option value="">All requests</option>
+            {CONSULTATION_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABEL[status]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+      <PagedList
+        query={requests}
+        what="Requests"
+        empty="No consultation requests yet."
+        filtered={Boolean(params.q || params.status)}
+        onPage={(page) => update({ page: String(page) })}
+      >
         {(items) => (
           <ul className="space-y-4">
             {items.map((request) => (
@@ -58,7 +114,7 @@ export function RequestsPage() {
                       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
                         <a
                           href={`mailto:${request.email}`}
-                          className="inline-flex items-center gap-1 text-primary hover:underline"
+                          className="inline-flex items-center gap-1 break-all text-primary hover:underline"
                         >
                           <Mail className="h-4 w-4" aria-hidden="true" /> {request.email}
                         </a>
@@ -78,22 +134,37 @@ export function RequestsPage() {
                         <p className="whitespace-pre-wrap break-words text-sm">{request.details}</p>
                       )}
                     </div>
-                    <div className="w-40">
-                      <label htmlFor={`status-${request.id}`} className="text-sm font-medium">
-                        Status
-                      </label>
-                      <NativeSelect
-                        id={`status-${request.id}`}
-                        value={request.status}
-                        disabled={setStatus.isPending}
-                        onChange={(event) => change(request.id, event.target.value)}
-                      >
-                        {CONSULTATION_STATUSES.map((status) => (
-                          <option key={status} value={status}>
-                            {STATUS_LABEL[status]}
-                          </option>
-                        ))}
-                      </NativeSelect>
+                    <div className="flex w-full flex-wrap items-end gap-3 md:w-40 md:flex-col md:items-stretch">
+                      <div className="w-40">
+                        <label htmlFor={`status-${request.id}`} className="text-sm font-medium">
+                          Status
+                        </label>
+                        <NativeSelect
+                          id={`status-${request.id}`}
+                          value={request.status}
+                          disabled={setStatus.isPending}
+                          onChange={(event) => change(request.id, event.target.value)}
+                        >
+                          {CONSULTATION_STATUSES.map((status) => (
+                            <option key={status} value={status}>
+                              {STATUS_LABEL[status]}
+                            </option>
+                          ))}
+                        </NativeSelect>
+                      </div>
+                      {request.clientId ? (
+                        <Button asChild variant="outline" size="sm">
+                          <Link href={`/admin/clients/${request.clientId}`}>
+                            <UserRound className="h-4 w-4" aria-hidden="true" /> Client page
+                            <span className="sr-only"> of {request.name}</span>
+                          </Link>
+                        </Button>
+                      ) : (
+                        <Button variant="outline" size="sm" onClick={() => invite(request)}>
+                          <UserPlus className="h-4 w-4" aria-hidden="true" /> Invite
+                          <span className="sr-only"> {request.name}</span>
+                        </Button>
+                      )}
                     </div>
                   </CardContent>
                 </Card>
@@ -101,7 +172,7 @@ export function RequestsPage() {
             ))}
           </ul>
         )}
-      </QueryList>
+      </PagedList>
     </div>
   );
 }

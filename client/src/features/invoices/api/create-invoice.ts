@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CreatedInvoiceSchema, type CreateInvoice } from '@shared/schemas/invoices';
 import { apiSend } from '@/lib/api-request';
-import { invoicesQueryOptions } from './get-invoices';
+import { invoicePagesKey } from './get-invoices';
 
 /** POST /api/admin/invoices: amounts in integer cents. */
 export function createInvoice(input: CreateInvoice) {
@@ -13,6 +13,6 @@ export function useCreateInvoice() {
   return useMutation({
     mutationFn: createInvoice,
     meta: { error: { fallback: 'Failed to create invoice' } },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: invoicesQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invoicePagesKey }),
   });
 }

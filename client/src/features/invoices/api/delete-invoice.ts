@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-request';
-import { invoicesQueryOptions } from './get-invoices';
+import { invoicePagesKey } from './get-invoices';
 
 /** DELETE /api/admin/invoices/{id}: answered 204, without a body. */
 export async function deleteInvoice(id: string): Promise<void> {
@@ -12,7 +12,6 @@ export function useDeleteInvoice() {
   return useMutation({
     mutationFn: deleteInvoice,
     meta: { error: { fallback: 'Failed to delete invoice' } },
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: invoicesQueryOptions().queryKey, exact: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invoicePagesKey }),
   });
 }

@@ -1,31 +1,29 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ClientInvoiceSchema } from '@shared/schemas/invoices';
-import { apiGet } from '@/lib/api-request';
+import { useQuery } from '@tanstack/react-query';
+import { ClientInvoicePageSchema } from '@shared/schemas/invoices';
+import { pageQueryOptions, pagesKey } from '@/lib/list-params';
 
-const ClientInvoicesSchema = z.array(ClientInvoiceSchema);
+const PATH = '/api/invoices';
 const PAID_POLL_MS = 2_000;
 
-/** GET /api/invoices: the client's sent, paid and overdue invoices. */
-export function getClientInvoices(signal?: AbortSignal) {
-  return apiGet('/api/invoices', ClientInvoicesSchema, signal);
-}
+/** Every page of the client's billing history. */
+export const clientInvoicePagesKey = pagesKey(PATH);
 
-export const clientInvoicesQueryOptions = () =>
-  queryOptions({
-    queryKey: ['/api/invoices'],
-    queryFn: ({ signal }) => getClientInvoices(signal),
-  });
+/** GET /api/invoices?page=: one page of the client's sent, paid and overdue invoices. */
+export const clientInvoicesQueryOptions = (page?: string) =>
+  pageQueryOptions(PATH, ClientInvoicePageSchema, ['page'], { page });
 
 /**
  * `untilPaid`: an invoice just paid on Stripe's page. Its webhook may reach the server after
- * the client is back, so the list is asked again every 2 s until that invoice is paid.
+ * the client is back, so the page is asked again every 2 s until that invoice is paid.
  */
-export function useClientInvoices({ untilPaid = null }: { untilPaid?: string | null } = {}) {
+export function useClientInvoices({
+  page,
+  untilPaid = null,
+}: { page?: string; untilPaid?: string | null } = {}) {
   return useQuery({
-    ...clientInvoicesQueryOptions(),
+    ...clientInvoicesQueryOptions(page),
     refetchInterval: (query) =>
-      untilPaid && !query.state.data?.some((i) => i.id === untilPaid && i.status === 'paid')
+      untilPaid && !query.state.data?.items.some((i) => i.id === untilPaid && i.status === 'paid')
         ? PAID_POLL_MS
         : false,
   });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { InvoiceDetailSchema } from '@shared/schemas/invoices';
 import { apiGet } from '@/lib/api-request';
-import { invoicesQueryOptions } from './get-invoices';
+import { invoiceDetailKey } from './get-invoices';
 
 /** GET /api/admin/invoices/{id}: the invoice and its line items. */
 export function getInvoice(id: string, signal?: AbortSignal) {
@@ -10,7 +10,7 @@ export function getInvoice(id: string, signal?: AbortSignal) {
 
 export const invoiceQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: [...invoicesQueryOptions().queryKey, id],
+    queryKey: invoiceDetailKey(id),
     queryFn: ({ signal }) => getInvoice(id, signal),
   });
 

@@ -1,23 +1,21 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { InvoiceSchema } from '@shared/schemas/invoices';
-import { apiGet } from '@/lib/api-request';
+import { useQuery } from '@tanstack/react-query';
+import { INVOICE_LIST_PARAMS, InvoicePageSchema } from '@shared/schemas/invoices';
+import { pageQueryOptions, pagesKey, type ListParams } from '@/lib/list-params';
 
-const InvoicesSchema = z.array(InvoiceSchema);
+export type InvoiceListParams = ListParams<(typeof INVOICE_LIST_PARAMS)[number]>;
 
-/** GET /api/admin/invoices: every invoice, newest first. */
-export function getInvoices(signal?: AbortSignal) {
-  return apiGet('/api/admin/invoices', InvoicesSchema, signal);
-}
+const PATH = '/api/admin/invoices';
 
-/** The list's key is also the prefix of every invoice's own key (get-invoice.ts). */
-export const invoicesQueryOptions = () =>
-  queryOptions({
-    queryKey: ['/api/admin/invoices'],
-    queryFn: ({ signal }) => getInvoices(signal),
-    staleTime: 0,
-  });
+/** Every page of the list (invalidated when an invoice changes). */
+export const invoicePagesKey = pagesKey(PATH);
 
-export function useInvoices() {
-  return useQuery(invoicesQueryOptions());
+/** The prefix of every invoice's own key (get-invoice.ts). */
+export const invoiceDetailKey = (id: string) => [PATH, id] as const;
+
+/** GET /api/admin/invoices?q=&status=&client=&page=&pageSize=: one page, newest first. */
+export const invoicesQueryOptions = (params: InvoiceListParams = {}) =>
+  pageQueryOptions(PATH, InvoicePageSchema, INVOICE_LIST_PARAMS, params);
+
+export function useInvoices(params: InvoiceListParams) {
+  return useQuery(invoicesQueryOptions(params));
 }

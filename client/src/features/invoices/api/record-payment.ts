@@ -3,7 +3,7 @@ import { InvoiceDetailSchema } from '@shared/schemas/invoices';
 import type { RecordPayment } from '@shared/schemas/payments';
 import { apiSend } from '@/lib/api-request';
 import { invoiceQueryOptions } from './get-invoice';
-import { invoicesQueryOptions } from './get-invoices';
+import { invoicePagesKey } from './get-invoices';
 
 /**
  * POST /api/admin/invoices/{id}/payments: a payment received outside Stripe, amount in
@@ -22,8 +22,7 @@ export function useRecordPayment() {
       queryClient.setQueryData(invoiceQueryOptions(detail.invoice.id).queryKey, detail);
       // The list shows each invoice's balance and status, which this payment changed.
       return queryClient.invalidateQueries({
-        queryKey: invoicesQueryOptions().queryKey,
-        exact: true,
+        queryKey: invoicePagesKey,
       });
     },
   });

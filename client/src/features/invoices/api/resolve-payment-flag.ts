@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { InvoiceDetailSchema } from '@shared/schemas/invoices';
 import { apiSend } from '@/lib/api-request';
 import { invoiceQueryOptions } from './get-invoice';
-import { invoicesQueryOptions } from './get-invoices';
+import { invoicePagesKey } from './get-invoices';
 
 /** POST /api/admin/invoices/{id}/resolve-flag: the owner dealt with the flagged money. */
 export function resolvePaymentFlag(id: string) {
@@ -17,8 +17,7 @@ export function useResolvePaymentFlag() {
     onSuccess: (detail) => {
       queryClient.setQueryData(invoiceQueryOptions(detail.invoice.id).queryKey, detail);
       return queryClient.invalidateQueries({
-        queryKey: invoicesQueryOptions().queryKey,
-        exact: true,
+        queryKey: invoicePagesKey,
       });
     },
   });

@@ -1,12 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { InvoiceDetailSchema, type InvoiceStatus } from '@shared/schemas/invoices';
+import { InvoiceStatusChangedSchema, type InvoiceStatus } from '@shared/schemas/invoices';
 import { apiSend } from '@/lib/api-request';
 import { invoiceQueryOptions } from './get-invoice';
-import { invoicesQueryOptions } from './get-invoices';
+import { invoicePagesKey } from './get-invoices';
 
-/** PATCH /api/admin/invoices/{id}: draft to sent, sent or overdue to paid. */
+/**
+ * PATCH /api/admin/invoices/{id}: draft to sent (e-mailed; the answer says how it went out),
+ * sent or overdue to paid.
+ */
 export function setInvoiceStatus({ id, status }: { id: string; status: InvoiceStatus }) {
-  return apiSend('PATCH', `/api/admin/invoices/${id}`, InvoiceDetailSchema, { status });
+  return apiSend('PATCH', `/api/admin/invoices/${id}`, InvoiceStatusChangedSchema, { status });
 }
 
 export function useSetInvoiceStatus() {
@@ -14,11 +17,10 @@ export function useSetInvoiceStatus() {
   return useMutation({
     mutationFn: setInvoiceStatus,
     meta: { error: { fallback: 'Failed to update invoice status' } },
-    onSuccess: (detail) => {
+    onSuccess: ({ message: _message, delivery: _delivery, ...detail }) => {
       queryClient.setQueryData(invoiceQueryOptions(detail.invoice.id).queryKey, detail);
       return queryClient.invalidateQueries({
-        queryKey: invoicesQueryOptions().queryKey,
-        exact: true,
+        queryKey: invoicePagesKey,
       });
     },
   });

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClientInvoice } from '@shared/schemas/invoices';
 import type { Billing } from '@shared/schemas/payments';
 import { renderWithApp } from '../../../../../tests/support/render-app';
+import { pageOf } from '../../../../../tests/support/page-of';
 import { BillingHistoryCard } from './billing-history-card';
 
 const DUE: ClientInvoice = {
@@ -33,7 +34,7 @@ function stub(billing: Billing, invoices: () => ClientInvoice[]) {
       const method = init?.method ?? 'GET';
       calls.push({ method, url });
       if (url === '/api/billing') return new Response(JSON.stringify(billing));
-      if (url === '/api/invoices') return new Response(JSON.stringify(invoices()));
+      if (url === '/api/invoices') return new Response(JSON.stringify(pageOf(invoices())));
       if (url === `/api/invoices/${DUE.id}/pay` && method === 'POST') {
         return new Response(JSON.stringify({ url: 'https://checkout.stripe.test/c/1' }));
       }

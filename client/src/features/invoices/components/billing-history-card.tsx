@@ -6,8 +6,9 @@ import { balanceDue, payableByCard } from '@shared/schemas/payments';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, dataColumns } from '@/components/ui/data-table';
-import { QueryList } from '@/components/ui/query-list';
+import { PagedList } from '@/components/ui/paged-list';
 import { formatDate } from '@/lib/dates';
+import { useSearchParam } from '@/lib/use-search-param';
 import { HowToPay, PayNowButton, useBilling } from '@/features/payments/public';
 import { useClientInvoices } from '../api/get-client-invoices';
 
@@ -124,10 +125,13 @@ export function BillingHistoryCard({
   const billing = useBilling().data;
   const online = billing?.onlinePayments ?? false;
   const columns = useMemo(() => columnsFor(online, awaitingPaymentOf), [online, awaitingPaymentOf]);
-  const invoices = useClientInvoices({ untilPaid: awaitingPaymentOf });
+  const [page, setPage] = useSearchParam('billingPage');
+  const invoices = useClientInvoices({ page: page ?? undefined, untilPaid: awaitingPaymentOf });
   const confirmed = Boolean(
     awaitingPaymentOf &&
-    invoices.data?.some((invoice) => invoice.id === awaitingPaymentOf && invoice.status === 'paid'),
+    invoices.data?.items.some(
+      (invoice) => invoice.id === awaitingPaymentOf && invoice.status === 'paid',
+    ),
   );
   useEffect(() => {
     if (confirmed) onPaymentConfirmed?.();
@@ -138,7 +142,13 @@ export function BillingHistoryCard({
         <CardTitle>Billing History</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
-        <QueryList query={invoices} what="Your invoices" empty="No invoices yet">
+        <PagedList
+          query={invoices}
+          what="Your invoices"
+          empty="No invoices yet"
+          filtered={false}
+          onPage={(next) => setPage(next === 1 ? null : String(next))}
+        >
           {(rows) => (
             <DataTable
               caption="Billing history"
@@ -147,7 +157,7 @@ export function BillingHistoryCard({
               getRowId={(invoice) => invoice.id}
             />
           )}
-        </QueryList>
+        </PagedList>
         {billing && !online && <HowToPay instructions={billing.paymentInstructions} />}
       </CardContent>
     </Card>

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { formatCents } from '@shared/money';
 import { findPlan } from '@shared/plans';
-import type { InvoiceLineItem, InvoiceStatus } from '@shared/schemas/invoices';
+import type { InvoiceLineItem } from '@shared/schemas/invoices';
+import { deliveryTitle } from '@shared/schemas/mail';
 import { isPayable } from '@shared/schemas/payments';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -97,15 +98,23 @@ export function InvoiceDetailPage() {
   const plan = current.planType ? findPlan(current.planType) : undefined;
   const busy = setStatus.isPending || email.isPending || remove.isPending;
 
-  const mark = (status: InvoiceStatus, done: string) =>
+  // Marking a draft sent e-mails it: the answer says whether it went out or was only kept.
+  const markSent = () =>
     setStatus.mutate(
-      { id: current.id, status },
-      { onSuccess: () => toast({ title: 'Invoice Updated', description: done }) },
+      { id: current.id, status: 'sent' },
+      {
+        onSuccess: (sent) =>
+          toast({
+            title: deliveryTitle(sent.delivery, 'Invoice Updated'),
+            description: sent.message,
+          }),
+      },
     );
 
   const sendByEmail = () =>
     email.mutate(current.id, {
-      onSuccess: (sent) => toast({ title: 'Invoice Sent', description: sent.message }),
+      onSuccess: (sent) =>
+        toast({ title: deliveryTitle(sent.delivery, 'Invoice Sent'), description: sent.message }),
     });
 
   const deleteInvoice = () =>
@@ -161,13 +170,7 @@ export function InvoiceDetailPage() {
         </div>
         <div className="flex flex-wrap gap-2">
           {current.status === 'draft' && (
-            <Button
-              variant="outline"
-              disabled={busy}
-              onClick={() =>
-                mark('sent', 'The invoice was e-mailed to the client and is marked as sent.')
-              }
-            >
+            <Button variant="outline" disabled={busy} onClick={markSent}>
               <Send className="h-4 w-4" aria-hidden="true" /> Mark as Sent
             </Button>
           )}

@@ -2,15 +2,18 @@ import { AlertTriangle, Plus, Send } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { formatCents } from '@shared/money';
-import type { Invoice } from '@shared/schemas/invoices';
+import { INVOICE_LIST_PARAMS, INVOICE_STATUSES, type Invoice } from '@shared/schemas/invoices';
+import { deliveryTitle } from '@shared/schemas/mail';
 import { balanceDue } from '@shared/schemas/payments';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { DataTable, dataColumns } from '@/components/ui/data-table';
-import { QueryList } from '@/components/ui/query-list';
+import { NativeSelect } from '@/components/ui/native-select';
+import { ListSearch, PagedList } from '@/components/ui/paged-list';
 import { toast } from '@/components/ui/use-toast';
 import { formatDate } from '@/lib/dates';
+import { useListParams } from '@/lib/list-params';
 import { useInvoices } from '@/features/invoices/api/get-invoices';
 import { useSetInvoiceStatus } from '@/features/invoices/api/set-invoice-status';
 import { InvoiceStatusBadge } from '@/features/invoices/components/invoice-status-badge';
@@ -29,7 +32,17 @@ const invoiceColumns = ({ sending, onSend }: { sending: boolean; onSend: (id: st
         </Link>
       ),
     }),
-    column.accessor('clientName', { header: 'Client' }),
+    column.accessor('clientName', {
+      header: 'Client',
+      cell: ({ row: { original: invoice } }) =>
+        invoice.clientId ? (
+          <Link href={`/admin/clients/${invoice.clientId}`} className="hover:underline">
+            {invoice.clientName}
+          </Link>
+        ) : (
+          invoice.clientName
+        ),
+    }),
     column.accessor('dateIssued', {
       header: 'Issued',
       meta: { className: 'whitespace-nowrap' },
@@ -83,9 +96,12 @@ const invoiceColumns = ({ sending, onSend }: { sending: boolean; onSend: (id: st
     }),
   ]);
 
-/** /admin/invoices. */
+const STATUS_LABELS = { draft: 'Draft', sent: 'Sent', paid: 'Paid', overdue: 'Overdue' } as const;
+
+/** /admin/invoices?q=&status=&client=&page=: one page, newest first, searchable. */
 export function InvoicesPage() {
-  const invoices = useInvoices();
+  const { params, update } = useListParams(INVOICE_LIST_PARAMS);
+  const invoices = useInvoices(params);
   const { mutate, isPending } = useSetInvoiceStatus();
   const columns = useMemo(
     () =>
@@ -95,10 +111,10 @@ export function InvoicesPage() {
           mutate(
             { id, status: 'sent' },
             {
-              onSuccess: () =>
+              onSuccess: (sent) =>
                 toast({
-                  title: 'Invoice Updated',
-                  description: 'The invoice was e-mailed to the client and is marked as sent.',
+                  title: deliveryTitle(sent.delivery, 'Invoice Updated'),
+                  description: sent.message,
                 }),
             },
           ),
@@ -116,9 +132,40 @@ export function InvoicesPage() {
           </Link>
         </Button>
       </div>
-      <QueryList
+      <div className="flex flex-wrap items-center gap-3">
+        <ListSearch
+          label="Search invoices"
+          placeholder="Number, client name or e-mail"
+          value={params.q ?? ''}
+          onSearch={(q) => update({ q }, { replace: true })}
+        />
+        <label className="flex items-center gap-2 text-sm">
+          <span className="sr-only sm:not-sr-only">Status</span>
+          <NativeSelect
+            className="w-40"
+            aria-label="Status"
+            value={params.status ?? ''}
+            onChange={(event) => update({ status: event.target.value })}
+          >
+            <option value="">All statuses</option>
+            {INVOICE_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABELS[status]}
+              </option>
+            ))}
+          </NativeSelect>
+        </label>
+        {params.client && (
+          <Button variant="outline" size="sm" onClick={() => update({ client: undefined })}>
+            One client's invoices · Show all
+          </Button>
+        )}
+      </div>
+      <PagedList
         query={invoices}
-        what="The invoices"
+        what="Invoices"
+        filtered={Boolean(params.q || params.status || params.client)}
+        onPage={(page) => update({ page: String(page) })}
         empty={
           <Card>
             <CardContent className="flex flex-col items-center gap-4 pt-6 text-center">
@@ -134,6 +181,7 @@ export function InvoicesPage() {
           <Card>
             <CardContent className="pt-6">
               <DataTable
+                phoneLayout="cards"
                 caption="Invoices"
                 variant="relaxed"
                 columns={columns}
@@ -143,7 +191,7 @@ export function InvoicesPage() {
             </CardContent>
           </Card>
         )}
-      </QueryList>
+      </PagedList>
     </div>
   );
 }

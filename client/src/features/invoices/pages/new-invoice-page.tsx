@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateInvoice } from '@/features/invoices/api/create-invoice';
 import { InvoiceForm } from '@/features/invoices/components/invoice-form';
-import { ClientPicker } from '@/features/signup-links/public';
+import { ClientPicker } from '@/features/clients/public';
 
 /** /admin/invoices/new. */
 export function NewInvoicePage() {

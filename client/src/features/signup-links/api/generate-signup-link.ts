@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { GeneratedSignupLinkSchema, type GenerateSignupLink } from '@shared/schemas/signup-links';
 import { apiSend } from '@/lib/api-request';
-import { signupLinksQueryOptions } from './get-signup-links';
+import { signupLinkPagesKey } from './get-signup-links';
 
 /** POST /api/admin/generate-signup-link: the link (shown once), its record and the e-mail. */
 export function generateSignupLink(input: GenerateSignupLink) {
@@ -13,7 +13,6 @@ export function useGenerateSignupLink() {
   return useMutation({
     mutationFn: generateSignupLink,
     meta: { error: { fallback: 'Failed to generate link' } },
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: signupLinksQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: signupLinkPagesKey }),
   });
 }

@@ -1,22 +1,18 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { SignupLinkSchema } from '@shared/schemas/signup-links';
-import { apiGet } from '@/lib/api-request';
+import { useQuery } from '@tanstack/react-query';
+import { SIGNUP_LINK_LIST_PARAMS, SignupLinkPageSchema } from '@shared/schemas/signup-links';
+import { pageQueryOptions, pagesKey, type ListParams } from '@/lib/list-params';
 
-const SignupLinksSchema = z.array(SignupLinkSchema);
+const PATH = '/api/admin/signup-links';
 
-/** GET /api/admin/signup-links: the links issued, newest first, and what became of each. */
-export function getSignupLinks(signal?: AbortSignal) {
-  return apiGet('/api/admin/signup-links', SignupLinksSchema, signal);
-}
+export type SignupLinkListParams = ListParams<(typeof SIGNUP_LINK_LIST_PARAMS)[number]>;
 
-export const signupLinksQueryOptions = () =>
-  queryOptions({
-    queryKey: ['/api/admin/signup-links'],
-    queryFn: ({ signal }) => getSignupLinks(signal),
-    staleTime: 0,
-  });
+/** Every page of the links: what a new link refreshes. */
+export const signupLinkPagesKey = pagesKey(PATH);
 
-export function useSignupLinks() {
-  return useQuery(signupLinksQueryOptions());
+/** GET /api/admin/signup-links?q=&status=&page=&pageSize=: one page, newest first. */
+export const signupLinksQueryOptions = (params: SignupLinkListParams = {}) =>
+  pageQueryOptions(PATH, SignupLinkPageSchema, SIGNUP_LINK_LIST_PARAMS, params);
+
+export function useSignupLinks(params: SignupLinkListParams) {
+  return useQuery(signupLinksQueryOptions(params));
 }

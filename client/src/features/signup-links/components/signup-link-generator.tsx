@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatCents } from '@shared/money';
 import { PLANS } from '@shared/plans';
+import { deliveryTitle } from '@shared/schemas/mail';
 import {
   GenerateSignupLinkSchema,
   type GeneratedSignupLink,
@@ -73,7 +74,10 @@ function EmailTemplateDialog({
       { id: generated.link.id, signupUrl: generated.signupUrl },
       {
         onSuccess: (result) => {
-          toast({ title: 'Invitation Sent', description: result.message });
+          toast({
+            title: deliveryTitle(result.delivery, 'Invitation Sent'),
+            description: result.message,
+          });
           onOpenChange(false);
         },
       },
@@ -103,14 +107,23 @@ function EmailTemplateDialog({
   );
 }
 
-/** /admin/clients: a signup link for a new client's e-mail and plan. */
-export function SignupLinkGenerator({ autoFocus = false }: { autoFocus?: boolean }) {
+/**
+ * /admin/clients/invite: a signup link for a new client's e-mail and plan. `invitee`: the
+ * person to invite (from a consultation request), filled in.
+ */
+export function SignupLinkGenerator({
+  autoFocus = false,
+  invitee,
+}: {
+  autoFocus?: boolean;
+  invitee?: { name?: string; email?: string };
+}) {
   const generate = useGenerateSignupLink();
   const [generated, setGenerated] = useState<GeneratedSignupLink | null>(null);
   const [templateOpen, setTemplateOpen] = useState(false);
   const form = useForm<z.input<typeof GenerateSignupLinkSchema>, unknown, GenerateSignupLink>({
     resolver: zodResolver(GenerateSignupLinkSchema),
-    defaultValues: { email: '', planType: undefined },
+    defaultValues: { email: invitee?.email ?? '', planType: undefined },
   });
   const { errors } = form.formState;
 
@@ -140,6 +153,12 @@ export function SignupLinkGenerator({ autoFocus = false }: { autoFocus?: boolean
           A personal link for a new client to create their account with the plan you chose. It works
           once and expires in 24 hours.
         </CardDescription>
+        {invitee?.name && (
+          <p className="text-sm font-medium">
+            Inviting {invitee.name}
+            {invitee.email && ` (${invitee.email})`}
+          </p>
+        )}
       </CardHeader>
       <CardContent className="space-y-6">
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-[1fr_1fr_auto]">

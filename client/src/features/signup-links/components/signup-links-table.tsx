@@ -1,9 +1,17 @@
 import { findPlan } from '@shared/plans';
-import type { SignupLink, SignupLinkState } from '@shared/schemas/signup-links';
+import {
+  SIGNUP_LINK_LIST_PARAMS,
+  SIGNUP_LINK_STATES,
+  type SignupLink,
+  type SignupLinkState,
+} from '@shared/schemas/signup-links';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { DataTable, dataColumns } from '@/components/ui/data-table';
-import { QueryList } from '@/components/ui/query-list';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { ListSearch, PagedList } from '@/components/ui/paged-list';
 import { formatDateTime } from '@/lib/dates';
+import { useListParams } from '@/lib/list-params';
 import { useSignupLinks } from '../api/get-signup-links';
 
 const STATE: Record<SignupLinkState, { label: string; variant: BadgeProps['variant'] }> = {
@@ -11,6 +19,11 @@ const STATE: Record<SignupLinkState, { label: string; variant: BadgeProps['varia
   used: { label: 'Used', variant: 'success' },
   expired: { label: 'Expired', variant: 'secondary' },
 };
+
+/** What became of a signup link: waiting, used or expired. */
+export function SignupLinkStateBadge({ state }: { state: SignupLinkState }) {
+  return <Badge variant={STATE[state].variant}>{STATE[state].label}</Badge>;
+}
 
 const column = dataColumns<SignupLink>();
 const columns = column.columns([
@@ -30,24 +43,56 @@ const columns = column.columns([
   }),
   column.accessor('state', {
     header: 'State',
-    cell: (cell) => (
-      <Badge variant={STATE[cell.getValue()].variant}>{STATE[cell.getValue()].label}</Badge>
-    ),
+    cell: (cell) => <SignupLinkStateBadge state={cell.getValue()} />,
   }),
 ]);
 
-/** The links issued, newest first, and what became of each. */
+/** The links issued, newest first, and what became of each; searchable, a page at a time. */
 export function SignupLinksTable() {
+  const { params, update } = useListParams(SIGNUP_LINK_LIST_PARAMS);
+  const links = useSignupLinks(params);
   return (
-    <QueryList query={useSignupLinks()} what="The links" empty="No links generated yet.">
-      {(links) => (
-        <DataTable
-          caption="Signup links"
-          columns={columns}
-          data={links}
-          getRowId={(link) => link.id}
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <ListSearch
+          label="Search signup links"
+          placeholder="E-mail"
+          value={params.q ?? ''}
+          onSearch={(q) => update({ q }, { replace: true })}
         />
-      )}
-    </QueryList>
+        <div className="w-36 space-y-2">
+          <Label htmlFor="signup-link-state-filter">State</Label>
+          <NativeSelect
+            id="signup-link-state-filter"
+            value={params.status ?? ''}
+            onChange={(event) => update({ status: event.target.value })}
+          >
+            <option value="">All links</option>
+            {SIGNUP_LINK_STATES.map((state) => (
+              <option key={state} value={state}>
+                {STATE[state].label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+      <PagedList
+        query={links}
+        what="Signup links"
+        empty="No links generated yet."
+        filtered={Boolean(params.q || params.status)}
+        onPage={(page) => update({ page: String(page) })}
+      >
+        {(items) => (
+          <DataTable
+            phoneLayout="cards"
+            caption="Signup links"
+            columns={columns}
+            data={items}
+            getRowId={(link) => link.id}
+          />
+        )}
+      </PagedList>
+    </div>
   );
 }

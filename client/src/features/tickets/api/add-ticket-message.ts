@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TicketDetailSchema } from '@shared/schemas/tickets';
 import { apiSend } from '@/lib/api-request';
 import { ticketQueryOptions } from './get-ticket';
-import { ticketsQueryOptions } from './get-tickets';
+import { ticketPagesKey, ticketSummaryKey } from './get-tickets';
 
 /** POST /api/tickets/{id}/messages: the client's message; answers the whole conversation. */
 export function addTicketMessage(id: string, message: string) {
@@ -18,11 +18,11 @@ export function useAddTicketMessage(id: string) {
     meta: { error: { fallback: 'Failed to send message. Please try again.' } },
     onSuccess: (detail) => {
       queryClient.setQueryData(ticketQueryOptions(id).queryKey, detail);
-      // Only the list: the ticket itself is the answer just stored.
-      return queryClient.invalidateQueries({
-        queryKey: ticketsQueryOptions().queryKey,
-        exact: true,
-      });
+      // Only the lists: the ticket itself is the answer just stored.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ticketPagesKey }),
+        queryClient.invalidateQueries({ queryKey: ticketSummaryKey }),
+      ]);
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TicketSchema, type CreateTicket } from '@shared/schemas/tickets';
 import { apiSend } from '@/lib/api-request';
-import { ticketsQueryOptions } from './get-tickets';
+import { ticketPagesKey, ticketSummaryKey } from './get-tickets';
 
 /** POST /api/tickets. */
 export function createTicket(input: CreateTicket) {
@@ -13,6 +13,10 @@ export function useCreateTicket() {
   return useMutation({
     mutationFn: createTicket,
     meta: { error: { fallback: 'Failed to create ticket. Please try again.' } },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsQueryOptions().queryKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ticketPagesKey }),
+        queryClient.invalidateQueries({ queryKey: ticketSummaryKey }),
+      ]),
   });
 }

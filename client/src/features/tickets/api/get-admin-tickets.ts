@@ -1,25 +1,21 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { AdminTicketSchema, type TicketStatus } from '@shared/schemas/tickets';
-import { apiGet } from '@/lib/api-request';
+import { useQuery } from '@tanstack/react-query';
+import { ADMIN_TICKET_LIST_PARAMS, AdminTicketPageSchema } from '@shared/schemas/tickets';
+import { pageQueryOptions, pagesKey, type ListParams } from '@/lib/list-params';
 
-const AdminTicketsSchema = z.array(AdminTicketSchema);
+const PATH = '/api/admin/tickets';
+
+export type AdminTicketListParams = ListParams<(typeof ADMIN_TICKET_LIST_PARAMS)[number]>;
 
 /** The start of every admin ticket list's key, whatever its filter: what a change refreshes. */
-export const adminTicketListsKey = () => ['/api/admin/tickets', 'list'] as const;
+export const adminTicketListsKey = () => pagesKey(PATH);
 
-/** GET /api/admin/tickets?status=: every client's tickets, most recent activity first. */
-export function getAdminTickets(status?: TicketStatus, signal?: AbortSignal) {
-  const query = status ? `?status=${status}` : '';
-  return apiGet(`/api/admin/tickets${query}`, AdminTicketsSchema, signal);
-}
+/**
+ * GET /api/admin/tickets?q=&status=&client=&page=&pageSize=: one page of every client's
+ * tickets, most recent activity first.
+ */
+export const adminTicketsQueryOptions = (params: AdminTicketListParams = {}) =>
+  pageQueryOptions(PATH, AdminTicketPageSchema, ADMIN_TICKET_LIST_PARAMS, params);
 
-export const adminTicketsQueryOptions = (status?: TicketStatus) =>
-  queryOptions({
-    queryKey: [...adminTicketListsKey(), status ?? 'all'],
-    queryFn: ({ signal }) => getAdminTickets(status, signal),
-  });
-
-export function useAdminTickets(status?: TicketStatus) {
-  return useQuery(adminTicketsQueryOptions(status));
+export function useAdminTickets(params: AdminTicketListParams) {
+  return useQuery(adminTicketsQueryOptions(params));
 }

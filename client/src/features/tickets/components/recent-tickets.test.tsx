@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Ticket } from '@shared/schemas/tickets';
+import { pageOf } from '../../../../../tests/support/page-of';
 import { renderWithApp } from '../../../../../tests/support/render-app';
 import { RecentTickets } from './recent-tickets';
 
@@ -24,10 +25,8 @@ afterEach(() => {
 describe('RecentTickets (the dashboard Support tab)', () => {
   it('shows three skeleton rows while loading, then at most five tickets linking to their pages', async () => {
     let answer!: (response: Response) => void;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
-    );
+    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal('fetch', fetchMock);
     renderWithApp(<RecentTickets />, '/portal/dashboard');
     expect(screen.getAllByTestId('ticket-skeleton')).toHaveLength(3);
 
@@ -37,7 +36,9 @@ describe('RecentTickets (the dashboard Support tab)', () => {
       status: 'in_progress',
       updatedAt: '2026-11-21T12:00:00.000Z',
     });
-    answer(new Response(JSON.stringify(tickets)));
+    // Only the first page of five is asked for.
+    expect(fetchMock).toHaveBeenCalledWith('/api/tickets?pageSize=5', expect.anything());
+    answer(new Response(JSON.stringify({ ...pageOf(tickets.slice(0, 5), 5), total: 7 })));
 
     const links = await screen.findAllByRole('link', { name: /Request \d/ });
     expect(links).toHaveLength(5);
@@ -58,7 +59,7 @@ describe('RecentTickets (the dashboard Support tab)', () => {
   it("says 'No support tickets yet' when there are none", async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response('[]')),
+      vi.fn(async () => new Response(JSON.stringify(pageOf([], 5)))),
     );
     renderWithApp(<RecentTickets />, '/portal/dashboard');
     expect(await screen.findByText('No support tickets yet')).toBeVisible();

@@ -9,7 +9,7 @@ import { TicketListSkeleton } from './ticket-list-skeleton';
 
 /** The dashboard's Support tab: the first five tickets. */
 export function RecentTickets() {
-  const tickets = useTickets();
+  const tickets = useTickets({ pageSize: String(DASHBOARD_TICKET_LIMIT) });
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -24,11 +24,15 @@ export function RecentTickets() {
         // The spec's three rows, where other lists show one block.
         <TicketListSkeleton rows={3} />
       ) : (
-        <QueryList query={tickets} what="Your tickets" empty="No support tickets yet">
+        <QueryList
+          query={{ ...tickets, data: tickets.data?.items }}
+          what="Your tickets"
+          empty="No support tickets yet"
+        >
           {(items) => (
             <>
               <ul className="space-y-3">
-                {items.slice(0, DASHBOARD_TICKET_LIMIT).map((ticket) => (
+                {items.map((ticket) => (
                   <li key={ticket.id}>
                     <TicketCard ticket={ticket} href={`/portal/support/${ticket.id}`} />
                   </li>
@@ -46,10 +50,4 @@ export function RecentTickets() {
       )}
     </div>
   );
-}
-
-/** The open-ticket count for the Overview's Support card. */
-export function useOpenTicketCount(): number | undefined {
-  const tickets = useTickets();
-  return tickets.data?.filter((ticket) => ticket.status !== 'resolved').length;
 }

@@ -39,7 +39,8 @@ export function TicketThread({
         <CardContent className="space-y-6">
           <TicketConversation messages={messages} agencyName={businessName} viewer={viewer} />
           {reply ? (
-            <MessageForm {...reply} />
+            // A new form per ticket: each starts from its own draft.
+            <MessageForm key={reply.draftKey} {...reply} />
           ) : (
             <p className="flex items-center gap-2 rounded-md border bg-muted p-4 text-sm">
               <CheckCircle2 className="h-4 w-4 text-emerald-600" aria-hidden="true" />

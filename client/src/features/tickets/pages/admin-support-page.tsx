@@ -1,8 +1,11 @@
 import { Link } from 'wouter';
+import { ADMIN_TICKET_LIST_PARAMS } from '@shared/schemas/tickets';
+import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Label } from '@/components/ui/label';
-import { QueryList } from '@/components/ui/query-list';
+import { ListSearch, PagedList } from '@/components/ui/paged-list';
 import { formatDate } from '@/lib/dates';
+import { useListParams } from '@/lib/list-params';
 import { useAdminTickets } from '@/features/tickets/api/get-admin-tickets';
 import { ticketNumber } from '@/features/tickets/components/ticket-card';
 import {
@@ -12,36 +15,54 @@ import {
   TicketStatusLabel,
   TicketStatusOptions,
 } from '@/features/tickets/components/ticket-status';
-import { useSearchParam } from '@/lib/use-search-param';
 
-/** /admin/support: every client's tickets, most recent activity first. */
+/**
+ * /admin/support?q=&status=&client=&page=: every client's tickets, most recent activity
+ * first, a page at a time.
+ */
 export function AdminSupportPage() {
-  const [statusParam, setStatusParam] = useSearchParam('status');
-  const status = parseTicketStatus(statusParam);
-  const tickets = useAdminTickets(status);
+  const { params, update } = useListParams(ADMIN_TICKET_LIST_PARAMS);
+  const status = parseTicketStatus(params.status ?? null);
+  const tickets = useAdminTickets(params);
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <h1 className="font-display text-3xl font-bold">Support</h1>
+      <h1 className="font-display text-3xl font-bold">Support</h1>
+      <div className="flex flex-wrap items-end gap-3">
+        <ListSearch
+          label="Search tickets"
+          placeholder="Subject, client name or e-mail"
+          value={params.q ?? ''}
+          onSearch={(q) => update({ q }, { replace: true })}
+        />
         <div className="w-48 space-y-2">
           <Label htmlFor="ticket-status-filter">Status</Label>
           <NativeSelect
             id="ticket-status-filter"
             value={status ?? ''}
-            onChange={(event) => setStatusParam(event.target.value || null)}
+            onChange={(event) => update({ status: event.target.value })}
           >
             <option value="">All tickets</option>
             <TicketStatusOptions />
           </NativeSelect>
         </div>
+        {params.client && (
+          <Button variant="outline" size="sm" onClick={() => update({ client: undefined })}>
+            One client's tickets · Show all
+          </Button>
+        )}
       </div>
-      <QueryList
+      <PagedList
         query={tickets}
-        what="The tickets"
-        empty={
-          status ? `No ${TICKET_STATUS_LABEL[status].toLowerCase()} tickets.` : 'No tickets yet.'
+        what="Tickets"
+        empty="No tickets yet."
+        filtered={Boolean(params.q || status || params.client)}
+        noMatch={
+          status && !params.q
+            ? `No ${TICKET_STATUS_LABEL[status].toLowerCase()} tickets.`
+            : 'No tickets match this search.'
         }
+        onPage={(page) => update({ page: String(page) })}
       >
         {(items) => (
           <ul className="space-y-3">
@@ -54,7 +75,7 @@ export function AdminSupportPage() {
                   <div className="flex flex-wrap items-start justify-between gap-3">
                     <div>
                       <h2 className="font-semibold">{ticket.subject}</h2>
-                      <p className="text-sm text-muted-foreground">
+                      <p className="break-all text-sm text-muted-foreground">
                         {ticket.client.name ?? 'Client'} · {ticket.client.email ?? 'no e-mail'}
                       </p>
                     </div>
@@ -73,7 +94,7 @@ export function AdminSupportPage() {
             ))}
           </ul>
         )}
-      </QueryList>
+      </PagedList>
     </div>
   );
 }

@@ -119,6 +119,7 @@ export function AdminTicketPage({ params }: { params: { id: string } }) {
         viewer="admin"
         reply={{
           label: 'Reply to the client',
+          draftKey: `ticket-reply:admin:${ticket.id}`,
           submitLabel: 'Send Reply',
           pending: reply.isPending,
           onSend: onReply,

@@ -1,14 +1,18 @@
 import { Plus } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
-import { QueryList } from '@/components/ui/query-list';
+import { PagedList } from '@/components/ui/paged-list';
+import { useListParams } from '@/lib/list-params';
 import { useTickets } from '@/features/tickets/api/get-tickets';
 import { TicketCard } from '@/features/tickets/components/ticket-card';
 import { PortalPage } from '@/components/portal-page';
 
-/** /portal/support: every ticket of the client. */
+const PARAMS = ['page'] as const;
+
+/** /portal/support?page=: the client's tickets, newest first, a page at a time. */
 export function SupportListPage() {
-  const tickets = useTickets();
+  const { params, update } = useListParams(PARAMS);
+  const tickets = useTickets(params);
   return (
     <PortalPage
       back={{ href: '/portal/dashboard', label: 'Back to Dashboard' }}
@@ -21,7 +25,13 @@ export function SupportListPage() {
         </Button>
       }
     >
-      <QueryList query={tickets} what="Your tickets" empty="You have no support tickets yet.">
+      <PagedList
+        query={tickets}
+        what="Your tickets"
+        empty="You have no support tickets yet."
+        filtered={false}
+        onPage={(page) => update({ page: String(page) })}
+      >
         {(items) => (
           <ul className="space-y-4">
             {items.map((ticket) => (
@@ -31,8 +41,8 @@ export function SupportListPage() {
             ))}
           </ul>
         )}
-      </QueryList>
-      {tickets.data?.length === 0 && (
+      </PagedList>
+      {tickets.data?.total === 0 && (
         <Button asChild className="mt-4">
           <Link href="/portal/support/new">Create Your First Ticket</Link>
         </Button>

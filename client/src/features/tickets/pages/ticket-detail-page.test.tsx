@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TicketDetail, TicketMessageEntry } from '@shared/schemas/tickets';
 import { renderWithApp } from '../../../../../tests/support/render-app';
+import { pageOf } from '../../../../../tests/support/page-of';
 import { TicketDetailPage } from './ticket-detail-page';
 
 const ID = '0a1b2c3d-0000-4000-8000-000000000000';
@@ -40,7 +41,7 @@ function stubTicketApi(sendAnswers: Array<() => Response>) {
         return sendAnswers.shift()!();
       }
       if (url === `/api/tickets/${ID}`) return new Response(JSON.stringify(detail([agencyReply])));
-      if (url === '/api/tickets') return new Response('[]');
+      if (url === '/api/tickets') return new Response(JSON.stringify(pageOf([])));
       return new Response('{"message":"Not found"}', { status: 404 });
     }),
   );

@@ -60,6 +60,7 @@ export function TicketDetailPage({ params }: { params: { id: string } }) {
             ? null
             : {
                 label: 'Your reply',
+                draftKey: `ticket-reply:client:${ticket.id}`,
                 submitLabel: 'Send Message',
                 pending: send.isPending,
                 onSend,

@@ -1,11 +1,12 @@
 import { useEffect, useId, useState } from 'react';
-import type { ClientAccount } from '@shared/schemas/signup-links';
+import type { ClientAccount } from '@shared/schemas/clients';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { useClientAccounts } from '../api/get-client-accounts';
+import { useClients } from '../api/get-clients';
 
 const SEARCH_DELAY_MS = 250;
+const PICKER_RESULTS = 8;
 
 /** The typed search, once the admin has paused typing. */
 function useDebounced(value: string): string {
@@ -37,7 +38,7 @@ export function ClientPicker({
   const id = useId();
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
-  const results = useClientAccounts({ q, pageSize: 8 });
+  const results = useClients({ q, pageSize: String(PICKER_RESULTS) });
   const shown = q ? results.data?.items : undefined;
 
   return (

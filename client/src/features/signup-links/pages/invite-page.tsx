@@ -1,6 +1,6 @@
-import { useRoute } from 'wouter';
+import { ArrowLeft } from 'lucide-react';
+import { Link, useSearch } from 'wouter';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { ClientAccountsTable } from '@/features/signup-links/components/client-accounts-table';
 import { SignupLinkGenerator } from '@/features/signup-links/components/signup-link-generator';
 import { SignupLinksTable } from '@/features/signup-links/components/signup-links-table';
 
@@ -17,17 +17,29 @@ const STEPS = [
   ],
 ] as const;
 
-/** /admin/clients (and /admin/clients/invite, with the generator focused). */
-export function ClientsPage() {
-  const [inviting] = useRoute('/admin/clients/invite');
+/**
+ * /admin/clients/invite?email=&name=: a signup link for a new client (filled in for the
+ * person of a consultation request), and the links issued so far.
+ */
+export function InvitePage() {
+  const query = new URLSearchParams(useSearch());
+  const invitee = { email: query.get('email') ?? undefined, name: query.get('name') ?? undefined };
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="font-display text-3xl font-bold">Clients</h1>
-        <p className="text-muted-foreground">Invite new clients and see who is on which plan.</p>
+      <div className="space-y-2">
+        <Link
+          href="/admin/clients"
+          className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+        >
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> All clients
+        </Link>
+        <h1 className="font-display text-3xl font-bold">Invite a client</h1>
+        <p className="text-muted-foreground">
+          Send a new client a link to create their account with the plan you agreed on.
+        </p>
       </div>
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
-        <SignupLinkGenerator autoFocus={inviting} />
+        <SignupLinkGenerator autoFocus invitee={invitee} />
         <Card>
           <CardHeader>
             <CardTitle>How it works</CardTitle>
@@ -58,14 +70,6 @@ export function ClientsPage() {
         </CardHeader>
         <CardContent>
           <SignupLinksTable />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Client Accounts</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ClientAccountsTable />
         </CardContent>
       </Card>
     </div>

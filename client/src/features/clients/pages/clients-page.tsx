@@ -1,0 +1,87 @@
+import { UserPlus } from 'lucide-react';
+import { Link } from 'wouter';
+import { CLIENT_LIST_PARAMS, CLIENT_STATUS_FILTERS } from '@shared/schemas/clients';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { ListSearch, PagedList } from '@/components/ui/paged-list';
+import { useListParams } from '@/lib/list-params';
+import { useClients } from '../api/get-clients';
+import { ClientAccountsTable } from '../components/client-accounts-table';
+import { SUBSCRIPTION_STATUS } from '../components/subscription-status-badge';
+
+const FILTER_LABEL = (status: (typeof CLIENT_STATUS_FILTERS)[number]) =>
+  status === 'none' ? 'No plan' : SUBSCRIPTION_STATUS[status].label;
+
+/**
+ * /admin/clients?q=&status=&page=: every client account, newest first, searchable by name,
+ * e-mail or business and filtered by subscription status; each opens its page.
+ */
+export function ClientsPage() {
+  const { params, update } = useListParams(CLIENT_LIST_PARAMS);
+  const clients = useClients(params);
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl font-bold">Clients</h1>
+          <p className="text-muted-foreground">Everyone with an account, and what they owe.</p>
+        </div>
+        <Button asChild>
+          <Link href="/admin/clients/invite">
+            <UserPlus className="h-4 w-4" aria-hidden="true" /> Invite a client
+          </Link>
+        </Button>
+      </div>
+      <div className="flex flex-wrap items-end gap-3">
+        <ListSearch
+          label="Search clients"
+          placeholder="Name, e-mail or business"
+          value={params.q ?? ''}
+          onSearch={(q) => update({ q }, { replace: true })}
+        />
+        <div className="w-40 space-y-2">
+          <Label htmlFor="client-status-filter">Subscription</Label>
+          <NativeSelect
+            id="client-status-filter"
+            value={params.status ?? ''}
+            onChange={(event) => update({ status: event.target.value })}
+          >
+            <option value="">All clients</option>
+            {CLIENT_STATUS_FILTERS.map((status) => (
+              <option key={status} value={status}>
+                {FILTER_LABEL(status)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+      <PagedList
+        query={clients}
+        what="Clients"
+        filtered={Boolean(params.q || params.status)}
+        onPage={(page) => update({ page: String(page) })}
+        empty={
+          <Card>
+            <CardContent className="flex flex-col items-center gap-4 pt-6 text-center">
+              <p className="text-muted-foreground">No client accounts yet.</p>
+              <Button asChild>
+                <Link href="/admin/clients/invite">Invite your first client</Link>
+              </Button>
+            </CardContent>
+          </Card>
+        }
+      >
+        {(items) => (
+          <Card>
+            <CardContent className="pt-6">
+              <ClientAccountsTable clients={items} />
+            </CardContent>
+          </Card>
+        )}
+      </PagedList>
+    </div>
+  );
+}

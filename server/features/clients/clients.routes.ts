@@ -1,0 +1,34 @@
+import { Router, type Request } from 'express';
+import { ClientListQuerySchema, NewClientNoteSchema } from '@shared/schemas/clients';
+import { actorOf } from '../../lib/audit-trail';
+import { currentAdmin } from '../../lib/auth-guards';
+import { parse } from '../../lib/validate';
+import type { ClientService } from './clients.service';
+
+/** Behind requireAdmin: the client directory, each client's page and its private notes. */
+export function adminClientRoutes(service: ClientService): Router {
+  const router = Router();
+
+  router.get('/clients', async (req, res) => {
+    res.json(await service.list(parse(ClientListQuerySchema, req.query)));
+  });
+
+  router.get('/clients/:id', async (req: Request<{ id: string }>, res) => {
+    res.json(await service.detail(req.params.id));
+  });
+
+  router.post('/clients/:id/notes', async (req: Request<{ id: string }>, res) => {
+    const note = parse(NewClientNoteSchema, req.body);
+    res.status(201).json(await service.addNote(req.params.id, actorOf(currentAdmin(res)), note));
+  });
+
+  router.delete(
+    '/clients/:id/notes/:noteId',
+    async (req: Request<{ id: string; noteId: string }>, res) => {
+      await service.removeNote(req.params.id, req.params.noteId);
+      res.status(204).end();
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,165 @@
+import {
+  CLIENT_DETAIL_RECENT,
+  type ClientAccountPage,
+  type ClientDetail,
+  type ClientListQuery,
+  type ClientNote,
+  type NewClientNote,
+} from '@shared/schemas/clients';
+import { pageOffset } from '@shared/schemas/common';
+import type { ClientNoteRow, User } from '../../db/schema';
+import type { AuditActor } from '../../lib/audit-trail';
+import { AppError } from '../../lib/errors';
+import { fullName } from '../../lib/format';
+import { existingId } from '../../lib/ids';
+import { toPayment, type InvoiceService } from '../invoices/invoices.service';
+import type { SignupLinkService } from '../signup-links/signup-links.service';
+import type { SubscriptionService } from '../subscriptions/subscriptions.service';
+import type { TicketService } from '../tickets/tickets.service';
+import type { ClientRepository } from './clients.repository';
+
+export const CLIENT_NOT_FOUND = 'Client not found';
+const NOTE_NOT_FOUND = 'Note not found';
+/** The notes the page shows: far more than an agency writes on one client. */
+const NOTES_SHOWN = 200;
+
+const checkedId = (id: string) => existingId(id, CLIENT_NOT_FOUND);
+
+/** How a client is named where a name is needed: full name, else e-mail. */
+const displayName = (user: Pick<User, 'firstName' | 'lastName' | 'email'>) =>
+  fullName(user) || user.email || 'Client';
+
+function toNote(note: ClientNoteRow, authorEmail: string | null): ClientNote {
+  return { id: note.id, body: note.body, authorEmail, createdAt: note.createdAt.toISOString() };
+}
+
+export interface ClientServiceDeps {
+  repository: ClientRepository;
+  subscriptions: Pick<SubscriptionService, 'get' | 'listHistory'>;
+  invoices: Pick<InvoiceService, 'list'>;
+  tickets: Pick<TicketService, 'list'>;
+  signupLinks: Pick<SignupLinkService, 'list'>;
+  stripeTestMode: boolean;
+}
+
+/** The client directory (/admin/clients) and each client's page (/admin/clients/{id}). */
+export function createClientService({
+  repository,
+  subscriptions,
+  invoices,
+  tickets,
+  signupLinks,
+  stripeTestMode,
+}: ClientServiceDeps) {
+  async function existing(id: string): Promise<User> {
+    const user = await repository.find(checkedId(id));
+    if (!user) throw new AppError(404, CLIENT_NOT_FOUND);
+    return user;
+  }
+
+  return {
+    /** One page of the directory, newest client first. */
+    async list({ q, status, page, pageSize }: ClientListQuery): Promise<ClientAccountPage> {
+      const { rows, total } = await repository.list({
+        q,
+        status,
+        limit: pageSize,
+        offset: pageOffset({ page, pageSize }),
+      });
+      const items = rows.map(({ user, plan, status: subscriptionStatus, balance }) => ({
+        id: user.id,
+        name: displayName(user),
+        email: user.email,
+        emailVerified: user.emailVerified,
+        businessName: user.businessName,
+        createdAt: user.createdAt.toISOString(),
+        plan,
+        subscriptionStatus,
+        balance,
+      }));
+      return { items, total, page, pageSize };
+    },
+
+    /**
+     * Everything about one client, each list cut to its most recent rows with its total (the
+     * page links to the whole list, filtered to them). Its reads run side by side.
+     */
+    async detail(id: string): Promise<ClientDetail> {
+      const user = await existing(id);
+      const recent = { page: 1, pageSize: CLIENT_DETAIL_RECENT };
+      const none = { rows: [], items: [], total: 0 };
+      const [subscription, history, money, invoicePage, paid, ticketPage, messages, links, notes] =
+        await Promise.all([
+          subscriptions.get(user.id),
+          subscriptions.listHistory(user.id, recent),
+          repository.money(user.id),
+          invoices.list({ q: '', client: user.id, ...recent }),
+          repository.payments(user.id, CLIENT_DETAIL_RECENT),
+          tickets.list(user.id, recent),
+          user.email ? repository.messages(user.email, CLIENT_DETAIL_RECENT) : none,
+          user.email ? signupLinks.list({ q: '', email: user.email, ...recent }) : none,
+          repository.notes(user.id, NOTES_SHOWN),
+        ]);
+      return {
+        profile: {
+          id: user.id,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          name: displayName(user),
+          email: user.email,
+          emailVerified: user.emailVerified,
+          businessName: user.businessName,
+          phoneNumber: user.phoneNumber,
+          createdAt: user.createdAt.toISOString(),
+          card:
+            user.cardBrand && user.cardLast4 && user.cardExpMonth && user.cardExpYear
+              ? {
+                  brand: user.cardBrand,
+                  last4: user.cardLast4,
+                  expMonth: user.cardExpMonth,
+                  expYear: user.cardExpYear,
+                }
+              : null,
+          autoPay: user.autoPay,
+        },
+        subscription,
+        history: { items: history.items, total: history.total },
+        money,
+        invoices: { items: invoicePage.items, total: invoicePage.total },
+        payments: {
+          items: paid.rows.map(({ payment, invoiceNumber }) => ({
+            ...toPayment(payment, stripeTestMode),
+            invoiceNumber,
+          })),
+          total: paid.total,
+        },
+        tickets: { items: ticketPage.items, total: ticketPage.total },
+        messages: {
+          items: messages.rows.map((message) => ({
+            ...message,
+            clientId: user.id,
+            createdAt: message.createdAt.toISOString(),
+          })),
+          total: messages.total,
+        },
+        signupLinks: { items: links.items, total: links.total },
+        notes: notes.map(({ note, authorEmail }) => toNote(note, authorEmail)),
+      };
+    },
+
+    /** A private note on the client, by the signed-in admin. */
+    async addNote(id: string, author: AuditActor, { body }: NewClientNote): Promise<ClientNote> {
+      const user = await existing(id);
+      return toNote(await repository.addNote(user.id, author.adminId, body), author.email);
+    },
+
+    async removeNote(id: string, noteId: string): Promise<void> {
+      const removed = await repository.removeNote(
+        checkedId(id),
+        existingId(noteId, NOTE_NOT_FOUND),
+      );
+      if (!removed) throw new AppError(404, NOTE_NOT_FOUND);
+    },
+  };
+}
+export type ClientService = ReturnType<typeof createClientService>;
