@@ -1,8 +1,8 @@
 // `npm run bench:api`: the built server under autocannon (50 connections, 30 s a scenario)
 // on embedded PGlite and on PostgreSQL, beside a bare Express 'hello world' on the same
-// machine (the practical ceiling). Scenarios: a signed-in client reading its 20 tickets and
-// one ticket of 20 messages; the admin reading 500 invoices and the dashboard stats over
-// 10,000 subscriptions; a mix of 80% reads and 20% ticket messages written. Then, on
+// machine (reported beside them, not a target). Scenarios: a signed-in client reading its 20
+// tickets and one ticket of 20 messages; the admin reading the first page of 500 invoices and
+// the dashboard stats over 10,000 subscriptions; a mix of 80% reads and 20% ticket messages written. Then, on
 // PostgreSQL, a soak of the mixed scenario (10 minutes) sampling the server's memory, and
 // the time the API takes to answer 503 once PostgreSQL is gone.
 // Writes bench/results/api.json and the "bench:api" section of docs/performance.md.
@@ -20,7 +20,11 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { openDatabase, type DatabaseTarget } from '../server/db/client';
 import { subscriptions, users } from '../server/db/schema';
-import { BrowserSession, signUpThroughProvider } from '../tests/support/browser-session';
+import {
+  BrowserSession,
+  readOutboxOf,
+  signUpThroughProvider,
+} from '../tests/support/browser-session';
 import {
   adminCookie,
   freePort,
@@ -41,7 +45,9 @@ const CPU_PROF = process.env.BENCH_CPU_PROF;
 const CONNECTIONS = 50;
 /** Server processes on PostgreSQL (WEB_CONCURRENCY): one per core, as docs/operations.md advises. */
 const WORKERS = Number(process.env.BENCH_WORKERS ?? os.availableParallelism());
-const TARGETS = { ceilingShare: 0.35, p99Ms: 50, memoryGrowth: 0.2 };
+// The share of a hello-world ceiling is reported, no longer a target (docs/decisions/022): this
+// bench is a regression check; bench:scale holds the lists' targets.
+const TARGETS = { p99Ms: 50, memoryGrowth: 0.2 };
 
 interface Figure {
   requestsPerSecond: number;
@@ -137,12 +143,23 @@ interface Seeded {
 async function seedThroughApi(url: string): Promise<Seeded> {
   const admin = await adminCookie(url);
   const browser = new BrowserSession(url);
-  await signUpThroughProvider(browser, {
-    firstName: 'Bench',
-    lastName: 'Client',
-    email: 'bench.client@example.com',
-    password: 'bench-client-passphrase',
+  // The sign-up's code is read from the admin's outbox (no SMTP server in the bench).
+  const stopReading = readOutboxOf(url, async () => {
+    const res = await fetch(`${url}/api/admin/outbox?q=bench.client%40example.com`, {
+      headers: { cookie: admin },
+    });
+    return ((await res.json()) as { items: Array<{ toAddress: string; subject: string }> }).items;
   });
+  try {
+    await signUpThroughProvider(browser, {
+      firstName: 'Bench',
+      lastName: 'Client',
+      email: 'bench.client@example.com',
+      password: 'bench-client-passphrase',
+    });
+  } finally {
+    stopReading();
+  }
   const client = `sid=${browser.cookie('sid')}`;
   const ticketIds: string[] = [];
   for (let n = 0; n < 20; n++) {
@@ -359,10 +376,7 @@ function verdicts(figures: Record<ScenarioName, Figure>, kind: 'pglite' | 'postg
     (Object.keys(figures) as ScenarioName[]).map((name) => {
       const figure = figures[name];
       const clean = figure.errors === 0 && figure.non2xx === 0;
-      const fast =
-        kind !== 'postgres' ||
-        !READS.includes(name) ||
-        (figure.shareOfCeiling! >= TARGETS.ceilingShare && figure.p99Ms <= TARGETS.p99Ms);
+      const fast = kind !== 'postgres' || !READS.includes(name) || figure.p99Ms <= TARGETS.p99Ms;
       return [name, clean && fast];
     }),
   );
