@@ -141,7 +141,7 @@ function seedStatements(size: Size): Array<[string, string, unknown[]?]> {
       `insert into invoices (invoice_number, user_id, client_name, client_email, plan_type, status,
          date_issued, due_date, sent_at, paid_at, subtotal, tax, discount, total, amount_paid,
          created_at)
-       select 'INV-B-' || lpad(g::text, 6, '0'), u.id, u.first_name || ' ' || u.last_name, u.email,
+       select case when st <> 'draft' then 'INV-B-' || lpad(g::text, 6, '0') end, u.id, u.first_name || ' ' || u.last_name, u.email,
          'signature', st,
          (now() - make_interval(mins => ${size.invoices} - g))::date,
          (now() - make_interval(mins => ${size.invoices} - g))::date + 14,

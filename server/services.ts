@@ -3,7 +3,7 @@ import dns from 'node:dns/promises';
 import os from 'node:os';
 import type { Logger } from 'pino';
 import type { Config } from './config';
-import type { DatabaseHandle } from './db/client';
+import { INVOICE_NUMBERS_LOCK, type DatabaseHandle } from './db/client';
 import { createAdminRepository } from './features/admin-auth/admin-auth.repository';
 import { createAdminAuthService } from './features/admin-auth/admin-auth.service';
 import { createAuditRepository } from './features/audit/audit.repository';
@@ -149,6 +149,8 @@ export function createServices({
     // Bound late: the payment service renders receipts with this invoice service.
     payLink: (invoiceId) => payments.payLink(invoiceId),
     stripeTestMode: stripe?.testMode ?? true,
+    // Every instance's sends take turns: a refused e-mail gives its number back without a gap.
+    numbering: (work) => database.withLock(INVOICE_NUMBERS_LOCK, work),
     now: clock,
   });
   const payments = createPaymentService({

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pLimit from 'p-limit';
 import pg from 'pg';
 import { migrationsDir } from '../lib/paths';
 import { acquireDataDirLock } from './data-dir-lock';
@@ -31,8 +32,9 @@ export interface DatabaseHandle {
   /** Applies the committed migrations in migrations/ (a test may name another folder). */
   migrate(migrationsFolder?: string): Promise<void>;
   /**
-   * Runs `work` while holding a database-wide lock named by `key`, so instances starting at
-   * once on one PostgreSQL take turns (PGlite has one process: it just runs).
+   * Runs `work` while holding a database-wide lock named by `key`: within this process the
+   * holders of one key take turns, and on PostgreSQL so do other instances (an advisory lock,
+   * asked for by one waiter per process, so waiters never use up the pool).
    */
   withLock<T>(key: number, work: () => Promise<T>): Promise<T>;
   /** Throws when the database cannot answer. */
@@ -58,6 +60,18 @@ const drizzleOptions = { schema, casing: 'snake_case' } as const;
 /** Advisory lock keys (PostgreSQL): one per kind of start-up work that must not run twice at once. */
 export const MIGRATIONS_LOCK = 727274;
 export const JOB_QUEUES_LOCK = 727275;
+/** Sending a draft: its number and its e-mail (invoices.service issue). */
+export const INVOICE_NUMBERS_LOCK = 727276;
+
+/** One queue per lock key in this process: a holder runs after the one before it settles. */
+function inProcessLocks() {
+  const queues = new Map<number, ReturnType<typeof pLimit>>();
+  return <T>(key: number, work: () => Promise<T>): Promise<T> => {
+    let queue = queues.get(key);
+    if (!queue) queues.set(key, (queue = pLimit(1)));
+    return queue(work);
+  };
+}
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   return 'url' in target ? openPostgres(target.url) : openPglite(target);
@@ -99,7 +113,7 @@ async function openPglite(target: { dataDir: string } | { memory: true }): Promi
     async migrate(migrationsFolder = migrationsDir) {
       await migratePglite(db as never, { migrationsFolder });
     },
-    withLock: (_key, work) => work(),
+    withLock: inProcessLocks(),
     async listen(channel, { onNotice, onListening }) {
       // One process, one connection: nothing can be missed while it is open.
       const unlisten = await client.listen(channel, onNotice);
@@ -139,7 +153,10 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     client.on('error', () => {});
   });
   const db = drizzlePg(pool, drizzleOptions) as unknown as Database;
-  async function withLock<T>(key: number, work: () => Promise<T>): Promise<T> {
+  const inProcess = inProcessLocks();
+  const withLock = <T>(key: number, work: () => Promise<T>): Promise<T> =>
+    inProcess(key, () => withAdvisoryLock(key, work));
+  async function withAdvisoryLock<T>(key: number, work: () => Promise<T>): Promise<T> {
     const lockClient = await pool.connect();
     try {
       await lockClient.query('select pg_advisory_lock($1)', [key]);

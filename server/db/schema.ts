@@ -445,7 +445,11 @@ export const invoices = pgTable(
   'invoices',
   {
     id: uuid().primaryKey().defaultRandom(),
-    invoiceNumber: text().notNull().unique(),
+    /**
+     * INV-YEAR-NNNN, given when the invoice is sent (invoices.repository issue): a draft has
+     * none, so drafts deleted or replaced use up no number and sent invoices have no gaps.
+     */
+    invoiceNumber: text().unique(),
     /**
      * The client who owns the invoice (sees it in the portal, downloads its PDF). Null while
      * nobody has verified clientEmail: the first account that does is given it then.
@@ -556,7 +560,7 @@ export const stripeEvents = pgTable('stripe_events', {
   receivedAt: createdAt(),
 });
 
-/** The last invoice number used in each year (INV-2026-0001...): bumped inside the insert's transaction. */
+/** The last invoice number used in each year (INV-2026-0001...): bumped when an invoice is sent. */
 export const invoiceCounters = pgTable('invoice_counters', {
   year: integer().primaryKey(),
   last: integer().notNull(),

@@ -13,6 +13,14 @@ import { MailDeliverySchema } from './mail';
 import { PaymentSchema } from './payments';
 
 export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue'] as const;
+
+/**
+ * How an invoice is named on screens, PDFs and e-mails: its number, given when it is sent
+ * (INV-2026-0007), or 'Draft' before that.
+ */
+export function invoiceName(invoice: { invoiceNumber: string | null }): string {
+  return invoice.invoiceNumber ?? 'Draft';
+}
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 const TOO_LARGE = (label: string) =>
@@ -159,6 +167,7 @@ export type UpdateInvoiceStatus = z.infer<typeof UpdateInvoiceStatusSchema>;
 /** GET /api/invoices: an invoice as its client sees it in the portal's billing history. */
 export const ClientInvoiceSchema = z.object({
   id: z.string(),
+  /** A client sees sent invoices only, so always a number (invoiceName). */
   invoiceNumber: z.string(),
   dateIssued: z.iso.date(),
   dueDate: z.iso.date(),
@@ -179,7 +188,8 @@ export type ClientInvoicePage = z.infer<typeof ClientInvoicePageSchema>;
 /** An invoice as the admin API answers it; amounts in integer cents. */
 export const InvoiceSchema = z.object({
   id: z.string(),
-  invoiceNumber: z.string(),
+  /** Null while a draft: the number is given when it is sent. */
+  invoiceNumber: z.string().nullable(),
   /** The client account it belongs to (its page is /admin/clients/{clientId}); null until claimed. */
   clientId: z.string().nullable(),
   clientName: z.string(),
@@ -236,7 +246,9 @@ export const InvoiceDetailSchema = z.object({
 export type InvoiceDetail = z.infer<typeof InvoiceDetailSchema>;
 
 /** The answer of POST /api/admin/invoices: the new invoice, its number repeated on top. */
-export const CreatedInvoiceSchema = InvoiceDetailSchema.extend({ invoiceNumber: z.string() });
+export const CreatedInvoiceSchema = InvoiceDetailSchema.extend({
+  invoiceNumber: z.string().nullable(),
+});
 export type CreatedInvoice = z.infer<typeof CreatedInvoiceSchema>;
 
 /** The answer of POST /api/admin/invoices/{id}/email: the invoice now, and what was done. */

@@ -20,13 +20,13 @@ test('a client pays an invoice by card and sees it paid without reloading', asyn
     },
   });
   expect(created.status()).toBe(201);
-  const { invoice } = (await created.json()) as { invoice: { id: string; invoiceNumber: string } };
-  // Sending e-mails it, pay link included.
-  expect(
-    (
-      await adminApi.patch(`/api/admin/invoices/${invoice.id}`, { data: { status: 'sent' } })
-    ).status(),
-  ).toBe(200);
+  const { invoice: draft } = (await created.json()) as { invoice: { id: string } };
+  // Sending e-mails it, pay link included, and numbers it.
+  const sent = await adminApi.patch(`/api/admin/invoices/${draft.id}`, {
+    data: { status: 'sent' },
+  });
+  expect(sent.status()).toBe(200);
+  const { invoice } = (await sent.json()) as { invoice: { id: string; invoiceNumber: string } };
 
   await page.reload();
   const row = page.getByRole('row', { name: new RegExp(invoice.invoiceNumber) });
@@ -70,8 +70,11 @@ test('a cancelled checkout changes nothing and says so calmly', async ({ page, a
       lineItems: [{ description: 'Logo refresh', quantity: 1, unitPrice: 9_900 }],
     },
   });
-  const { invoice } = (await created.json()) as { invoice: { id: string; invoiceNumber: string } };
-  await adminApi.patch(`/api/admin/invoices/${invoice.id}`, { data: { status: 'sent' } });
+  const { invoice: draft } = (await created.json()) as { invoice: { id: string } };
+  const sent = await adminApi.patch(`/api/admin/invoices/${draft.id}`, {
+    data: { status: 'sent' },
+  });
+  const { invoice } = (await sent.json()) as { invoice: { id: string; invoiceNumber: string } };
   await page.reload();
   const row = page.getByRole('row', { name: new RegExp(invoice.invoiceNumber) });
   await row.getByRole('button', { name: /Pay now/ }).click();
@@ -93,8 +96,9 @@ test('the pay link from the e-mail pays without signing in, on a phone', async (
       lineItems: [{ description: 'Hosting, one year', quantity: 1, unitPrice: 12_000 }],
     },
   });
-  const { invoice } = (await created.json()) as { invoice: { id: string; invoiceNumber: string } };
-  await adminApi.post(`/api/admin/invoices/${invoice.id}/email`);
+  const { invoice: draft } = (await created.json()) as { invoice: { id: string } };
+  const emailed = await adminApi.post(`/api/admin/invoices/${draft.id}/email`);
+  const { invoice } = (await emailed.json()) as { invoice: { id: string; invoiceNumber: string } };
   const outbox = (await (
     await adminApi.get('/api/admin/outbox', { params: { q: 'celeste.guidry@example.com' } })
   ).json()) as { items: Array<{ id: string; toAddress: string }> };

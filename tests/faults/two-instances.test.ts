@@ -86,13 +86,14 @@ describe.skipIf(!testDatabaseUrl())('two app instances on one PostgreSQL', () =>
     expect(me.status).toBe(200);
   }, 60_000);
 
-  it('numbers 50 invoices created across both without a duplicate', async () => {
+  it('numbers 50 invoices sent across both without a duplicate or a gap', async () => {
     const cookie = await adminCookie(balancer.url);
-    const numbers = await Promise.all(
+    const headers = { 'content-type': 'application/json', cookie };
+    const ids = await Promise.all(
       Array.from({ length: 50 }, async (_, n) => {
         const res = await fetch(`${balancer.url}/api/admin/invoices`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', cookie },
+          headers,
           body: JSON.stringify({
             clientName: `Client ${n}`,
             clientEmail: `client${n}@example.com`,
@@ -101,10 +102,24 @@ describe.skipIf(!testDatabaseUrl())('two app instances on one PostgreSQL', () =>
           }),
         });
         expect(res.status).toBe(201);
-        return ((await res.json()) as { invoiceNumber: string }).invoiceNumber;
+        return ((await res.json()) as { invoice: { id: string } }).invoice.id;
+      }),
+    );
+    // Sent at once, half through each instance: each send is numbered under one lock.
+    const numbers = await Promise.all(
+      ids.map(async (id) => {
+        const res = await fetch(`${balancer.url}/api/admin/invoices/${id}`, {
+          method: 'PATCH',
+          headers,
+          body: JSON.stringify({ status: 'sent' }),
+        });
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { invoice: { invoiceNumber: string } }).invoice.invoiceNumber;
       }),
     );
     expect(new Set(numbers).size).toBe(50);
+    const sequence = numbers.map((number) => Number(number.slice(-4))).sort((x, y) => x - y);
+    expect(sequence.at(-1)! - sequence[0]!).toBe(49);
   }, 60_000);
 
   it('runs a bulk lead search once: each cell asked for once, each lead stored once', async () => {

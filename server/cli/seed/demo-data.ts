@@ -276,36 +276,31 @@ export async function seedDemoData(
   ) => {
     const plan = findPlan(client.plan)!;
     const { description, dueDate, notes } = planMonthTerms(plan, issued, period);
-    const created = await invoiceRepository.create(
-      {
-        userId,
-        clientName: `${client.firstName} ${client.lastName}`,
-        clientEmail: emailOf(client),
-        planType: plan.id,
-        dateIssued: isoDate(issued),
-        dueDate,
-        notes,
-        subtotal: plan.priceCents,
-        tax: 0,
-        discount: 0,
-        total: plan.priceCents,
-        lineItems: [
-          {
-            description,
-            quantity: 1,
-            unitPrice: plan.priceCents,
-            total: plan.priceCents,
-          },
-        ],
-        subscriptionId,
-        periodStart: period?.start ?? null,
-        periodEnd: period?.end ?? null,
-      },
-      issued.getUTCFullYear(),
-    );
-    if (status !== 'draft') {
-      await invoiceRepository.transition(created.invoice.id, ['draft'], 'sent', issued);
-    }
+    const created = await invoiceRepository.create({
+      userId,
+      clientName: `${client.firstName} ${client.lastName}`,
+      clientEmail: emailOf(client),
+      planType: plan.id,
+      dateIssued: isoDate(issued),
+      dueDate,
+      notes,
+      subtotal: plan.priceCents,
+      tax: 0,
+      discount: 0,
+      total: plan.priceCents,
+      lineItems: [
+        {
+          description,
+          quantity: 1,
+          unitPrice: plan.priceCents,
+          total: plan.priceCents,
+        },
+      ],
+      subscriptionId,
+      periodStart: period?.start ?? null,
+      periodEnd: period?.end ?? null,
+    });
+    if (status !== 'draft') await invoiceRepository.issue(created.invoice.id, issued);
     if (status === 'paid') {
       await repositories.payments.record(
         {

@@ -7,6 +7,7 @@ import {
   type NewClientNote,
 } from '@shared/schemas/clients';
 import { pageOffset } from '@shared/schemas/common';
+import { invoiceName } from '@shared/schemas/invoices';
 import type { ClientNoteRow, User } from '../../db/schema';
 import type { AuditActor } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
@@ -129,7 +130,7 @@ export function createClientService({
         payments: {
           items: paid.rows.map(({ payment, invoiceNumber }) => ({
             ...toPayment(payment, stripeTestMode),
-            invoiceNumber,
+            invoiceNumber: invoiceName({ invoiceNumber }),
           })),
           total: paid.total,
         },

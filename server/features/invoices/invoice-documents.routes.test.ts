@@ -59,13 +59,15 @@ describe('invoice PDFs and e-mail, through a real SMTP server', () => {
       .parse(binary);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toContain(`${created.body.invoiceNumber}.pdf`);
+    // A draft has no number yet: it is named a draft, in the file name and on the page.
+    expect(created.body.invoiceNumber).toBeNull();
+    expect(res.headers['content-disposition']).toContain('Draft.pdf');
     const text = await pdfText(res.body as Buffer);
     for (const expected of [
       'Bayou Web Works',
       'Lafayette, LA',
       'billing@bayouweb.test',
-      created.body.invoiceNumber,
+      'Numbered when sent',
       'Camille Broussard',
       'Logo refresh',
       '$99.99', // 3 x $33.33
@@ -94,25 +96,68 @@ describe('invoice PDFs and e-mail, through a real SMTP server', () => {
     expect(res.body.invoice.status).toBe('sent');
     expect(res.body.invoice.sentAt).toBeTruthy();
     expect(res.body.message).toContain('odile@example.com');
+    // Numbered when sent, and the e-mail and its PDF carry that number.
+    const invoiceNumber = res.body.invoice.invoiceNumber as string;
+    expect(invoiceNumber).toMatch(/^INV-\d{4}-\d{4}$/);
 
-    const mail = await smtp.waitFor(
-      (m) => m.subject?.includes(created.body.invoiceNumber) ?? false,
-    );
-    expect(mail.subject).toBe(`Invoice ${created.body.invoiceNumber} from Bayou Web Works`);
+    const mail = await smtp.waitFor((m) => m.subject?.includes(invoiceNumber) ?? false);
+    expect(mail.subject).toBe(`Invoice ${invoiceNumber} from Bayou Web Works`);
     expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : '').toBe('odile@example.com');
     expect(mail.text).toContain('$506.69');
     expect(mail.html).toContain('Bayou Web Works');
     expect(mail.attachments).toHaveLength(1);
     const [attachment] = mail.attachments;
-    expect(attachment!.filename).toBe(`${created.body.invoiceNumber}.pdf`);
+    expect(attachment!.filename).toBe(`${invoiceNumber}.pdf`);
     expect(attachment!.contentType).toBe('application/pdf');
-    expect(await pdfText(attachment!.content)).toContain('Total $506.69');
+    const attached = await pdfText(attachment!.content);
+    expect(attached).toContain('Total $506.69');
+    expect(attached).toContain(invoiceNumber);
 
     // Sending again keeps it sent (a reminder), and a paid invoice can be e-mailed as a receipt.
     expect((await admin.post(`/api/admin/invoices/${id}/email`)).body.invoice.status).toBe('sent');
     await admin.patch(`/api/admin/invoices/${id}`).send({ status: 'paid' });
     const receipt = await admin.post(`/api/admin/invoices/${id}/email`);
     expect(receipt.body.invoice.status).toBe('paid');
+  });
+
+  it('numbers sent invoices without a gap: a refused e-mail and a deleted draft use none', async () => {
+    const draft = async (email: string) =>
+      (await admin.post('/api/admin/invoices').send(threeLines(email))).body.invoice.id as string;
+    const send = (id: string) => admin.patch(`/api/admin/invoices/${id}`).send({ status: 'sent' });
+    const sequence = (invoiceNumber: string) => Number(invoiceNumber.slice(-4));
+
+    const first = await send(await draft('first@example.com'));
+    expect(first.status).toBe(200);
+    const firstNumber = first.body.invoice.invoiceNumber as string;
+
+    // Drafts made and deleted in between take no number.
+    for (const email of ['gone1@example.com', 'gone2@example.com']) {
+      expect((await admin.delete(`/api/admin/invoices/${await draft(email)}`)).status).toBe(204);
+    }
+
+    // Refused by the mail server: still a draft, and its number went back.
+    const refusedId = await draft('refused@example.com');
+    smtp.refuse();
+    try {
+      const refused = await send(refusedId);
+      expect(refused.status).toBe(502);
+      expect(refused.body.message).toMatch(/^The invoice could not be e-mailed: .*451/);
+    } finally {
+      smtp.accept();
+    }
+    const afterRefusal = await admin.get(`/api/admin/invoices/${refusedId}`);
+    expect(afterRefusal.body.invoice).toMatchObject({
+      status: 'draft',
+      invoiceNumber: null,
+      sentAt: null,
+    });
+
+    const next = await send(await draft('next@example.com'));
+    const retried = await send(refusedId);
+    expect([next.body.invoice.invoiceNumber, retried.body.invoice.invoiceNumber]).toEqual([
+      firstNumber.replace(/\d{4}$/, String(sequence(firstNumber) + 1).padStart(4, '0')),
+      firstNumber.replace(/\d{4}$/, String(sequence(firstNumber) + 2).padStart(4, '0')),
+    ]);
   });
 
   it("lets a client download their own sent invoices' PDFs, and no one else's", async () => {
@@ -125,12 +170,12 @@ describe('invoice PDFs and e-mail, through a real SMTP server', () => {
 
     // A draft is the agency's business until it is sent.
     expect((await client.browser.request('GET', `/api/invoices/${ownId}/pdf`)).status).toBe(404);
-    await admin.patch(`/api/admin/invoices/${ownId}`).send({ status: 'sent' });
+    const sent = await admin.patch(`/api/admin/invoices/${ownId}`).send({ status: 'sent' });
     const mine = await client.browser.request('GET', `/api/invoices/${ownId}/pdf`);
     expect(mine.status).toBe(200);
     expect(mine.headers.get('content-type')).toBe('application/pdf');
     expect(await pdfText(new Uint8Array(await mine.arrayBuffer()))).toContain(
-      own.body.invoiceNumber,
+      sent.body.invoice.invoiceNumber,
     );
 
     const theirs = await client.browser.request(

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { findPlan } from '@shared/plans';
 import { formatCents } from '@shared/money';
-import type { InvoiceDetail, InvoiceStatus } from '@shared/schemas/invoices';
+import { invoiceName, type InvoiceDetail, type InvoiceStatus } from '@shared/schemas/invoices';
 import { balanceDue, isPayable } from '@shared/schemas/payments';
 
 /** The agency as it appears on its invoices (from the settings). */
@@ -57,9 +57,9 @@ export function renderInvoicePdf(
     size: 'A4',
     margin: 50,
     info: {
-      Title: `Invoice ${invoice.invoiceNumber}`,
+      Title: `Invoice ${invoiceName(invoice)}`,
       Author: issuer.businessName,
-      Subject: `Invoice ${invoice.invoiceNumber} for ${invoice.clientName}`,
+      Subject: `Invoice ${invoiceName(invoice)} for ${invoice.clientName}`,
     },
   });
   const chunks: Buffer[] = [];
@@ -95,7 +95,11 @@ export function renderInvoicePdf(
     .font('Helvetica-Bold')
     .fontSize(24)
     .text('INVOICE', left, 50, { width, align: 'right' });
-  doc.font('Helvetica').fontSize(11).text(invoice.invoiceNumber, { width, align: 'right' });
+  // A draft's number is given when it is sent.
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .text(invoice.invoiceNumber ?? 'Numbered when sent', { width, align: 'right' });
   doc
     .fillColor(
       invoice.status === 'paid' ? '#15803d' : invoice.status === 'overdue' ? '#b91c1c' : ACCENT,

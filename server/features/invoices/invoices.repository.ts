@@ -49,28 +49,14 @@ export interface InvoiceFilter {
 
 export function createInvoiceRepository(db: Database) {
   return {
-    /**
-     * The invoice, its lines and its number in one transaction: the year's counter row is
-     * locked by the increment, so parallel creations get consecutive, distinct numbers, and a
-     * failed insert gives its number back.
-     */
-    async create(input: NewInvoice, year: number) {
+    /** The invoice and its lines in one transaction; a draft has no number until it is sent. */
+    async create(input: NewInvoice) {
       return db.transaction(async (tx) => {
-        const [counter] = await tx
-          .insert(invoiceCounters)
-          .values({ year, last: 1 })
-          .onConflictDoUpdate({
-            target: invoiceCounters.year,
-            set: { last: sql`${invoiceCounters.last} + 1` },
-          })
-          .returning();
-        if (!counter) throw new Error('Invoice counter returned no row');
-        const invoiceNumber = `INV-${year}-${String(counter.last).padStart(4, '0')}`;
         const { lineItems, ...values } = input;
         const userId = values.userId ?? (await verifiedOwnerOf(tx, values.clientEmail));
         const [invoice] = await tx
           .insert(invoices)
-          .values({ ...values, userId, invoiceNumber })
+          .values({ ...values, userId })
           .returning();
         if (!invoice) throw new Error('Invoice insert returned no row');
         const lines = await tx
@@ -121,21 +107,72 @@ export function createInvoiceRepository(db: Database) {
 
     /**
      * Moves the status only from one of `from` (null when the invoice is not in one of them).
-     * Paid is not reached here: payments cover an invoice (payments.repository).
+     * Sent is reached by `issue` (it numbers the invoice), paid by payments covering it.
      */
     async transition(
       id: string,
       from: readonly InvoiceStatus[],
-      to: Exclude<InvoiceStatus, 'paid'>,
+      to: Exclude<InvoiceStatus, 'paid' | 'sent'>,
       at: Date,
     ) {
-      const stamp = to === 'sent' ? { sentAt: at } : {};
       const [row] = await db
         .update(invoices)
-        .set({ status: to, ...stamp, updatedAt: at })
+        .set({ status: to, updatedAt: at })
         .where(and(eq(invoices.id, id), inArray(invoices.status, [...from])))
         .returning();
       return row ?? null;
+    },
+
+    /**
+     * draft -> sent, with the year's next number when it has none (a draft numbered before
+     * numbers were given at sending keeps its own). Null when it is not a draft. The counter's
+     * row is locked by the increment, so two sends never get one number; the caller holds the
+     * numbering lock until the invoice is e-mailed, so it can give the number back.
+     */
+    async issue(id: string, at: Date) {
+      return db.transaction(async (tx) => {
+        const [draft] = await tx
+          .select({ invoiceNumber: invoices.invoiceNumber })
+          .from(invoices)
+          .where(and(eq(invoices.id, id), eq(invoices.status, 'draft')))
+          .for('update');
+        if (!draft) return null;
+        const given = draft.invoiceNumber ? null : await nextNumber(tx, at.getUTCFullYear());
+        const [invoice] = await tx
+          .update(invoices)
+          .set({
+            status: 'sent',
+            invoiceNumber: draft.invoiceNumber ?? given,
+            sentAt: at,
+            updatedAt: at,
+          })
+          .where(eq(invoices.id, id))
+          .returning();
+        if (!invoice) throw new Error('Invoice update returned no row');
+        return { invoice, given };
+      });
+    },
+
+    /**
+     * Undoes `issue` when the e-mail did not go: a draft again, and the number `issue` gave
+     * goes back to its year's counter. Only under the numbering lock, so it is still the last.
+     */
+    async withdrawIssue(id: string, given: string | null) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(invoices)
+          .set({ status: 'draft', sentAt: null, ...(given ? { invoiceNumber: null } : {}) })
+          .where(eq(invoices.id, id));
+        const number = parseInvoiceNumber(given);
+        if (number) {
+          await tx
+            .update(invoiceCounters)
+            .set({ last: number.sequence - 1 })
+            .where(
+              and(eq(invoiceCounters.year, number.year), eq(invoiceCounters.last, number.sequence)),
+            );
+        }
+      });
     },
 
     /** The unpaid invoices of a subscription's first month (replaced when the request changes). */
@@ -248,6 +285,25 @@ export function createInvoiceRepository(db: Database) {
 export type InvoiceRepository = ReturnType<typeof createInvoiceRepository>;
 
 /** The oldest account that has verified `email`, if any. */
+/** The year's next number, INV-YEAR-NNNN, bumping its counter in `tx`. */
+async function nextNumber(tx: Transaction, year: number): Promise<string> {
+  const [counter] = await tx
+    .insert(invoiceCounters)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({
+      target: invoiceCounters.year,
+      set: { last: sql`${invoiceCounters.last} + 1` },
+    })
+    .returning();
+  if (!counter) throw new Error('Invoice counter returned no row');
+  return `INV-${year}-${String(counter.last).padStart(4, '0')}`;
+}
+
+function parseInvoiceNumber(invoiceNumber: string | null) {
+  const match = /^INV-(\d{4})-(\d+)$/.exec(invoiceNumber ?? '');
+  return match ? { year: Number(match[1]), sequence: Number(match[2]) } : null;
+}
+
 async function verifiedOwnerOf(tx: Transaction, email: string): Promise<string | null> {
   const [owner] = await tx
     .select({ id: users.id })

@@ -61,7 +61,8 @@ describe('admin invoices', () => {
       ],
     });
     expect(res.status).toBe(201);
-    expect(res.body.invoiceNumber).toMatch(/^INV-\d{4}-\d{4}$/);
+    // A draft is numbered when it is sent.
+    expect(res.body.invoiceNumber).toBeNull();
     expect(res.body.invoice).toMatchObject({
       clientEmail: 'camille@example.com',
       status: 'draft',
@@ -305,8 +306,8 @@ describe('admin invoices', () => {
     }
   });
 
-  it('numbers invoices uniquely and in sequence, even when 50 are created at once', async () => {
-    const results = await Promise.all(
+  it('numbers invoices when sent, uniquely and in sequence, even when 50 are sent at once', async () => {
+    const created = await Promise.all(
       Array.from({ length: 50 }, (_, n) =>
         admin.post('/api/admin/invoices').send({
           ...base,
@@ -315,8 +316,17 @@ describe('admin invoices', () => {
         }),
       ),
     );
-    expect(results.every((res) => res.status === 201)).toBe(true);
-    const numbers = results.map((res) => res.body.invoiceNumber as string);
+    expect(created.every((res) => res.status === 201)).toBe(true);
+    // A draft has no number.
+    expect(created.map((res) => res.body.invoiceNumber)).toEqual(Array(50).fill(null));
+
+    const sent = await Promise.all(
+      created.map((res) =>
+        admin.patch(`/api/admin/invoices/${res.body.invoice.id}`).send({ status: 'sent' }),
+      ),
+    );
+    expect(sent.every((res) => res.status === 200)).toBe(true);
+    const numbers = sent.map((res) => res.body.invoice.invoiceNumber as string);
     expect(new Set(numbers).size).toBe(50);
     const sequence = numbers.map((n) => Number(n.slice(-4))).sort((a, b) => a - b);
     expect(sequence.at(-1)! - sequence[0]!).toBe(49);

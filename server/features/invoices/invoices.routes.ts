@@ -71,7 +71,7 @@ export function adminInvoiceRoutes(
       res.json(await service.send(req.params.id, actor));
       return;
     }
-    res.json(await service.setStatus(req.params.id, status, actor));
+    res.json(await service.setStatus(req.params.id, status));
   });
 
   router.get('/invoices/:id/pdf', async (req: Request<{ id: string }>, res) => {

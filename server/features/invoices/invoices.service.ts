@@ -1,6 +1,6 @@
+import pLimit from 'p-limit';
 import {
-  INVOICE_STATUSES,
-  INVOICE_TRANSITIONS,
+  invoiceName,
   sumInvoice,
   type ClientInvoicePage,
   type CreateInvoice,
@@ -143,6 +143,11 @@ export interface InvoiceServiceDeps {
   payLink?: (invoiceId: string) => Promise<string | null>;
   /** Stripe's test keys: dashboard links go to test mode. */
   stripeTestMode?: boolean;
+  /**
+   * Runs the sending of a draft alone among every instance's sends (a database lock in
+   * services.ts; one process's queue by default), so a refused e-mail can give its number back.
+   */
+  numbering?: <T>(work: () => Promise<T>) => Promise<T>;
   now?: () => Date;
 }
 
@@ -153,6 +158,7 @@ export function createInvoiceService({
   issuer,
   payLink = async () => null,
   stripeTestMode = true,
+  numbering = pLimit(1),
   now = () => new Date(),
 }: InvoiceServiceDeps) {
   /** What the audit log keeps of an invoice created or deleted. */
@@ -178,7 +184,7 @@ export function createInvoiceService({
     issuedBy: InvoiceIssuer,
   ): Promise<{ filename: string; content: Buffer }> {
     return {
-      filename: `${invoice.invoice.invoiceNumber}.pdf`,
+      filename: `${invoiceName(invoice.invoice)}.pdf`,
       content: await renderInvoicePdf(invoice, issuedBy, { payUrl }),
     };
   }
@@ -189,63 +195,94 @@ export function createInvoiceService({
     return render(invoice, payUrl, await issuer());
   }
 
-  async function setStatus(
-    id: string,
-    to: Exclude<InvoiceStatus, 'paid'>,
-    actor?: AuditActor,
-  ): Promise<InvoiceDetail> {
-    const before = actor ? await detail(id) : undefined;
-    const from = INVOICE_STATUSES.filter((status) => INVOICE_TRANSITIONS[status].includes(to));
-    const moved = from.length ? await repository.transition(checkedId(id), from, to, now()) : null;
-    if (!moved) {
-      const current = await detail(id); // 404 when it does not exist
-      throw new AppError(
-        409,
-        `An invoice that is ${current.invoice.status} cannot be marked ${to}`,
-      );
-    }
-    const after = await detail(id);
-    if (actor && before) {
-      const fields = ({ status, sentAt, paidAt }: Invoice) => ({ status, sentAt, paidAt });
-      await audit.record(actor, {
-        kind: to === 'sent' ? 'invoice.sent' : 'invoice.status_changed',
-        targetType: 'invoice',
-        targetId: after.invoice.id,
-        ...changedFields(fields(before.invoice), fields(after.invoice)),
-      });
-    }
-    return after;
+  /**
+   * The only status change left to this service is draft -> sent, and sending e-mails the
+   * invoice (send, email); anything else here is a 409 (paid is reached by payments).
+   */
+  async function refuseStatus(id: string, to: Exclude<InvoiceStatus, 'paid'>): Promise<never> {
+    const current = await detail(id); // 404 when it does not exist
+    throw new AppError(409, `An invoice that is ${current.invoice.status} cannot be marked ${to}`);
+  }
+
+  /** The invoice with its PDF to the client, as it is now. */
+  async function deliver(invoice: InvoiceDetail) {
+    const payable = isPayable(invoice.invoice);
+    const payUrl = payable ? await payLink(invoice.invoice.id) : null;
+    const issuedBy = await issuer();
+    const { content } = await render(invoice, payUrl, issuedBy);
+    return mail.invoiceIssued(invoice.invoice, content, {
+      payUrl,
+      instructions: payable ? issuedBy.paymentInstructions : '',
+    });
+  }
+
+  function emailed(
+    invoice: InvoiceDetail,
+    result: Awaited<ReturnType<typeof deliver>>,
+  ): EmailedInvoice {
+    const { clientEmail } = invoice.invoice;
+    const invoiceNumber = invoiceName(invoice.invoice);
+    return {
+      ...invoice,
+      message: result.kept
+        ? `${KEPT_IN_OUTBOX}. Invoice ${invoiceNumber} did not reach ${clientEmail}: download the PDF to send it yourself.`
+        : `Invoice ${invoiceNumber} was sent to ${clientEmail} through ${result.transport}.`,
+      delivery: result.kept ? 'kept' : 'sent',
+    };
+  }
+
+  const notEmailed = (result: { error?: string }) =>
+    new AppError(502, `The invoice could not be e-mailed: ${result.error ?? 'unknown error'}`);
+
+  /**
+   * A draft is sent: it takes the year's next number and is e-mailed. All under the numbering
+   * lock, so when the mail server refuses it, it is a draft again and its number goes back:
+   * sent invoices are numbered without gaps.
+   */
+  async function issue(id: string, actor?: AuditActor): Promise<EmailedInvoice> {
+    return numbering(async () => {
+      const before = await detail(id);
+      const issued = await repository.issue(before.invoice.id, now());
+      if (!issued) return refuseStatus(id, 'sent');
+      let result;
+      try {
+        const sent = await detail(id);
+        result = { sent, delivery: await deliver(sent) };
+      } catch (error) {
+        await repository.withdrawIssue(issued.invoice.id, issued.given);
+        throw error;
+      }
+      if (!result.delivery.delivered) {
+        await repository.withdrawIssue(issued.invoice.id, issued.given);
+        throw notEmailed(result.delivery);
+      }
+      if (actor) {
+        const fields = ({ invoiceNumber, status, sentAt }: Invoice) => ({
+          invoiceNumber,
+          status,
+          sentAt,
+        });
+        await audit.record(actor, {
+          kind: 'invoice.sent',
+          targetType: 'invoice',
+          targetId: issued.invoice.id,
+          ...changedFields(fields(before.invoice), fields(result.sent.invoice)),
+        });
+      }
+      return emailed(result.sent, result.delivery);
+    });
   }
 
   /**
-   * Sends the invoice with its PDF to the client; a draft becomes sent. When the mail
-   * server refuses it, nothing changes and the error says why.
+   * Sends the invoice with its PDF to the client; a draft is sent (numbered) first. When the
+   * mail server refuses it, nothing changes and the error says why.
    */
   async function email(id: string, actor?: AuditActor): Promise<EmailedInvoice> {
     const current = await detail(id);
-    // A draft is e-mailed as it will be once sent: payable.
-    const asSent: InvoiceDetail =
-      current.invoice.status === 'draft'
-        ? { ...current, invoice: { ...current.invoice, status: 'sent' } }
-        : current;
-    const payable = isPayable(asSent.invoice);
-    const payUrl = payable ? await payLink(current.invoice.id) : null;
-    const issuedBy = await issuer();
-    const { content } = await render(asSent, payUrl, issuedBy);
-    const paymentInstructions = issuedBy.paymentInstructions;
-    const result = await mail.invoiceIssued(current.invoice, content, {
-      payUrl,
-      instructions: payable ? paymentInstructions : '',
-    });
-    if (!result.delivered) {
-      throw new AppError(
-        502,
-        `The invoice could not be e-mailed: ${result.error ?? 'unknown error'}`,
-      );
-    }
-    const updated =
-      current.invoice.status === 'draft' ? await setStatus(id, 'sent', actor) : current;
-    if (actor && updated === current) {
+    if (current.invoice.status === 'draft') return issue(id, actor);
+    const result = await deliver(current);
+    if (!result.delivered) throw notEmailed(result);
+    if (actor) {
       await audit.record(actor, {
         kind: 'invoice.emailed',
         targetType: 'invoice',
@@ -253,14 +290,7 @@ export function createInvoiceService({
         after: { emailedTo: current.invoice.clientEmail },
       });
     }
-    const { invoiceNumber, clientEmail } = current.invoice;
-    return {
-      ...updated,
-      message: result.kept
-        ? `${KEPT_IN_OUTBOX}. Invoice ${invoiceNumber} did not reach ${clientEmail}: download the PDF to send it yourself.`
-        : `Invoice ${invoiceNumber} was sent to ${clientEmail} through ${result.transport}.`,
-      delivery: result.kept ? 'kept' : 'sent',
-    };
+    return emailed(current, result);
   }
 
   return {
@@ -274,24 +304,21 @@ export function createInvoiceService({
       }
       const { lineItems, subtotal, total } = priceInvoice(input);
       const today = now();
-      const { invoice, lines } = await repository.create(
-        {
-          userId: input.clientId ?? link.userId,
-          clientName: input.clientName,
-          clientEmail: input.clientEmail,
-          planType: input.planType ?? null,
-          dateIssued: isoDate(today),
-          dueDate: input.dueDate,
-          notes: input.notes,
-          subtotal,
-          tax: input.tax,
-          discount: input.discount,
-          total,
-          lineItems,
-          ...link,
-        },
-        today.getUTCFullYear(),
-      );
+      const { invoice, lines } = await repository.create({
+        userId: input.clientId ?? link.userId,
+        clientName: input.clientName,
+        clientEmail: input.clientEmail,
+        planType: input.planType ?? null,
+        dateIssued: isoDate(today),
+        dueDate: input.dueDate,
+        notes: input.notes,
+        subtotal,
+        tax: input.tax,
+        discount: input.discount,
+        total,
+        lineItems,
+        ...link,
+      });
       const created = toDetail(invoice, lines, [], stripeTestMode);
       if (actor) {
         await audit.record(actor, {
@@ -323,8 +350,11 @@ export function createInvoiceService({
 
     detail,
 
-    /** draft -> sent (spec section 4); paid is reached by payments; anything else is a 409. */
-    setStatus,
+    /**
+     * PATCH's status change other than sent or paid (spec section 4): none is allowed, a 409
+     * (404 when the invoice does not exist).
+     */
+    setStatus: refuseStatus,
 
     async remove(id: string, actor?: AuditActor): Promise<void> {
       const before = actor ? await detail(id) : undefined;
@@ -357,14 +387,7 @@ export function createInvoiceService({
      * hears of an invoice cannot pay it). Anything but a draft is a 409.
      */
     async send(id: string, actor?: AuditActor): Promise<EmailedInvoice> {
-      const current = await detail(id);
-      if (current.invoice.status !== 'draft') {
-        throw new AppError(
-          409,
-          `An invoice that is ${current.invoice.status} cannot be marked sent`,
-        );
-      }
-      return email(id, actor);
+      return issue(id, actor);
     },
 
     async listForClient(
@@ -375,7 +398,11 @@ export function createInvoiceService({
         limit: pageSize,
         offset: pageOffset({ page, pageSize }),
       });
-      const items = rows.map((row) => ({ ...row, paidAt: row.paidAt?.toISOString() ?? null }));
+      const items = rows.map((row) => ({
+        ...row,
+        invoiceNumber: invoiceName(row),
+        paidAt: row.paidAt?.toISOString() ?? null,
+      }));
       return { items, total, page, pageSize };
     },
 

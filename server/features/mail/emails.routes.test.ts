@@ -126,7 +126,7 @@ describe('with a mail server: the same answers say it was sent', () => {
       delivery: 'sent',
       message: `Invoice ${invoice.invoiceNumber} was sent to elodie@example.com through SMTP 127.0.0.1.`,
     });
-    const mail = await smtp.waitFor((m) => m.subject?.includes(invoice.invoiceNumber) ?? false);
+    const mail = await smtp.waitFor((m) => m.subject?.includes(invoice.invoiceNumber!) ?? false);
     expect(mail.text).toContain('due Jan 15, 2027.');
   });
 });

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { formatCents } from '@shared/money';
 import { findPlan, type PlanId } from '@shared/plans';
+import { invoiceName } from '@shared/schemas/invoices';
 import { html, type SafeHtml } from '../../lib/html';
 import type { Mailer, SendResult } from './mailer';
 import { displayDate, displayDateTime, fullName } from '../../lib/format';
@@ -18,7 +19,7 @@ interface Agency {
 
 /** An invoice as its e-mail describes it (amounts in integer cents). */
 export interface InvoiceMail {
-  invoiceNumber: string;
+  invoiceNumber: string | null;
   clientName: string;
   clientEmail: string;
   total: number;
@@ -174,12 +175,12 @@ export function createNotifications({
       return mailer.send(
         {
           to: invoice.clientEmail,
-          subject: `Invoice ${invoice.invoiceNumber} from ${brand.businessName}`,
+          subject: `Invoice ${invoiceName(invoice)} from ${brand.businessName}`,
           ...compose(
             brand,
             [
               `Hello ${invoice.clientName},`,
-              `Please find attached invoice ${invoice.invoiceNumber} for ${formatCents(invoice.total)}, due ${displayDate(invoice.dueDate)}.`,
+              `Please find attached invoice ${invoiceName(invoice)} for ${formatCents(invoice.total)}, due ${displayDate(invoice.dueDate)}.`,
               ...howToPayLines(howToPay),
               `Questions about it? Reply to this e-mail or write to ${brand.businessEmail}.`,
             ],
@@ -190,7 +191,7 @@ export function createNotifications({
           ),
           attachments: [
             {
-              filename: `${invoice.invoiceNumber}.pdf`,
+              filename: `${invoiceName(invoice)}.pdf`,
               contentType: 'application/pdf',
               content: pdf,
             },
@@ -206,19 +207,19 @@ export function createNotifications({
       const brand = await agency();
       return mailer.send({
         to: invoice.clientEmail,
-        subject: `Receipt for invoice ${invoice.invoiceNumber} from ${brand.businessName}`,
+        subject: `Receipt for invoice ${invoiceName(invoice)} from ${brand.businessName}`,
         ...compose(
           brand,
           [
             `Hello ${invoice.clientName},`,
-            `Thank you: invoice ${invoice.invoiceNumber} (${formatCents(invoice.total)}) is paid in full.`,
+            `Thank you: invoice ${invoiceName(invoice)} (${formatCents(invoice.total)}) is paid in full.`,
             'The invoice, marked paid, is attached for your records.',
           ],
           { href: `${appUrl}/portal/dashboard`, label: 'See your billing history' },
         ),
         attachments: [
           {
-            filename: `${invoice.invoiceNumber}-paid.pdf`,
+            filename: `${invoiceName(invoice)}-paid.pdf`,
             contentType: 'application/pdf',
             content: pdf,
           },
@@ -235,12 +236,12 @@ export function createNotifications({
       const brand = await agency();
       return mailer.send({
         to: invoice.clientEmail,
-        subject: `Your card was declined for invoice ${invoice.invoiceNumber}`,
+        subject: `Your card was declined for invoice ${invoiceName(invoice)}`,
         ...compose(
           brand,
           [
             `Hello ${invoice.clientName},`,
-            `We tried to charge your saved card ${formatCents(decline.amount)} for invoice ${invoice.invoiceNumber}, but it was declined (${decline.reason}).`,
+            `We tried to charge your saved card ${formatCents(decline.amount)} for invoice ${invoiceName(invoice)}, but it was declined (${decline.reason}).`,
             decline.nextTry
               ? `We will try again on ${displayDate(decline.nextTry)}. To pay now or with another card, use the link below.`
               : 'That was our last try. Please pay with the link below to keep your plan running.',
@@ -256,12 +257,12 @@ export function createNotifications({
       const brand = await agency();
       return mailer.send({
         to: invoice.clientEmail,
-        subject: `Your payment for invoice ${invoice.invoiceNumber} did not go through`,
+        subject: `Your payment for invoice ${invoiceName(invoice)} did not go through`,
         ...compose(
           brand,
           [
             `Hello ${invoice.clientName},`,
-            `Your payment for invoice ${invoice.invoiceNumber} (${formatCents(invoice.total)}) did not go through, so the invoice is still open.`,
+            `Your payment for invoice ${invoiceName(invoice)} (${formatCents(invoice.total)}) did not go through, so the invoice is still open.`,
             ...howToPayLines(howToPay),
           ],
           payLink(howToPay),
@@ -277,12 +278,12 @@ export function createNotifications({
       const brand = await agency();
       return mailer.send({
         to: invoice.clientEmail,
-        subject: `Reminder: invoice ${invoice.invoiceNumber} is overdue`,
+        subject: `Reminder: invoice ${invoiceName(invoice)} is overdue`,
         ...compose(
           brand,
           [
             `Hello ${invoice.clientName},`,
-            `Invoice ${invoice.invoiceNumber} was due on ${displayDate(invoice.dueDate)} and ${formatCents(invoice.balanceDue)} is still open. Please pay it to keep your plan running.`,
+            `Invoice ${invoiceName(invoice)} was due on ${displayDate(invoice.dueDate)} and ${formatCents(invoice.balanceDue)} is still open. Please pay it to keep your plan running.`,
             ...howToPayLines(howToPay),
             `Already paid, or a question? Reply to this e-mail or write to ${brand.businessEmail}.`,
           ],

@@ -9,7 +9,7 @@ import {
   type PayLinkInvoice,
   type RecordPayment,
 } from '@shared/schemas/payments';
-import type { InvoiceDetail } from '@shared/schemas/invoices';
+import { invoiceName, type InvoiceDetail } from '@shared/schemas/invoices';
 import type { BusinessSettings } from '@shared/schemas/settings';
 import type { InvoiceRow, PaymentRow, User } from '../../db/schema';
 import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
@@ -143,7 +143,7 @@ export function createPaymentService({
       customerEmail: invoice.clientEmail,
       invoice,
       amount: balanceDue(invoice),
-      description: `Invoice ${invoice.invoiceNumber}`,
+      description: `Invoice ${invoiceName(invoice)}`,
       successUrl: returnTo.success,
       cancelUrl: returnTo.cancel,
     });
@@ -383,7 +383,7 @@ export function createPaymentService({
       const invoice = await findByToken(token);
       const { paymentInstructions } = await settings();
       return {
-        invoiceNumber: invoice.invoiceNumber,
+        invoiceNumber: invoiceName(invoice),
         businessName,
         clientName: invoice.clientName,
         dateIssued: invoice.dateIssued,

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
+import { invoiceName } from '@shared/schemas/invoices';
 import { AppError } from '../../lib/errors';
 
 export interface StripeSettings {
@@ -13,7 +14,7 @@ export interface CheckoutRequest {
   /** The client's Stripe customer; null for a pay link of an invoice nobody owns yet. */
   customerId: string | null;
   customerEmail: string;
-  invoice: { id: string; invoiceNumber: string };
+  invoice: { id: string; invoiceNumber: string | null };
   amount: number;
   description: string;
   successUrl: string;
@@ -82,7 +83,7 @@ export function createStripeGateway(settings: StripeSettings, logger: Logger) {
     async createCheckoutSession(request: CheckoutRequest): Promise<{ id: string; url: string }> {
       const metadata = {
         invoiceId: request.invoice.id,
-        invoiceNumber: request.invoice.invoiceNumber,
+        invoiceNumber: invoiceName(request.invoice),
       };
       const session = await onBehalfOfClient('a checkout session', () =>
         stripe.checkout.sessions.create({
@@ -146,7 +147,7 @@ export function createStripeGateway(settings: StripeSettings, logger: Logger) {
       customerId: string;
       paymentMethodId: string;
       amount: number;
-      invoice: { id: string; invoiceNumber: string };
+      invoice: { id: string; invoiceNumber: string | null };
       attempt: number;
     }): Promise<ChargeResult> {
       try {
@@ -158,10 +159,10 @@ export function createStripeGateway(settings: StripeSettings, logger: Logger) {
             payment_method: charge.paymentMethodId,
             off_session: true,
             confirm: true,
-            description: `Invoice ${charge.invoice.invoiceNumber}`,
+            description: `Invoice ${invoiceName(charge.invoice)}`,
             metadata: {
               invoiceId: charge.invoice.id,
-              invoiceNumber: charge.invoice.invoiceNumber,
+              invoiceNumber: invoiceName(charge.invoice),
               attempt: String(charge.attempt),
             },
           },

@@ -10,6 +10,7 @@ import {
   type ClientDetail,
   type NewClientNote,
 } from '@shared/schemas/clients';
+import { invoiceName } from '@shared/schemas/invoices';
 import { PAYMENT_METHOD_LABELS } from '@shared/schemas/payments';
 import { SUBSCRIPTION_EVENT_LABELS } from '@shared/schemas/subscriptions';
 import { Badge } from '@/components/ui/badge';
@@ -352,7 +353,7 @@ export function ClientDetailPage() {
                       href={`/admin/invoices/${invoice.id}`}
                       className="font-medium text-primary hover:underline"
                     >
-                      {invoice.invoiceNumber}
+                      {invoiceName(invoice)}
                     </Link>
                   }
                   side={

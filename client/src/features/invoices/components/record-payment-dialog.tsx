@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { format } from 'date-fns';
 import { useForm } from 'react-hook-form';
 import { centsToDollars, formatCents } from '@shared/money';
-import type { Invoice } from '@shared/schemas/invoices';
+import { invoiceName, type Invoice } from '@shared/schemas/invoices';
 import {
   balanceDue,
   MANUAL_PAYMENT_METHODS,
@@ -56,8 +56,8 @@ function RecordPaymentForm({
             title: `Payment of ${formatCents(payment.amount)} recorded`,
             description:
               detail.invoice.status === 'paid'
-                ? `Invoice ${detail.invoice.invoiceNumber} is paid.`
-                : `${formatCents(balanceDue(detail.invoice))} is still due on ${detail.invoice.invoiceNumber}.`,
+                ? `Invoice ${invoiceName(detail.invoice)} is paid.`
+                : `${formatCents(balanceDue(detail.invoice))} is still due on ${invoiceName(detail.invoice)}.`,
           });
         },
       },
@@ -131,8 +131,8 @@ export function RecordPaymentDialog({
         <DialogHeader>
           <DialogTitle>Record payment</DialogTitle>
           <DialogDescription>
-            {invoice.invoiceNumber} for {invoice.clientName}: {formatCents(balanceDue(invoice))}{' '}
-            due. The invoice is paid once its payments cover the total.
+            {invoiceName(invoice)} for {invoice.clientName}: {formatCents(balanceDue(invoice))} due.
+            The invoice is paid once its payments cover the total.
           </DialogDescription>
         </DialogHeader>
         <RecordPaymentForm invoice={invoice} today={today} onRecorded={() => onOpenChange(false)} />

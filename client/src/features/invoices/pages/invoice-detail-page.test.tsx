@@ -133,4 +133,19 @@ describe('InvoiceDetailPage', () => {
     expect(await screen.findByRole('heading', { name: /INV-0007/ })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Record payment' })).not.toBeInTheDocument();
   });
+
+  it('names a draft by what it is until it is sent and numbered', async () => {
+    stubInvoiceApi(
+      detail({ invoiceNumber: null, status: 'draft', sentAt: null, clientName: 'Odile Guidry' }),
+    );
+    renderPage();
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: /^Draft invoice/ })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute(
+      'download',
+      'Draft.pdf',
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('heading', { name: 'Delete this draft?' })).toBeVisible();
+  });
 });

@@ -123,7 +123,9 @@ export function InvoiceDetailPage() {
         setConfirming(false);
         toast({
           title: 'Invoice Deleted',
-          description: `Invoice ${current.invoiceNumber} has been deleted.`,
+          description: current.invoiceNumber
+            ? `Invoice ${current.invoiceNumber} has been deleted.`
+            : `The draft for ${current.clientName} has been deleted.`,
         });
         navigate('/admin/invoices');
       },
@@ -162,7 +164,8 @@ export function InvoiceDetailPage() {
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="space-y-1">
           <h1 className="flex items-center gap-3 font-display text-3xl font-bold">
-            {current.invoiceNumber} <InvoiceStatusBadge status={current.status} />
+            {current.invoiceNumber ?? 'Draft invoice'}{' '}
+            <InvoiceStatusBadge status={current.status} />
           </h1>
           <p className="text-muted-foreground">
             {current.clientName} · {formatCents(current.total)}
@@ -180,7 +183,10 @@ export function InvoiceDetailPage() {
             </Button>
           )}
           <Button asChild variant="outline">
-            <a href={invoicePdfUrl(current.id)} download={`${current.invoiceNumber}.pdf`}>
+            <a
+              href={invoicePdfUrl(current.id)}
+              download={`${current.invoiceNumber ?? 'Draft'}.pdf`}
+            >
               <Download className="h-4 w-4" aria-hidden="true" /> Download PDF
             </a>
           </Button>
@@ -268,7 +274,7 @@ export function InvoiceDetailPage() {
       <Dialog open={confirming} onOpenChange={setConfirming}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Delete {current.invoiceNumber}?</DialogTitle>
+            <DialogTitle>Delete {current.invoiceNumber ?? 'this draft'}?</DialogTitle>
             <DialogDescription>
               The invoice and its line items are removed for good. This cannot be undone.
             </DialogDescription>

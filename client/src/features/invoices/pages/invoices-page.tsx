@@ -28,7 +28,11 @@ const invoiceColumns = ({ sending, onSend }: { sending: boolean; onSend: (id: st
       meta: { className: 'whitespace-nowrap font-medium' },
       cell: ({ row: { original: invoice } }) => (
         <Link href={`/admin/invoices/${invoice.id}`} className="text-primary hover:underline">
-          {invoice.invoiceNumber}
+          {invoice.invoiceNumber ?? (
+            <>
+              Draft<span className="sr-only"> for {invoice.clientName}</span>
+            </>
+          )}
         </Link>
       ),
     }),
@@ -90,7 +94,7 @@ const invoiceColumns = ({ sending, onSend }: { sending: boolean; onSend: (id: st
         invoice.status === 'draft' && (
           <Button size="sm" variant="outline" disabled={sending} onClick={() => onSend(invoice.id)}>
             <Send className="h-4 w-4" aria-hidden="true" /> Send
-            <span className="sr-only"> {invoice.invoiceNumber}</span>
+            <span className="sr-only"> the draft for {invoice.clientName}</span>
           </Button>
         ),
     }),

@@ -17,7 +17,7 @@ export function NewInvoicePage() {
       onSuccess: (created) => {
         toast({
           title: 'Invoice Created',
-          description: `Invoice ${created.invoiceNumber} has been created.`,
+          description: `The draft for ${created.invoice.clientName} has been created. It is numbered when it is sent.`,
         });
         navigate(`/admin/invoices/${created.invoice.id}`);
       },
