@@ -6,6 +6,8 @@ import { errorMessage } from '@/lib/api-request';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
 import { Input } from './input';
+import { Label } from './label';
+import { NativeSelect } from './native-select';
 import { Skeleton } from './skeleton';
 
 /** How long typing rests before the search runs. */
@@ -74,6 +76,59 @@ export function ListSearch({
         onChange={(event) => setText(event.target.value)}
       />
     </form>
+  );
+}
+
+/**
+ * A list's filter: a labelled select whose first choice, `all`, shows everything (an empty
+ * value, dropped from the URL).
+ */
+export function ListFilter<T extends string>({
+  label,
+  all,
+  value,
+  options,
+  labelOf,
+  onChange,
+}: {
+  /** Shown above the select: 'Status'. */
+  label: string;
+  /** The first choice: 'All statuses'. */
+  all: string;
+  value: string | undefined;
+  options: readonly T[];
+  labelOf: (option: T) => string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="w-full space-y-2 sm:w-44">
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect id={id} value={value ?? ''} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{all}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {labelOf(option)}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
+/** Above a list: its search box, then its filters and any chips, wrapping on a phone. */
+export function ListToolbar({
+  search,
+  children,
+}: {
+  search: Parameters<typeof ListSearch>[0];
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <ListSearch {...search} />
+      {children}
+    </div>
   );
 }
 

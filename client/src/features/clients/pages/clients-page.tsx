@@ -3,9 +3,7 @@ import { Link } from 'wouter';
 import { CLIENT_LIST_PARAMS, CLIENT_STATUS_FILTERS } from '@shared/schemas/clients';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
-import { ListSearch, PagedList } from '@/components/ui/paged-list';
+import { ListFilter, ListToolbar, PagedList } from '@/components/ui/paged-list';
 import { useListParams } from '@/lib/list-params';
 import { useClients } from '../api/get-clients';
 import { ClientAccountsTable } from '../components/client-accounts-table';
@@ -35,29 +33,23 @@ export function ClientsPage() {
           </Link>
         </Button>
       </div>
-      <div className="flex flex-wrap items-end gap-3">
-        <ListSearch
-          label="Search clients"
-          placeholder="Name, e-mail or business"
-          value={params.q ?? ''}
-          onSearch={(q) => update({ q }, { replace: true })}
+      <ListToolbar
+        search={{
+          label: 'Search clients',
+          placeholder: 'Name, e-mail or business',
+          value: params.q ?? '',
+          onSearch: (q) => update({ q }, { replace: true }),
+        }}
+      >
+        <ListFilter
+          label="Subscription"
+          all="All clients"
+          value={params.status}
+          options={CLIENT_STATUS_FILTERS}
+          labelOf={FILTER_LABEL}
+          onChange={(status) => update({ status })}
         />
-        <div className="w-40 space-y-2">
-          <Label htmlFor="client-status-filter">Subscription</Label>
-          <NativeSelect
-            id="client-status-filter"
-            value={params.status ?? ''}
-            onChange={(event) => update({ status: event.target.value })}
-          >
-            <option value="">All clients</option>
-            {CLIENT_STATUS_FILTERS.map((status) => (
-              <option key={status} value={status}>
-                {FILTER_LABEL(status)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-      </div>
+      </ListToolbar>
       <PagedList
         query={clients}
         what="Clients"

@@ -8,9 +8,8 @@ import {
 } from '@shared/schemas/consultations';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { ListSearch, PagedList } from '@/components/ui/paged-list';
+import { ListFilter, ListToolbar, PagedList } from '@/components/ui/paged-list';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/dates';
 import { useListParams } from '@/lib/list-params';
@@ -65,29 +64,23 @@ export function RequestsPage() {
           From the landing page&apos;s consultation form and the marketing tool.
         </p>
       </div>
-      <div className="flex flex-wrap items-end gap-3">
-        <ListSearch
-          label="Search requests"
-          placeholder="Name, e-mail, business or phone"
-          value={params.q ?? ''}
-          onSearch={(q) => update({ q }, { replace: true })}
+      <ListToolbar
+        search={{
+          label: 'Search requests',
+          placeholder: 'Name, e-mail, business or phone',
+          value: params.q ?? '',
+          onSearch: (q) => update({ q }, { replace: true }),
+        }}
+      >
+        <ListFilter
+          label="Status"
+          all="All requests"
+          value={params.status}
+          options={CONSULTATION_STATUSES}
+          labelOf={(status) => STATUS_LABEL[status]}
+          onChange={(status) => update({ status })}
         />
-        <div className="w-40 space-y-2">
-          <Label htmlFor="request-status-filter">Status</Label>
-          <NativeSelect
-            id="request-status-filter"
-            value={params.status ?? ''}
-            onChange={(event) => update({ status: event.target.value })}
-          >
-            <option value="">All requests</option>
-            {CONSULTATION_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {STATUS_LABEL[status]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-      </div>
+      </ListToolbar>
       <PagedList
         query={requests}
         what="Requests"

@@ -9,8 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { DataTable, dataColumns } from '@/components/ui/data-table';
-import { NativeSelect } from '@/components/ui/native-select';
-import { ListSearch, PagedList } from '@/components/ui/paged-list';
+import { ListFilter, ListToolbar, PagedList } from '@/components/ui/paged-list';
 import { toast } from '@/components/ui/use-toast';
 import { formatDate } from '@/lib/dates';
 import { useListParams } from '@/lib/list-params';
@@ -136,35 +135,28 @@ export function InvoicesPage() {
           </Link>
         </Button>
       </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <ListSearch
-          label="Search invoices"
-          placeholder="Number, client name or e-mail"
-          value={params.q ?? ''}
-          onSearch={(q) => update({ q }, { replace: true })}
+      <ListToolbar
+        search={{
+          label: 'Search invoices',
+          placeholder: 'Number, client name or e-mail',
+          value: params.q ?? '',
+          onSearch: (q) => update({ q }, { replace: true }),
+        }}
+      >
+        <ListFilter
+          label="Status"
+          all="All statuses"
+          value={params.status}
+          options={INVOICE_STATUSES}
+          labelOf={(status) => STATUS_LABELS[status]}
+          onChange={(status) => update({ status })}
         />
-        <label className="flex items-center gap-2 text-sm">
-          <span className="sr-only sm:not-sr-only">Status</span>
-          <NativeSelect
-            className="w-40"
-            aria-label="Status"
-            value={params.status ?? ''}
-            onChange={(event) => update({ status: event.target.value })}
-          >
-            <option value="">All statuses</option>
-            {INVOICE_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {STATUS_LABELS[status]}
-              </option>
-            ))}
-          </NativeSelect>
-        </label>
         {params.client && (
           <Button variant="outline" size="sm" onClick={() => update({ client: undefined })}>
             One client's invoices · Show all
           </Button>
         )}
-      </div>
+      </ListToolbar>
       <PagedList
         query={invoices}
         what="Invoices"

@@ -10,8 +10,7 @@ import {
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { NativeSelect } from '@/components/ui/native-select';
-import { ListSearch, PagedList } from '@/components/ui/paged-list';
+import { ListFilter, ListToolbar, PagedList } from '@/components/ui/paged-list';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-request';
@@ -153,30 +152,23 @@ export function OutboxPage({ params: route }: { params: { id?: string } }) {
           is sent; one the mail server refuses is tried again a few times.
         </p>
       </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <ListSearch
-          label="Search the outbox"
-          placeholder="Recipient or subject"
-          value={params.q ?? ''}
-          onSearch={(q) => update({ q }, { replace: true })}
+      <ListToolbar
+        search={{
+          label: 'Search the outbox',
+          placeholder: 'Recipient or subject',
+          value: params.q ?? '',
+          onSearch: (q) => update({ q }, { replace: true }),
+        }}
+      >
+        <ListFilter
+          label="Status"
+          all="All statuses"
+          value={params.status}
+          options={OUTBOX_STATUSES}
+          labelOf={(status) => OUTBOX_STATUS_LABELS[status]}
+          onChange={(status) => update({ status })}
         />
-        <label className="flex items-center gap-2 text-sm">
-          <span className="sr-only sm:not-sr-only">Status</span>
-          <NativeSelect
-            className="w-40"
-            aria-label="Status"
-            value={params.status ?? ''}
-            onChange={(event) => update({ status: event.target.value })}
-          >
-            <option value="">All statuses</option>
-            {OUTBOX_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {OUTBOX_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </NativeSelect>
-        </label>
-      </div>
+      </ListToolbar>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="min-w-0">
           <PagedList

@@ -7,9 +7,7 @@ import {
 } from '@shared/schemas/signup-links';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { DataTable, dataColumns } from '@/components/ui/data-table';
-import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
-import { ListSearch, PagedList } from '@/components/ui/paged-list';
+import { ListFilter, ListToolbar, PagedList } from '@/components/ui/paged-list';
 import { formatDateTime } from '@/lib/dates';
 import { useListParams } from '@/lib/list-params';
 import { useSignupLinks } from '../api/get-signup-links';
@@ -53,29 +51,23 @@ export function SignupLinksTable() {
   const links = useSignupLinks(params);
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end gap-3">
-        <ListSearch
-          label="Search signup links"
-          placeholder="E-mail"
-          value={params.q ?? ''}
-          onSearch={(q) => update({ q }, { replace: true })}
+      <ListToolbar
+        search={{
+          label: 'Search signup links',
+          placeholder: 'E-mail',
+          value: params.q ?? '',
+          onSearch: (q) => update({ q }, { replace: true }),
+        }}
+      >
+        <ListFilter
+          label="State"
+          all="All links"
+          value={params.status}
+          options={SIGNUP_LINK_STATES}
+          labelOf={(state) => STATE[state].label}
+          onChange={(status) => update({ status })}
         />
-        <div className="w-36 space-y-2">
-          <Label htmlFor="signup-link-state-filter">State</Label>
-          <NativeSelect
-            id="signup-link-state-filter"
-            value={params.status ?? ''}
-            onChange={(event) => update({ status: event.target.value })}
-          >
-            <option value="">All links</option>
-            {SIGNUP_LINK_STATES.map((state) => (
-              <option key={state} value={state}>
-                {STATE[state].label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-      </div>
+      </ListToolbar>
       <PagedList
         query={links}
         what="Signup links"

@@ -1,9 +1,7 @@
 import { Link } from 'wouter';
-import { ADMIN_TICKET_LIST_PARAMS } from '@shared/schemas/tickets';
+import { ADMIN_TICKET_LIST_PARAMS, TICKET_STATUSES } from '@shared/schemas/tickets';
 import { Button } from '@/components/ui/button';
-import { NativeSelect } from '@/components/ui/native-select';
-import { Label } from '@/components/ui/label';
-import { ListSearch, PagedList } from '@/components/ui/paged-list';
+import { ListFilter, ListToolbar, PagedList } from '@/components/ui/paged-list';
 import { formatDate } from '@/lib/dates';
 import { useListParams } from '@/lib/list-params';
 import { useAdminTickets } from '@/features/tickets/api/get-admin-tickets';
@@ -13,7 +11,6 @@ import {
   PriorityBadge,
   TICKET_STATUS_LABEL,
   TicketStatusLabel,
-  TicketStatusOptions,
 } from '@/features/tickets/components/ticket-status';
 
 /**
@@ -28,30 +25,28 @@ export function AdminSupportPage() {
   return (
     <div className="space-y-6">
       <h1 className="font-display text-3xl font-bold">Support</h1>
-      <div className="flex flex-wrap items-end gap-3">
-        <ListSearch
-          label="Search tickets"
-          placeholder="Subject, client name or e-mail"
-          value={params.q ?? ''}
-          onSearch={(q) => update({ q }, { replace: true })}
+      <ListToolbar
+        search={{
+          label: 'Search tickets',
+          placeholder: 'Subject, client name or e-mail',
+          value: params.q ?? '',
+          onSearch: (q) => update({ q }, { replace: true }),
+        }}
+      >
+        <ListFilter
+          label="Status"
+          all="All tickets"
+          value={status ?? undefined}
+          options={TICKET_STATUSES}
+          labelOf={(option) => TICKET_STATUS_LABEL[option]}
+          onChange={(next) => update({ status: next })}
         />
-        <div className="w-48 space-y-2">
-          <Label htmlFor="ticket-status-filter">Status</Label>
-          <NativeSelect
-            id="ticket-status-filter"
-            value={status ?? ''}
-            onChange={(event) => update({ status: event.target.value })}
-          >
-            <option value="">All tickets</option>
-            <TicketStatusOptions />
-          </NativeSelect>
-        </div>
         {params.client && (
           <Button variant="outline" size="sm" onClick={() => update({ client: undefined })}>
             One client's tickets · Show all
           </Button>
         )}
-      </div>
+      </ListToolbar>
       <PagedList
         query={tickets}
         what="Tickets"
