@@ -713,3 +713,20 @@ export const websiteAnalyses = pgTable('website_analyses', {
   signals: jsonb().$type<WebsiteSignals>().notNull(),
   analysedAt: timestamp({ withTimezone: true }).notNull(),
 });
+
+/**
+ * How many rows a long list holds, in all ('') and per status, so its pages need not count
+ * 100,000 rows each time (db/list-counts.ts). Statement triggers (migration 0018) add a row
+ * of +n / -n for every insert, delete or status change; readers sum a key's rows and fold
+ * them into one now and then. Appending, never updating, keeps writers from waiting on one
+ * another.
+ */
+export const listCounts = pgTable(
+  'list_counts',
+  {
+    list: text().notNull(),
+    key: text().notNull(),
+    n: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [index('list_counts_list_key_idx').on(t.list, t.key)],
+);

@@ -9,6 +9,7 @@ import {
   payments,
   users,
 } from '../../db/schema';
+import { listCount } from '../../db/list-counts';
 import { onPage } from '../../db/paging';
 import { textContains } from '../../db/search';
 
@@ -69,7 +70,8 @@ export function createInvoiceRepository(db: Database) {
 
     /**
      * One page of the admin's list, newest first, and how many match in all. Each filter has
-     * its index: (status, created_at), (user_id, created_at), the trigram index of the search.
+     * its index: (status, created_at), (user_id, created_at), the trigram index of the search;
+     * the whole list and each status are counted by trigger (db/list-counts.ts).
      */
     async list(filter: InvoiceFilter) {
       const conditions: SQL[] = [];
@@ -84,7 +86,9 @@ export function createInvoiceRepository(db: Database) {
           .from(invoices)
           .where(onPage(db, invoices, invoices.id, where, order, filter))
           .orderBy(...order),
-        db.select({ value: count() }).from(invoices).where(where),
+        filter.q || filter.userId
+          ? db.select({ value: count() }).from(invoices).where(where)
+          : listCount(db, 'invoices', filter.status).then((value) => [{ value }]),
       ]);
       return { rows, total: counted?.value ?? 0 };
     },

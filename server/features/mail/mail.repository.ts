@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { OutboxStatus } from '@shared/schemas/mail';
 import type { Database } from '../../db/client';
 import { accountIdsByEmail } from '../../db/accounts';
+import { listCount } from '../../db/list-counts';
 import { onPage } from '../../db/paging';
 import { outboxMessages, outboxSearchText, type OutboxMessageRow } from '../../db/schema';
 import { textContains } from '../../db/search';
@@ -46,7 +47,10 @@ export function createMailRepository(db: Database) {
           .from(outboxMessages)
           .where(onPage(db, outboxMessages, outboxMessages.id, where, order, filter))
           .orderBy(...order),
-        db.select({ value: count() }).from(outboxMessages).where(where),
+        // The whole outbox and each status are counted by trigger (db/list-counts.ts).
+        filter.q
+          ? db.select({ value: count() }).from(outboxMessages).where(where)
+          : listCount(db, 'outbox', filter.status).then((value) => [{ value }]),
       ]);
       // The page's recipients in one query (a subquery per row would also run for the rows an
       // OFFSET skips).
