@@ -270,6 +270,8 @@ interface Scenario {
   name: string;
   path: string;
   cookie: 'admin' | 'client';
+  /** False for answers measured for the record that are not a list's page: no p95 target. */
+  targeted?: boolean;
 }
 
 /** Every list's first page, page 500 (or its last), a search and each filter; the client page. */
@@ -337,8 +339,12 @@ function scenarios(size: Size, ids: { client: string; search: string }): Scenari
       all.push(admin(`${list}: ${other.split('=')[0]}`, `${listPath}?${other}`));
   }
   all.push(admin('client page', `/api/admin/clients/${ids.client}`));
-  all.push(admin('leads of a search', `/api/admin/marketing-tool/searches/${ids.search}/leads`));
-  all.push(admin('dashboard stats', '/api/admin/dashboard-stats'));
+  // Not lists that page: the spec's whole lead list of one search, and today's counts.
+  all.push({
+    ...admin('leads of a search', `/api/admin/marketing-tool/searches/${ids.search}/leads`),
+    targeted: false,
+  });
+  all.push({ ...admin('dashboard stats', '/api/admin/dashboard-stats'), targeted: false });
   all.push({ name: "a client's tickets", path: '/api/tickets', cookie: 'client' });
   all.push({ name: "a client's invoices", path: '/api/invoices', cookie: 'client' });
   all.push({ name: "a client's invoices, page 4", path: '/api/invoices?page=4', cookie: 'client' });
@@ -353,6 +359,7 @@ interface Measured {
   maxMs: number;
   bytes: number;
   errors: number;
+  targeted?: boolean;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -391,6 +398,7 @@ async function measure(url: string, scenario: Scenario, cookie: string): Promise
     maxMs: round(times.at(-1)!),
     bytes,
     errors,
+    ...(scenario.targeted === false && { targeted: false }),
   };
 }
 
@@ -476,17 +484,23 @@ async function runBackend(kind: 'pglite' | 'postgres') {
     const cookies = { admin, client: await benchClient(server.baseUrl, admin) };
 
     let peakRss = rssMb(server.child.pid!);
-    const sampler = setInterval(
-      () => (peakRss = Math.max(peakRss, rssMb(server!.child.pid!))),
-      200,
-    );
-    const results: Measured[] = [];
+    let scenarioPeak = peakRss;
+    const sampler = setInterval(() => {
+      const now = rssMb(server!.child.pid!);
+      peakRss = Math.max(peakRss, now);
+      scenarioPeak = Math.max(scenarioPeak, now);
+    }, 200);
+    const results: Array<Measured & { peakRssMb: number }> = [];
     try {
       for (const scenario of scenarios(size, ids)) {
-        const result = await measure(server.baseUrl, scenario, cookies[scenario.cookie]);
+        scenarioPeak = rssMb(server.child.pid!);
+        const result = {
+          ...(await measure(server.baseUrl, scenario, cookies[scenario.cookie])),
+          peakRssMb: Math.round(Math.max(scenarioPeak, rssMb(server.child.pid!))),
+        };
         results.push(result);
         console.warn(
-          `  ${result.name.padEnd(32)} p50 ${String(result.p50Ms).padStart(6)} ms  p95 ${String(result.p95Ms).padStart(6)} ms  ${result.bytes} B${result.errors ? `  ${result.errors} errors` : ''}`,
+          `  ${result.name.padEnd(32)} p50 ${String(result.p50Ms).padStart(6)} ms  p95 ${String(result.p95Ms).padStart(6)} ms  ${result.bytes} B  ${result.peakRssMb} MB${result.errors ? `  ${result.errors} errors` : ''}`,
         );
       }
     } finally {
@@ -496,7 +510,7 @@ async function runBackend(kind: 'pglite' | 'postgres') {
       size,
       seedSeconds: Math.round(seedSeconds),
       peakRssMb: Math.round(peakRss),
-      worstP95Ms: Math.max(...results.map((r) => r.p95Ms)),
+      worstP95Ms: Math.max(...results.filter((r) => r.targeted !== false).map((r) => r.p95Ms)),
       errors: results.reduce((sum, r) => sum + r.errors, 0),
       scenarios: results,
     };
@@ -518,7 +532,8 @@ function report(postgres: Backend, pglite: Backend) {
   };
   const rows = postgres.scenarios.map((r, n) => {
     const small = pglite.scenarios[n]!;
-    return `| ${r.name} | ${r.p50Ms} | ${r.p95Ms} | ${small.p95Ms} | ${r.bytes.toLocaleString('en-US')} |`;
+    const name = r.targeted === false ? `${r.name} (no target)` : r.name;
+    return `| ${name} | ${r.p50Ms} | ${r.p95Ms} | ${small.p95Ms} | ${r.bytes.toLocaleString('en-US')} |`;
   });
   return `<!-- bench:scale -->
 ## Lists at 100,000 rows (\`npm run bench:scale\`)

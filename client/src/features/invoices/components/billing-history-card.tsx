@@ -52,8 +52,8 @@ function PayAction({
 
 const column = dataColumns<ClientInvoice>();
 /**
- * The date sits under the number and Pay now under the amount it pays: at 390 px the
- * amount and its button stay in view, the rest of the table scrolls in its own box.
+ * The date sits under the number and Pay now under the amount it pays; on a phone each
+ * invoice is a card, so its amount, Pay now and PDF are all in view.
  */
 const columnsFor = (online: boolean, awaitingPaymentOf: string | null) =>
   column.columns([
@@ -95,7 +95,7 @@ const columnsFor = (online: boolean, awaitingPaymentOf: string | null) =>
     column.display({
       id: 'pdf',
       header: () => <span className="sr-only">PDF</span>,
-      meta: { align: 'right' },
+      meta: { align: 'right', cardLabel: 'Download' },
       cell: ({ row: { original: invoice } }) => (
         <a
           href={`/api/invoices/${invoice.id}/pdf`}
@@ -152,6 +152,7 @@ export function BillingHistoryCard({
           {(rows) => (
             <DataTable
               caption="Billing history"
+              phoneLayout="cards"
               columns={columns}
               data={rows}
               getRowId={(invoice) => invoice.id}
