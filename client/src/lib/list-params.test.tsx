@@ -94,6 +94,47 @@ describe('useListParams', () => {
   });
 });
 
+/** A list that shares its page's URL: its parameters are prefixed, the page's own stay. */
+function SharedScreen() {
+  const { params, update } = useListParams(['q', 'page'] as const, { prefix: 'searches' });
+  return (
+    <div>
+      <output aria-label="Search">{params.q ?? '(none)'}</output>
+      <output aria-label="Page">{params.page ?? '(first)'}</output>
+      <button type="button" onClick={() => update({ page: '2' })}>
+        Page 2
+      </button>
+      <button type="button" onClick={() => update({ q: 'baton' })}>
+        Search baton
+      </button>
+    </div>
+  );
+}
+
+describe('useListParams with a prefix', () => {
+  it('reads and writes its own names and keeps the rest of the URL', async () => {
+    const location = memoryLocation({
+      path: '/admin/marketing-tool?search=s1&searchesQ=lafayette&q=other',
+      record: true,
+    });
+    render(
+      <Router hook={location.hook}>
+        <SharedScreen />
+      </Router>,
+    );
+    expect(shown('Search')).toBe('lafayette');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(location.history?.at(-1)).toBe(
+      '/admin/marketing-tool?search=s1&q=other&searchesQ=lafayette&searchesPage=2',
+    );
+    await user.click(screen.getByRole('button', { name: 'Search baton' }));
+    expect(location.history?.at(-1)).toBe(
+      '/admin/marketing-tool?search=s1&q=other&searchesQ=baton',
+    );
+  });
+});
+
 describe('useListParams in the browser', () => {
   afterEach(() => {
     window.history.replaceState(null, '', '/');

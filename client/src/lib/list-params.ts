@@ -46,28 +46,43 @@ export function pageQueryOptions<Schema extends z.ZodType, Name extends string>(
  * A list screen's search, filters and page, read from and written to the URL, so a reload, a
  * shared link and the back button all come back to the same view. Changing anything but the
  * page goes back to page 1.
+ *
+ * `prefix`: for a list that shares its page's URL with other state (the marketing tool's
+ * `?search=`), its parameters are named `{prefix}Q`, `{prefix}Page`... and every other
+ * parameter of the URL is kept. Without it the URL holds the list's parameters only.
  */
-export function useListParams<Name extends string>(names: readonly Name[]) {
+export function useListParams<Name extends string>(
+  names: readonly Name[],
+  { prefix }: { prefix?: string } = {},
+) {
   const search = useSearch();
   const [location, navigate] = useLocation();
+  const inUrl = useCallback(
+    (name: Name) => (prefix ? `${prefix}${name[0]!.toUpperCase()}${name.slice(1)}` : name),
+    [prefix],
+  );
   const params = useMemo(() => {
     const query = new URLSearchParams(search);
     const read: ListParams<Name> = {};
     for (const name of names) {
-      const value = query.get(name);
+      const value = query.get(inUrl(name));
       if (value) read[name] = value;
     }
     return read;
-  }, [search, names]);
+  }, [search, names, inUrl]);
 
   const update = useCallback(
     (changes: ListParams<Name>, { replace = false }: { replace?: boolean } = {}) => {
       const next: ListParams<Name> = { ...params, ...changes };
       if (!('page' in changes)) delete next['page' as Name];
-      const query = listQueryString(names, next);
-      navigate(query ? `${location}?${query}` : location, { replace });
+      const own = new URLSearchParams(listQueryString(names, next));
+      const query = prefix ? new URLSearchParams(search) : new URLSearchParams();
+      for (const name of names) query.delete(inUrl(name));
+      for (const [name, value] of own) query.set(inUrl(name as Name), value);
+      const text = query.toString();
+      navigate(text ? `${location}?${text}` : location, { replace });
     },
-    [params, names, location, navigate],
+    [params, names, prefix, search, inUrl, location, navigate],
   );
   return { params, update };
 }

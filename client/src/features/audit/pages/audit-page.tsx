@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useLocation, useSearch } from 'wouter';
 import type { z } from 'zod';
 import {
   AUDIT_KIND_LABELS,
@@ -8,31 +7,16 @@ import {
   AuditQuerySchema,
   type AuditQuery,
 } from '@shared/schemas/audit';
-import { PAGE_SIZES, showingRange } from '@shared/schemas/common';
+import { PAGE_SIZES } from '@shared/schemas/common';
 import { Button } from '@/components/ui/button';
 import { FormField, SelectField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/api-request';
-import {
-  AUDIT_PARAMS,
-  auditQueryString,
-  useAuditEvents,
-  type AuditParams,
-} from '../api/get-audit-events';
+import { PagedList } from '@/components/ui/paged-list';
+import { useListParams } from '@/lib/list-params';
+import { AUDIT_PARAMS, useAuditEvents, type AuditParams } from '../api/get-audit-events';
 import { AuditEventList } from '../components/audit-event-list';
 
 type FilterInput = z.input<typeof AuditQuerySchema>;
-
-function readParams(search: string): AuditParams {
-  const query = new URLSearchParams(search);
-  return Object.fromEntries(
-    AUDIT_PARAMS.flatMap((name) => {
-      const value = query.get(name);
-      return value ? [[name, value]] : [];
-    }),
-  );
-}
 
 function Filters({
   params,
@@ -97,19 +81,9 @@ function Filters({
  * (?actor=&kind=&from=&to=&page=&pageSize=).
  */
 export function AuditPage() {
-  const search = useSearch();
-  const [location, navigate] = useLocation();
-  const params = readParams(search);
+  const { params, update } = useListParams(AUDIT_PARAMS);
   const events = useAuditEvents(params);
-
-  const go = (next: AuditParams) => {
-    const query = auditQueryString(next);
-    navigate(query ? `${location}?${query}` : location);
-  };
-  const page = events.data?.page ?? 1;
   const pageSize = events.data?.pageSize ?? PAGE_SIZES[0];
-  const lastPage = events.data ? Math.max(1, Math.ceil(events.data.total / pageSize)) : 1;
-  const toPage = (to: number) => go({ ...params, page: to === 1 ? undefined : String(to) });
 
   return (
     <div className="space-y-6">
@@ -119,64 +93,31 @@ export function AuditPage() {
           Every change made by an admin, and every sign-in. Rows cannot be changed or deleted.
         </p>
       </div>
-      <Filters params={params} onApply={go} />
-      {events.isLoading ? (
-        <Skeleton className="h-64 w-full" />
-      ) : events.isError ? (
-        <p role="alert" className="text-destructive">
-          {errorMessage(events.error, 'The audit log could not be loaded. Please reload the page.')}
-        </p>
-      ) : events.data ? (
-        <div className="space-y-4">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-muted-foreground" aria-live="polite">
-              {showingRange(events.data, 'No events')}
-            </p>
-            <label className="flex items-center gap-2 text-sm">
-              Per page
-              <NativeSelect
-                className="w-20"
-                value={String(pageSize)}
-                onChange={(event) =>
-                  go({ ...params, page: undefined, pageSize: event.target.value })
-                }
-              >
-                {PAGE_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </NativeSelect>
-            </label>
-          </div>
-          {events.data.items.length > 0 ? (
-            <AuditEventList events={events.data.items} />
-          ) : (
-            <p className="text-muted-foreground">No events match these filters.</p>
-          )}
-          <nav aria-label="Pages" className="flex items-center justify-between gap-2">
-            <Button
-              type="button"
-              variant="outline"
-              disabled={page <= 1}
-              onClick={() => toPage(page - 1)}
-            >
-              Previous
-            </Button>
-            <span className="text-sm text-muted-foreground">
-              Page {page.toLocaleString('en-US')} of {lastPage.toLocaleString('en-US')}
-            </span>
-            <Button
-              type="button"
-              variant="outline"
-              disabled={page >= lastPage}
-              onClick={() => toPage(page + 1)}
-            >
-              Next
-            </Button>
-          </nav>
-        </div>
-      ) : null}
+      <Filters params={params} onApply={(next) => update(next)} />
+      <label className="flex items-center justify-end gap-2 text-sm">
+        Per page
+        <NativeSelect
+          className="w-20"
+          value={String(pageSize)}
+          onChange={(event) => update({ pageSize: event.target.value })}
+        >
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </NativeSelect>
+      </label>
+      <PagedList
+        query={events}
+        what="Events"
+        empty="No events yet."
+        noMatch="No events match these filters."
+        filtered={Boolean(params.actor || params.kind || params.from || params.to)}
+        onPage={(page) => update({ page: page === 1 ? undefined : String(page) })}
+      >
+        {(items) => <AuditEventList events={items} />}
+      </PagedList>
     </div>
   );
 }

@@ -54,7 +54,7 @@ export function PastSearches({
         empty="No searches yet."
         noMatch="No past searches match this search."
         filtered={Boolean(params.q)}
-        onPage={(page) => update({ page })}
+        onPage={(page) => update({ page: page > 1 ? String(page) : undefined })}
       >
         {(records: SearchRecord[]) => (
           <ul className="divide-y rounded-lg border" aria-label="Past searches">
