@@ -228,12 +228,14 @@ export function createServices({
     analysisConcurrency: config.leads.analysisConcurrency,
   });
 
+  const mail = createMailService(repositories.mail, mailer, audit);
   const clients = createClientService({
     repository: repositories.clients,
     subscriptions,
     invoices,
     tickets,
     signupLinks,
+    mail,
     stripeTestMode: stripe?.testMode ?? true,
   });
 
@@ -258,7 +260,7 @@ export function createServices({
     leads,
     /** The bulk lead searches the job runner works on. */
     leadSearches,
-    mail: createMailService(repositories.mail, mailer, audit),
+    mail,
     notifications,
     /** Getting paid: pay links, Checkout, Stripe's events, recorded payments, reminders. */
     payments,

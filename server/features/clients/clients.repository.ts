@@ -5,7 +5,6 @@ import {
   admins,
   clientNotes,
   invoices,
-  outboxMessages,
   payments,
   subscriptions,
   users,
@@ -102,29 +101,6 @@ export function createClientRepository(db: Database) {
           .from(payments)
           .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
           .where(where),
-      ]);
-      return { rows, total: counted?.value ?? 0 };
-    },
-
-    /** The most recent e-mails to an address (outbox_messages_recipient_idx), and how many. */
-    async messages(email: string, limit: number) {
-      const where = sql`lower(${outboxMessages.toAddress}) = ${email.toLowerCase()}`;
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select({
-            id: outboxMessages.id,
-            toAddress: outboxMessages.toAddress,
-            subject: outboxMessages.subject,
-            status: outboxMessages.status,
-            error: outboxMessages.error,
-            attempts: outboxMessages.attempts,
-            createdAt: outboxMessages.createdAt,
-          })
-          .from(outboxMessages)
-          .where(where)
-          .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
-          .limit(limit),
-        db.select({ value: count() }).from(outboxMessages).where(where),
       ]);
       return { rows, total: counted?.value ?? 0 };
     },

@@ -14,6 +14,7 @@ import { AppError } from '../../lib/errors';
 import { fullName } from '../../lib/format';
 import { existingId } from '../../lib/ids';
 import { toPayment, type InvoiceService } from '../invoices/invoices.service';
+import type { MailService } from '../mail/mail.service';
 import type { SignupLinkService } from '../signup-links/signup-links.service';
 import type { SubscriptionService } from '../subscriptions/subscriptions.service';
 import type { TicketService } from '../tickets/tickets.service';
@@ -40,6 +41,7 @@ export interface ClientServiceDeps {
   invoices: Pick<InvoiceService, 'list'>;
   tickets: Pick<TicketService, 'list'>;
   signupLinks: Pick<SignupLinkService, 'list'>;
+  mail: Pick<MailService, 'sentTo'>;
   stripeTestMode: boolean;
 }
 
@@ -50,6 +52,7 @@ export function createClientService({
   invoices,
   tickets,
   signupLinks,
+  mail,
   stripeTestMode,
 }: ClientServiceDeps) {
   async function existing(id: string): Promise<User> {
@@ -97,7 +100,7 @@ export function createClientService({
           invoices.list({ q: '', client: user.id, ...recent }),
           repository.payments(user.id, CLIENT_DETAIL_RECENT),
           tickets.list(user.id, recent),
-          user.email ? repository.messages(user.email, CLIENT_DETAIL_RECENT) : none,
+          user.email ? mail.sentTo(user.email, CLIENT_DETAIL_RECENT) : none,
           user.email ? signupLinks.list({ q: '', email: user.email, ...recent }) : none,
           repository.notes(user.id, NOTES_SHOWN),
         ]);
@@ -136,11 +139,7 @@ export function createClientService({
         },
         tickets: { items: ticketPage.items, total: ticketPage.total },
         messages: {
-          items: messages.rows.map((message) => ({
-            ...message,
-            clientId: user.id,
-            createdAt: message.createdAt.toISOString(),
-          })),
+          items: messages.items.map((message) => ({ ...message, clientId: user.id })),
           total: messages.total,
         },
         signupLinks: { items: links.items, total: links.total },

@@ -14,12 +14,38 @@ export interface OutboxFilter {
   offset: number;
 }
 
+/** A message as lists show it: without its bodies and attachment bytes. */
+const summary = {
+  id: outboxMessages.id,
+  toAddress: outboxMessages.toAddress,
+  subject: outboxMessages.subject,
+  status: outboxMessages.status,
+  error: outboxMessages.error,
+  attempts: outboxMessages.attempts,
+  createdAt: outboxMessages.createdAt,
+};
+
 export function createMailRepository(db: Database) {
   return {
     async record(values: typeof outboxMessages.$inferInsert): Promise<OutboxMessageRow> {
       const [row] = await db.insert(outboxMessages).values(values).returning();
       if (!row) throw new Error('Outbox insert returned no row');
       return row;
+    },
+
+    /** The most recent e-mails to an address (outbox_messages_recipient_idx), and how many. */
+    async sentTo(email: string, limit: number) {
+      const where = sql`lower(${outboxMessages.toAddress}) = ${email.toLowerCase()}`;
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select(summary)
+          .from(outboxMessages)
+          .where(where)
+          .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+          .limit(limit),
+        db.select({ value: count() }).from(outboxMessages).where(where),
+      ]);
+      return { rows, total: counted?.value ?? 0 };
     },
 
     /**
@@ -35,15 +61,7 @@ export function createMailRepository(db: Database) {
       const order = [desc(outboxMessages.createdAt), desc(outboxMessages.id)];
       const [rows, [counted]] = await Promise.all([
         db
-          .select({
-            id: outboxMessages.id,
-            toAddress: outboxMessages.toAddress,
-            subject: outboxMessages.subject,
-            status: outboxMessages.status,
-            error: outboxMessages.error,
-            attempts: outboxMessages.attempts,
-            createdAt: outboxMessages.createdAt,
-          })
+          .select(summary)
           .from(outboxMessages)
           .where(onPage(db, outboxMessages, outboxMessages.id, where, order, filter))
           .orderBy(...order),

@@ -80,6 +80,15 @@ export function createMailService(repository: MailRepository, mailer: Mailer, au
       };
     },
 
+    /** The most recent e-mails to an address, and how many there are (a client's page). */
+    async sentTo(email: string, limit: number) {
+      const { rows, total } = await repository.sentTo(email, limit);
+      return {
+        items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+        total,
+      };
+    },
+
     /** One page of the outbox, newest first. */
     async list({ q, status, page, pageSize }: OutboxListQuery): Promise<OutboxPage> {
       const { rows, total } = await repository.list({
