@@ -9,7 +9,8 @@
 // BENCH_DATABASE_URL: the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/test;
 // a fresh database is made on it and dropped after). BENCH_TRIAL=pglite|postgres runs one
 // backend and writes nothing (BENCH_KEEP=1 keeps its PostgreSQL database to look into).
-// BENCH_REQUESTS (200) is the number of requests a scenario makes.
+// BENCH_REQUESTS (200) is the number of requests a scenario makes; BENCH_NODE_ARGS replaces
+// the node flags of `npm start` the server runs with (e.g. --max-old-space-size=128).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,6 +41,15 @@ const PORTAL_EMAIL = 'bench.portal@example.com';
 const PORTAL_INVOICES = 200;
 /** As many as the limit on client actions that e-mail the agency lets through at once. */
 const PORTAL_TICKETS = 5;
+
+/** The server is measured as `npm start` runs it: the node flags of that script (the heap limit). */
+const START_NODE_ARGS = (
+  JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  }
+).scripts.start
+  .split(' ')
+  .filter((word) => word.startsWith('--'));
 
 /** The rows of each table at full size; PGlite gets a tenth. */
 const FULL = {
@@ -478,6 +488,7 @@ async function runBackend(kind: 'pglite' | 'postgres') {
       {
         built: true,
         readyTimeoutMs: 180_000,
+        nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? START_NODE_ARGS,
       },
     );
     const admin = await adminCookie(server.baseUrl);
