@@ -94,20 +94,22 @@ export function AuditPage() {
         </p>
       </div>
       <Filters params={params} onApply={(next) => update(next)} />
-      <label className="flex items-center justify-end gap-2 text-sm">
-        Per page
-        <NativeSelect
-          className="w-20"
-          value={String(pageSize)}
-          onChange={(event) => update({ pageSize: event.target.value })}
-        >
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </NativeSelect>
-      </label>
+      <div className="flex justify-end">
+        <label className="flex items-center gap-2 whitespace-nowrap text-sm">
+          Per page
+          <NativeSelect
+            className="w-20"
+            value={String(pageSize)}
+            onChange={(event) => update({ pageSize: event.target.value })}
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </NativeSelect>
+        </label>
+      </div>
       <PagedList
         query={events}
         what="Events"
