@@ -38,7 +38,7 @@ test('admin sign-in: a wrong password is refused, the right one opens the admin 
   await expect(
     page.getByText('Please login to access the admin panel', { exact: true }),
   ).toBeVisible();
-  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page).toHaveURL('/admin/login?next=%2Fadmin%2Fsettings');
 });
 
 test('a client session gets 401 from the admin API', async ({ page }) => {

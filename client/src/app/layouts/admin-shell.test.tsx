@@ -89,7 +89,10 @@ describe('AdminShell', () => {
     expect(
       (await screen.findAllByText('Authentication Required', {}, { timeout: 5000 }))[0],
     ).toBeVisible();
-    await waitFor(() => expect(location.history?.at(-1)).toBe('/admin/login'));
+    // Signing in again will come back to the settings.
+    await waitFor(() =>
+      expect(location.history?.at(-1)).toBe('/admin/login?next=%2Fadmin%2Fsettings'),
+    );
     // The 401 is the session's end, not a failed password change.
     expect(screen.queryByText('Failed to reset password')).not.toBeInTheDocument();
   });

@@ -13,7 +13,7 @@ import {
   Users,
 } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
@@ -22,6 +22,7 @@ import { NewRequestCount } from '@/features/consultations/public';
 import { usePublicSettings } from '@/features/settings/public';
 import { OpenTicketCount } from '@/features/tickets/public';
 import {
+  adminLoginPath,
   TWO_FACTOR_SETUP_PATH,
   useAdmin,
   useLogoutAdmin,
@@ -130,6 +131,7 @@ function AdminNav({ location }: { location: string }) {
 /** Every admin screen but login: checks the admin session, then shows header and navigation. */
 export function AdminShell({ children }: { children: ReactNode }) {
   const [location, navigate] = useLocation();
+  const search = useSearch();
   const { businessName } = usePublicSettings();
   const { data: admin, isLoading, isError } = useAdmin();
   const logout = useLogoutAdmin();
@@ -142,7 +144,10 @@ export function AdminShell({ children }: { children: ReactNode }) {
       description: 'Please login to access the admin panel',
       variant: 'destructive',
     });
-    navigate('/admin/login');
+    // Signing in again comes back here.
+    navigate(adminLoginPath(search ? `${location}?${search}` : location));
+    // Only the session's end decides; where it ended is read as it is then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isError, navigate]);
 
   // Every admin must use two-factor and this one has not set it up: nothing else until then.

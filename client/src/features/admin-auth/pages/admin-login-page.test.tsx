@@ -87,6 +87,31 @@ describe('AdminLoginPage', () => {
     expect(location.history?.at(-1)).toBe('/admin/dashboard');
   });
 
+  it('comes back to the screen the session ended on', async () => {
+    stubApi((url) =>
+      url === '/api/admin/login'
+        ? new Response(
+            JSON.stringify({
+              id: '1',
+              email: 'owner@example.com',
+              firstName: 'Renée',
+              lastName: null,
+              createdAt: '2026-11-01T09:00:00.000Z',
+              twoFactorEnabled: false,
+              twoFactorSetupRequired: false,
+            }),
+          )
+        : new Response('{}'),
+    );
+    const location = renderWithApp(
+      <AdminLoginPage />,
+      '/admin/login?next=%2Fadmin%2Fsupport%2F7a8b%3Fstatus%3Dopen',
+    );
+    await signIn('owner@example.com', 'right-password');
+    await screen.findByText('Welcome back!');
+    expect(location.history?.at(-1)).toBe('/admin/support/7a8b?status=open');
+  });
+
   it('asks for the code after the password when two-factor is on, then signs in', async () => {
     const calls: Array<{ url: string; body: unknown }> = [];
     stubApi((url, init) => {

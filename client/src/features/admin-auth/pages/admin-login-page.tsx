@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import {
   AdminLoginSchema,
   TwoFactorLoginSchema,
@@ -17,6 +17,7 @@ import { ApiError, errorMessage } from '@/lib/api-request';
 import { usePublicSettings } from '@/features/settings/public';
 import { useLoginAdmin } from '../api/login-admin';
 import { useVerifyTwoFactorLogin } from '../api/verify-two-factor-login';
+import { adminReturnPath } from '../lib/return-path';
 
 /**
  * Spec section 8: the server's message, or `fallback` when it gave none; 'An error occurred
@@ -78,6 +79,7 @@ function CodeStep({
 
 export function AdminLoginPage() {
   const [, navigate] = useLocation();
+  const next = new URLSearchParams(useSearch()).get('next');
   const { businessName } = usePublicSettings();
   const login = useLoginAdmin();
   const [failure, setFailure] = useState<string>();
@@ -90,7 +92,7 @@ export function AdminLoginPage() {
 
   const signedIn = () => {
     toast({ title: 'Welcome back!' });
-    navigate('/admin/dashboard');
+    navigate(adminReturnPath(next));
   };
   // Not the query client's toast: a 401 here is a wrong password, not a session that ended.
   const failed = (error: unknown, fallback: string) => {
