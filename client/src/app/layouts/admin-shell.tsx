@@ -85,6 +85,13 @@ function AdminNav({ location }: { location: string }) {
             <span className="truncate">{current?.label ?? 'Admin'}</span>
           </span>{' '}
           <span className="flex items-center gap-1 text-muted-foreground">
+            {/* What waits behind the closed menu: the open tickets and new requests. */}
+            {!open && (
+              <>
+                <OpenTicketCount />
+                <NewRequestCount />
+              </>
+            )}
             Menu
             <ChevronDown
               className={cn('h-4 w-4 transition-transform', open && 'rotate-180')}
