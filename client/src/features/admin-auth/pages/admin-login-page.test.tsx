@@ -19,6 +19,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The admin the login answers with. */
+const SIGNED_IN = {
+  id: '1',
+  email: 'owner@example.com',
+  firstName: 'Renée',
+  lastName: null,
+  createdAt: '2026-11-01T09:00:00.000Z',
+  twoFactorEnabled: false,
+  twoFactorSetupRequired: false,
+};
+
 async function signIn(email: string, password: string) {
   const user = userEvent.setup();
   await user.type(screen.getByLabelText('Email'), email);
@@ -62,17 +73,7 @@ describe('AdminLoginPage', () => {
   it('welcomes the admin and goes to the dashboard', async () => {
     stubApi((url) =>
       url === '/api/admin/login'
-        ? new Response(
-            JSON.stringify({
-              id: '1',
-              email: 'owner@example.com',
-              firstName: 'Renée',
-              lastName: null,
-              createdAt: '2026-11-01T09:00:00.000Z',
-              twoFactorEnabled: false,
-              twoFactorSetupRequired: false,
-            }),
-          )
+        ? new Response(JSON.stringify(SIGNED_IN))
         : new Response(
             JSON.stringify({
               businessName: 'Coast & Code Studio',
@@ -89,19 +90,7 @@ describe('AdminLoginPage', () => {
 
   it('comes back to the screen the session ended on', async () => {
     stubApi((url) =>
-      url === '/api/admin/login'
-        ? new Response(
-            JSON.stringify({
-              id: '1',
-              email: 'owner@example.com',
-              firstName: 'Renée',
-              lastName: null,
-              createdAt: '2026-11-01T09:00:00.000Z',
-              twoFactorEnabled: false,
-              twoFactorSetupRequired: false,
-            }),
-          )
-        : new Response('{}'),
+      url === '/api/admin/login' ? new Response(JSON.stringify(SIGNED_IN)) : new Response('{}'),
     );
     const location = renderWithApp(
       <AdminLoginPage />,
