@@ -33,3 +33,22 @@ export async function recordSubscriptionEvents(
     })),
   );
 }
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * One change of subscriptions and its history in one transaction: `change` runs its UPDATE
+ * (or upsert) ... RETURNING, and each row it returned gets a `kind` event. The rows returned.
+ */
+export function changeSubscriptions(
+  db: Database,
+  kind: SubscriptionEventKind,
+  at: Date,
+  change: (tx: Transaction) => Promise<SubscriptionRow[]>,
+): Promise<SubscriptionRow[]> {
+  return db.transaction(async (tx) => {
+    const rows = await change(tx);
+    await recordSubscriptionEvents(tx, kind, rows, at);
+    return rows;
+  });
+}

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { invoices, settings, subscriptions, users } from '../../db/schema';
-import { recordSubscriptionEvents } from '../../db/subscription-history';
+import { changeSubscriptions, recordSubscriptionEvents } from '../../db/subscription-history';
 
 /** The subscription lifecycle's reads and writes: each step is one idempotent statement. */
 export function createBillingRepository(db: Database) {
@@ -85,8 +85,8 @@ export function createBillingRepository(db: Database) {
 
     /** A cancellation takes effect at the end of the period it was requested in. */
     async endCancelled(at: Date): Promise<number> {
-      return db.transaction(async (tx) => {
-        const rows = await tx
+      const rows = await changeSubscriptions(db, 'canceled', at, (tx) =>
+        tx
           .update(subscriptions)
           .set({ status: 'canceled', updatedAt: at })
           .where(
@@ -96,16 +96,15 @@ export function createBillingRepository(db: Database) {
               lte(subscriptions.currentPeriodEnd, at),
             ),
           )
-          .returning();
-        await recordSubscriptionEvents(tx, 'canceled', rows, at);
-        return rows.length;
-      });
+          .returning(),
+      );
+      return rows.length;
     },
 
     /** Active subscriptions whose period ended before `endedBy` and was not paid further. */
     async markPastDue(endedBy: Date, at: Date): Promise<number> {
-      return db.transaction(async (tx) => {
-        const rows = await tx
+      const rows = await changeSubscriptions(db, 'past_due', at, (tx) =>
+        tx
           .update(subscriptions)
           .set({ status: 'past_due', updatedAt: at })
           .where(
@@ -115,10 +114,9 @@ export function createBillingRepository(db: Database) {
               lte(subscriptions.currentPeriodEnd, endedBy),
             ),
           )
-          .returning();
-        await recordSubscriptionEvents(tx, 'past_due', rows, at);
-        return rows.length;
-      });
+          .returning(),
+      );
+      return rows.length;
     },
 
     /**

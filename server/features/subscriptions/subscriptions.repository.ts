@@ -8,7 +8,7 @@ import {
   type SubscriptionEventRow,
   type SubscriptionRow,
 } from '../../db/schema';
-import { recordSubscriptionEvents } from '../../db/subscription-history';
+import { changeSubscriptions } from '../../db/subscription-history';
 
 /**
  * A renewal invoice of a period after the current one, billing the pending plan, that has money
@@ -43,8 +43,8 @@ export function createSubscriptionRepository(db: Database) {
      * once cannot both win.
      */
     async requestPending(userId: string, tier: PlanId, at: Date): Promise<SubscriptionRow | null> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
+      const [row] = await changeSubscriptions(db, 'requested', at, (tx) =>
+        tx
           .insert(subscriptions)
           .values({ userId, tier, status: 'pending' })
           .onConflictDoUpdate({
@@ -63,10 +63,9 @@ export function createSubscriptionRepository(db: Database) {
             },
             setWhere: notInArray(subscriptions.status, ['active', 'past_due']),
           })
-          .returning();
-        if (row) await recordSubscriptionEvents(tx, 'requested', [row], at);
-        return row ?? null;
-      });
+          .returning(),
+      );
+      return row ?? null;
     },
 
     /**
@@ -74,8 +73,8 @@ export function createSubscriptionRepository(db: Database) {
      * for the next period goes with the cancellation.
      */
     async requestCancellation(userId: string, at: Date): Promise<SubscriptionRow | null> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
+      const [row] = await changeSubscriptions(db, 'cancel_requested', at, (tx) =>
+        tx
           .update(subscriptions)
           .set({
             cancelAtPeriodEnd: true,
@@ -92,23 +91,21 @@ export function createSubscriptionRepository(db: Database) {
               eq(subscriptions.cancelAtPeriodEnd, false),
             ),
           )
-          .returning();
-        if (row) await recordSubscriptionEvents(tx, 'cancel_requested', [row], at);
-        return row ?? null;
-      });
+          .returning(),
+      );
+      return row ?? null;
     },
 
     /** A pending request that nothing was billed for yet simply ends. */
     async withdrawPending(userId: string, at: Date): Promise<SubscriptionRow | null> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
+      const [row] = await changeSubscriptions(db, 'withdrawn', at, (tx) =>
+        tx
           .update(subscriptions)
           .set({ status: 'canceled', cancelRequestedAt: sql`now()`, updatedAt: sql`now()` })
           .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'pending')))
-          .returning();
-        if (row) await recordSubscriptionEvents(tx, 'withdrawn', [row], at);
-        return row ?? null;
-      });
+          .returning(),
+      );
+      return row ?? null;
     },
 
     /**
@@ -117,8 +114,8 @@ export function createSubscriptionRepository(db: Database) {
      * period has no money on it yet. Null when the subscription is not in that state.
      */
     async requestPlanChange(userId: string, tier: PlanId, at: Date) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
+      const [row] = await changeSubscriptions(db, 'plan_change_requested', at, (tx) =>
+        tx
           .update(subscriptions)
           .set({
             pendingTier: tier,
@@ -137,16 +134,15 @@ export function createSubscriptionRepository(db: Database) {
               sql`not ${nextPeriodPaid}`,
             ),
           )
-          .returning();
-        if (row) await recordSubscriptionEvents(tx, 'plan_change_requested', [row], at);
-        return row ?? null;
-      });
+          .returning(),
+      );
+      return row ?? null;
     },
 
     /** The pending plan change is taken back, unless the new plan's month is already paid. */
     async withdrawPlanChange(userId: string, at: Date) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
+      const [row] = await changeSubscriptions(db, 'plan_change_withdrawn', at, (tx) =>
+        tx
           .update(subscriptions)
           .set({
             pendingTier: null,
@@ -161,10 +157,9 @@ export function createSubscriptionRepository(db: Database) {
               sql`not ${pendingPlanPaid}`,
             ),
           )
-          .returning();
-        if (row) await recordSubscriptionEvents(tx, 'plan_change_withdrawn', [row], at);
-        return row ?? null;
-      });
+          .returning(),
+      );
+      return row ?? null;
     },
 
     /** Whether the renewal invoice of the next period already has a payment on it. */
