@@ -1,3 +1,4 @@
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Express } from 'express';
 import request from 'supertest';
 import type { CurrentUser } from '@shared/schemas/profile';
@@ -140,6 +141,29 @@ export async function createSubscriber(
   const user = await createClient(database);
   await database.db.insert(subscriptions).values({ userId: user.id, ...values });
   return user;
+}
+
+/**
+ * The invoices billing a client's subscription, oldest first: its first month's
+ * (`renewal` false) or its renewals.
+ */
+export async function subscriptionInvoices(
+  database: DatabaseHandle,
+  userId: string,
+  renewal: boolean,
+): Promise<InvoiceRow[]> {
+  const rows = await database.db
+    .select({ invoice: invoices })
+    .from(invoices)
+    .innerJoin(subscriptions, eq(subscriptions.id, invoices.subscriptionId))
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        renewal ? isNotNull(invoices.periodStart) : isNull(invoices.periodStart),
+      ),
+    )
+    .orderBy(asc(invoices.createdAt));
+  return rows.map((row) => row.invoice);
 }
 
 export async function createConsultation(database: DatabaseHandle) {

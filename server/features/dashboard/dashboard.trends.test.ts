@@ -1,7 +1,5 @@
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, subscriptions } from '../../db/schema';
-import { signedInAdmin, signedInClient } from '../../../tests/factories';
+import { signedInAdmin, signedInClient, subscriptionInvoices } from '../../../tests/factories';
 import type { BrowserSession } from '../../../tests/support/browser-session';
 import { createTestClock, startTestApp, type TestApp } from '../../../tests/support/test-app';
 
@@ -16,22 +14,8 @@ afterAll(async () => {
   await t.close();
 });
 
-async function invoicesOf(userId: string, renewal: boolean) {
-  const [sub] = await t.database.db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId));
-  return t.database.db
-    .select()
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.subscriptionId, sub!.id),
-        renewal ? isNotNull(invoices.periodStart) : isNull(invoices.periodStart),
-      ),
-    )
-    .orderBy(asc(invoices.createdAt));
-}
+const invoicesOf = (userId: string, renewal: boolean) =>
+  subscriptionInvoices(t.database, userId, renewal);
 
 async function pay(invoiceId: string) {
   await admin.patch(`/api/admin/invoices/${invoiceId}`).send({ status: 'sent' });

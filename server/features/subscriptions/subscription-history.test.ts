@@ -1,8 +1,6 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SubscriptionHistorySchema } from '@shared/schemas/subscriptions';
-import { invoices, subscriptions } from '../../db/schema';
-import { signedInAdmin, signedInClient } from '../../../tests/factories';
+import { signedInAdmin, signedInClient, subscriptionInvoices } from '../../../tests/factories';
 import { createTestClock, startTestApp, type TestApp } from '../../../tests/support/test-app';
 
 const clock = createTestClock('2026-05-01T12:00:00.000Z');
@@ -16,18 +14,9 @@ afterAll(async () => {
   await t.close();
 });
 
-async function invoiceOf(subscriptionId: string, renewal: boolean) {
-  const [row] = await t.database.db
-    .select()
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.subscriptionId, subscriptionId),
-        renewal ? isNotNull(invoices.periodStart) : isNull(invoices.periodStart),
-      ),
-    );
-  return row!;
-}
+/** The client's first-month invoice, or their first renewal. */
+const invoiceOf = async (userId: string, renewal: boolean) =>
+  (await subscriptionInvoices(t.database, userId, renewal))[0]!;
 
 describe("a client's subscription history", () => {
   it('records every transition in the transaction that makes it, and is listed newest first, a page at a time', async () => {
@@ -39,13 +28,9 @@ describe("a client's subscription history", () => {
     await post('/api/subscription/cancel');
     clock.set('2026-05-02T12:00:00.000Z');
     await post('/api/get-or-create-subscription', { planId: 'signature' });
-    const [sub] = await t.database.db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.userId, user.id));
     // The admin records the first payment: the plan starts.
     clock.set('2026-05-03T12:00:00.000Z');
-    const first = await invoiceOf(sub!.id, false);
+    const first = await invoiceOf(user.id, false);
     await admin.patch(`/api/admin/invoices/${first.id}`).send({ status: 'sent' });
     await admin.patch(`/api/admin/invoices/${first.id}`).send({ status: 'paid' });
     // The renewal is made, not paid: past due 14 days after the period ended...
@@ -56,7 +41,7 @@ describe("a client's subscription history", () => {
     // ...paid late, active again; then cancelled, and ended at the period end.
     clock.set('2026-06-18T12:00:00.000Z');
     await admin
-      .patch(`/api/admin/invoices/${(await invoiceOf(sub!.id, true)).id}`)
+      .patch(`/api/admin/invoices/${(await invoiceOf(user.id, true)).id}`)
       .send({ status: 'paid' });
     clock.set('2026-06-19T12:00:00.000Z');
     await post('/api/subscription/cancel');
