@@ -1,4 +1,5 @@
 import { Paperclip, RotateCw } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import {
   KEPT_IN_OUTBOX,
@@ -143,6 +144,14 @@ export function OutboxPage({ params: route }: { params: { id?: string } }) {
   const outbox = useOutbox(params);
   const selected = route.id;
   const query = listQueryString(OUTBOX_LIST_PARAMS, params);
+  // On a phone the message opens below the list: bring it into view, or the tap seems lost.
+  const reading = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const view = reading.current;
+    if (selected && view && view.getBoundingClientRect().top > window.innerHeight) {
+      view.scrollIntoView({ block: 'start' });
+    }
+  }, [selected]);
   return (
     <div className="space-y-6">
       <div>
@@ -209,7 +218,7 @@ export function OutboxPage({ params: route }: { params: { id?: string } }) {
             )}
           </PagedList>
         </div>
-        <div className="min-w-0">
+        <div ref={reading} className="min-w-0 scroll-mt-4">
           {selected ? (
             <MessageView id={selected} />
           ) : (
