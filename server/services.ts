@@ -236,6 +236,7 @@ export function createServices({
     tickets,
     signupLinks,
     mail,
+    audit,
     stripeTestMode: stripe?.testMode ?? true,
   });
 

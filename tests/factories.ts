@@ -38,7 +38,7 @@ export async function createAdmin(database: DatabaseHandle, overrides: Partial<A
   };
   const admin = await createAdminAuthService(createAdminRepository(database.db), {
     audit: createAuditService(createAuditRepository(database.db)),
-  }).create(input);
+  }).create(input, 'command-line');
   return { admin, password: input.password };
 }
 

@@ -33,7 +33,7 @@ if (!parsed.success) fail(`${parsed.error.issues[0]?.message ?? 'Invalid input'}
 try {
   const cli = await openForCli();
   try {
-    const admin = await cli.services.adminAuth.create(parsed.data);
+    const admin = await cli.services.adminAuth.create(parsed.data, 'command-line');
     console.log(`Admin ${admin.email} created. Sign in at /admin/login.`);
   } finally {
     await cli.close();

@@ -6,7 +6,13 @@ import { openTestDatabase } from '../../tests/support/test-database';
 import type { DatabaseHandle } from '../db/client';
 import { errorHandler } from './errors';
 import { createLogger } from './logger';
-import { createRateLimiter, limitPerIpAndEmail, loginRateLimit } from './rate-limit';
+import {
+  clientIp,
+  createRateLimiter,
+  limitPerIpAndEmail,
+  loginRateLimit,
+  SIGN_IN_LIMITS,
+} from './rate-limit';
 import { createRateLimitCounters, type RateLimitCounters } from './rate-limit-store';
 import { createRateLimitRepository } from './rate-limit.repository';
 
@@ -62,24 +68,73 @@ describe('createRateLimiter', () => {
   });
 
   it('with skipSuccessfulRequests counts failures only', async () => {
-    const [perIp] = loginRateLimit(counters, 'failures', { email: null });
-    const app = appBehind([perIp!]);
+    const app = appBehind([
+      createRateLimiter(counters, {
+        name: 'failures',
+        windowMs: 15 * 60_000,
+        limit: 10,
+        skipSuccessfulRequests: true,
+        key: clientIp,
+        message: (minutes) => `Wait ${minutes} minutes.`,
+      }),
+    ]);
     const from = (ip: string, status: number) =>
       request(app).post('/try').set('X-Forwarded-For', ip).send({ status });
     for (let n = 0; n < 15; n += 1) expect((await from('10.1.0.1', 200)).status).toBe(200);
     // The successes are taken back once each answer has gone out.
     await pollUntil(
-      async () => (await counters.store('failures:ip').get!('10.1.0.1'))?.totalHits,
+      async () => (await counters.store('failures').get!('10.1.0.1'))?.totalHits,
       (hits) => hits === 0,
       5_000,
     );
     for (let n = 0; n < 10; n += 1) expect((await from('10.1.0.1', 401)).status).toBe(401);
     const blocked = await from('10.1.0.1', 200);
     expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toMatch(
-      /^Too many sign-in attempts\. Please try again in 15 minutes\.$/,
-    );
+    expect(blocked.body.message).toBe('Wait 15 minutes.');
     expect((await from('10.1.0.2', 401)).status).toBe(401);
+  });
+});
+
+describe('loginRateLimit', () => {
+  const TOO_MANY = /^Too many sign-in attempts\. Please try again in 15 minutes\.$/;
+  const signInApp = (name: string) => appBehind(loginRateLimit(counters, name));
+  const attempt = (app: ReturnType<typeof appBehind>, ip: string, email: string, status = 401) =>
+    request(app).post('/try').set('X-Forwarded-For', ip).send({ email, status });
+
+  it('stops one address after 10 failures on an account, not the owner elsewhere', async () => {
+    const app = signInApp('sign-in-a');
+    for (let n = 0; n < SIGN_IN_LIMITS.accountAndAddress; n += 1) {
+      expect((await attempt(app, '10.7.0.1', 'owner@example.com')).status).toBe(401);
+    }
+    const blocked = await attempt(app, '10.7.0.1', 'owner@example.com', 200);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toMatch(TOO_MANY);
+    // The stranger's failures do not lock the owner out from the owner's own address,
+    expect((await attempt(app, '10.7.0.2', 'Owner@Example.com', 200)).status).toBe(200);
+    // nor the stranger's address out of another account.
+    expect((await attempt(app, '10.7.0.1', 'someone-else@example.com', 200)).status).toBe(200);
+  });
+
+  it('stops an account at 50 failures from any number of addresses', async () => {
+    const app = signInApp('sign-in-b');
+    for (let n = 0; n < SIGN_IN_LIMITS.account; n += 1) {
+      const ip = `10.8.${n >> 3}.${n & 7}`;
+      expect((await attempt(app, ip, 'target@example.com')).status).toBe(401);
+    }
+    const blocked = await attempt(app, '10.8.200.1', 'target@example.com', 200);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toMatch(TOO_MANY);
+    expect((await attempt(app, '10.8.200.1', 'other@example.com', 200)).status).toBe(200);
+  });
+
+  it('stops an address at 50 failures over any number of accounts', async () => {
+    const app = signInApp('sign-in-c');
+    for (let n = 0; n < SIGN_IN_LIMITS.address; n += 1) {
+      expect((await attempt(app, '10.9.0.1', `user${n}@example.com`)).status).toBe(401);
+    }
+    const blocked = await attempt(app, '10.9.0.1', 'fresh@example.com', 200);
+    expect(blocked.status).toBe(429);
+    expect((await attempt(app, '10.9.0.2', 'fresh@example.com', 200)).status).toBe(200);
   });
 });
 

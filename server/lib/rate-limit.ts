@@ -109,30 +109,57 @@ export function limitPerIpAndEmail(
 
 export const minutesText = (minutes: number) => `${minutes} minute${minutes === 1 ? '' : 's'}`;
 
-/** Failed sign-ins: 10 per 15 minutes; successful ones do not count. */
-export const SIGN_IN_RULE = {
+/**
+ * Failed sign-ins, counted three ways in 15-minute windows (successful ones do not count):
+ * - 10 per account and address: someone who keeps getting one password wrong waits;
+ * - 50 per account from any address: a guesser spread over many addresses stops there, while
+ *   10 failures from a stranger's address do not lock the owner out of their own account;
+ * - 50 per address for any account: one address trying many accounts (an office or a mobile
+ *   carrier puts many people behind one address, so it is looser than per account).
+ */
+export const SIGN_IN_LIMITS = { accountAndAddress: 10, account: 50, address: 50 } as const;
+
+const SIGN_IN_RULE = {
   windowMs: 15 * MINUTE_MS,
-  limit: 10,
   skipSuccessfulRequests: true,
   message: (minutes: number) =>
     `Too many sign-in attempts. Please try again in ${minutesText(minutes)}.`,
 } as const;
 
 /**
- * Failed sign-ins limited to 10 per 15 minutes, per IP address and per e-mail address, in the
- * counters named `name` (`admin-sign-in`, `client-sign-in`). `email` says whose e-mail an
- * attempt is about (default: the body's `email`); null counts per address only. Needs the body
- * parsed first.
+ * The failed-sign-in limits of SIGN_IN_LIMITS in the counters named `name` (`admin-sign-in`,
+ * `client-sign-in`): `name:ip`, `name:account-ip` and `name:account`. `account` says whose
+ * secret an attempt is about: by default the body's `email`; a fixed string for a secret that
+ * belongs to no e-mail (the admin setup token). Needs the body parsed first.
  */
 export function loginRateLimit(
   counters: RateLimitCounters,
   name: string,
-  { email = bodyEmail }: { email?: RateLimitKey | null } = {},
+  { account = bodyEmail }: { account?: RateLimitKey | string } = {},
 ): RequestHandler[] {
-  if (email === null) {
-    return [createRateLimiter(counters, { ...SIGN_IN_RULE, name: `${name}:ip`, key: clientIp })];
-  }
-  return limitPerIpAndEmail(counters, { ...SIGN_IN_RULE, name, email });
+  const accountKey: RateLimitKey = typeof account === 'string' ? () => account : account;
+  const perAddress = createRateLimiter(counters, {
+    ...SIGN_IN_RULE,
+    name: `${name}:ip`,
+    limit: SIGN_IN_LIMITS.address,
+    key: clientIp,
+  });
+  const perAccountAndAddress = createRateLimiter(counters, {
+    ...SIGN_IN_RULE,
+    name: `${name}:account-ip`,
+    limit: SIGN_IN_LIMITS.accountAndAddress,
+    key: (req, res) => {
+      const who = accountKey(req, res);
+      return who === undefined ? undefined : `${clientIp(req, res)!}|${who}`;
+    },
+  });
+  const perAccount = createRateLimiter(counters, {
+    ...SIGN_IN_RULE,
+    name: `${name}:account`,
+    limit: SIGN_IN_LIMITS.account,
+    key: accountKey,
+  });
+  return [perAddress, perAccountAndAddress, perAccount];
 }
 
 /**

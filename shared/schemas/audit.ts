@@ -6,11 +6,13 @@ import { blankAsUndefined, ListQuerySchema, pageSchema } from './common';
  * merge action; the kind is here so the one that comes records itself the same way.
  */
 export const AUDIT_KINDS = [
+  'admin.created',
   'admin.signed_in',
   'admin.sign_in_failed',
   'admin.password_changed',
   'admin.two_factor_enabled',
   'admin.two_factor_disabled',
+  'admin.two_factor_change_failed',
   'admin.recovery_code_used',
   'admin.recovery_codes_regenerated',
   'invoice.created',
@@ -27,17 +29,21 @@ export const AUDIT_KINDS = [
   'ticket.replied',
   'ticket.status_changed',
   'mail.resent',
+  'client.note_added',
+  'client.note_deleted',
   'client.merged',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 /** How the audit log names each kind of event to the agency. */
 export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
+  'admin.created': 'Admin created',
   'admin.signed_in': 'Admin signed in',
   'admin.sign_in_failed': 'Admin sign-in failed',
   'admin.password_changed': 'Password changed',
   'admin.two_factor_enabled': 'Two-factor turned on',
   'admin.two_factor_disabled': 'Two-factor turned off',
+  'admin.two_factor_change_failed': 'Two-factor change refused',
   'admin.recovery_code_used': 'Recovery code used',
   'admin.recovery_codes_regenerated': 'New recovery codes',
   'invoice.created': 'Invoice created',
@@ -54,6 +60,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'ticket.replied': 'Ticket answered',
   'ticket.status_changed': 'Ticket status changed',
   'mail.resent': 'E-mail sent again',
+  'client.note_added': 'Client note added',
+  'client.note_deleted': 'Client note deleted',
   'client.merged': 'Clients merged',
 };
 

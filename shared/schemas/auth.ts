@@ -138,19 +138,25 @@ export const SecondFactorCodeSchema = z
 export const TwoFactorLoginSchema = z.object({ code: SecondFactorCodeSchema });
 export type TwoFactorLogin = z.infer<typeof TwoFactorLoginSchema>;
 
-/** POST /api/admin/two-factor/enable: the first code, proving the app holds the secret. */
-export const EnableTwoFactorSchema = z.object({ code: TotpCodeSchema });
+/**
+ * POST /api/admin/two-factor/enable: the password (a stolen session alone cannot put its own
+ * app on the account) and the first code, proving the app holds the secret.
+ */
+export const EnableTwoFactorSchema = z.object({
+  password: SubmittedPasswordSchema,
+  code: TotpCodeSchema,
+});
 export type EnableTwoFactor = z.infer<typeof EnableTwoFactorSchema>;
 
-/** POST /api/admin/two-factor/disable. */
+/** POST /api/admin/two-factor/disable: the password and a current (or recovery) code. */
 export const DisableTwoFactorSchema = z.object({
   password: SubmittedPasswordSchema,
   code: SecondFactorCodeSchema,
 });
 export type DisableTwoFactor = z.infer<typeof DisableTwoFactorSchema>;
 
-/** POST /api/admin/two-factor/recovery-codes: new codes replace the old ones. */
-export const RegenerateRecoveryCodesSchema = z.object({ code: SecondFactorCodeSchema });
+/** POST /api/admin/two-factor/recovery-codes: new codes replace the old ones; both secrets. */
+export const RegenerateRecoveryCodesSchema = DisableTwoFactorSchema;
 export type RegenerateRecoveryCodes = z.infer<typeof RegenerateRecoveryCodesSchema>;
 
 /** GET /api/admin/two-factor. */

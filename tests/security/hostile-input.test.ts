@@ -73,9 +73,9 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   },
   'POST /api/admin/login': { email: 'nobody@example.com', password: 'not the password' },
   'POST /api/admin/login/two-factor': { code: '123456' },
-  'POST /api/admin/two-factor/enable': { code: '123456' },
+  'POST /api/admin/two-factor/enable': { password: 'not the password', code: '123456' },
   'POST /api/admin/two-factor/disable': { password: 'not the password', code: '123456' },
-  'POST /api/admin/two-factor/recovery-codes': { code: '123456' },
+  'POST /api/admin/two-factor/recovery-codes': { password: 'not the password', code: '123456' },
   'PATCH /api/auth/user': { firstName: 'Ada', lastName: 'Lovelace', phoneNumber: '555' },
   'POST /api/get-or-create-subscription': { planId: 'signature' },
   'POST /api/tickets': {

@@ -4,6 +4,26 @@ import type { Database } from '../../db/client';
 import { adminRecoveryCodes, admins, sessions, type Admin } from '../../db/schema';
 import { getOrCreateSecret } from '../../db/secrets';
 
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Ends every session of the admin but `keepSessionId`: signed-in ones, and sign-ins waiting
+ * for their code (whose password step would otherwise outlive the change).
+ */
+async function endOtherSessions(tx: Transaction, adminId: string, keepSessionId: string) {
+  await tx
+    .delete(sessions)
+    .where(
+      and(
+        or(
+          sql`${sessions.sess}->>'adminId' = ${adminId}`,
+          sql`${sessions.sess}->>'pendingAdminId' = ${adminId}`,
+        ),
+        ne(sessions.sid, keepSessionId),
+      ),
+    );
+}
+
 export function createAdminRepository(db: Database) {
   // Read on every admin request (requireAdmin): prepared once per connection.
   const adminById = db
@@ -31,8 +51,16 @@ export function createAdminRepository(db: Database) {
       return rows.length > 0;
     },
 
-    /** Turns the second factor on with the step of the confirming code and fresh recovery codes. */
-    async enableTotp(id: string, step: number, codeHashes: string[]): Promise<boolean> {
+    /**
+     * Turns the second factor on with the step of the confirming code and fresh recovery
+     * codes, and ends the admin's other sessions.
+     */
+    async enableTotp(
+      id: string,
+      step: number,
+      codeHashes: string[],
+      keepSessionId: string,
+    ): Promise<boolean> {
       return db.transaction(async (tx) => {
         const rows = await tx
           .update(admins)
@@ -44,6 +72,7 @@ export function createAdminRepository(db: Database) {
         await tx
           .insert(adminRecoveryCodes)
           .values(codeHashes.map((codeHash) => ({ adminId: id, codeHash })));
+        await endOtherSessions(tx, id, keepSessionId);
         return true;
       });
     },
@@ -63,22 +92,30 @@ export function createAdminRepository(db: Database) {
       return rows.length > 0;
     },
 
-    async disableTotp(id: string): Promise<void> {
+    /** Turns the second factor off and ends the admin's other sessions. */
+    async disableTotp(id: string, keepSessionId: string): Promise<void> {
       await db.transaction(async (tx) => {
         await tx
           .update(admins)
           .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })
           .where(eq(admins.id, id));
         await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, id));
+        await endOtherSessions(tx, id, keepSessionId);
       });
     },
 
-    async replaceRecoveryCodes(id: string, codeHashes: string[]): Promise<void> {
+    /** New recovery codes in place of the old, and the admin's other sessions end. */
+    async replaceRecoveryCodes(
+      id: string,
+      codeHashes: string[],
+      keepSessionId: string,
+    ): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, id));
         await tx
           .insert(adminRecoveryCodes)
           .values(codeHashes.map((codeHash) => ({ adminId: id, codeHash })));
+        await endOtherSessions(tx, id, keepSessionId);
       });
     },
 
@@ -123,13 +160,14 @@ export function createAdminRepository(db: Database) {
       const [admin] = await db.insert(admins).values(values).onConflictDoNothing().returning();
       return admin;
     },
-    /** Sets the new hash and ends the admin's other sessions, together. */
+    /**
+     * Sets the new hash and ends the admin's other sessions, together (half-finished sign-ins
+     * too: their password step was the old password).
+     */
     async changePassword(id: string, passwordHash: string, keepSessionId: string): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.update(admins).set({ passwordHash }).where(eq(admins.id, id));
-        await tx
-          .delete(sessions)
-          .where(and(sql`${sessions.sess}->>'adminId' = ${id}`, ne(sessions.sid, keepSessionId)));
+        await endOtherSessions(tx, id, keepSessionId);
       });
     },
   };

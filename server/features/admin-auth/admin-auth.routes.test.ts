@@ -2,9 +2,10 @@ import bcrypt from 'bcrypt';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admins } from '../../db/schema';
+import { admins, auditEvents, rateLimitHits } from '../../db/schema';
 import { createLogger } from '../../lib/logger';
 import { createAdmin, newClientAccount } from '../../../tests/factories';
+import { pollUntil } from '../../../tests/support/poll';
 import { BrowserSession, signUpThroughProvider } from '../../../tests/support/browser-session';
 import { createAppInstance, startTestApp, type TestApp } from '../../../tests/support/test-app';
 
@@ -22,6 +23,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+const TOO_MANY = /^Too many sign-in attempts\. Please try again in \d+ minutes?\.$/;
+
+async function rateLimitHitsOf(key: string): Promise<number | undefined> {
+  const [row] = await t.database.db
+    .select({ hits: rateLimitHits.hits })
+    .from(rateLimitHits)
+    .where(eq(rateLimitHits.key, key));
+  return row?.hits;
+}
 
 function adminCookie(res: request.Response): string {
   const cookie = (res.headers['set-cookie'] as unknown as string[] | undefined)?.find((c) =>
@@ -146,23 +157,35 @@ describe('admin sign-in', () => {
     expect(expired.body.message).toBe('Your session has expired. Please sign in again.');
   });
 
-  it('limits failed sign-ins per e-mail to 10 per 15 minutes', async () => {
-    const { admin } = await createAdmin(t.database);
-    for (let attempt = 0; attempt < 10; attempt += 1) {
-      const res = await request(t.app)
+  it('limits failed sign-ins to 10 per e-mail and address, and 50 per e-mail from anywhere', async () => {
+    const { admin, password } = await createAdmin(t.database);
+    const signIn = (ip: string, attempt: string) =>
+      request(t.app)
         .post('/api/admin/login')
-        .set('X-Forwarded-For', `10.0.0.${attempt}`)
-        .send({ email: admin.email, password: `wrong-${attempt}` });
-      expect(res.status).toBe(401);
+        .set('X-Forwarded-For', ip)
+        .send({ email: admin.email, password: attempt });
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect((await signIn('10.0.0.1', `wrong-${attempt}`)).status).toBe(401);
     }
-    const blocked = await request(t.app)
-      .post('/api/admin/login')
-      .send({ email: admin.email, password: 'wrong-again' });
+    const blocked = await signIn('10.0.0.1', password);
     expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toMatch(
-      /^Too many sign-in attempts\. Please try again in \d+ minutes?\.$/,
+    expect(blocked.body.message).toMatch(TOO_MANY);
+
+    // A stranger's ten failures do not lock the admin out from their own address.
+    expect((await signIn('10.0.1.1', password)).status).toBe(200);
+    await pollUntil(
+      () => rateLimitHitsOf(`admin-sign-in:account:${admin.email}`),
+      (hits) => hits === 10,
+      5_000,
     );
-  });
+    // Spread over many addresses, guesses at one e-mail stop at 50.
+    for (let attempt = 0; attempt < 40; attempt += 1) {
+      expect((await signIn(`10.0.2.${attempt}`, `wrong-${attempt}`)).status).toBe(401);
+    }
+    const spread = await signIn('10.0.3.1', password);
+    expect(spread.status).toBe(429);
+    expect(spread.body.message).toMatch(TOO_MANY);
+  }, 60_000);
 
   it('refuses a cross-site login form post', async () => {
     const res = await request(t.app)
@@ -215,6 +238,27 @@ describe('POST /api/admin/setup', () => {
     expect(created.body).toMatchObject({ email: body.email, firstName: 'Jo' });
     const [row] = await t.database.db.select().from(admins).where(eq(admins.email, body.email));
     expect(bcrypt.getRounds(row!.passwordHash)).toBeGreaterThanOrEqual(12);
+    // The audit log says an admin was made, and by the setup token, never with the password.
+    const events = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.targetId, row!.id));
+    expect(
+      events.map(({ kind, actorAdminId, actorEmail, after }) => ({
+        kind,
+        actorAdminId,
+        actorEmail,
+        after,
+      })),
+    ).toEqual([
+      {
+        kind: 'admin.created',
+        actorAdminId: null,
+        actorEmail: 'admin setup token',
+        after: { email: body.email, firstName: 'Jo', lastName: null, via: 'setup-token' },
+      },
+    ]);
+    expect(JSON.stringify(events)).not.toContain(body.password);
 
     const again = await request(t.app)
       .post('/api/admin/setup')

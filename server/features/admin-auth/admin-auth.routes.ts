@@ -61,7 +61,7 @@ interface AdminAuthRoutesDeps {
 
 /** Admin sign-in, setup and password change count in the same counters. */
 const ADMIN_SIGN_IN = 'admin-sign-in';
-/** A password change is an attempt at the signed-in admin's password. */
+/** A password change or a two-factor change is an attempt at the signed-in admin's secrets. */
 const signedInAdminEmail: RateLimitKey = (_req, res) => res.locals.admin?.email;
 
 function tokensMatch(given: string, expected: string): boolean {
@@ -166,29 +166,33 @@ export function adminPublicRoutes(deps: AdminAuthRoutesDeps): Router {
     res.json({ message: 'Logged out' });
   });
 
-  // A wrong setup token is a failed sign-in of whoever tries it: counted per address.
-  const setupLimit = loginRateLimit(deps.rateLimits, ADMIN_SIGN_IN, { email: null });
+  // A wrong setup token is a failed sign-in: counted per address, as the token's own account.
+  const setupLimit = loginRateLimit(deps.rateLimits, ADMIN_SIGN_IN, { account: 'setup-token' });
   router.post('/setup', ...setupLimit, async (req, res) => {
     if (!deps.setupToken) throw new AppError(404, 'Admin setup is disabled');
     const given = req.get('x-admin-setup-token');
     if (!given || !tokensMatch(given, deps.setupToken)) {
       throw new AppError(401, 'Invalid setup token');
     }
-    const admin = await deps.service.create(parse(AdminSetupSchema, req.body));
+    const admin = await deps.service.create(parse(AdminSetupSchema, req.body), 'setup-token');
     res.status(201).json(toPublicAdmin(admin));
   });
 
   return router;
 }
 
-/** Routes behind requireAdmin: the admin's own account and second factor. */
+/**
+ * Routes behind requireAdmin: the admin's own account and second factor. Each is a guess at
+ * the admin's password or code when the session is stolen, so all of them count in the
+ * sign-in limits, as attempts at the signed-in admin's account.
+ */
 export function adminAccountRoutes(
   service: AdminAuthService,
   rateLimits: RateLimitCounters,
 ): Router {
   const router = Router();
-  const passwordLimit = loginRateLimit(rateLimits, ADMIN_SIGN_IN, { email: signedInAdminEmail });
-  router.post('/reset-password', ...passwordLimit, async (req, res) => {
+  const limit = loginRateLimit(rateLimits, ADMIN_SIGN_IN, { account: signedInAdminEmail });
+  router.post('/reset-password', ...limit, async (req, res) => {
     const { currentPassword, newPassword } = parse(ResetPasswordSchema, req.body);
     await service.changePassword(currentAdmin(res), currentPassword, newPassword, req.sessionID);
     res.json({ message: 'Password updated' });
@@ -200,21 +204,21 @@ export function adminAccountRoutes(
   router.get('/two-factor', async (_req, res) => {
     res.json(await service.twoFactorStatus(currentAdmin(res)));
   });
-  router.post('/two-factor/setup', async (_req, res) => {
+  router.post('/two-factor/setup', ...limit, async (_req, res) => {
     res.json(await service.startTwoFactorSetup(currentAdmin(res)));
   });
-  router.post('/two-factor/enable', async (req, res) => {
-    const { code } = parse(EnableTwoFactorSchema, req.body);
-    res.json(await service.enableTwoFactor(currentAdmin(res), code));
+  router.post('/two-factor/enable', ...limit, async (req, res) => {
+    const credentials = parse(EnableTwoFactorSchema, req.body);
+    res.json(await service.enableTwoFactor(currentAdmin(res), credentials, req.sessionID));
   });
-  router.post('/two-factor/disable', async (req, res) => {
-    const { password, code } = parse(DisableTwoFactorSchema, req.body);
-    await service.disableTwoFactor(currentAdmin(res), password, code);
+  router.post('/two-factor/disable', ...limit, async (req, res) => {
+    const credentials = parse(DisableTwoFactorSchema, req.body);
+    await service.disableTwoFactor(currentAdmin(res), credentials, req.sessionID);
     res.json({ message: 'Two-factor authentication is off' });
   });
-  router.post('/two-factor/recovery-codes', async (req, res) => {
-    const { code } = parse(RegenerateRecoveryCodesSchema, req.body);
-    res.json(await service.regenerateRecoveryCodes(currentAdmin(res), code));
+  router.post('/two-factor/recovery-codes', ...limit, async (req, res) => {
+    const credentials = parse(RegenerateRecoveryCodesSchema, req.body);
+    res.json(await service.regenerateRecoveryCodes(currentAdmin(res), credentials, req.sessionID));
   });
   return router;
 }

@@ -1,7 +1,10 @@
 import type {
   AdminSetup,
   CurrentAdmin,
+  DisableTwoFactor,
+  EnableTwoFactor,
   RecoveryCodes,
+  RegenerateRecoveryCodes,
   SignedInAdmin,
   TwoFactorSetup,
   TwoFactorStatus,
@@ -23,6 +26,20 @@ import {
 } from './totp';
 
 export const INVALID_CODE = 'Invalid authentication code';
+/** Any refused change of the second factor, whichever of the two secrets was wrong. */
+export const WRONG_PASSWORD_OR_CODE = 'The password or the code is not correct';
+
+/** How an admin account was made. */
+export type AdminCreatedVia = 'setup-token' | 'command-line' | 'environment';
+/** Who the audit log says made an admin: no admin did, the holder of one of these did. */
+const ADMIN_CREATORS: Record<AdminCreatedVia, string> = {
+  'setup-token': 'admin setup token',
+  'command-line': 'npm run admin:create',
+  environment: 'ADMIN_EMAIL at start',
+};
+
+/** What a refused two-factor change tried, as the audit log records it. */
+type TwoFactorChange = 'enable' | 'disable' | 'recovery_codes';
 export const TWO_FACTOR_ALREADY_ON = 'Two-factor authentication is already on';
 export const TWO_FACTOR_NOT_ON = 'Two-factor authentication is not on';
 
@@ -100,6 +117,36 @@ export function createAdminAuthService(
     });
   }
 
+  /**
+   * A refused change of the second factor: audited, and answered with one message whichever
+   * secret was wrong, so a stolen session learns nothing about either.
+   */
+  async function refuseChange(admin: Admin, change: TwoFactorChange): Promise<never> {
+    await audit.record(actorOf(admin), {
+      kind: 'admin.two_factor_change_failed',
+      targetType: 'admin',
+      targetId: admin.id,
+      after: { change },
+    });
+    throw new AppError(400, WRONG_PASSWORD_OR_CODE);
+  }
+
+  /**
+   * The password, then a current or recovery code of the admin's app. The code is only
+   * checked (and a recovery code only used up) once the password is right.
+   */
+  async function requireBothFactors(
+    admin: Admin,
+    { password, code }: { password: string; code: string },
+    change: TwoFactorChange,
+  ): Promise<void> {
+    if (!hasTwoFactor(admin)) throw new AppError(409, TWO_FACTOR_NOT_ON);
+    const passwordRight = await verifyPassword(password, admin.passwordHash);
+    if (!passwordRight || !(await checkSecondFactor(admin, code))) {
+      await refuseChange(admin, change);
+    }
+  }
+
   async function freshRecoveryCodes(): Promise<{ codes: string[]; hashes: string[] }> {
     const codes = newRecoveryCodes();
     return { codes, hashes: codes.map((code) => recoveryCodeHash(code)!) };
@@ -147,7 +194,11 @@ export function createAdminAuthService(
       return admin;
     },
 
-    async create(input: AdminSetup): Promise<Admin> {
+    /**
+     * A new admin, recorded in the audit log with how it was made: `POST /api/admin/setup`
+     * (the setup token), `npm run admin:create` or ADMIN_EMAIL at start.
+     */
+    async create(input: AdminSetup, via: AdminCreatedVia): Promise<Admin> {
       const admin = await repository.insert({
         email: input.email.toLowerCase(),
         passwordHash: await hashPassword(input.password),
@@ -155,6 +206,16 @@ export function createAdminAuthService(
         lastName: input.lastName || null,
       });
       if (!admin) throw new AppError(409, 'An admin with this email already exists');
+      await audit.record(
+        { adminId: null, email: ADMIN_CREATORS[via] },
+        {
+          kind: 'admin.created',
+          targetType: 'admin',
+          targetId: admin.id,
+          before: null,
+          after: { email: admin.email, firstName: admin.firstName, lastName: admin.lastName, via },
+        },
+      );
       return admin;
     },
 
@@ -206,13 +267,23 @@ export function createAdminAuthService(
       return { secret, otpauthUrl: url, qrCode: await qrCodeDataUrl(url) };
     },
 
-    /** The first code turns it on; the recovery codes are shown this once. */
-    async enableTwoFactor(admin: Admin, code: string): Promise<RecoveryCodes> {
+    /**
+     * The password and the first code of the new app turn it on; the recovery codes are shown
+     * this once, and the admin's other sessions end.
+     */
+    async enableTwoFactor(
+      admin: Admin,
+      { password, code }: EnableTwoFactor,
+      sessionId: string,
+    ): Promise<RecoveryCodes> {
       if (hasTwoFactor(admin)) throw new AppError(409, TWO_FACTOR_ALREADY_ON);
-      const step = await totpStep(await secretOf(admin), code, null, now());
-      if (step === null) throw new AppError(400, INVALID_CODE);
+      const secret = await secretOf(admin);
+      const step = (await verifyPassword(password, admin.passwordHash))
+        ? await totpStep(secret, code, null, now())
+        : null;
+      if (step === null) return refuseChange(admin, 'enable');
       const { codes, hashes } = await freshRecoveryCodes();
-      if (!(await repository.enableTotp(admin.id, step, hashes))) {
+      if (!(await repository.enableTotp(admin.id, step, hashes, sessionId))) {
         throw new AppError(409, TWO_FACTOR_ALREADY_ON);
       }
       await audit.record(actorOf(admin), {
@@ -220,40 +291,47 @@ export function createAdminAuthService(
         targetType: 'admin',
         targetId: admin.id,
         before: { twoFactorEnabled: false },
-        after: { twoFactorEnabled: true },
+        after: { twoFactorEnabled: true, otherSessionsEnded: true },
       });
       return { recoveryCodes: codes };
     },
 
-    /** Needs the password and a current code (or a recovery code). */
-    async disableTwoFactor(admin: Admin, password: string, code: string): Promise<void> {
-      if (!hasTwoFactor(admin)) throw new AppError(409, TWO_FACTOR_NOT_ON);
-      if (!(await verifyPassword(password, admin.passwordHash))) {
-        throw new AppError(400, 'Password is incorrect');
-      }
-      if (!(await checkSecondFactor(admin, code))) throw new AppError(400, INVALID_CODE);
-      await repository.disableTotp(admin.id);
+    /** Needs the password and a current code (or a recovery code); other sessions end. */
+    async disableTwoFactor(
+      admin: Admin,
+      credentials: DisableTwoFactor,
+      sessionId: string,
+    ): Promise<void> {
+      await requireBothFactors(admin, credentials, 'disable');
+      await repository.disableTotp(admin.id, sessionId);
       await audit.record(actorOf(admin), {
         kind: 'admin.two_factor_disabled',
         targetType: 'admin',
         targetId: admin.id,
         before: { twoFactorEnabled: true },
-        after: { twoFactorEnabled: false },
+        after: { twoFactorEnabled: false, otherSessionsEnded: true },
       });
     },
 
-    /** Ten new recovery codes; the old ones stop working. Needs a current code. */
-    async regenerateRecoveryCodes(admin: Admin, code: string): Promise<RecoveryCodes> {
-      if (!(await checkSecondFactor(admin, code))) throw new AppError(400, INVALID_CODE);
+    /**
+     * Ten new recovery codes; the old ones stop working. Needs the password and a current
+     * code; other sessions end.
+     */
+    async regenerateRecoveryCodes(
+      admin: Admin,
+      credentials: RegenerateRecoveryCodes,
+      sessionId: string,
+    ): Promise<RecoveryCodes> {
+      await requireBothFactors(admin, credentials, 'recovery_codes');
       const before = await repository.recoveryCodesLeft(admin.id);
       const { codes, hashes } = await freshRecoveryCodes();
-      await repository.replaceRecoveryCodes(admin.id, hashes);
+      await repository.replaceRecoveryCodes(admin.id, hashes, sessionId);
       await audit.record(actorOf(admin), {
         kind: 'admin.recovery_codes_regenerated',
         targetType: 'admin',
         targetId: admin.id,
         before: { recoveryCodesLeft: before },
-        after: { recoveryCodesLeft: codes.length },
+        after: { recoveryCodesLeft: codes.length, otherSessionsEnded: true },
       });
       return { recoveryCodes: codes };
     },

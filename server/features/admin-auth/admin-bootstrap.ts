@@ -20,7 +20,10 @@ export async function ensureInitialAdmin(
     return;
   }
   try {
-    const admin = await service.create({ email: initial.email, password: initial.password });
+    const admin = await service.create(
+      { email: initial.email, password: initial.password },
+      'environment',
+    );
     logger.info({ email: admin.email }, 'created the first admin from ADMIN_EMAIL');
   } catch (error) {
     // Instances starting together on one database: another one created it a moment ago.

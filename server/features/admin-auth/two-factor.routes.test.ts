@@ -30,6 +30,20 @@ afterAll(async () => {
   await t.close();
 });
 
+const WRONG = 'The password or the code is not correct';
+
+/** The refused two-factor changes the audit log holds for the admin, oldest first. */
+async function refusedChanges(adminId: string): Promise<unknown[]> {
+  const rows = await t.database.db
+    .select()
+    .from(auditEvents)
+    .where(eq(auditEvents.targetId, adminId))
+    .orderBy(auditEvents.createdAt, auditEvents.id);
+  return rows
+    .filter((row) => row.kind === 'admin.two_factor_change_failed')
+    .map((row) => (row.after as { change: string }).change);
+}
+
 /** The next 30-second step on the app's clock: every sign-in needs a code of a new step. */
 function nextStep() {
   clock.set(new Date(clock.now().getTime() + 30_000));
@@ -47,7 +61,7 @@ async function enrolledAdmin() {
   const { secret } = setup.body as { secret: string };
   const enabled = await agent
     .post('/api/admin/two-factor/enable')
-    .send({ code: await codeAt(secret) });
+    .send({ password, code: await codeAt(secret) });
   expect(enabled.status).toBe(200);
   return {
     agent,
@@ -66,8 +80,8 @@ async function passwordStep(email: string, password: string) {
 }
 
 describe('setting up two-factor authentication', () => {
-  it('shows a QR code and the secret, turns on with a current code, and gives 10 recovery codes once', async () => {
-    const { agent, admin } = await adminSignedIn();
+  it('shows a QR code and the secret, turns on with the password and a current code, and gives 10 recovery codes once', async () => {
+    const { agent, admin, password } = await adminSignedIn();
     expect((await agent.get('/api/admin/two-factor')).body).toEqual({
       enabled: false,
       enabledAt: null,
@@ -87,15 +101,30 @@ describe('setting up two-factor authentication', () => {
     expect(stored!.totpSecret).not.toContain(setup.body.secret);
     expect(stored!.totpEnabledAt).toBeNull();
 
-    const wrong = await agent.post('/api/admin/two-factor/enable').send({ code: '000000' });
+    // A wrong code or a wrong password: one answer, so neither is told apart.
+    const wrong = await agent
+      .post('/api/admin/two-factor/enable')
+      .send({ password, code: '000000' });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.message).toBe('Invalid authentication code');
-    const notSix = await agent.post('/api/admin/two-factor/enable').send({ code: '12345' });
+    expect(wrong.body.message).toBe(WRONG);
+    const wrongPassword = await agent
+      .post('/api/admin/two-factor/enable')
+      .send({ password: 'not-the-password', code: await codeAt(setup.body.secret) });
+    expect(wrongPassword.status).toBe(400);
+    expect(wrongPassword.body.message).toBe(WRONG);
+    const noPassword = await agent
+      .post('/api/admin/two-factor/enable')
+      .send({ code: await codeAt(setup.body.secret) });
+    expect(noPassword.body.message).toBe('Password is required');
+    const notSix = await agent
+      .post('/api/admin/two-factor/enable')
+      .send({ password, code: '12345' });
     expect(notSix.body.message).toBe('Enter the 6-digit code from your authenticator app');
+    expect(await refusedChanges(admin.id)).toEqual(['enable', 'enable']);
 
     const enabled = await agent
       .post('/api/admin/two-factor/enable')
-      .send({ code: await codeAt(setup.body.secret) });
+      .send({ password, code: await codeAt(setup.body.secret) });
     expect(enabled.status).toBe(200);
     const codes = enabled.body.recoveryCodes as string[];
     expect(codes).toHaveLength(10);
@@ -215,9 +244,9 @@ describe('signing in with two-factor on', () => {
   it('counts wrong codes toward the sign-in limit of 10 per 15 minutes', async () => {
     const { email, password, secret } = await enrolledAdmin();
     const { agent } = await passwordStep(email, password);
-    // Wrong passwords and wrong codes of this admin share one budget.
+    // Wrong passwords and wrong codes of this admin from this address share one budget.
     for (let attempt = 0; attempt < 4; attempt += 1) {
-      const res = await agentFromNewAddress()
+      const res = await agent
         .post('/api/admin/login')
         .send({ email, password: `wrong-${attempt}` });
       expect(res.status).toBe(401);
@@ -232,25 +261,60 @@ describe('signing in with two-factor on', () => {
       .send({ code: await codeAt(secret) });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/^Too many sign-in attempts\./);
+
+    // The admin still signs in from their own address.
+    const own = await passwordStep(email, password);
+    expect(own.res.body).toEqual({ twoFactorRequired: true });
+    const ok = await own.agent
+      .post('/api/admin/login/two-factor')
+      .send({ code: await codeAt(secret) });
+    expect(ok.status).toBe(200);
+  });
+
+  it('forgets a sign-in waiting for its code when the password changes', async () => {
+    const { agent: owner, email, password, secret } = await enrolledAdmin();
+    const waiting = await passwordStep(email, password);
+    expect(waiting.res.body).toEqual({ twoFactorRequired: true });
+    const changed = await owner
+      .post('/api/admin/reset-password')
+      .send({ currentPassword: password, newPassword: 'a-brand-new-password' });
+    expect(changed.status).toBe(200);
+    nextStep();
+    const late = await waiting.agent
+      .post('/api/admin/login/two-factor')
+      .send({ code: await codeAt(secret) });
+    expect(late.status).toBe(401);
+    expect(late.body.message).toBe('Your sign-in has expired. Please enter your password again.');
+    expect((await waiting.agent.get('/api/admin/me')).status).toBe(401);
   });
 });
 
 describe('turning two-factor off and new recovery codes', () => {
-  it('needs the password and a current code to turn it off', async () => {
-    const { agent, password, secret, email } = await enrolledAdmin();
+  it('needs the password and a current code to turn it off, and ends the other sessions', async () => {
+    const { agent, password, secret, email, admin } = await enrolledAdmin();
+    nextStep();
+    const elsewhere = await passwordStep(email, password);
+    expect(
+      (
+        await elsewhere.agent
+          .post('/api/admin/login/two-factor')
+          .send({ code: await codeAt(secret) })
+      ).status,
+    ).toBe(200);
     nextStep();
     const noPassword = await agent
       .post('/api/admin/two-factor/disable')
       .send({ password: 'not-it', code: await codeAt(secret) });
     expect(noPassword.status).toBe(400);
-    expect(noPassword.body.message).toBe('Password is incorrect');
+    expect(noPassword.body.message).toBe(WRONG);
     const noCode = await agent
       .post('/api/admin/two-factor/disable')
       .send({ password, code: '000000' });
     expect(noCode.status).toBe(400);
-    expect(noCode.body.message).toBe('Invalid authentication code');
+    expect(noCode.body.message).toBe(WRONG);
     expect((await agent.get('/api/admin/two-factor')).body.enabled).toBe(true);
-
+    expect(await refusedChanges(admin.id)).toEqual(['disable', 'disable']);
+    // The code of the refused try (wrong password) was not used up by it.
     const off = await agent
       .post('/api/admin/two-factor/disable')
       .send({ password, code: await codeAt(secret) });
@@ -260,20 +324,41 @@ describe('turning two-factor off and new recovery codes', () => {
       enabledAt: null,
       recoveryCodesLeft: 0,
     });
+    // The session that turned it off goes on; the other one ended.
+    expect((await agent.get('/api/admin/me')).status).toBe(200);
+    expect((await elsewhere.agent.get('/api/admin/me')).status).toBe(401);
     // The password alone signs in again.
     const { res } = await passwordStep(email, password);
     expect(res.body).toMatchObject({ email, twoFactorEnabled: false });
   });
 
-  it('replaces the recovery codes: the old ones stop working', async () => {
-    const { agent, secret, recoveryCodes, email, password } = await enrolledAdmin();
+  it('replaces the recovery codes with the password and a code: the old ones and other sessions end', async () => {
+    const { agent, secret, recoveryCodes, email, password, admin } = await enrolledAdmin();
     nextStep();
-    const fresh = await agent
+    const codeOnly = await agent
       .post('/api/admin/two-factor/recovery-codes')
       .send({ code: await codeAt(secret) });
+    expect(codeOnly.status).toBe(400);
+    expect(codeOnly.body.message).toBe('Password is required');
+    const wrongPassword = await agent
+      .post('/api/admin/two-factor/recovery-codes')
+      .send({ password: 'not-it', code: await codeAt(secret) });
+    expect(wrongPassword.body.message).toBe(WRONG);
+    const elsewhere = await passwordStep(email, password);
+    expect(
+      (await elsewhere.agent.post('/api/admin/login/two-factor').send({ code: recoveryCodes[9] }))
+        .status,
+    ).toBe(200);
+
+    const fresh = await agent
+      .post('/api/admin/two-factor/recovery-codes')
+      .send({ password, code: await codeAt(secret) });
     expect(fresh.status).toBe(200);
     expect(fresh.body.recoveryCodes).toHaveLength(10);
     expect(fresh.body.recoveryCodes).not.toContain(recoveryCodes[0]);
+    expect((await elsewhere.agent.get('/api/admin/me')).status).toBe(401);
+    expect((await agent.get('/api/admin/me')).status).toBe(200);
+    expect(await refusedChanges(admin.id)).toEqual(['recovery_codes']);
 
     const old = await passwordStep(email, password);
     expect(
@@ -287,6 +372,30 @@ describe('turning two-factor off and new recovery codes', () => {
           .send({ code: fresh.body.recoveryCodes[0] })
       ).status,
     ).toBe(200);
+  });
+
+  it('stops guesses from a stolen session at the sign-in limit, for every two-factor change', async () => {
+    const { agent, password, recoveryCodes, admin } = await enrolledAdmin();
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const path = attempt % 2 === 0 ? 'recovery-codes' : 'disable';
+      const guess = await agent
+        .post(`/api/admin/two-factor/${path}`)
+        .send({ password, code: `wrong-code-${attempt}` });
+      expect(guess.status).toBe(400);
+    }
+    // Even a right recovery code waits now: no new codes, two-factor stays on.
+    for (const path of ['recovery-codes', 'disable']) {
+      const blocked = await agent
+        .post(`/api/admin/two-factor/${path}`)
+        .send({ password, code: recoveryCodes[0] });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.message).toMatch(/^Too many sign-in attempts\./);
+    }
+    expect((await agent.get('/api/admin/two-factor')).body).toMatchObject({
+      enabled: true,
+      recoveryCodesLeft: 10,
+    });
+    expect(await refusedChanges(admin.id)).toHaveLength(10);
   });
 });
 
@@ -335,7 +444,7 @@ describe('"Require two-factor authentication for every admin"', () => {
       expect(setup.status).toBe(200);
       const enabled = await agent
         .post('/api/admin/two-factor/enable')
-        .send({ code: await codeAt(setup.body.secret) });
+        .send({ password, code: await codeAt(setup.body.secret) });
       expect(enabled.status).toBe(200);
       expect((await agent.get('/api/admin/invoices')).status).toBe(200);
       expect((await agent.get('/api/admin/me')).body.twoFactorSetupRequired).toBe(false);

@@ -190,6 +190,37 @@ describe('what the audit log records', () => {
     ]);
   });
 
+  it('client notes added and deleted, with the note', async () => {
+    const { agent, admin } = await signedIn();
+    const client = await createClient(t.database);
+    const added = await agent
+      .post(`/api/admin/clients/${client.id}/notes`)
+      .send({ body: 'Prefers calls after 3 pm.' });
+    expect(added.status).toBe(201);
+    const noteId = added.body.id as string;
+    expect((await agent.delete(`/api/admin/clients/${client.id}/notes/${noteId}`)).status).toBe(
+      204,
+    );
+    // A note that is gone already: refused, and no row.
+    expect((await agent.delete(`/api/admin/clients/${client.id}/notes/${noteId}`)).status).toBe(
+      404,
+    );
+    expect(await eventsAbout(client.id)).toEqual([
+      {
+        kind: 'client.note_added',
+        actorEmail: admin.email,
+        before: null,
+        after: { noteId, body: 'Prefers calls after 3 pm.' },
+      },
+      {
+        kind: 'client.note_deleted',
+        actorEmail: admin.email,
+        before: { noteId, body: 'Prefers calls after 3 pm.' },
+        after: null,
+      },
+    ]);
+  });
+
   it('a value jsonb cannot hold as sent (a lone surrogate) is stored as U+FFFD, the action succeeding', async () => {
     const { agent } = await signedIn();
     const client = await createClient(t.database);

@@ -9,6 +9,7 @@ import {
   subscriptions,
   users,
   userSearchText,
+  type ClientNoteRow,
 } from '../../db/schema';
 import { textContains } from '../../db/search';
 
@@ -125,13 +126,13 @@ export function createClientRepository(db: Database) {
       return row;
     },
 
-    /** Deletes one of the client's notes; whether there was one. */
-    async removeNote(userId: string, noteId: string): Promise<boolean> {
-      const rows = await db
+    /** Deletes one of the client's notes; the note deleted, or undefined when there was none. */
+    async removeNote(userId: string, noteId: string): Promise<ClientNoteRow | undefined> {
+      const [row] = await db
         .delete(clientNotes)
         .where(and(eq(clientNotes.userId, userId), eq(clientNotes.id, noteId)))
-        .returning({ id: clientNotes.id });
-      return rows.length > 0;
+        .returning();
+      return row;
     },
   };
 }

@@ -25,7 +25,7 @@ export function adminClientRoutes(service: ClientService): Router {
   router.delete(
     '/clients/:id/notes/:noteId',
     async (req: Request<{ id: string; noteId: string }>, res) => {
-      await service.removeNote(req.params.id, req.params.noteId);
+      await service.removeNote(req.params.id, req.params.noteId, actorOf(currentAdmin(res)));
       res.status(204).end();
     },
   );

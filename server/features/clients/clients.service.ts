@@ -9,7 +9,7 @@ import {
 import { pageOffset } from '@shared/schemas/common';
 import { invoiceName } from '@shared/schemas/invoices';
 import type { ClientNoteRow, User } from '../../db/schema';
-import type { AuditActor } from '../../lib/audit-trail';
+import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
 import { fullName } from '../../lib/format';
 import { existingId } from '../../lib/ids';
@@ -42,6 +42,7 @@ export interface ClientServiceDeps {
   tickets: Pick<TicketService, 'list'>;
   signupLinks: Pick<SignupLinkService, 'list'>;
   mail: Pick<MailService, 'sentTo'>;
+  audit: AuditTrail;
   stripeTestMode: boolean;
 }
 
@@ -53,6 +54,7 @@ export function createClientService({
   tickets,
   signupLinks,
   mail,
+  audit,
   stripeTestMode,
 }: ClientServiceDeps) {
   async function existing(id: string): Promise<User> {
@@ -150,15 +152,30 @@ export function createClientService({
     /** A private note on the client, by the signed-in admin. */
     async addNote(id: string, author: AuditActor, { body }: NewClientNote): Promise<ClientNote> {
       const user = await existing(id);
-      return toNote(await repository.addNote(user.id, author.adminId, body), author.email);
+      const note = await repository.addNote(user.id, author.adminId, body);
+      await audit.record(author, {
+        kind: 'client.note_added',
+        targetType: 'client',
+        targetId: user.id,
+        before: null,
+        after: { noteId: note.id, body },
+      });
+      return toNote(note, author.email);
     },
 
-    async removeNote(id: string, noteId: string): Promise<void> {
+    async removeNote(id: string, noteId: string, actor: AuditActor): Promise<void> {
       const removed = await repository.removeNote(
         checkedId(id),
         existingId(noteId, NOTE_NOT_FOUND),
       );
       if (!removed) throw new AppError(404, NOTE_NOT_FOUND);
+      await audit.record(actor, {
+        kind: 'client.note_deleted',
+        targetType: 'client',
+        targetId: removed.userId,
+        before: { noteId: removed.id, body: removed.body },
+        after: null,
+      });
     },
   };
 }

@@ -8,13 +8,11 @@ export function disableTwoFactor(input: DisableTwoFactor) {
   return apiSend('POST', '/api/admin/two-factor/disable', AdminAccountMessageSchema, input);
 }
 
+/** A refused password or code is shown on the form, so the form reports its own failures. */
 export function useDisableTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: disableTwoFactor,
-    meta: {
-      error: { title: 'Two-factor authentication is still on', fallback: 'Please try again.' },
-    },
     onSuccess: () => twoFactorChanged(queryClient),
   });
 }

@@ -5,6 +5,8 @@ import { renderWithApp } from '../../../../../tests/support/render-app';
 import { groupSecret, TwoFactorCard } from './two-factor-card';
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+const PASSWORD = 'the-admin-password';
+const WRONG = 'The password or the code is not correct';
 const CODES = Array.from({ length: 10 }, (_, i) => `aaaa${i}-bbbbb-ccccc-ddddd`);
 
 afterEach(() => {
@@ -40,10 +42,10 @@ function stubTwoFactorApi() {
         );
       }
       if (url === '/api/admin/two-factor/enable') {
-        const { code } = body as { code: string };
+        const { password, code } = body as { password: string; code: string };
         if (code === '999999') return new Response('', { status: 503 });
-        if (code !== '123456') {
-          return new Response('{"message":"Invalid authentication code"}', { status: 400 });
+        if (password !== PASSWORD || code !== '123456') {
+          return new Response(`{"message":"${WRONG}"}`, { status: 400 });
         }
         enabled = true;
         return new Response(JSON.stringify({ recoveryCodes: CODES }));
@@ -77,6 +79,7 @@ describe('TwoFactorCard', () => {
     ).toBeInTheDocument();
     expect(requests.some((r) => r.url.endsWith('/enable'))).toBe(false);
 
+    await user.type(screen.getByLabelText('Password'), PASSWORD);
     await user.clear(screen.getByLabelText('Code from the app'));
     await user.type(screen.getByLabelText('Code from the app'), '123 456');
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
@@ -86,7 +89,10 @@ describe('TwoFactorCard', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(CODES);
-    expect(requests.find((r) => r.url.endsWith('/enable'))?.body).toEqual({ code: '123456' });
+    expect(requests.find((r) => r.url.endsWith('/enable'))?.body).toEqual({
+      password: PASSWORD,
+      code: '123456',
+    });
     expect(screen.getByRole('button', { name: /Download codes/ })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'I have saved them' }));
@@ -95,7 +101,7 @@ describe('TwoFactorCard', () => {
     expect(screen.getByRole('button', { name: 'Turn off' })).toBeInTheDocument();
   });
 
-  it('shows a refused code on the field, and any other failure in a toast', async () => {
+  it('shows a refused password or code on the form, and any other failure in a toast', async () => {
     stubTwoFactorApi();
     renderWithApp(<TwoFactorCard />, '/admin/settings');
     const user = userEvent.setup();
@@ -103,12 +109,17 @@ describe('TwoFactorCard', () => {
       await screen.findByRole('button', { name: 'Set up two-factor authentication' }),
     );
     const code = await screen.findByLabelText('Code from the app');
+    const password = screen.getByLabelText('Password');
 
-    await user.type(code, '000000');
+    await user.type(password, 'not-the-password');
+    await user.type(code, '123456');
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
-    expect(await screen.findByText('Invalid authentication code')).toBeInTheDocument();
-    expect(code).toHaveFocus();
+    expect(await screen.findByRole('alert')).toHaveTextContent(WRONG);
+    expect(password).toHaveFocus();
     expect(screen.queryByText('Two-factor authentication is still off')).not.toBeInTheDocument();
+
+    await user.clear(password);
+    await user.type(password, PASSWORD);
 
     await user.clear(code);
     await user.type(code, '999999');

@@ -27,22 +27,69 @@ import { useTwoFactorStatus } from '../api/get-two-factor-status';
 import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
 import { useStartTwoFactorSetup } from '../api/start-two-factor-setup';
 
+/** The fields every two-factor change asks for: the password and a code. */
+type Credentials = { password: string; code: string };
+
 /**
- * A refused code is the field's error, next to the code and read out with it; anything else
+ * A refused password or code (the server says one sentence for either) is the form's own
+ * alert, read out at once, and the password field takes the focus to try again; anything else
  * (the server unreachable) is the query client's toast, as everywhere.
  */
-function codeRefused(
-  form: UseFormReturn<{ code: string }, unknown, { code: string }>,
+function refusedBy(
+  form: UseFormReturn<z.input<typeof DisableTwoFactorSchema>, unknown, Credentials>,
   title: string,
 ) {
   return (error: unknown) => {
     if (error instanceof ApiError && error.status < 500 && error.serverMessage) {
-      form.setError('code', { message: error.serverMessage }, { shouldFocus: true });
+      form.setError('root.refused', { message: error.serverMessage });
+      form.setFocus('password');
       return;
     }
     showMutationError(error, { error: { title, fallback: 'Please try again.' } });
   };
 }
+
+/** The password and code fields of a two-factor change, with the refusal above them. */
+function CredentialFields({
+  form,
+  codeLabel,
+  codeHint,
+}: {
+  form: UseFormReturn<z.input<typeof DisableTwoFactorSchema>, unknown, Credentials>;
+  codeLabel: string;
+  codeHint?: string;
+}) {
+  const { errors } = form.formState;
+  const refused = errors.root?.refused?.message;
+  return (
+    <>
+      {refused ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {refused}
+        </p>
+      ) : null}
+      <FormField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <FormField
+        label={codeLabel}
+        inputMode={codeLabel === CODE_FROM_APP ? 'numeric' : undefined}
+        autoComplete="one-time-code"
+        hint={codeHint}
+        error={errors.code?.message}
+        {...form.register('code')}
+      />
+    </>
+  );
+}
+
+const CODE_FROM_APP = 'Code from the app';
+/** The toast after a change that signed the admin's other sessions out. */
+const OTHER_SESSIONS_ENDED = 'You stay signed in here; your other sessions were signed out.';
 
 /** A form's submit (showing its work while pending) and Cancel. */
 function FormActions(props: {
@@ -129,15 +176,15 @@ function EnableForm({
   const enable = useEnableTwoFactor();
   const form = useForm<z.input<typeof EnableTwoFactorSchema>, unknown, EnableTwoFactor>({
     resolver: zodResolver(EnableTwoFactorSchema),
-    defaultValues: { code: '' },
+    defaultValues: { password: '', code: '' },
   });
-  const onSubmit = form.handleSubmit(({ code }) =>
-    enable.mutate(code, {
+  const onSubmit = form.handleSubmit((input) =>
+    enable.mutate(input, {
       onSuccess: ({ recoveryCodes }) => {
-        toast({ title: 'Two-factor authentication is on' });
+        toast({ title: 'Two-factor authentication is on', description: OTHER_SESSIONS_ENDED });
         onEnabled(recoveryCodes);
       },
-      onError: codeRefused(form, 'Two-factor authentication is still off'),
+      onError: refusedBy(form, 'Two-factor authentication is still off'),
     }),
   );
   return (
@@ -145,7 +192,7 @@ function EnableForm({
       <ol className="list-decimal space-y-1 pl-5 text-sm text-muted-foreground">
         <li>Scan the QR code with an authenticator app (1Password, Google Authenticator...).</li>
         <li>Or type the key below into the app.</li>
-        <li>Enter the 6-digit code the app shows.</li>
+        <li>Enter your password and the 6-digit code the app shows.</li>
       </ol>
       <img
         src={setup.qrCode}
@@ -174,13 +221,7 @@ function EnableForm({
         </div>
       </div>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <FormField
-          label="Code from the app"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          error={form.formState.errors.code?.message}
-          {...form.register('code')}
-        />
+        <CredentialFields form={form} codeLabel={CODE_FROM_APP} />
         <FormActions
           pending={enable.isPending}
           label="Turn on"
@@ -194,34 +235,22 @@ function EnableForm({
 
 function DisableForm({ onDone }: { onDone: () => void }) {
   const disable = useDisableTwoFactor();
-  const form = useForm<DisableTwoFactor>({
+  const form = useForm<z.input<typeof DisableTwoFactorSchema>, unknown, DisableTwoFactor>({
     resolver: zodResolver(DisableTwoFactorSchema),
     defaultValues: { password: '', code: '' },
   });
-  const { errors } = form.formState;
   const onSubmit = form.handleSubmit((input) =>
     disable.mutate(input, {
       onSuccess: () => {
-        toast({ title: 'Two-factor authentication is off' });
+        toast({ title: 'Two-factor authentication is off', description: OTHER_SESSIONS_ENDED });
         onDone();
       },
+      onError: refusedBy(form, 'Two-factor authentication is still on'),
     }),
   );
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-md border p-3">
-      <FormField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
-      <FormField
-        label="Code from the app or a recovery code"
-        autoComplete="one-time-code"
-        error={errors.code?.message}
-        {...form.register('code')}
-      />
+      <CredentialFields form={form} codeLabel="Code from the app or a recovery code" />
       <FormActions
         pending={disable.isPending}
         label="Turn off two-factor"
@@ -241,24 +270,29 @@ function RegenerateForm({
   onCancel: () => void;
 }) {
   const regenerate = useRegenerateRecoveryCodes();
-  const form = useForm<RegenerateRecoveryCodes>({
+  const form = useForm<
+    z.input<typeof RegenerateRecoveryCodesSchema>,
+    unknown,
+    RegenerateRecoveryCodes
+  >({
     resolver: zodResolver(RegenerateRecoveryCodesSchema),
-    defaultValues: { code: '' },
+    defaultValues: { password: '', code: '' },
   });
-  const onSubmit = form.handleSubmit(({ code }) =>
-    regenerate.mutate(code, {
-      onSuccess: ({ recoveryCodes }) => onCodes(recoveryCodes),
-      onError: codeRefused(form, 'No new recovery codes'),
+  const onSubmit = form.handleSubmit((input) =>
+    regenerate.mutate(input, {
+      onSuccess: ({ recoveryCodes }) => {
+        toast({ title: 'New recovery codes made', description: OTHER_SESSIONS_ENDED });
+        onCodes(recoveryCodes);
+      },
+      onError: refusedBy(form, 'No new recovery codes'),
     }),
   );
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-md border p-3">
-      <FormField
-        label="Code from the app"
-        autoComplete="one-time-code"
-        hint="The current recovery codes stop working."
-        error={form.formState.errors.code?.message}
-        {...form.register('code')}
+      <CredentialFields
+        form={form}
+        codeLabel={CODE_FROM_APP}
+        codeHint="The current recovery codes stop working."
       />
       <FormActions
         pending={regenerate.isPending}
