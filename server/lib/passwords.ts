@@ -28,6 +28,15 @@ export function hashOneTimeCode(code: string): Promise<string> {
   return bcrypt.hash(code, ONE_TIME_CODE_COST);
 }
 
-export function verifyOneTimeCode(code: string, hash: string | null): Promise<boolean> {
-  return hash ? bcrypt.compare(code, hash) : Promise.resolve(false);
+/** A code hash nothing matches, compared against where no code was sent, so timing says nothing. */
+const DUMMY_CODE_HASH = bcrypt.hashSync(`not-a-code-${Math.random()}`, ONE_TIME_CODE_COST);
+
+/**
+ * Whether `code` is the one hashed. Without a hash (the sign-up of an address that has an
+ * account, where its owner was told instead of sent a code) the same bcrypt work is done, so
+ * the answer takes as long and does not tell that the address has an account.
+ */
+export async function verifyOneTimeCode(code: string, hash: string | null): Promise<boolean> {
+  const matches = await bcrypt.compare(code, hash ?? DUMMY_CODE_HASH);
+  return hash !== null && matches;
 }

@@ -109,6 +109,10 @@ export function limitPerIpAndEmail(
 
 export const minutesText = (minutes: number) => `${minutes} minute${minutes === 1 ? '' : 's'}`;
 
+/** A wait as people say it: minutes up to two hours, whole hours after that. */
+export const waitText = (minutes: number) =>
+  minutes < 120 ? minutesText(minutes) : `${Math.ceil(minutes / 60)} hours`;
+
 /**
  * Failed sign-ins, counted three ways in 15-minute windows (successful ones do not count):
  * - 10 per account and address: someone who keeps getting one password wrong waits;

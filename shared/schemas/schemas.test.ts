@@ -105,3 +105,26 @@ describe('the spec section 5 messages', () => {
     ).toBe(100);
   });
 });
+
+describe('CreateTicketSchema subject', () => {
+  it('is one line of text: line breaks and control characters are refused', () => {
+    for (const subject of [
+      'Broken\nform',
+      'Broken\r\nBcc: x@example.com',
+      'Tab\there',
+      'a\u2028b',
+      'nul\u0000',
+    ]) {
+      expect(
+        firstMessage(CreateTicketSchema.safeParse({ subject, description: 'long enough text' })),
+        JSON.stringify(subject),
+      ).toBe('Subject must be one line of text');
+    }
+    expect(
+      CreateTicketSchema.parse({
+        subject: ' Café menu – ünïcode ',
+        description: 'long enough text',
+      }).subject,
+    ).toBe('Café menu – ünïcode');
+  });
+});

@@ -11,7 +11,9 @@ export const CreateTicketSchema = z.object({
     .string({ error: 'Subject is required' })
     .trim()
     .min(1, 'Subject is required')
-    .max(255, 'Subject is too long'),
+    .max(255, 'Subject is too long')
+    // It becomes an e-mail's subject line and a list row: one line, no control characters.
+    .regex(/^[^\p{Cc}\u2028\u2029]*$/u, 'Subject must be one line of text'),
   description: z
     .string({ error: 'Description must be at least 10 characters' })
     .trim()

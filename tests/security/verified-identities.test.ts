@@ -192,6 +192,43 @@ describe('the built-in provider proves e-mail addresses before they own anything
     expect(done.url).toBe(`${t.baseUrl}/portal/dashboard`);
   });
 
+  it('caps the codes entered for one address at 30 a day, past the 15-minute limit', async () => {
+    const account = {
+      firstName: 'Guess',
+      lastName: 'Er',
+      email: 'guessed@example.com',
+      password: 'guessed-password',
+    };
+    const browser = new BrowserSession(t.baseUrl);
+    const page = await startSignUpThroughProvider(browser, account);
+    const html = await page.res.text();
+    const enter = async () => {
+      const res = (await browser.submitForm(page.url, html, { code: '999999' })).res;
+      return { status: res.status, text: await res.text() };
+    };
+    // 20 entries in 15 minutes (the code's own 5 tries are long spent), then the limit.
+    for (let entry = 1; entry <= 20; entry += 1) {
+      const answer = await enter();
+      expect(answer.text, `entry ${entry}`).not.toContain('Too many code attempts');
+    }
+    const quarter = await enter();
+    expect(quarter.status).toBe(429);
+    expect(quarter.text).toMatch(/Too many code attempts\. Please try again in \d+ minutes?\./);
+
+    // The 15 minutes pass: 10 more entries, and then the day's cap holds.
+    await t.database.executeSql(
+      "update rate_limit_hits set reset_at = now() - interval '1 second' where key = $1",
+      [`code-entry:email:${account.email}`],
+    );
+    for (let entry = 21; entry <= 30; entry += 1) {
+      const answer = await enter();
+      expect(answer.text, `entry ${entry}`).not.toContain('Too many code attempts');
+    }
+    const day = await enter();
+    expect(day.status).toBe(429);
+    expect(day.text).toContain('Too many code attempts. Please try again in 24 hours.');
+  });
+
   it('rate-limits sign-ups per e-mail address', async () => {
     const email = 'flood@example.com';
     let last = 0;

@@ -15,9 +15,10 @@ import {
 import { EmailSchema } from '@shared/schemas/common';
 import { AppError } from '../../lib/errors';
 import {
+  createRateLimiter,
   limitPerIpAndEmail,
   loginRateLimit,
-  minutesText,
+  waitText,
   type RateLimitKey,
 } from '../../lib/rate-limit';
 import type { RateLimitCounters } from '../../lib/rate-limit-store';
@@ -35,11 +36,15 @@ export interface InteractionLimits {
 
 const MINUTE_MS = 60 * 1000;
 
+/** Code entries per e-mail address in a day, whatever the hourly limits allow. */
+export const CODE_ENTRIES_PER_DAY = 30;
+
 /**
- * Sign-in as everywhere (10 failures in 15 minutes). Sign-ups and new codes: 5 an hour per
- * e-mail, 50 per IP (an office or a mobile carrier puts many people behind one address).
- * Code entries: 20 in 15 minutes per e-mail (a code allows 5 tries itself), 100 per IP.
- * Every request counts, in the counters every instance shares.
+ * Sign-in as everywhere (rate-limit.ts's SIGN_IN_LIMITS). Sign-ups and new codes: 5 an hour
+ * per e-mail, 50 per IP (an office or a mobile carrier puts many people behind one address).
+ * Code entries: 20 in 15 minutes per e-mail (a code allows 5 tries itself), 100 per IP, and
+ * at most 30 a day per e-mail, so the hourly budgets do not add up to a thousand guesses at
+ * one address's codes a day. Every request counts, in the counters every instance shares.
  */
 export function interactionLimits(
   service: IdentityService,
@@ -57,7 +62,7 @@ export function interactionLimits(
       windowMs,
       limit,
       email,
-      message: (minutes) => `Too many ${what}. Please try again in ${minutesText(minutes)}.`,
+      message: (minutes) => `Too many ${what}. Please try again in ${waitText(minutes)}.`,
     });
   /** Reads the address this sign-in's code went to, for the per-e-mail limits of codes. */
   const pendingEmail: RequestHandler = async (req, res, next) => {
@@ -76,6 +81,13 @@ export function interactionLimits(
     emailCode: [
       pendingEmail,
       ...rule('code-entry', 15 * MINUTE_MS, { ip: 100, email: 20 }, 'code attempts', codeEmail),
+      createRateLimiter(counters, {
+        name: 'code-entry-day:email',
+        windowMs: 24 * 60 * MINUTE_MS,
+        limit: CODE_ENTRIES_PER_DAY,
+        key: codeEmail,
+        message: (minutes) => `Too many code attempts. Please try again in ${waitText(minutes)}.`,
+      }),
     ],
   };
 }
