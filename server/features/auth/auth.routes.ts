@@ -6,6 +6,7 @@ type Authenticator = InstanceType<typeof Passport>;
 import { SIGNED_IN_HINT_COOKIE } from '@shared/constants';
 import { EmailSchema } from '@shared/schemas/common';
 import type { CurrentUser } from '@shared/schemas/profile';
+import { allowFormActionTo } from '../../lib/csp-form-action';
 import { AppError } from '../../lib/errors';
 import { safeReturnTo } from '../../lib/return-to';
 import { clearSessionCookie, destroySession, PRE_SIGN_IN_MAX_AGE_MS } from '../../lib/session';
@@ -79,6 +80,11 @@ export function authRoutes({
 
   // A GET must not sign anyone out (any site could make the browser ask for it): it asks.
   router.get('/logout', async (_req, res) => {
+    // The form's post is answered with a redirect to the provider's end-session endpoint,
+    // which browsers check against this page's form-action: without the provider's origin
+    // there, an external provider's session would never be ended from this page.
+    const endSession = await relyingParty.endSessionOrigin().catch(() => undefined);
+    if (endSession && endSession !== appOrigin) allowFormActionTo(res, endSession);
     res.setHeader('Cache-Control', 'no-store');
     res.type('html').send(signOutPage(await brand()));
   });

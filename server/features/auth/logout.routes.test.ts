@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newClientAccount } from '../../../tests/factories';
 import { BrowserSession, signUpThroughProvider } from '../../../tests/support/browser-session';
+import { freePort } from '../../../tests/support/server-process';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { startTestIssuer, type TestIssuer } from '../../../tests/support/test-issuer';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -84,4 +86,43 @@ it('answers a fetch without a session with the home page as the next stop', asyn
   const res = await new BrowserSession(t.baseUrl).request('POST', '/api/logout');
   expect(res.status).toBe(200);
   expect(await res.json()).toEqual({ redirectTo: '/' });
+});
+
+function formAction(res: Response): string | undefined {
+  return res.headers
+    .get('content-security-policy')
+    ?.split(';')
+    .find((directive) => directive.startsWith('form-action '));
+}
+
+it("keeps the page's form-action to 'self' with the built-in provider: its end-session page is the app's", async () => {
+  const res = await new BrowserSession(t.baseUrl).request('GET', '/api/logout');
+  expect(formAction(res)).toBe("form-action 'self'");
+});
+
+describe('with an external issuer', () => {
+  let issuer: TestIssuer;
+  let external: TestApp;
+  beforeAll(async () => {
+    const port = await freePort();
+    issuer = await startTestIssuer({ appUrl: `http://127.0.0.1:${port}`, accounts: {} });
+    external = await startTestApp(
+      {
+        OIDC_ISSUER_URL: issuer.url,
+        OIDC_CLIENT_ID: issuer.clientId,
+        OIDC_CLIENT_SECRET: issuer.clientSecret,
+      },
+      { port },
+    );
+  });
+  afterAll(async () => {
+    await external.close();
+    await issuer.close();
+  });
+
+  it("lets the page's form be redirected to the issuer's end-session endpoint, and to no other site", async () => {
+    const res = await new BrowserSession(external.baseUrl).request('GET', '/api/logout');
+    expect(res.status).toBe(200);
+    expect(formAction(res)).toBe(`form-action 'self' ${issuer.url}`);
+  });
 });

@@ -111,6 +111,15 @@ export function createRelyingParty(
     async strategy(): Promise<Strategy> {
       return (await ready()).strategy;
     },
+    /**
+     * The origin of the provider's end-session endpoint, if it has one: the sign-out page's
+     * form is redirected there, and its Content-Security-Policy must say so.
+     */
+    async endSessionOrigin(): Promise<string | undefined> {
+      const { configuration } = await ready();
+      const endpoint = configuration.serverMetadata().end_session_endpoint;
+      return endpoint ? new URL(endpoint).origin : undefined;
+    },
     /** Where to send the browser to end the provider's session too, if the provider supports it. */
     async endSessionUrl(
       idToken: string | undefined,
