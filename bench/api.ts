@@ -22,6 +22,7 @@ import { openDatabase, type DatabaseTarget } from '../server/db/client';
 import { subscriptions, users } from '../server/db/schema';
 import {
   BrowserSession,
+  outboxThroughApi,
   readOutboxOf,
   signUpThroughProvider,
 } from '../tests/support/browser-session';
@@ -144,12 +145,7 @@ async function seedThroughApi(url: string): Promise<Seeded> {
   const admin = await adminCookie(url);
   const browser = new BrowserSession(url);
   // The sign-up's code is read from the admin's outbox (no SMTP server in the bench).
-  const stopReading = readOutboxOf(url, async () => {
-    const res = await fetch(`${url}/api/admin/outbox?q=bench.client%40example.com`, {
-      headers: { cookie: admin },
-    });
-    return ((await res.json()) as { items: Array<{ toAddress: string; subject: string }> }).items;
-  });
+  const stopReading = readOutboxOf(url, outboxThroughApi(url, admin, 'bench.client@example.com'));
   try {
     await signUpThroughProvider(browser, {
       firstName: 'Bench',

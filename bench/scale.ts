@@ -18,6 +18,7 @@ import { LeadSummarySchema, MarketingSearchSchema } from '@shared/schemas/leads'
 import { openDatabase, type DatabaseTarget } from '../server/db/client';
 import {
   BrowserSession,
+  outboxThroughApi,
   readOutboxOf,
   signUpThroughProvider,
 } from '../tests/support/browser-session';
@@ -418,12 +419,7 @@ async function measure(url: string, scenario: Scenario, cookie: string): Promise
  * gives them the invoices written to their address; then opens PORTAL_TICKETS tickets.
  */
 async function benchClient(url: string, admin: string) {
-  const stopReading = readOutboxOf(url, async () => {
-    const res = await fetch(`${url}/api/admin/outbox?q=${encodeURIComponent(PORTAL_EMAIL)}`, {
-      headers: { cookie: admin },
-    });
-    return ((await res.json()) as { items: Array<{ toAddress: string; subject: string }> }).items;
-  });
+  const stopReading = readOutboxOf(url, outboxThroughApi(url, admin, PORTAL_EMAIL));
   const browser = new BrowserSession(url);
   try {
     await signUpThroughProvider(browser, {

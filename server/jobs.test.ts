@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openTestDatabase } from '../tests/support/test-database';
 import { loadConfig } from './config';
 import type { DatabaseHandle } from './db/client';
-import { BILLING_QUEUE, startJobs } from './jobs';
+import { BILLING_QUEUE, OUTBOX_SECRETS_QUEUE, startJobs } from './jobs';
 import { createLogger } from './lib/logger';
 
 let database: DatabaseHandle;
@@ -54,6 +54,38 @@ it('runs the billing job at start and keeps it on the daily schedule', async () 
       [BILLING_QUEUE],
     );
     expect(rows).toEqual([{ cron: '15 5 * * *', options: { tz: 'America/Chicago' } }]);
+  } finally {
+    await jobs.stop();
+  }
+}, 30_000);
+
+it('sweeps expired secrets out of the outbox at start and every 5 minutes', async () => {
+  const config = loadConfig({ NODE_ENV: 'test' });
+  let markSwept = () => {};
+  const swept = new Promise<void>((resolve) => {
+    markSwept = resolve;
+  });
+  const jobs = await startJobs({
+    database,
+    config,
+    logger: createLogger('silent'),
+    services: {
+      billing: { runDaily: async () => ({}) as never },
+      mail: {
+        retryFailed: async () => {},
+        forgetExpiredSecrets: async () => {
+          markSwept();
+          return 0;
+        },
+      },
+    },
+  });
+  try {
+    await swept;
+    const { rows } = await database.executeSql('select cron from pgboss.schedule where name = $1', [
+      OUTBOX_SECRETS_QUEUE,
+    ]);
+    expect(rows).toEqual([{ cron: '*/5 * * * *' }]);
   } finally {
     await jobs.stop();
   }

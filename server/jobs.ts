@@ -11,6 +11,9 @@ import {
 import type { Services } from './services';
 
 export const BILLING_QUEUE = 'billing-daily';
+/** Blanks the codes and links that stopped working out of the outbox, every 5 minutes. */
+export const OUTBOX_SECRETS_QUEUE = 'outbox-secrets';
+const OUTBOX_SECRETS_CRON = '*/5 * * * *';
 
 export interface JobRunner {
   stop(): Promise<void>;
@@ -20,8 +23,8 @@ export interface JobRunner {
  * Background work on pg-boss, in the product's own database (PGlite or PostgreSQL): the
  * daily billing run on a cron schedule, and once at start so a day the server was down is
  * not skipped (the run is idempotent); the bulk lead searches; the retries of messages the
- * mail server refused. pg-boss hands each job to one worker, so several app instances on one
- * database run it once.
+ * mail server refused, and the sweep of expired secrets out of the outbox. pg-boss hands
+ * each job to one worker, so several app instances on one database run it once.
  */
 export async function startJobs({
   database,
@@ -37,8 +40,8 @@ export async function startJobs({
     billing: Pick<Services['billing'], 'runDaily'>;
     /** Absent where a process runs billing only. */
     leadSearches?: Pick<Services['leadSearches'], 'runBulk' | 'resumeUnfinished' | 'interruptAll'>;
-    /** Absent where a process does not retry refused mail. */
-    mail?: Pick<Services['mail'], 'retryFailed'>;
+    /** Absent where a process does not look after the outbox (retries, expired secrets). */
+    mail?: Pick<Services['mail'], 'retryFailed' | 'forgetExpiredSecrets'>;
   };
 }): Promise<JobRunner> {
   const { billing, leadSearches, mail } = services;
@@ -47,7 +50,9 @@ export async function startJobs({
   await startQueues(boss, database, [
     { name: BILLING_QUEUE, policy: 'singleton' },
     ...(leadSearches ? [LEAD_SEARCH_QUEUE_OPTIONS] : []),
-    ...(mail ? [{ name: MAIL_RETRY_QUEUE }] : []),
+    ...(mail
+      ? [{ name: MAIL_RETRY_QUEUE }, { name: OUTBOX_SECRETS_QUEUE, policy: 'singleton' as const }]
+      : []),
   ]);
   // Queued before the worker starts, so its first poll takes it.
   await boss.send(BILLING_QUEUE, {});
@@ -80,6 +85,12 @@ export async function startJobs({
         if (job) await mail.retryFailed(job.data.outboxId);
       },
     );
+    await boss.send(OUTBOX_SECRETS_QUEUE, {});
+    await boss.schedule(OUTBOX_SECRETS_QUEUE, OUTBOX_SECRETS_CRON);
+    await boss.work(OUTBOX_SECRETS_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+      const forgotten = await mail.forgetExpiredSecrets();
+      if (forgotten > 0) logger.info({ forgotten }, 'expired secrets blanked out of the outbox');
+    });
   }
   return {
     async stop() {

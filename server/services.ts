@@ -228,7 +228,7 @@ export function createServices({
     analysisConcurrency: config.leads.analysisConcurrency,
   });
 
-  const mail = createMailService(repositories.mail, mailer, audit);
+  const mail = createMailService(repositories.mail, mailer, audit, clock);
   const clients = createClientService({
     repository: repositories.clients,
     subscriptions,

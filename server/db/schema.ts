@@ -605,9 +605,27 @@ export const outboxMessages = pgTable(
     error: text(),
     /** Hand-overs to the mail server tried so far (a refused message is tried again). */
     attempts: integer().notNull().default(0),
+    /**
+     * What the secret the message carries opens (`email-code:<sign-in>`, `signup-link:<id>`,
+     * `pay-link:<invoice id>`): once it is used, or expires, or at `secretsExpireAt` at the
+     * latest, `secrets` are blanked out of the subject and bodies (mail.repository
+     * forgetSecrets), and the attachments that carry them are dropped.
+     */
+    secretRef: text(),
+    /** The strings to blank out: a code, a link's token. Empty once forgotten. */
+    secrets: jsonb().$type<string[]>().notNull().default([]),
+    secretsExpireAt: moment(),
+    /** Whether the attachments carry the secrets too (an invoice PDF's pay link). */
+    secretsInAttachments: boolean().notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
+    index('outbox_messages_secret_ref_idx')
+      .on(t.secretRef)
+      .where(sql`${t.secretRef} is not null`),
+    index('outbox_messages_secrets_expire_at_idx')
+      .on(t.secretsExpireAt)
+      .where(sql`${t.secretsExpireAt} is not null`),
     index('outbox_messages_created_at_idx').on(t.createdAt, t.id),
     index('outbox_messages_status_created_at_idx').on(t.status, t.createdAt, t.id),
     index('outbox_messages_recipient_idx').on(sql`lower(${t.toAddress})`, t.createdAt),

@@ -1,5 +1,6 @@
 import { expect, request, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { baseURL, E2E_ADMIN } from '../../playwright.config';
+import { CODE_IN_TEXT } from '../support/browser-session';
 
 /**
  * Every page fails its test on an uncaught error or a console error (React warnings, CSP
@@ -84,11 +85,14 @@ export async function enterMailedCode(page: Page, email: string): Promise<void> 
     .poll(async () => {
       const outbox = (await (
         await api.get('/api/admin/outbox', { params: { q: email } })
-      ).json()) as { items: Array<{ toAddress: string; subject: string }> };
-      code = outbox.items
-        .filter((message) => message.toAddress === email)
-        .map((message) => /^(\d{6}) is your /.exec(message.subject)?.[1])
-        .find(Boolean);
+      ).json()) as { items: Array<{ id: string; toAddress: string }> };
+      for (const { id } of outbox.items.filter((message) => message.toAddress === email)) {
+        const { text } = (await (await api.get(`/api/admin/outbox/${id}`)).json()) as {
+          text: string;
+        };
+        code = CODE_IN_TEXT.exec(text)?.[1];
+        if (code) break;
+      }
       return code;
     })
     .toBeTruthy();

@@ -6,9 +6,9 @@ import type { SearchLeads } from '@shared/schemas/leads';
 import { newClientAccount } from '../factories';
 import {
   BrowserSession,
+  outboxThroughApi,
   readOutboxOf,
   signUpThroughProvider,
-  type MailedMessage,
 } from '../support/browser-session';
 import { osmBusinesses, startFakeOverpass, type FakeOverpass } from '../support/fake-overpass';
 import { startLoadBalancer } from '../support/load-balancer';
@@ -62,13 +62,10 @@ describe.skipIf(!testDatabaseUrl())('two app instances on one PostgreSQL', () =>
     const account = newClientAccount();
     // The sign-up's code is read from the outbox, as the agency would see it.
     const outboxCookie = await adminCookie(instances[0]!.baseUrl);
-    readOutboxOf(balancer.url, async () => {
-      const res = await fetch(
-        `${instances[0]!.baseUrl}/api/admin/outbox?q=${encodeURIComponent(account.email)}`,
-        { headers: { cookie: outboxCookie } },
-      );
-      return ((await res.json()) as { items: MailedMessage[] }).items;
-    });
+    readOutboxOf(
+      balancer.url,
+      outboxThroughApi(instances[0]!.baseUrl, outboxCookie, account.email),
+    );
     const signedIn = await signUpThroughProvider(browser, account);
     expect(signedIn.url).toBe(`${balancer.url}/portal/dashboard`);
     const [a, b] = instances as [ServerProcess, ServerProcess];

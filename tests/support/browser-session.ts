@@ -137,7 +137,11 @@ export interface NewAccount {
 export interface MailedMessage {
   toAddress: string;
   subject: string;
+  text: string;
 }
+
+/** The sign-in code in a message's text (it is never in the subject). */
+export const CODE_IN_TEXT = /finish signing in to your client portal: (\d{6})/;
 
 /**
  * Where a test reads what an app mailed (without SMTP every message lands in its outbox), by
@@ -152,6 +156,25 @@ export function readOutboxOf(baseUrl: string, read: () => Promise<MailedMessage[
   return () => outboxReaders.delete(origin);
 }
 
+/**
+ * A reader of an app's outbox through its admin API (for an app in another process): the
+ * messages to `recipient`, each read whole, as the agency would open it.
+ */
+export function outboxThroughApi(baseUrl: string, adminCookie: string, recipient: string) {
+  return async (): Promise<MailedMessage[]> => {
+    const headers = { cookie: adminCookie };
+    const outbox = `${baseUrl}/api/admin/outbox`;
+    const res = await fetch(`${outbox}?q=${encodeURIComponent(recipient)}`, { headers });
+    const { items } = (await res.json()) as { items: Array<{ id: string }> };
+    return Promise.all(
+      items.map(
+        async ({ id }) =>
+          (await (await fetch(`${outbox}/${id}`, { headers })).json()) as MailedMessage,
+      ),
+    );
+  };
+}
+
 /** The newest sign-in code mailed to `email` by the app at `baseUrl` (waits for it to land). */
 export async function mailedCode(baseUrl: string, email: string): Promise<string> {
   const read = outboxReaders.get(new URL(baseUrl).origin);
@@ -161,7 +184,7 @@ export async function mailedCode(baseUrl: string, email: string): Promise<string
     const messages = await read();
     const code = messages
       .filter((message) => message.toAddress.toLowerCase() === email.toLowerCase())
-      .map((message) => /^(\d{6}) is your /.exec(message.subject)?.[1])
+      .map((message) => CODE_IN_TEXT.exec(message.text)?.[1])
       .find(Boolean);
     if (code) return code;
     if (Date.now() > deadline) throw new Error(`No code mailed to ${email}`);

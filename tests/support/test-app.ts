@@ -114,7 +114,11 @@ export async function startTestApp(
   server.on('request', instance.app);
   const stopReadingOutbox = readOutboxOf(baseUrl, () =>
     database.db
-      .select({ toAddress: outboxMessages.toAddress, subject: outboxMessages.subject })
+      .select({
+        toAddress: outboxMessages.toAddress,
+        subject: outboxMessages.subject,
+        text: outboxMessages.text,
+      })
       .from(outboxMessages)
       .orderBy(desc(outboxMessages.createdAt)),
   );

@@ -24,9 +24,17 @@ export const TOO_MANY_SENDS =
 export const EMAIL_TAKEN_SINCE =
   'This e-mail address now has an account. Sign in with its password instead.';
 
+/** The e-mails of the built-in provider (the mail feature's notifications). */
 export interface IdentityMail {
-  emailCode(to: string, code: string, validMinutes: number): void;
+  /** The code of the sign-in `signIn`, working until `expiresAt`. */
+  emailCode(
+    to: string,
+    code: string,
+    validity: { signIn: string; validMinutes: number; expiresAt: Date },
+  ): void;
   accountAlreadyExists(to: string): void;
+  /** The sign-in's code was used or replaced: the outbox keeps no copy of it. */
+  forgetCode(signIn: string): Promise<void>;
 }
 
 interface IdentityServiceDeps {
@@ -61,15 +69,20 @@ export function createIdentityService({
     pendingSignup: { firstName: string; lastName: string; passwordHash: string } | null,
   ): Promise<void> {
     const code = newCode();
+    const expiresAt = codeExpiry();
     await accounts.saveCode({
       interactionUid,
       email,
       accountId: owner?.id ?? null,
       pendingSignup,
       codeHash: await hashOneTimeCode(code),
-      expiresAt: codeExpiry(),
+      expiresAt,
     });
-    mail.emailCode(email, code, CODE_VALID_MINUTES);
+    mailCode(email, code, interactionUid, expiresAt);
+  }
+
+  function mailCode(email: string, code: string, signIn: string, expiresAt: Date) {
+    mail.emailCode(email, code, { signIn, validMinutes: CODE_VALID_MINUTES, expiresAt });
   }
 
   return {
@@ -135,6 +148,7 @@ export function createIdentityService({
       }
       const account = await accounts.completeVerification(counted, now());
       if (!account) throw new AppError(409, EMAIL_TAKEN_SINCE);
+      await mail.forgetCode(interactionUid);
       return { accountId: account.id };
     },
 
@@ -143,13 +157,16 @@ export function createIdentityService({
       const row = await accounts.findCode(interactionUid);
       if (!row) throw new AppError(400, SIGN_UP_EXPIRED);
       const code = newCode();
+      const expiresAt = codeExpiry();
       const renewed = await accounts.renewCode(
         interactionUid,
-        { codeHash: await hashOneTimeCode(code), expiresAt: codeExpiry() },
+        { codeHash: await hashOneTimeCode(code), expiresAt },
         MAX_CODE_SENDS,
       );
       if (!renewed) throw new AppError(429, TOO_MANY_SENDS);
-      if (renewed.codeHash) mail.emailCode(renewed.email, code, CODE_VALID_MINUTES);
+      // The earlier code works no more: its copy in the outbox goes before the new one is sent.
+      await mail.forgetCode(interactionUid);
+      if (renewed.codeHash) mailCode(renewed.email, code, interactionUid, expiresAt);
       else mail.accountAlreadyExists(renewed.email);
       return { verifyEmail: renewed.email };
     },

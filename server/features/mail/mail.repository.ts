@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { OutboxStatus } from '@shared/schemas/mail';
 import type { Database } from '../../db/client';
 import { accountIdsByEmail } from '../../db/accounts';
@@ -6,6 +6,9 @@ import { listCount } from '../../db/list-counts';
 import { onPage } from '../../db/paging';
 import { outboxMessages, outboxSearchText, type OutboxMessageRow } from '../../db/schema';
 import { textContains } from '../../db/search';
+
+/** What a secret that was used or expired reads as in the outbox. */
+export const FORGOTTEN = '[removed: used or expired]';
 
 export interface OutboxFilter {
   q: string;
@@ -110,6 +113,50 @@ export function createMailRepository(db: Database) {
         )
         .returning();
       return row ?? null;
+    },
+
+    /**
+     * Blanks out the secrets of the messages `which` picks (those of one ref, or those whose
+     * secrets have expired): each value becomes FORGOTTEN in the subject and bodies, the
+     * attachments that carry them are dropped, and the message keeps no secret. How many.
+     */
+    async forgetSecrets(which: { ref: string } | { expiredBy: Date }): Promise<number> {
+      const picked =
+        'ref' in which
+          ? eq(outboxMessages.secretRef, which.ref)
+          : lte(outboxMessages.secretsExpireAt, which.expiredBy);
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .select({
+            id: outboxMessages.id,
+            subject: outboxMessages.subject,
+            text: outboxMessages.text,
+            html: outboxMessages.html,
+            secrets: outboxMessages.secrets,
+            secretsInAttachments: outboxMessages.secretsInAttachments,
+          })
+          .from(outboxMessages)
+          .where(picked)
+          .for('update');
+        for (const row of rows) {
+          const blank = (value: string) =>
+            row.secrets.reduce((blanked, secret) => blanked.replaceAll(secret, FORGOTTEN), value);
+          await tx
+            .update(outboxMessages)
+            .set({
+              subject: blank(row.subject),
+              text: blank(row.text),
+              html: row.html === null ? null : blank(row.html),
+              ...(row.secretsInAttachments && { attachments: [] }),
+              secretRef: null,
+              secrets: [],
+              secretsExpireAt: null,
+              secretsInAttachments: false,
+            })
+            .where(eq(outboxMessages.id, row.id));
+        }
+        return rows.length;
+      });
     },
 
     /** What the last hand-over came to: sent (the error cleared), or failed with its error. */

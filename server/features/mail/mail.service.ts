@@ -20,7 +20,12 @@ const checkedId = (id: string) => existingId(id, NOT_FOUND);
 /** The failed attempt of a background retry: pg-boss tries the job again after a longer wait. */
 export class MailRetryFailed extends Error {}
 
-export function createMailService(repository: MailRepository, mailer: Mailer, audit: AuditTrail) {
+export function createMailService(
+  repository: MailRepository,
+  mailer: Mailer,
+  audit: AuditTrail,
+  now: () => Date = () => new Date(),
+) {
   async function find(id: string) {
     const row = await repository.find(checkedId(id));
     if (!row) throw new AppError(404, NOT_FOUND);
@@ -51,6 +56,12 @@ export function createMailService(repository: MailRepository, mailer: Mailer, au
   }
 
   return {
+    /**
+     * The outbox's sweep (a job every few minutes): the codes and links whose time is up are
+     * blanked out of the messages that carried them. How many messages.
+     */
+    forgetExpiredSecrets: () => repository.forgetSecrets({ expiredBy: now() }),
+
     /** POST /api/admin/test-email: a message to the signed-in admin, and what became of it. */
     async sendTest(to: string, brand: string): Promise<TestEmailResult> {
       const result = await mailer.send(

@@ -9,12 +9,29 @@ export interface Attachment {
   content: Buffer;
 }
 
+/**
+ * A secret a message carries (a sign-in code, a link's token): the outbox keeps it only while
+ * it works. Once it is used (the mail feature's forgetSecrets(ref)) or expires, it is blanked
+ * out of the stored message.
+ */
+export interface MailSecret {
+  /** What the secret opens, e.g. `email-code:<sign-in>`, `signup-link:<id>`. */
+  ref: string;
+  /** The strings to blank out of the subject and bodies. */
+  values: string[];
+  /** When it stops working; null while it works until used. */
+  expiresAt: Date | null;
+  /** The attachments carry it too (an invoice PDF's pay link): they are dropped with it. */
+  inAttachments?: boolean;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
   attachments?: Attachment[];
+  secret?: MailSecret;
 }
 
 export interface SendResult {
@@ -128,7 +145,10 @@ export function createMailer({
     configured: Boolean(transporter),
     maxAttempts,
 
-    async send(message: MailMessage, { retry = true }: SendOptions = {}): Promise<SendResult> {
+    async send(
+      { secret, ...message }: MailMessage,
+      { retry = true }: SendOptions = {},
+    ): Promise<SendResult> {
       const from = await sender();
       const error = transporter ? await handOver({ from, ...message }) : undefined;
       const status = !transporter ? 'stored' : error === undefined ? 'sent' : 'failed';
@@ -146,6 +166,12 @@ export function createMailer({
         status,
         error: error ?? null,
         attempts: transporter ? 1 : 0,
+        ...(secret && {
+          secretRef: secret.ref,
+          secrets: secret.values,
+          secretsExpireAt: secret.expiresAt,
+          secretsInAttachments: secret.inAttachments ?? false,
+        }),
       });
       if (status === 'failed' && retry) await scheduleRetry(row.id);
       return {
@@ -156,6 +182,9 @@ export function createMailer({
         error,
       };
     },
+
+    /** The secret `ref` was used: blanked out of every message that carried it. */
+    forgetSecret: (ref: string) => repository.forgetSecrets({ ref }),
 
     /**
      * Hands a failed message to the mail server once more, as it was recorded (the current

@@ -42,6 +42,8 @@ const payLink = (howToPay: HowToPay) =>
 
 /** A signup invitation as its e-mail describes it. */
 export interface SignupInvitation {
+  /** The signup link's id: the outbox forgets the link when it is used. */
+  linkId: string;
   email: string;
   planName: string;
   priceCents: number;
@@ -81,6 +83,10 @@ function clientLabel(client: Client | null): string {
 }
 
 const planName = (tier: PlanId) => findPlan(tier)?.name ?? tier;
+
+/** What the secret of a message opens (mailer.ts MailSecret): a sign-in's code, a link. */
+const emailCodeRef = (signIn: string) => `email-code:${signIn}`;
+const signupLinkRef = (linkId: string) => `signup-link:${linkId}`;
 
 /** A short message in the brand's frame: plain text and the same in simple HTML. */
 function compose(agency: Agency, lines: string[], link?: { href: string; label: string }) {
@@ -136,16 +142,37 @@ export function createNotifications({
      * The built-in provider's one-time code that proves an address is the reader's. Not
      * awaited: a sign-up must take as long whether this or accountAlreadyExists is sent.
      */
-    emailCode(to: string, code: string, validMinutes: number) {
+    emailCode(
+      to: string,
+      code: string,
+      {
+        signIn,
+        validMinutes,
+        expiresAt,
+      }: { signIn: string; validMinutes: number; expiresAt: Date },
+    ) {
       deliverToAddress('email-code', (brand) => ({
         to,
-        subject: `${code} is your ${brand.businessName} verification code`,
+        // Not in the subject: subjects are listed, searched and logged; the body is blanked
+        // out of the outbox once the code is used or expires.
+        subject: `Your ${brand.businessName} verification code`,
         ...compose(brand, [
           'Hello,',
           `Enter this code to confirm your e-mail address and finish signing in to your client portal: ${code}`,
           `It works once, for ${validMinutes} minutes. If you did not ask for it, ignore this e-mail: nothing happens without the code.`,
         ]),
+        secret: { ref: emailCodeRef(signIn), values: [code], expiresAt },
       }));
+    },
+
+    /** The signup link was used: the outbox keeps no working copy. */
+    async forgetSignupLink(linkId: string): Promise<void> {
+      await mailer.forgetSecret(signupLinkRef(linkId));
+    },
+
+    /** The code of the sign-in `signIn` was used or replaced. */
+    async forgetCode(signIn: string): Promise<void> {
+      await mailer.forgetSecret(emailCodeRef(signIn));
     },
 
     /** Someone tried to create an account for an address that has one: its owner is told. */
@@ -315,6 +342,11 @@ export function createNotifications({
             href: invitation.signupUrl,
             label: 'Create your account',
           }),
+          secret: {
+            ref: signupLinkRef(invitation.linkId),
+            values: [invitation.signupUrl.split('/').at(-1)!],
+            expiresAt: invitation.expiresAt,
+          },
         },
         // The admin is told of a refusal and sends it again from the dialog.
         { retry: false },

@@ -29,6 +29,7 @@ export const LINK_USED =
 
 /** The invitation as the mail feature writes and sends it. */
 export interface InvitationDetails {
+  linkId: string;
   email: string;
   planName: string;
   priceCents: number;
@@ -44,6 +45,8 @@ export interface SignupLinkDeps {
     signupInvitation(
       invitation: InvitationDetails,
     ): Promise<{ delivered: boolean; kept: boolean; transport: string; error?: string }>;
+    /** The link was used: the copies the outbox keeps of it are blanked. */
+    forgetSignupLink(linkId: string): Promise<void>;
   };
   findUser(
     userId: string,
@@ -90,6 +93,7 @@ export function createSignupLinkService({
   function details(row: SignupLinkRow, signupUrl: string): InvitationDetails {
     const plan = findPlan(row.planType)!;
     return {
+      linkId: row.id,
       email: row.email,
       planName: plan.name,
       priceCents: plan.priceCents,
@@ -217,6 +221,7 @@ export function createSignupLinkService({
       }
       const consumed = await repository.consume(row.tokenHash, userId, now());
       if (!consumed) throw new AppError(410, LINK_USED);
+      await mail.forgetSignupLink(row.id);
       return subscribe(userId, row.planType);
     },
   };

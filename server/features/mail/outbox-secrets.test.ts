@@ -1,0 +1,117 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newClientAccount, signedInAdmin, signedInClient } from '../../../tests/factories';
+import {
+  BrowserSession,
+  CODE_IN_TEXT,
+  startSignUpThroughProvider,
+} from '../../../tests/support/browser-session';
+import { pollUntil } from '../../../tests/support/poll';
+import { createTestClock, startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { outboxMessages } from '../../db/schema';
+import { FORGOTTEN } from './mail.repository';
+
+const clock = createTestClock('2026-11-20T10:00:00Z');
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({}, { clock });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** The messages to `email`, oldest first, once `count` of them have landed. */
+async function messagesTo(email: string, count: number) {
+  return pollUntil(
+    () =>
+      t.database.db
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.toAddress, email))
+        .orderBy(asc(outboxMessages.createdAt)),
+    (rows) => rows.length >= count,
+    10_000,
+  );
+}
+
+/** Everything the outbox keeps of a message that a reader (or a dump of it) could see. */
+const everything = (row: typeof outboxMessages.$inferSelect) =>
+  JSON.stringify([row.subject, row.text, row.html, row.attachments, row.secrets]);
+
+describe('sign-in codes in the outbox', () => {
+  it('are never in the subject, and are blanked once used', async () => {
+    const account = newClientAccount();
+    const browser = new BrowserSession(t.baseUrl);
+    const page = await startSignUpThroughProvider(browser, account);
+    const [sent] = await messagesTo(account.email, 1);
+    const code = CODE_IN_TEXT.exec(sent!.text)![1]!;
+    expect(sent!.subject).toBe('Your Coast & Code Studio verification code');
+    expect(sent!.subject).not.toMatch(/\d{6}/);
+    expect(sent!.html).toContain(code);
+
+    const done = await browser.submitForm(page.url, await page.res.text(), { code });
+    expect(done.url).toBe(`${t.baseUrl}/portal/dashboard`);
+    const [used] = await messagesTo(account.email, 1);
+    expect(everything(used!)).not.toContain(code);
+    expect(used!.text).toContain(`finish signing in to your client portal: ${FORGOTTEN}`);
+    expect(used!.secrets).toEqual([]);
+  });
+
+  it('blanks the earlier code when a new one is sent', async () => {
+    const account = newClientAccount();
+    const browser = new BrowserSession(t.baseUrl);
+    const page = await startSignUpThroughProvider(browser, account);
+    const html = await page.res.text();
+    const [first] = await messagesTo(account.email, 1);
+    const firstCode = CODE_IN_TEXT.exec(first!.text)![1]!;
+
+    const resend = /action="([^"]+\/verify\/resend)"/.exec(html)![1]!;
+    await browser.navigate('POST', new URL(resend, page.url).href, new URLSearchParams());
+    const [earlier, latest] = await messagesTo(account.email, 2);
+    expect(everything(earlier!)).not.toContain(firstCode);
+    expect(CODE_IN_TEXT.exec(latest!.text)?.[1]).toMatch(/^\d{6}$/);
+  });
+
+  it('are blanked by the sweep once expired, and only then', async () => {
+    const account = newClientAccount();
+    await startSignUpThroughProvider(new BrowserSession(t.baseUrl), account);
+    const [sent] = await messagesTo(account.email, 1);
+    const code = CODE_IN_TEXT.exec(sent!.text)![1]!;
+
+    clock.set(new Date(clock.now().getTime() + 14 * 60_000));
+    await t.services.mail.forgetExpiredSecrets();
+    expect((await messagesTo(account.email, 1))[0]!.text).toContain(code);
+
+    clock.set(new Date(clock.now().getTime() + 2 * 60_000));
+    expect(await t.services.mail.forgetExpiredSecrets()).toBeGreaterThanOrEqual(1);
+    const [expired] = await messagesTo(account.email, 1);
+    expect(everything(expired!)).not.toContain(code);
+    expect(expired!.secretsExpireAt).toBeNull();
+  });
+});
+
+describe('signup links in the outbox', () => {
+  it('are blanked once the invited client uses the link', async () => {
+    const { agent } = await signedInAdmin(t.app, t.database);
+    const invited = newClientAccount();
+    const generated = await agent
+      .post('/api/admin/generate-signup-link')
+      .send({ email: invited.email, planType: 'signature' });
+    expect(generated.status).toBe(201);
+    const { signupUrl, link } = generated.body as { signupUrl: string; link: { id: string } };
+    const token = signupUrl.split('/').at(-1)!;
+    expect(
+      (await agent.post(`/api/admin/signup-links/${link.id}/send`).send({ signupUrl })).status,
+    ).toBe(200);
+    const [invitation] = await messagesTo(invited.email, 1);
+    expect(invitation!.text).toContain(signupUrl);
+
+    const client = await signedInClient(t.baseUrl, { email: invited.email });
+    const redeemed = await client.browser.request('POST', `/api/signup/${token}/redeem`);
+    expect(redeemed.status).toBe(200);
+    const rows = await messagesTo(invited.email, 2);
+    const kept = rows.find((row) => row.id === invitation!.id)!;
+    expect(everything(kept)).not.toContain(token);
+    expect(kept.text).toContain(`/signup/${FORGOTTEN}`);
+  });
+});
