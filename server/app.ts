@@ -44,6 +44,7 @@ import { rejectCrossSiteRequests } from './lib/csrf';
 import { AppError, errorHandler, notFoundApi } from './lib/errors';
 import { clientDistDir } from './lib/paths';
 import { notifyingActionLimit } from './lib/rate-limit';
+import { loggedUrl } from './lib/request-log';
 import { adminSession, clientSession } from './lib/session';
 import { spaRoutes, type SpaOptions } from './lib/spa';
 import { rejectNulCharacters } from './lib/validate';
@@ -92,8 +93,7 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
           req: (req: { id: string; method: string; url: string }) => ({
             id: req.id,
             method: req.method,
-            // A pay link's token is its only key: kept out of the logs.
-            url: req.url.replace(/\/pay\/[^/?]+/, '/pay/[token]'),
+            url: loggedUrl(req.url),
           }),
           res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
         },
