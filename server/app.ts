@@ -42,6 +42,7 @@ import { adminTicketRoutes, ticketRoutes } from './features/tickets/tickets.rout
 import { cspNonce } from './lib/csp-nonce';
 import { rejectCrossSiteRequests } from './lib/csrf';
 import { AppError, errorHandler, notFoundApi } from './lib/errors';
+import { serializeError } from './lib/logger';
 import { clientDistDir } from './lib/paths';
 import { notifyingActionLimit } from './lib/rate-limit';
 import { loggedUrl } from './lib/request-log';
@@ -96,6 +97,7 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
             url: loggedUrl(req.url),
           }),
           res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+          err: serializeError,
         },
         autoLogging: {
           ignore: (req) => req.url === '/api/health' || (req.url ?? '').startsWith('/assets/'),

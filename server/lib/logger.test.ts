@@ -1,0 +1,45 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../tests/support/test-database';
+import { outboxMessages } from '../db/schema';
+import { createLogger } from './logger';
+
+describe('the logger', () => {
+  it("writes a failed query's error without the values it was given", async () => {
+    const lines: string[] = [];
+    const logger = createLogger(
+      'info',
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(chunk.toString());
+          done();
+        },
+      }),
+    );
+    const database = await openTestDatabase();
+    try {
+      const secret = 'Enter this code: 482913';
+      // Refused by the database (attachments may not be null), with a secret in it.
+      const failed = await database.db
+        .insert(outboxMessages)
+        .values({
+          fromAddress: 'a@example.com',
+          toAddress: 'b@example.com',
+          subject: 'Code',
+          text: secret,
+          status: 'stored',
+          attachments: null as never,
+        })
+        .catch((error: unknown) => error);
+      expect(failed).toBeInstanceOf(Error);
+      expect((failed as Error).message).toContain(secret);
+      logger.error({ err: failed }, 'notification failed');
+      const written = lines.join('');
+      expect(written).toContain('Failed query: insert into \\"outbox_messages\\"');
+      expect(written).toContain('params: [redacted]');
+      expect(written).not.toContain('482913');
+    } finally {
+      await database.close();
+    }
+  });
+});
