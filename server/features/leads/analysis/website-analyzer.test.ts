@@ -256,6 +256,11 @@ describe('page reading', () => {
         '<'.repeat(1_000_000),
         `copyright ${'a'.repeat(500_000)}`,
         `${'x'.repeat(500_000)}@${'y'.repeat(500_000)}`,
+        '<title'.repeat(120_000),
+        '<title>'.repeat(150_000),
+        `<title ${'a'.repeat(1_000_000)}`,
+        `<meta ${'name=generator '.repeat(33)}`.repeat(2000),
+        `<meta ${'name=viewport '.repeat(35)}`.repeat(2000),
       ];
       // A quadratic pattern takes minutes on these inputs; the test's timeout catches that.
       for (const html of hostile) {
@@ -264,6 +269,19 @@ describe('page reading', () => {
       }
     },
   );
+
+  it('finds the title of a hostile page, or none, without rescanning the page', () => {
+    // Each of these held a quadratic title pattern for tens of seconds.
+    const many = '<title'.repeat(120_000);
+    expect(readPageSignals(`${many}<title>Joe's Grill</title>`, 2026).title).toBe("Joe's Grill");
+    expect(readPageSignals(`<title>Open ${'<title>'.repeat(150_000)}`, 2026).title).toBeNull();
+    expect(
+      readPageSignals(`<p>${'İ'.repeat(1000)}</p><TITLE lang="en">Joe &amp; Sons</TITLE>`, 2026)
+        .title,
+    ).toBe('Joe & Sons');
+    expect(readPageSignals('<title></title><title>Second</title>', 2026).title).toBeNull();
+    expect(readPageSignals('<body>No title</body>', 2026).title).toBeNull();
+  });
 
   it('finds e-mail addresses in text and mailto links, not in file names', () => {
     const signals = readPageSignals(
