@@ -21,6 +21,7 @@ import { createIdentityService } from './features/identity/identity.service';
 import { createInvoiceRepository } from './features/invoices/invoices.repository';
 import { createInvoiceService } from './features/invoices/invoices.service';
 import { createPageFetcher } from './features/leads/analysis/page-fetcher';
+import { createPageReader } from './features/leads/analysis/page-reader';
 import { createVerifier } from './features/leads/analysis/verification';
 import { createWebsiteAnalyzer } from './features/leads/analysis/website-analyzer';
 import { createBulkSearchRunner } from './features/leads/leads.jobs';
@@ -194,6 +195,8 @@ export function createServices({
   });
 
   const leadSource = selectLeadSource(config.leads, clock);
+  // Its worker threads start with the first page read, so a one-off command starts none.
+  const pageReader = createPageReader();
   const leadSearchSteps = createSearchSteps({
     repository: repositories.leads,
     source: leadSource,
@@ -202,6 +205,7 @@ export function createServices({
         policy: { allowLoopback: config.leads.allowLoopback },
         userAgent: SOURCE_USER_AGENT,
       }),
+      reader: pageReader,
       now: clock,
     }),
     verify: createVerifier({ resolveMx: (domain) => dns.resolveMx(domain) }),
@@ -273,9 +277,12 @@ export function createServices({
     signupLinks,
     subscriptions,
     tickets,
-    /** Releases what the services hold besides the database: the job queue's sender. */
+    /**
+     * Releases what the services hold besides the database: the job queue's sender and the
+     * page reader's threads.
+     */
     async close(): Promise<void> {
-      await jobQueue.stop();
+      await Promise.all([jobQueue.stop(), pageReader.close()]);
     },
   };
 }

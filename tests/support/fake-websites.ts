@@ -13,6 +13,10 @@ export interface FakePage {
   delayMs?: number;
   /** Bytes of filler streamed after the body (huge-page tests). */
   fillerBytes?: number;
+  /** The answer waits until this settles: a test holds the page back, then lets it go. */
+  until?: Promise<unknown>;
+  /** Called once the answer has been handed over in full. */
+  sent?: () => void;
 }
 
 const TECH_SNIPPETS = [
@@ -47,7 +51,8 @@ export async function startFakeWebsites({
     const page = pages[path];
     const site = /^\/site\/(\d+)$/.exec(path);
     const delay = page?.delayMs ?? latencyMs;
-    setTimeout(() => {
+    if (page?.sent) res.once('finish', page.sent);
+    const answer = () => {
       if (page) {
         res.writeHead(page.status ?? 200, {
           'content-type': 'text/html; charset=utf-8',
@@ -77,7 +82,8 @@ export async function startFakeWebsites({
       }
       res.writeHead(404, { 'content-type': 'text/plain' });
       res.end('not found');
-    }, delay);
+    };
+    void Promise.resolve(page?.until).then(() => setTimeout(answer, delay));
   });
   server.on('connection', (socket) => {
     sockets.add(socket);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeWebsites, type FakeWebsites } from '../../../../tests/support/fake-websites';
 import { isAllowedAddress } from './address-guard';
 import { createPageFetcher } from './page-fetcher';
+import { createPageReader } from './page-reader';
 import { readPageSignals } from './page-signals';
 import { detectTechnology } from './technology';
 import { createWebsiteAnalyzer } from './website-analyzer';
@@ -9,17 +10,20 @@ import { assessWebsite } from './website-quality';
 
 const USER_AGENT = 'test-analyser';
 const now = () => new Date('2026-11-22T12:00:00Z');
+const reader = createPageReader();
 const strict = createWebsiteAnalyzer({
   fetcher: createPageFetcher({ policy: { allowLoopback: false }, userAgent: USER_AGENT }),
+  reader,
   now,
 });
-const loopback = (timeoutMs = 8000, maxRedirects = 5) =>
+const loopback = (timeoutMs = 8000, maxRedirects = 5, pageReader = reader) =>
   createWebsiteAnalyzer({
     fetcher: createPageFetcher({
       policy: { allowLoopback: true },
       userAgent: USER_AGENT,
       limits: { timeoutMs, maxBytes: 1_000_000, maxRedirects },
     }),
+    reader: pageReader,
     timeoutMs,
     now,
   });
@@ -50,6 +54,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await sites.close();
+  await reader.close();
 });
 
 describe('SSRF guard', () => {
@@ -166,6 +171,20 @@ describe('website analysis', () => {
     expect(sites.stats.cookies).toBe(0);
   });
 
+  it('keeps what the answer showed when the page cannot be read, and says why', async () => {
+    const stopped = createPageReader();
+    await stopped.close();
+    const signals = await loopback(8000, 5, stopped)(new URL(`${sites.origin}/modern`));
+    expect(signals).toMatchObject({
+      reachable: true,
+      status: 200,
+      title: null,
+      technology: 'Unknown',
+      emails: [],
+      error: 'The page could not be read: the server is stopping',
+    });
+  });
+
   it('gives up after five redirects', async () => {
     const signals = await loopback()(new URL(`${sites.origin}/loop`));
     expect(signals).toMatchObject({ reachable: false, error: 'More than 5 redirects' });
@@ -256,6 +275,11 @@ describe('page reading', () => {
         '<'.repeat(1_000_000),
         `copyright ${'a'.repeat(500_000)}`,
         `${'x'.repeat(500_000)}@${'y'.repeat(500_000)}`,
+        '<title'.repeat(120_000),
+        '<title>'.repeat(150_000),
+        `<title ${'a'.repeat(1_000_000)}`,
+        `<meta ${'name=generator '.repeat(33)}`.repeat(2000),
+        `<meta ${'name=viewport '.repeat(35)}`.repeat(2000),
       ];
       // A quadratic pattern takes minutes on these inputs; the test's timeout catches that.
       for (const html of hostile) {
@@ -264,6 +288,22 @@ describe('page reading', () => {
       }
     },
   );
+
+  it('finds the title of a hostile page, or none, without rescanning the page', () => {
+    const many = '<title'.repeat(120_000);
+    // These two held a backtracking title pattern for tens of seconds.
+    expect(
+      readPageSignals(`<meta name="description" content="Po-boys">${many}`, 2026),
+    ).toMatchObject({ title: null, metaDescription: 'Po-boys' });
+    expect(readPageSignals(`<title>Open ${'<title>'.repeat(150_000)}`, 2026).title).toBeNull();
+    expect(readPageSignals(`${many}<title>Joe's Grill</title>`, 2026).title).toBe("Joe's Grill");
+    expect(
+      readPageSignals(`<p>${'İ'.repeat(1000)}</p><TITLE lang="en">Joe &amp; Sons</TITLE>`, 2026)
+        .title,
+    ).toBe('Joe & Sons');
+    expect(readPageSignals('<title></title><title>Second</title>', 2026).title).toBeNull();
+    expect(readPageSignals('<body>No title</body>', 2026).title).toBeNull();
+  });
 
   it('finds e-mail addresses in text and mailto links, not in file names', () => {
     const signals = readPageSignals(

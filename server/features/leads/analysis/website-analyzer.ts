@@ -1,8 +1,8 @@
 import type { WebsiteSignals } from '@shared/schemas/leads';
 import { BlockedAddressError } from './address-guard';
 import { errorCode, type PageFetcher, type FetchedPage } from './page-fetcher';
-import { readPageSignals } from './page-signals';
-import { detectTechnology } from './technology';
+import { PageReadError, type PageReader } from './page-reader';
+import type { PageReading } from './page-reading';
 
 const CERTIFICATE_ERRORS =
   /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|ERR_TLS_CERT_ALTNAME_INVALID/;
@@ -31,16 +31,32 @@ function describe(error: unknown, timedOut: boolean): string {
   return (error as Error).message || code;
 }
 
+/** What a page not fetched or not read shows: nothing read off it. */
+const UNREAD: PageReading = {
+  title: null,
+  metaDescription: null,
+  mobileViewport: false,
+  copyrightYear: null,
+  firstYear: null,
+  socialLinks: [],
+  emails: [],
+  contactForm: false,
+  technology: 'Unknown',
+};
+
 /**
  * Analyses a business's home page with one GET: HTTPS first, then plain http when HTTPS
- * does not work. Everything returned is read off the answer; nothing is guessed.
+ * does not work. Everything returned is read off the answer; nothing is guessed. The page
+ * is read by `reader`, off the event loop (page-reader.ts).
  */
 export function createWebsiteAnalyzer({
   fetcher,
+  reader,
   timeoutMs = 8000,
   now = () => new Date(),
 }: {
   fetcher: PageFetcher;
+  reader: Pick<PageReader, 'read'>;
   timeoutMs?: number;
   now?: () => Date;
 }) {
@@ -80,22 +96,25 @@ export function createWebsiteAnalyzer({
         redirectsToHttps: null,
         responseTimeMs: null,
         pageBytes: null,
-        mobileViewport: false,
-        title: null,
-        metaDescription: null,
-        technology: 'Unknown',
-        copyrightYear: null,
-        firstYear: null,
-        socialLinks: [],
-        emails: [],
-        contactForm: false,
+        ...UNREAD,
         error: describe(failure, signal.aborted),
       };
     }
 
     const final = new URL(page.finalUrl);
     const startedOnHttp = page.chain[0]!.startsWith('http:');
-    const signals = readPageSignals(page.body, now().getUTCFullYear());
+    let reading = UNREAD;
+    let readError: string | null = null;
+    try {
+      reading = await reader.read({
+        body: page.body,
+        headers: page.headers,
+        year: now().getUTCFullYear(),
+      });
+    } catch (error) {
+      if (!(error instanceof PageReadError)) throw error;
+      readError = error.message;
+    }
     return {
       reachable: page.status < 400,
       finalUrl: page.finalUrl,
@@ -105,9 +124,8 @@ export function createWebsiteAnalyzer({
       redirectsToHttps: startedOnHttp ? final.protocol === 'https:' : null,
       responseTimeMs: page.elapsedMs,
       pageBytes: page.bytes,
-      technology: detectTechnology(page.body, page.headers),
-      ...signals,
-      error: page.status >= 400 ? `The home page answered HTTP ${page.status}` : null,
+      ...reading,
+      error: page.status >= 400 ? `The home page answered HTTP ${page.status}` : readError,
     };
   };
 }
