@@ -274,6 +274,14 @@ export function createPaymentRepository(db: Database) {
       });
     },
 
+    /** The Checkout page `sessionId` is closed: forgotten, unless another took its place. */
+    async clearOpenCheckout(invoiceId: string, sessionId: string): Promise<void> {
+      await db
+        .update(invoices)
+        .set({ openCheckoutSessionId: null })
+        .where(and(eq(invoices.id, invoiceId), eq(invoices.openCheckoutSessionId, sessionId)));
+    },
+
     /** Stores the hash of an invoice's pay-link token the first time the link is given out. */
     async storePayTokenHash(invoiceId: string, hash: string): Promise<void> {
       await db

@@ -165,7 +165,7 @@ export function createPaymentService({
     const earlier = await repository.swapOpenCheckout(invoiceId, next);
     if (!gateway || !earlier || earlier === next || earlier === paidThrough) return;
     try {
-      await gateway.expireCheckoutSession(earlier);
+      await gateway.closeCheckoutSession(earlier);
     } catch (error) {
       // Stripe's own 30-minute expiry still closes it.
       logger.error({ err: error, invoiceId, sessionId: earlier }, 'checkout page not closed');
@@ -609,6 +609,21 @@ export function createPaymentService({
               continue;
             }
           }
+          // A renewal the client paid through Checkout (perhaps while we were down, its
+          // webhook not yet here) is not charged again: its page is closed first, and a page
+          // already paid is remembered like a charge taken. The webhook records the money
+          // (ADR 018); a later run asks Stripe about that PaymentIntent, never charges.
+          const page = invoice.openCheckoutSessionId
+            ? await gateway.closeCheckoutSession(invoice.openCheckoutSessionId)
+            : null;
+          if (page?.state === 'complete') {
+            if (page.paymentIntentId)
+              await repository.chargeTaken(invoice.id, page.paymentIntentId);
+            else await repository.releaseChargeAttempt(invoice.id, attempt, invoice.nextChargeOn);
+            logger.warn({ invoiceId: invoice.id }, 'renewal already paid through Checkout');
+            continue;
+          }
+          if (page) await repository.clearOpenCheckout(invoice.id, invoice.openCheckoutSessionId!);
           charge = await gateway.chargeOffSession({
             customerId: client.stripeCustomerId!,
             paymentMethodId: client.cardPaymentMethodId!,
