@@ -209,10 +209,9 @@ export function createStripeGateway(settings: StripeSettings, logger: Logger) {
       return (await stripe.paymentIntents.retrieve(paymentIntentId)).status;
     },
 
-    /** The invoice a PaymentIntent pays, when it is one of ours (its metadata names one). */
-    async invoiceOf(paymentIntentId: string): Promise<string | null> {
-      const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
-      return intent.metadata?.invoiceId ?? null;
+    /** A PaymentIntent as Stripe has it now (its metadata names our invoice, if any). */
+    async paymentIntent(paymentIntentId: string): Promise<Stripe.PaymentIntent> {
+      return stripe.paymentIntents.retrieve(paymentIntentId);
     },
 
     async card(paymentMethodId: string): Promise<CardDetails | null> {

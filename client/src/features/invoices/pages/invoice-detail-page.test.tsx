@@ -15,6 +15,7 @@ const transfer: Payment = {
   id: 'p1',
   invoiceId: ID,
   amount: 5_000,
+  refundedAmount: 0,
   currency: 'usd',
   method: 'bank_transfer',
   paidAt: '2026-12-01T12:00:00.000Z',
@@ -22,6 +23,7 @@ const transfer: Payment = {
   reference: 'Transfer 88-1043',
   note: '',
   flag: null,
+  flagResolvedAt: null,
   stripePaymentIntentId: null,
   stripeDashboardUrl: null,
 };
