@@ -440,6 +440,15 @@ export const ticketMessages = pgTable(
 );
 export type TicketMessageRow = typeof ticketMessages.$inferSelect;
 
+/** One warning on an invoice's money; paymentId names the payment it is about, if one. */
+export interface PaymentFlagEntry {
+  id: string;
+  message: string;
+  /** When it was raised (ISO 8601). */
+  at: string;
+  paymentId: string | null;
+}
+
 /** Invoices the agency sends; amounts in integer cents. */
 export const invoices = pgTable(
   'invoices',
@@ -478,8 +487,11 @@ export const invoices = pgTable(
      * transaction that records or refunds a payment, so lists show the balance without a join.
      */
     amountPaid: integer().notNull().default(0),
-    /** Why the admin should look at this invoice's money (an amount that did not match, a dispute). */
-    paymentFlag: text(),
+    /**
+     * Why the admin should look at this invoice's money, every reason, oldest first (an amount
+     * that did not match, a dispute, a partial refund); each goes when the admin resolves it.
+     */
+    paymentFlags: jsonb().$type<PaymentFlagEntry[]>().notNull().default([]),
     /** SHA-256 of the pay link's token (/pay/{token}); the token itself is only in the e-mail and PDF. */
     payTokenHash: text().unique(),
     /** Off-session charges of the saved card made for this invoice, and when the next is due. */

@@ -58,7 +58,7 @@ export function toInvoice(row: InvoiceRow): Invoice {
     discount: row.discount,
     total: row.total,
     amountPaid: row.amountPaid,
-    paymentFlag: row.paymentFlag,
+    paymentFlags: row.paymentFlags,
     notes: row.notes,
     createdAt: row.createdAt.toISOString(),
   };

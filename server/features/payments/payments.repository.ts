@@ -86,6 +86,12 @@ export interface SavedCardValues {
   expYear: number;
 }
 
+/** The invoice's warnings with one more at the end (payment_flags || [entry]). */
+const withFlag = (message: string, at: Date, paymentId: string | null) =>
+  sql`${invoices.paymentFlags} || jsonb_build_array(jsonb_build_object(
+    'id', gen_random_uuid(), 'message', ${message}::text, 'at', ${at.toISOString()}::text,
+    'paymentId', ${paymentId}::text))`;
+
 /** Statuses an invoice can be paid in (isPayable of the shared schema, as SQL). */
 const PAYABLE = ['sent', 'overdue'] as const;
 
@@ -204,7 +210,10 @@ export function createPaymentRepository(db: Database) {
         if (flag) {
           const [flagged] = await tx
             .update(invoices)
-            .set({ paymentFlag: flag, updatedAt: input.paidAt })
+            .set({
+              paymentFlags: withFlag(flag, input.paidAt, payment.id),
+              updatedAt: input.paidAt,
+            })
             .where(eq(invoices.id, invoice.id))
             .returning();
           return { kind: 'recorded', invoice: flagged!, payment, becamePaid: false };
@@ -266,7 +275,9 @@ export function createPaymentRepository(db: Database) {
           .set({
             amountPaid,
             ...(reopened ? { status: 'sent' as const, paidAt: null } : {}),
-            ...(full ? {} : { paymentFlag: partialFlag(refunded, payment) }),
+            ...(full
+              ? {}
+              : { paymentFlags: withFlag(partialFlag(refunded, payment), at, payment.id) }),
             updatedAt: at,
           })
           .where(eq(invoices.id, invoice.id))
@@ -306,7 +317,7 @@ export function createPaymentRepository(db: Database) {
         }
         const [updated] = await tx
           .update(invoices)
-          .set({ paymentFlag: flag(payment), updatedAt: at })
+          .set({ paymentFlags: withFlag(flag(payment), at, payment.id), updatedAt: at })
           .where(eq(invoices.id, payment.invoiceId))
           .returning();
         return updated ?? null;
@@ -314,14 +325,39 @@ export function createPaymentRepository(db: Database) {
       return outcome.duplicate ? null : outcome.result;
     },
 
-    /** The admin looked at the flagged money: the flag goes. Null when there was none. */
-    async clearFlag(invoiceId: string, at: Date): Promise<InvoiceRow | null> {
-      const [row] = await db
-        .update(invoices)
-        .set({ paymentFlag: null, updatedAt: at })
-        .where(and(eq(invoices.id, invoiceId), isNotNull(invoices.paymentFlag)))
-        .returning();
-      return row ?? null;
+    /**
+     * The admin dealt with a warning (`flagId`) or with all of them: they go from the invoice,
+     * and a flagged payment a warning was about is marked dealt with too. The warnings
+     * removed; none when there was nothing to resolve.
+     */
+    async clearFlags(invoiceId: string, flagId: string | undefined, at: Date) {
+      return db.transaction(async (tx) => {
+        const invoice = await lockInvoice(tx, invoiceId);
+        const flags = invoice?.paymentFlags ?? [];
+        const removed = flagId ? flags.filter((flag) => flag.id === flagId) : flags;
+        if (!invoice || removed.length === 0) return [];
+        await tx
+          .update(invoices)
+          .set({
+            paymentFlags: flags.filter((flag) => !removed.includes(flag)),
+            updatedAt: at,
+          })
+          .where(eq(invoices.id, invoiceId));
+        const paymentIds = removed.flatMap((flag) => flag.paymentId ?? []);
+        if (paymentIds.length > 0) {
+          await tx
+            .update(payments)
+            .set({ flagResolvedAt: at })
+            .where(
+              and(
+                inArray(payments.id, paymentIds),
+                isNotNull(payments.flag),
+                isNull(payments.flagResolvedAt),
+              ),
+            );
+        }
+        return removed;
+      });
     },
 
     async findInvoice(id: string): Promise<InvoiceRow | null> {
@@ -448,14 +484,30 @@ export function createPaymentRepository(db: Database) {
       return row ?? null;
     },
 
-    /** The admin dealt with a flagged payment; null when it had no flag waiting. */
+    /**
+     * The admin dealt with a flagged payment: and so with its invoice's warnings about it.
+     * Null when it had no flag waiting.
+     */
     async resolvePaymentFlag(id: string, at: Date): Promise<PaymentRow | null> {
-      const [row] = await db
-        .update(payments)
-        .set({ flagResolvedAt: at })
-        .where(and(eq(payments.id, id), isNotNull(payments.flag), isNull(payments.flagResolvedAt)))
-        .returning();
-      return row ?? null;
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(payments)
+          .set({ flagResolvedAt: at })
+          .where(
+            and(eq(payments.id, id), isNotNull(payments.flag), isNull(payments.flagResolvedAt)),
+          )
+          .returning();
+        if (!row?.invoiceId) return row ?? null;
+        const invoice = await lockInvoice(tx, row.invoiceId);
+        const kept = (invoice?.paymentFlags ?? []).filter((flag) => flag.paymentId !== row.id);
+        if (invoice && kept.length !== invoice.paymentFlags.length) {
+          await tx
+            .update(invoices)
+            .set({ paymentFlags: kept, updatedAt: at })
+            .where(eq(invoices.id, invoice.id));
+        }
+        return row;
+      });
     },
 
     async findClientByCustomer(customerId: string) {
@@ -524,7 +576,7 @@ export function createPaymentRepository(db: Database) {
           and(
             inArray(invoices.status, PAYABLE),
             isNotNull(invoices.periodStart),
-            isNull(invoices.paymentFlag),
+            sql`${invoices.paymentFlags} = '[]'::jsonb`,
             sql`${invoices.amountPaid} < ${invoices.total}`,
             eq(users.autoPay, true),
             isNotNull(users.cardPaymentMethodId),

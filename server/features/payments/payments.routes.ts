@@ -1,5 +1,6 @@
 import express, { Router, type Request } from 'express';
 import type { Logger } from 'pino';
+import { ResolvePaymentFlagSchema } from '@shared/schemas/invoices';
 import {
   PaymentListQuerySchema,
   RecordPaymentSchema,
@@ -59,7 +60,8 @@ export function adminPaymentRoutes(service: PaymentService): Router {
       .json(await service.recordManual(req.params.id, input, actorOf(currentAdmin(res))));
   });
   router.post('/invoices/:id/resolve-flag', async (req: Request<{ id: string }>, res) => {
-    res.json(await service.resolveFlag(req.params.id, actorOf(currentAdmin(res))));
+    const { flagId } = parse(ResolvePaymentFlagSchema, req.body);
+    res.json(await service.resolveFlag(req.params.id, flagId, actorOf(currentAdmin(res))));
   });
   return router;
 }

@@ -573,21 +573,33 @@ export function createPaymentService({
     },
 
     /**
-     * The admin dealt with what a flag pointed at (refunded the stray payment in Stripe,
-     * answered the dispute...): the warning goes; the flagged payment still does not count.
+     * The admin dealt with what a warning pointed at (refunded the stray payment in Stripe,
+     * answered the dispute...): that warning (`flagId`), or every one, goes, each recorded in
+     * the audit log; a flagged payment still does not count.
      */
-    async resolveFlag(invoiceId: string, actor: AuditActor): Promise<InvoiceDetail> {
+    async resolveFlag(
+      invoiceId: string,
+      flagId: string | undefined,
+      actor: AuditActor,
+    ): Promise<InvoiceDetail> {
       const before = await repository.findInvoice(checkedId(invoiceId));
       if (!before) throw new AppError(404, INVOICE_NOT_FOUND);
-      const cleared = await repository.clearFlag(before.id, now());
-      if (!cleared) throw new AppError(409, 'This invoice has nothing to check');
-      await audit.record(actor, {
-        kind: 'invoice.payment_flag_resolved',
-        targetType: 'invoice',
-        targetId: before.id,
-        before: { paymentFlag: before.paymentFlag },
-        after: { paymentFlag: null },
-      });
+      const removed = await repository.clearFlags(before.id, flagId, now());
+      if (removed.length === 0) {
+        throw new AppError(
+          409,
+          flagId ? 'This warning was resolved already' : 'This invoice has nothing to check',
+        );
+      }
+      for (const flag of removed) {
+        await audit.record(actor, {
+          kind: 'invoice.payment_flag_resolved',
+          targetType: 'invoice',
+          targetId: before.id,
+          before: { paymentFlags: [flag.message] },
+          after: { paymentFlags: [] },
+        });
+      }
       return invoices.detail(before.id);
     },
 
