@@ -622,6 +622,30 @@ describe('the pay link', () => {
   });
 });
 
+describe('a pay link of a client with a saved card', () => {
+  it('opens Checkout without their Stripe customer, so nothing of theirs is prefilled', async () => {
+    const { client, invoice } = await clientWithInvoice();
+    // The client paid once from the portal: their Stripe customer holds a card and address.
+    await stripe.completeCheckout(sessionOf((await pay(client, invoice.id)).body.url!).id);
+    const [stored] = await t.database.db.select().from(users).where(eq(users.id, client.user.id));
+    expect(stored!.stripeCustomerId).toEqual(expect.any(String));
+    const second = await createInvoice(t.database, {
+      userId: client.user.id,
+      clientEmail: client.account.email,
+      status: 'sent',
+    });
+    const link = await t.services.payments.payLink(second.id);
+    const started = await request(t.app).post(`/api/pay/${link!.split('/').pop()}`);
+    expect(started.status).toBe(200);
+    const session = sessionOf(started.body.url);
+    expect(session.customer).toBeNull();
+    expect(session.customer_email).toBe(client.account.email);
+    const created = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1);
+    expect(created?.body).not.toHaveProperty('customer');
+    expect(created?.body.payment_intent_data).not.toHaveProperty('setup_future_usage');
+  });
+});
+
 describe('the saved card', () => {
   it('turns auto-pay off and on, and opens Stripe’s portal to change the card', async () => {
     const { client, invoice } = await clientWithInvoice();

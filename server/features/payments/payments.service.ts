@@ -484,12 +484,13 @@ export function createPaymentService({
 
     async payByLink(token: string): Promise<string> {
       const invoice = await findByToken(token);
-      const client = invoice.userId ? await repository.findClient(invoice.userId) : null;
       const back = `${appUrl}/pay/${token}?payment=`;
-      // Whoever holds the link may not be the client (a bookkeeper): their card is not kept.
+      // Whoever holds the link may not be the client (a bookkeeper, or anyone the e-mail was
+      // forwarded to): the page opens without the client's Stripe customer, so none of their
+      // saved cards or billing address is offered, and the card typed is not kept.
       return checkout(
         invoice,
-        client,
+        null,
         { success: `${back}success`, cancel: `${back}cancelled` },
         false,
       );
