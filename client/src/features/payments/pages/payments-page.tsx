@@ -99,6 +99,12 @@ const paymentColumns = ({
       meta: { className: 'min-w-[16rem]' },
       cell: ({ row: { original: payment } }) => (
         <div className="space-y-2">
+          {!payment.flag && payment.invoiceId && (
+            <>
+              <span aria-hidden="true">—</span>
+              <span className="sr-only">None</span>
+            </>
+          )}
           {payment.flag &&
             (needsAttention(payment) ? (
               <p className="flex gap-1.5 break-words text-sm font-medium text-amber-800">
