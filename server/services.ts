@@ -149,6 +149,7 @@ export function createServices({
     },
     // Bound late: the payment service renders receipts with this invoice service.
     payLink: (invoiceId) => payments.payLink(invoiceId),
+    closePaymentPage: (invoice) => payments.closePaymentPage(invoice),
     stripeTestMode: stripe?.testMode ?? true,
     // Every instance's sends take turns: a refused e-mail gives its number back without a gap.
     numbering: (work) => database.withLock(INVOICE_NUMBERS_LOCK, work),
@@ -161,6 +162,7 @@ export function createServices({
     gateway: stripe,
     appUrl: config.appUrl,
     retryDays: config.payments.retryDays,
+    stripeTestMode: stripe?.testMode ?? true,
     settings: () => settings.getBusiness(),
     audit,
     logger,

@@ -440,6 +440,15 @@ export const ticketMessages = pgTable(
 );
 export type TicketMessageRow = typeof ticketMessages.$inferSelect;
 
+/** One warning on an invoice's money; paymentId names the payment it is about, if one. */
+export interface PaymentFlagEntry {
+  id: string;
+  message: string;
+  /** When it was raised (ISO 8601). */
+  at: string;
+  paymentId: string | null;
+}
+
 /** Invoices the agency sends; amounts in integer cents. */
 export const invoices = pgTable(
   'invoices',
@@ -478,8 +487,11 @@ export const invoices = pgTable(
      * transaction that records or refunds a payment, so lists show the balance without a join.
      */
     amountPaid: integer().notNull().default(0),
-    /** Why the admin should look at this invoice's money (an amount that did not match, a dispute). */
-    paymentFlag: text(),
+    /**
+     * Why the admin should look at this invoice's money, every reason, oldest first (an amount
+     * that did not match, a dispute, a partial refund); each goes when the admin resolves it.
+     */
+    paymentFlags: jsonb().$type<PaymentFlagEntry[]>().notNull().default([]),
     /** SHA-256 of the pay link's token (/pay/{token}); the token itself is only in the e-mail and PDF. */
     payTokenHash: text().unique(),
     /** Off-session charges of the saved card made for this invoice, and when the next is due. */
@@ -518,16 +530,20 @@ export const invoiceSearchText = searchText(
 /**
  * Money received for an invoice: recorded by the admin (bank transfer, check...) or by a
  * Stripe webhook (card). A payment counts toward the invoice unless it was refunded or is
- * flagged (an online amount that did not equal the balance due: the admin decides).
+ * flagged (an online amount that did not equal the balance due: the admin decides). A card
+ * payment whose invoice is gone (or that names none of ours) is kept as an orphan: no
+ * invoice, flagged, shown on the payments screen (docs/payments.md).
  */
 export const payments = pgTable(
   'payments',
   {
     id: uuid().primaryKey().defaultRandom(),
     // Money received is never deleted with its invoice: an invoice with payments stays.
-    invoiceId: uuid()
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'restrict' }),
+    invoiceId: uuid().references(() => invoices.id, { onDelete: 'restrict' }),
+    /** Who paid, when known: the invoice's client, or the client of the Stripe customer. */
+    clientId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** The e-mail given on Stripe's page (card payments). */
+    payerEmail: text(),
     amount: integer().notNull(),
     /** What Stripe gave back of it so far (a partial or full refund); it counts amount - this. */
     refundedAmount: integer().notNull().default(0),
@@ -544,9 +560,35 @@ export const payments = pgTable(
     note: text().notNull().default(''),
     /** Set when the payment does not count toward the invoice until the admin looks at it. */
     flag: text(),
+    /** The admin dealt with the flag ("Mark resolved"); a flagged payment still does not count. */
+    flagResolvedAt: moment(),
     createdAt: createdAt(),
   },
-  (t) => [index('payments_invoice_id_idx').on(t.invoiceId, t.paidAt)],
+  (t) => [
+    index('payments_invoice_id_idx').on(t.invoiceId, t.paidAt),
+    index('payments_client_id_idx').on(t.clientId),
+    // The payments screen: newest first, and each filter's own index (ADR 022).
+    index('payments_paid_at_idx').on(t.paidAt, t.id),
+    index('payments_orphan_paid_at_idx')
+      .on(t.paidAt, t.id)
+      .where(sql`${t.invoiceId} is null`),
+    index('payments_flagged_paid_at_idx')
+      .on(t.paidAt, t.id)
+      .where(sql`${t.flag} is not null and ${t.flagResolvedAt} is null`),
+    index('payments_refunded_paid_at_idx')
+      .on(t.paidAt, t.id)
+      .where(sql`${t.refundedAmount} > 0`),
+    index('payments_search_idx').using(
+      'gin',
+      trigram(searchText(t.payerEmail, t.reference, t.stripePaymentIntentId)),
+    ),
+  ],
+);
+/** What the payments screen's search looks in of the payment itself. */
+export const paymentSearchText = searchText(
+  payments.payerEmail,
+  payments.reference,
+  payments.stripePaymentIntentId,
 );
 export type PaymentRow = typeof payments.$inferSelect;
 

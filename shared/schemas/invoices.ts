@@ -185,6 +185,26 @@ export const ClientInvoiceListQuerySchema = ListQuerySchema.pick({ page: true, p
 export const ClientInvoicePageSchema = pageSchema(ClientInvoiceSchema);
 export type ClientInvoicePage = z.infer<typeof ClientInvoicePageSchema>;
 
+/** One warning on an invoice's money, until the admin marks it resolved. */
+export const InvoiceFlagSchema = z.object({
+  id: z.string(),
+  message: z.string(),
+  /** When it was raised. */
+  at: z.iso.datetime(),
+  /** The payment it is about, if one. */
+  paymentId: z.string().nullable(),
+});
+export type InvoiceFlag = z.infer<typeof InvoiceFlagSchema>;
+
+/**
+ * POST /api/admin/invoices/{id}/resolve-flag: one warning (flagId), or every one when no body
+ * or no flagId is given.
+ */
+export const ResolvePaymentFlagSchema = z.object({
+  flagId: z.uuid('Choose the warning to resolve again').optional(),
+});
+export type ResolvePaymentFlag = z.infer<typeof ResolvePaymentFlagSchema>;
+
 /** An invoice as the admin API answers it; amounts in integer cents. */
 export const InvoiceSchema = z.object({
   id: z.string(),
@@ -206,8 +226,11 @@ export const InvoiceSchema = z.object({
   total: z.number().int(),
   /** What its payments cover, in cents: the balance due is total - amountPaid. */
   amountPaid: z.number().int(),
-  /** Why the admin should look at its money (an amount that did not match, a dispute). */
-  paymentFlag: z.string().nullable(),
+  /**
+   * Why the admin should look at its money, every reason still open, oldest first (an amount
+   * that did not match, a dispute, a partial refund).
+   */
+  paymentFlags: z.array(InvoiceFlagSchema),
   notes: z.string(),
   createdAt: z.iso.datetime(),
 });

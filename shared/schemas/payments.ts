@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dollarsToCents, formatCents, MAX_INVOICE_AMOUNT_CENTS } from '../money';
+import { ListQuerySchema, pageSchema, statusFilter } from './common';
 
 export const PAYMENT_METHODS = ['card', 'bank_transfer', 'check', 'cash', 'other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -33,19 +34,28 @@ export function payableByCard(invoice: { status: string; total: number; amountPa
   return isPayable(invoice) && balanceDue(invoice) >= MIN_CARD_PAYMENT_CENTS;
 }
 
-/** A payment of an invoice as the admin API answers it; amounts in integer cents. */
+/** A payment as the admin API answers it; amounts in integer cents. */
 export const PaymentSchema = z.object({
   id: z.string(),
-  invoiceId: z.string(),
+  /**
+   * The invoice it pays; null for an orphan: card money Stripe took for an invoice that was
+   * deleted, or that names no invoice of ours (it counts toward nothing; the admin decides).
+   */
+  invoiceId: z.string().nullable(),
   amount: z.number().int(),
+  /** What Stripe gave back of it so far, in cents. */
+  refundedAmount: z.number().int(),
   currency: z.string(),
   method: z.enum(PAYMENT_METHODS),
   paidAt: z.iso.datetime(),
+  /** Set once it is refunded in full. */
   refundedAt: z.iso.datetime().nullable(),
   reference: z.string(),
   note: z.string(),
   /** Why it does not count toward the invoice (null when it counts, unless refunded). */
   flag: z.string().nullable(),
+  /** When the admin marked the flag dealt with (the payment still does not count). */
+  flagResolvedAt: z.iso.datetime().nullable(),
   stripePaymentIntentId: z.string().nullable(),
   /** The payment in the Stripe dashboard, for a card payment. */
   stripeDashboardUrl: z.string().nullable(),
@@ -143,3 +153,43 @@ export type PayLinkInvoice = z.infer<typeof PayLinkInvoiceSchema>;
 export function stripeDashboardUrl(paymentIntentId: string, testMode: boolean): string {
   return `https://dashboard.stripe.com${testMode ? '/test' : ''}/payments/${paymentIntentId}`;
 }
+
+/** A payment that waits for the admin: flagged, and not yet marked resolved. */
+export function needsAttention(payment: Pick<Payment, 'flag' | 'flagResolvedAt'>): boolean {
+  return payment.flag !== null && payment.flagResolvedAt === null;
+}
+
+/** GET /api/admin/payments: a payment in the list, with what it pays and who paid it. */
+export const PaymentListItemSchema = PaymentSchema.extend({
+  /** The invoice's number ('Draft' before it is sent); null for an orphan. */
+  invoiceNumber: z.string().nullable(),
+  /** The client account who paid (the invoice's, or the Stripe customer's), if known. */
+  clientId: z.string().nullable(),
+  /** The client's name as the invoice or their account gives it, if known. */
+  clientName: z.string().nullable(),
+  /** The e-mail given on Stripe's page, for card payments. */
+  payerEmail: z.string().nullable(),
+});
+export type PaymentListItem = z.infer<typeof PaymentListItemSchema>;
+
+/** The payments screen's filters ('all' is no filter). */
+export const PAYMENT_LIST_STATUSES = ['flagged', 'orphan', 'refunded'] as const;
+export type PaymentListStatus = (typeof PAYMENT_LIST_STATUSES)[number];
+export const PAYMENT_LIST_STATUS_LABELS: Record<PaymentListStatus, string> = {
+  flagged: 'Needs attention',
+  orphan: 'No invoice',
+  refunded: 'Refunded',
+};
+
+/**
+ * GET /api/admin/payments?q=&status=&page=&pageSize=: q looks in the invoice's number and
+ * client, the paying client, the payer's e-mail, the reference and Stripe's payment id.
+ */
+export const PaymentListQuerySchema = ListQuerySchema.extend({
+  status: statusFilter(PAYMENT_LIST_STATUSES),
+});
+export type PaymentListQuery = z.infer<typeof PaymentListQuerySchema>;
+export const PAYMENT_LIST_PARAMS = ['q', 'status', 'page', 'pageSize'] as const;
+
+export const PaymentListPageSchema = pageSchema(PaymentListItemSchema);
+export type PaymentListPage = z.infer<typeof PaymentListPageSchema>;

@@ -105,6 +105,7 @@ const ROUTES: Record<string, Visit> = {
     url: (r) => `/admin/invoices/${r.invoiceId}`,
     ready: heading(/INV-/),
   },
+  '/admin/payments': { as: 'admin', url: () => '/admin/payments', ready: heading('Payments') },
   '/admin/clients': { as: 'admin', url: () => '/admin/clients', ready: heading('Clients') },
   '/admin/clients/:id': {
     as: 'admin',

@@ -82,6 +82,9 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/admin/invoices/:id/payments': adminOnly(400),
   'POST /api/admin/invoices/:id/resolve-flag': adminOnly(409),
   'DELETE /api/admin/invoices/:id': adminOnly(204),
+  'GET /api/admin/payments': adminOnly(200),
+  // No such payment (a fresh id): the admin's answer is 404 to the others' 401.
+  'POST /api/admin/payments/:id/resolve': adminOnly(404),
   'POST /api/admin/generate-signup-link': adminOnly(400),
   'GET /api/admin/signup-links': adminOnly(200),
   'POST /api/admin/signup-links/:id/send': adminOnly(400),

@@ -23,7 +23,7 @@ export function anInvoice(overrides: Partial<Invoice> = {}): Invoice {
     discount: 0,
     total: 15_000,
     amountPaid: 0,
-    paymentFlag: null,
+    paymentFlags: [],
     notes: '',
     createdAt: '2026-11-22T15:00:00.000Z',
     ...overrides,

@@ -37,6 +37,8 @@ export interface StripeStandIn {
   refund(paymentIntentId: string): Promise<StripeEventSent[]>;
   /** Opens a dispute on the charge of a payment intent: sends charge.dispute.created. */
   dispute(paymentIntentId: string): Promise<StripeEventSent[]>;
+  /** While false, every API request's connection is dropped unanswered: Stripe cannot be reached. */
+  setReachable(reachable: boolean): void;
   /** Sends an arbitrary event (data.object given) signed, returns the delivery. */
   sendEvent(type: string, object: Record<string, unknown>): Promise<StripeEventSent>;
   /** Events an SDK call causes go out after its response, as Stripe's do: await this first. */
@@ -162,6 +164,7 @@ export async function startStripeStandIn(opts: {
   const requests: StripeStandIn['requests'] = [];
   const events: StripeEventSent[] = [];
   let deliveries: Promise<unknown> = Promise.resolve();
+  let reachable = true;
 
   const event = (type: string, object: StripeObject, previous?: Params): StripeObject => ({
     ...base('evt_', 'event'),
@@ -303,7 +306,11 @@ export async function startStripeStandIn(opts: {
       amount_subtotal: total,
       amount_total: total,
       currency: intent.currency,
-      customer_details: { email: customer?.email ?? null, name: customer?.name ?? null },
+      // What the payer typed on the page: the customer's e-mail, or the one it was given.
+      customer_details: {
+        email: customer?.email ?? session.customer_email ?? null,
+        name: customer?.name ?? null,
+      },
     });
     sent.push(event('checkout.session.completed', session));
     sent.push(event('payment_intent.succeeded', intent), event('charge.succeeded', charge));
@@ -634,6 +641,10 @@ export async function startStripeStandIn(opts: {
 
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
+    if (!reachable && path.startsWith('/v1/')) {
+      req.socket.destroy();
+      return;
+    }
     const handler = path.startsWith('/v1/') ? handleApi : handlePage;
     handler(req, res, path).catch((error: unknown) => {
       // A bug here must fail the test at once, not be retried by the SDK.
@@ -650,6 +661,7 @@ export async function startStripeStandIn(opts: {
     port,
     sdkOptions: { host: '127.0.0.1', port, protocol: 'http' },
     setWebhookUrl: (next) => void (webhookUrl = next),
+    setReachable: (next) => void (reachable = next),
     declineNextCharges(customerId, times, declineCode = 'generic_decline') {
       if (times > 0) declines.set(customerId, { times, declineCode });
       else declines.delete(customerId);

@@ -2,7 +2,7 @@ import { addDays, addMonths, subDays } from 'date-fns';
 import type { Logger } from 'pino';
 import { findPlan, type Plan, type PlanId } from '@shared/plans';
 import type { User } from '../../db/schema';
-import type { InvoiceService } from '../invoices/invoices.service';
+import type { InvoiceService, PaymentPageState } from '../invoices/invoices.service';
 import type { PaymentService } from '../payments/payments.service';
 import type { BillingRepository } from './billing.repository';
 import { fullName, isoDate } from '../../lib/format';
@@ -120,6 +120,19 @@ export function createBillingService({
   }
 
   return {
+    /**
+     * Before a change deletes the subscription's unpaid first-month invoices ('first') or its
+     * renewals from the current period's end ('renewals'): their Checkout pages are closed.
+     */
+    async closePaymentPages(
+      subscription: BilledSubscription,
+      which: 'first' | 'renewals',
+    ): Promise<PaymentPageState> {
+      if (which === 'first') return invoices.closePaymentPagesOf(subscription.id, null);
+      if (!subscription.currentPeriodEnd) return 'closed';
+      return invoices.closePaymentPagesOf(subscription.id, subscription.currentPeriodEnd);
+    },
+
     /** A client asked for a plan: a draft invoice for its first month, addressed to them. */
     async subscriptionRequested(subscription: BilledSubscription): Promise<void> {
       await invoices.removeUnpaidFirstInvoices(subscription.id);

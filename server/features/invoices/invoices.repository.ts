@@ -40,6 +40,24 @@ export interface NewInvoice {
 /** Money received is never deleted with its invoice (payments reference it, restrict). */
 const noPayments = sql`not exists (select 1 from ${payments} where ${payments.invoiceId} = ${invoices.id})`;
 
+/**
+ * No money can still arrive for it: its Checkout page was closed (the invoices service
+ * closes it first, payments' closePaymentPage) and no charge of the saved card is under way.
+ */
+const noMoneyOnTheWay = and(
+  isNull(invoices.openCheckoutSessionId),
+  isNull(invoices.lastChargeIntentId),
+)!;
+
+/** A subscription's unpaid first-month invoices, or its unpaid renewals from `from`. */
+const unpaidOf = (subscriptionId: string, renewalsFrom: Date | null) =>
+  and(
+    eq(invoices.subscriptionId, subscriptionId),
+    renewalsFrom ? sql`${invoices.periodStart} >= ${renewalsFrom}` : isNull(invoices.periodStart),
+    ne(invoices.status, 'paid'),
+    noPayments,
+  )!;
+
 export interface InvoiceFilter {
   q: string;
   status?: InvoiceStatus;
@@ -179,47 +197,48 @@ export function createInvoiceRepository(db: Database) {
       });
     },
 
-    /** The unpaid invoices of a subscription's first month (replaced when the request changes). */
-    async removeUnpaidFirstInvoices(subscriptionId: string): Promise<number> {
+    /**
+     * The invoices removeUnpaid would delete, as they are now: first-month ones (renewalsFrom
+     * null) or renewals from a date. Their payment pages are closed before they go.
+     */
+    async findUnpaid(subscriptionId: string, renewalsFrom: Date | null) {
+      return db.select().from(invoices).where(unpaidOf(subscriptionId, renewalsFrom));
+    },
+
+    /**
+     * Deletes a subscription's unpaid first-month invoices (renewalsFrom null: replaced when
+     * the request changes) or its unpaid renewals from a date (months it will not run). One
+     * whose money may still arrive (a page paid, a charge taken) stays.
+     */
+    async removeUnpaid(subscriptionId: string, renewalsFrom: Date | null): Promise<number> {
       const rows = await db
         .delete(invoices)
-        .where(
-          and(
-            eq(invoices.subscriptionId, subscriptionId),
-            isNull(invoices.periodStart),
-            ne(invoices.status, 'paid'),
-            noPayments,
-          ),
-        )
+        .where(and(unpaidOf(subscriptionId, renewalsFrom), noMoneyOnTheWay))
         .returning({ id: invoices.id });
       return rows.length;
     },
 
-    /** Unpaid renewal invoices for months the subscription will not run (it ends at period end). */
-    async removeUnpaidRenewals(subscriptionId: string, from: Date): Promise<number> {
+    /**
+     * Deletes an invoice no payment was recorded for and whose Checkout page is closed:
+     * 'has-payments' and 'page-open' leave it as it is.
+     */
+    async remove(id: string): Promise<'removed' | 'not-found' | 'has-payments' | 'page-open'> {
       const rows = await db
         .delete(invoices)
-        .where(
-          and(
-            eq(invoices.subscriptionId, subscriptionId),
-            sql`${invoices.periodStart} >= ${from}`,
-            ne(invoices.status, 'paid'),
-            noPayments,
-          ),
-        )
-        .returning({ id: invoices.id });
-      return rows.length;
-    },
-
-    /** Deletes an invoice no payment was recorded for: 'has-payments' leaves it as it is. */
-    async remove(id: string): Promise<'removed' | 'not-found' | 'has-payments'> {
-      const rows = await db
-        .delete(invoices)
-        .where(and(eq(invoices.id, id), noPayments))
+        .where(and(eq(invoices.id, id), noPayments, isNull(invoices.openCheckoutSessionId)))
         .returning({ id: invoices.id });
       if (rows.length > 0) return 'removed';
-      const [kept] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, id));
-      return kept ? 'has-payments' : 'not-found';
+      const [kept] = await db
+        .select({ id: invoices.id, open: invoices.openCheckoutSessionId })
+        .from(invoices)
+        .where(eq(invoices.id, id));
+      if (!kept) return 'not-found';
+      const [paid] = await db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(eq(payments.invoiceId, id))
+        .limit(1);
+      return paid ? 'has-payments' : 'page-open';
     },
 
     /** One invoice the client owns and has been sent; null otherwise. */

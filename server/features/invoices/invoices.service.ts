@@ -24,6 +24,17 @@ import type { InvoiceRepository, NewInvoice } from './invoices.repository';
 import { isoDate } from '../../lib/format';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
+export const PAYMENT_PAGE_UNREACHABLE =
+  "Stripe could not be reached to close the invoice's open payment page. Nothing was deleted; try again.";
+
+/**
+ * Whether money can still arrive for an invoice through Stripe (payments' closePaymentPage):
+ * 'closed' (its Checkout page, if any, is closed, and no charge of its card is under way),
+ * 'paid' (a page was paid or a charge taken: the webhook will record it), or 'unreachable'
+ * (Stripe did not answer, so whether its page can still be paid is unknown).
+ */
+export type PaymentPageState = 'closed' | 'paid' | 'unreachable';
+
 /** Amounts are stored as PostgreSQL integers (cents). */
 const MAX_CENTS = 2_147_483_647;
 
@@ -47,7 +58,7 @@ export function toInvoice(row: InvoiceRow): Invoice {
     discount: row.discount,
     total: row.total,
     amountPaid: row.amountPaid,
-    paymentFlag: row.paymentFlag,
+    paymentFlags: row.paymentFlags,
     notes: row.notes,
     createdAt: row.createdAt.toISOString(),
   };
@@ -58,6 +69,7 @@ export function toPayment(row: PaymentRow, stripeTestMode: boolean): Payment {
     id: row.id,
     invoiceId: row.invoiceId,
     amount: row.amount,
+    refundedAmount: row.refundedAmount,
     currency: row.currency,
     method: row.method,
     paidAt: row.paidAt.toISOString(),
@@ -65,6 +77,7 @@ export function toPayment(row: PaymentRow, stripeTestMode: boolean): Payment {
     reference: row.reference,
     note: row.note,
     flag: row.flag,
+    flagResolvedAt: row.flagResolvedAt?.toISOString() ?? null,
     stripePaymentIntentId: row.stripePaymentIntentId,
     stripeDashboardUrl: row.stripePaymentIntentId
       ? stripeDashboardUrl(row.stripePaymentIntentId, stripeTestMode)
@@ -141,6 +154,11 @@ export interface InvoiceServiceDeps {
   issuer: () => Promise<InvoiceIssuer>;
   /** The invoice's pay link, or null when card payment is off (payments' pay links). */
   payLink?: (invoiceId: string) => Promise<string | null>;
+  /**
+   * Closes an invoice's open Checkout page before it is deleted (payments' closePaymentPage):
+   * 'paid' when money for it is on its way, 'unreachable' when Stripe did not answer.
+   */
+  closePaymentPage?: (invoice: InvoiceRow) => Promise<PaymentPageState>;
   /** Stripe's test keys: dashboard links go to test mode. */
   stripeTestMode?: boolean;
   /**
@@ -157,6 +175,7 @@ export function createInvoiceService({
   audit,
   issuer,
   payLink = async () => null,
+  closePaymentPage = async () => 'closed',
   stripeTestMode = true,
   numbering = pLimit(1),
   now = () => new Date(),
@@ -170,6 +189,20 @@ export function createInvoiceService({
     dueDate: invoice.dueDate,
     total: invoice.total,
   });
+
+  /**
+   * Closes the payment pages of invoices about to be deleted, one by one: 'unreachable' as
+   * soon as Stripe does not answer, else 'paid' when money for any of them is on its way.
+   */
+  async function closePaymentPages(rows: InvoiceRow[]): Promise<PaymentPageState> {
+    let state: PaymentPageState = 'closed';
+    for (const row of rows) {
+      const closed = await closePaymentPage(row);
+      if (closed === 'unreachable') return closed;
+      if (closed === 'paid') state = 'paid';
+    }
+    return state;
+  }
 
   async function detail(id: string): Promise<InvoiceDetail> {
     const found = await repository.find(checkedId(id));
@@ -356,17 +389,38 @@ export function createInvoiceService({
      */
     setStatus: refuseStatus,
 
+    /**
+     * Deletes an invoice nobody paid. Its open Checkout page is closed first, so no card can
+     * pay an invoice that is gone; when Stripe cannot be reached nothing is deleted (503), and
+     * an invoice whose page was paid already stays for the payment on its way (409).
+     */
     async remove(id: string, actor?: AuditActor): Promise<void> {
-      const before = actor ? await detail(id) : undefined;
-      const removed = await repository.remove(checkedId(id));
-      if (removed === 'not-found') throw new AppError(404, INVOICE_NOT_FOUND);
-      if (removed === 'has-payments') {
+      const found = await repository.find(checkedId(id));
+      if (!found) throw new AppError(404, INVOICE_NOT_FOUND);
+      const hasPayments = new AppError(
+        409,
+        'An invoice with payments cannot be deleted: the money received stays on record.',
+      );
+      if (found.payments.length > 0) throw hasPayments;
+      const page = await closePaymentPage(found.invoice);
+      if (page === 'unreachable') throw new AppError(503, PAYMENT_PAGE_UNREACHABLE);
+      if (page === 'paid') {
         throw new AppError(
           409,
-          'An invoice with payments cannot be deleted: the money received stays on record.',
+          'A card payment for this invoice is on its way from Stripe: the invoice stays, and the payment will be recorded on it.',
         );
       }
-      if (actor && before) {
+      const before = toDetail(found.invoice, found.lines, found.payments, stripeTestMode);
+      const removed = await repository.remove(found.invoice.id);
+      if (removed === 'not-found') throw new AppError(404, INVOICE_NOT_FOUND);
+      if (removed === 'has-payments') throw hasPayments;
+      if (removed === 'page-open') {
+        throw new AppError(
+          409,
+          'The client has just opened a payment page for this invoice. Nothing was deleted; try again.',
+        );
+      }
+      if (actor) {
         await audit.record(actor, {
           kind: 'invoice.deleted',
           targetType: 'invoice',
@@ -413,13 +467,27 @@ export function createInvoiceService({
       return pdf(own);
     },
 
-    /** Unpaid first-month invoices of a subscription request that changed or was withdrawn. */
-    removeUnpaidFirstInvoices: (subscriptionId: string) =>
-      repository.removeUnpaidFirstInvoices(subscriptionId),
+    /**
+     * Before a subscription change that deletes its unpaid first-month invoices (renewalsFrom
+     * null) or its unpaid renewals from a date: their open Checkout pages are closed.
+     */
+    async closePaymentPagesOf(
+      subscriptionId: string,
+      renewalsFrom: Date | null,
+    ): Promise<PaymentPageState> {
+      return closePaymentPages(await repository.findUnpaid(subscriptionId, renewalsFrom));
+    },
 
-    /** Unpaid renewals for months after a cancelled subscription ends. */
+    /**
+     * Unpaid first-month invoices of a subscription request that changed or was withdrawn.
+     * Their pages were closed by closePaymentPagesOf; one whose money is on its way stays.
+     */
+    removeUnpaidFirstInvoices: (subscriptionId: string) =>
+      repository.removeUnpaid(subscriptionId, null),
+
+    /** Unpaid renewals for months after a cancelled subscription ends (or re-billed). */
     removeUnpaidRenewals: (subscriptionId: string, from: Date) =>
-      repository.removeUnpaidRenewals(subscriptionId, from),
+      repository.removeUnpaid(subscriptionId, from),
   };
 }
 export type InvoiceService = ReturnType<typeof createInvoiceService>;

@@ -1,16 +1,34 @@
 import crypto from 'node:crypto';
 import { addMonths } from 'date-fns';
-import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import { balanceDue, isPayable } from '@shared/schemas/payments';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { balanceDue, isPayable, type PaymentListStatus } from '@shared/schemas/payments';
 import type { Database } from '../../db/client';
+import { onPage } from '../../db/paging';
+import { textContains } from '../../db/search';
 import { getOrCreateSecret } from '../../db/secrets';
 import { recordSubscriptionEvents } from '../../db/subscription-history';
 import {
   invoices,
+  invoiceSearchText,
   payments,
+  paymentSearchText,
   stripeEvents,
   subscriptions,
   users,
+  userSearchText,
   type InvoiceRow,
   type PaymentRow,
 } from '../../db/schema';
@@ -24,7 +42,11 @@ export interface StripeEventKey {
 }
 
 export interface NewPayment {
-  invoiceId: string;
+  /** Null: a card payment that names no invoice of ours (kept as an orphan). */
+  invoiceId: string | null;
+  /** Who paid, when Stripe tells (its customer's client); the invoice's client otherwise. */
+  clientId?: string | null;
+  payerEmail?: string | null;
   amount: number;
   currency: string;
   method: PaymentRow['method'];
@@ -39,7 +61,22 @@ export type RecordOutcome =
   | { kind: 'no-invoice' }
   | { kind: 'not-payable'; invoice: InvoiceRow }
   | { kind: 'more-than-due'; invoice: InvoiceRow }
-  | { kind: 'recorded'; invoice: InvoiceRow; payment: PaymentRow; becamePaid: boolean };
+  | { kind: 'recorded'; invoice: InvoiceRow; payment: PaymentRow; becamePaid: boolean }
+  | { kind: 'orphan'; payment: PaymentRow };
+
+export interface PaymentFilter {
+  q: string;
+  status?: PaymentListStatus;
+  limit: number;
+  offset: number;
+}
+
+/** The rows each filter of the payments screen keeps (each has its partial index). */
+const PAYMENT_FILTERS: Record<PaymentListStatus, SQL> = {
+  flagged: and(isNotNull(payments.flag), isNull(payments.flagResolvedAt))!,
+  orphan: isNull(payments.invoiceId),
+  refunded: gt(payments.refundedAmount, 0),
+};
 
 export interface SavedCardValues {
   paymentMethodId: string;
@@ -48,6 +85,12 @@ export interface SavedCardValues {
   expMonth: number;
   expYear: number;
 }
+
+/** The invoice's warnings with one more at the end (payment_flags || [entry]). */
+const withFlag = (message: string, at: Date, paymentId: string | null) =>
+  sql`${invoices.paymentFlags} || jsonb_build_array(jsonb_build_object(
+    'id', gen_random_uuid(), 'message', ${message}::text, 'at', ${at.toISOString()}::text,
+    'paymentId', ${paymentId}::text))`;
 
 /** Statuses an invoice can be paid in (isPayable of the shared schema, as SQL). */
 const PAYABLE = ['sent', 'overdue'] as const;
@@ -79,6 +122,40 @@ export function createPaymentRepository(db: Database) {
     });
   }
 
+  /** What payments' rows show of their invoice and client: one query each, for these rows. */
+  async function partiesOf(rows: PaymentRow[]) {
+    const invoiceIds = [...new Set(rows.flatMap((row) => row.invoiceId ?? []))];
+    const clientIds = [...new Set(rows.flatMap((row) => row.clientId ?? []))];
+    const [paid, clients] = await Promise.all([
+      invoiceIds.length
+        ? db
+            .select({
+              id: invoices.id,
+              invoiceNumber: invoices.invoiceNumber,
+              clientName: invoices.clientName,
+            })
+            .from(invoices)
+            .where(inArray(invoices.id, invoiceIds))
+        : [],
+      clientIds.length
+        ? db
+            .select({
+              id: users.id,
+              firstName: users.firstName,
+              lastName: users.lastName,
+              businessName: users.businessName,
+              email: users.email,
+            })
+            .from(users)
+            .where(inArray(users.id, clientIds))
+        : [],
+    ]);
+    return {
+      invoices: new Map(paid.map((row) => [row.id, row])),
+      clients: new Map(clients.map((row) => [row.id, row])),
+    };
+  }
+
   const lockInvoice = async (tx: Transaction, id: string) =>
     (await tx.select().from(invoices).where(eq(invoices.id, id)).for('update'))[0];
 
@@ -101,34 +178,42 @@ export function createPaymentRepository(db: Database) {
          */
         requirePayable: boolean;
         flagFor: (invoice: InvoiceRow) => string | null;
+        /**
+         * Stripe's money whose invoice does not exist (deleted, or none named) is kept as an
+         * orphan with this flag; without it, such a payment is refused ('no-invoice').
+         */
+        orphanFlag?: string;
       },
     ): Promise<RecordOutcome> {
       const outcome = await once(options.event, async (tx): Promise<RecordOutcome> => {
-        const invoice = await lockInvoice(tx, input.invoiceId);
-        if (!invoice) return { kind: 'no-invoice' };
+        const invoice = input.invoiceId ? await lockInvoice(tx, input.invoiceId) : undefined;
+        if (!invoice) {
+          if (options.orphanFlag === undefined) return { kind: 'no-invoice' };
+          const payment = await insertPayment(
+            tx,
+            { ...input, invoiceId: null },
+            options.orphanFlag,
+          );
+          return payment ? { kind: 'orphan', payment } : { kind: 'duplicate' };
+        }
         if (options.requirePayable) {
           if (!isPayable(invoice)) return { kind: 'not-payable', invoice };
           if (input.amount > balanceDue(invoice)) return { kind: 'more-than-due', invoice };
         }
         const flag = options.flagFor(invoice);
-        const { stripe, ...values } = input;
-        const [payment] = await tx
-          .insert(payments)
-          .values({
-            ...values,
-            flag,
-            stripePaymentIntentId: stripe?.paymentIntentId ?? null,
-            stripeChargeId: stripe?.chargeId ?? null,
-            stripeCheckoutSessionId: stripe?.checkoutSessionId ?? null,
-          })
-          .onConflictDoNothing({ target: payments.stripePaymentIntentId })
-          .returning();
-        // The same PaymentIntent told by another event (checkout completed, then succeeded).
+        const payment = await insertPayment(
+          tx,
+          { ...input, clientId: invoice.userId ?? input.clientId ?? null },
+          flag,
+        );
         if (!payment) return { kind: 'duplicate' };
         if (flag) {
           const [flagged] = await tx
             .update(invoices)
-            .set({ paymentFlag: flag, updatedAt: input.paidAt })
+            .set({
+              paymentFlags: withFlag(flag, input.paidAt, payment.id),
+              updatedAt: input.paidAt,
+            })
             .where(eq(invoices.id, invoice.id))
             .returning();
           return { kind: 'recorded', invoice: flagged!, payment, becamePaid: false };
@@ -163,7 +248,7 @@ export function createPaymentRepository(db: Database) {
       at: Date,
       event: StripeEventKey,
       partialFlag: (refunded: number, payment: PaymentRow) => string,
-    ): Promise<{ invoice: InvoiceRow; reopened: boolean } | 'unknown' | null> {
+    ): Promise<{ invoice: InvoiceRow | null; reopened: boolean } | 'unknown' | null> {
       const outcome = await once(event, async (tx) => {
         const [payment] = await tx
           .select()
@@ -173,13 +258,15 @@ export function createPaymentRepository(db: Database) {
         if (!payment) throw new UnknownPayment();
         const refunded = Math.min(amountRefunded, payment.amount);
         const newlyRefunded = refunded - payment.refundedAmount;
-        const invoice = await lockInvoice(tx, payment.invoiceId);
-        if (!invoice || newlyRefunded <= 0) return invoice ? { invoice, reopened: false } : null;
+        const invoice = payment.invoiceId ? await lockInvoice(tx, payment.invoiceId) : undefined;
+        if (newlyRefunded <= 0) return { invoice: invoice ?? null, reopened: false };
         const full = refunded === payment.amount;
         await tx
           .update(payments)
           .set({ refundedAmount: refunded, ...(full ? { refundedAt: at } : {}) })
           .where(eq(payments.id, payment.id));
+        // An orphan counts toward nothing: giving it back is all there is to record.
+        if (!invoice) return { invoice: null, reopened: false };
         // A flagged payment never counted, so giving it back changes nothing owed.
         const amountPaid = payment.flag ? invoice.amountPaid : invoice.amountPaid - newlyRefunded;
         const reopened = invoice.status === 'paid' && amountPaid < invoice.total;
@@ -188,7 +275,9 @@ export function createPaymentRepository(db: Database) {
           .set({
             amountPaid,
             ...(reopened ? { status: 'sent' as const, paidAt: null } : {}),
-            ...(full ? {} : { paymentFlag: partialFlag(refunded, payment) }),
+            ...(full
+              ? {}
+              : { paymentFlags: withFlag(partialFlag(refunded, payment), at, payment.id) }),
             updatedAt: at,
           })
           .where(eq(invoices.id, invoice.id))
@@ -215,9 +304,20 @@ export function createPaymentRepository(db: Database) {
           .from(payments)
           .where(eq(payments.stripePaymentIntentId, paymentIntentId));
         if (!payment) throw new UnknownPayment();
+        if (!payment.invoiceId) {
+          // An orphan has no invoice to flag: the payment itself waits for the admin again.
+          await tx
+            .update(payments)
+            .set({
+              flag: sql`concat_ws(' ', ${payments.flag}, ${flag(payment)}::text)`,
+              flagResolvedAt: null,
+            })
+            .where(eq(payments.id, payment.id));
+          return null;
+        }
         const [updated] = await tx
           .update(invoices)
-          .set({ paymentFlag: flag(payment), updatedAt: at })
+          .set({ paymentFlags: withFlag(flag(payment), at, payment.id), updatedAt: at })
           .where(eq(invoices.id, payment.invoiceId))
           .returning();
         return updated ?? null;
@@ -225,14 +325,39 @@ export function createPaymentRepository(db: Database) {
       return outcome.duplicate ? null : outcome.result;
     },
 
-    /** The admin looked at the flagged money: the flag goes. Null when there was none. */
-    async clearFlag(invoiceId: string, at: Date): Promise<InvoiceRow | null> {
-      const [row] = await db
-        .update(invoices)
-        .set({ paymentFlag: null, updatedAt: at })
-        .where(and(eq(invoices.id, invoiceId), isNotNull(invoices.paymentFlag)))
-        .returning();
-      return row ?? null;
+    /**
+     * The admin dealt with a warning (`flagId`) or with all of them: they go from the invoice,
+     * and a flagged payment a warning was about is marked dealt with too. The warnings
+     * removed; none when there was nothing to resolve.
+     */
+    async clearFlags(invoiceId: string, flagId: string | undefined, at: Date) {
+      return db.transaction(async (tx) => {
+        const invoice = await lockInvoice(tx, invoiceId);
+        const flags = invoice?.paymentFlags ?? [];
+        const removed = flagId ? flags.filter((flag) => flag.id === flagId) : flags;
+        if (!invoice || removed.length === 0) return [];
+        await tx
+          .update(invoices)
+          .set({
+            paymentFlags: flags.filter((flag) => !removed.includes(flag)),
+            updatedAt: at,
+          })
+          .where(eq(invoices.id, invoiceId));
+        const paymentIds = removed.flatMap((flag) => flag.paymentId ?? []);
+        if (paymentIds.length > 0) {
+          await tx
+            .update(payments)
+            .set({ flagResolvedAt: at })
+            .where(
+              and(
+                inArray(payments.id, paymentIds),
+                isNotNull(payments.flag),
+                isNull(payments.flagResolvedAt),
+              ),
+            );
+        }
+        return removed;
+      });
     },
 
     async findInvoice(id: string): Promise<InvoiceRow | null> {
@@ -274,6 +399,14 @@ export function createPaymentRepository(db: Database) {
       });
     },
 
+    /** The Checkout page `sessionId` is closed: forgotten, unless another took its place. */
+    async clearOpenCheckout(invoiceId: string, sessionId: string): Promise<void> {
+      await db
+        .update(invoices)
+        .set({ openCheckoutSessionId: null })
+        .where(and(eq(invoices.id, invoiceId), eq(invoices.openCheckoutSessionId, sessionId)));
+    },
+
     /** Stores the hash of an invoice's pay-link token the first time the link is given out. */
     async storePayTokenHash(invoiceId: string, hash: string): Promise<void> {
       await db
@@ -289,6 +422,92 @@ export function createPaymentRepository(db: Database) {
     async findClient(userId: string) {
       const [row] = await db.select().from(users).where(eq(users.id, userId));
       return row ?? null;
+    },
+
+    /** The oldest client account that verified `email`, if any (who paid on Stripe's page). */
+    async findVerifiedClientByEmail(email: string) {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(
+          and(eq(users.emailVerified, true), sql`lower(${users.email}) = ${email.toLowerCase()}`),
+        )
+        .orderBy(users.createdAt)
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * One page of the payments screen, newest first, and how many match: each filter reads its
+     * partial index; the search looks in the payment's own text and, through their indexes, in
+     * the invoices and clients it names. What a row shows of its invoice and client is read
+     * for the page's rows only (ADR 022).
+     */
+    async listPayments(filter: PaymentFilter) {
+      const conditions: SQL[] = [];
+      if (filter.q) {
+        conditions.push(
+          or(
+            textContains(paymentSearchText, filter.q),
+            inArray(
+              payments.invoiceId,
+              db
+                .select({ id: invoices.id })
+                .from(invoices)
+                .where(textContains(invoiceSearchText, filter.q)),
+            ),
+            inArray(
+              payments.clientId,
+              db.select({ id: users.id }).from(users).where(textContains(userSearchText, filter.q)),
+            ),
+          )!,
+        );
+      }
+      if (filter.status) conditions.push(PAYMENT_FILTERS[filter.status]);
+      const where = conditions.length ? and(...conditions) : undefined;
+      const order = [desc(payments.paidAt), desc(payments.id)];
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(payments)
+          .where(onPage(db, payments, payments.id, where, order, filter))
+          .orderBy(...order),
+        db.select({ value: count() }).from(payments).where(where),
+      ]);
+      return { rows, total: counted?.value ?? 0, ...(await partiesOf(rows)) };
+    },
+
+    partiesOf,
+
+    async findPayment(id: string): Promise<PaymentRow | null> {
+      const [row] = await db.select().from(payments).where(eq(payments.id, id));
+      return row ?? null;
+    },
+
+    /**
+     * The admin dealt with a flagged payment: and so with its invoice's warnings about it.
+     * Null when it had no flag waiting.
+     */
+    async resolvePaymentFlag(id: string, at: Date): Promise<PaymentRow | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(payments)
+          .set({ flagResolvedAt: at })
+          .where(
+            and(eq(payments.id, id), isNotNull(payments.flag), isNull(payments.flagResolvedAt)),
+          )
+          .returning();
+        if (!row?.invoiceId) return row ?? null;
+        const invoice = await lockInvoice(tx, row.invoiceId);
+        const kept = (invoice?.paymentFlags ?? []).filter((flag) => flag.paymentId !== row.id);
+        if (invoice && kept.length !== invoice.paymentFlags.length) {
+          await tx
+            .update(invoices)
+            .set({ paymentFlags: kept, updatedAt: at })
+            .where(eq(invoices.id, invoice.id));
+        }
+        return row;
+      });
     },
 
     async findClientByCustomer(customerId: string) {
@@ -357,7 +576,7 @@ export function createPaymentRepository(db: Database) {
           and(
             inArray(invoices.status, PAYABLE),
             isNotNull(invoices.periodStart),
-            isNull(invoices.paymentFlag),
+            sql`${invoices.paymentFlags} = '[]'::jsonb`,
             sql`${invoices.amountPaid} < ${invoices.total}`,
             eq(users.autoPay, true),
             isNotNull(users.cardPaymentMethodId),
@@ -438,6 +657,40 @@ export type PaymentRepository = ReturnType<typeof createPaymentRepository>;
 
 /** A Stripe event about a payment not recorded (yet): its transaction must not commit. */
 class UnknownPayment extends Error {}
+
+/**
+ * Inserts a payment unless its PaymentIntent is recorded already (the same money told by
+ * another event: checkout completed, then succeeded): then null, and who paid is filled in
+ * where the first event did not tell.
+ */
+async function insertPayment(
+  tx: Transaction,
+  input: NewPayment,
+  flag: string | null,
+): Promise<PaymentRow | null> {
+  const { stripe, ...values } = input;
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      ...values,
+      flag,
+      stripePaymentIntentId: stripe?.paymentIntentId ?? null,
+      stripeChargeId: stripe?.chargeId ?? null,
+      stripeCheckoutSessionId: stripe?.checkoutSessionId ?? null,
+    })
+    .onConflictDoNothing({ target: payments.stripePaymentIntentId })
+    .returning();
+  if (!payment && stripe && (input.payerEmail || input.clientId)) {
+    await tx
+      .update(payments)
+      .set({
+        payerEmail: sql`coalesce(${payments.payerEmail}, ${input.payerEmail ?? null})`,
+        clientId: sql`coalesce(${payments.clientId}, ${input.clientId ?? null}::uuid)`,
+      })
+      .where(eq(payments.stripePaymentIntentId, stripe.paymentIntentId));
+  }
+  return payment ?? null;
+}
 
 /**
  * What paying a subscription's invoice does to it (ADR 006): the first invoice of a pending

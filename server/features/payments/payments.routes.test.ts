@@ -1,9 +1,16 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BillingSchema, PayLinkInvoiceSchema } from '@shared/schemas/payments';
-import { invoices, outboxMessages, payments, stripeEvents, users } from '../../db/schema';
+import {
+  auditEvents,
+  invoices,
+  outboxMessages,
+  payments,
+  stripeEvents,
+  users,
+} from '../../db/schema';
 import { createInvoice, signedInAdmin, signedInClient } from '../../../tests/factories';
 import { startStripeStandIn, type StripeStandIn } from '../../../tests/support/stripe-stand-in';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
@@ -59,6 +66,11 @@ function sessionOf(url: string) {
 async function invoiceRow(id: string) {
   const [row] = await t.database.db.select().from(invoices).where(eq(invoices.id, id));
   return row!;
+}
+
+/** The messages of an invoice's warnings (its row or its API answer), oldest first. */
+function warningsOf(invoice: { paymentFlags: Array<{ message: string }> }) {
+  return invoice.paymentFlags.map((flag) => flag.message);
 }
 
 async function paymentsOf(invoiceId: string) {
@@ -264,13 +276,13 @@ describe('paying an invoice by card', () => {
     await stripe.completeCheckout(session.id, { amount: 10_000 });
     const row = await invoiceRow(invoice.id);
     expect(row).toMatchObject({ status: 'sent', amountPaid: 0 });
-    expect(row.paymentFlag).toBe(
+    expect(warningsOf(row)).toEqual([
       'A card payment of $100.00 USD did not match the balance due of $399.00: it does not count until you check it.',
-    );
+    ]);
     const [payment] = await paymentsOf(invoice.id);
-    expect(payment).toMatchObject({ amount: 10_000, flag: row.paymentFlag });
+    expect(payment).toMatchObject({ amount: 10_000, flag: warningsOf(row)[0] });
     const detail = await admin.get(`/api/admin/invoices/${invoice.id}`);
-    expect(detail.body.invoice.paymentFlag).toBe(row.paymentFlag);
+    expect(warningsOf(detail.body.invoice)).toEqual(warningsOf(row));
     expect(detail.body.payments[0]).toMatchObject({
       amount: 10_000,
       method: 'card',
@@ -281,7 +293,7 @@ describe('paying an invoice by card', () => {
     const resolved = await admin.post(`/api/admin/invoices/${invoice.id}/resolve-flag`);
     expect(resolved.status).toBe(200);
     expect(resolved.body.invoice).toMatchObject({
-      paymentFlag: null,
+      paymentFlags: [],
       status: 'sent',
       amountPaid: 0,
     });
@@ -296,15 +308,71 @@ describe('paying an invoice by card', () => {
     expect((await invoiceRow(invoice.id)).status).toBe('paid');
 
     await stripe.dispute(intentId);
-    expect((await invoiceRow(invoice.id)).paymentFlag).toBe(
+    expect(warningsOf(await invoiceRow(invoice.id))).toEqual([
       'The client disputed a card payment of $399.00 (fraudulent): answer it in the Stripe dashboard.',
-    );
+    ]);
 
     await stripe.refund(intentId);
     const row = await invoiceRow(invoice.id);
     expect(row).toMatchObject({ status: 'sent', amountPaid: 0, paidAt: null });
     const [payment] = await paymentsOf(invoice.id);
     expect(payment!.refundedAt).toBeInstanceOf(Date);
+  });
+});
+
+describe('warnings on an invoice', () => {
+  it('keeps every warning, shows each, and resolves one or all of them, audited', async () => {
+    const { client, invoice } = await clientWithInvoice();
+    const session = sessionOf((await pay(client, invoice.id)).body.url!);
+    await stripe.completeCheckout(session.id, { amount: 10_000 });
+    const intentId = stripe.checkoutSessions.get(session.id)!.payment_intent as string;
+    await stripe.dispute(intentId);
+    const mismatch =
+      'A card payment of $100.00 USD did not match the balance due of $399.00: it does not count until you check it.';
+    const dispute =
+      'The client disputed a card payment of $100.00 (fraudulent): answer it in the Stripe dashboard.';
+
+    // The dispute does not overwrite the first warning: both are listed, oldest first.
+    const detail = await admin.get(`/api/admin/invoices/${invoice.id}`);
+    const flags = detail.body.invoice.paymentFlags as Array<{ id: string; message: string }>;
+    expect(flags.map((flag) => flag.message)).toEqual([mismatch, dispute]);
+    const listed = await admin.get(`/api/admin/invoices?q=${invoice.invoiceNumber}`);
+    expect(listed.body.items[0].paymentFlags).toEqual(flags);
+
+    const one = await admin
+      .post(`/api/admin/invoices/${invoice.id}/resolve-flag`)
+      .send({ flagId: flags[1]!.id });
+    expect(one.status).toBe(200);
+    expect(one.body.invoice.paymentFlags).toEqual([flags[0]]);
+    const bad = await admin
+      .post(`/api/admin/invoices/${invoice.id}/resolve-flag`)
+      .send({ flagId: 'not-an-id' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Choose the warning to resolve again');
+    const gone = await admin
+      .post(`/api/admin/invoices/${invoice.id}/resolve-flag`)
+      .send({ flagId: flags[1]!.id });
+    expect(gone.status).toBe(409);
+
+    const all = await admin.post(`/api/admin/invoices/${invoice.id}/resolve-flag`);
+    expect(all.body.invoice.paymentFlags).toEqual([]);
+    const audited = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.kind, 'invoice.payment_flag_resolved'),
+          eq(auditEvents.targetId, invoice.id),
+        ),
+      )
+      .orderBy(asc(auditEvents.createdAt));
+    expect(audited.map((row) => row.before)).toEqual([
+      { paymentFlags: [dispute] },
+      { paymentFlags: [mismatch] },
+    ]);
+    // The flagged payment was what the mismatch was about: it is marked dealt with too.
+    const [payment] = await paymentsOf(invoice.id);
+    expect(payment!.flagResolvedAt).toBeInstanceOf(Date);
   });
 });
 
@@ -323,9 +391,9 @@ describe('money that moves back', () => {
     expect(partly.status).toBe(200);
     const row = await invoiceRow(invoice.id);
     expect(row).toMatchObject({ status: 'sent', amountPaid: 30_000, paidAt: null });
-    expect(row.paymentFlag).toBe(
+    expect(warningsOf(row)).toEqual([
       'Stripe refunded $99.00 of a card payment of $399.00: the rest still counts toward the invoice.',
-    );
+    ]);
     // Then the rest: the payment counts for nothing.
     await stripe.refund(intentId);
     expect(await invoiceRow(invoice.id)).toMatchObject({ amountPaid: 0 });
@@ -551,6 +619,30 @@ describe('the pay link', () => {
     const wrong = await request(t.app).get(`/api/pay/${token.slice(0, -2)}xx`);
     expect(wrong.status).toBe(404);
     expect(wrong.body).toEqual({ message: 'This pay link is not valid' });
+  });
+});
+
+describe('a pay link of a client with a saved card', () => {
+  it('opens Checkout without their Stripe customer, so nothing of theirs is prefilled', async () => {
+    const { client, invoice } = await clientWithInvoice();
+    // The client paid once from the portal: their Stripe customer holds a card and address.
+    await stripe.completeCheckout(sessionOf((await pay(client, invoice.id)).body.url!).id);
+    const [stored] = await t.database.db.select().from(users).where(eq(users.id, client.user.id));
+    expect(stored!.stripeCustomerId).toEqual(expect.any(String));
+    const second = await createInvoice(t.database, {
+      userId: client.user.id,
+      clientEmail: client.account.email,
+      status: 'sent',
+    });
+    const link = await t.services.payments.payLink(second.id);
+    const started = await request(t.app).post(`/api/pay/${link!.split('/').pop()}`);
+    expect(started.status).toBe(200);
+    const session = sessionOf(started.body.url);
+    expect(session.customer).toBeNull();
+    expect(session.customer_email).toBe(client.account.email);
+    const created = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1);
+    expect(created?.body).not.toHaveProperty('customer');
+    expect(created?.body.payment_intent_data).not.toHaveProperty('setup_future_usage');
   });
 });
 

@@ -1,6 +1,11 @@
 import express, { Router, type Request } from 'express';
 import type { Logger } from 'pino';
-import { RecordPaymentSchema, UpdateBillingSchema } from '@shared/schemas/payments';
+import { ResolvePaymentFlagSchema } from '@shared/schemas/invoices';
+import {
+  PaymentListQuerySchema,
+  RecordPaymentSchema,
+  UpdateBillingSchema,
+} from '@shared/schemas/payments';
 import { actorOf } from '../../lib/audit-trail';
 import { currentAdmin, currentUserId, requireUser } from '../../lib/auth-guards';
 import { parse } from '../../lib/validate';
@@ -39,9 +44,15 @@ export function payLinkRoutes(service: PaymentService, brand: () => Promise<stri
   return router;
 }
 
-/** Behind requireAdmin: payments received outside Stripe. */
+/** Behind requireAdmin: payments received outside Stripe, and the payments screen. */
 export function adminPaymentRoutes(service: PaymentService): Router {
   const router = Router();
+  router.get('/payments', async (req, res) => {
+    res.json(await service.list(parse(PaymentListQuerySchema, req.query)));
+  });
+  router.post('/payments/:id/resolve', async (req: Request<{ id: string }>, res) => {
+    res.json(await service.resolvePayment(req.params.id, actorOf(currentAdmin(res))));
+  });
   router.post('/invoices/:id/payments', async (req: Request<{ id: string }>, res) => {
     const input = parse(RecordPaymentSchema, req.body);
     res
@@ -49,7 +60,8 @@ export function adminPaymentRoutes(service: PaymentService): Router {
       .json(await service.recordManual(req.params.id, input, actorOf(currentAdmin(res))));
   });
   router.post('/invoices/:id/resolve-flag', async (req: Request<{ id: string }>, res) => {
-    res.json(await service.resolveFlag(req.params.id, actorOf(currentAdmin(res))));
+    const { flagId } = parse(ResolvePaymentFlagSchema, req.body);
+    res.json(await service.resolveFlag(req.params.id, flagId, actorOf(currentAdmin(res))));
   });
   return router;
 }

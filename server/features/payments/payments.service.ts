@@ -1,12 +1,16 @@
 import crypto from 'node:crypto';
 import type { Logger } from 'pino';
 import { formatCents } from '@shared/money';
+import { pageOffset } from '@shared/schemas/common';
 import {
   balanceDue,
   isPayable,
   MIN_CARD_PAYMENT_CENTS,
   type Billing,
   type PayLinkInvoice,
+  type PaymentListItem,
+  type PaymentListPage,
+  type PaymentListQuery,
   type RecordPayment,
 } from '@shared/schemas/payments';
 import { invoiceName, type InvoiceDetail } from '@shared/schemas/invoices';
@@ -17,17 +21,28 @@ import { AppError } from '../../lib/errors';
 import { fullName, isoDate } from '../../lib/format';
 import { existingId } from '../../lib/ids';
 import type { Notifications } from '../mail/notifications';
-import type { InvoiceService } from '../invoices/invoices.service';
+import {
+  toPayment,
+  type InvoiceService,
+  type PaymentPageState,
+} from '../invoices/invoices.service';
 import type { PaymentRepository, RecordOutcome, StripeEventKey } from './payments.repository';
 import { cardOf, type Stripe, type StripeGateway } from './stripe-gateway';
 
 export const PAYMENTS_OFF = 'Online payment is not set up. Please pay as the invoice describes.';
 export const PAY_LINK_NOT_FOUND = 'This pay link is not valid';
 const INVOICE_NOT_FOUND = 'Invoice not found';
+const PAYMENT_NOT_FOUND = 'Payment not found';
+
+/** Our invoice ids are UUIDs: anything else in Stripe's metadata names none of ours. */
+const isInvoiceId = (id: string | undefined): id is string =>
+  Boolean(id && /^[0-9a-f-]{36}$/i.test(id));
 
 export interface PaymentServiceDeps {
   repository: PaymentRepository;
   invoices: Pick<InvoiceService, 'detail' | 'pdf'>;
+  /** Stripe's test keys: dashboard links go to test mode. */
+  stripeTestMode?: boolean;
   notifications: Pick<
     Notifications,
     'paymentReceipt' | 'chargeDeclined' | 'paymentFailed' | 'paymentReminder'
@@ -68,6 +83,7 @@ export function createPaymentService({
   settings,
   audit,
   logger,
+  stripeTestMode = true,
   now = () => new Date(),
 }: PaymentServiceDeps) {
   const checkedId = (id: string) => existingId(id, INVOICE_NOT_FOUND);
@@ -165,7 +181,7 @@ export function createPaymentService({
     const earlier = await repository.swapOpenCheckout(invoiceId, next);
     if (!gateway || !earlier || earlier === next || earlier === paidThrough) return;
     try {
-      await gateway.expireCheckoutSession(earlier);
+      await gateway.closeCheckoutSession(earlier);
     } catch (error) {
       // Stripe's own 30-minute expiry still closes it.
       logger.error({ err: error, invoiceId, sessionId: earlier }, 'checkout page not closed');
@@ -195,6 +211,12 @@ export function createPaymentService({
       await closeCheckout(outcome.invoice.id, null, outcome.payment.stripeCheckoutSessionId);
     }
     if (outcome.kind === 'recorded' && outcome.becamePaid) await sendReceipt(outcome.invoice);
+    if (outcome.kind === 'orphan') {
+      logger.warn(
+        { paymentId: outcome.payment.id, flag: outcome.payment.flag },
+        'Stripe payment without an invoice: kept as an orphan for the admin',
+      );
+    }
     if (outcome.kind === 'recorded' && outcome.payment.flag) {
       logger.warn(
         { invoiceId: outcome.invoice.id, flag: outcome.payment.flag },
@@ -218,26 +240,46 @@ export function createPaymentService({
       return null;
     };
 
-  /** Records Stripe's word that money moved for an invoice (Checkout or a PaymentIntent). */
+  /** Who paid on Stripe's page: the client of its customer, or of the e-mail typed there. */
+  async function payerOf(payer: { customerId: string | null; email: string | null }) {
+    const client =
+      (payer.customerId ? await repository.findClientByCustomer(payer.customerId) : null) ??
+      (payer.email ? await repository.findVerifiedClientByEmail(payer.email) : null);
+    return { clientId: client?.id ?? null, payerEmail: payer.email?.toLowerCase() ?? null };
+  }
+
+  /** Why card money without an invoice waits for the admin. */
+  function orphanFlag(amount: number, currency: string, invoiceId?: string, name?: string) {
+    const paid = `A card payment of ${formatCents(amount)} ${currency.toUpperCase()}`;
+    if (!isInvoiceId(invoiceId)) {
+      return `${paid} arrived that names no invoice of ours: refund it in Stripe, or record it on the right invoice by hand.`;
+    }
+    const which = name && name !== 'Draft' ? `invoice ${name}` : 'a draft invoice';
+    return `${paid} arrived for ${which}, which no longer exists: refund it in Stripe, or record it on another invoice by hand.`;
+  }
+
+  /**
+   * Records Stripe's word that money moved (Checkout or a PaymentIntent). Money for an
+   * invoice that is gone, or that names none of ours, is kept as an orphan: Stripe took it,
+   * so it is on record, flagged, with who paid, until the admin refunds or places it.
+   */
   async function recordCardPayment(
-    event: StripeEventKey,
+    event: StripeEventKey | undefined,
     payment: {
       invoiceId: string | undefined;
+      invoiceNumber: string | undefined;
       amount: number;
       currency: string;
       paymentIntentId: string;
       chargeId: string | null;
       checkoutSessionId: string | null;
+      payer: { customerId: string | null; email: string | null };
     },
   ) {
-    if (!payment.invoiceId || !/^[0-9a-f-]{36}$/i.test(payment.invoiceId)) {
-      logger.warn({ eventId: event.id }, 'Stripe payment without an invoice of ours: ignored');
-      await repository.once(event);
-      return;
-    }
     const outcome = await repository.record(
       {
-        invoiceId: payment.invoiceId,
+        invoiceId: isInvoiceId(payment.invoiceId) ? payment.invoiceId : null,
+        ...(await payerOf(payment.payer)),
         amount: payment.amount,
         currency: payment.currency,
         method: 'card',
@@ -248,34 +290,77 @@ export function createPaymentService({
           checkoutSessionId: payment.checkoutSessionId,
         },
       },
-      { event, requirePayable: false, flagFor: cardFlag(payment.amount, payment.currency) },
+      {
+        event,
+        requirePayable: false,
+        flagFor: cardFlag(payment.amount, payment.currency),
+        orphanFlag: orphanFlag(
+          payment.amount,
+          payment.currency,
+          payment.invoiceId,
+          payment.invoiceNumber,
+        ),
+      },
     );
-    if (outcome.kind === 'no-invoice') {
-      logger.error(
-        {
-          eventId: event.id,
-          invoiceId: payment.invoiceId,
-          paymentIntentId: payment.paymentIntentId,
-        },
-        'Stripe payment for an invoice that no longer exists: refund it or record it by hand',
-      );
-    }
     await afterRecorded(outcome);
   }
 
+  /** A PaymentIntent's money as recordCardPayment takes it. */
+  const intentPayment = (intent: Stripe.PaymentIntent) => ({
+    invoiceId: intent.metadata?.invoiceId,
+    invoiceNumber: intent.metadata?.invoiceNumber,
+    amount: intent.amount_received,
+    currency: intent.currency,
+    paymentIntentId: intent.id,
+    chargeId: idOf(intent.latest_charge),
+    checkoutSessionId: null,
+    payer: { customerId: idOf(intent.customer), email: intent.receipt_email ?? null },
+  });
+
   /**
-   * A refund or dispute about a payment not recorded: when it is one of ours (its
-   * PaymentIntent names an invoice), its payment event has not arrived yet, so this event
-   * fails and Stripe delivers it again later; anything else is not ours and is let go.
+   * A refund or dispute about a payment not recorded. When its PaymentIntent names an
+   * invoice that exists, its payment event has not arrived yet: this event fails and Stripe
+   * delivers it again later. When that invoice is gone, the payment is recorded now as an
+   * orphan (from the PaymentIntent) and the event applied to it, rather than failing on every
+   * delivery. A PaymentIntent that names no invoice is not ours and is let go.
    */
-  async function unknownPayment(event: StripeEventKey, paymentIntentId: string): Promise<void> {
-    const invoiceId = gateway ? await gateway.invoiceOf(paymentIntentId) : null;
-    if (invoiceId) {
+  async function unknownPayment(
+    event: StripeEventKey,
+    paymentIntentId: string,
+    apply: () => Promise<unknown>,
+  ): Promise<void> {
+    const intent = gateway ? await gateway.paymentIntent(paymentIntentId) : null;
+    const invoiceId = intent?.metadata?.invoiceId;
+    if (!intent || !isInvoiceId(invoiceId)) {
+      await repository.once(event);
+      return;
+    }
+    if (await repository.findInvoice(invoiceId)) {
       throw new Error(
         `${event.type} ${event.id} came before the payment of ${paymentIntentId}: to be delivered again`,
       );
     }
-    await repository.once(event);
+    await recordCardPayment(undefined, intentPayment(intent));
+    await apply();
+  }
+
+  /** A payment as the payments screen lists it, with its invoice and who paid. */
+  function toListItem(
+    row: PaymentRow,
+    found: Awaited<ReturnType<PaymentRepository['partiesOf']>>,
+  ): PaymentListItem {
+    const invoice = row.invoiceId ? found.invoices.get(row.invoiceId) : undefined;
+    const client = row.clientId ? found.clients.get(row.clientId) : undefined;
+    return {
+      ...toPayment(row, stripeTestMode),
+      invoiceNumber: invoice ? invoiceName(invoice) : null,
+      clientId: client?.id ?? null,
+      clientName:
+        (client && (fullName(client) || client.businessName || client.email)) ||
+        invoice?.clientName ||
+        null,
+      payerEmail: row.payerEmail,
+    };
   }
 
   const idOf = (value: string | { id: string } | null | undefined) =>
@@ -399,12 +484,13 @@ export function createPaymentService({
 
     async payByLink(token: string): Promise<string> {
       const invoice = await findByToken(token);
-      const client = invoice.userId ? await repository.findClient(invoice.userId) : null;
       const back = `${appUrl}/pay/${token}?payment=`;
-      // Whoever holds the link may not be the client (a bookkeeper): their card is not kept.
+      // Whoever holds the link may not be the client (a bookkeeper, or anyone the e-mail was
+      // forwarded to): the page opens without the client's Stripe customer, so none of their
+      // saved cards or billing address is offered, and the card typed is not kept.
       return checkout(
         invoice,
-        client,
+        null,
         { success: `${back}success`, cancel: `${back}cancelled` },
         false,
       );
@@ -425,22 +511,96 @@ export function createPaymentService({
 
     recordManual,
 
+    /** The payments screen: one page, newest first, searchable and filtered. */
+    async list({ q, status, page, pageSize }: PaymentListQuery): Promise<PaymentListPage> {
+      const found = await repository.listPayments({
+        q,
+        status,
+        limit: pageSize,
+        offset: pageOffset({ page, pageSize }),
+      });
+      return {
+        items: found.rows.map((row) => toListItem(row, found)),
+        total: found.total,
+        page,
+        pageSize,
+      };
+    },
+
     /**
-     * The admin dealt with what a flag pointed at (refunded the stray payment in Stripe,
-     * answered the dispute...): the warning goes; the flagged payment still does not count.
+     * The admin dealt with a flagged payment (refunded the orphan in Stripe, recorded it on
+     * the right invoice by hand...): the flag stays as its history; the payment still counts
+     * toward nothing it did not count toward before.
      */
-    async resolveFlag(invoiceId: string, actor: AuditActor): Promise<InvoiceDetail> {
+    async resolvePayment(id: string, actor: AuditActor): Promise<PaymentListItem> {
+      const before = await repository.findPayment(existingId(id, PAYMENT_NOT_FOUND));
+      if (!before) throw new AppError(404, PAYMENT_NOT_FOUND);
+      const resolved = await repository.resolvePaymentFlag(before.id, now());
+      if (!resolved) throw new AppError(409, 'This payment has nothing to check');
+      await audit.record(actor, {
+        kind: 'payment.flag_resolved',
+        targetType: 'payment',
+        targetId: resolved.id,
+        before: { flag: before.flag, flagResolvedAt: null },
+        after: { flagResolvedAt: resolved.flagResolvedAt?.toISOString() ?? null },
+      });
+      return toListItem(resolved, await repository.partiesOf([resolved]));
+    },
+
+    /**
+     * Before an unpaid invoice is deleted: closes its open Checkout page, so no money can
+     * arrive for an invoice that is gone. 'paid' when the page was paid (or a charge of the
+     * saved card taken) and its webhook is still to come: the invoice must stay.
+     */
+    async closePaymentPage(
+      invoice: Pick<InvoiceRow, 'id' | 'openCheckoutSessionId' | 'lastChargeIntentId'>,
+    ): Promise<PaymentPageState> {
+      if (!gateway) return 'closed';
+      const sessionId = invoice.openCheckoutSessionId;
+      try {
+        if (invoice.lastChargeIntentId) {
+          const charged = await gateway.intentStatus(invoice.lastChargeIntentId);
+          if (charged === 'succeeded' || charged === 'processing') return 'paid';
+        }
+        if (!sessionId) return 'closed';
+        const page = await gateway.closeCheckoutSession(sessionId);
+        if (page.state === 'complete') return 'paid';
+      } catch (error) {
+        logger.error({ err: error, invoiceId: invoice.id }, 'payment page not closed');
+        return 'unreachable';
+      }
+      await repository.clearOpenCheckout(invoice.id, sessionId);
+      return 'closed';
+    },
+
+    /**
+     * The admin dealt with what a warning pointed at (refunded the stray payment in Stripe,
+     * answered the dispute...): that warning (`flagId`), or every one, goes, each recorded in
+     * the audit log; a flagged payment still does not count.
+     */
+    async resolveFlag(
+      invoiceId: string,
+      flagId: string | undefined,
+      actor: AuditActor,
+    ): Promise<InvoiceDetail> {
       const before = await repository.findInvoice(checkedId(invoiceId));
       if (!before) throw new AppError(404, INVOICE_NOT_FOUND);
-      const cleared = await repository.clearFlag(before.id, now());
-      if (!cleared) throw new AppError(409, 'This invoice has nothing to check');
-      await audit.record(actor, {
-        kind: 'invoice.payment_flag_resolved',
-        targetType: 'invoice',
-        targetId: before.id,
-        before: { paymentFlag: before.paymentFlag },
-        after: { paymentFlag: null },
-      });
+      const removed = await repository.clearFlags(before.id, flagId, now());
+      if (removed.length === 0) {
+        throw new AppError(
+          409,
+          flagId ? 'This warning was resolved already' : 'This invoice has nothing to check',
+        );
+      }
+      for (const flag of removed) {
+        await audit.record(actor, {
+          kind: 'invoice.payment_flag_resolved',
+          targetType: 'invoice',
+          targetId: before.id,
+          before: { paymentFlags: [flag.message] },
+          after: { paymentFlags: [] },
+        });
+      }
       return invoices.detail(before.id);
     },
 
@@ -480,24 +640,21 @@ export function createPaymentService({
           }
           await recordCardPayment(key, {
             invoiceId: session.metadata?.invoiceId,
+            invoiceNumber: session.metadata?.invoiceNumber,
             amount: session.amount_total ?? 0,
             currency: session.currency ?? '',
             paymentIntentId: idOf(session.payment_intent) ?? session.id,
             chargeId: null,
             checkoutSessionId: session.id,
+            payer: {
+              customerId: idOf(session.customer),
+              email: session.customer_details?.email ?? session.customer_email ?? null,
+            },
           });
           return 'handled';
         }
         case 'payment_intent.succeeded': {
-          const intent = event.data.object;
-          await recordCardPayment(key, {
-            invoiceId: intent.metadata?.invoiceId,
-            amount: intent.amount_received,
-            currency: intent.currency,
-            paymentIntentId: intent.id,
-            chargeId: idOf(intent.latest_charge),
-            checkoutSessionId: null,
-          });
+          await recordCardPayment(key, intentPayment(event.data.object));
           return 'handled';
         }
         case 'checkout.session.async_payment_failed': {
@@ -529,15 +686,16 @@ export function createPaymentService({
             await repository.once(key);
             return 'handled';
           }
-          const refunded = await repository.refund(
-            intentId,
-            charge.amount_refunded,
-            now(),
-            key,
-            (amount, payment) =>
-              `Stripe refunded ${formatCents(amount)} of a card payment of ${formatCents(payment.amount)}: the rest still counts toward the invoice.`,
-          );
-          if (refunded === 'unknown') await unknownPayment(key, intentId);
+          const refund = () =>
+            repository.refund(
+              intentId,
+              charge.amount_refunded,
+              now(),
+              key,
+              (amount, payment) =>
+                `Stripe refunded ${formatCents(amount)} of a card payment of ${formatCents(payment.amount)}: the rest still counts toward the invoice.`,
+            );
+          if ((await refund()) === 'unknown') await unknownPayment(key, intentId, refund);
           return 'handled';
         }
         case 'charge.dispute.created': {
@@ -547,14 +705,15 @@ export function createPaymentService({
             await repository.once(key);
             return 'handled';
           }
-          const flagged = await repository.flagPaymentInvoice(
-            intentId,
-            (payment: PaymentRow) =>
-              `The client disputed a card payment of ${formatCents(payment.amount)} (${dispute.reason.replace(/_/g, ' ')}): answer it in the Stripe dashboard.`,
-            now(),
-            key,
-          );
-          if (flagged === 'unknown') await unknownPayment(key, intentId);
+          const flag = () =>
+            repository.flagPaymentInvoice(
+              intentId,
+              (payment: PaymentRow) =>
+                `The client disputed a card payment of ${formatCents(payment.amount)} (${dispute.reason.replace(/_/g, ' ')}): answer it in the Stripe dashboard.`,
+              now(),
+              key,
+            );
+          if ((await flag()) === 'unknown') await unknownPayment(key, intentId, flag);
           return 'handled';
         }
         case 'payment_method.attached': {
@@ -609,6 +768,21 @@ export function createPaymentService({
               continue;
             }
           }
+          // A renewal the client paid through Checkout (perhaps while we were down, its
+          // webhook not yet here) is not charged again: its page is closed first, and a page
+          // already paid is remembered like a charge taken. The webhook records the money
+          // (ADR 018); a later run asks Stripe about that PaymentIntent, never charges.
+          const page = invoice.openCheckoutSessionId
+            ? await gateway.closeCheckoutSession(invoice.openCheckoutSessionId)
+            : null;
+          if (page?.state === 'complete') {
+            if (page.paymentIntentId)
+              await repository.chargeTaken(invoice.id, page.paymentIntentId);
+            else await repository.releaseChargeAttempt(invoice.id, attempt, invoice.nextChargeOn);
+            logger.warn({ invoiceId: invoice.id }, 'renewal already paid through Checkout');
+            continue;
+          }
+          if (page) await repository.clearOpenCheckout(invoice.id, invoice.openCheckoutSessionId!);
           charge = await gateway.chargeOffSession({
             customerId: client.stripeCustomerId!,
             paymentMethodId: client.cardPaymentMethodId!,

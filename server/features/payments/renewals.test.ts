@@ -246,6 +246,41 @@ describe('renewals that pay themselves', () => {
     expect(await renewalCharges()).toHaveLength(1);
   });
 
+  it('never charges the card for a renewal the client paid through Checkout while we were down', async () => {
+    const { app, standIn, clock, client, renewal, renewalCharges } =
+      await subscriberWithSavedCard();
+    // The client pays the renewal from the portal, but its webhook does not reach the app.
+    const started = await client.browser.request(
+      'POST',
+      `/api/invoices/${(await renewal()).id}/pay`,
+    );
+    const sessionId = new URL(((await started.json()) as { url: string }).url).pathname
+      .split('/')
+      .pop()!;
+    standIn.setWebhookUrl('');
+    const held = await standIn.completeCheckout(sessionId);
+    standIn.setWebhookUrl(`${app.baseUrl}/api/webhooks/stripe`);
+    expect(await renewal()).toMatchObject({ status: 'sent', amountPaid: 0 });
+
+    // The due date's run reads the page first: paid, so no card is charged, on any day.
+    clock.set('2026-02-06T06:00:00.000Z');
+    expect(await app.billing.runDaily()).toMatchObject({ renewalsCharged: 0, renewalsDeclined: 0 });
+    for (const day of ['07', '09']) {
+      clock.set(`2026-02-${day}T06:00:00.000Z`);
+      expect((await app.billing.runDaily()).renewalsCharged).toBe(0);
+    }
+    expect(await renewalCharges()).toHaveLength(0);
+
+    // Stripe delivers the payment again: one payment, the renewal paid.
+    for (const sent of held) await standIn.sendEvent(sent.event.type, sent.event.data.object);
+    expect(await renewal()).toMatchObject({ status: 'paid', amountPaid: 39_900 });
+    const rows = await app.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.invoiceId, (await renewal()).id));
+    expect(rows).toHaveLength(1);
+  });
+
   it('reminds the client once no retry is to come, also when auto-pay is turned off', async () => {
     const { app, standIn, clock, client, user, mail } = await subscriberWithSavedCard();
     standIn.declineNextCharges(user.stripeCustomerId!, 10);

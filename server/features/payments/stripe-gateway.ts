@@ -119,17 +119,29 @@ export function createStripeGateway(settings: StripeSettings, logger: Logger) {
     },
 
     /**
-     * Closes a Checkout page that must not take money any more (what is owed changed). One
-     * already paid, expired or unknown is left as Stripe has it: false.
+     * Closes a Checkout page that must not take money any more (what is owed changed, the
+     * invoice is to be deleted, its card is about to be charged). A page that was paid (or is
+     * being paid by a slower method) is 'complete', with its PaymentIntent: its money is on its
+     * way to our webhook. One already expired, or unknown to Stripe, is 'closed' as well. A
+     * Stripe that cannot be reached throws: whether the page can still be paid is unknown.
      */
-    async expireCheckoutSession(sessionId: string): Promise<boolean> {
+    async closeCheckoutSession(
+      sessionId: string,
+    ): Promise<{ state: 'closed' } | { state: 'complete'; paymentIntentId: string | null }> {
       try {
         await stripe.checkout.sessions.expire(sessionId);
-        return true;
+        return { state: 'closed' };
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) return false;
-        throw error;
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        if (error.code === 'resource_missing') return { state: 'closed' };
       }
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      if (session.status !== 'complete') return { state: 'closed' };
+      const intent = session.payment_intent;
+      return {
+        state: 'complete',
+        paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
+      };
     },
 
     async createBillingPortalSession(customerId: string, returnUrl: string): Promise<string> {
@@ -197,10 +209,9 @@ export function createStripeGateway(settings: StripeSettings, logger: Logger) {
       return (await stripe.paymentIntents.retrieve(paymentIntentId)).status;
     },
 
-    /** The invoice a PaymentIntent pays, when it is one of ours (its metadata names one). */
-    async invoiceOf(paymentIntentId: string): Promise<string | null> {
-      const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
-      return intent.metadata?.invoiceId ?? null;
+    /** A PaymentIntent as Stripe has it now (its metadata names our invoice, if any). */
+    async paymentIntent(paymentIntentId: string): Promise<Stripe.PaymentIntent> {
+      return stripe.paymentIntents.retrieve(paymentIntentId);
     },
 
     async card(paymentMethodId: string): Promise<CardDetails | null> {

@@ -10,6 +10,11 @@ import { AppError } from '../../lib/errors';
 import { displayDate } from '../../lib/format';
 import type { SubscriptionRepository } from './subscriptions.repository';
 
+export const PAYMENT_PAGE_UNREACHABLE =
+  "Stripe could not be reached to close your invoice's open payment page. Nothing was changed; please try again in a moment.";
+export const INVOICE_JUST_PAID =
+  'Your invoice has just been paid, so this can no longer be changed here. Please open a support ticket.';
+
 /** The spec's client shows a special toast when the answer contains this phrase. */
 export const ALREADY_ACTIVE_MESSAGE =
   'You already have an active subscription. To change your plan, choose it on the plans page: the change starts with your next billing period.';
@@ -57,6 +62,14 @@ export interface SubscriptionEvents {
 
 /** What billing does when a subscription changes (the billing feature); awaited. */
 export interface SubscriptionBilling {
+  /**
+   * Before a change that deletes unpaid invoices (the first month's, or the renewals from the
+   * period's end): their open Checkout pages are closed, so nobody pays an invoice that goes.
+   */
+  closePaymentPages(
+    subscription: SubscriptionRow,
+    which: 'first' | 'renewals',
+  ): Promise<'closed' | 'paid' | 'unreachable'>;
   subscriptionRequested(subscription: SubscriptionRow): Promise<void>;
   requestWithdrawn(subscription: SubscriptionRow): Promise<void>;
   cancellationRequested(subscription: SubscriptionRow): Promise<void>;
@@ -70,8 +83,28 @@ export function createSubscriptionService(
   billing: SubscriptionBilling,
   now: () => Date = () => new Date(),
 ) {
+  /**
+   * Closes the payment pages of the invoices the change may delete, before anything changes:
+   * when Stripe cannot be reached nothing changes (503); money already on its way for one of
+   * them refuses the change (409) unless `whenPaid` is 'go-on' (the invoice then stays).
+   */
+  async function closePaymentPages(
+    subscription: SubscriptionRow | null,
+    which: 'first' | 'renewals',
+    whenPaid: 'refuse' | 'go-on' = 'refuse',
+  ): Promise<void> {
+    if (!subscription) return;
+    const state = await billing.closePaymentPages(subscription, which);
+    if (state === 'unreachable') throw new AppError(503, PAYMENT_PAGE_UNREACHABLE);
+    if (state === 'paid' && whenPaid === 'refuse') throw new AppError(409, INVOICE_JUST_PAID);
+  }
+
+  const running = (row: SubscriptionRow | null) =>
+    row?.status === 'active' || row?.status === 'past_due';
+
   async function withdrawPlanChange(userId: string): Promise<SubscriptionChange> {
     const before = await repository.findByUserId(userId);
+    if (before?.pendingTier) await closePaymentPages(before, 'renewals');
     const withdrawn = await repository.withdrawPlanChange(userId, now());
     if (!withdrawn) {
       if (!before?.pendingTier) throw new AppError(404, 'You have no plan change to withdraw.');
@@ -128,9 +161,11 @@ export function createSubscriptionService(
     },
 
     async subscribe(userId: string, planId: PlanId): Promise<SubscriptionChange> {
+      const current = await repository.findByUserId(userId);
+      // A request replaced: its unpaid first invoice goes, so its page is closed first.
+      if (current && !running(current)) await closePaymentPages(current, 'first');
       const row = await repository.requestPending(userId, planId, now());
       if (!row) {
-        const current = await repository.findByUserId(userId);
         return {
           message: ALREADY_ACTIVE_MESSAGE,
           subscription: current ? toSubscription(current) : null,
@@ -158,6 +193,9 @@ export function createSubscriptionService(
           subscription: toSubscription(current),
         };
       }
+      if (current?.status === 'active' && !current.cancelAtPeriodEnd) {
+        await closePaymentPages(current, 'renewals');
+      }
       const changed = await repository.requestPlanChange(userId, tier, now());
       if (!changed) return refusePlanChange(current, tier);
       await billing.nextPeriodPlanChanged(changed);
@@ -171,6 +209,12 @@ export function createSubscriptionService(
     withdrawPlanChange,
 
     async cancel(userId: string): Promise<SubscriptionChange> {
+      const current = await repository.findByUserId(userId);
+      // A renewal paid meanwhile stays, as one paid before a cancellation always has.
+      if (running(current) && !current!.cancelAtPeriodEnd) {
+        await closePaymentPages(current, 'renewals', 'go-on');
+      }
+      if (current?.status === 'pending') await closePaymentPages(current, 'first');
       const requested = await repository.requestCancellation(userId, now());
       if (requested) {
         await billing.cancellationRequested(requested);
@@ -190,7 +234,6 @@ export function createSubscriptionService(
           subscription: toSubscription(withdrawn),
         };
       }
-      const current = await repository.findByUserId(userId);
       if (!current) throw new AppError(404, 'You have no subscription to cancel.');
       if (current.status === 'canceled') {
         throw new AppError(409, 'This subscription has already ended.');

@@ -1,6 +1,7 @@
 import {
   BarChart3,
   ChevronDown,
+  CreditCard,
   FileText,
   History,
   LifeBuoy,
@@ -32,6 +33,7 @@ import {
 const NAV_ITEMS = [
   { href: '/admin/dashboard', label: 'Dashboard', icon: BarChart3 },
   { href: '/admin/invoices', label: 'Invoices', icon: FileText },
+  { href: '/admin/payments', label: 'Payments', icon: CreditCard },
   { href: '/admin/clients', label: 'Clients', icon: Users },
   { href: '/admin/support', label: 'Support', icon: LifeBuoy },
   { href: '/admin/requests', label: 'Requests', icon: MessageSquare },
@@ -50,7 +52,7 @@ const MENU_ID = 'admin-nav-menu';
 
 /**
  * The admin navigation. From `md` up, a tab bar (scrolling sideways in its own box when the
- * window is narrower than its nine links). Below `md`, one list of links behind a button that
+ * window is narrower than its ten links). Below `md`, one list of links behind a button that
  * names the current page: a disclosure, as on the landing page, rather than an ARIA menu,
  * because these are links to pages (docs/decisions/019-admin-navigation-on-phones.md).
  * It is the same list in both layouts, so every link and count badge exists once.

@@ -20,6 +20,7 @@ import { InvoiceDetailPage } from '@/features/invoices/pages/invoice-detail-page
 import { InvoicesPage } from '@/features/invoices/pages/invoices-page';
 import { NewInvoicePage } from '@/features/invoices/pages/new-invoice-page';
 import { OutboxPage } from '@/features/mail/pages/outbox-page';
+import { PaymentsPage } from '@/features/payments/pages/payments-page';
 import { RequestsPage } from '@/features/consultations/pages/requests-page';
 import { SettingsPage } from '@/features/settings/pages/settings-page';
 
@@ -43,6 +44,7 @@ export function AdminRoutes() {
                 <Route path="/admin/invoices" component={InvoicesPage} />
                 <Route path="/admin/invoices/new" component={NewInvoicePage} />
                 <Route path="/admin/invoices/:id" component={InvoiceDetailPage} />
+                <Route path="/admin/payments" component={PaymentsPage} />
                 <Route path="/admin/clients" component={ClientsPage} />
                 <Route path="/admin/clients/invite" component={InvitePage} />
                 <Route path="/admin/clients/:id" component={ClientDetailPage} />

@@ -4,9 +4,17 @@ import { apiSend } from '@/lib/api-request';
 import { invoiceQueryOptions } from './get-invoice';
 import { invoicePagesKey } from './get-invoices';
 
-/** POST /api/admin/invoices/{id}/resolve-flag: the owner dealt with the flagged money. */
-export function resolvePaymentFlag(id: string) {
-  return apiSend('POST', `/api/admin/invoices/${id}/resolve-flag`, InvoiceDetailSchema);
+/**
+ * POST /api/admin/invoices/{id}/resolve-flag: the owner dealt with one warning (flagId), or
+ * with every one of them (no flagId).
+ */
+export function resolvePaymentFlag({ id, flagId }: { id: string; flagId?: string }) {
+  return apiSend(
+    'POST',
+    `/api/admin/invoices/${id}/resolve-flag`,
+    InvoiceDetailSchema,
+    flagId ? { flagId } : undefined,
+  );
 }
 
 export function useResolvePaymentFlag() {

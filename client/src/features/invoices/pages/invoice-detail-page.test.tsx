@@ -10,11 +10,20 @@ import { InvoiceDetailPage } from './invoice-detail-page';
 
 const ID = INVOICE_ID;
 const FLAG = 'A card payment of $50.00 did not match the balance due of $100.00';
+const FLAG_ID = '5f0c6a1e-0000-4000-8000-000000000001';
+const OTHER_FLAG_ID = '5f0c6a1e-0000-4000-8000-000000000002';
+const flagOf = (id: string, message: string) => ({
+  id,
+  message,
+  at: '2026-12-02T15:30:00.000Z',
+  paymentId: null,
+});
 
 const transfer: Payment = {
   id: 'p1',
   invoiceId: ID,
   amount: 5_000,
+  refundedAmount: 0,
   currency: 'usd',
   method: 'bank_transfer',
   paidAt: '2026-12-01T12:00:00.000Z',
@@ -22,6 +31,7 @@ const transfer: Payment = {
   reference: 'Transfer 88-1043',
   note: '',
   flag: null,
+  flagResolvedAt: null,
   stripePaymentIntentId: null,
   stripeDashboardUrl: null,
 };
@@ -40,8 +50,14 @@ function stubInvoiceApi(shown: InvoiceDetail, afterPayment?: InvoiceDetail) {
         return new Response(JSON.stringify(afterPayment), { status: 201 });
       }
       if (url === `/api/admin/invoices/${ID}/resolve-flag` && method === 'POST') {
+        const { flagId } = (init?.body ? JSON.parse(String(init.body)) : {}) as {
+          flagId?: string;
+        };
+        const paymentFlags = flagId
+          ? shown.invoice.paymentFlags.filter((flag) => flag.id !== flagId)
+          : [];
         return new Response(
-          JSON.stringify({ ...shown, invoice: { ...shown.invoice, paymentFlag: null } }),
+          JSON.stringify({ ...shown, invoice: { ...shown.invoice, paymentFlags } }),
         );
       }
       if (url === `/api/admin/invoices/${ID}`) return new Response(JSON.stringify(shown));
@@ -112,7 +128,7 @@ describe('InvoiceDetailPage', () => {
   });
 
   it('puts a flagged payment in front of the admin until it is marked resolved', async () => {
-    const calls = stubInvoiceApi(detail({ paymentFlag: FLAG }));
+    const calls = stubInvoiceApi(detail({ paymentFlags: [flagOf(FLAG_ID, FLAG)] }));
     renderPage();
     const warning = (await screen.findByText(/Needs your attention/)).closest('[role="status"]');
     expect(warning).toHaveTextContent(`Needs your attention: ${FLAG}`);
@@ -123,8 +139,33 @@ describe('InvoiceDetailPage', () => {
     expect(calls).toContainEqual({
       method: 'POST',
       url: `/api/admin/invoices/${ID}/resolve-flag`,
-      body: undefined,
+      body: { flagId: FLAG_ID },
     });
+  });
+
+  it('lists every warning and resolves one of them on its own', async () => {
+    const DISPUTE = 'The client disputed a card payment of $50.00 (fraudulent)';
+    const calls = stubInvoiceApi(
+      detail({ paymentFlags: [flagOf(FLAG_ID, FLAG), flagOf(OTHER_FLAG_ID, DISPUTE)] }),
+    );
+    renderPage();
+    const warnings = await screen.findByRole('list', { name: 'Warnings' });
+    expect(
+      within(warnings)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining(FLAG), expect.stringContaining(DISPUTE)]);
+    expect(screen.getByText('Needs your attention (2):')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: `Mark as resolved: ${DISPUTE}` }));
+    expect(calls).toContainEqual({
+      method: 'POST',
+      url: `/api/admin/invoices/${ID}/resolve-flag`,
+      body: { flagId: OTHER_FLAG_ID },
+    });
+    // The answer has the first one left: shown on its own.
+    expect(await screen.findByText(FLAG)).toBeVisible();
+    expect(screen.queryByText(DISPUTE)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark all resolved' })).not.toBeInTheDocument();
   });
 
   it.each<InvoiceStatus>(['draft', 'paid'])('offers no payment on a %s invoice', async (status) => {

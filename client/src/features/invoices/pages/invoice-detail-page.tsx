@@ -1,4 +1,4 @@
-import { AlertTriangle, ArrowLeft, Banknote, Download, Mail, Send, Trash2 } from 'lucide-react';
+import { ArrowLeft, Banknote, Download, Mail, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { formatCents } from '@shared/money';
@@ -26,12 +26,12 @@ import { useDeleteInvoice } from '@/features/invoices/api/delete-invoice';
 import { useEmailInvoice } from '@/features/invoices/api/email-invoice';
 import { useInvoice } from '@/features/invoices/api/get-invoice';
 import { invoicePdfUrl } from '@/features/invoices/api/get-invoice-pdf';
-import { useResolvePaymentFlag } from '@/features/invoices/api/resolve-payment-flag';
 import { useSetInvoiceStatus } from '@/features/invoices/api/set-invoice-status';
 import { InvoiceBalance } from '@/features/invoices/components/invoice-balance';
 import { InvoicePayments } from '@/features/invoices/components/invoice-payments';
 import { InvoiceStatusBadge } from '@/features/invoices/components/invoice-status-badge';
 import { InvoiceTotals } from '@/features/invoices/components/invoice-totals';
+import { InvoiceWarnings } from '@/features/invoices/components/invoice-warnings';
 import { RecordPaymentDialog } from '@/features/invoices/components/record-payment-dialog';
 
 const column = dataColumns<InvoiceLineItem>();
@@ -70,7 +70,6 @@ export function InvoiceDetailPage() {
   const [, navigate] = useLocation();
   const [confirming, setConfirming] = useState(false);
   const [recording, setRecording] = useState(false);
-  const resolveFlag = useResolvePaymentFlag();
 
   if (invoice.isLoading) {
     return (
@@ -134,33 +133,7 @@ export function InvoiceDetailPage() {
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <BackToInvoices />
-      {current.paymentFlag && (
-        <div
-          // A standing warning, not news: read in its place, not announced on every visit.
-          role="status"
-          className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900"
-        >
-          <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
-          <div className="min-w-0 flex-1 space-y-2">
-            <p className="break-words">
-              <strong>Needs your attention:</strong> {current.paymentFlag}
-            </p>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={resolveFlag.isPending}
-              onClick={() =>
-                resolveFlag.mutate(current.id, {
-                  onSuccess: () =>
-                    toast({ title: 'Marked resolved', description: 'The warning is gone.' }),
-                })
-              }
-            >
-              {resolveFlag.isPending ? 'Saving…' : 'Mark as resolved'}
-            </Button>
-          </div>
-        </div>
-      )}
+      <InvoiceWarnings invoiceId={current.id} flags={current.paymentFlags} />
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="space-y-1">
           <h1 className="flex items-center gap-3 font-display text-3xl font-bold">

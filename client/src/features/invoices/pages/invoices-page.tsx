@@ -76,10 +76,16 @@ const invoiceColumns = ({ sending, onSend }: { sending: boolean; onSend: (id: st
       cell: ({ row: { original: invoice } }) => (
         <div className="flex flex-wrap gap-1">
           <InvoiceStatusBadge status={invoice.status} />
-          {invoice.paymentFlag && (
-            <Badge variant="warning" title={invoice.paymentFlag}>
+          {invoice.paymentFlags.length > 0 && (
+            <Badge
+              variant="warning"
+              title={invoice.paymentFlags.map((flag) => flag.message).join('\n')}
+            >
               <AlertTriangle className="h-3 w-3" aria-hidden="true" /> Needs attention
-              <span className="sr-only">: {invoice.paymentFlag}</span>
+              {invoice.paymentFlags.length > 1 && ` (${invoice.paymentFlags.length})`}
+              <span className="sr-only">
+                : {invoice.paymentFlags.map((flag) => flag.message).join(' ')}
+              </span>
             </Badge>
           )}
         </div>
