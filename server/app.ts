@@ -212,7 +212,7 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   api.use(ticketRoutes(services.tickets, notifying));
   api.use(clientInvoiceRoutes(services.invoices));
   api.use(clientPaymentRoutes(services.payments));
-  api.use(payLinkRoutes(services.payments, brand));
+  api.use(payLinkRoutes(services.payments, brand, rateLimits));
   api.use(signupLinkRoutes(services.signupLinks, notifying));
   api.use(notFoundApi);
   app.use('/api', api);

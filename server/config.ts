@@ -66,6 +66,13 @@ const EnvSchema = z
       .regex(/^\d{1,2}(,\d{1,2})*$/, 'PAYMENT_RETRY_DAYS is a list of days, e.g. 1,3,5')
       .default('1,3,5')
       .transform((list) => [...new Set(list.split(',').map(Number))].sort((a, b) => a - b)),
+    /** How long a pay link works after it was last e-mailed (or put in a PDF). */
+    PAY_LINK_DAYS: z.coerce
+      .number({ error: 'PAY_LINK_DAYS is a number of days' })
+      .int('PAY_LINK_DAYS is a whole number of days')
+      .min(1, 'PAY_LINK_DAYS is at least 1')
+      .max(365, 'PAY_LINK_DAYS is at most 365')
+      .default(60),
 
     LEAD_SOURCE: z.enum(['osm', 'google', 'sample']).default('osm'),
     OVERPASS_URL: z
@@ -148,6 +155,8 @@ export interface Config {
   payments: {
     /** Days after the due date that a declined renewal charge is tried again. */
     retryDays: number[];
+    /** How long a pay link works after it was last handed out. */
+    payLinkDays: number;
   };
   leads: {
     source: 'osm' | 'google' | 'sample';
@@ -219,7 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiUrl: e.STRIPE_API_URL,
           }
         : undefined,
-    payments: { retryDays: e.PAYMENT_RETRY_DAYS },
+    payments: { retryDays: e.PAYMENT_RETRY_DAYS, payLinkDays: e.PAY_LINK_DAYS },
     leads: {
       source: e.LEAD_SOURCE,
       overpassUrl: e.OVERPASS_URL,

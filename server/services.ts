@@ -162,6 +162,7 @@ export function createServices({
     gateway: stripe,
     appUrl: config.appUrl,
     retryDays: config.payments.retryDays,
+    payLinkDays: config.payments.payLinkDays,
     stripeTestMode: stripe?.testMode ?? true,
     settings: () => settings.getBusiness(),
     audit,

@@ -494,6 +494,16 @@ export const invoices = pgTable(
     paymentFlags: jsonb().$type<PaymentFlagEntry[]>().notNull().default([]),
     /** SHA-256 of the pay link's token (/pay/{token}); the token itself is only in the e-mail and PDF. */
     payTokenHash: text().unique(),
+    /**
+     * When the pay link stops working: PAY_LINK_DAYS after it was last handed out (e-mailed,
+     * or put in a PDF). Null while none is out (never given, or revoked).
+     */
+    payLinkExpiresAt: moment(),
+    /**
+     * Which pay link is current: its token is derived from the id and this number, so a
+     * revoke (the number moves on) makes every copy of the old link worthless.
+     */
+    payLinkVersion: integer().notNull().default(0),
     /** Off-session charges of the saved card made for this invoice, and when the next is due. */
     chargeAttempts: integer().notNull().default(0),
     nextChargeOn: date({ mode: 'string' }),

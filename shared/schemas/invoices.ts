@@ -265,6 +265,11 @@ export const InvoiceDetailSchema = z.object({
   lineItems: z.array(InvoiceLineItemSchema),
   /** Oldest first. */
   payments: z.array(PaymentSchema),
+  /**
+   * The pay link handed out for it (e-mailed, or in a PDF), until when it works; null when
+   * none is out (never given, card payment off, or revoked).
+   */
+  payLink: z.object({ expiresAt: z.iso.datetime().nullable() }).nullable(),
 });
 export type InvoiceDetail = z.infer<typeof InvoiceDetailSchema>;
 

@@ -81,6 +81,7 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/admin/invoices/:id/email': adminOnly(200),
   'POST /api/admin/invoices/:id/payments': adminOnly(400),
   'POST /api/admin/invoices/:id/resolve-flag': adminOnly(409),
+  'POST /api/admin/invoices/:id/pay-link/revoke': adminOnly(409),
   'DELETE /api/admin/invoices/:id': adminOnly(204),
   'GET /api/admin/payments': adminOnly(200),
   // No such payment (a fresh id): the admin's answer is 404 to the others' 401.

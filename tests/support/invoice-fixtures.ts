@@ -30,10 +30,11 @@ export function anInvoice(overrides: Partial<Invoice> = {}): Invoice {
   };
 }
 
-/** The invoice with its one line and the payments given. */
+/** The invoice with its one line, the payments given, and its pay link if one is out. */
 export function anInvoiceDetail(
   overrides: Partial<Invoice> = {},
   payments: Payment[] = [],
+  payLink: InvoiceDetail['payLink'] = null,
 ): InvoiceDetail {
   return {
     invoice: anInvoice(overrides),
@@ -41,5 +42,6 @@ export function anInvoiceDetail(
       { id: 'l1', description: 'Website redesign', quantity: 1, unitPrice: 15_000, total: 15_000 },
     ],
     payments,
+    payLink,
   };
 }

@@ -19,6 +19,7 @@ import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
 import { changedFields } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
 import { existingId } from '../../lib/ids';
+import type { HowToPay, PayLink } from '../mail/notifications';
 import { renderInvoicePdf, type InvoiceIssuer } from './invoice-pdf';
 import type { InvoiceRepository, NewInvoice } from './invoices.repository';
 import { isoDate } from '../../lib/format';
@@ -101,6 +102,9 @@ function toDetail(
       total,
     })),
     payments: received.map((row) => toPayment(row, stripeTestMode)),
+    payLink: invoice.payTokenHash
+      ? { expiresAt: invoice.payLinkExpiresAt?.toISOString() ?? null }
+      : null,
   };
 }
 
@@ -124,12 +128,6 @@ export function priceInvoice(input: CreateInvoice) {
   return { lineItems, subtotal, total };
 }
 
-/** How an unpaid invoice can be paid: its pay link (card payment on) and the instructions. */
-export interface HowToPay {
-  payUrl: string | null;
-  instructions: string;
-}
-
 /** Where an invoice goes by e-mail (the mail feature's notifications). */
 export interface InvoiceMailer {
   invoiceIssued(
@@ -137,6 +135,8 @@ export interface InvoiceMailer {
     pdf: Buffer,
     howToPay: HowToPay,
   ): Promise<{ delivered: boolean; kept: boolean; transport: string; error?: string }>;
+  /** The invoice's pay link leads nowhere any more: the outbox keeps no working copy. */
+  forgetPayLink(invoiceId: string): Promise<void>;
 }
 
 /** What links an invoice to the subscription it bills (set by billing, never by the form). */
@@ -152,8 +152,11 @@ export interface InvoiceServiceDeps {
   audit: AuditTrail;
   /** The agency as it prints on invoices, from the settings. */
   issuer: () => Promise<InvoiceIssuer>;
-  /** The invoice's pay link, or null when card payment is off (payments' pay links). */
-  payLink?: (invoiceId: string) => Promise<string | null>;
+  /**
+   * The invoice's pay link, handed out (its lifetime starts again), or null when card payment
+   * is off (payments' pay links).
+   */
+  payLink?: (invoiceId: string) => Promise<PayLink | null>;
   /**
    * Closes an invoice's open Checkout page before it is deleted (payments' closePaymentPage):
    * 'paid' when money for it is on its way, 'unreachable' when Stripe did not answer.
@@ -224,8 +227,8 @@ export function createInvoiceService({
 
   async function pdf(id: string) {
     const invoice = await detail(id);
-    const payUrl = isPayable(invoice.invoice) ? await payLink(invoice.invoice.id) : null;
-    return render(invoice, payUrl, await issuer());
+    const link = isPayable(invoice.invoice) ? await payLink(invoice.invoice.id) : null;
+    return render(invoice, link?.url ?? null, await issuer());
   }
 
   /**
@@ -240,11 +243,11 @@ export function createInvoiceService({
   /** The invoice with its PDF to the client, as it is now. */
   async function deliver(invoice: InvoiceDetail) {
     const payable = isPayable(invoice.invoice);
-    const payUrl = payable ? await payLink(invoice.invoice.id) : null;
+    const link = payable ? await payLink(invoice.invoice.id) : null;
     const issuedBy = await issuer();
-    const { content } = await render(invoice, payUrl, issuedBy);
+    const { content } = await render(invoice, link?.url ?? null, issuedBy);
     return mail.invoiceIssued(invoice.invoice, content, {
-      payUrl,
+      payLink: link,
       instructions: payable ? issuedBy.paymentInstructions : '',
     });
   }
@@ -420,6 +423,8 @@ export function createInvoiceService({
           'The client has just opened a payment page for this invoice. Nothing was deleted; try again.',
         );
       }
+      // Its pay link leads nowhere now: the outbox's copies are blanked.
+      await mail.forgetPayLink(found.invoice.id);
       if (actor) {
         await audit.record(actor, {
           kind: 'invoice.deleted',

@@ -3,7 +3,7 @@ import { formatCents } from '@shared/money';
 import { findPlan, type PlanId } from '@shared/plans';
 import { invoiceName } from '@shared/schemas/invoices';
 import { html, type SafeHtml } from '../../lib/html';
-import type { Mailer, SendResult } from './mailer';
+import type { MailSecret, Mailer, SendResult } from './mailer';
 import { displayDate, displayDateTime, fullName } from '../../lib/format';
 
 interface Client {
@@ -26,9 +26,17 @@ export interface InvoiceMail {
   dueDate: string;
 }
 
-/** How an unpaid invoice can be paid, as its e-mails say it. */
+/** A pay link as handed out: where it leads, and until when it works. */
+export interface PayLink {
+  invoiceId: string;
+  url: string;
+  expiresAt: Date;
+}
+
+/** How an unpaid invoice can be paid, as its e-mails and PDF say it. */
 export interface HowToPay {
-  payUrl: string | null;
+  /** Null when card payment is off. */
+  payLink: PayLink | null;
   instructions: string;
 }
 
@@ -37,8 +45,19 @@ function howToPayLines(howToPay: HowToPay): string[] {
   return howToPay.instructions ? [`How to pay:\n${howToPay.instructions}`] : [];
 }
 
-const payLink = (howToPay: HowToPay) =>
-  howToPay.payUrl ? { href: howToPay.payUrl, label: 'Pay this invoice online' } : undefined;
+const payLink = ({ payLink }: HowToPay) =>
+  payLink ? { href: payLink.url, label: 'Pay this invoice online' } : undefined;
+
+/** What the outbox forgets of a message with a pay link, once it is used or expires. */
+const payLinkSecret = ({ payLink }: HowToPay, inAttachments = false): MailSecret | undefined =>
+  payLink
+    ? {
+        ref: payLinkRef(payLink.invoiceId),
+        values: [payLink.url.split('/').at(-1)!],
+        expiresAt: payLink.expiresAt,
+        inAttachments,
+      }
+    : undefined;
 
 /** A signup invitation as its e-mail describes it. */
 export interface SignupInvitation {
@@ -87,6 +106,7 @@ const planName = (tier: PlanId) => findPlan(tier)?.name ?? tier;
 /** What the secret of a message opens (mailer.ts MailSecret): a sign-in's code, a link. */
 const emailCodeRef = (signIn: string) => `email-code:${signIn}`;
 const signupLinkRef = (linkId: string) => `signup-link:${linkId}`;
+const payLinkRef = (invoiceId: string) => `pay-link:${invoiceId}`;
 
 /** A short message in the brand's frame: plain text and the same in simple HTML. */
 function compose(agency: Agency, lines: string[], link?: { href: string; label: string }) {
@@ -165,6 +185,11 @@ export function createNotifications({
       }));
     },
 
+    /** The invoice's pay link was used up (paid), revoked or deleted with it. */
+    async forgetPayLink(invoiceId: string): Promise<void> {
+      await mailer.forgetSecret(payLinkRef(invoiceId));
+    },
+
     /** The signup link was used: the outbox keeps no working copy. */
     async forgetSignupLink(linkId: string): Promise<void> {
       await mailer.forgetSecret(signupLinkRef(linkId));
@@ -223,6 +248,8 @@ export function createNotifications({
               content: pdf,
             },
           ],
+          // The PDF prints the pay link too.
+          secret: payLinkSecret(howToPay, true),
         },
         // A refusal leaves the invoice as it was and the admin is told: no copy later.
         { retry: false },
@@ -276,6 +303,7 @@ export function createNotifications({
           ],
           payLink(howToPay),
         ),
+        secret: payLinkSecret(howToPay),
       });
     },
 
@@ -294,6 +322,7 @@ export function createNotifications({
           ],
           payLink(howToPay),
         ),
+        secret: payLinkSecret(howToPay),
       });
     },
 
@@ -316,6 +345,7 @@ export function createNotifications({
           ],
           payLink(howToPay),
         ),
+        secret: payLinkSecret(howToPay),
       });
     },
 

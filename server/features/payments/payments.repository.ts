@@ -407,12 +407,48 @@ export function createPaymentRepository(db: Database) {
         .where(and(eq(invoices.id, invoiceId), eq(invoices.openCheckoutSessionId, sessionId)));
     },
 
-    /** Stores the hash of an invoice's pay-link token the first time the link is given out. */
-    async storePayTokenHash(invoiceId: string, hash: string): Promise<void> {
-      await db
+    /** Which pay link of the invoice is current (its version), or null when there is no invoice. */
+    async payLinkVersion(invoiceId: string): Promise<number | null> {
+      const [row] = await db
+        .select({ version: invoices.payLinkVersion })
+        .from(invoices)
+        .where(eq(invoices.id, invoiceId));
+      return row?.version ?? null;
+    },
+
+    /**
+     * The link of `version` is handed out (again): its hash is stored and it works until
+     * `expiresAt`. False when a revoke moved the version on meanwhile (the link is worthless).
+     */
+    async storePayLink(
+      invoiceId: string,
+      version: number,
+      hash: string,
+      expiresAt: Date,
+    ): Promise<boolean> {
+      const rows = await db
         .update(invoices)
-        .set({ payTokenHash: hash })
-        .where(and(eq(invoices.id, invoiceId), isNull(invoices.payTokenHash)));
+        .set({ payTokenHash: hash, payLinkExpiresAt: expiresAt })
+        .where(and(eq(invoices.id, invoiceId), eq(invoices.payLinkVersion, version)))
+        .returning({ id: invoices.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * The invoice's pay link stops working: the next one handed out is another. The invoice
+     * as it is now, or null when there is none.
+     */
+    async revokePayLink(invoiceId: string): Promise<InvoiceRow | null> {
+      const [row] = await db
+        .update(invoices)
+        .set({
+          payTokenHash: null,
+          payLinkExpiresAt: null,
+          payLinkVersion: sql`${invoices.payLinkVersion} + 1`,
+        })
+        .where(eq(invoices.id, invoiceId))
+        .returning();
+      return row ?? null;
     },
 
     /** The key pay-link tokens are derived with: made once, kept with the other secrets. */

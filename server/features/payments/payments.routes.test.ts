@@ -635,7 +635,7 @@ describe('a pay link of a client with a saved card', () => {
       status: 'sent',
     });
     const link = await t.services.payments.payLink(second.id);
-    const started = await request(t.app).post(`/api/pay/${link!.split('/').pop()}`);
+    const started = await request(t.app).post(`/api/pay/${link!.url.split('/').pop()}`);
     expect(started.status).toBe(200);
     const session = sessionOf(started.body.url);
     expect(session.customer).toBeNull();

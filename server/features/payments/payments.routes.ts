@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import express, { Router, type Request } from 'express';
 import type { Logger } from 'pino';
 import { ResolvePaymentFlagSchema } from '@shared/schemas/invoices';
@@ -8,6 +9,8 @@ import {
 } from '@shared/schemas/payments';
 import { actorOf } from '../../lib/audit-trail';
 import { currentAdmin, currentUserId, requireUser } from '../../lib/auth-guards';
+import { clientIp, createRateLimiter, waitText, type RateLimitKey } from '../../lib/rate-limit';
+import type { RateLimitCounters } from '../../lib/rate-limit-store';
 import { parse } from '../../lib/validate';
 import type { PaymentService } from './payments.service';
 
@@ -30,17 +33,67 @@ export function clientPaymentRoutes(service: PaymentService): Router {
   return router;
 }
 
-/** /api/pay/{token}: an invoice's pay link, for whoever holds it (no sign-in). */
-export function payLinkRoutes(service: PaymentService, brand: () => Promise<string>): Router {
-  const router = Router();
-  router.get('/pay/:token', async (req: Request<{ token: string }>, res) => {
+const MINUTE_MS = 60_000;
+
+/** A pay link's token as a rate-limit key: its hash, so the counters never hold the link. */
+const linkOf: RateLimitKey = (req) => {
+  const token = req.params.token;
+  return typeof token === 'string'
+    ? crypto.createHash('sha256').update(token).digest('hex')
+    : undefined;
+};
+
+/**
+ * /api/pay/{token}: an invoice's pay link, for whoever holds it (no sign-in). Matched in its
+ * own case only, so `/api/PAY/…` is no route. Wrong links are limited per address (20 in 15
+ * minutes); opening a payment page, which closes the one the client may have open, 10 an
+ * hour per link and 30 per address.
+ */
+export function payLinkRoutes(
+  service: PaymentService,
+  brand: () => Promise<string>,
+  counters: RateLimitCounters,
+): Router {
+  const router = Router({ caseSensitive: true });
+  const message = (minutes: number) =>
+    `Too many payment attempts. Please try again in ${waitText(minutes)}.`;
+  const wrongLinks = createRateLimiter(counters, {
+    name: 'pay-link-wrong:ip',
+    windowMs: 15 * MINUTE_MS,
+    limit: 20,
+    key: clientIp,
+    skipSuccessfulRequests: true,
+    message,
+  });
+  const checkouts = [
+    createRateLimiter(counters, {
+      name: 'pay-link-checkout:ip',
+      windowMs: 60 * MINUTE_MS,
+      limit: 30,
+      key: clientIp,
+      message,
+    }),
+    createRateLimiter(counters, {
+      name: 'pay-link-checkout:link',
+      windowMs: 60 * MINUTE_MS,
+      limit: 10,
+      key: linkOf,
+      message,
+    }),
+  ];
+  router.get('/pay/:token', wrongLinks, async (req: Request<{ token: string }>, res) => {
     res
       .set('Cache-Control', 'private, no-store')
       .json(await service.payLinkInvoice(req.params.token, await brand()));
   });
-  router.post('/pay/:token', async (req: Request<{ token: string }>, res) => {
-    res.json({ url: await service.payByLink(req.params.token) });
-  });
+  router.post(
+    '/pay/:token',
+    wrongLinks,
+    ...checkouts,
+    async (req: Request<{ token: string }>, res) => {
+      res.json({ url: await service.payByLink(req.params.token) });
+    },
+  );
   return router;
 }
 
@@ -58,6 +111,9 @@ export function adminPaymentRoutes(service: PaymentService): Router {
     res
       .status(201)
       .json(await service.recordManual(req.params.id, input, actorOf(currentAdmin(res))));
+  });
+  router.post('/invoices/:id/pay-link/revoke', async (req: Request<{ id: string }>, res) => {
+    res.json(await service.revokePayLink(req.params.id, actorOf(currentAdmin(res))));
   });
   router.post('/invoices/:id/resolve-flag', async (req: Request<{ id: string }>, res) => {
     const { flagId } = parse(ResolvePaymentFlagSchema, req.body);

@@ -20,7 +20,7 @@ import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
 import { fullName, isoDate } from '../../lib/format';
 import { existingId } from '../../lib/ids';
-import type { Notifications } from '../mail/notifications';
+import type { HowToPay, Notifications, PayLink } from '../mail/notifications';
 import {
   toPayment,
   type InvoiceService,
@@ -31,6 +31,9 @@ import { cardOf, type Stripe, type StripeGateway } from './stripe-gateway';
 
 export const PAYMENTS_OFF = 'Online payment is not set up. Please pay as the invoice describes.';
 export const PAY_LINK_NOT_FOUND = 'This pay link is not valid';
+export const PAY_LINK_EXPIRED =
+  'This pay link has expired. Sign in to your client portal to pay, or ask us for a new link.';
+const DAY_MS = 24 * 60 * 60 * 1000;
 const INVOICE_NOT_FOUND = 'Invoice not found';
 const PAYMENT_NOT_FOUND = 'Payment not found';
 
@@ -45,13 +48,15 @@ export interface PaymentServiceDeps {
   stripeTestMode?: boolean;
   notifications: Pick<
     Notifications,
-    'paymentReceipt' | 'chargeDeclined' | 'paymentFailed' | 'paymentReminder'
+    'paymentReceipt' | 'chargeDeclined' | 'paymentFailed' | 'paymentReminder' | 'forgetPayLink'
   >;
   /** Null: Stripe is not configured, online payment is off. */
   gateway: StripeGateway | null;
   appUrl: string;
   /** Days after the due date that a declined renewal charge is tried again. */
   retryDays: number[];
+  /** How long a pay link works after it was last handed out (PAY_LINK_DAYS). */
+  payLinkDays: number;
   /** The settings' payment instructions and reminder days (the settings feature). */
   settings: () => Promise<
     Pick<BusinessSettings, 'paymentInstructions' | 'remindersEnabled' | 'reminderDays'>
@@ -80,6 +85,7 @@ export function createPaymentService({
   gateway,
   appUrl,
   retryDays,
+  payLinkDays,
   settings,
   audit,
   logger,
@@ -97,22 +103,40 @@ export function createPaymentService({
       throw error;
     }));
 
-  /** The invoice's pay-link token: derived from its id with a secret key, so every copy agrees. */
-  async function tokenOf(invoiceId: string): Promise<string> {
+  /**
+   * The token of the invoice's pay link number `version`: derived from its id with a secret
+   * key, so every copy of one link agrees, and a revoke (the next version) changes it.
+   */
+  async function tokenOf(invoiceId: string, version: number): Promise<string> {
     const key = await keyForPayLinks();
-    return crypto.createHmac('sha256', key).update(`pay:${invoiceId}`).digest('base64url');
+    // Version 0 is the link made before links could be revoked: it keeps working as it was.
+    const subject = version === 0 ? `pay:${invoiceId}` : `pay:${invoiceId}:${version}`;
+    return crypto.createHmac('sha256', key).update(subject).digest('base64url');
   }
 
-  async function payLink(invoiceId: string): Promise<string | null> {
+  /**
+   * The invoice's current pay link, handed out: it works for payLinkDays from now (an e-mail
+   * or a PDF sent again renews it). Null when card payment is off or there is no invoice.
+   */
+  async function payLink(invoiceId: string): Promise<PayLink | null> {
     if (!gateway) return null;
-    const token = await tokenOf(invoiceId);
-    await repository.storePayTokenHash(invoiceId, hash(token));
-    return `${appUrl}/pay/${token}`;
+    const expiresAt = new Date(now().getTime() + payLinkDays * DAY_MS);
+    // A revoke between reading the version and storing the link moves the version on: the
+    // link is made again from the new one, never the revoked one stored.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const version = await repository.payLinkVersion(invoiceId);
+      if (version === null) return null;
+      const token = await tokenOf(invoiceId, version);
+      if (await repository.storePayLink(invoiceId, version, hash(token), expiresAt)) {
+        return { invoiceId, url: `${appUrl}/pay/${token}`, expiresAt };
+      }
+    }
+    throw new Error(`The pay link of invoice ${invoiceId} kept being revoked while made`);
   }
 
-  async function howToPay(invoice: InvoiceRow) {
+  async function howToPay(invoice: InvoiceRow): Promise<HowToPay> {
     const { paymentInstructions } = await settings();
-    return { payUrl: await payLink(invoice.id), instructions: paymentInstructions };
+    return { payLink: await payLink(invoice.id), instructions: paymentInstructions };
   }
 
   function requireGateway(): StripeGateway {
@@ -193,6 +217,9 @@ export function createPaymentService({
       ? await repository.findInvoiceByPayTokenHash(hash(token))
       : null;
     if (!invoice) throw new AppError(404, PAY_LINK_NOT_FOUND);
+    if (!invoice.payLinkExpiresAt || invoice.payLinkExpiresAt <= now()) {
+      throw new AppError(410, PAY_LINK_EXPIRED);
+    }
     return invoice;
   }
 
@@ -210,7 +237,11 @@ export function createPaymentService({
     if (outcome.kind === 'recorded') {
       await closeCheckout(outcome.invoice.id, null, outcome.payment.stripeCheckoutSessionId);
     }
-    if (outcome.kind === 'recorded' && outcome.becamePaid) await sendReceipt(outcome.invoice);
+    if (outcome.kind === 'recorded' && outcome.becamePaid) {
+      // Its pay link has done its work: the copies the outbox keeps are blanked.
+      await notifications.forgetPayLink(outcome.invoice.id);
+      await sendReceipt(outcome.invoice);
+    }
     if (outcome.kind === 'orphan') {
       logger.warn(
         { paymentId: outcome.payment.id, flag: outcome.payment.flag },
@@ -532,6 +563,28 @@ export function createPaymentService({
      * the right invoice by hand...): the flag stays as its history; the payment still counts
      * toward nothing it did not count toward before.
      */
+    /**
+     * The invoice's pay link stops working at once (a link sent to the wrong person, or
+     * forwarded too far): the payment page a holder may have open is closed, the outbox's
+     * copies are blanked, and the next e-mail about the invoice carries a new link.
+     */
+    async revokePayLink(invoiceId: string, actor: AuditActor): Promise<InvoiceDetail> {
+      const before = await repository.findInvoice(checkedId(invoiceId));
+      if (!before) throw new AppError(404, INVOICE_NOT_FOUND);
+      if (!before.payTokenHash) throw new AppError(409, 'This invoice has no pay link out');
+      await repository.revokePayLink(before.id);
+      await closeCheckout(before.id);
+      await notifications.forgetPayLink(before.id);
+      await audit.record(actor, {
+        kind: 'invoice.pay_link_revoked',
+        targetType: 'invoice',
+        targetId: before.id,
+        before: { payLinkExpiresAt: before.payLinkExpiresAt?.toISOString() ?? null },
+        after: { payLinkExpiresAt: null },
+      });
+      return invoices.detail(before.id);
+    },
+
     async resolvePayment(id: string, actor: AuditActor): Promise<PaymentListItem> {
       const before = await repository.findPayment(existingId(id, PAYMENT_NOT_FOUND));
       if (!before) throw new AppError(404, PAYMENT_NOT_FOUND);

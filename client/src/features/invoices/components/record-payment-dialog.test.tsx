@@ -23,6 +23,7 @@ function answer(amount: number): InvoiceDetail {
     },
     lineItems: [],
     payments: [],
+    payLink: null,
   };
 }
 

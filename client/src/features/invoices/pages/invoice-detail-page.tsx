@@ -32,6 +32,7 @@ import { InvoicePayments } from '@/features/invoices/components/invoice-payments
 import { InvoiceStatusBadge } from '@/features/invoices/components/invoice-status-badge';
 import { InvoiceTotals } from '@/features/invoices/components/invoice-totals';
 import { InvoiceWarnings } from '@/features/invoices/components/invoice-warnings';
+import { PayLinkDetail } from '@/features/invoices/components/pay-link-detail';
 import { RecordPaymentDialog } from '@/features/invoices/components/record-payment-dialog';
 
 const column = dataColumns<InvoiceLineItem>();
@@ -91,7 +92,7 @@ export function InvoiceDetailPage() {
     );
   }
 
-  const { invoice: current, lineItems, payments } = invoice.data;
+  const { invoice: current, lineItems, payments, payLink } = invoice.data;
   // A draft is not yet owed, and a paid invoice owes nothing more (the server refuses both).
   const payable = isPayable(current);
   const plan = current.planType ? findPlan(current.planType) : undefined;
@@ -191,6 +192,7 @@ export function InvoiceDetailPage() {
             <Detail label="Paid">
               {current.paidAt ? formatDateTime(current.paidAt) : 'Not yet'}
             </Detail>
+            {(payable || payLink) && <PayLinkDetail invoiceId={current.id} payLink={payLink} />}
           </dl>
         </CardContent>
       </Card>

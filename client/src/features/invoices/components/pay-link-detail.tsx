@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import type { InvoiceDetail } from '@shared/schemas/invoices';
+import { Button } from '@/components/ui/button';
+import { Detail } from '@/components/ui/detail';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { toast } from '@/components/ui/use-toast';
+import { formatDateTime } from '@/lib/dates';
+import { useRevokePayLink } from '../api/revoke-pay-link';
+
+/**
+ * The invoice's pay link as the owner sees it: until when the link handed out works, and
+ * 'Revoke' (for a link sent to the wrong person, or forwarded too far).
+ */
+export function PayLinkDetail({
+  invoiceId,
+  payLink,
+}: {
+  invoiceId: string;
+  payLink: InvoiceDetail['payLink'];
+}) {
+  const revoke = useRevokePayLink();
+  const [confirming, setConfirming] = useState(false);
+  const revokeNow = () =>
+    revoke.mutate(invoiceId, {
+      onSuccess: () => {
+        setConfirming(false);
+        toast({
+          title: 'Pay link revoked',
+          description:
+            'The link stops working now. The next e-mail about this invoice carries a new one.',
+        });
+      },
+    });
+  return (
+    <Detail label="Pay link">
+      {payLink ? (
+        <span className="flex flex-wrap items-center gap-x-2">
+          {payLink.expiresAt ? `Works until ${formatDateTime(payLink.expiresAt)}` : 'Out'}
+          <Button
+            variant="link"
+            size="sm"
+            className="h-auto p-0 text-destructive"
+            onClick={() => setConfirming(true)}
+          >
+            Revoke
+          </Button>
+        </span>
+      ) : (
+        'None out'
+      )}
+      <Dialog open={confirming} onOpenChange={setConfirming}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Revoke the pay link?</DialogTitle>
+            <DialogDescription>
+              Anyone holding the link, in an e-mail or a PDF, can no longer open the invoice or pay
+              it. A payment page opened from it is closed. The next e-mail about this invoice
+              carries a new link.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="flex justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button variant="destructive" disabled={revoke.isPending} onClick={revokeNow}>
+              {revoke.isPending ? 'Revoking...' : 'Revoke pay link'}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </Detail>
+  );
+}
