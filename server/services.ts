@@ -285,6 +285,8 @@ export function createServices({
      * page reader's threads.
      */
     async close(): Promise<void> {
+      // Messages still being recorded in the background land before the database closes.
+      await notifications.idle();
       await Promise.all([jobQueue.stop(), pageReader.close()]);
     },
   };

@@ -138,26 +138,46 @@ export function createNotifications({
   findClient,
   logger,
 }: NotificationDeps) {
+  /**
+   * Messages being built and recorded after the request that caused them was answered: a
+   * shutdown waits for them (nothing half-sent is lost), and so can a test.
+   */
+  const inFlight = new Set<Promise<unknown>>();
+  function inBackground(kind: string, work: Promise<unknown>) {
+    const tracked = work
+      .catch((error: unknown) => logger.error({ err: error, kind }, 'notification failed'))
+      .finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
+  }
+
   /** Looks up the agency and the client once, builds the message, and sends it. */
   function deliver(
     kind: string,
     userId: string,
     build: (brand: Agency, client: Client | null) => Parameters<Mailer['send']>[0] | null,
   ) {
-    void Promise.all([agency(), findClient(userId)])
-      .then(([brand, client]) => build(brand, client))
-      .then((message) => (message ? mailer.send(message) : undefined))
-      .catch((error: unknown) => logger.error({ err: error, kind }, 'notification failed'));
+    inBackground(
+      kind,
+      Promise.all([agency(), findClient(userId)])
+        .then(([brand, client]) => build(brand, client))
+        .then((message) => (message ? mailer.send(message) : undefined)),
+    );
   }
 
   /** Builds and sends a message that needs only the agency, in the background like deliver. */
   function deliverToAddress(kind: string, build: (brand: Agency) => Parameters<Mailer['send']>[0]) {
-    void agency()
-      .then((brand) => mailer.send(build(brand)))
-      .catch((error: unknown) => logger.error({ err: error, kind }, 'notification failed'));
+    inBackground(
+      kind,
+      agency().then((brand) => mailer.send(build(brand))),
+    );
   }
 
   return {
+    /** Resolves once every message sent in the background so far is recorded (or failed). */
+    async idle(): Promise<void> {
+      while (inFlight.size > 0) await Promise.all(inFlight);
+    },
+
     /**
      * The built-in provider's one-time code that proves an address is the reader's. Not
      * awaited: a sign-up must take as long whether this or accountAlreadyExists is sent.
