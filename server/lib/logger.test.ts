@@ -18,7 +18,8 @@ describe('the logger', () => {
     );
     const database = await openTestDatabase();
     try {
-      const secret = 'Enter this code: 482913';
+      // Values that look like the stack's own lines do not end what is redacted.
+      const secret = 'Enter this code:\n    at 3 pm: 482913';
       // Refused by the database (attachments may not be null), with a secret in it.
       const failed = await database.db
         .insert(outboxMessages)
@@ -34,6 +35,7 @@ describe('the logger', () => {
       expect(failed).toBeInstanceOf(Error);
       expect((failed as Error).message).toContain(secret);
       logger.error({ err: failed }, 'notification failed');
+      logger.error({ err: new Error('notification failed', { cause: failed }) }, 'wrapped');
       const written = lines.join('');
       expect(written).toContain('Failed query: insert into \\"outbox_messages\\"');
       expect(written).toContain('params: [redacted]');

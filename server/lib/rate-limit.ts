@@ -123,7 +123,7 @@ export const waitText = (minutes: number) =>
  */
 export const SIGN_IN_LIMITS = { accountAndAddress: 10, account: 50, address: 50 } as const;
 
-const SIGN_IN_RULE = {
+export const SIGN_IN_RULE = {
   windowMs: 15 * MINUTE_MS,
   skipSuccessfulRequests: true,
   message: (minutes: number) =>

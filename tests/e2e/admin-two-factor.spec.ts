@@ -38,7 +38,7 @@ test('an admin turns on two-factor in the settings, then signs in with password 
   await expect(card.getByAltText('QR code for your authenticator app')).toBeVisible();
   const secret = (await card.getByTestId('totp-secret').textContent())!.replace(/\s+/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  await card.getByLabel('Password').fill(password);
+  await card.getByLabel('Password', { exact: true }).fill(password);
   await card.getByLabel('Code from the app').fill(await codeFor(secret));
   await card.getByRole('button', { name: 'Turn on' }).click();
   const codes = card.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');

@@ -11,7 +11,13 @@ import {
 } from '@shared/schemas/auth';
 import { currentAdmin } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
-import { loginRateLimit, type RateLimitKey } from '../../lib/rate-limit';
+import {
+  createRateLimiter,
+  loginRateLimit,
+  SIGN_IN_LIMITS,
+  SIGN_IN_RULE,
+  type RateLimitKey,
+} from '../../lib/rate-limit';
 import type { RateLimitCounters } from '../../lib/rate-limit-store';
 import { clearSessionCookie, destroySession, regenerateSession } from '../../lib/session';
 import { parse } from '../../lib/validate';
@@ -191,7 +197,16 @@ export function adminAccountRoutes(
   rateLimits: RateLimitCounters,
 ): Router {
   const router = Router();
-  const limit = loginRateLimit(rateLimits, ADMIN_SIGN_IN, { account: signedInAdminEmail });
+  const limit = [
+    ...loginRateLimit(rateLimits, ADMIN_SIGN_IN, { account: signedInAdminEmail }),
+    // A stolen session used from many addresses: 10 failures in all, whatever the address.
+    createRateLimiter(rateLimits, {
+      ...SIGN_IN_RULE,
+      name: 'admin-account:admin',
+      limit: SIGN_IN_LIMITS.accountAndAddress,
+      key: (_req, res) => res.locals.admin?.id,
+    }),
+  ];
   router.post('/reset-password', ...limit, async (req, res) => {
     const { currentPassword, newPassword } = parse(ResetPasswordSchema, req.body);
     await service.changePassword(currentAdmin(res), currentPassword, newPassword, req.sessionID);

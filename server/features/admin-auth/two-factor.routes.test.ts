@@ -397,6 +397,23 @@ describe('turning two-factor off and new recovery codes', () => {
     });
     expect(await refusedChanges(admin.id)).toHaveLength(10);
   });
+
+  it('stops them at 10 however many addresses the stolen session is used from', async () => {
+    const { agent, password, recoveryCodes } = await enrolledAdmin();
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const guess = await agent
+        .post('/api/admin/two-factor/disable')
+        .set('X-Forwarded-For', `10.30.${attempt}.1`)
+        .send({ password, code: `wrong-code-${attempt}` });
+      expect(guess.status).toBe(400);
+    }
+    const blocked = await agent
+      .post('/api/admin/two-factor/disable')
+      .set('X-Forwarded-For', '10.30.99.1')
+      .send({ password, code: recoveryCodes[0] });
+    expect(blocked.status).toBe(429);
+    expect((await agent.get('/api/admin/two-factor')).body.enabled).toBe(true);
+  });
 });
 
 describe('"Require two-factor authentication for every admin"', () => {

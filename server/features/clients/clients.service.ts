@@ -158,7 +158,8 @@ export function createClientService({
         targetType: 'client',
         targetId: user.id,
         before: null,
-        after: { noteId: note.id, body },
+        // The audit log is kept for good: what a note said is not, once it is deleted.
+        after: { noteId: note.id, length: body.length },
       });
       return toNote(note, author.email);
     },
@@ -173,7 +174,7 @@ export function createClientService({
         kind: 'client.note_deleted',
         targetType: 'client',
         targetId: removed.userId,
-        before: { noteId: removed.id, body: removed.body },
+        before: { noteId: removed.id, length: removed.body.length },
         after: null,
       });
     },

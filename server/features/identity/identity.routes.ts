@@ -15,6 +15,7 @@ import {
 import { EmailSchema } from '@shared/schemas/common';
 import { AppError } from '../../lib/errors';
 import {
+  clientIp,
   createRateLimiter,
   limitPerIpAndEmail,
   loginRateLimit,
@@ -36,15 +37,16 @@ export interface InteractionLimits {
 
 const MINUTE_MS = 60 * 1000;
 
-/** Code entries per e-mail address in a day, whatever the hourly limits allow. */
-export const CODE_ENTRIES_PER_DAY = 30;
+/** Code entries in a day per e-mail address, whatever the hourly limits allow. */
+export const CODE_ENTRIES_PER_DAY = { perAddress: 30, perEmail: 100 } as const;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /**
  * Sign-in as everywhere (rate-limit.ts's SIGN_IN_LIMITS). Sign-ups and new codes: 5 an hour
  * per e-mail, 50 per IP (an office or a mobile carrier puts many people behind one address).
  * Code entries: 20 in 15 minutes per e-mail (a code allows 5 tries itself), 100 per IP, and
- * at most 30 a day per e-mail, so the hourly budgets do not add up to a thousand guesses at
- * one address's codes a day. Every request counts, in the counters every instance shares.
+ * in a day at most 30 per e-mail from one address and 100 per e-mail from any, so the hourly
+ * budgets do not add up to a thousand guesses at one address's codes a day. Every request counts, in the counters every instance shares.
  */
 export function interactionLimits(
   service: IdentityService,
@@ -71,6 +73,28 @@ export function interactionLimits(
     next();
   };
   const codeEmail: RateLimitKey = (_req, res) => res.locals.pendingEmail;
+  const dayMessage = (minutes: number) =>
+    `Too many code attempts. Please try again in ${waitText(minutes)}.`;
+  // Per address too, so a stranger's guesses at someone's codes do not lock them out.
+  const dailyCodeEntries = [
+    createRateLimiter(counters, {
+      name: 'code-entry-day:account-ip',
+      windowMs: DAY_MS,
+      limit: CODE_ENTRIES_PER_DAY.perAddress,
+      key: (req, res) => {
+        const email = codeEmail(req, res);
+        return email === undefined ? undefined : `${clientIp(req, res)!}|${email}`;
+      },
+      message: dayMessage,
+    }),
+    createRateLimiter(counters, {
+      name: 'code-entry-day:email',
+      windowMs: DAY_MS,
+      limit: CODE_ENTRIES_PER_DAY.perEmail,
+      key: codeEmail,
+      message: dayMessage,
+    }),
+  ];
   return {
     signIn: loginRateLimit(counters, 'client-sign-in'),
     signUp: rule('sign-up', 60 * MINUTE_MS, { ip: 50, email: 5 }, 'sign-ups'),
@@ -81,13 +105,7 @@ export function interactionLimits(
     emailCode: [
       pendingEmail,
       ...rule('code-entry', 15 * MINUTE_MS, { ip: 100, email: 20 }, 'code attempts', codeEmail),
-      createRateLimiter(counters, {
-        name: 'code-entry-day:email',
-        windowMs: 24 * 60 * MINUTE_MS,
-        limit: CODE_ENTRIES_PER_DAY,
-        key: codeEmail,
-        message: (minutes) => `Too many code attempts. Please try again in ${waitText(minutes)}.`,
-      }),
+      ...dailyCodeEntries,
     ],
   };
 }

@@ -208,14 +208,14 @@ export function createInvoiceRepository(db: Database) {
     /**
      * Deletes a subscription's unpaid first-month invoices (renewalsFrom null: replaced when
      * the request changes) or its unpaid renewals from a date (months it will not run). One
-     * whose money may still arrive (a page paid, a charge taken) stays.
+     * whose money may still arrive (a page paid, a charge taken) stays. The ids deleted.
      */
-    async removeUnpaid(subscriptionId: string, renewalsFrom: Date | null): Promise<number> {
+    async removeUnpaid(subscriptionId: string, renewalsFrom: Date | null): Promise<string[]> {
       const rows = await db
         .delete(invoices)
         .where(and(unpaidOf(subscriptionId, renewalsFrom), noMoneyOnTheWay))
         .returning({ id: invoices.id });
-      return rows.length;
+      return rows.map((row) => row.id);
     },
 
     /**

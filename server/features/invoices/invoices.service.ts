@@ -231,6 +231,13 @@ export function createInvoiceService({
     return render(invoice, link?.url ?? null, await issuer());
   }
 
+  /** Deletes unpaid invoices of a subscription; their pay links lead nowhere now. How many. */
+  async function removeUnpaid(subscriptionId: string, renewalsFrom: Date | null) {
+    const removed = await repository.removeUnpaid(subscriptionId, renewalsFrom);
+    for (const id of removed) await mail.forgetPayLink(id);
+    return removed.length;
+  }
+
   /**
    * The only status change left to this service is draft -> sent, and sending e-mails the
    * invoice (send, email); anything else here is a 409 (paid is reached by payments).
@@ -487,12 +494,11 @@ export function createInvoiceService({
      * Unpaid first-month invoices of a subscription request that changed or was withdrawn.
      * Their pages were closed by closePaymentPagesOf; one whose money is on its way stays.
      */
-    removeUnpaidFirstInvoices: (subscriptionId: string) =>
-      repository.removeUnpaid(subscriptionId, null),
+    removeUnpaidFirstInvoices: (subscriptionId: string) => removeUnpaid(subscriptionId, null),
 
     /** Unpaid renewals for months after a cancelled subscription ends (or re-billed). */
     removeUnpaidRenewals: (subscriptionId: string, from: Date) =>
-      repository.removeUnpaid(subscriptionId, from),
+      removeUnpaid(subscriptionId, from),
   };
 }
 export type InvoiceService = ReturnType<typeof createInvoiceService>;

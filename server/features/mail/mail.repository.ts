@@ -9,6 +9,8 @@ import { textContains } from '../../db/search';
 
 /** What a secret that was used or expired reads as in the outbox. */
 export const FORGOTTEN = '[removed: used or expired]';
+/** Messages blanked per transaction. */
+const FORGET_BATCH = 200;
 
 export interface OutboxFilter {
   q: string;
@@ -125,38 +127,46 @@ export function createMailRepository(db: Database) {
         'ref' in which
           ? eq(outboxMessages.secretRef, which.ref)
           : lte(outboxMessages.secretsExpireAt, which.expiredBy);
-      return db.transaction(async (tx) => {
-        const rows = await tx
-          .select({
-            id: outboxMessages.id,
-            subject: outboxMessages.subject,
-            text: outboxMessages.text,
-            html: outboxMessages.html,
-            secrets: outboxMessages.secrets,
-            secretsInAttachments: outboxMessages.secretsInAttachments,
-          })
-          .from(outboxMessages)
-          .where(picked)
-          .for('update');
-        for (const row of rows) {
-          const blank = (value: string) =>
-            row.secrets.reduce((blanked, secret) => blanked.replaceAll(secret, FORGOTTEN), value);
-          await tx
-            .update(outboxMessages)
-            .set({
-              subject: blank(row.subject),
-              text: blank(row.text),
-              html: row.html === null ? null : blank(row.html),
-              ...(row.secretsInAttachments && { attachments: [] }),
-              secretRef: null,
-              secrets: [],
-              secretsExpireAt: null,
-              secretsInAttachments: false,
+      // In batches, each its own short transaction: a sweep after a long pause (or the first
+      // after the migration) does not hold the outbox's rows for long.
+      let forgotten = 0;
+      for (;;) {
+        const batch = await db.transaction(async (tx) => {
+          const rows = await tx
+            .select({
+              id: outboxMessages.id,
+              subject: outboxMessages.subject,
+              text: outboxMessages.text,
+              html: outboxMessages.html,
+              secrets: outboxMessages.secrets,
+              secretsInAttachments: outboxMessages.secretsInAttachments,
             })
-            .where(eq(outboxMessages.id, row.id));
-        }
-        return rows.length;
-      });
+            .from(outboxMessages)
+            .where(picked)
+            .limit(FORGET_BATCH)
+            .for('update', { skipLocked: true });
+          for (const row of rows) {
+            const blank = (value: string) =>
+              row.secrets.reduce((blanked, secret) => blanked.replaceAll(secret, FORGOTTEN), value);
+            await tx
+              .update(outboxMessages)
+              .set({
+                subject: blank(row.subject),
+                text: blank(row.text),
+                html: row.html === null ? null : blank(row.html),
+                ...(row.secretsInAttachments && { attachments: [] }),
+                secretRef: null,
+                secrets: [],
+                secretsExpireAt: null,
+                secretsInAttachments: false,
+              })
+              .where(eq(outboxMessages.id, row.id));
+          }
+          return rows.length;
+        });
+        forgotten += batch;
+        if (batch < FORGET_BATCH) return forgotten;
+      }
     },
 
     /** What the last hand-over came to: sent (the error cleared), or failed with its error. */

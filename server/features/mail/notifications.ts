@@ -172,6 +172,18 @@ export function createNotifications({
     );
   }
 
+  /**
+   * Blanks a used secret out of the outbox. Never fails the action that used it (a payment, a
+   * sign-up): a secret left behind is blanked by the sweep once it expires.
+   */
+  async function forget(ref: string): Promise<void> {
+    try {
+      await mailer.forgetSecret(ref);
+    } catch (error) {
+      logger.error({ err: error, ref }, 'used secret not blanked out of the outbox');
+    }
+  }
+
   return {
     /** Resolves once every message sent in the background so far is recorded (or failed). */
     async idle(): Promise<void> {
@@ -207,17 +219,17 @@ export function createNotifications({
 
     /** The invoice's pay link was used up (paid), revoked or deleted with it. */
     async forgetPayLink(invoiceId: string): Promise<void> {
-      await mailer.forgetSecret(payLinkRef(invoiceId));
+      await forget(payLinkRef(invoiceId));
     },
 
     /** The signup link was used: the outbox keeps no working copy. */
     async forgetSignupLink(linkId: string): Promise<void> {
-      await mailer.forgetSecret(signupLinkRef(linkId));
+      await forget(signupLinkRef(linkId));
     },
 
     /** The code of the sign-in `signIn` was used or replaced. */
     async forgetCode(signIn: string): Promise<void> {
-      await mailer.forgetSecret(emailCodeRef(signIn));
+      await forget(emailCodeRef(signIn));
     },
 
     /** Someone tried to create an account for an address that has one: its owner is told. */

@@ -387,6 +387,33 @@ export function createPaymentRepository(db: Database) {
       return row ?? null;
     },
 
+    /**
+     * Records the Checkout page just made for the invoice, with the invoice locked: 'gone'
+     * when the invoice was deleted meanwhile or, for a page opened through a pay link, that
+     * link is no longer the current one (revoked, or expired at `at`); else the page it
+     * replaces, if any.
+     */
+    async openCheckout(
+      invoiceId: string,
+      sessionId: string,
+      { payTokenHash, at }: { payTokenHash?: string; at: Date },
+    ): Promise<'gone' | { earlier: string | null }> {
+      return db.transaction(async (tx) => {
+        const invoice = await lockInvoice(tx, invoiceId);
+        if (!invoice) return 'gone' as const;
+        const linkCurrent =
+          invoice.payTokenHash === payTokenHash &&
+          invoice.payLinkExpiresAt !== null &&
+          invoice.payLinkExpiresAt > at;
+        if (payTokenHash !== undefined && !linkCurrent) return 'gone' as const;
+        await tx
+          .update(invoices)
+          .set({ openCheckoutSessionId: sessionId })
+          .where(eq(invoices.id, invoiceId));
+        return { earlier: invoice.openCheckoutSessionId };
+      });
+    },
+
     /** The Checkout page now open for the invoice; the one it replaces, if any. */
     async swapOpenCheckout(invoiceId: string, sessionId: string | null): Promise<string | null> {
       return db.transaction(async (tx) => {
@@ -628,15 +655,20 @@ export function createPaymentRepository(db: Database) {
 
     /**
      * Takes attempt number `attempt` of an invoice's charge for this process: only one run
-     * gets it, so no two processes charge the same attempt. False when another took it.
+     * gets it, so no two processes charge the same attempt. The invoice as it is now (what the
+     * run read of it may be minutes old), or null when another took it.
      */
-    async claimChargeAttempt(invoiceId: string, attempt: number, nextChargeOn: string | null) {
-      const rows = await db
+    async claimChargeAttempt(
+      invoiceId: string,
+      attempt: number,
+      nextChargeOn: string | null,
+    ): Promise<InvoiceRow | null> {
+      const [row] = await db
         .update(invoices)
         .set({ chargeAttempts: attempt, nextChargeOn })
         .where(and(eq(invoices.id, invoiceId), eq(invoices.chargeAttempts, attempt - 1)))
-        .returning({ id: invoices.id });
-      return rows.length > 0;
+        .returning();
+      return row ?? null;
     },
 
     /**

@@ -173,6 +173,8 @@ export function createPaymentService({
     returnTo: { success: string; cancel: string },
     /** Keep the card for the client's renewals: only when the client pays from their portal. */
     saveCard: boolean,
+    /** Opened through a pay link: the hash of its token, which must still be the current one. */
+    payTokenHash?: string,
   ): Promise<string> {
     const stripe = requireGateway();
     requirePayable(invoice);
@@ -187,9 +189,33 @@ export function createPaymentService({
       successUrl: returnTo.success,
       cancelUrl: returnTo.cancel,
     });
-    // One page open per invoice: a second tab, or a second device, closes the first.
-    await closeCheckout(invoice.id, session.id);
+    // One page open per invoice: a second tab, or a second device, closes the first. The
+    // invoice (and the pay link) are checked again as the page is recorded: a delete or a
+    // revoke that came while Stripe made it has closed every page it knew of, so this one
+    // is closed too instead of left payable.
+    const opened = await repository.openCheckout(invoice.id, session.id, {
+      payTokenHash,
+      at: now(),
+    });
+    if (opened === 'gone') {
+      await closeQuietly(invoice.id, session.id);
+      throw new AppError(404, payTokenHash ? PAY_LINK_NOT_FOUND : INVOICE_NOT_FOUND);
+    }
+    if (opened.earlier && opened.earlier !== session.id) {
+      await closeQuietly(invoice.id, opened.earlier);
+    }
     return session.url;
+  }
+
+  /** Closes a Checkout page, logging (not throwing) when Stripe does not answer. */
+  async function closeQuietly(invoiceId: string, sessionId: string): Promise<void> {
+    if (!gateway) return;
+    try {
+      await gateway.closeCheckoutSession(sessionId);
+    } catch (error) {
+      // Stripe's own 30-minute expiry still closes it.
+      logger.error({ err: error, invoiceId, sessionId }, 'checkout page not closed');
+    }
   }
 
   /**
@@ -203,13 +229,8 @@ export function createPaymentService({
     paidThrough: string | null = null,
   ): Promise<void> {
     const earlier = await repository.swapOpenCheckout(invoiceId, next);
-    if (!gateway || !earlier || earlier === next || earlier === paidThrough) return;
-    try {
-      await gateway.closeCheckoutSession(earlier);
-    } catch (error) {
-      // Stripe's own 30-minute expiry still closes it.
-      logger.error({ err: error, invoiceId, sessionId: earlier }, 'checkout page not closed');
-    }
+    if (!earlier || earlier === next || earlier === paidThrough) return;
+    await closeQuietly(invoiceId, earlier);
   }
 
   async function findByToken(token: string): Promise<InvoiceRow> {
@@ -524,6 +545,7 @@ export function createPaymentService({
         null,
         { success: `${back}success`, cancel: `${back}cancelled` },
         false,
+        hash(token),
       );
     },
 
@@ -810,14 +832,21 @@ export function createPaymentService({
         const attempt = invoice.chargeAttempts + 1;
         const retryDay = retryDays[attempt - 1];
         const nextTry = retryDay === undefined ? null : addDaysIso(invoice.dueDate, retryDay);
-        if (!(await repository.claimChargeAttempt(invoice.id, attempt, nextTry))) continue;
+        const claimed = await repository.claimChargeAttempt(invoice.id, attempt, nextTry);
+        if (!claimed) continue;
         let charge;
         try {
+          // Paid another way since the run read it (the client on a payment page, the
+          // owner recording a transfer): nothing to charge.
+          if (!isPayable(claimed) || balanceDue(claimed) <= 0) {
+            await repository.releaseChargeAttempt(invoice.id, attempt, invoice.nextChargeOn);
+            continue;
+          }
           // A charge Stripe took whose webhook has not come yet is not charged again.
-          if (invoice.lastChargeIntentId) {
-            const earlier = await gateway.intentStatus(invoice.lastChargeIntentId);
+          if (claimed.lastChargeIntentId) {
+            const earlier = await gateway.intentStatus(claimed.lastChargeIntentId);
             if (earlier === 'succeeded' || earlier === 'processing') {
-              await repository.chargeTaken(invoice.id, invoice.lastChargeIntentId);
+              await repository.chargeTaken(invoice.id, claimed.lastChargeIntentId);
               continue;
             }
           }
@@ -825,9 +854,8 @@ export function createPaymentService({
           // webhook not yet here) is not charged again: its page is closed first, and a page
           // already paid is remembered like a charge taken. The webhook records the money
           // (ADR 018); a later run asks Stripe about that PaymentIntent, never charges.
-          const page = invoice.openCheckoutSessionId
-            ? await gateway.closeCheckoutSession(invoice.openCheckoutSessionId)
-            : null;
+          const pageId = claimed.openCheckoutSessionId;
+          const page = pageId ? await gateway.closeCheckoutSession(pageId) : null;
           if (page?.state === 'complete') {
             if (page.paymentIntentId)
               await repository.chargeTaken(invoice.id, page.paymentIntentId);
@@ -835,12 +863,12 @@ export function createPaymentService({
             logger.warn({ invoiceId: invoice.id }, 'renewal already paid through Checkout');
             continue;
           }
-          if (page) await repository.clearOpenCheckout(invoice.id, invoice.openCheckoutSessionId!);
+          if (pageId) await repository.clearOpenCheckout(invoice.id, pageId);
           charge = await gateway.chargeOffSession({
             customerId: client.stripeCustomerId!,
             paymentMethodId: client.cardPaymentMethodId!,
-            amount: balanceDue(invoice),
-            invoice,
+            amount: balanceDue(claimed),
+            invoice: claimed,
             attempt,
           });
         } catch (error) {
@@ -862,9 +890,9 @@ export function createPaymentService({
         result.declined += 1;
         logger.warn({ invoiceId: invoice.id, attempt, reason: charge.reason }, 'renewal declined');
         await notifications.chargeDeclined(
-          invoice,
-          { reason: charge.reason, nextTry, amount: balanceDue(invoice) },
-          await howToPay(invoice),
+          claimed,
+          { reason: charge.reason, nextTry, amount: balanceDue(claimed) },
+          await howToPay(claimed),
         );
       }
       return result;

@@ -136,6 +136,10 @@ export function createStripeGateway(settings: StripeSettings, logger: Logger) {
         if (error.code === 'resource_missing') return { state: 'closed' };
       }
       const session = await stripe.checkout.sessions.retrieve(sessionId);
+      // Refused to expire, yet still open: whether it can take money is not settled.
+      if (session.status === 'open') {
+        throw new Error(`Checkout session ${sessionId} could not be expired and is still open`);
+      }
       if (session.status !== 'complete') return { state: 'closed' };
       const intent = session.payment_intent;
       return {

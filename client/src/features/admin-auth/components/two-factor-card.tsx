@@ -52,11 +52,12 @@ function refusedBy(
 /** The password and code fields of a two-factor change, with the refusal above them. */
 function CredentialFields({
   form,
-  codeLabel,
+  recoveryCodes,
   codeHint,
 }: {
   form: UseFormReturn<z.input<typeof DisableTwoFactorSchema>, unknown, Credentials>;
-  codeLabel: string;
+  /** A recovery code is taken as well as the app's (letters too: no number pad on phones). */
+  recoveryCodes: boolean;
   codeHint?: string;
 }) {
   const { errors } = form.formState;
@@ -76,8 +77,8 @@ function CredentialFields({
         {...form.register('password')}
       />
       <FormField
-        label={codeLabel}
-        inputMode={codeLabel === CODE_FROM_APP ? 'numeric' : undefined}
+        label={recoveryCodes ? 'Code from the app or a recovery code' : 'Code from the app'}
+        inputMode={recoveryCodes ? undefined : 'numeric'}
         autoComplete="one-time-code"
         hint={codeHint}
         error={errors.code?.message}
@@ -87,7 +88,6 @@ function CredentialFields({
   );
 }
 
-const CODE_FROM_APP = 'Code from the app';
 /** The toast after a change that signed the admin's other sessions out. */
 const OTHER_SESSIONS_ENDED = 'You stay signed in here; your other sessions were signed out.';
 
@@ -221,7 +221,7 @@ function EnableForm({
         </div>
       </div>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <CredentialFields form={form} codeLabel={CODE_FROM_APP} />
+        <CredentialFields form={form} recoveryCodes={false} />
         <FormActions
           pending={enable.isPending}
           label="Turn on"
@@ -250,7 +250,7 @@ function DisableForm({ onDone }: { onDone: () => void }) {
   );
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-md border p-3">
-      <CredentialFields form={form} codeLabel="Code from the app or a recovery code" />
+      <CredentialFields form={form} recoveryCodes />
       <FormActions
         pending={disable.isPending}
         label="Turn off two-factor"
@@ -291,7 +291,7 @@ function RegenerateForm({
     <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-md border p-3">
       <CredentialFields
         form={form}
-        codeLabel={CODE_FROM_APP}
+        recoveryCodes
         codeHint="The current recovery codes stop working."
       />
       <FormActions

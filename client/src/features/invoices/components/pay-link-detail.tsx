@@ -15,7 +15,7 @@ import { formatDateTime } from '@/lib/dates';
 import { useRevokePayLink } from '../api/revoke-pay-link';
 
 /**
- * The invoice's pay link as the owner sees it: until when the link handed out works, and
+ * The invoice's pay link, once one is out, as the owner sees it: until when it works, and
  * 'Revoke' (for a link sent to the wrong person, or forwarded too far).
  */
 export function PayLinkDetail({
@@ -23,7 +23,7 @@ export function PayLinkDetail({
   payLink,
 }: {
   invoiceId: string;
-  payLink: InvoiceDetail['payLink'];
+  payLink: NonNullable<InvoiceDetail['payLink']>;
 }) {
   const revoke = useRevokePayLink();
   const [confirming, setConfirming] = useState(false);
@@ -40,21 +40,18 @@ export function PayLinkDetail({
     });
   return (
     <Detail label="Pay link">
-      {payLink ? (
-        <span className="flex flex-wrap items-center gap-x-2">
-          {payLink.expiresAt ? `Works until ${formatDateTime(payLink.expiresAt)}` : 'Out'}
-          <Button
-            variant="link"
-            size="sm"
-            className="h-auto p-0 text-destructive"
-            onClick={() => setConfirming(true)}
-          >
-            Revoke
-          </Button>
-        </span>
-      ) : (
-        'None out'
-      )}
+      <span className="flex flex-wrap items-center gap-x-2">
+        {payLink.expiresAt ? `Works until ${formatDateTime(payLink.expiresAt)}` : 'Out'}
+        <Button
+          variant="link"
+          size="sm"
+          className="h-auto p-0 text-destructive"
+          aria-label="Revoke pay link"
+          onClick={() => setConfirming(true)}
+        >
+          Revoke
+        </Button>
+      </span>
       <Dialog open={confirming} onOpenChange={setConfirming}>
         <DialogContent>
           <DialogHeader>

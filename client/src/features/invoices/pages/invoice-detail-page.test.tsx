@@ -60,6 +60,9 @@ function stubInvoiceApi(shown: InvoiceDetail, afterPayment?: InvoiceDetail) {
           JSON.stringify({ ...shown, invoice: { ...shown.invoice, paymentFlags } }),
         );
       }
+      if (url === `/api/admin/invoices/${ID}/pay-link/revoke` && method === 'POST') {
+        return new Response(JSON.stringify({ ...shown, payLink: null }));
+      }
       if (url === `/api/admin/invoices/${ID}`) return new Response(JSON.stringify(shown));
       return new Response('{"message":"Not found"}', { status: 404 });
     }),
@@ -188,5 +191,27 @@ describe('InvoiceDetailPage', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByRole('heading', { name: 'Delete this draft?' })).toBeVisible();
+  });
+
+  it('shows until when the pay link works, and revokes it once the admin confirms', async () => {
+    const calls = stubInvoiceApi(
+      detail({ status: 'sent' }, [], { expiresAt: '2027-01-20T16:00:00.000Z' }),
+    );
+    renderPage();
+    const user = userEvent.setup();
+    expect(await screen.findByText(/^Works until Jan 20, 2027/)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Revoke pay link' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke the pay link?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke pay link' }));
+    expect(await screen.findByText(/The link stops working now\./)).toBeVisible();
+    expect(calls.filter((call) => call.url.endsWith('/pay-link/revoke'))).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByText(/^Works until/)).not.toBeInTheDocument());
+  });
+
+  it('shows no pay link line while none is out', async () => {
+    stubInvoiceApi(detail({ status: 'sent' }));
+    renderPage();
+    expect(await screen.findByRole('heading', { name: /INV-/ })).toBeVisible();
+    expect(screen.queryByText('Pay link')).not.toBeInTheDocument();
   });
 });

@@ -192,7 +192,7 @@ export function InvoiceDetailPage() {
             <Detail label="Paid">
               {current.paidAt ? formatDateTime(current.paidAt) : 'Not yet'}
             </Detail>
-            {(payable || payLink) && <PayLinkDetail invoiceId={current.id} payLink={payLink} />}
+            {payLink && <PayLinkDetail invoiceId={current.id} payLink={payLink} />}
           </dl>
         </CardContent>
       </Card>
