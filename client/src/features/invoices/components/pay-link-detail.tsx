@@ -2,14 +2,7 @@ import { useState } from 'react';
 import type { InvoiceDetail } from '@shared/schemas/invoices';
 import { Button } from '@/components/ui/button';
 import { Detail } from '@/components/ui/detail';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/dates';
 import { useRevokePayLink } from '../api/revoke-pay-link';
@@ -52,26 +45,16 @@ export function PayLinkDetail({
           Revoke
         </Button>
       </span>
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Revoke the pay link?</DialogTitle>
-            <DialogDescription>
-              Anyone holding the link, in an e-mail or a PDF, can no longer open the invoice or pay
-              it. A payment page opened from it is closed. The next e-mail about this invoice
-              carries a new link.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button variant="destructive" disabled={revoke.isPending} onClick={revokeNow}>
-              {revoke.isPending ? 'Revoking...' : 'Revoke pay link'}
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Revoke the pay link?"
+        description="Anyone holding the link, in an e-mail or a PDF, can no longer open the invoice or pay it. A payment page opened from it is closed. The next e-mail about this invoice carries a new link."
+        confirmLabel="Revoke pay link"
+        pendingLabel="Revoking..."
+        pending={revoke.isPending}
+        onConfirm={revokeNow}
+      />
     </Detail>
   );
 }

@@ -10,14 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, dataColumns } from '@/components/ui/data-table';
 import { Detail } from '@/components/ui/detail';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-request';
@@ -246,24 +239,16 @@ export function InvoiceDetailPage() {
         <RecordPaymentDialog invoice={current} open={recording} onOpenChange={setRecording} />
       )}
 
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Delete {current.invoiceNumber ?? 'this draft'}?</DialogTitle>
-            <DialogDescription>
-              The invoice and its line items are removed for good. This cannot be undone.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button variant="destructive" disabled={remove.isPending} onClick={deleteInvoice}>
-              {remove.isPending ? 'Deleting...' : 'Delete Invoice'}
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Delete ${current.invoiceNumber ?? 'this draft'}?`}
+        description="The invoice and its line items are removed for good. This cannot be undone."
+        confirmLabel="Delete Invoice"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onConfirm={deleteInvoice}
+      />
     </div>
   );
 }

@@ -5,14 +5,7 @@ import { formatCents } from '@shared/money';
 import type { Subscription } from '@shared/schemas/subscriptions';
 import { Button } from '@/components/ui/button';
 import { Detail } from '@/components/ui/detail';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { formatDate } from '@/lib/dates';
@@ -72,36 +65,27 @@ function CancelSubscription({ subscription }: { subscription: Subscription }) {
       <Button variant="outline" onClick={() => setOpen(true)}>
         Cancel Subscription
       </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Cancel your subscription?</DialogTitle>
-            <DialogDescription>
-              {pending
-                ? 'Your plan request will be withdrawn. Nothing has been billed.'
-                : `Your ${planName(subscription)} plan stays active until ${
-                    subscription.currentPeriodEnd
-                      ? formatDate(subscription.currentPeriodEnd)
-                      : 'the end of the current period'
-                  }, then ends.${
-                    subscription.pendingTier ? ' Your requested plan change is withdrawn too.' : ''
-                  } We will be in touch to confirm.`}
-            </DialogDescription>
-          </DialogHeader>
-          <div className="flex justify-end gap-3">
-            <DialogClose asChild>
-              <Button variant="outline">Keep My Plan</Button>
-            </DialogClose>
-            <Button variant="destructive" onClick={confirm} disabled={cancel.isPending}>
-              {cancel.isPending
-                ? 'Cancelling...'
-                : pending
-                  ? 'Withdraw Request'
-                  : 'Cancel Subscription'}
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Cancel your subscription?"
+        description={
+          pending
+            ? 'Your plan request will be withdrawn. Nothing has been billed.'
+            : `Your ${planName(subscription)} plan stays active until ${
+                subscription.currentPeriodEnd
+                  ? formatDate(subscription.currentPeriodEnd)
+                  : 'the end of the current period'
+              }, then ends.${
+                subscription.pendingTier ? ' Your requested plan change is withdrawn too.' : ''
+              } We will be in touch to confirm.`
+        }
+        cancelLabel="Keep My Plan"
+        confirmLabel={pending ? 'Withdraw Request' : 'Cancel Subscription'}
+        pendingLabel="Cancelling..."
+        pending={cancel.isPending}
+        onConfirm={confirm}
+      />
     </>
   );
 }
