@@ -4,9 +4,7 @@ import { loggedUrl } from './request-log';
 describe('loggedUrl', () => {
   it('keeps a pay link token out of the log in any case of the path', () => {
     const token = 'tVq3bC0mZ_8-hX1yQe2rLw9KsD4fN7aJ';
-    expect(loggedUrl(`/api/pay/${token}?payment=success`)).toBe(
-      '/api/pay/[token]?payment=success',
-    );
+    expect(loggedUrl(`/api/pay/${token}?payment=success`)).toBe('/api/pay/[token]?payment=success');
     expect(loggedUrl(`/api/PAY/${token}`)).toBe('/api/pay/[token]');
     expect(loggedUrl(`/API/Pay/${token}#top`)).toBe('/API/pay/[token]#top');
     expect(loggedUrl(`/pay/${token}`)).toBe('/pay/[token]');
