@@ -13,7 +13,7 @@ const features = fs
   .map((entry) => entry.name);
 
 /**
- * The client's boundaries (CONVENTIONS.md, docs/architecture.md): a feature uses another
+ * The client's boundaries (docs/conventions.md, docs/architecture.md): a feature uses another
  * feature only through that feature's public.ts; app/ reaches features through their pages
  * and public files; features, components/ and lib/ never reach up into app/; components/ and
  * lib/ know no feature.
@@ -65,7 +65,7 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
       'import-x/no-cycle': 'error',
       'import-x/no-default-export': 'off',
-      // The boundaries of CONVENTIONS.md.
+      // The boundaries of docs/conventions.md.
       'import-x/no-restricted-paths': [
         'error',
         {

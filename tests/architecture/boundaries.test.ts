@@ -2,7 +2,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The boundaries of CONVENTIONS.md are lint rules; these probes prove the rules bite. Each
+ * The boundaries of docs/conventions.md are lint rules; these probes prove the rules bite. Each
  * probe is linted as if it were a file at `filePath`, the way an editor would lint it.
  */
 const eslint = new ESLint({ cwd: process.cwd() });

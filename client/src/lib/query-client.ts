@@ -16,7 +16,7 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** The one place a failed mutation reaches the user (CONVENTIONS.md: one way to show errors). */
+/** The one place a failed mutation reaches the user (docs/conventions.md: one way to show errors). */
 export function showMutationError(error: unknown, meta: MutationErrorMeta | undefined): void {
   const shown = meta?.error;
   // A 401 is the session ending: the portal's and admin's guards say so and sign in again.
