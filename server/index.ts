@@ -8,6 +8,7 @@ import { DataDirInUseError } from './db/data-dir-lock';
 import { ensureInitialAdmin } from './features/admin-auth/admin-bootstrap';
 import { startJobs } from './jobs';
 import { createLogger } from './lib/logger';
+import { logUnhandledRejections } from './lib/unhandled-rejections';
 import { createServices } from './services';
 import { createWebServices } from './web-services';
 
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
   loadEnvFile();
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  logUnhandledRejections(process, logger);
   if (config.workers > 1 && cluster.isPrimary) {
     runPrimary(config.workers, logger);
     return;
