@@ -1,21 +1,11 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { capturedLogger } from '../../tests/support/captured-log';
 import { openTestDatabase } from '../../tests/support/test-database';
 import { outboxMessages } from '../db/schema';
-import { createLogger } from './logger';
 
 describe('the logger', () => {
   it("writes a failed query's error without the values it was given", async () => {
-    const lines: string[] = [];
-    const logger = createLogger(
-      'info',
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          lines.push(chunk.toString());
-          done();
-        },
-      }),
-    );
+    const { logger, lines } = capturedLogger();
     const database = await openTestDatabase();
     try {
       // Values that look like the stack's own lines do not end what is redacted.

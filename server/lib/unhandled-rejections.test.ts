@@ -1,20 +1,10 @@
 import { EventEmitter } from 'node:events';
-import { Writable } from 'node:stream';
 import { expect, it } from 'vitest';
-import { createLogger } from './logger';
+import { capturedLogger } from '../../tests/support/captured-log';
 import { logUnhandledRejections } from './unhandled-rejections';
 
 it('logs an unhandled rejection with its error instead of ending the process', () => {
-  const lines: string[] = [];
-  const logger = createLogger(
-    'info',
-    new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    }),
-  );
+  const { logger, lines } = capturedLogger();
   const processLike = new EventEmitter();
   logUnhandledRejections(processLike as unknown as NodeJS.Process, logger);
   expect(processLike.listenerCount('unhandledRejection')).toBe(1);

@@ -11,6 +11,7 @@ import { createWebServices } from '../../server/web-services';
 import { desc } from 'drizzle-orm';
 import { outboxMessages } from '../../server/db/schema';
 import { readOutboxOf } from './browser-session';
+import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in';
 import { openTestDatabase } from './test-database';
 
 /** A clock a test sets and moves; the app reads it wherever it needs "now". */
@@ -148,4 +149,27 @@ export function startLeadJobs(t: TestApp, leads: AppInstance['leads'] = t.leads)
     logger: createLogger('silent'),
     services: { billing: { runDaily: async () => ({}) as never }, leadSearches: leads },
   });
+}
+
+/**
+ * A test app with card payment on, beside a Stripe stand-in whose webhooks reach the app,
+ * both signed with `webhookSecret`.
+ */
+export async function startTestAppWithStripe(
+  webhookSecret: string,
+  env: Record<string, string> = {},
+  options: Parameters<typeof startTestApp>[1] = {},
+): Promise<{ t: TestApp; stripe: StripeStandIn }> {
+  const stripe = await startStripeStandIn({ webhookSecret });
+  const t = await startTestApp(
+    {
+      STRIPE_SECRET_KEY: `sk_test_${webhookSecret.replace(/^whsec_test_/, '')}`,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_URL: stripe.url,
+      ...env,
+    },
+    options,
+  );
+  stripe.setWebhookUrl(`${t.baseUrl}/api/webhooks/stripe`);
+  return { t, stripe };
 }

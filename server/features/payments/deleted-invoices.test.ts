@@ -4,8 +4,12 @@ import { PaymentListPageSchema } from '@shared/schemas/payments';
 import { auditEvents, invoices, payments, subscriptions } from '../../db/schema';
 import { createInvoice, signedInAdmin, signedInClient } from '../../../tests/factories';
 import type { BrowserSession } from '../../../tests/support/browser-session';
-import { startStripeStandIn, type StripeStandIn } from '../../../tests/support/stripe-stand-in';
-import { createTestClock, startTestApp, type TestApp } from '../../../tests/support/test-app';
+import type { StripeStandIn } from '../../../tests/support/stripe-stand-in';
+import {
+  createTestClock,
+  startTestAppWithStripe,
+  type TestApp,
+} from '../../../tests/support/test-app';
 
 const WEBHOOK_SECRET = 'whsec_test_deleted_invoices';
 const UNREACHABLE =
@@ -16,16 +20,7 @@ let t: TestApp;
 let stripe: StripeStandIn;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>['agent'];
 beforeAll(async () => {
-  stripe = await startStripeStandIn({ webhookSecret: WEBHOOK_SECRET });
-  t = await startTestApp(
-    {
-      STRIPE_SECRET_KEY: 'sk_test_deleted_invoices',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-    },
-    { clock },
-  );
-  stripe.setWebhookUrl(`${t.baseUrl}/api/webhooks/stripe`);
+  ({ t, stripe } = await startTestAppWithStripe(WEBHOOK_SECRET, {}, { clock }));
   admin = (await signedInAdmin(t.app, t.database)).agent;
 });
 afterAll(async () => {

@@ -5,8 +5,12 @@ import { InvoiceDetailSchema } from '@shared/schemas/invoices';
 import { auditEvents, outboxMessages } from '../../db/schema';
 import { createInvoice, signedInAdmin } from '../../../tests/factories';
 import { pollUntil } from '../../../tests/support/poll';
-import { startStripeStandIn, type StripeStandIn } from '../../../tests/support/stripe-stand-in';
-import { createTestClock, startTestApp, type TestApp } from '../../../tests/support/test-app';
+import type { StripeStandIn } from '../../../tests/support/stripe-stand-in';
+import {
+  createTestClock,
+  startTestAppWithStripe,
+  type TestApp,
+} from '../../../tests/support/test-app';
 import { FORGOTTEN } from '../mail/mail.repository';
 import { PAY_LINK_EXPIRED } from './payments.service';
 
@@ -17,19 +21,12 @@ let t: TestApp;
 let stripe: StripeStandIn;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>['agent'];
 beforeAll(async () => {
-  stripe = await startStripeStandIn({ webhookSecret: WEBHOOK_SECRET });
-  t = await startTestApp(
-    {
-      STRIPE_SECRET_KEY: 'sk_test_pay_links',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-      PAY_LINK_DAYS: '30',
-      // Each test poses as its own address, so one test's limits do not reach another's.
-      TRUST_PROXY: 'true',
-    },
+  ({ t, stripe } = await startTestAppWithStripe(
+    WEBHOOK_SECRET,
+    // Each test poses as its own address, so one test's limits do not reach another's.
+    { PAY_LINK_DAYS: '30', TRUST_PROXY: 'true' },
     { clock },
-  );
-  stripe.setWebhookUrl(`${t.baseUrl}/api/webhooks/stripe`);
+  ));
   admin = (await signedInAdmin(t.app, t.database)).agent;
 });
 afterAll(async () => {

@@ -12,8 +12,8 @@ import {
   users,
 } from '../../db/schema';
 import { createInvoice, signedInAdmin, signedInClient } from '../../../tests/factories';
-import { startStripeStandIn, type StripeStandIn } from '../../../tests/support/stripe-stand-in';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import type { StripeStandIn } from '../../../tests/support/stripe-stand-in';
+import { startTestAppWithStripe, type TestApp } from '../../../tests/support/test-app';
 
 const WEBHOOK_SECRET = 'whsec_test_payments_routes';
 
@@ -21,13 +21,7 @@ let t: TestApp;
 let stripe: StripeStandIn;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>['agent'];
 beforeAll(async () => {
-  stripe = await startStripeStandIn({ webhookSecret: WEBHOOK_SECRET });
-  t = await startTestApp({
-    STRIPE_SECRET_KEY: 'sk_test_payments_routes',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stripe.url,
-  });
-  stripe.setWebhookUrl(`${t.baseUrl}/api/webhooks/stripe`);
+  ({ t, stripe } = await startTestAppWithStripe(WEBHOOK_SECRET));
   admin = (await signedInAdmin(t.app, t.database)).agent;
 });
 afterAll(async () => {

@@ -3,7 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { invoices, outboxMessages, payments, subscriptions, users } from '../../db/schema';
 import { signedInAdmin, signedInClient } from '../../../tests/factories';
 import { startStripeStandIn, type StripeStandIn } from '../../../tests/support/stripe-stand-in';
-import { createTestClock, startTestApp, type TestApp } from '../../../tests/support/test-app';
+import {
+  createTestClock,
+  startTestAppWithStripe,
+  type TestApp,
+} from '../../../tests/support/test-app';
 
 const WEBHOOK_SECRET = 'whsec_test_renewals';
 
@@ -23,16 +27,7 @@ afterEach(async () => {
  */
 async function subscriberWithSavedCard() {
   const clock = createTestClock('2026-01-05T12:00:00.000Z');
-  stripe = await startStripeStandIn({ webhookSecret: WEBHOOK_SECRET });
-  t = await startTestApp(
-    {
-      STRIPE_SECRET_KEY: 'sk_test_renewals',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-    },
-    { clock },
-  );
-  stripe.setWebhookUrl(`${t.baseUrl}/api/webhooks/stripe`);
+  ({ t, stripe } = await startTestAppWithStripe(WEBHOOK_SECRET, {}, { clock }));
   const app = t;
   const standIn = stripe;
   const admin = (await signedInAdmin(app.app, app.database)).agent;
