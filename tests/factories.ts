@@ -77,6 +77,23 @@ export async function signedInClient(
   return { browser, account, user: (await me.json()) as CurrentUser };
 }
 
+/** A signed-in client with a sent invoice of theirs for `total` cents. */
+export async function clientWithSentInvoice(
+  app: { baseUrl: string; database: DatabaseHandle },
+  total: number,
+  account: Parameters<typeof newClientAccount>[0] = {},
+) {
+  const client = await signedInClient(app.baseUrl, account);
+  const invoice = await createInvoice(app.database, {
+    userId: client.user.id,
+    clientEmail: client.account.email,
+    status: 'sent',
+    total,
+    subtotal: total,
+  });
+  return { client, invoice };
+}
+
 /** An invoice with one line, stored directly (amounts in cents). */
 export async function createInvoice(
   database: DatabaseHandle,

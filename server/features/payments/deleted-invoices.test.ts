@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentListPageSchema } from '@shared/schemas/payments';
 import { auditEvents, invoices, payments, subscriptions } from '../../db/schema';
-import { createInvoice, signedInAdmin, signedInClient } from '../../../tests/factories';
+import { clientWithSentInvoice, signedInAdmin, signedInClient } from '../../../tests/factories';
 import type { BrowserSession } from '../../../tests/support/browser-session';
 import type { StripeStandIn } from '../../../tests/support/stripe-stand-in';
 import {
@@ -55,17 +55,8 @@ async function payOnPage(sessionId: string) {
   return res.status === 303;
 }
 
-async function clientWithInvoice(total = 19_900) {
-  const client = await signedInClient(t.baseUrl, { firstName: 'Odile' });
-  const invoice = await createInvoice(t.database, {
-    userId: client.user.id,
-    clientEmail: client.account.email,
-    status: 'sent',
-    total,
-    subtotal: total,
-  });
-  return { client, invoice };
-}
+const clientWithInvoice = (total = 19_900) =>
+  clientWithSentInvoice(t, total, { firstName: 'Odile' });
 
 async function invoiceExists(id: string) {
   return (await t.database.db.select().from(invoices).where(eq(invoices.id, id))).length === 1;

@@ -11,7 +11,12 @@ import {
   stripeEvents,
   users,
 } from '../../db/schema';
-import { createInvoice, signedInAdmin, signedInClient } from '../../../tests/factories';
+import {
+  clientWithSentInvoice,
+  createInvoice,
+  signedInAdmin,
+  signedInClient,
+} from '../../../tests/factories';
 import type { StripeStandIn } from '../../../tests/support/stripe-stand-in';
 import { startTestAppWithStripe, type TestApp } from '../../../tests/support/test-app';
 
@@ -32,17 +37,7 @@ afterAll(async () => {
 type Client = Awaited<ReturnType<typeof signedInClient>>;
 
 /** A signed-in client with a sent invoice of theirs. */
-async function clientWithInvoice(total = 39_900) {
-  const client = await signedInClient(t.baseUrl);
-  const invoice = await createInvoice(t.database, {
-    userId: client.user.id,
-    clientEmail: client.account.email,
-    status: 'sent',
-    total,
-    subtotal: total,
-  });
-  return { client, invoice };
-}
+const clientWithInvoice = (total = 39_900) => clientWithSentInvoice(t, total);
 
 async function pay(client: Client, invoiceId: string) {
   const res = await client.browser.request('POST', `/api/invoices/${invoiceId}/pay`);
