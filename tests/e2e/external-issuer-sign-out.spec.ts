@@ -59,16 +59,6 @@ test.describe('an external issuer', () => {
       (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
       (route) => route.abort(),
     );
-    const violations: string[] = [];
-    await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => {
-        const report = (window as unknown as { reportCspViolation(text: string): void })
-          .reportCspViolation;
-        report(`${event.effectiveDirective} ${event.blockedURI} on ${location.href}`);
-      });
-    });
-
     await page.goto(`${app.baseUrl}/api/login`);
     await expect(page).toHaveURL(new RegExp(`^${issuer.url}/interaction/`));
     await page.getByPlaceholder('Enter any login').fill('gabrielle');
@@ -82,10 +72,8 @@ test.describe('an external issuer', () => {
     await page.goto(`${app.baseUrl}/api/login`);
     await expect(page).toHaveURL(`${app.baseUrl}/portal/dashboard`);
 
-    // Where old links and the README send people: the app's page, then the issuer's. Only
-    // what happens from here on is this test's business (the portal's dashboard reports zod's
-    // caught `new Function` probe as a script-src violation, which blocks nothing).
-    const signOutStarts = violations.length;
+    // Where old links and the README send people: the app's page, then the issuer's. A CSP
+    // violation on the way (form-action not naming the issuer) fails the test in its fixture.
     await page.goto(`${app.baseUrl}/api/logout`);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(new RegExp(`^${issuer.url}/session/end\\?`));
@@ -100,6 +88,5 @@ test.describe('an external issuer', () => {
     await page.goto(`${app.baseUrl}/api/login`);
     await expect(page).toHaveURL(new RegExp(`^${issuer.url}/interaction/`));
     await expect(page.getByPlaceholder('Enter any login')).toBeVisible();
-    expect(violations.slice(signOutStarts), 'CSP violations while signing out').toEqual([]);
   });
 });

@@ -3,14 +3,25 @@ import { baseURL, E2E_ADMIN } from '../../playwright.config';
 import { CODE_IN_TEXT } from '../support/browser-session';
 
 /**
- * Every page fails its test on an uncaught error or a console error (React warnings, CSP
- * violations...). Failed resource loads are the network's business, asserted where they matter.
+ * Every page fails its test on an uncaught error, a console error (React warnings...) or a
+ * Content-Security-Policy violation, also one the page's code caught and the console never
+ * shows. Failed resource loads are the network's business, asserted where they matter.
  */
 export const test = base.extend<{ consoleErrors: string[]; adminApi: APIRequestContext }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      await page.exposeFunction('reportCspViolation', (text: string) =>
+        errors.push(`CSP violation: ${text}`),
+      );
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as { reportCspViolation(text: string): void })
+            .reportCspViolation;
+          report(`${event.effectiveDirective} ${event.blockedURI} on ${location.href}`);
+        });
+      });
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         if (message.text().startsWith('Failed to load resource')) return;
