@@ -197,7 +197,7 @@ export function createServices({
     now: clock,
   });
 
-  const leadSource = selectLeadSource(config.leads, clock);
+  const leadSource = selectLeadSource(config.leads, clock, logger);
   // Its worker threads start with the first page read, so a one-off command starts none.
   const pageReader = createPageReader();
   const leadSearchSteps = createSearchSteps({

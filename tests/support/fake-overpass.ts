@@ -15,6 +15,8 @@ export type OverpassBehaviour =
   | { kind: 'normal' }
   | { kind: 'status'; status: number; times: number; retryAfter?: string }
   | { kind: 'garbage' }
+  /** A readable JSON body of any shape, answered with 200. */
+  | { kind: 'body'; body: unknown }
   | { kind: 'hang' }
   | { kind: 'remark' };
 
@@ -131,6 +133,11 @@ export async function startFakeOverpass({
         if (behaviour.kind === 'garbage') {
           res.writeHead(200, { 'content-type': 'application/json' });
           res.end('{"version": 0.6, "elements": [ {"type": "node", ');
+          return;
+        }
+        if (behaviour.kind === 'body') {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(behaviour.body));
           return;
         }
         if (behaviour.kind === 'remark') {

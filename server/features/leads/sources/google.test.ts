@@ -2,12 +2,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findCity } from '@shared/places';
+import { capturedLogger } from '../../../../tests/support/captured-log';
 import { createGooglePlacesSource } from './google';
 import { boxAround, SourceError } from './types';
 
 const city = { ...findCity('Jackson', 'Mississippi')!, name: 'Jackson' };
 const requests: { headers: http.IncomingHttpHeaders; body: Record<string, unknown> }[] = [];
 let failWith: number | null = null;
+/** A body of the wrong shape to answer with 200 instead of the places. */
+let malformed: unknown = null;
 let server: http.Server;
 let url: string;
 
@@ -27,6 +30,10 @@ beforeAll(async () => {
             error: { code: failWith, message: 'API key not valid.', status: 'PERMISSION_DENIED' },
           }),
         );
+        return;
+      }
+      if (malformed !== null) {
+        res.end(JSON.stringify(malformed));
         return;
       }
       const place = (n: number) => ({
@@ -100,4 +107,54 @@ it('turns an error answer into a clear message', async () => {
     'Google Places search failed (HTTP 403): API key not valid.',
   );
   failWith = null;
+});
+
+it.each([
+  ['places is not a list', { places: { id: 'ChIJ1' } }],
+  ['a place has a location without numbers', { places: [{ id: 'ChIJ1', location: 'Jackson' }] }],
+  ['a place has no id', { places: [{ displayName: { text: 'Clinic 1' } }] }],
+])(
+  'rejects an answer of the wrong shape (%s) with a clear message and logs what was wrong',
+  async (_case, body) => {
+    malformed = body;
+    const { logger, lines } = capturedLogger();
+    const google = createGooglePlacesSource({ apiKey: 'test-key', url, logger });
+    const error = await google
+      .search({ box: boxAround(city.lat, city.lon, 10), businessTypes: ['Healthcare'], city })
+      .catch((caught: unknown) => caught)
+      .finally(() => (malformed = null));
+    expect(error).toBeInstanceOf(SourceError);
+    expect((error as SourceError).message).toBe(
+      'Google Places sent an answer that could not be read.',
+    );
+    expect((error as SourceError).status).toBe(502);
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged).toEqual([
+      expect.objectContaining({
+        level: 40, // warn
+        source: 'Google Places',
+        msg: 'Google Places answered in an unexpected shape',
+        issues: expect.stringContaining('places'),
+      }),
+    ]);
+  },
+);
+
+it('accepts fields it does not read, as Google adds them', async () => {
+  malformed = {
+    places: [
+      {
+        id: 'ChIJ9',
+        displayName: { text: 'Clinic 9', languageCode: 'en' },
+        location: { latitude: city.lat, longitude: city.lon },
+        primaryTypeDisplayName: { text: 'Doctor' },
+      },
+    ],
+    searchUri: 'https://maps.google.com/?q=clinics',
+  };
+  const google = createGooglePlacesSource({ apiKey: 'test-key', url });
+  const places = await google
+    .search({ box: boxAround(city.lat, city.lon, 10), businessTypes: ['Healthcare'], city })
+    .finally(() => (malformed = null));
+  expect(places).toEqual([expect.objectContaining({ sourceId: 'google-ChIJ9', name: 'Clinic 9' })]);
 });

@@ -1,7 +1,9 @@
+import type { Logger } from 'pino';
+import { z } from 'zod';
 import type { BusinessType } from '@shared/schemas/leads';
 import type { Place } from '@shared/lead-facts';
 import { deadline } from '../../../lib/deadline';
-import { SourceError, type LeadSourceAdapter } from './types';
+import { readAnswer, SourceError, type LeadSourceAdapter } from './types';
 
 const FIELDS = [
   'id',
@@ -20,19 +22,32 @@ const FIELD_MASK = [...FIELDS.map((field) => `places.${field}`), 'nextPageToken'
 /** Text Search gives at most 60 results (3 pages of 20) per query. */
 const MAX_PAGES = 3;
 
-interface GooglePlace {
-  id: string;
-  displayName?: { text: string };
-  formattedAddress?: string;
-  location?: { latitude: number; longitude: number };
-  nationalPhoneNumber?: string;
-  websiteUri?: string;
-  rating?: number;
-  userRatingCount?: number;
-  currentOpeningHours?: { openNow?: boolean };
-  businessStatus?: string;
-  types?: string[];
-}
+/**
+ * The fields of FIELDS we read, as Text Search answers them. Loose objects: Google may add
+ * fields (displayName.languageCode...) without breaking us; a field we read with the wrong
+ * type rejects the page.
+ */
+const GooglePlaceSchema = z.looseObject({
+  id: z.string(),
+  displayName: z.looseObject({ text: z.string() }).optional(),
+  formattedAddress: z.string().optional(),
+  location: z.looseObject({ latitude: z.number(), longitude: z.number() }).optional(),
+  nationalPhoneNumber: z.string().optional(),
+  websiteUri: z.string().optional(),
+  rating: z.number().optional(),
+  userRatingCount: z.number().optional(),
+  currentOpeningHours: z.looseObject({ openNow: z.boolean().optional() }).optional(),
+  businessStatus: z.string().optional(),
+  types: z.array(z.string()).optional(),
+});
+const GoogleSearchAnswerSchema = z.looseObject({
+  places: z.array(GooglePlaceSchema).optional(),
+  nextPageToken: z.string().optional(),
+});
+/** Google's error body: only the message is shown to the owner. */
+const GoogleErrorSchema = z.looseObject({
+  error: z.looseObject({ message: z.string().optional() }),
+});
 
 const QUERY_TEXT: Record<BusinessType, string> = {
   Restaurant: 'restaurants',
@@ -52,10 +67,13 @@ export function createGooglePlacesSource({
   apiKey,
   url = 'https://places.googleapis.com',
   timeoutMs = 15_000,
+  logger,
 }: {
   apiKey: string;
   url?: string;
   timeoutMs?: number;
+  /** Where an answer of the wrong shape is reported, with what was wrong in it. */
+  logger?: Pick<Logger, 'warn'>;
 }): LeadSourceAdapter {
   async function page(body: object, signal?: AbortSignal) {
     const pageDeadline = deadline(timeoutMs, signal);
@@ -92,16 +110,17 @@ export function createGooglePlacesSource({
       throw new SourceError('Google Places quota reached. Try again later.', 503);
     }
     if (!response.ok) {
-      const detail = (
-        (await response.json().catch(() => null)) as { error?: { message?: string } } | null
-      )?.error?.message;
+      const body: unknown = await response.json().catch(() => null);
+      const detail = GoogleErrorSchema.safeParse(body).data?.error.message;
       throw new SourceError(
         `Google Places search failed (HTTP ${response.status})${detail ? `: ${detail}` : ''}`,
       );
     }
-    return (await response.json().catch(() => {
-      throw new SourceError('Google Places sent an answer that could not be read.');
-    })) as { places?: GooglePlace[]; nextPageToken?: string };
+    return readAnswer(response, GoogleSearchAnswerSchema, {
+      source: 'Google Places',
+      unreadable: 'Google Places sent an answer that could not be read.',
+      logger,
+    });
   }
 
   return {

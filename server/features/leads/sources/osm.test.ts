@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUSINESS_TYPES } from '@shared/schemas/leads';
 import { findCity } from '@shared/places';
+import { capturedLogger } from '../../../../tests/support/captured-log';
 import { startFakeOverpass, type FakeOverpass } from '../../../../tests/support/fake-overpass';
 import { categoryCount } from './osm-categories';
 import { chicagoWallClock, createOverpassSource, openAt } from './osm';
@@ -130,6 +131,51 @@ describe('OpenStreetMap source', () => {
     expect((error as SourceError).message).toBe(message);
     // Bounded: the first try and at most the two retries.
     expect(overpass.stats.requests).toBeLessThanOrEqual(3);
+  });
+
+  it.each([
+    ['no elements', { version: 0.6, remark: 'something odd' }],
+    ['elements is not a list', { elements: { type: 'node', id: 1 } }],
+    ['an element without an id', { elements: [{ type: 'node', tags: { name: 'Cafe' } }] }],
+    ['a tag that is not text', { elements: [{ type: 'node', id: 1, tags: { name: 3 } }] }],
+  ])(
+    'rejects an answer of the wrong shape (%s) with a clear message and logs what was wrong',
+    async (_case, body) => {
+      overpass = await startFakeOverpass({ elements: [restaurant] });
+      overpass.behave({ kind: 'body', body });
+      const { logger, lines } = capturedLogger();
+      const error = await source({ logger })
+        .search({ box, businessTypes: ['Restaurant'], city })
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(SourceError);
+      expect((error as SourceError).message).toBe(
+        'OpenStreetMap sent an answer that could not be read. Try again later.',
+      );
+      expect((error as SourceError).status).toBe(502);
+      expect(overpass.stats.requests).toBe(1);
+      expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([
+        expect.objectContaining({
+          level: 40, // warn
+          source: 'OpenStreetMap',
+          msg: 'OpenStreetMap answered in an unexpected shape',
+          issues: expect.stringContaining('elements'),
+        }),
+      ]);
+    },
+  );
+
+  it('accepts fields it does not read, as Overpass adds them', async () => {
+    overpass = await startFakeOverpass({ elements: [restaurant] });
+    overpass.behave({
+      kind: 'body',
+      body: {
+        version: 0.6,
+        osm3s: { timestamp_osm_base: '2026-11-23T17:00:00Z' },
+        elements: [{ ...restaurant, version: 7, user: 'mapper' }],
+      },
+    });
+    const places = await source().search({ box, businessTypes: ['Restaurant'], city });
+    expect(places).toEqual([expect.objectContaining({ sourceId: 'osm-n42' })]);
   });
 
   it('never has more than two requests in flight', async () => {

@@ -1,10 +1,18 @@
 import OpeningHours from 'opening_hours';
 import pLimit from 'p-limit';
+import type { Logger } from 'pino';
+import { z } from 'zod';
 import type { Place } from '@shared/lead-facts';
 import type { BusinessType } from '@shared/schemas/leads';
 import { businessTypeOf, tagFilters } from './osm-categories';
 import { deadline } from '../../../lib/deadline';
-import { SourceError, type Box, type LeadSourceAdapter, type SourceQuery } from './types';
+import {
+  readAnswer,
+  SourceError,
+  type Box,
+  type LeadSourceAdapter,
+  type SourceQuery,
+} from './types';
 
 export interface OverpassOptions {
   url: string;
@@ -15,6 +23,8 @@ export interface OverpassOptions {
   retryDelaysMs?: readonly number[];
   /** The wall clock, for isOpen (evaluated in America/Chicago). */
   now?: () => Date;
+  /** Where an answer of the wrong shape is reported, with what was wrong in it. */
+  logger?: Pick<Logger, 'warn'>;
 }
 
 /** Overpass gives each client two slots: never more than two requests in flight. */
@@ -32,14 +42,24 @@ export function overpassQuery(box: Box, types: readonly BusinessType[], timeoutS
   return `[out:json][timeout:${timeoutSeconds}];\n(\n${statements.join('\n')}\n);\nout tags center;`;
 }
 
-interface OverpassElement {
-  type: 'node' | 'way' | 'relation';
-  id: number;
-  lat?: number;
-  lon?: number;
-  center?: { lat: number; lon: number };
-  tags?: Record<string, string>;
-}
+/**
+ * The fields of an element we read (`out tags center`). Loose objects: Overpass adds
+ * fields (version, generator, osm3s...) as it likes; a field we read with the wrong type
+ * rejects the answer.
+ */
+const OverpassElementSchema = z.looseObject({
+  type: z.enum(['node', 'way', 'relation']),
+  id: z.number(),
+  lat: z.number().optional(),
+  lon: z.number().optional(),
+  center: z.looseObject({ lat: z.number(), lon: z.number() }).optional(),
+  tags: z.record(z.string(), z.string()).optional(),
+});
+type OverpassElement = z.infer<typeof OverpassElementSchema>;
+const OverpassAnswerSchema = z.looseObject({
+  elements: z.array(OverpassElementSchema),
+  remark: z.string().optional(),
+});
 
 /** The wall-clock time in America/Chicago as a Date whose local fields show it. */
 export function chicagoWallClock(date: Date): Date {
@@ -144,7 +164,8 @@ export function placeFromElement(
   };
 }
 
-type OverpassAnswer = { elements: OverpassElement[] };
+/** The fields read from an answer (without the loose object's other keys). */
+type OverpassAnswer = Pick<z.infer<typeof OverpassAnswerSchema>, 'elements' | 'remark'>;
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -162,6 +183,7 @@ export function createOverpassSource({
   timeoutMs = 30_000,
   retryDelaysMs = [2000, 5000, 15_000],
   now = () => new Date(),
+  logger,
 }: OverpassOptions): LeadSourceAdapter {
   const slots = pLimit(OVERPASS_SLOTS);
 
@@ -231,30 +253,26 @@ export function createOverpassSource({
         `OpenStreetMap search failed (HTTP ${response.status}). Try again later.`,
       );
     }
-    try {
-      const parsed = (await response.json()) as { elements?: unknown; remark?: string };
-      if (!Array.isArray(parsed.elements)) throw new Error('no elements');
-      // Overpass answers 200 with a remark when the query ran out of time or memory.
-      if (
-        parsed.elements.length === 0 &&
-        /runtime error|timed out|out of memory/i.test(parsed.remark ?? '')
-      ) {
-        throw new SourceError('OpenStreetMap did not answer in time. Try again in a minute.', 504);
-      }
-      return parsed as OverpassAnswer;
-    } catch (error) {
-      if (error instanceof SourceError) throw error;
-      throw new SourceError(
-        'OpenStreetMap sent an answer that could not be read. Try again later.',
-      );
+    const answer = await readAnswer(response, OverpassAnswerSchema, {
+      source: 'OpenStreetMap',
+      unreadable: 'OpenStreetMap sent an answer that could not be read. Try again later.',
+      logger,
+    });
+    // Overpass answers 200 with a remark when the query ran out of time or memory.
+    if (
+      answer.elements.length === 0 &&
+      /runtime error|timed out|out of memory/i.test(answer.remark ?? '')
+    ) {
+      throw new SourceError('OpenStreetMap did not answer in time. Try again in a minute.', 504);
     }
+    return answer;
   }
 
   return {
     name: 'osm',
     async search(query) {
       const timeoutSeconds = Math.max(5, Math.floor(timeoutMs / 1000) - 5);
-      const { elements = [] } = await post(
+      const { elements } = await post(
         overpassQuery(query.box, query.businessTypes, timeoutSeconds),
         query.signal,
       );

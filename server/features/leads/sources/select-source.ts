@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { Config } from '../../../config';
 import { createGooglePlacesSource } from './google';
 import { createOverpassSource } from './osm';
@@ -8,10 +9,18 @@ export const SOURCE_USER_AGENT =
   'CoastAndCodeLeadFinder/1.0 (web-design agency lead research; contact via the agency website)';
 
 /** The lead source LEAD_SOURCE names. */
-export function selectLeadSource(config: Config['leads'], now: () => Date): LeadSourceAdapter {
+export function selectLeadSource(
+  config: Config['leads'],
+  now: () => Date,
+  logger?: Pick<Logger, 'warn'>,
+): LeadSourceAdapter {
   switch (config.source) {
     case 'google':
-      return createGooglePlacesSource({ apiKey: config.google!.apiKey, url: config.google!.url });
+      return createGooglePlacesSource({
+        apiKey: config.google!.apiKey,
+        url: config.google!.url,
+        logger,
+      });
     case 'sample':
       return createSampleSource({ now });
     default:
@@ -20,6 +29,7 @@ export function selectLeadSource(config: Config['leads'], now: () => Date): Lead
         userAgent: SOURCE_USER_AGENT,
         timeoutMs: config.overpassTimeoutMs,
         now,
+        logger,
       });
   }
 }

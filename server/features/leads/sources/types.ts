@@ -1,3 +1,5 @@
+import type { Logger } from 'pino';
+import { z } from 'zod';
 import type { Place } from '@shared/lead-facts';
 import type { BusinessType, LeadSource } from '@shared/schemas/leads';
 
@@ -29,9 +31,41 @@ export class SourceError extends Error {
   constructor(
     message: string,
     readonly status: 502 | 503 | 504 = 502,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
+}
+
+/**
+ * The JSON body of a source's answer, checked against the schema of the fields we read.
+ * An unreadable body or a wrong shape is a SourceError with the owner's message (a 502,
+ * never a crash deeper in the search); what was wrong goes to the log.
+ */
+export async function readAnswer<Schema extends z.ZodType>(
+  response: Response,
+  schema: Schema,
+  {
+    source,
+    unreadable,
+    logger,
+  }: { source: string; unreadable: string; logger?: Pick<Logger, 'warn'> | undefined },
+): Promise<z.infer<Schema>> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch (error) {
+    throw new SourceError(unreadable, 502, { cause: error });
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    logger?.warn(
+      { source, issues: z.prettifyError(result.error) },
+      `${source} answered in an unexpected shape`,
+    );
+    throw new SourceError(unreadable, 502, { cause: result.error });
+  }
+  return result.data;
 }
 
 const MILES_PER_DEGREE_LAT = 69.0;
