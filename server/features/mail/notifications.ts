@@ -1,52 +1,37 @@
 import type { Logger } from 'pino';
-import { formatCents } from '@shared/money';
-import { findPlan, type PlanId } from '@shared/plans';
+import type { PlanId } from '@shared/plans';
 import { invoiceName } from '@shared/schemas/invoices';
-import { html, type SafeHtml } from '../../lib/html';
+import type { EmailBrand, EmailClient } from '../../lib/email-layout';
+import { accountExistsEmail, emailCodeEmail } from '../identity/identity.emails';
+import { invoiceIssuedEmail, type HowToPay, type InvoiceMail } from '../invoices/invoices.emails';
+import {
+  chargeDeclinedEmail,
+  paymentFailedEmail,
+  paymentReceiptEmail,
+  paymentReminderEmail,
+} from '../payments/payments.emails';
+import { signupInvitationEmail, type SignupInvitation } from '../signup-links/signup-links.emails';
+import {
+  cancellationRequestedEmail,
+  planChangeRequestedEmail,
+  planChangeWithdrawnEmail,
+  requestWithdrawnEmail,
+  subscriptionRequestedEmail,
+} from '../subscriptions/subscriptions.emails';
+import { agencyRepliedEmail, ticketCreatedEmail } from '../tickets/tickets.emails';
 import type { MailSecret, Mailer, SendResult } from './mailer';
-import { displayDate, displayDateTime, fullName } from '../../lib/format';
 
-interface Client {
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-}
+// Where they were first declared; the invoices and payments services import them from here.
+export type { HowToPay, InvoiceMail, PayLink } from '../invoices/invoices.emails';
+export type { SignupInvitation } from '../signup-links/signup-links.emails';
 
-interface Agency {
-  businessName: string;
-  businessEmail: string;
-}
+type Client = EmailClient;
+type Agency = EmailBrand;
 
-/** An invoice as its e-mail describes it (amounts in integer cents). */
-export interface InvoiceMail {
-  invoiceNumber: string | null;
-  clientName: string;
-  clientEmail: string;
-  total: number;
-  dueDate: string;
-}
-
-/** A pay link as handed out: where it leads, and until when it works. */
-export interface PayLink {
-  invoiceId: string;
-  url: string;
-  expiresAt: Date;
-}
-
-/** How an unpaid invoice can be paid, as its e-mails and PDF say it. */
-export interface HowToPay {
-  /** Null when card payment is off. */
-  payLink: PayLink | null;
-  instructions: string;
-}
-
-/** The lines that tell how to pay: the pay link's label is the call to action. */
-function howToPayLines(howToPay: HowToPay): string[] {
-  return howToPay.instructions ? [`How to pay:\n${howToPay.instructions}`] : [];
-}
-
-const payLink = ({ payLink }: HowToPay) =>
-  payLink ? { href: payLink.url, label: 'Pay this invoice online' } : undefined;
+/** What the secret of a message opens (mailer.ts MailSecret): a sign-in's code, a link. */
+const emailCodeRef = (signIn: string) => `email-code:${signIn}`;
+const signupLinkRef = (linkId: string) => `signup-link:${linkId}`;
+const payLinkRef = (invoiceId: string) => `pay-link:${invoiceId}`;
 
 /** What the outbox forgets of a message with a pay link, once it is used or expires. */
 const payLinkSecret = ({ payLink }: HowToPay, inAttachments = false): MailSecret | undefined =>
@@ -59,31 +44,6 @@ const payLinkSecret = ({ payLink }: HowToPay, inAttachments = false): MailSecret
       }
     : undefined;
 
-/** A signup invitation as its e-mail describes it. */
-export interface SignupInvitation {
-  /** The signup link's id: the outbox forgets the link when it is used. */
-  linkId: string;
-  email: string;
-  planName: string;
-  priceCents: number;
-  signupUrl: string;
-  expiresAt: Date;
-}
-
-/** The e-mail that carries a signup link: the admin sees it before sending it. */
-function signupInvitationMessage(brand: string, invitation: SignupInvitation) {
-  const expires = displayDateTime(invitation.expiresAt);
-  return {
-    subject: `Your ${invitation.planName} plan with ${brand}: create your account`,
-    lines: [
-      'Hello,',
-      `We are ready to start on your website. Your plan is ${invitation.planName} at ${formatCents(invitation.priceCents)} per month: billed monthly, no setup fees, cancel anytime.`,
-      'Create your client account with the link below to confirm it. You will get your first invoice once your account is set up, and the plan starts when it is paid.',
-      `The link is for ${invitation.email} only and works once, until ${expires}.`,
-    ],
-  };
-}
-
 export interface NotificationDeps {
   mailer: Mailer;
   appUrl: string;
@@ -92,44 +52,11 @@ export interface NotificationDeps {
   logger: Logger;
 }
 
-function clientName(client: Client | null): string {
-  return (client && fullName(client)) || client?.email || 'A client';
-}
-
-/** The client as the agency reads it: name, and e-mail when known. */
-function clientLabel(client: Client | null): string {
-  return `${clientName(client)}${client?.email ? ` (${client.email})` : ''}`;
-}
-
-const planName = (tier: PlanId) => findPlan(tier)?.name ?? tier;
-
-/** What the secret of a message opens (mailer.ts MailSecret): a sign-in's code, a link. */
-const emailCodeRef = (signIn: string) => `email-code:${signIn}`;
-const signupLinkRef = (linkId: string) => `signup-link:${linkId}`;
-const payLinkRef = (invoiceId: string) => `pay-link:${invoiceId}`;
-
-/** A short message in the brand's frame: plain text and the same in simple HTML. */
-function compose(agency: Agency, lines: string[], link?: { href: string; label: string }) {
-  // Paragraphs separated by a blank line, as a person would write them.
-  const text = [
-    ...lines,
-    ...(link ? [`${link.label}: ${link.href}`] : []),
-    `— ${agency.businessName}`,
-  ].join('\n\n');
-  const body: SafeHtml = html`<div
-    style="font-family:Arial,sans-serif;font-size:15px;line-height:1.5;color:#0b3b4f"
-  >
-    <p style="font-size:18px;font-weight:bold;color:#0e7490">${agency.businessName}</p>
-    ${lines.map((line) => html`<p style="white-space:pre-wrap">${line}</p>`)}
-    ${link ? html`<p><a href="${link.href}" style="color:#0e7490">${link.label}</a></p>` : ''}
-  </div>`;
-  return { text, html: body.value };
-}
-
 /**
- * What the product tells people by e-mail about support and subscriptions. Sending never
- * fails or delays the request that caused it: the mailer records every message, and an
- * error here is logged.
+ * Sends what the product tells people by e-mail: each feature renders its own messages
+ * (`<feature>.emails.ts`); this adds the recipient, attachments and the secrets the outbox
+ * forgets. Sending in the background never fails or delays the request that caused it:
+ * the mailer records every message, and an error here is logged.
  */
 export function createNotifications({
   mailer,
@@ -205,14 +132,7 @@ export function createNotifications({
     ) {
       deliverToAddress('email-code', (brand) => ({
         to,
-        // Not in the subject: subjects are listed, searched and logged; the body is blanked
-        // out of the outbox once the code is used or expires.
-        subject: `Your ${brand.businessName} verification code`,
-        ...compose(brand, [
-          'Hello,',
-          `Enter this code to confirm your e-mail address and finish signing in to your client portal: ${code}`,
-          `It works once, for ${validMinutes} minutes. If you did not ask for it, ignore this e-mail: nothing happens without the code.`,
-        ]),
+        ...emailCodeEmail(brand, { code, validMinutes }),
         secret: { ref: emailCodeRef(signIn), values: [code], expiresAt },
       }));
     },
@@ -236,16 +156,7 @@ export function createNotifications({
     accountAlreadyExists(to: string) {
       deliverToAddress('account-exists', (brand) => ({
         to,
-        subject: `Your ${brand.businessName} client portal account`,
-        ...compose(
-          brand,
-          [
-            'Hello,',
-            'Someone, perhaps you, tried to create a client portal account with this e-mail address. You already have one, so nothing was changed.',
-            `If it was you, sign in with your password. If you have forgotten it, write to ${brand.businessEmail}. If it was not you, you can ignore this e-mail.`,
-          ],
-          { href: `${appUrl}/api/login`, label: 'Sign in' },
-        ),
+        ...accountExistsEmail(brand, { appUrl }),
       }));
     },
 
@@ -259,20 +170,7 @@ export function createNotifications({
       return mailer.send(
         {
           to: invoice.clientEmail,
-          subject: `Invoice ${invoiceName(invoice)} from ${brand.businessName}`,
-          ...compose(
-            brand,
-            [
-              `Hello ${invoice.clientName},`,
-              `Please find attached invoice ${invoiceName(invoice)} for ${formatCents(invoice.total)}, due ${displayDate(invoice.dueDate)}.`,
-              ...howToPayLines(howToPay),
-              `Questions about it? Reply to this e-mail or write to ${brand.businessEmail}.`,
-            ],
-            payLink(howToPay) ?? {
-              href: `${appUrl}/portal/dashboard`,
-              label: 'See your billing history',
-            },
-          ),
+          ...invoiceIssuedEmail(brand, invoice, howToPay, { appUrl }),
           attachments: [
             {
               filename: `${invoiceName(invoice)}.pdf`,
@@ -293,16 +191,7 @@ export function createNotifications({
       const brand = await agency();
       return mailer.send({
         to: invoice.clientEmail,
-        subject: `Receipt for invoice ${invoiceName(invoice)} from ${brand.businessName}`,
-        ...compose(
-          brand,
-          [
-            `Hello ${invoice.clientName},`,
-            `Thank you: invoice ${invoiceName(invoice)} (${formatCents(invoice.total)}) is paid in full.`,
-            'The invoice, marked paid, is attached for your records.',
-          ],
-          { href: `${appUrl}/portal/dashboard`, label: 'See your billing history' },
-        ),
+        ...paymentReceiptEmail(brand, invoice, { appUrl }),
         attachments: [
           {
             filename: `${invoiceName(invoice)}-paid.pdf`,
@@ -322,19 +211,7 @@ export function createNotifications({
       const brand = await agency();
       return mailer.send({
         to: invoice.clientEmail,
-        subject: `Your card was declined for invoice ${invoiceName(invoice)}`,
-        ...compose(
-          brand,
-          [
-            `Hello ${invoice.clientName},`,
-            `We tried to charge your saved card ${formatCents(decline.amount)} for invoice ${invoiceName(invoice)}, but it was declined (${decline.reason}).`,
-            decline.nextTry
-              ? `We will try again on ${displayDate(decline.nextTry)}. To pay now or with another card, use the link below.`
-              : 'That was our last try. Please pay with the link below to keep your plan running.',
-            ...howToPayLines(howToPay),
-          ],
-          payLink(howToPay),
-        ),
+        ...chargeDeclinedEmail(brand, invoice, decline, howToPay),
         secret: payLinkSecret(howToPay),
       });
     },
@@ -344,16 +221,7 @@ export function createNotifications({
       const brand = await agency();
       return mailer.send({
         to: invoice.clientEmail,
-        subject: `Your payment for invoice ${invoiceName(invoice)} did not go through`,
-        ...compose(
-          brand,
-          [
-            `Hello ${invoice.clientName},`,
-            `Your payment for invoice ${invoiceName(invoice)} (${formatCents(invoice.total)}) did not go through, so the invoice is still open.`,
-            ...howToPayLines(howToPay),
-          ],
-          payLink(howToPay),
-        ),
+        ...paymentFailedEmail(brand, invoice, howToPay),
         secret: payLinkSecret(howToPay),
       });
     },
@@ -366,44 +234,24 @@ export function createNotifications({
       const brand = await agency();
       return mailer.send({
         to: invoice.clientEmail,
-        subject: `Reminder: invoice ${invoiceName(invoice)} is overdue`,
-        ...compose(
-          brand,
-          [
-            `Hello ${invoice.clientName},`,
-            `Invoice ${invoiceName(invoice)} was due on ${displayDate(invoice.dueDate)} and ${formatCents(invoice.balanceDue)} is still open. Please pay it to keep your plan running.`,
-            ...howToPayLines(howToPay),
-            `Already paid, or a question? Reply to this e-mail or write to ${brand.businessEmail}.`,
-          ],
-          payLink(howToPay),
-        ),
+        ...paymentReminderEmail(brand, invoice, howToPay),
         secret: payLinkSecret(howToPay),
       });
     },
 
     /** The invitation e-mail as it will be sent: for the admin to read and copy. */
     async signupInvitationText(invitation: SignupInvitation) {
-      const brand = await agency();
-      const message = signupInvitationMessage(brand.businessName, invitation);
-      const { text } = compose(brand, message.lines, {
-        href: invitation.signupUrl,
-        label: 'Create your account',
-      });
-      return { subject: message.subject, body: text };
+      const { subject, text } = signupInvitationEmail(await agency(), invitation);
+      return { subject, body: text };
     },
 
     /** A signup link to a future client. Awaited, like invoices. */
     async signupInvitation(invitation: SignupInvitation): Promise<SendResult> {
       const brand = await agency();
-      const message = signupInvitationMessage(brand.businessName, invitation);
       return mailer.send(
         {
           to: invitation.email,
-          subject: message.subject,
-          ...compose(brand, message.lines, {
-            href: invitation.signupUrl,
-            label: 'Create your account',
-          }),
+          ...signupInvitationEmail(brand, invitation),
           secret: {
             ref: signupLinkRef(invitation.linkId),
             values: [invitation.signupUrl.split('/').at(-1)!],
@@ -420,100 +268,53 @@ export function createNotifications({
       userId: string,
       ticket: { id: string; subject: string; description: string; priority: string },
     ) {
-      deliver('ticket-created', userId, (brand, client) => {
-        return {
-          to: brand.businessEmail,
-          subject: `New support ticket: ${ticket.subject}`,
-          ...compose(
-            brand,
-            [
-              `${clientLabel(client)} opened a ticket (priority ${ticket.priority}).`,
-              ticket.description,
-            ],
-            { href: `${appUrl}/admin/support/${ticket.id}`, label: 'Answer it in the admin panel' },
-          ),
-        };
-      });
+      deliver('ticket-created', userId, (brand, client) => ({
+        to: brand.businessEmail,
+        ...ticketCreatedEmail(brand, client, ticket, { appUrl }),
+      }));
     },
 
     /** The agency answered: the client hears of it. */
     agencyReplied(userId: string, ticket: { id: string; subject: string }, message: string) {
-      deliver('ticket-replied', userId, (brand, client) => {
-        if (!client?.email) return null;
-        return {
-          to: client.email,
-          subject: `Re: ${ticket.subject}`,
-          ...compose(brand, [`${brand.businessName} replied to your ticket:`, message], {
-            href: `${appUrl}/portal/support/${ticket.id}`,
-            label: 'See the conversation',
-          }),
-        };
-      });
+      deliver('ticket-replied', userId, (brand, client) =>
+        client?.email
+          ? { to: client.email, ...agencyRepliedEmail(brand, ticket, message, { appUrl }) }
+          : null,
+      );
     },
 
     subscriptionRequested(userId: string, tier: PlanId) {
-      deliver('subscription-requested', userId, (brand, client) => {
-        const plan = planName(tier);
-        return {
-          to: brand.businessEmail,
-          subject: `Plan request: ${plan} from ${clientName(client)}`,
-          ...compose(brand, [
-            `${clientLabel(client)} asked for the ${plan} plan.`,
-            'A draft invoice for the first month is ready in the admin panel: send it, and the plan starts when it is paid.',
-          ]),
-        };
-      });
+      deliver('subscription-requested', userId, (brand, client) => ({
+        to: brand.businessEmail,
+        ...subscriptionRequestedEmail(brand, client, tier),
+      }));
     },
 
     requestWithdrawn(userId: string, tier: PlanId) {
-      deliver('request-withdrawn', userId, (brand, client) => {
-        const plan = planName(tier);
-        return {
-          to: brand.businessEmail,
-          subject: `Plan request withdrawn: ${clientName(client)} (${plan})`,
-          ...compose(brand, [
-            `${clientLabel(client)} withdrew the request for the ${plan} plan. Nothing needs to be invoiced.`,
-          ]),
-        };
-      });
+      deliver('request-withdrawn', userId, (brand, client) => ({
+        to: brand.businessEmail,
+        ...requestWithdrawnEmail(brand, client, tier),
+      }));
     },
 
     cancellationRequested(userId: string, tier: PlanId, periodEnd: Date | null) {
-      deliver('cancellation-requested', userId, (brand, client) => {
-        const plan = planName(tier);
-        const until = periodEnd ? displayDate(periodEnd) : 'the end of the current period';
-        return {
-          to: brand.businessEmail,
-          subject: `Cancellation request: ${clientName(client)} (${plan})`,
-          ...compose(brand, [
-            `${clientLabel(client)} asked to cancel the ${plan} plan.`,
-            `It stays active until ${until}, then ends.`,
-          ]),
-        };
-      });
+      deliver('cancellation-requested', userId, (brand, client) => ({
+        to: brand.businessEmail,
+        ...cancellationRequestedEmail(brand, client, tier, periodEnd),
+      }));
     },
 
     planChangeRequested(userId: string, from: PlanId, to: PlanId, startsOn: Date | null) {
-      deliver('plan-change-requested', userId, (brand, client) => {
-        const when = startsOn ? displayDate(startsOn) : 'the next billing period';
-        return {
-          to: brand.businessEmail,
-          subject: `Plan change: ${clientName(client)} (${planName(from)} to ${planName(to)})`,
-          ...compose(brand, [
-            `${clientLabel(client)} asked to move from the ${planName(from)} plan to the ${planName(to)} plan.`,
-            `The change starts on ${when}: the renewal invoice for that period bills the ${planName(to)} plan.`,
-          ]),
-        };
-      });
+      deliver('plan-change-requested', userId, (brand, client) => ({
+        to: brand.businessEmail,
+        ...planChangeRequestedEmail(brand, client, { from, to, startsOn }),
+      }));
     },
 
     planChangeWithdrawn(userId: string, kept: PlanId, withdrawn: PlanId) {
       deliver('plan-change-withdrawn', userId, (brand, client) => ({
         to: brand.businessEmail,
-        subject: `Plan change withdrawn: ${clientName(client)} (stays on ${planName(kept)})`,
-        ...compose(brand, [
-          `${clientLabel(client)} withdrew the change to the ${planName(withdrawn)} plan and stays on the ${planName(kept)} plan.`,
-        ]),
+        ...planChangeWithdrawnEmail(brand, client, { kept, withdrawn }),
       }));
     },
   };

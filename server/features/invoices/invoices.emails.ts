@@ -1,0 +1,64 @@
+import { formatCents } from '@shared/money';
+import { invoiceName } from '@shared/schemas/invoices';
+import {
+  renderEmail,
+  type EmailBrand,
+  type EmailLink,
+  type RenderedEmail,
+} from '../../lib/email-layout';
+import { displayDate } from '../../lib/format';
+
+/** An invoice as its e-mail describes it (amounts in integer cents). */
+export interface InvoiceMail {
+  invoiceNumber: string | null;
+  clientName: string;
+  clientEmail: string;
+  total: number;
+  dueDate: string;
+}
+
+/** A pay link as handed out: where it leads, and until when it works. */
+export interface PayLink {
+  invoiceId: string;
+  url: string;
+  expiresAt: Date;
+}
+
+/** How an unpaid invoice can be paid, as its e-mails and PDF say it. */
+export interface HowToPay {
+  /** Null when card payment is off. */
+  payLink: PayLink | null;
+  instructions: string;
+}
+
+/** The lines that tell how to pay: the pay link's label is the call to action. */
+export function howToPayLines(howToPay: HowToPay): string[] {
+  return howToPay.instructions ? [`How to pay:\n${howToPay.instructions}`] : [];
+}
+
+/** The pay link as the call to action, when card payment is on. */
+export const payLinkAction = ({ payLink }: HowToPay): EmailLink | undefined =>
+  payLink ? { href: payLink.url, label: 'Pay this invoice online' } : undefined;
+
+/** The invoice to its client (the PDF is attached by the sender). */
+export function invoiceIssuedEmail(
+  brand: EmailBrand,
+  invoice: InvoiceMail,
+  howToPay: HowToPay,
+  { appUrl }: { appUrl: string },
+): RenderedEmail {
+  return renderEmail(
+    brand,
+    `Invoice ${invoiceName(invoice)} from ${brand.businessName}`,
+    [
+      `Hello ${invoice.clientName},`,
+      `Please find attached invoice ${invoiceName(invoice)} for ${formatCents(invoice.total)}, due ${displayDate(invoice.dueDate)}.`,
+      ...howToPayLines(howToPay),
+      `Questions about it? Reply to this e-mail or write to ${brand.businessEmail}.`,
+    ],
+    payLinkAction(howToPay) ?? {
+      href: `${appUrl}/portal/dashboard`,
+      label: 'See your billing history',
+    },
+  );
+}

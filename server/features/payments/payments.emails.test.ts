@@ -1,0 +1,109 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { readEmail, testBrand, typedMarkup } from '../../../tests/support/read-email';
+import type { HowToPay, InvoiceMail } from '../invoices/invoices.emails';
+import {
+  chargeDeclinedEmail,
+  paymentFailedEmail,
+  paymentReceiptEmail,
+  paymentReminderEmail,
+} from './payments.emails';
+
+const invoice: InvoiceMail = {
+  invoiceNumber: 'INV-0042',
+  clientName: 'Amélie Thibodeaux',
+  clientEmail: 'amelie@example.com',
+  total: 129_900,
+  dueDate: '2026-12-07',
+};
+const howToPay: HowToPay = {
+  payLink: {
+    invoiceId: 'inv_1',
+    url: 'https://studio.test/pay/tok_abc',
+    expiresAt: new Date('2027-01-07T00:00:00Z'),
+  },
+  instructions: 'Bank transfer to Coast & Code',
+};
+const payOnline = [{ label: 'Pay this invoice online', href: 'https://studio.test/pay/tok_abc' }];
+
+describe('payment e-mails', () => {
+  it('the receipt says the invoice is paid in full and links to the billing history', () => {
+    const email = readEmail(
+      paymentReceiptEmail(testBrand, invoice, { appUrl: 'https://studio.test' }),
+    );
+    expect(email.subject).toBe('Receipt for invoice INV-0042 from Coast & Code');
+    const sentence = 'Thank you: invoice INV-0042 ($1,299.00) is paid in full.';
+    expect(email.textParagraphs).toContain(sentence);
+    expect(email.paragraphs).toContain(sentence);
+    expect(email.links).toEqual([
+      { label: 'See your billing history', href: 'https://studio.test/portal/dashboard' },
+    ]);
+  });
+
+  it('a declined card says why, when the next try is, and links to pay now', () => {
+    const email = readEmail(
+      chargeDeclinedEmail(
+        testBrand,
+        invoice,
+        { reason: 'insufficient funds', nextTry: '2026-12-10', amount: 129_900 },
+        howToPay,
+      ),
+    );
+    expect(email.subject).toBe('Your card was declined for invoice INV-0042');
+    expect(email.paragraphs).toContain(
+      'We tried to charge your saved card $1,299.00 for invoice INV-0042, but it was declined (insufficient funds).',
+    );
+    const nextTry =
+      'We will try again on Dec 10, 2026. To pay now or with another card, use the link below.';
+    expect(email.textParagraphs).toContain(nextTry);
+    expect(email.paragraphs).toContain(nextTry);
+    expect(email.textParagraphs).toContain('How to pay:\nBank transfer to Coast & Code');
+    expect(email.links).toEqual(payOnline);
+  });
+
+  it('a declined card on the last try says so', () => {
+    const email = readEmail(
+      chargeDeclinedEmail(
+        testBrand,
+        invoice,
+        { reason: 'card expired', nextTry: null, amount: 129_900 },
+        { payLink: null, instructions: '' },
+      ),
+    );
+    expect(email.textParagraphs).toContain(
+      'That was our last try. Please pay with the link below to keep your plan running.',
+    );
+    expect(email.links).toEqual([]);
+  });
+
+  it('a failed bank payment says the invoice is still open', () => {
+    const email = readEmail(paymentFailedEmail(testBrand, invoice, howToPay));
+    expect(email.subject).toBe('Your payment for invoice INV-0042 did not go through');
+    const sentence =
+      'Your payment for invoice INV-0042 ($1,299.00) did not go through, so the invoice is still open.';
+    expect(email.textParagraphs).toContain(sentence);
+    expect(email.paragraphs).toContain(sentence);
+    expect(email.links).toEqual(payOnline);
+  });
+
+  it('the reminder gives the due date and what is still open, and escapes the client name', () => {
+    const email = readEmail(
+      paymentReminderEmail(
+        testBrand,
+        { ...invoice, clientName: typedMarkup, balanceDue: 49_900 },
+        howToPay,
+      ),
+    );
+    expect(email.subject).toBe('Reminder: invoice INV-0042 is overdue');
+    const sentence =
+      'Invoice INV-0042 was due on Dec 7, 2026 and $499.00 is still open. Please pay it to keep your plan running.';
+    expect(email.textParagraphs).toContain(sentence);
+    expect(email.paragraphs).toContain(sentence);
+    expect(email.paragraphs).toContain(`Hello ${typedMarkup},`);
+    expect(email.tags).toEqual(new Set(['div', 'p', 'a']));
+    expect(email.textParagraphs).toContain(
+      'Already paid, or a question? Reply to this e-mail or write to hello@coastandcode.test.',
+    );
+    expect(email.links).toEqual(payOnline);
+  });
+});

@@ -1,0 +1,87 @@
+import { formatCents } from '@shared/money';
+import { invoiceName } from '@shared/schemas/invoices';
+import { renderEmail, type EmailBrand, type RenderedEmail } from '../../lib/email-layout';
+import { displayDate } from '../../lib/format';
+import {
+  howToPayLines,
+  payLinkAction,
+  type HowToPay,
+  type InvoiceMail,
+} from '../invoices/invoices.emails';
+
+/** A payment covered the invoice: the receipt (the PDF marked paid is attached by the sender). */
+export function paymentReceiptEmail(
+  brand: EmailBrand,
+  invoice: InvoiceMail,
+  { appUrl }: { appUrl: string },
+): RenderedEmail {
+  return renderEmail(
+    brand,
+    `Receipt for invoice ${invoiceName(invoice)} from ${brand.businessName}`,
+    [
+      `Hello ${invoice.clientName},`,
+      `Thank you: invoice ${invoiceName(invoice)} (${formatCents(invoice.total)}) is paid in full.`,
+      'The invoice, marked paid, is attached for your records.',
+    ],
+    { href: `${appUrl}/portal/dashboard`, label: 'See your billing history' },
+  );
+}
+
+/** The saved card was declined for a renewal: when the next try is, and how to pay now. */
+export function chargeDeclinedEmail(
+  brand: EmailBrand,
+  invoice: InvoiceMail,
+  decline: { reason: string; nextTry: string | null; amount: number },
+  howToPay: HowToPay,
+): RenderedEmail {
+  return renderEmail(
+    brand,
+    `Your card was declined for invoice ${invoiceName(invoice)}`,
+    [
+      `Hello ${invoice.clientName},`,
+      `We tried to charge your saved card ${formatCents(decline.amount)} for invoice ${invoiceName(invoice)}, but it was declined (${decline.reason}).`,
+      decline.nextTry
+        ? `We will try again on ${displayDate(decline.nextTry)}. To pay now or with another card, use the link below.`
+        : 'That was our last try. Please pay with the link below to keep your plan running.',
+      ...howToPayLines(howToPay),
+    ],
+    payLinkAction(howToPay),
+  );
+}
+
+/** A payment that takes days (a bank debit) failed after Checkout. */
+export function paymentFailedEmail(
+  brand: EmailBrand,
+  invoice: InvoiceMail,
+  howToPay: HowToPay,
+): RenderedEmail {
+  return renderEmail(
+    brand,
+    `Your payment for invoice ${invoiceName(invoice)} did not go through`,
+    [
+      `Hello ${invoice.clientName},`,
+      `Your payment for invoice ${invoiceName(invoice)} (${formatCents(invoice.total)}) did not go through, so the invoice is still open.`,
+      ...howToPayLines(howToPay),
+    ],
+    payLinkAction(howToPay),
+  );
+}
+
+/** An overdue invoice, reminded on one of the settings' days after its due date. */
+export function paymentReminderEmail(
+  brand: EmailBrand,
+  invoice: InvoiceMail & { balanceDue: number },
+  howToPay: HowToPay,
+): RenderedEmail {
+  return renderEmail(
+    brand,
+    `Reminder: invoice ${invoiceName(invoice)} is overdue`,
+    [
+      `Hello ${invoice.clientName},`,
+      `Invoice ${invoiceName(invoice)} was due on ${displayDate(invoice.dueDate)} and ${formatCents(invoice.balanceDue)} is still open. Please pay it to keep your plan running.`,
+      ...howToPayLines(howToPay),
+      `Already paid, or a question? Reply to this e-mail or write to ${brand.businessEmail}.`,
+    ],
+    payLinkAction(howToPay),
+  );
+}

@@ -1,0 +1,33 @@
+import { formatCents } from '@shared/money';
+import { renderEmail, type EmailBrand, type RenderedEmail } from '../../lib/email-layout';
+import { displayDateTime } from '../../lib/format';
+
+/** A signup invitation as its e-mail describes it. */
+export interface SignupInvitation {
+  /** The signup link's id: the outbox forgets the link when it is used. */
+  linkId: string;
+  email: string;
+  planName: string;
+  priceCents: number;
+  signupUrl: string;
+  expiresAt: Date;
+}
+
+/** The e-mail that carries a signup link: the admin reads its text before sending it. */
+export function signupInvitationEmail(
+  brand: EmailBrand,
+  invitation: SignupInvitation,
+): RenderedEmail {
+  const expires = displayDateTime(invitation.expiresAt);
+  return renderEmail(
+    brand,
+    `Your ${invitation.planName} plan with ${brand.businessName}: create your account`,
+    [
+      'Hello,',
+      `We are ready to start on your website. Your plan is ${invitation.planName} at ${formatCents(invitation.priceCents)} per month: billed monthly, no setup fees, cancel anytime.`,
+      'Create your client account with the link below to confirm it. You will get your first invoice once your account is set up, and the plan starts when it is paid.',
+      `The link is for ${invitation.email} only and works once, until ${expires}.`,
+    ],
+    { href: invitation.signupUrl, label: 'Create your account' },
+  );
+}

@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { readEmail, testBrand, typedMarkup } from '../../../tests/support/read-email';
+import {
+  cancellationRequestedEmail,
+  planChangeRequestedEmail,
+  planChangeWithdrawnEmail,
+  requestWithdrawnEmail,
+  subscriptionRequestedEmail,
+} from './subscriptions.emails';
+
+const client = { email: 'amelie@example.com', firstName: 'Amélie', lastName: 'Thibodeaux' };
+
+/** Each e-mail to the agency about a plan says the same in text and HTML, with no link. */
+function expectSaid(rendered: Parameters<typeof readEmail>[0], ...sentences: string[]) {
+  const email = readEmail(rendered);
+  for (const sentence of sentences) {
+    expect(email.textParagraphs).toContain(sentence);
+    expect(email.paragraphs).toContain(sentence);
+  }
+  expect(email.links).toEqual([]);
+  return email;
+}
+
+describe('plan e-mails to the agency', () => {
+  it('a plan request names the client and plan, and says the first invoice is ready', () => {
+    const email = expectSaid(
+      subscriptionRequestedEmail(testBrand, client, 'signature'),
+      'Amélie Thibodeaux (amelie@example.com) asked for the Signature plan.',
+      'A draft invoice for the first month is ready in the admin panel: send it, and the plan starts when it is paid.',
+    );
+    expect(email.subject).toBe('Plan request: Signature from Amélie Thibodeaux');
+  });
+
+  it('a withdrawn request says nothing needs to be invoiced', () => {
+    const email = expectSaid(
+      requestWithdrawnEmail(testBrand, client, 'essentials'),
+      'Amélie Thibodeaux (amelie@example.com) withdrew the request for the Essentials plan. Nothing needs to be invoiced.',
+    );
+    expect(email.subject).toBe('Plan request withdrawn: Amélie Thibodeaux (Essentials)');
+  });
+
+  it('a cancellation says until when the plan stays active', () => {
+    const email = expectSaid(
+      cancellationRequestedEmail(testBrand, client, 'prestige', new Date('2027-01-15T12:00:00Z')),
+      'Amélie Thibodeaux (amelie@example.com) asked to cancel the Prestige plan.',
+      'It stays active until Jan 15, 2027, then ends.',
+    );
+    expect(email.subject).toBe('Cancellation request: Amélie Thibodeaux (Prestige)');
+    expectSaid(
+      cancellationRequestedEmail(testBrand, client, 'prestige', null),
+      'It stays active until the end of the current period, then ends.',
+    );
+  });
+
+  it('a plan change says from which plan to which, and when it starts', () => {
+    const email = expectSaid(
+      planChangeRequestedEmail(testBrand, client, {
+        from: 'essentials',
+        to: 'prestige',
+        startsOn: new Date('2027-02-01T12:00:00Z'),
+      }),
+      'Amélie Thibodeaux (amelie@example.com) asked to move from the Essentials plan to the Prestige plan.',
+      'The change starts on Feb 1, 2027: the renewal invoice for that period bills the Prestige plan.',
+    );
+    expect(email.subject).toBe('Plan change: Amélie Thibodeaux (Essentials to Prestige)');
+  });
+
+  it('a withdrawn plan change says which plan the client stays on, names escaped', () => {
+    const email = expectSaid(
+      planChangeWithdrawnEmail(
+        testBrand,
+        { ...client, firstName: typedMarkup },
+        { kept: 'signature', withdrawn: 'prestige' },
+      ),
+      `${typedMarkup} Thibodeaux (amelie@example.com) withdrew the change to the Prestige plan and stays on the Signature plan.`,
+    );
+    expect(email.subject).toBe(
+      `Plan change withdrawn: ${typedMarkup} Thibodeaux (stays on Signature)`,
+    );
+    expect(email.tags).toEqual(new Set(['div', 'p']));
+  });
+});
