@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CreatedInvoiceSchema, InvoicePageSchema } from '@shared/schemas/invoices';
 import { testDatabaseUrl } from '../../server/config';
+import { expectJson } from '../support/expect-json';
 import {
   adminCookie,
   processDatabase,
@@ -61,7 +63,7 @@ describe.skipIf(!testDatabaseUrl())('PostgreSQL stopped under a running server',
     for (let n = 0; n < 3; n++) {
       const created = await call('/api/admin/invoices', cookie, invoice(n));
       expect(created.status).toBe(201);
-      acknowledged.push((created.body.invoice as { id: string }).id);
+      acknowledged.push(expectJson(created, CreatedInvoiceSchema).invoice.id);
     }
 
     // Cut while writes are in flight: connections die mid-transaction and between queries.
@@ -75,7 +77,9 @@ describe.skipIf(!testDatabaseUrl())('PostgreSQL stopped under a running server',
     await proxy.stop();
     for (const answer of await Promise.all(inFlight)) {
       expect([201, 503]).toContain(answer.status);
-      if (answer.status === 201) acknowledged.push((answer.body.invoice as { id: string }).id);
+      if (answer.status === 201) {
+        acknowledged.push(expectJson(answer, CreatedInvoiceSchema).invoice.id);
+      }
     }
     const health = await call('/api/health', '');
     expect(health).toEqual({ status: 503, body: { status: 'degraded', db: 'down' } });
@@ -104,9 +108,7 @@ describe.skipIf(!testDatabaseUrl())('PostgreSQL stopped under a running server',
     // The same session, the same data, and writes work again.
     const list = await call('/api/admin/invoices?pageSize=100', cookie);
     expect(list.status).toBe(200);
-    const ids = (list.body as unknown as { items: Array<{ id: string }> }).items.map(
-      (row) => row.id,
-    );
+    const ids = expectJson(list, InvoicePageSchema).items.map((row) => row.id);
     expect(ids).toEqual(expect.arrayContaining(acknowledged));
     const after = await call('/api/admin/invoices', cookie, invoice(3));
     expect(after.status).toBe(201);

@@ -1,8 +1,15 @@
 import type { Agent } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCity } from '@shared/places';
-import type { Lead, SearchJob, SearchRecordPage } from '@shared/schemas/leads';
+import {
+  BulkSearchStartedSchema,
+  SearchJobSchema,
+  SearchRecordPageSchema,
+  SearchResponseSchema,
+  type SearchJob,
+} from '@shared/schemas/leads';
 import { signedInAdmin } from '../factories';
+import { expectJson } from '../support/expect-json';
 import { osmBusinesses, startFakeOverpass, type FakeOverpass } from '../support/fake-overpass';
 import { startFakeWebsites, type FakeWebsites } from '../support/fake-websites';
 import { startLeadJobs, startTestApp, type TestApp } from '../support/test-app';
@@ -95,8 +102,9 @@ describe('the lead source failing', () => {
         expect(res.status).toBe(status);
         expect(res.body.message).toEqual(message);
         expect(overpass.stats.requests - before).toBe(requests);
-        const [latest] = (
-          (await admin.get('/api/admin/marketing-tool/searches')).body as SearchRecordPage
+        const [latest] = expectJson(
+          await admin.get('/api/admin/marketing-tool/searches'),
+          SearchRecordPageSchema,
         ).items;
         expect(latest).toMatchObject({ status: 'failed', error: res.body.message });
       } finally {
@@ -112,16 +120,22 @@ describe('the lead source failing', () => {
         .post('/api/admin/marketing-tool/search')
         .send({ ...search, bulkMode: true, maxResults: 10_000, radius: 10 });
       expect(started.status).toBe(202);
-      const { jobId } = started.body as { jobId: string };
+      const { jobId } = expectJson(started, BulkSearchStartedSchema);
       for (let i = 0; i < 600; i++) {
-        const job = (await admin.get(`/api/admin/marketing-tool/jobs/${jobId}`)).body as SearchJob;
+        const job = expectJson(
+          await admin.get(`/api/admin/marketing-tool/jobs/${jobId}`),
+          SearchJobSchema,
+        );
         if (job.progress.cellsDone >= 5) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       overpass.behave({ kind: 'status', status: 500, times: 10_000 });
       let job: SearchJob | undefined;
       for (let i = 0; i < 600; i++) {
-        job = (await admin.get(`/api/admin/marketing-tool/jobs/${jobId}`)).body as SearchJob;
+        job = expectJson(
+          await admin.get(`/api/admin/marketing-tool/jobs/${jobId}`),
+          SearchJobSchema,
+        );
         if (!['queued', 'running'].includes(job.status)) break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -144,7 +158,7 @@ describe("businesses' websites failing", () => {
   it('finishes the search with every lead and says which websites could not be read', async () => {
     const res = await admin.post('/api/admin/marketing-tool/search').send(search);
     expect(res.status).toBe(200);
-    const leads = res.body.leads as Lead[];
+    const { leads } = expectJson(res, SearchResponseSchema);
     const byPath = new Map(
       leads
         .filter((lead) => lead.website.startsWith(websites.origin))

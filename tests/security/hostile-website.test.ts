@@ -1,8 +1,9 @@
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findCity } from '@shared/places';
-import type { Lead } from '@shared/schemas/leads';
+import { SearchResponseSchema } from '@shared/schemas/leads';
 import { signedInAdmin } from '../factories';
+import { expectJson } from '../support/expect-json';
 import { osmBusinesses, startFakeOverpass, type FakeOverpass } from '../support/fake-overpass';
 import { startFakeWebsites, type FakeWebsites } from '../support/fake-websites';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -65,7 +66,7 @@ it('answers other requests while it reads a hostile website, then reports the si
   letHeldPageGo();
   const res = await search;
   expect(res.status).toBe(200);
-  const leads = (res.body as { leads: Lead[] }).leads;
+  const { leads } = expectJson(res, SearchResponseSchema);
   const hostile = leads.find((lead) => lead.website.endsWith('/hostile'));
   const held = leads.find((lead) => lead.website.endsWith('/held'));
   expect(held?.websiteQuality.signals).toMatchObject({ reachable: true, title: 'Held' });

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CreatedInvoiceSchema } from '@shared/schemas/invoices';
+import { GeneratedSignupLinkSchema } from '@shared/schemas/signup-links';
 import { identityAccounts, invoices, outboxMessages, users } from '../../server/db/schema';
 import { migrationsDir } from '../../server/lib/paths';
 import { hashPassword } from '../../server/lib/passwords';
@@ -16,6 +18,7 @@ import {
   signUpThroughProvider,
   startSignUpThroughProvider,
 } from '../support/browser-session';
+import { expectJson } from '../support/expect-json';
 import { freePort } from '../support/server-process';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { openTestDatabase } from '../support/test-database';
@@ -32,7 +35,7 @@ async function sentInvoiceTo(t: TestApp, email: string): Promise<string> {
   const { agent } = await signedInAdmin(t.app, t.database);
   const created = await agent.post('/api/admin/invoices').send({ ...INVOICE, clientEmail: email });
   expect(created.status).toBe(201);
-  const id = created.body.invoice.id as string;
+  const id = expectJson(created, CreatedInvoiceSchema).invoice.id;
   expect((await agent.post(`/api/admin/invoices/${id}/email`)).status).toBe(200);
   return id;
 }
@@ -335,7 +338,8 @@ describe('an external issuer: the e-mail counts only when the issuer verified it
     const link = await agent
       .post('/api/admin/generate-signup-link')
       .send({ email: 'dave@example.com', planType: 'signature' });
-    const token = new URL(link.body.signupUrl as string).pathname.split('/').pop()!;
+    const { signupUrl } = expectJson(link, GeneratedSignupLinkSchema);
+    const token = new URL(signupUrl).pathname.split('/').pop()!;
 
     const unverified = new BrowserSession(t.baseUrl);
     await signInThroughIssuer(unverified, 'mallory-2');

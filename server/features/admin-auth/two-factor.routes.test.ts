@@ -2,8 +2,10 @@ import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RecoveryCodesSchema, TwoFactorSetupSchema } from '@shared/schemas/auth';
 import { adminRecoveryCodes, admins, auditEvents } from '../../db/schema';
 import { createAdmin } from '../../../tests/factories';
+import { expectJson } from '../../../tests/support/expect-json';
 import { createTestClock, startTestApp, type TestApp } from '../../../tests/support/test-app';
 
 const clock = createTestClock('2026-11-20T10:00:00Z');
@@ -58,7 +60,7 @@ async function enrolledAdmin() {
   const { agent, admin, password } = await adminSignedIn();
   const setup = await agent.post('/api/admin/two-factor/setup');
   expect(setup.status).toBe(200);
-  const { secret } = setup.body as { secret: string };
+  const { secret } = expectJson(setup, TwoFactorSetupSchema);
   const enabled = await agent
     .post('/api/admin/two-factor/enable')
     .send({ password, code: await codeAt(secret) });
@@ -69,7 +71,7 @@ async function enrolledAdmin() {
     email: admin.email,
     password,
     secret,
-    recoveryCodes: (enabled.body as { recoveryCodes: string[] }).recoveryCodes,
+    recoveryCodes: expectJson(enabled, RecoveryCodesSchema).recoveryCodes,
   };
 }
 
@@ -126,7 +128,7 @@ describe('setting up two-factor authentication', () => {
       .post('/api/admin/two-factor/enable')
       .send({ password, code: await codeAt(setup.body.secret) });
     expect(enabled.status).toBe(200);
-    const codes = enabled.body.recoveryCodes as string[];
+    const codes = expectJson(enabled, RecoveryCodesSchema).recoveryCodes;
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     for (const code of codes) expect(code).toMatch(/^[0-9a-f]{5}(-[0-9a-f]{5}){3}$/);

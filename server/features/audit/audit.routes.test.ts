@@ -1,8 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuditPageSchema } from '@shared/schemas/audit';
+import { ClientNoteSchema } from '@shared/schemas/clients';
+import { CreatedInvoiceSchema, InvoiceStatusChangedSchema } from '@shared/schemas/invoices';
+import { GeneratedSignupLinkSchema } from '@shared/schemas/signup-links';
 import { auditEvents, tickets } from '../../db/schema';
 import { createAdmin, createClient, createInvoice } from '../../../tests/factories';
+import { expectJson } from '../../../tests/support/expect-json';
 import { registeredRoutes } from '../../../tests/support/routes';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { createAuditRepository } from './audit.repository';
@@ -50,10 +55,10 @@ describe('what the audit log records', () => {
     const { agent, admin } = await signedIn();
     const created = await agent.post('/api/admin/invoices').send(invoiceBody);
     expect(created.status).toBe(201);
-    const id = created.body.invoice.id as string;
+    const id = expectJson(created, CreatedInvoiceSchema).invoice.id;
     const sent = await agent.patch(`/api/admin/invoices/${id}`).send({ status: 'sent' });
     expect(sent.status).toBe(200);
-    const number = sent.body.invoice.invoiceNumber as string;
+    const number = expectJson(sent, InvoiceStatusChangedSchema).invoice.invoiceNumber!;
     expect((await agent.post(`/api/admin/invoices/${id}/email`)).status).toBe(200);
     expect((await agent.patch(`/api/admin/invoices/${id}`).send({ status: 'paid' })).status).toBe(
       200,
@@ -101,7 +106,7 @@ describe('what the audit log records', () => {
     });
 
     const draft = await agent.post('/api/admin/invoices').send(invoiceBody);
-    const draftId = draft.body.invoice.id as string;
+    const draftId = expectJson(draft, CreatedInvoiceSchema).invoice.id;
     expect((await agent.delete(`/api/admin/invoices/${draftId}`)).status).toBe(204);
     const [deleted] = (await eventsAbout(draftId)).filter((e) => e.kind === 'invoice.deleted');
     expect(deleted).toMatchObject({
@@ -152,7 +157,7 @@ describe('what the audit log records', () => {
       .post('/api/admin/generate-signup-link')
       .send({ email: 'new@example.com', planType: 'essentials' });
     expect(generated.status).toBe(201);
-    const { link, signupUrl } = generated.body as { link: { id: string }; signupUrl: string };
+    const { link, signupUrl } = expectJson(generated, GeneratedSignupLinkSchema);
     expect(
       (await agent.post(`/api/admin/signup-links/${link.id}/send`).send({ signupUrl })).status,
     ).toBe(200);
@@ -197,7 +202,7 @@ describe('what the audit log records', () => {
       .post(`/api/admin/clients/${client.id}/notes`)
       .send({ body: 'Prefers calls after 3 pm.' });
     expect(added.status).toBe(201);
-    const noteId = added.body.id as string;
+    const noteId = expectJson(added, ClientNoteSchema).id;
     expect((await agent.delete(`/api/admin/clients/${client.id}/notes/${noteId}`)).status).toBe(
       204,
     );
@@ -299,12 +304,7 @@ describe('GET /api/admin/audit', () => {
     const get = async (query: string) => {
       const res = await agent.get(`/api/admin/audit?${query}`);
       expect(res.status, query).toBe(200);
-      return res.body as {
-        items: Array<{ targetId: string }>;
-        total: number;
-        page: number;
-        pageSize: number;
-      };
+      return expectJson(res, AuditPageSchema);
     };
 
     const days = 'from=2020-03-01&to=2020-03-02';
@@ -323,7 +323,7 @@ describe('GET /api/admin/audit', () => {
 
     const odd = await get(`${days}&actor=ODD@example.com&pageSize=100`);
     expect(odd.total).toBe(15);
-    expect(odd.items.every((item) => Number(item.targetId.split('-')[1]) % 2 === 1)).toBe(true);
+    expect(odd.items.every((item) => Number(item.targetId?.split('-')[1]) % 2 === 1)).toBe(true);
     expect((await get(`${days}&kind=invoice.deleted`)).total).toBe(10);
     expect((await get(`${days}&kind=invoice.deleted&actor=even@example.com`)).total).toBe(5);
     // Days include both ends (UTC).

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { SearchJob } from '@shared/schemas/leads';
+import { BulkSearchStartedSchema, SearchJobSchema, type SearchJob } from '@shared/schemas/leads';
 import { findCity } from '@shared/places';
 import { leadSearchCells, leadSearches, searchLeads } from '../../db/schema';
 import type { JobRunner } from '../../jobs';
 import { createLogger } from '../../lib/logger';
 import { signedInAdmin } from '../../../tests/factories';
+import { expectJson } from '../../../tests/support/expect-json';
 import {
   osmBusinesses,
   startFakeOverpass,
@@ -39,7 +40,7 @@ afterAll(async () => {
 });
 
 async function job(id: string) {
-  return (await admin.get(`/api/admin/marketing-tool/jobs/${id}`)).body as SearchJob;
+  return expectJson(await admin.get(`/api/admin/marketing-tool/jobs/${id}`), SearchJobSchema);
 }
 
 async function waitFor(id: string, until: (j: SearchJob) => boolean) {
@@ -55,9 +56,10 @@ const bulk = JACKSON_BULK_SEARCH;
 
 it('resumes after a restart where it stopped, and ends with every cell once and no duplicate lead', async () => {
   let runner: JobRunner = await startLeadJobs(t);
-  const { jobId } = (await admin.post('/api/admin/marketing-tool/search').send(bulk)).body as {
-    jobId: string;
-  };
+  const { jobId } = expectJson(
+    await admin.post('/api/admin/marketing-tool/search').send(bulk),
+    BulkSearchStartedSchema,
+  );
   await waitFor(jobId, (j) => j.progress.cellsDone >= 10);
   await runner.stop();
   const stopped = await job(jobId);
@@ -98,9 +100,10 @@ it('resumes after a restart where it stopped, and ends with every cell once and 
 it('can be cancelled: it stops querying and stays cancelled', async () => {
   const runner = await startLeadJobs(t);
   try {
-    const { jobId } = (await admin.post('/api/admin/marketing-tool/search').send(bulk)).body as {
-      jobId: string;
-    };
+    const { jobId } = expectJson(
+      await admin.post('/api/admin/marketing-tool/search').send(bulk),
+      BulkSearchStartedSchema,
+    );
     await waitFor(jobId, (j) => j.progress.cellsDone >= 2);
     const cancel = await admin.post(`/api/admin/marketing-tool/jobs/${jobId}/cancel`);
     expect(cancel.status).toBe(200);
@@ -121,9 +124,10 @@ it('can be cancelled: it stops querying and stays cancelled', async () => {
 }, 60_000);
 
 it('runs on one process at a time: a second process finds the search leased', async () => {
-  const { jobId } = (await admin.post('/api/admin/marketing-tool/search').send(bulk)).body as {
-    jobId: string;
-  };
+  const { jobId } = expectJson(
+    await admin.post('/api/admin/marketing-tool/search').send(bulk),
+    BulkSearchStartedSchema,
+  );
   const second = await createAppInstance({ config: t.config, database: t.database, logger });
   try {
     const outcomes = await Promise.allSettled([

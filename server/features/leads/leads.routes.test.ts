@@ -1,16 +1,20 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  Lead,
-  MarketingSearch,
-  SearchJob,
-  SearchLeads,
-  SearchRecordPage,
+import {
+  BulkSearchStartedSchema,
+  LeadSchema,
+  SearchJobSchema,
+  SearchLeadsSchema,
+  SearchRecordPageSchema,
+  SearchResponseSchema,
+  type MarketingSearch,
+  type SearchJob,
 } from '@shared/schemas/leads';
 import { distanceMiles, findCity } from '@shared/places';
 import { leadSearches, searchLeads } from '../../db/schema';
 import { signedInAdmin } from '../../../tests/factories';
+import { expectJson } from '../../../tests/support/expect-json';
 import {
   osmBusinesses,
   startFakeOverpass,
@@ -66,7 +70,7 @@ async function waitForJob(id: string, until: (job: SearchJob) => boolean, timeou
   for (;;) {
     const res = await admin.get(`/api/admin/marketing-tool/jobs/${id}`);
     expect(res.status).toBe(200);
-    const job = res.body as SearchJob;
+    const job = expectJson(res, SearchJobSchema);
     if (until(job)) return job;
     if (Date.now() - started > timeoutMs) throw new Error(`job stuck: ${JSON.stringify(job)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -105,12 +109,7 @@ describe('POST /api/admin/marketing-tool/search', () => {
       .post('/api/admin/marketing-tool/search')
       .send({ ...search, radius: 10 });
     expect(res.status).toBe(200);
-    const { leads, total, totalUnfiltered, source } = res.body as {
-      leads: Lead[];
-      total: number;
-      totalUnfiltered: number;
-      source: string;
-    };
+    const { leads, total, totalUnfiltered, source } = expectJson(res, SearchResponseSchema);
     expect(source).toBe('osm');
     // Every 10th business is a restaurant and every 10th+1 a cafe: both are Restaurant.
     expect(restaurantsNearby).toBeGreaterThan(15);
@@ -158,16 +157,17 @@ describe('POST /api/admin/marketing-tool/search', () => {
       .send({ ...search, openNow: true });
     expect(open.status).toBe(200);
     // '24/7' on every 5th business: open now; the rest publish no hours (unknown, not open).
-    expect(open.body.total).toBeGreaterThan(0);
-    expect(open.body.total).toBeLessThan(restaurantsNearby);
-    openNowTotal = open.body.total;
-    expect((open.body.leads as Lead[]).every((lead) => lead.isOpen === true)).toBe(true);
+    const openNow = expectJson(open, SearchResponseSchema);
+    expect(openNow.total).toBeGreaterThan(0);
+    expect(openNow.total).toBeLessThan(restaurantsNearby);
+    openNowTotal = openNow.total;
+    expect(openNow.leads.every((lead) => lead.isOpen === true)).toBe(true);
   });
 
   it('keeps each search: listed with its criteria and counts, its rows and leads readable again', async () => {
     const list = await admin.get('/api/admin/marketing-tool/searches');
     expect(list.status).toBe(200);
-    const [latest] = (list.body as SearchRecordPage).items;
+    const [latest] = expectJson(list, SearchRecordPageSchema).items;
     expect(latest).toMatchObject({
       status: 'done',
       bulk: false,
@@ -182,7 +182,7 @@ describe('POST /api/admin/marketing-tool/search', () => {
 
     const again = await admin.get(`/api/admin/marketing-tool/searches/${latest!.id}/leads`);
     expect(again.status).toBe(200);
-    const rows = (again.body as SearchLeads).leads;
+    const rows = expectJson(again, SearchLeadsSchema).leads;
     expect(rows.length).toBe(latest!.total);
     expect(Object.keys(rows[0]!)).not.toContain('leadScoring');
 
@@ -190,7 +190,7 @@ describe('POST /api/admin/marketing-tool/search', () => {
       `/api/admin/marketing-tool/searches/${latest!.id}/leads/${rows[0]!.id}`,
     );
     expect(one.status).toBe(200);
-    expect((one.body as Lead).leadScoring.scoringFactors.length).toBeGreaterThan(0);
+    expect(expectJson(one, LeadSchema).leadScoring.scoringFactors.length).toBeGreaterThan(0);
     expect(
       (await admin.get(`/api/admin/marketing-tool/searches/${latest!.id}/leads/osm-n1`)).status,
     ).toBe(404);
@@ -204,8 +204,9 @@ describe('POST /api/admin/marketing-tool/search', () => {
     const res = await admin.post('/api/admin/marketing-tool/search').send(search);
     expect(res.status).toBe(502);
     expect(res.body.message).toBe('OpenStreetMap search failed (HTTP 500). Try again later.');
-    const [failed] = (
-      (await admin.get('/api/admin/marketing-tool/searches')).body as SearchRecordPage
+    const [failed] = expectJson(
+      await admin.get('/api/admin/marketing-tool/searches'),
+      SearchRecordPageSchema,
     ).items;
     expect(failed).toMatchObject({ status: 'failed', error: res.body.message });
     overpass.behave({ kind: 'normal' });
@@ -221,7 +222,7 @@ describe('bulk searches', () => {
         .post('/api/admin/marketing-tool/search')
         .send({ ...search, bulkMode: true, maxResults: 10_000, radius: 10 });
       expect(res.status).toBe(202);
-      const { jobId } = res.body as { jobId: string };
+      const { jobId } = expectJson(res, BulkSearchStartedSchema);
       const job = await waitForJob(jobId, (j) => j.status === 'done');
       expect(job.progress.cellsDone).toBe(81);
       expect(job.progress.cellsTotal).toBe(81);
@@ -332,7 +333,7 @@ describe('GET /api/admin/marketing-tool/searches', () => {
     const get = async (query: string) => {
       const res = await admin.get(`/api/admin/marketing-tool/searches?${query}`);
       expect(res.status, query).toBe(200);
-      return res.body as SearchRecordPage;
+      return expectJson(res, SearchRecordPageSchema);
     };
 
     const first = await get('');

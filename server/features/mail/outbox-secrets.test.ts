@@ -6,6 +6,8 @@ import {
   CODE_IN_TEXT,
   startSignUpThroughProvider,
 } from '../../../tests/support/browser-session';
+import { GeneratedSignupLinkSchema } from '@shared/schemas/signup-links';
+import { expectJson } from '../../../tests/support/expect-json';
 import { pollUntil } from '../../../tests/support/poll';
 import { createTestClock, startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { outboxMessages } from '../../db/schema';
@@ -98,7 +100,7 @@ describe('signup links in the outbox', () => {
       .post('/api/admin/generate-signup-link')
       .send({ email: invited.email, planType: 'signature' });
     expect(generated.status).toBe(201);
-    const { signupUrl, link } = generated.body as { signupUrl: string; link: { id: string } };
+    const { signupUrl, link } = expectJson(generated, GeneratedSignupLinkSchema);
     const token = signupUrl.split('/').at(-1)!;
     expect(
       (await agent.post(`/api/admin/signup-links/${link.id}/send`).send({ signupUrl })).status,

@@ -1,10 +1,16 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { TicketDetailSchema } from '@shared/schemas/tickets';
+import {
+  AdminTicketPageSchema,
+  ClientTicketSummarySchema,
+  TicketDetailSchema,
+  TicketSchema,
+} from '@shared/schemas/tickets';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketMessages, tickets } from '../../db/schema';
 import { signedInAdmin, signedInClient } from '../../../tests/factories';
 import type { BrowserSession } from '../../../tests/support/browser-session';
+import { expectJson } from '../../../tests/support/expect-json';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 
 let t: TestApp;
@@ -90,7 +96,7 @@ describe('client tickets', () => {
       description: 'Line one\nLine "two"\ttabbed \\ backslash',
       priority: 'low',
     });
-    const id = made.body.id as string;
+    const { id } = expectJson(made, TicketSchema);
     await send(clientA.browser, 'POST', `/api/tickets/${id}/messages`, { message: 'First 🌊' });
     await agent.post(`/api/admin/tickets/${id}/messages`).send({ message: 'Reply "quoted"' });
     const added = await send(clientA.browser, 'POST', `/api/tickets/${id}/messages`, {
@@ -118,10 +124,10 @@ describe('client tickets', () => {
 
     const list = (await send(clientA.browser, 'GET', '/api/tickets')).body;
     expect(list.items.find((entry: { id: string }) => entry.id === id)).toEqual(ticket);
-    const adminList = (await agent.get('/api/admin/tickets?pageSize=100')).body.items as Array<{
-      id: string;
-      client: unknown;
-    }>;
+    const adminList = expectJson(
+      await agent.get('/api/admin/tickets?pageSize=100'),
+      AdminTicketPageSchema,
+    ).items;
     expect(list.items.length).toBeGreaterThan(1);
     for (const entry of list.items) {
       const { client: _owner, ...same } = adminList.find((a) => a.id === entry.id)!;
@@ -206,7 +212,10 @@ describe('client tickets', () => {
   it('refuses a message on a resolved ticket with 409 and writes nothing', async () => {
     const ticket = (await send(clientA.browser, 'POST', '/api/tickets', validTicket)).body;
     const unresolved = async () =>
-      (await send(clientA.browser, 'GET', '/api/tickets/summary')).body.unresolved as number;
+      expectJson(
+        await send(clientA.browser, 'GET', '/api/tickets/summary'),
+        ClientTicketSummarySchema,
+      ).unresolved;
     const before = await unresolved();
     expect(before).toBe(
       (await send(clientA.browser, 'GET', '/api/tickets?pageSize=100')).body.items.filter(
