@@ -13,6 +13,7 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '5001'}`;
 const alias = {
   '@': path.join(root, 'client/src'),
   '@shared': path.join(root, 'shared'),
+  '@tests': path.join(root, 'tests'),
 };
 
 /**

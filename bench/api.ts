@@ -25,16 +25,16 @@ import {
   outboxThroughApi,
   readOutboxOf,
   signUpThroughProvider,
-} from '../tests/support/browser-session';
+} from '@tests/support/browser-session';
 import {
   adminCookie,
   freePort,
   nodeChildren,
   startServerProcess,
   type ServerProcess,
-} from '../tests/support/server-process';
-import { startTcpProxy } from '../tests/support/tcp-proxy';
-import { createScratchDatabase } from '../tests/support/test-database';
+} from '@tests/support/server-process';
+import { startTcpProxy } from '@tests/support/tcp-proxy';
+import { createScratchDatabase } from '@tests/support/test-database';
 import { rssMb, writePerformanceSection } from './report';
 
 const root = path.resolve(import.meta.dirname, '..');

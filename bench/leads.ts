@@ -15,12 +15,12 @@ import { findCity } from '@shared/places';
 import { BUSINESS_TYPES } from '@shared/schemas/leads';
 import type { LeadFacts } from '@shared/lead-facts';
 import { buildLeads } from '../server/features/leads/scoring';
-import { osmBusinesses, startFakeOverpass } from '../tests/support/fake-overpass';
-import { startFakeWebsites } from '../tests/support/fake-websites';
-import { chromiumLaunchOptions } from '../tests/support/chromium';
-import { freePort } from '../tests/support/server-process';
+import { osmBusinesses, startFakeOverpass } from '@tests/support/fake-overpass';
+import { startFakeWebsites } from '@tests/support/fake-websites';
+import { chromiumLaunchOptions } from '@tests/support/chromium';
+import { freePort } from '@tests/support/server-process';
 import { rssMb, writePerformanceSection } from './report';
-import { createScratchDatabase } from '../tests/support/test-database';
+import { createScratchDatabase } from '@tests/support/test-database';
 
 const root = path.resolve(import.meta.dirname, '..');
 const TARGETS = {

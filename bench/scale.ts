@@ -21,13 +21,9 @@ import {
   outboxThroughApi,
   readOutboxOf,
   signUpThroughProvider,
-} from '../tests/support/browser-session';
-import {
-  adminCookie,
-  startServerProcess,
-  type ServerProcess,
-} from '../tests/support/server-process';
-import { createScratchDatabase } from '../tests/support/test-database';
+} from '@tests/support/browser-session';
+import { adminCookie, startServerProcess, type ServerProcess } from '@tests/support/server-process';
+import { createScratchDatabase } from '@tests/support/test-database';
 import { rssMb, writePerformanceSection } from './report';
 
 const root = path.resolve(import.meta.dirname, '..');

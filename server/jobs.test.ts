@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openTestDatabase } from '../tests/support/test-database';
+import { openTestDatabase } from '@tests/support/test-database';
 import { loadConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import { BILLING_QUEUE, OUTBOX_SECRETS_QUEUE, startJobs } from './jobs';

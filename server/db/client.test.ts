@@ -4,7 +4,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../tests/support/test-database';
+import { openTestDatabase } from '@tests/support/test-database';
 import { openDatabase, type DatabaseHandle } from './client';
 import { DataDirInUseError } from './data-dir-lock';
 

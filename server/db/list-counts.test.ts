@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../tests/support/test-database';
+import { openTestDatabase } from '@tests/support/test-database';
 import type { DatabaseHandle } from './client';
 import { listCount } from './list-counts';
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { readEmail, testBrand, typedMarkup } from '../../tests/support/read-email';
+import { readEmail, testBrand, typedMarkup } from '@tests/support/read-email';
 import { clientLabel, clientName, renderEmail } from './email-layout';
 
 describe('the e-mail frame', () => {

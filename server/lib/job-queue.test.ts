@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../config';
 import { openDatabase } from '../db/client';
-import { createScratchDatabase } from '../../tests/support/test-database';
+import { createScratchDatabase } from '@tests/support/test-database';
 import { LEAD_SEARCH_QUEUE_OPTIONS, pgBossFor, startQueues } from './job-queue';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { capturedLogger } from '../../tests/support/captured-log';
-import { openTestDatabase } from '../../tests/support/test-database';
+import { capturedLogger } from '@tests/support/captured-log';
+import { openTestDatabase } from '@tests/support/test-database';
 import { outboxMessages } from '../db/schema';
 
 describe('the logger', () => {

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Options } from 'express-rate-limit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../tests/support/test-database';
-import { pollUntil } from '../../tests/support/poll';
+import { openTestDatabase } from '@tests/support/test-database';
+import { pollUntil } from '@tests/support/poll';
 import type { DatabaseHandle } from '../db/client';
 import { rateLimitHits } from '../db/schema';
 import { createLogger } from './logger';

@@ -1,8 +1,8 @@
 import express, { type RequestHandler } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pollUntil } from '../../tests/support/poll';
-import { openTestDatabase } from '../../tests/support/test-database';
+import { pollUntil } from '@tests/support/poll';
+import { openTestDatabase } from '@tests/support/test-database';
 import type { DatabaseHandle } from '../db/client';
 import { errorHandler } from './errors';
 import { createLogger } from './logger';

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin } from '../../tests/factories';
-import { pollUntil } from '../../tests/support/poll';
+import { createAdmin } from '@tests/factories';
+import { pollUntil } from '@tests/support/poll';
 import {
   createAppInstance,
   startTestApp,
   type AppInstance,
   type TestApp,
-} from '../../tests/support/test-app';
+} from '@tests/support/test-app';
 import { testDatabaseUrl } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { sessions } from '../db/schema';

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { expect, it } from 'vitest';
-import { capturedLogger } from '../../tests/support/captured-log';
+import { capturedLogger } from '@tests/support/captured-log';
 import { logUnhandledRejections } from './unhandled-rejections';
 
 it('logs an unhandled rejection with its error instead of ending the process', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BusyTask } from '../../tests/support/busy-worker';
+import type { BusyTask } from '@tests/support/busy-worker';
 import { WorkerTaskError, createWorkerPool, type WorkerPool } from './worker-pool';
 
 const busyWorker = new URL('../../tests/support/busy-worker.ts', import.meta.url);

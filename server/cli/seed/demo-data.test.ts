@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAdmin } from '../../../tests/factories';
-import { BrowserSession, signInThroughProvider } from '../../../tests/support/browser-session';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { signedInAdmin } from '@tests/factories';
+import { BrowserSession, signInThroughProvider } from '@tests/support/browser-session';
+import { startTestApp, type TestApp } from '@tests/support/test-app';
 import { BUILT_IN_ISSUER, invoices, users } from '../../db/schema';
 import { DEMO_CLIENT_PASSWORD, DatabaseHasClientsError, seedDemoData } from './demo-data';
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin } from '../../../tests/factories';
-import { pollUntil } from '../../../tests/support/poll';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createAdmin } from '@tests/factories';
+import { pollUntil } from '@tests/support/poll';
+import { startTestApp, type TestApp } from '@tests/support/test-app';
 import { rateLimitHits } from '../../db/schema';
 
 const SETUP_TOKEN = 'setup-token-for-rate-limit-tests-0123';

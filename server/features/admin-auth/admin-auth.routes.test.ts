@@ -4,10 +4,10 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admins, auditEvents, rateLimitHits } from '../../db/schema';
 import { createLogger } from '../../lib/logger';
-import { createAdmin, newClientAccount } from '../../../tests/factories';
-import { pollUntil } from '../../../tests/support/poll';
-import { BrowserSession, signUpThroughProvider } from '../../../tests/support/browser-session';
-import { createAppInstance, startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createAdmin, newClientAccount } from '@tests/factories';
+import { pollUntil } from '@tests/support/poll';
+import { BrowserSession, signUpThroughProvider } from '@tests/support/browser-session';
+import { createAppInstance, startTestApp, type TestApp } from '@tests/support/test-app';
 
 const SETUP_TOKEN = 'setup-token-for-tests-0123456789';
 

@@ -5,7 +5,7 @@ import { errorHandler } from '../../lib/errors';
 import { createLogger } from '../../lib/logger';
 import { createRateLimitRepository } from '../../lib/rate-limit.repository';
 import { createRateLimitCounters } from '../../lib/rate-limit-store';
-import { openTestDatabase } from '../../../tests/support/test-database';
+import { openTestDatabase } from '@tests/support/test-database';
 import type { DatabaseHandle } from '../../db/client';
 import { createAdminRepository } from './admin-auth.repository';
 import { requireAdmin } from './admin-auth.routes';

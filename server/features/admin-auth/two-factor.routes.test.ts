@@ -4,9 +4,9 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RecoveryCodesSchema, TwoFactorSetupSchema } from '@shared/schemas/auth';
 import { adminRecoveryCodes, admins, auditEvents } from '../../db/schema';
-import { createAdmin } from '../../../tests/factories';
-import { expectJson } from '../../../tests/support/expect-json';
-import { createTestClock, startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createAdmin } from '@tests/factories';
+import { expectJson } from '@tests/support/expect-json';
+import { createTestClock, startTestApp, type TestApp } from '@tests/support/test-app';
 
 const clock = createTestClock('2026-11-20T10:00:00Z');
 let t: TestApp;

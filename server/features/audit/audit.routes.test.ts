@@ -6,10 +6,10 @@ import { ClientNoteSchema } from '@shared/schemas/clients';
 import { CreatedInvoiceSchema, InvoiceStatusChangedSchema } from '@shared/schemas/invoices';
 import { GeneratedSignupLinkSchema } from '@shared/schemas/signup-links';
 import { auditEvents, tickets } from '../../db/schema';
-import { createAdmin, createClient, createInvoice } from '../../../tests/factories';
-import { expectJson } from '../../../tests/support/expect-json';
-import { registeredRoutes } from '../../../tests/support/routes';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createAdmin, createClient, createInvoice } from '@tests/factories';
+import { expectJson } from '@tests/support/expect-json';
+import { registeredRoutes } from '@tests/support/routes';
+import { startTestApp, type TestApp } from '@tests/support/test-app';
 import { createAuditRepository } from './audit.repository';
 
 let t: TestApp;

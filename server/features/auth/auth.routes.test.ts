@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BUILT_IN_ISSUER, users } from '../../db/schema';
-import { newClientAccount } from '../../../tests/factories';
+import { newClientAccount } from '@tests/factories';
 import {
   BrowserSession,
   signInThroughProvider,
   signUpThroughProvider,
-} from '../../../tests/support/browser-session';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+} from '@tests/support/browser-session';
+import { startTestApp, type TestApp } from '@tests/support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newClientAccount } from '../../../tests/factories';
-import { BrowserSession, signUpThroughProvider } from '../../../tests/support/browser-session';
-import { freePort } from '../../../tests/support/server-process';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
-import { startTestIssuer, type TestIssuer } from '../../../tests/support/test-issuer';
+import { newClientAccount } from '@tests/factories';
+import { BrowserSession, signUpThroughProvider } from '@tests/support/browser-session';
+import { freePort } from '@tests/support/server-process';
+import { startTestApp, type TestApp } from '@tests/support/test-app';
+import { startTestIssuer, type TestIssuer } from '@tests/support/test-issuer';
 
 let t: TestApp;
 beforeAll(async () => {

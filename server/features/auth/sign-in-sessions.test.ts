@@ -3,13 +3,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
 import { DatabaseSessionStore } from '../sessions/session-store';
 import { createSessionRepository } from '../sessions/sessions.repository';
-import { newClientAccount } from '../../../tests/factories';
+import { newClientAccount } from '@tests/factories';
 import {
   BrowserSession,
   signInThroughProvider,
   signUpThroughProvider,
-} from '../../../tests/support/browser-session';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+} from '@tests/support/browser-session';
+import { startTestApp, type TestApp } from '@tests/support/test-app';
 
 const MINUTE = 60_000;
 

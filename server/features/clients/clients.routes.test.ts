@@ -8,8 +8,8 @@ import {
   createSubscriber,
   signedInAdmin,
   signedInClient,
-} from '../../../tests/factories';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+} from '@tests/factories';
+import { startTestApp, type TestApp } from '@tests/support/test-app';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>['agent'];

@@ -2,8 +2,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsultationRequestSchema } from '@shared/schemas/consultations';
 import { consultations } from '../../db/schema';
-import { signedInAdmin } from '../../../tests/factories';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { signedInAdmin } from '@tests/factories';
+import { startTestApp, type TestApp } from '@tests/support/test-app';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>['agent'];

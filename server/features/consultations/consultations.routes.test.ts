@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { consultations } from '../../db/schema';
-import { createClient, signedInAdmin } from '../../../tests/factories';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createClient, signedInAdmin } from '@tests/factories';
+import { startTestApp, type TestApp } from '@tests/support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

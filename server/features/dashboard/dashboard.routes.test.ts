@@ -8,8 +8,8 @@ import {
   createSubscriber,
   signedInAdmin,
   signedInClient,
-} from '../../../tests/factories';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+} from '@tests/factories';
+import { startTestApp, type TestApp } from '@tests/support/test-app';
 
 const DAY = 24 * 60 * 60 * 1000;
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAdmin, signedInClient, subscriptionInvoices } from '../../../tests/factories';
-import type { BrowserSession } from '../../../tests/support/browser-session';
-import { createTestClock, startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { signedInAdmin, signedInClient, subscriptionInvoices } from '@tests/factories';
+import type { BrowserSession } from '@tests/support/browser-session';
+import { createTestClock, startTestApp, type TestApp } from '@tests/support/test-app';
 
 const clock = createTestClock('2026-01-10T12:00:00.000Z');
 let t: TestApp;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { expect, it } from 'vitest';
-import { readEmail, testBrand } from '../../../tests/support/read-email';
+import { readEmail, testBrand } from '@tests/support/read-email';
 import { accountExistsEmail, emailCodeEmail } from './identity.emails';
 
 it('the verification code e-mail gives the code in the body, never in the subject', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../tests/support/test-database';
+import { openTestDatabase } from '@tests/support/test-database';
 import type { DatabaseHandle } from '../../db/client';
 import { oidcPayloads } from '../../db/schema';
 import { createOidcAdapterClass, pruneExpiredOidcPayloads } from './identity.repository';

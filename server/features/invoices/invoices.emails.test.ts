@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { readEmail, testBrand, typedMarkup } from '../../../tests/support/read-email';
+import { readEmail, testBrand, typedMarkup } from '@tests/support/read-email';
 import { invoiceIssuedEmail, type HowToPay, type InvoiceMail } from './invoices.emails';
 
 const invoice: InvoiceMail = {

@@ -5,20 +5,16 @@ import { findCity } from '@shared/places';
 import { leadSearchCells, leadSearches, searchLeads } from '../../db/schema';
 import type { JobRunner } from '../../jobs';
 import { createLogger } from '../../lib/logger';
-import { signedInAdmin } from '../../../tests/factories';
-import { expectJson } from '../../../tests/support/expect-json';
-import {
-  osmBusinesses,
-  startFakeOverpass,
-  type FakeOverpass,
-} from '../../../tests/support/fake-overpass';
-import { JACKSON_BULK_SEARCH } from '../../../tests/support/server-process';
+import { signedInAdmin } from '@tests/factories';
+import { expectJson } from '@tests/support/expect-json';
+import { osmBusinesses, startFakeOverpass, type FakeOverpass } from '@tests/support/fake-overpass';
+import { JACKSON_BULK_SEARCH } from '@tests/support/server-process';
 import {
   createAppInstance,
   startLeadJobs,
   startTestApp,
   type TestApp,
-} from '../../../tests/support/test-app';
+} from '@tests/support/test-app';
 
 const jackson = findCity('Jackson', 'Mississippi')!;
 let t: TestApp;

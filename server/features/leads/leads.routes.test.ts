@@ -13,15 +13,11 @@ import {
 } from '@shared/schemas/leads';
 import { distanceMiles, findCity } from '@shared/places';
 import { leadSearches, searchLeads } from '../../db/schema';
-import { signedInAdmin } from '../../../tests/factories';
-import { expectJson } from '../../../tests/support/expect-json';
-import {
-  osmBusinesses,
-  startFakeOverpass,
-  type FakeOverpass,
-} from '../../../tests/support/fake-overpass';
-import { startFakeWebsites, type FakeWebsites } from '../../../tests/support/fake-websites';
-import { startLeadJobs, startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { signedInAdmin } from '@tests/factories';
+import { expectJson } from '@tests/support/expect-json';
+import { osmBusinesses, startFakeOverpass, type FakeOverpass } from '@tests/support/fake-overpass';
+import { startFakeWebsites, type FakeWebsites } from '@tests/support/fake-websites';
+import { startLeadJobs, startTestApp, type TestApp } from '@tests/support/test-app';
 
 const batonRouge = findCity('Baton Rouge', 'Louisiana')!;
 let t: TestApp;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages, subscriptions } from '../../db/schema';
-import { createInvoice, signedInAdmin, signedInClient } from '../../../tests/factories';
-import { startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink';
-import { createTestClock, startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createInvoice, signedInAdmin, signedInClient } from '@tests/factories';
+import { startSmtpSink, type SmtpSink } from '@tests/support/smtp-sink';
+import { createTestClock, startTestApp, type TestApp } from '@tests/support/test-app';
 
 async function eventually<T>(read: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -3,10 +3,10 @@ import pino from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages } from '../../db/schema';
-import { signedInAdmin, signedInClient } from '../../../tests/factories';
-import { startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink';
-import { openTestDatabase } from '../../../tests/support/test-database';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { signedInAdmin, signedInClient } from '@tests/factories';
+import { startSmtpSink, type SmtpSink } from '@tests/support/smtp-sink';
+import { openTestDatabase } from '@tests/support/test-database';
+import { startTestApp, type TestApp } from '@tests/support/test-app';
 import { createMailRepository } from './mail.repository';
 import { createMailer } from './mailer';
 

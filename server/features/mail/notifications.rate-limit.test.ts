@@ -1,9 +1,9 @@
 import { count, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient } from '../../../tests/factories';
-import type { BrowserSession } from '../../../tests/support/browser-session';
-import { pollUntil } from '../../../tests/support/poll';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { signedInClient } from '@tests/factories';
+import type { BrowserSession } from '@tests/support/browser-session';
+import { pollUntil } from '@tests/support/poll';
+import { startTestApp, type TestApp } from '@tests/support/test-app';
 import { outboxMessages } from '../../db/schema';
 
 const TOO_MANY =

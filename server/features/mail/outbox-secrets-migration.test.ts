@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { migrationsDir } from '../../lib/paths';
-import { openTestDatabase } from '../../../tests/support/test-database';
+import { openTestDatabase } from '@tests/support/test-database';
 
 const sha256 = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 

@@ -1,15 +1,15 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newClientAccount, signedInAdmin, signedInClient } from '../../../tests/factories';
+import { newClientAccount, signedInAdmin, signedInClient } from '@tests/factories';
 import {
   BrowserSession,
   CODE_IN_TEXT,
   startSignUpThroughProvider,
-} from '../../../tests/support/browser-session';
+} from '@tests/support/browser-session';
 import { GeneratedSignupLinkSchema } from '@shared/schemas/signup-links';
-import { expectJson } from '../../../tests/support/expect-json';
-import { pollUntil } from '../../../tests/support/poll';
-import { createTestClock, startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { expectJson } from '@tests/support/expect-json';
+import { pollUntil } from '@tests/support/poll';
+import { createTestClock, startTestApp, type TestApp } from '@tests/support/test-app';
 import { outboxMessages } from '../../db/schema';
 import { FORGOTTEN } from './mail.repository';
 

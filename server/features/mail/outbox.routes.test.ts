@@ -4,14 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, outboxMessages } from '../../db/schema';
 import { startJobs, type JobRunner } from '../../jobs';
 import { createLogger } from '../../lib/logger';
-import {
-  createClient,
-  createInvoice,
-  signedInAdmin,
-  signedInClient,
-} from '../../../tests/factories';
-import { startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createClient, createInvoice, signedInAdmin, signedInClient } from '@tests/factories';
+import { startSmtpSink, type SmtpSink } from '@tests/support/smtp-sink';
+import { startTestApp, type TestApp } from '@tests/support/test-app';
 import { createMailRepository } from './mail.repository';
 
 async function eventually<T>(read: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {

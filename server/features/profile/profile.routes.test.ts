@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newClientAccount } from '../../../tests/factories';
-import { BrowserSession, signUpThroughProvider } from '../../../tests/support/browser-session';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { newClientAccount } from '@tests/factories';
+import { BrowserSession, signUpThroughProvider } from '@tests/support/browser-session';
+import { startTestApp, type TestApp } from '@tests/support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

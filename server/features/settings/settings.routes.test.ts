@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAdmin } from '../../../tests/factories';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { signedInAdmin } from '@tests/factories';
+import { startTestApp, type TestApp } from '@tests/support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

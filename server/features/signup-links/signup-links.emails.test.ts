@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { expect, it } from 'vitest';
-import { readEmail, testBrand } from '../../../tests/support/read-email';
+import { readEmail, testBrand } from '@tests/support/read-email';
 import { signupInvitationEmail } from './signup-links.emails';
 
 it('the invitation names the plan and price, who the link is for, and links to sign up', () => {

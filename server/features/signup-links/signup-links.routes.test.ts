@@ -3,10 +3,10 @@ import { count, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signupLinks, subscriptions } from '../../db/schema';
-import { newClientAccount, signedInAdmin, signedInClient } from '../../../tests/factories';
-import { BrowserSession } from '../../../tests/support/browser-session';
-import { startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink';
-import { createTestClock, startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { newClientAccount, signedInAdmin, signedInClient } from '@tests/factories';
+import { BrowserSession } from '@tests/support/browser-session';
+import { startSmtpSink, type SmtpSink } from '@tests/support/smtp-sink';
+import { createTestClock, startTestApp, type TestApp } from '@tests/support/test-app';
 import { LINK_EXPIRED, LINK_UNKNOWN, LINK_USED } from './signup-links.service';
 
 const clock = createTestClock('2026-03-02T15:00:00.000Z');

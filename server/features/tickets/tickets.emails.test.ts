@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { readEmail, testBrand, typedMarkup } from '../../../tests/support/read-email';
+import { readEmail, testBrand, typedMarkup } from '@tests/support/read-email';
 import { agencyRepliedEmail, ticketCreatedEmail } from './tickets.emails';
 
 const appUrl = 'https://studio.test';

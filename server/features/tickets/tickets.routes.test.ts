@@ -8,10 +8,10 @@ import {
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketMessages, tickets } from '../../db/schema';
-import { signedInAdmin, signedInClient } from '../../../tests/factories';
-import type { BrowserSession } from '../../../tests/support/browser-session';
-import { expectJson } from '../../../tests/support/expect-json';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { signedInAdmin, signedInClient } from '@tests/factories';
+import type { BrowserSession } from '@tests/support/browser-session';
+import { expectJson } from '@tests/support/expect-json';
+import { startTestApp, type TestApp } from '@tests/support/test-app';
 
 let t: TestApp;
 let clientA: Awaited<ReturnType<typeof signedInClient>>;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SignedInAdmin } from '@shared/schemas/auth';
 import { ChangePasswordForm } from '@/features/admin-auth/public';
-import { renderWithApp } from '../../../../tests/support/render-app';
+import { renderWithApp } from '@tests/support/render-app';
 import { AdminShell, isNavItemActive } from './admin-shell';
 
 const admin: SignedInAdmin = {

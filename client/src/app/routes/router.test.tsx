@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../../../tests/support/render-app';
-import { pageOf } from '../../../../tests/support/page-of';
+import { renderWithApp } from '@tests/support/render-app';
+import { pageOf } from '@tests/support/page-of';
 import { AppRouter } from './router';
 
 // The route groups are lazy chunks; the first import of one compiles it, which can take

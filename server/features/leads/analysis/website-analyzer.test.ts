@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeWebsites, type FakeWebsites } from '../../../../tests/support/fake-websites';
+import { startFakeWebsites, type FakeWebsites } from '@tests/support/fake-websites';
 import { isAllowedAddress } from './address-guard';
 import { createPageFetcher } from './page-fetcher';
 import { createPageReader } from './page-reader';

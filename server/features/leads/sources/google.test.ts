@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findCity } from '@shared/places';
-import { capturedLogger } from '../../../../tests/support/captured-log';
+import { capturedLogger } from '@tests/support/captured-log';
 import { createGooglePlacesSource } from './google';
 import { boxAround, SourceError } from './types';
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUSINESS_TYPES } from '@shared/schemas/leads';
 import { findCity } from '@shared/places';
-import { capturedLogger } from '../../../../tests/support/captured-log';
-import { startFakeOverpass, type FakeOverpass } from '../../../../tests/support/fake-overpass';
+import { capturedLogger } from '@tests/support/captured-log';
+import { startFakeOverpass, type FakeOverpass } from '@tests/support/fake-overpass';
 import { categoryCount } from './osm-categories';
 import { chicagoWallClock, createOverpassSource, openAt } from './osm';
 import { boxAround, gridCells, SourceError } from './types';

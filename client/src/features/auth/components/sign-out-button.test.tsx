@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../../../../tests/support/render-app';
+import { renderWithApp } from '@tests/support/render-app';
 import { SignOutButton } from './sign-out-button';
 
 const calls: Array<{ url: string; method?: string }> = [];

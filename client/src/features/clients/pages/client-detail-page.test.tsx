@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import { ClientDetailSchema, type ClientDetail, type ClientNote } from '@shared/schemas/clients';
-import { anInvoice } from '../../../../../tests/support/invoice-fixtures';
-import { renderWithApp } from '../../../../../tests/support/render-app';
+import { anInvoice } from '@tests/support/invoice-fixtures';
+import { renderWithApp } from '@tests/support/render-app';
 import { ClientDetailPage } from './client-detail-page';
 
 const ID = '0b1c2d3e-0000-4000-8000-000000000001';

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConsultationRequest } from '@shared/schemas/consultations';
-import { pageOf } from '../../../../../tests/support/page-of';
-import { renderWithApp } from '../../../../../tests/support/render-app';
+import { pageOf } from '@tests/support/page-of';
+import { renderWithApp } from '@tests/support/render-app';
 import { RequestsPage } from './requests-page';
 
 const CLIENT_ID = '0b1c2d3e-0000-4000-8000-000000000001';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardStats, DashboardTrends } from '@shared/schemas/dashboard';
-import { renderWithApp } from '../../../../../tests/support/render-app';
+import { renderWithApp } from '@tests/support/render-app';
 import { AdminDashboardPage } from './admin-dashboard-page';
 
 const STATS: DashboardStats = {

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClientInvoice } from '@shared/schemas/invoices';
 import type { Billing } from '@shared/schemas/payments';
-import { renderWithApp } from '../../../../../tests/support/render-app';
-import { pageOf } from '../../../../../tests/support/page-of';
+import { renderWithApp } from '@tests/support/render-app';
+import { pageOf } from '@tests/support/page-of';
 import { PortalDashboardPage } from './portal-dashboard-page';
 
 const DUE: ClientInvoice = {

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClientInvoice } from '@shared/schemas/invoices';
 import type { Billing } from '@shared/schemas/payments';
-import { renderWithApp } from '../../../../../tests/support/render-app';
-import { pageOf } from '../../../../../tests/support/page-of';
+import { renderWithApp } from '@tests/support/render-app';
+import { pageOf } from '@tests/support/page-of';
 import { BillingHistoryCard } from './billing-history-card';
 
 const DUE: ClientInvoice = {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Payment } from '@shared/schemas/payments';
-import { renderWithApp } from '../../../../../tests/support/render-app';
+import { renderWithApp } from '@tests/support/render-app';
 import { InvoicePayments } from './invoice-payments';
 
 const STRIPE_URL = 'https://dashboard.stripe.com/test/payments/pi_3Abc';

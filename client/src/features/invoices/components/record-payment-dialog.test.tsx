@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InvoiceDetail } from '@shared/schemas/invoices';
-import { anInvoice, INVOICE_ID } from '../../../../../tests/support/invoice-fixtures';
-import { renderWithApp } from '../../../../../tests/support/render-app';
+import { anInvoice, INVOICE_ID } from '@tests/support/invoice-fixtures';
+import { renderWithApp } from '@tests/support/render-app';
 import { RecordPaymentDialog } from './record-payment-dialog';
 
 const ID = INVOICE_ID;

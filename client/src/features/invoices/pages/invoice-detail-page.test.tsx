@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import type { InvoiceDetail, InvoiceStatus } from '@shared/schemas/invoices';
 import type { Payment } from '@shared/schemas/payments';
-import { anInvoiceDetail, INVOICE_ID } from '../../../../../tests/support/invoice-fixtures';
-import { renderWithApp } from '../../../../../tests/support/render-app';
+import { anInvoiceDetail, INVOICE_ID } from '@tests/support/invoice-fixtures';
+import { renderWithApp } from '@tests/support/render-app';
 import { InvoiceDetailPage } from './invoice-detail-page';
 
 const ID = INVOICE_ID;

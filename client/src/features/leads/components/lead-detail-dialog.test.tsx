@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Lead } from '@shared/schemas/leads';
-import { renderWithApp } from '../../../../../tests/support/render-app';
+import { renderWithApp } from '@tests/support/render-app';
 import { LeadDetailDialog, leadAsText } from './lead-detail-dialog';
 
 const SEARCH = '6f1c2b3a-0000-4000-8000-000000000001';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SearchJob, SearchRecord } from '@shared/schemas/leads';
-import { renderWithApp } from '../../../../../tests/support/render-app';
+import { renderWithApp } from '@tests/support/render-app';
 import { MarketingToolPage } from './marketing-tool-page';
 
 const ID = '6f1c2b3a-0000-4000-8000-000000000001';

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Billing } from '@shared/schemas/payments';
-import { renderWithApp } from '../../../../../tests/support/render-app';
+import { renderWithApp } from '@tests/support/render-app';
 import { PaymentCard } from './payment-card';
 
 const CARD = { brand: 'visa', last4: '4242', expMonth: 3, expYear: 2029 };

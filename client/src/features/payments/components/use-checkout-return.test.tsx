@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../../../../tests/support/render-app';
+import { renderWithApp } from '@tests/support/render-app';
 import { CONFIRMATION_WAIT_MS, useCheckoutReturn } from './use-checkout-return';
 
 const INVOICE_ID = '11111111-1111-4111-8111-111111111111';

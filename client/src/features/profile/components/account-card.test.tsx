@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@shared/schemas/profile';
-import { renderWithApp } from '../../../../../tests/support/render-app';
+import { renderWithApp } from '@tests/support/render-app';
 import { AccountCard } from './account-card';
 
 const user: CurrentUser = {

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Ticket } from '@shared/schemas/tickets';
-import { pageOf } from '../../../../../tests/support/page-of';
-import { renderWithApp } from '../../../../../tests/support/render-app';
+import { pageOf } from '@tests/support/page-of';
+import { renderWithApp } from '@tests/support/render-app';
 import { RecentTickets } from './recent-tickets';
 
 function ticket(n: number, overrides: Partial<Ticket> = {}): Ticket {

@@ -2,7 +2,7 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminTicketDetail, TicketDetail } from '@shared/schemas/tickets';
-import { renderWithApp } from '../../../../../tests/support/render-app';
+import { renderWithApp } from '@tests/support/render-app';
 import { AdminTicketPage } from '../pages/admin-ticket-page';
 import { TicketDetailPage } from '../pages/ticket-detail-page';
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminTicketDetail, TicketStatus } from '@shared/schemas/tickets';
-import { renderWithApp } from '../../../../../tests/support/render-app';
+import { renderWithApp } from '@tests/support/render-app';
 import { AdminTicketPage } from './admin-ticket-page';
 
 const ID = '5e6f7a8b-0000-4000-8000-000000000000';

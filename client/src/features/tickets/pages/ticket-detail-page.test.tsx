@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TicketDetail, TicketMessageEntry } from '@shared/schemas/tickets';
-import { renderWithApp } from '../../../../../tests/support/render-app';
-import { pageOf } from '../../../../../tests/support/page-of';
+import { renderWithApp } from '@tests/support/render-app';
+import { pageOf } from '@tests/support/page-of';
 import { TicketDetailPage } from './ticket-detail-page';
 
 const ID = '0a1b2c3d-0000-4000-8000-000000000000';
