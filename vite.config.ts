@@ -71,7 +71,11 @@ export default defineConfig({
           root,
           environment: 'jsdom',
           include: ['client/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/support/no-network.ts', 'tests/support/dom-setup.ts'],
+          setupFiles: [
+            'tests/support/no-network.ts',
+            'tests/support/dom-setup.ts',
+            'tests/support/api-setup.ts',
+          ],
           maxWorkers: 2,
         },
       },

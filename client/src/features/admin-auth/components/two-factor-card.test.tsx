@@ -1,6 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import {
+  EnableTwoFactorSchema,
+  RecoveryCodesSchema,
+  TwoFactorSetupSchema,
+  TwoFactorStatusSchema,
+} from '@shared/schemas/auth';
+import { apiServer, errorJson, json, recordRequests } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { groupSecret, TwoFactorCard } from './two-factor-card';
 
@@ -9,51 +17,33 @@ const PASSWORD = 'the-admin-password';
 const WRONG = 'The password or the code is not correct';
 const CODES = Array.from({ length: 10 }, (_, i) => `aaaa${i}-bbbbb-ccccc-ddddd`);
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 /** A small stand-in of the two-factor API, keeping its own on/off state. */
 function stubTwoFactorApi() {
   let enabled = false;
-  const requests: Array<{ method: string; url: string; body?: unknown }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      requests.push({ method, url, body });
-      if (url === '/api/admin/two-factor') {
-        return new Response(
-          JSON.stringify({
-            enabled,
-            enabledAt: enabled ? '2026-11-20T10:00:00.000Z' : null,
-            recoveryCodesLeft: enabled ? 10 : 0,
-          }),
-        );
-      }
-      if (url === '/api/admin/two-factor/setup') {
-        return new Response(
-          JSON.stringify({
-            secret: SECRET,
-            otpauthUrl: `otpauth://totp/x?secret=${SECRET}`,
-            qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
-          }),
-        );
-      }
-      if (url === '/api/admin/two-factor/enable') {
-        const { password, code } = body as { password: string; code: string };
-        if (code === '999999') return new Response('', { status: 503 });
-        if (password !== PASSWORD || code !== '123456') {
-          return new Response(`{"message":"${WRONG}"}`, { status: 400 });
-        }
-        enabled = true;
-        return new Response(JSON.stringify({ recoveryCodes: CODES }));
-      }
-      return new Response('{}');
+  apiServer.use(
+    http.get('/api/admin/two-factor', () =>
+      json(TwoFactorStatusSchema, {
+        enabled,
+        enabledAt: enabled ? '2026-11-20T10:00:00.000Z' : null,
+        recoveryCodesLeft: enabled ? 10 : 0,
+      }),
+    ),
+    http.post('/api/admin/two-factor/setup', () =>
+      json(TwoFactorSetupSchema, {
+        secret: SECRET,
+        otpauthUrl: `otpauth://totp/x?secret=${SECRET}`,
+        qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
+      }),
+    ),
+    http.post('/api/admin/two-factor/enable', async ({ request }) => {
+      const { password, code } = EnableTwoFactorSchema.parse(await request.json());
+      if (code === '999999') return new HttpResponse(null, { status: 503 });
+      if (password !== PASSWORD || code !== '123456') return errorJson(400, WRONG);
+      enabled = true;
+      return json(RecoveryCodesSchema, { recoveryCodes: CODES });
     }),
   );
-  return requests;
+  return recordRequests();
 }
 
 describe('TwoFactorCard', () => {

@@ -1,57 +1,52 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { AuditPageSchema } from '@shared/schemas/audit';
+import { apiServer, json, recordRequests } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { changeLines } from '../components/audit-event-list';
 import { AuditPage } from './audit-page';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 function stubAudit(total: number) {
-  const urls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      urls.push(url);
-      const query = new URL(url, 'http://x').searchParams;
+  const requests = recordRequests();
+  apiServer.use(
+    http.get('/api/admin/audit', ({ request }) => {
+      const query = new URL(request.url).searchParams;
       const page = Number(query.get('page') ?? 1);
       const pageSize = Number(query.get('pageSize') ?? 25);
-      return new Response(
-        JSON.stringify({
-          items: [
-            {
-              id: `e${page}`,
-              createdAt: '2026-11-20T10:00:00.000Z',
-              actorAdminId: 'a1',
-              actorEmail: 'owner@example.com',
-              kind: 'invoice.sent',
-              targetType: 'invoice',
-              targetId: 'inv-1',
-              before: { status: 'draft' },
-              after: { status: 'sent' },
-            },
-          ],
-          total,
-          page,
-          pageSize,
-        }),
-      );
+      return json(AuditPageSchema, {
+        items: [
+          {
+            id: `e${page}`,
+            createdAt: '2026-11-20T10:00:00.000Z',
+            actorAdminId: 'a1',
+            actorEmail: 'owner@example.com',
+            kind: 'invoice.sent',
+            targetType: 'invoice',
+            targetId: 'inv-1',
+            before: { status: 'draft' },
+            after: { status: 'sent' },
+          },
+        ],
+        total,
+        page,
+        pageSize,
+      });
     }),
   );
-  return urls;
+  return requests;
 }
 
 describe('AuditPage', () => {
   it('asks for what the URL says, shows the range, and pages through the URL', async () => {
-    const urls = stubAudit(1234);
+    const requests = stubAudit(1234);
     const location = renderWithApp(
       <AuditPage />,
       '/admin/audit?actor=owner%40example.com&kind=invoice.sent&ignored=1',
     );
     expect(await screen.findByText('Showing 1-25 of 1,234')).toBeInTheDocument();
-    expect(urls[0]).toBe('/api/admin/audit?actor=owner%40example.com&kind=invoice.sent');
+    expect(requests[0]!.url).toBe('/api/admin/audit?actor=owner%40example.com&kind=invoice.sent');
     expect(screen.getByText('status: draft → sent')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
 

@@ -1,16 +1,15 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { apiServer } from '@tests/support/api-server';
 import { getUser } from './get-user';
 
+/**
+ * GET /api/auth/user answered with exactly `body`: not through json(), since these
+ * answers are meant to be off the schema (extra fields, a wrong shape).
+ */
 function answer(status: number, body: string) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(body, { status })),
-  );
+  apiServer.use(http.get('/api/auth/user', () => new HttpResponse(body || null, { status })));
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('getUser', () => {
   it('is null when nobody is signed in (401)', async () => {

@@ -1,35 +1,33 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Billing } from '@shared/schemas/payments';
+import {
+  BillingSchema,
+  RedirectUrlSchema,
+  UpdateBillingSchema,
+  type Billing,
+} from '@shared/schemas/payments';
+import { apiServer, json, recordRequests } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { PaymentCard } from './payment-card';
 
 const CARD = { brand: 'visa', last4: '4242', expMonth: 3, expYear: 2029 };
 
 function stubBilling(billing: Billing) {
-  const calls: Array<{ method: string; url: string; body: unknown }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, url, body });
-      if (url === '/api/billing' && method === 'PATCH') {
-        return new Response(JSON.stringify({ ...billing, ...body }));
-      }
-      if (url === '/api/billing') return new Response(JSON.stringify(billing));
-      if (url === '/api/billing-portal') {
-        return new Response(JSON.stringify({ url: 'https://billing.stripe.test/p/session' }));
-      }
-      return new Response('{"message":"Not found"}', { status: 404 });
-    }),
+  apiServer.use(
+    http.patch('/api/billing', async ({ request }) =>
+      json(BillingSchema, { ...billing, ...UpdateBillingSchema.parse(await request.json()) }),
+    ),
+    http.get('/api/billing', () => json(BillingSchema, billing)),
+    http.post('/api/billing-portal', () =>
+      json(RedirectUrlSchema, { url: 'https://billing.stripe.test/p/session' }),
+    ),
   );
-  return calls;
+  return recordRequests();
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

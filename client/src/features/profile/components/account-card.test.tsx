@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '@shared/schemas/profile';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { CurrentUserSchema, type CurrentUser } from '@shared/schemas/profile';
+import { apiServer, errorJson, json } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { AccountCard } from './account-card';
 
@@ -17,29 +19,21 @@ const user: CurrentUser = {
 /** PATCH /api/auth/user answered in turn by `answers`; the user refetch by `user`. */
 function stubProfileApi(answers: Array<() => Response>) {
   const saved: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === '/api/auth/user' && init?.method === 'PATCH') {
-        saved.push(JSON.parse(String(init.body)));
-        return answers.shift()!();
-      }
-      if (url === '/api/auth/user') return new Response(JSON.stringify(user));
-      return new Response('{"message":"Not found"}', { status: 404 });
+  apiServer.use(
+    http.patch('/api/auth/user', async ({ request }) => {
+      saved.push(await request.json());
+      return answers.shift()!();
     }),
+    http.get('/api/auth/user', () => json(CurrentUserSchema, user)),
   );
   return saved;
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('AccountCard', () => {
   it("says 'Update Failed' and stays in edit mode when the save fails, then saves", async () => {
     const saved = stubProfileApi([
-      () => new Response('{"message":"Business name must be text"}', { status: 400 }),
-      () => new Response(JSON.stringify({ ...user, businessName: 'Bayou Bakery' })),
+      () => errorJson(400, 'Business name must be text'),
+      () => json(CurrentUserSchema, { ...user, businessName: 'Bayou Bakery' }),
     ]);
     renderWithApp(<AccountCard user={user} />, '/portal/dashboard');
     const u = userEvent.setup();

@@ -1,7 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BusinessSettings } from '@shared/schemas/settings';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import {
+  BusinessSettingsSchema,
+  PublicSettingsSchema,
+  type BusinessSettings,
+} from '@shared/schemas/settings';
+import { apiServer, json } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { BusinessSettingsForm } from './business-settings-form';
 
@@ -22,32 +28,23 @@ const settings: BusinessSettings = {
 /** GET and PUT /api/admin/settings; the PUT answers what it was sent. Returns those bodies. */
 function stubSettingsApi() {
   const saved: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === '/api/admin/settings' && init?.method === 'PUT') {
-        saved.push(JSON.parse(String(init.body)));
-        return new Response(String(init.body));
-      }
-      if (url === '/api/admin/settings') return new Response(JSON.stringify(settings));
-      if (url === '/api/settings/public') {
-        return new Response(
-          JSON.stringify({
-            businessName: settings.businessName,
-            businessEmail: settings.businessEmail,
-            businessLocation: 'Lafayette, LA',
-          }),
-        );
-      }
-      return new Response('{"message":"Not found"}', { status: 404 });
+  apiServer.use(
+    http.put('/api/admin/settings', async ({ request }) => {
+      const body = (await request.json()) as BusinessSettings;
+      saved.push(body);
+      return json(BusinessSettingsSchema, body);
     }),
+    http.get('/api/admin/settings', () => json(BusinessSettingsSchema, settings)),
+    http.get('/api/settings/public', () =>
+      json(PublicSettingsSchema, {
+        businessName: settings.businessName,
+        businessEmail: settings.businessEmail,
+        businessLocation: 'Lafayette, LA',
+      }),
+    ),
   );
   return saved;
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('BusinessSettingsForm', () => {
   it('saves the payment instructions, reminders and the reminder days typed as text', async () => {

@@ -1,7 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Subscription } from '@shared/schemas/subscriptions';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import {
+  PlanChangeSchema,
+  SubscriptionChangeSchema,
+  SubscriptionSchema,
+  type Subscription,
+} from '@shared/schemas/subscriptions';
+import { apiServer, json, recordRequests } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { SubscribePage } from './subscribe-page';
 
@@ -17,31 +24,20 @@ const active: Subscription = {
   withdrawn: false,
 };
 
-function stubApi(routes: Record<string, () => Response>) {
-  const calls: Array<{ url: string; body?: unknown }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const route = routes[url];
-      return route ? route() : new Response('{"message":"Not found"}', { status: 404 });
-    }),
+const MaybeSubscriptionSchema = SubscriptionSchema.nullable();
+
+/** GET /api/subscription answers `subscription`; POST /api/get-or-create-subscription `subscribed`. */
+function stubApi(subscription: Subscription | null, subscribed?: () => Response) {
+  apiServer.use(
+    http.get('/api/subscription', () => json(MaybeSubscriptionSchema, subscription)),
+    ...(subscribed ? [http.post('/api/get-or-create-subscription', subscribed)] : []),
   );
-  return calls;
+  return recordRequests();
 }
-
-const json =
-  (value: unknown, status = 200) =>
-  () =>
-    new Response(JSON.stringify(value), { status });
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('SubscribePage', () => {
   it('shows the three plans, Signature most popular, and no banner without a subscription', async () => {
-    stubApi({ '/api/subscription': json(null) });
+    stubApi(null);
     renderWithApp(<SubscribePage />, '/portal/subscribe');
     expect(await screen.findByRole('button', { name: 'Subscribe to Essentials' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Subscribe to Signature' })).toBeVisible();
@@ -52,28 +48,27 @@ describe('SubscribePage', () => {
 
   it('marks the current plan, switches from the next period, and keeps the current plan on demand', async () => {
     let subscription: Subscription = active;
-    const calls = stubApi({
-      '/api/subscription': () => new Response(JSON.stringify(subscription)),
-      '/api/subscription/plan-change': () => {
-        const body = calls.at(-1)!.body as { planId: string };
+    const calls = recordRequests();
+    apiServer.use(
+      http.get('/api/subscription', () => json(MaybeSubscriptionSchema, subscription)),
+      http.post('/api/subscription/plan-change', async ({ request }) => {
+        const body = PlanChangeSchema.parse(await request.json());
         subscription =
           body.planId === 'prestige'
             ? { ...active, pendingTier: null, pendingTierFrom: null }
             : {
                 ...active,
-                pendingTier: body.planId as Subscription['tier'],
+                pendingTier: body.planId,
                 pendingTierFrom: active.currentPeriodEnd,
               };
-        return new Response(
-          JSON.stringify({
-            message: subscription.pendingTier
-              ? 'Your Prestige plan changes to Signature on Dec 1, 2099.'
-              : 'Your plan change is withdrawn: you stay on the Prestige plan.',
-            subscription,
-          }),
-        );
-      },
-    });
+        return json(SubscriptionChangeSchema, {
+          message: subscription.pendingTier
+            ? 'Your Prestige plan changes to Signature on Dec 1, 2099.'
+            : 'Your plan change is withdrawn: you stay on the Prestige plan.',
+          subscription,
+        });
+      }),
+    );
     renderWithApp(<SubscribePage />, '/portal/subscribe');
 
     const manage = await screen.findByRole('link', { name: 'Manage Subscription' });
@@ -108,7 +103,7 @@ describe('SubscribePage', () => {
   });
 
   it('explains why a plan set to end cannot change, and offers no switch', async () => {
-    stubApi({ '/api/subscription': json({ ...active, cancelAtPeriodEnd: true }) });
+    stubApi({ ...active, cancelAtPeriodEnd: true });
     renderWithApp(<SubscribePage />, '/portal/subscribe');
     expect(await screen.findByText(/You have an active/)).toHaveTextContent(
       'Your plan is set to end, so it cannot be changed.',
@@ -118,13 +113,12 @@ describe('SubscribePage', () => {
 
   it("gives the special toast when the answer says 'already have an active subscription'", async () => {
     // The plan became active meanwhile (the page still knew none).
-    const calls = stubApi({
-      '/api/subscription': json(null),
-      '/api/get-or-create-subscription': json({
+    const calls = stubApi(null, () =>
+      json(SubscriptionChangeSchema, {
         message: 'You already have an active subscription. To change your plan, ...',
         subscription: active,
       }),
-    });
+    );
     renderWithApp(<SubscribePage />, '/portal/subscribe');
     await userEvent.click(await screen.findByRole('button', { name: 'Subscribe to Essentials' }));
     expect(await screen.findByText('Already Subscribed')).toBeVisible();
@@ -134,10 +128,7 @@ describe('SubscribePage', () => {
   });
 
   it("says 'Failed to process subscription. Please try again.' when the call fails", async () => {
-    stubApi({
-      '/api/subscription': json(null),
-      '/api/get-or-create-subscription': () => new Response('', { status: 500 }),
-    });
+    stubApi(null, () => new HttpResponse(null, { status: 500 }));
     renderWithApp(<SubscribePage />, '/portal/subscribe');
     await userEvent.click(await screen.findByRole('button', { name: 'Subscribe to Signature' }));
     expect(

@@ -1,0 +1,59 @@
+import { HttpResponse, type JsonBodyType } from 'msw';
+import { setupServer } from 'msw/node';
+import { z } from 'zod';
+
+/**
+ * The API as client tests see it: every fetch of a component test goes to msw, which
+ * answers from the handlers a test installs with `apiServer.use(...)`. Started in
+ * api-setup.ts with `onUnhandledRequest: 'error'`: a call no handler expects fails the test.
+ */
+export const apiServer = setupServer();
+
+/**
+ * A JSON answer checked against the endpoint's shared schema before it is sent, so a
+ * stand-in answer cannot drift from what the server really answers.
+ */
+export function json<Schema extends z.ZodType>(
+  schema: Schema,
+  value: z.input<Schema>,
+  init?: ResponseInit,
+) {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    throw new Error(
+      `A stand-in answer does not match its schema:\n${z.prettifyError(result.error)}`,
+    );
+  }
+  return HttpResponse.json(value as JsonBodyType, init);
+}
+
+/** An error answer as the server's error middleware sends it: `{ message }`. */
+export function errorJson(status: number, message: string) {
+  return HttpResponse.json({ message }, { status });
+}
+
+/**
+ * The requests the client made from now on, in order, as `METHOD path?query` (origin
+ * left out), with their JSON bodies: what a test asserts the screen asked for.
+ */
+export function recordRequests() {
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  apiServer.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    const call: (typeof calls)[number] = {
+      method: request.method,
+      url: `${url.pathname}${url.search}`,
+      body: undefined,
+    };
+    calls.push(call);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      void request
+        .clone()
+        .text()
+        .then((text) => {
+          call.body = text ? (JSON.parse(text) as unknown) : undefined;
+        });
+    }
+  });
+  return calls;
+}
