@@ -1,7 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ConsultationRequest } from '@shared/schemas/consultations';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import {
+  ConsultationPageSchema,
+  ConsultationRequestSchema,
+  ConsultationSummarySchema,
+  UpdateConsultationSchema,
+  type ConsultationRequest,
+} from '@shared/schemas/consultations';
+import { apiServer, errorJson, json, recordRequests } from '@tests/support/api-server';
 import { pageOf } from '@tests/support/page-of';
 import { renderWithApp } from '@tests/support/render-app';
 import { RequestsPage } from './requests-page';
@@ -23,35 +31,21 @@ function aRequest(overrides: Partial<ConsultationRequest> = {}): ConsultationReq
   };
 }
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
+type Call = ReturnType<typeof recordRequests>[number];
 
 /** GET the requests answers `items`; PATCH one answers it with the new status. */
 function stubRequests(items: ConsultationRequest[]) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const body = init?.body ? (JSON.parse(String(init.body)) as { status: string }) : undefined;
-      calls.push({ method, url, body });
-      const patched = /^\/api\/admin\/consultations\/([^/?]+)$/.exec(url);
-      if (method === 'PATCH' && patched) {
-        const request = items.find((item) => item.id === patched[1]);
-        if (!request) return new Response('{"message":"Not found"}', { status: 404 });
-        return new Response(JSON.stringify({ ...request, status: body!.status }));
-      }
-      if (url === '/api/admin/consultations/summary') return new Response('{"new":1}');
-      if (url.startsWith('/api/admin/consultations')) {
-        return new Response(JSON.stringify(pageOf(items)));
-      }
-      return new Response('{"message":"Not found"}', { status: 404 });
+  apiServer.use(
+    http.patch<{ id: string }>('/api/admin/consultations/:id', async ({ params, request }) => {
+      const { status } = UpdateConsultationSchema.parse(await request.json());
+      const found = items.find((item) => item.id === params.id);
+      if (!found) return errorJson(404, 'Not found');
+      return json(ConsultationRequestSchema, { ...found, status });
     }),
+    http.get('/api/admin/consultations/summary', () => json(ConsultationSummarySchema, { new: 1 })),
+    http.get('/api/admin/consultations', () => json(ConsultationPageSchema, pageOf(items))),
   );
-  return calls;
+  return recordRequests();
 }
 
 /**
@@ -61,10 +55,6 @@ function stubRequests(items: ConsultationRequest[]) {
 const invite = (name: string) => new RegExp(`^Invite ?${name}$`);
 
 const changes = (calls: Call[]) => calls.filter((call) => call.method !== 'GET');
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('RequestsPage', () => {
   it('invites a new request: marks it contacted and opens the generator filled in', async () => {

@@ -1,8 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ClientInvoice } from '@shared/schemas/invoices';
-import type { Billing } from '@shared/schemas/payments';
+import { ClientInvoicePageSchema, type ClientInvoice } from '@shared/schemas/invoices';
+import { BillingSchema, RedirectUrlSchema, type Billing } from '@shared/schemas/payments';
+import { apiServer, json, recordRequests } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { pageOf } from '@tests/support/page-of';
 import { BillingHistoryCard } from './billing-history-card';
@@ -27,21 +29,14 @@ const PAID: ClientInvoice = {
 };
 
 function stub(billing: Billing, invoices: () => ClientInvoice[]) {
-  const calls: Array<{ method: string; url: string }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url });
-      if (url === '/api/billing') return new Response(JSON.stringify(billing));
-      if (url === '/api/invoices') return new Response(JSON.stringify(pageOf(invoices())));
-      if (url === `/api/invoices/${DUE.id}/pay` && method === 'POST') {
-        return new Response(JSON.stringify({ url: 'https://checkout.stripe.test/c/1' }));
-      }
-      return new Response('{"message":"Not found"}', { status: 404 });
-    }),
+  apiServer.use(
+    http.get('/api/billing', () => json(BillingSchema, billing)),
+    http.get('/api/invoices', () => json(ClientInvoicePageSchema, pageOf(invoices()))),
+    http.post(`/api/invoices/${DUE.id}/pay`, () =>
+      json(RedirectUrlSchema, { url: 'https://checkout.stripe.test/c/1' }),
+    ),
   );
-  return calls;
+  return recordRequests();
 }
 
 const ONLINE: Billing = {
@@ -52,7 +47,6 @@ const ONLINE: Billing = {
 };
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

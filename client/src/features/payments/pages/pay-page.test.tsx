@@ -1,8 +1,14 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
-import type { PayLinkInvoice } from '@shared/schemas/payments';
+import {
+  PayLinkInvoiceSchema,
+  RedirectUrlSchema,
+  type PayLinkInvoice,
+} from '@shared/schemas/payments';
+import { apiServer, errorJson, json, recordRequests } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { PayPage } from './pay-page';
 
@@ -20,25 +26,18 @@ const INVOICE: PayLinkInvoice = {
   paymentInstructions: '',
 };
 
+/** GET /api/pay/:token answered by `answer`; POST opens Checkout. */
 function stub(answer: Response | (() => Response)) {
-  const calls: Array<{ method: string; url: string }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url });
-      if (url === `/api/pay/${TOKEN}` && method === 'POST') {
-        return new Response(JSON.stringify({ url: 'https://checkout.stripe.test/c/pay' }));
-      }
-      if (url === `/api/pay/${TOKEN}`)
-        return typeof answer === 'function' ? answer() : answer.clone();
-      return new Response('{"message":"Not found"}', { status: 404 });
-    }),
+  apiServer.use(
+    http.post(`/api/pay/${TOKEN}`, () =>
+      json(RedirectUrlSchema, { url: 'https://checkout.stripe.test/c/pay' }),
+    ),
+    http.get(`/api/pay/${TOKEN}`, () => (typeof answer === 'function' ? answer() : answer.clone())),
   );
-  return calls;
+  return recordRequests();
 }
 
-const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status });
+const invoiceJson = (value: PayLinkInvoice) => json(PayLinkInvoiceSchema, value);
 
 function renderPage(search = '') {
   renderWithApp(
@@ -51,13 +50,12 @@ function renderPage(search = '') {
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
 describe('PayPage', () => {
   it('shows the invoice and pays the balance through Checkout', async () => {
-    const calls = stub(json(INVOICE));
+    const calls = stub(invoiceJson(INVOICE));
     const assign = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
     renderPage();
@@ -72,13 +70,13 @@ describe('PayPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Pay $150.00' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay'));
     expect(screen.getByRole('button', { name: 'Opening checkout…' })).toBeDisabled();
-    expect(calls.filter((call) => call.method === 'POST')).toEqual([
-      { method: 'POST', url: `/api/pay/${TOKEN}` },
-    ]);
+    expect(
+      calls.filter((call) => call.method === 'POST').map(({ method, url }) => ({ method, url })),
+    ).toEqual([{ method: 'POST', url: `/api/pay/${TOKEN}` }]);
   });
 
   it('says a paid invoice is paid, with no button', async () => {
-    stub(json({ ...INVOICE, status: 'paid', amountPaid: 19_900 }));
+    stub(invoiceJson({ ...INVOICE, status: 'paid', amountPaid: 19_900 }));
     renderPage();
     expect(await screen.findByText('This invoice is paid. Thank you!')).toBeVisible();
     expect(screen.queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
@@ -86,7 +84,13 @@ describe('PayPage', () => {
   });
 
   it('shows the instructions instead of a button when card payment is off', async () => {
-    stub(json({ ...INVOICE, onlinePayments: false, paymentInstructions: 'Check to Coast & Code' }));
+    stub(
+      invoiceJson({
+        ...INVOICE,
+        onlinePayments: false,
+        paymentInstructions: 'Check to Coast & Code',
+      }),
+    );
     renderPage();
     expect(await screen.findByRole('heading', { name: 'How to pay' })).toBeVisible();
     expect(screen.getByText('Check to Coast & Code')).toBeVisible();
@@ -97,7 +101,7 @@ describe('PayPage', () => {
     let asked = 0;
     stub(() => {
       asked += 1;
-      return json(asked < 2 ? INVOICE : { ...INVOICE, status: 'paid', amountPaid: 19_900 });
+      return invoiceJson(asked < 2 ? INVOICE : { ...INVOICE, status: 'paid', amountPaid: 19_900 });
     });
     renderPage('?payment=success');
     expect(await screen.findByText(/shows it paid in a moment/)).toBeVisible();
@@ -113,7 +117,7 @@ describe('PayPage', () => {
 
   it('stops asking after 30 seconds and says the payment may take a while to show', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const calls = stub(() => json(INVOICE));
+    const calls = stub(() => invoiceJson(INVOICE));
     renderPage('?payment=success');
     expect(await screen.findByText(/shows it paid in a moment/)).toBeVisible();
     act(() => {
@@ -131,7 +135,7 @@ describe('PayPage', () => {
   });
 
   it('says a cancelled payment changed nothing', async () => {
-    stub(json(INVOICE));
+    stub(invoiceJson(INVOICE));
     renderPage('?payment=cancelled');
     expect(await screen.findByText('Payment cancelled: nothing was charged.')).toBeVisible();
     expect(screen.getByRole('status')).toHaveTextContent('Payment cancelled: nothing was charged.');
@@ -139,7 +143,7 @@ describe('PayPage', () => {
   });
 
   it('says when the link is not valid', async () => {
-    stub(json({ message: 'This pay link is not valid' }, 404));
+    stub(errorJson(404, 'This pay link is not valid'));
     renderPage();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'This pay link is not valid' }),
