@@ -1,7 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TicketDetail, TicketMessageEntry } from '@shared/schemas/tickets';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import {
+  TicketDetailSchema,
+  TicketPageSchema,
+  type TicketDetail,
+  type TicketMessageEntry,
+} from '@shared/schemas/tickets';
+import { apiServer, errorJson, json } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { pageOf } from '@tests/support/page-of';
 import { TicketDetailPage } from './ticket-detail-page';
@@ -33,43 +40,34 @@ const agencyReply: TicketMessageEntry = {
 /** The ticket API of one client; `sendAnswers` are the answers to each message sent, in turn. */
 function stubTicketApi(sendAnswers: Array<() => Response>) {
   const sent: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === `/api/tickets/${ID}/messages` && init?.method === 'POST') {
-        sent.push(JSON.parse(String(init.body)));
-        return sendAnswers.shift()!();
-      }
-      if (url === `/api/tickets/${ID}`) return new Response(JSON.stringify(detail([agencyReply])));
-      if (url === '/api/tickets') return new Response(JSON.stringify(pageOf([])));
-      return new Response('{"message":"Not found"}', { status: 404 });
+  apiServer.use(
+    http.post(`/api/tickets/${ID}/messages`, async ({ request }) => {
+      sent.push(await request.json());
+      return sendAnswers.shift()!();
     }),
+    http.get(`/api/tickets/${ID}`, () => json(TicketDetailSchema, detail([agencyReply]))),
+    http.get('/api/tickets', () => json(TicketPageSchema, pageOf([]))),
   );
   return sent;
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('TicketDetailPage', () => {
   it('says why a message was not sent and keeps it; once sent, it joins the conversation', async () => {
     const sent = stubTicketApi([
-      () => new Response('{"message":"Too many requests"}', { status: 429 }),
-      () => new Response('', { status: 502 }),
+      () => errorJson(429, 'Too many requests'),
+      () => new HttpResponse(null, { status: 502 }),
       () =>
-        new Response(
-          JSON.stringify(
-            detail([
-              agencyReply,
-              {
-                id: 'm2',
-                message: 'Monday and Tuesday.',
-                isAdminReply: false,
-                createdAt: '2026-11-20T14:00:00.000Z',
-              },
-            ]),
-          ),
+        json(
+          TicketDetailSchema,
+          detail([
+            agencyReply,
+            {
+              id: 'm2',
+              message: 'Monday and Tuesday.',
+              isAdminReply: false,
+              createdAt: '2026-11-20T14:00:00.000Z',
+            },
+          ]),
           { status: 201 },
         ),
     ]);
