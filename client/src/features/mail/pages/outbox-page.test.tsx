@@ -1,13 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OutboxEntry, OutboxMessage } from '@shared/schemas/mail';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import {
+  OutboxMessageSchema,
+  OutboxPageSchema,
+  OutboxResentSchema,
+  type OutboxEntry,
+  type OutboxMessage,
+} from '@shared/schemas/mail';
+import { apiServer, errorJson, json, recordRequests } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { OutboxPage } from './outbox-page';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const FAILED: OutboxEntry = {
   id: '0b8f3f1e-0000-4000-8000-000000000001',
@@ -38,39 +42,44 @@ const full = (entry: OutboxEntry): OutboxMessage => ({
   attachments: [],
 });
 
-/** The outbox API: its list, one message, and Send again answering `resend`. */
-function stubOutbox(resend: (message: OutboxMessage) => Response) {
-  const calls: string[] = [];
+/**
+ * The outbox API: its list, one message, and Send again answering `resend` (no handler
+ * without it: a screen that sends fails the test). Returns the calls as `METHOD /path?query`.
+ */
+function stubOutbox(resend?: (message: OutboxMessage) => Response) {
   let failed = full(FAILED);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push(`${init?.method ?? 'GET'} ${url}`);
-      if (url.startsWith('/api/admin/outbox?') || url === '/api/admin/outbox') {
-        return new Response(
-          JSON.stringify({ items: [failed, KEPT], total: 2, page: 1, pageSize: 25 }),
-        );
-      }
-      if (url === `/api/admin/outbox/${FAILED.id}/send`) {
-        const answer = resend(failed);
-        if (answer.ok) failed = { ...failed, status: 'sent', error: null, attempts: 6 };
-        else failed = { ...failed, attempts: failed.attempts + 1 };
-        return answer;
-      }
-      if (url === `/api/admin/outbox/${FAILED.id}`) return new Response(JSON.stringify(failed));
-      if (url === `/api/admin/outbox/${KEPT.id}`) return new Response(JSON.stringify(full(KEPT)));
-      return new Response('{"message":"Not found"}', { status: 404 });
-    }),
+  apiServer.use(
+    http.get('/api/admin/outbox', () =>
+      json(OutboxPageSchema, { items: [failed, KEPT], total: 2, page: 1, pageSize: 25 }),
+    ),
+    ...(resend
+      ? [
+          http.post(`/api/admin/outbox/${FAILED.id}/send`, () => {
+            const answer = resend(failed);
+            if (answer.ok) failed = { ...failed, status: 'sent', error: null, attempts: 6 };
+            else failed = { ...failed, attempts: failed.attempts + 1 };
+            return answer;
+          }),
+        ]
+      : []),
+    http.get(`/api/admin/outbox/${FAILED.id}`, () => json(OutboxMessageSchema, failed)),
+    http.get(`/api/admin/outbox/${KEPT.id}`, () => json(OutboxMessageSchema, full(KEPT))),
   );
-  return calls;
+  const requests = recordRequests();
+  return {
+    /** The calls so far, as `METHOD /path?query`. */
+    get list() {
+      return requests.map(({ method, url }) => `${method} ${url}`);
+    },
+  };
 }
 
 describe('OutboxPage', () => {
   it('asks for the page the URL names, and links a client recipient to their page', async () => {
-    const calls = stubOutbox(() => new Response('{}'));
+    const calls = stubOutbox();
     renderWithApp(<OutboxPage params={{}} />, '/admin/outbox?q=amelie&status=failed&page=2');
     const list = await screen.findByRole('list', { name: 'Messages' });
-    expect(calls[0]).toBe('GET /api/admin/outbox?q=amelie&status=failed&page=2');
+    expect(calls.list[0]).toBe('GET /api/admin/outbox?q=amelie&status=failed&page=2');
     const [failed, kept] = within(list).getAllByRole('listitem');
     expect(within(failed!).getByRole('link', { name: 'amelie@example.com' })).toHaveAttribute(
       'href',
@@ -86,7 +95,7 @@ describe('OutboxPage', () => {
   });
 
   it('says a kept message was kept, never sent', async () => {
-    stubOutbox(() => new Response('{}'));
+    stubOutbox();
     renderWithApp(<OutboxPage params={{ id: KEPT.id }} />, `/admin/outbox/${KEPT.id}`);
     expect(
       await screen.findByText('Kept in the outbox: no mail server is configured.'),
@@ -98,18 +107,11 @@ describe('OutboxPage', () => {
     let refusing = true;
     const calls = stubOutbox((message) =>
       refusing
-        ? new Response(
-            JSON.stringify({
-              message: 'The message could not be sent: 451 Mailbox temporarily unavailable',
-            }),
-            { status: 502 },
-          )
-        : new Response(
-            JSON.stringify({
-              message: `Sent to ${message.toAddress} through SMTP mail.example.`,
-              outbox: { ...message, status: 'sent', error: null, attempts: 7 },
-            }),
-          ),
+        ? errorJson(502, 'The message could not be sent: 451 Mailbox temporarily unavailable')
+        : json(OutboxResentSchema, {
+            message: `Sent to ${message.toAddress} through SMTP mail.example.`,
+            outbox: { ...message, status: 'sent', error: null, attempts: 7 },
+          }),
     );
     renderWithApp(<OutboxPage params={{ id: FAILED.id }} />, `/admin/outbox/${FAILED.id}`);
     const user = userEvent.setup();
@@ -134,7 +136,7 @@ describe('OutboxPage', () => {
       (await screen.findAllByText('Sent to amelie@example.com through SMTP mail.example.'))[0],
     ).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Send again' })).toBeNull();
-    expect(calls.filter((call) => call.startsWith('POST'))).toEqual([
+    expect(calls.list.filter((call) => call.startsWith('POST'))).toEqual([
       `POST /api/admin/outbox/${FAILED.id}/send`,
       `POST /api/admin/outbox/${FAILED.id}/send`,
     ]);
