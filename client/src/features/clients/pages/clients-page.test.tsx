@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ClientAccount } from '@shared/schemas/clients';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { ClientAccountPageSchema, type ClientAccount } from '@shared/schemas/clients';
+import { apiServer, json, recordRequests } from '@tests/support/api-server';
 import { pageOf } from '@tests/support/page-of';
 import { renderWithApp } from '@tests/support/render-app';
 import { ClientsPage } from './clients-page';
@@ -38,30 +40,21 @@ const twoClients = [
   }),
 ];
 
-/** The directory endpoint answers `items` to every query; returns the URLs asked for. */
+/** The directory endpoint answers `items` to every query; returns the requests made. */
 function stubClients(items: ClientAccount[] = twoClients) {
-  const urls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      urls.push(url);
-      if (url.startsWith('/api/admin/clients')) return new Response(JSON.stringify(pageOf(items)));
-      return new Response('{"message":"Not found"}', { status: 404 });
-    }),
-  );
-  return urls;
+  apiServer.use(http.get('/api/admin/clients', () => json(ClientAccountPageSchema, pageOf(items))));
+  return recordRequests();
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+/** The URLs asked for, in order. */
+const urlsOf = (requests: ReturnType<typeof stubClients>) => requests.map(({ url }) => url);
 
 describe('ClientsPage', () => {
   it('asks for the search, filter and page the URL holds, and shows them', async () => {
-    const urls = stubClients();
+    const requests = stubClients();
     renderWithApp(<ClientsPage />, '/admin/clients?q=bayou&status=active&page=2&utm=x');
     expect(await screen.findByRole('link', { name: 'Camille Broussard' })).toBeVisible();
-    expect(urls).toEqual(['/api/admin/clients?q=bayou&status=active&page=2']);
+    expect(urlsOf(requests)).toEqual(['/api/admin/clients?q=bayou&status=active&page=2']);
     expect(screen.getByRole('searchbox', { name: 'Search clients' })).toHaveValue('bayou');
     expect(screen.getByLabelText('Subscription')).toHaveValue('active');
   });
@@ -93,7 +86,7 @@ describe('ClientsPage', () => {
   });
 
   it('puts the search in the URL once typing rests, from page 1, and asks for it', async () => {
-    const urls = stubClients();
+    const requests = stubClients();
     const location = renderWithApp(<ClientsPage />, '/admin/clients?status=active&page=3');
     await screen.findByRole('link', { name: 'Camille Broussard' });
 
@@ -105,15 +98,17 @@ describe('ClientsPage', () => {
     );
     // A search replaces the entry: the back button leaves the directory, not each word typed.
     expect(location.history).toHaveLength(1);
-    await waitFor(() => expect(urls.at(-1)).toBe('/api/admin/clients?q=bistro&status=active'));
+    await waitFor(() =>
+      expect(urlsOf(requests).at(-1)).toBe('/api/admin/clients?q=bistro&status=active'),
+    );
     // One request for the whole word, none per letter.
-    expect(urls.filter((url) => url.includes('q='))).toEqual([
+    expect(urlsOf(requests).filter((url) => url.includes('q='))).toEqual([
       '/api/admin/clients?q=bistro&status=active',
     ]);
   });
 
   it('filters by subscription status, as a step the back button can undo', async () => {
-    const urls = stubClients();
+    const requests = stubClients();
     const location = renderWithApp(<ClientsPage />, '/admin/clients?q=bayou&page=2');
     await screen.findByRole('link', { name: 'Camille Broussard' });
     const filter = screen.getByLabelText('Subscription');
@@ -128,7 +123,9 @@ describe('ClientsPage', () => {
       '/admin/clients?q=bayou&page=2',
       '/admin/clients?q=bayou&status=none',
     ]);
-    await waitFor(() => expect(urls.at(-1)).toBe('/api/admin/clients?q=bayou&status=none'));
+    await waitFor(() =>
+      expect(urlsOf(requests).at(-1)).toBe('/api/admin/clients?q=bayou&status=none'),
+    );
     expect(filter).toHaveValue('none');
   });
 
