@@ -1,13 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PaymentListItem, PaymentListPage } from '@shared/schemas/payments';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import {
+  PaymentListItemSchema,
+  PaymentListPageSchema,
+  type PaymentListItem,
+} from '@shared/schemas/payments';
+import { apiServer, json, recordRequests } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { PaymentsPage } from './payments-page';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const FLAG =
   'A card payment of $199.00 USD arrived for invoice INV-2026-0003, which no longer exists: refund it in Stripe, or record it on another invoice by hand.';
@@ -46,26 +48,21 @@ const TRANSFER: PaymentListItem = {
 };
 
 function stubApi(items: PaymentListItem[]) {
-  const calls: Array<{ method: string; url: string }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url });
-      if (method === 'POST' && url === `/api/admin/payments/${ORPHAN.id}/resolve`) {
-        items = items.map((p) =>
-          p.id === ORPHAN.id ? { ...p, flagResolvedAt: '2026-12-08T09:00:00.000Z' } : p,
-        );
-        return new Response(JSON.stringify(items.find((p) => p.id === ORPHAN.id)));
-      }
-      if (url.startsWith('/api/admin/payments')) {
-        const page: PaymentListPage = { items, total: items.length, page: 1, pageSize: 25 };
-        return new Response(JSON.stringify(page));
-      }
-      return new Response('{"message":"Not found"}', { status: 404 });
+  apiServer.use(
+    http.post(`/api/admin/payments/${ORPHAN.id}/resolve`, () => {
+      items = items.map((p) =>
+        p.id === ORPHAN.id ? { ...p, flagResolvedAt: '2026-12-08T09:00:00.000Z' } : p,
+      );
+      return json(
+        PaymentListItemSchema,
+        items.find((p) => p.id === ORPHAN.id)!,
+      );
     }),
+    http.get('/api/admin/payments', () =>
+      json(PaymentListPageSchema, { items, total: items.length, page: 1, pageSize: 25 }),
+    ),
   );
-  return calls;
+  return recordRequests();
 }
 
 describe('PaymentsPage', () => {
