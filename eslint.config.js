@@ -134,6 +134,25 @@ export default tseslint.config(
     },
   },
   {
+    // The browser runs schemas built by the one zod configured for the app's CSP.
+    files: ['client/**/*.{ts,tsx}', 'shared/**/*.ts'],
+    ignores: ['shared/zod.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              message: "Import { z } from '@shared/zod': it is configured for the app's CSP.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/cli/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'bench/**/*.{js,mjs,ts}'],
     rules: { 'no-console': 'off' },
   },

@@ -1,5 +1,3 @@
-// First: schemas are built as their modules load, and must be built without eval.
-import '@/lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from '@/app/providers';
