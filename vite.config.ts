@@ -124,6 +124,7 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'tests/**/*.test.ts'],
           setupFiles: ['tests/support/no-network.ts'],
+          globalSetup: ['tests/support/database-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each API test file opens its own database; two at a time suits a 2-core machine.
