@@ -51,7 +51,7 @@ import { createTicketRepository } from './features/tickets/tickets.repository';
 import { createTicketService } from './features/tickets/tickets.service';
 import { createJobQueue, mailRetryJobOptions } from './lib/job-queue';
 import { createRateLimitCounters } from './lib/rate-limit-store';
-import { createRateLimitRepository } from './lib/rate-limit.repository';
+import { createRateLimitRepository } from './features/rate-limits/rate-limits.repository';
 
 /**
  * The composition root: every repository and service of the product, built once per process

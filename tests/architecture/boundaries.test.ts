@@ -1,3 +1,6 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -7,11 +10,39 @@ import { describe, expect, it } from 'vitest';
  */
 const eslint = new ESLint({ cwd: process.cwd() });
 
-async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+async function lintErrors(filePath: string, code: string, ruleId: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? [])
-    .filter((m) => m.ruleId === 'import-x/no-restricted-paths')
-    .map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === ruleId).map((m) => m.message);
+}
+
+const boundaryErrors = (filePath: string, code: string) =>
+  lintErrors(filePath, code, 'import-x/no-restricted-paths');
+const databaseErrors = (filePath: string, code: string) =>
+  lintErrors(filePath, code, 'no-restricted-imports');
+const sharedAliasErrors = (filePath: string, code: string) =>
+  lintErrors(filePath, code, 'no-restricted-syntax');
+
+/**
+ * A cycle needs its files on disk, where the rule follows the imports: the probe writes them
+ * under `dir` with unique names, lints the first, and removes them.
+ */
+async function cycleErrors(
+  dir: string,
+  write: (names: { a: string; b: string }) => { a: string; b: string },
+): Promise<string[]> {
+  const tag = crypto.randomBytes(4).toString('hex');
+  const names = { a: `cycle-probe-${tag}-a`, b: `cycle-probe-${tag}-b` };
+  const files = write(names);
+  const aPath = path.join(dir, `${names.a}.ts`);
+  const bPath = path.join(dir, `${names.b}.ts`);
+  try {
+    fs.writeFileSync(aPath, files.a);
+    fs.writeFileSync(bPath, files.b);
+    return await lintErrors(aPath, files.a, 'import-x/no-cycle');
+  } finally {
+    fs.rmSync(aPath, { force: true });
+    fs.rmSync(bPath, { force: true });
+  }
 }
 
 describe('client boundaries', () => {
@@ -77,5 +108,165 @@ describe('client boundaries', () => {
         "export { AppError } from '../server/lib/errors';\n",
     );
     expect(errors).toHaveLength(2);
+  });
+});
+
+describe('server boundaries', () => {
+  it("refuses a feature importing another feature's repository or other internals", async () => {
+    for (const code of [
+      "import { createTicketRepository } from '../tickets/tickets.repository';\n",
+      "import type { TicketRepository } from '../tickets/tickets.repository';\n",
+      "export { accountIdentifier } from '../leads/scoring';\n",
+      "const routes = await import('../tickets/tickets.routes');\nexport { routes };\n",
+    ]) {
+      const errors = await boundaryErrors('server/features/clients/probe.ts', code);
+      expect(errors, code).toEqual([expect.stringContaining('only through its <name>.service.ts')]);
+    }
+  });
+
+  it("allows a feature importing another feature's service and its own files", async () => {
+    const errors = await boundaryErrors(
+      'server/features/clients/probe.ts',
+      "import type { TicketService } from '../tickets/tickets.service';\n" +
+        "import { createClientRepository } from './clients.repository';\n" +
+        'export type { TicketService };\nexport { createClientRepository };\n',
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses server/lib importing a feature, even its service', async () => {
+    for (const code of [
+      "import type { TicketService } from '../features/tickets/tickets.service';\n",
+      "export { createTicketRepository } from '../features/tickets/tickets.repository';\n",
+    ]) {
+      const errors = await boundaryErrors('server/lib/probe.ts', code);
+      expect(errors, code).toEqual([expect.stringContaining('never imports one')]);
+    }
+  });
+
+  it('refuses server/db importing a feature', async () => {
+    const errors = await boundaryErrors(
+      'server/db/probe.ts',
+      "export { createTicketService } from '../features/tickets/tickets.service';\n",
+    );
+    expect(errors).toEqual([expect.stringContaining('features depend on the database layer')]);
+  });
+
+  it('refuses features, lib and db importing the composition root or an entry point', async () => {
+    for (const [filePath, code] of [
+      ['server/features/tickets/probe.ts', "import type { Services } from '../../services';\n"],
+      ['server/lib/probe.ts', "export { createApp } from '../app';\n"],
+      ['server/db/probe.ts', "export { openForCli } from '../cli/open-for-cli';\n"],
+    ] as const) {
+      const errors = await boundaryErrors(filePath, code);
+      expect(errors, filePath).toEqual([expect.stringContaining('below the composition roots')]);
+    }
+  });
+});
+
+describe('only repositories touch the database', () => {
+  it('refuses the database client in any other server file, whatever it is called', async () => {
+    for (const filePath of [
+      'server/features/tickets/tickets.service.ts',
+      'server/features/tickets/tickets.routes.ts',
+      'server/features/tickets/ticket-export.ts',
+      'server/lib/probe.ts',
+      'server/lib/probe.repository.ts',
+      'server/app.ts',
+    ]) {
+      for (const code of [
+        "import { openDatabase } from '../../db/client';\nexport { openDatabase };\n",
+        "import type { Database } from '../../db/client';\nexport type { Database };\n",
+        "export type { DatabaseHandle } from '../db/client.ts';\n",
+      ]) {
+        const errors = await databaseErrors(filePath, code);
+        expect(errors, `${filePath}: ${code}`).toEqual([
+          expect.stringContaining('hold the database client'),
+        ]);
+      }
+    }
+  });
+
+  it("refuses drizzle's query builders, the tables and the query helpers outside repositories", async () => {
+    for (const code of [
+      "import { eq } from 'drizzle-orm';\nexport { eq };\n",
+      "export { drizzle } from 'drizzle-orm/pglite';\n",
+      "import { tickets } from '../../db/schema';\nexport { tickets };\n",
+      "export { onPage } from '../../db/paging';\n",
+      "export * from '../../db/secrets';\n",
+    ]) {
+      const errors = await databaseErrors('server/features/tickets/ticket-export.ts', code);
+      expect(errors, code).toEqual([expect.stringContaining('query the database')]);
+    }
+  });
+
+  it('allows row types everywhere, and everything in a repository under features', async () => {
+    expect(
+      await databaseErrors(
+        'server/features/tickets/tickets.service.ts',
+        "import type { TicketRow } from '../../db/schema';\n" +
+          "import type { SQL } from 'drizzle-orm';\nexport type { TicketRow, SQL };\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await databaseErrors(
+        'server/features/tickets/tickets.repository.ts',
+        "import { eq } from 'drizzle-orm';\nimport type { Database } from '../../db/client';\n" +
+          "import { tickets } from '../../db/schema';\nexport { eq, tickets };\n" +
+          'export type { Database };\n',
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('shared code is imported by its alias', () => {
+  it('refuses a relative import or re-export of shared/ on every side', async () => {
+    for (const [filePath, code] of [
+      [
+        'client/src/features/invoices/probe.ts',
+        "import { PLANS } from '../../../../shared/plans';\n",
+      ],
+      ['client/src/lib/probe.ts', "export { PLANS } from '../../../shared/plans';\n"],
+      ['server/features/invoices/probe.ts', "export * from '../../../shared/plans';\n"],
+      ['server/lib/probe.ts', "export type { Plan } from '../../shared/plans';\n"],
+      ['tests/probe.ts', "const plans = await import('../shared/plans');\nexport { plans };\n"],
+    ] as const) {
+      const errors = await sharedAliasErrors(filePath, code);
+      expect(errors, filePath).toEqual([expect.stringContaining('as @shared/')]);
+    }
+  });
+
+  it('allows the alias', async () => {
+    const errors = await sharedAliasErrors(
+      'client/src/lib/probe.ts',
+      "export { PLANS } from '@shared/plans';\n",
+    );
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('no dependency cycles', () => {
+  it('refuses a two-file cycle of TypeScript modules', async () => {
+    const errors = await cycleErrors('server/lib', ({ a, b }) => ({
+      a: `import { b } from './${b}';\nexport const a = (): number => b() + 1;\n`,
+      b: `import { a } from './${a}';\nexport const b = (): number => a();\n`,
+    }));
+    expect(errors).toEqual([expect.stringContaining('Dependency cycle')]);
+  });
+
+  it('follows the @/ alias of the client', async () => {
+    const errors = await cycleErrors('client/src/lib', ({ a, b }) => ({
+      a: `import { b } from '@/lib/${b}';\nexport const a = (): number => b() + 1;\n`,
+      b: `import { a } from '@/lib/${a}';\nexport const b = (): number => a();\n`,
+    }));
+    expect(errors).toEqual([expect.stringContaining('Dependency cycle')]);
+  });
+
+  it('allows the same two files importing one way only', async () => {
+    const errors = await cycleErrors('server/lib', ({ b }) => ({
+      a: `import { b } from './${b}';\nexport const a = (): number => b() + 1;\n`,
+      b: `export const b = (): number => 1;\n`,
+    }));
+    expect(errors).toEqual([]);
   });
 });
