@@ -5,7 +5,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from '@/app/providers';
 import { AppRouter } from '@/app/routes/router';
 import { hasSignedInHint } from '@/lib/signed-in-hint';
+import { reloadOnStalePreload } from '@/lib/stale-chunks';
 import './index.css';
+
+reloadOnStalePreload();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

@@ -4,6 +4,7 @@ import { NotFoundPage } from '@/components/not-found-page';
 import { QueryProvider } from '@/lib/query-provider';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { AdminShell } from '@/app/layouts/admin-shell';
+import { RouteErrorBoundary } from '@/app/error-boundaries';
 import { AdminLoginPage } from '@/features/admin-auth/pages/admin-login-page';
 import {
   TWO_FACTOR_SETUP_PATH,
@@ -38,28 +39,30 @@ export function AdminRoutes() {
         <Route path="/admin/login" component={AdminLoginPage} />
         <Route>
           <AdminShell>
-            <Suspense fallback={<FullScreenSpinner />}>
-              <Switch>
-                <Route path="/admin/dashboard" component={AdminDashboardPage} />
-                <Route path="/admin/invoices" component={InvoicesPage} />
-                <Route path="/admin/invoices/new" component={NewInvoicePage} />
-                <Route path="/admin/invoices/:id" component={InvoiceDetailPage} />
-                <Route path="/admin/payments" component={PaymentsPage} />
-                <Route path="/admin/clients" component={ClientsPage} />
-                <Route path="/admin/clients/invite" component={InvitePage} />
-                <Route path="/admin/clients/:id" component={ClientDetailPage} />
-                <Route path="/admin/support" component={AdminSupportPage} />
-                <Route path="/admin/support/:id" component={AdminTicketPage} />
-                <Route path="/admin/requests" component={RequestsPage} />
-                <Route path="/admin/outbox" component={OutboxPage} />
-                <Route path="/admin/outbox/:id" component={OutboxPage} />
-                <Route path="/admin/settings" component={SettingsPage} />
-                <Route path="/admin/audit" component={AuditPage} />
-                <Route path={TWO_FACTOR_SETUP_PATH} component={TwoFactorSetupPage} />
-                <Route path="/admin/marketing-tool" component={MarketingToolPage} />
-                <Route component={NotFoundPage} />
-              </Switch>
-            </Suspense>
+            <RouteErrorBoundary>
+              <Suspense fallback={<FullScreenSpinner />}>
+                <Switch>
+                  <Route path="/admin/dashboard" component={AdminDashboardPage} />
+                  <Route path="/admin/invoices" component={InvoicesPage} />
+                  <Route path="/admin/invoices/new" component={NewInvoicePage} />
+                  <Route path="/admin/invoices/:id" component={InvoiceDetailPage} />
+                  <Route path="/admin/payments" component={PaymentsPage} />
+                  <Route path="/admin/clients" component={ClientsPage} />
+                  <Route path="/admin/clients/invite" component={InvitePage} />
+                  <Route path="/admin/clients/:id" component={ClientDetailPage} />
+                  <Route path="/admin/support" component={AdminSupportPage} />
+                  <Route path="/admin/support/:id" component={AdminTicketPage} />
+                  <Route path="/admin/requests" component={RequestsPage} />
+                  <Route path="/admin/outbox" component={OutboxPage} />
+                  <Route path="/admin/outbox/:id" component={OutboxPage} />
+                  <Route path="/admin/settings" component={SettingsPage} />
+                  <Route path="/admin/audit" component={AuditPage} />
+                  <Route path={TWO_FACTOR_SETUP_PATH} component={TwoFactorSetupPage} />
+                  <Route path="/admin/marketing-tool" component={MarketingToolPage} />
+                  <Route component={NotFoundPage} />
+                </Switch>
+              </Suspense>
+            </RouteErrorBoundary>
           </AdminShell>
         </Route>
       </Switch>
