@@ -4,8 +4,8 @@ import { formatCents } from '@shared/money';
 import { invoiceName } from '@shared/schemas/invoices';
 import { PAYMENT_METHOD_LABELS } from '@shared/schemas/payments';
 import { Badge } from '@/components/ui/badge';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/api-request';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { InvoiceStatusBadge } from '@/features/invoices/public';
 import { SignupLinkStateBadge } from '@/features/signup-links/public';
@@ -27,23 +27,25 @@ export function ClientDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
   const client = useClient(id);
 
-  if (client.isLoading) {
-    return (
-      <div role="status" aria-label="Loading the client" className="space-y-4">
-        <Skeleton className="h-10 w-64" />
-        <Skeleton className="h-48 w-full" />
-      </div>
-    );
-  }
-  if (client.isError || !client.data) {
+  if (!client.data) {
     return (
       <div className="space-y-4">
-        <p role="alert" className="text-destructive">
-          {errorMessage(client.error, 'The client could not be loaded. Please reload the page.')}
-        </p>
-        <Link href="/admin/clients" className="text-primary hover:underline">
-          Back to clients
-        </Link>
+        <QueryState
+          query={client}
+          what="client"
+          titleAs="h1"
+          loading={
+            <div className="space-y-4">
+              <Skeleton className="h-10 w-64" />
+              <Skeleton className="h-48 w-full" />
+            </div>
+          }
+        />
+        {!client.isLoading && (
+          <Link href="/admin/clients" className="inline-block text-primary hover:underline">
+            Back to clients
+          </Link>
+        )}
       </div>
     );
   }

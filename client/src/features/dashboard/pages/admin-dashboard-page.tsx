@@ -17,6 +17,7 @@ import { PLANS } from '@shared/plans';
 import type { DashboardStats } from '@shared/schemas/dashboard';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/dates';
 import { useDashboardStats } from '@/features/dashboard/api/get-dashboard-stats';
@@ -98,17 +99,13 @@ function Trends() {
       <h2 id="trends-heading" className="text-xl font-semibold">
         Last 12 months
       </h2>
-      {trends.isError ? (
-        <p role="alert" className="text-destructive">
-          The trends could not be loaded. Please reload the page.
-        </p>
-      ) : trends.data ? (
-        <Suspense fallback={<TrendsSkeleton />}>
-          <TrendCharts months={trends.data.months} />
-        </Suspense>
-      ) : (
-        <TrendsSkeleton />
-      )}
+      <QueryState query={trends} what="trends" loading={<TrendsSkeleton />}>
+        {({ months }) => (
+          <Suspense fallback={<TrendsSkeleton />}>
+            <TrendCharts months={months} />
+          </Suspense>
+        )}
+      </QueryState>
     </section>
   );
 }
@@ -148,11 +145,8 @@ export function AdminDashboardPage() {
   return (
     <div className="space-y-8">
       <h1 className="font-display text-3xl font-bold">Dashboard</h1>
-      {stats.isError && (
-        <p role="alert" className="text-destructive">
-          The figures could not be loaded. Please reload the page.
-        </p>
-      )}
+      {/* The cards below hold their places while the figures load. */}
+      {stats.isError && <QueryState query={stats} what="figures" />}
       <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
           title="Active Subscribers"

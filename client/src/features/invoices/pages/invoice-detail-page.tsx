@@ -11,9 +11,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, dataColumns } from '@/components/ui/data-table';
 import { Detail } from '@/components/ui/detail';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api-request';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { useDeleteInvoice } from '@/features/invoices/api/delete-invoice';
 import { useEmailInvoice } from '@/features/invoices/api/email-invoice';
@@ -65,22 +65,18 @@ export function InvoiceDetailPage() {
   const [confirming, setConfirming] = useState(false);
   const [recording, setRecording] = useState(false);
 
-  if (invoice.isLoading) {
-    return (
-      <div className="space-y-4">
-        <BackToInvoices />
-        <Skeleton className="h-64 w-full" />
-      </div>
-    );
-  }
   if (!invoice.data) {
-    const missing = invoice.error instanceof ApiError && invoice.error.status === 404;
     return (
       <div className="space-y-4">
         <BackToInvoices />
-        <p role="alert" className="text-lg font-medium">
-          {missing ? 'Invoice not found' : 'Failed to fetch invoice'}
-        </p>
+        <QueryState
+          query={invoice}
+          what="invoice"
+          titleAs="h1"
+          // The product spec's own words (section 8).
+          errorText="Failed to fetch invoice"
+          loading={<Skeleton className="h-64 w-full" />}
+        />
       </div>
     );
   }

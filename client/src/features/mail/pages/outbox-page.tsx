@@ -14,7 +14,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ListFilter, ListToolbar, PagedList } from '@/components/ui/paged-list';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api-request';
+import { QueryState } from '@/components/ui/query-state';
 import { formatDateTime } from '@/lib/dates';
 import { listQueryString, useListParams } from '@/lib/list-params';
 import { cn } from '@/lib/utils';
@@ -66,13 +66,9 @@ function SendAgain({ id, send }: { id: string; send: ReturnType<typeof useSendOu
 function MessageView({ id }: { id: string }) {
   const message = useOutboxMessage(id);
   const send = useSendOutboxMessage();
-  if (message.isLoading) return <Skeleton className="h-64 w-full" />;
   if (!message.data) {
-    const missing = message.error instanceof ApiError && message.error.status === 404;
     return (
-      <p role="alert" className="text-muted-foreground">
-        {missing ? 'Message not found' : 'This message could not be loaded.'}
-      </p>
+      <QueryState query={message} what="message" loading={<Skeleton className="h-64 w-full" />} />
     );
   }
   const mail = message.data;
