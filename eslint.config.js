@@ -102,6 +102,26 @@ export default tseslint.config(
     },
   },
   {
+    // Every screen's address comes from client/src/lib/paths.ts (docs/conventions.md); tests
+    // keep asserting the literal URLs a user sees.
+    files: ['client/src/**/*.{ts,tsx}'],
+    ignores: ['client/src/**/*.test.{ts,tsx}', 'client/src/lib/paths.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/(portal|admin|signup|pay)(\\/|$|\\?)/]',
+          message: 'Build a screen address with `paths` (client/src/lib/paths.ts).',
+        },
+        {
+          selector:
+            'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/(portal|admin|signup|pay)(\\/|$|\\?)/]',
+          message: 'Build a screen address with `paths` (client/src/lib/paths.ts).',
+        },
+      ],
+    },
+  },
+  {
     // Repositories are the only server code that touches the database client.
     files: ['server/features/**/*.{routes,service}.ts'],
     rules: {

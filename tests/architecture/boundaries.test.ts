@@ -79,3 +79,34 @@ describe('client boundaries', () => {
     expect(errors).toHaveLength(2);
   });
 });
+
+describe('screen addresses', () => {
+  async function addressErrors(filePath: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? [])
+      .filter((m) => m.ruleId === 'no-restricted-syntax')
+      .map((m) => m.message);
+  }
+
+  it('refuses a route path written as a literal in client code', async () => {
+    const errors = await addressErrors(
+      'client/src/features/tickets/probe.tsx',
+      "export const list = '/portal/support';\n" +
+        'export const one = (id: string) => `/admin/invoices/${id}`;\n' +
+        'export const Back = () => <a href="/admin/clients">Back</a>;\n',
+    );
+    expect(errors).toEqual(Array(3).fill(expect.stringContaining('with `paths`')));
+  });
+
+  it('lets paths.ts build them, tests assert them, and API calls use /api', async () => {
+    const literal = "export const list = '/portal/support';\n";
+    expect(await addressErrors('client/src/lib/paths.ts', literal)).toEqual([]);
+    expect(await addressErrors('client/src/features/tickets/probe.test.tsx', literal)).toEqual([]);
+    expect(
+      await addressErrors(
+        'client/src/features/tickets/probe.ts',
+        "export const url = '/api/admin/invoices';\n",
+      ),
+    ).toEqual([]);
+  });
+});

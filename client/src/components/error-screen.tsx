@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
+import { paths } from '@/lib/paths';
 
 export const ERROR_SCREEN_TEXT = {
   render: {
@@ -54,7 +55,7 @@ export function ErrorScreen({
             <RotateCw className="h-4 w-4" aria-hidden="true" /> Reload
           </Button>
           <a
-            href="/"
+            href={paths.home()}
             className="text-sm font-semibold text-primary underline-offset-4 hover:underline"
           >
             Go to the home page

@@ -1,5 +1,6 @@
 import { Route, Switch } from 'wouter';
 import { NotFoundPage } from '@/components/not-found-page';
+import { paths } from '@/lib/paths';
 import { QueryProvider } from '@/lib/query-provider';
 import { RouteErrorBoundary } from '@/app/error-boundaries';
 import { PortalGuard } from '@/features/auth/public';
@@ -16,11 +17,11 @@ export function PortalRoutes() {
       <PortalGuard>
         <RouteErrorBoundary fullScreen>
           <Switch>
-            <Route path="/portal/dashboard" component={PortalDashboardPage} />
-            <Route path="/portal/support" component={SupportListPage} />
-            <Route path="/portal/support/new" component={NewTicketPage} />
-            <Route path="/portal/support/:id" component={TicketDetailPage} />
-            <Route path="/portal/subscribe" component={SubscribePage} />
+            <Route path={paths.portal.dashboard.pattern} component={PortalDashboardPage} />
+            <Route path={paths.portal.support.pattern} component={SupportListPage} />
+            <Route path={paths.portal.newTicket.pattern} component={NewTicketPage} />
+            <Route path={paths.portal.ticket.pattern} component={TicketDetailPage} />
+            <Route path={paths.portal.subscribe.pattern} component={SubscribePage} />
             <Route component={NotFoundPage} />
           </Switch>
         </RouteErrorBoundary>

@@ -21,6 +21,7 @@ import {
   planName,
 } from '../components/client-cards';
 import { Notes } from '../components/client-notes';
+import { paths } from '@/lib/paths';
 
 /** /admin/clients/{id}: one client, their plan, money, tickets, e-mails and the agency's notes. */
 export function ClientDetailPage() {
@@ -42,7 +43,7 @@ export function ClientDetailPage() {
           }
         />
         {!client.isLoading && (
-          <Link href="/admin/clients" className="inline-block text-primary hover:underline">
+          <Link href={paths.admin.clients()} className="inline-block text-primary hover:underline">
             Back to clients
           </Link>
         )}
@@ -57,7 +58,7 @@ export function ClientDetailPage() {
     <div className="space-y-6">
       <div className="space-y-2">
         <Link
-          href="/admin/clients"
+          href={paths.admin.clients()}
           className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
         >
           <ArrowLeft className="h-4 w-4" aria-hidden="true" /> All clients
@@ -77,7 +78,7 @@ export function ClientDetailPage() {
             title="Invoices"
             total={detail.invoices.total}
             shown={shown(detail.invoices)}
-            allHref={`/admin/invoices?client=${profile.id}`}
+            allHref={paths.admin.invoices({ client: profile.id })}
             allLabel="See all their invoices"
             empty="No invoices yet."
           >
@@ -87,7 +88,7 @@ export function ClientDetailPage() {
                   key={invoice.id}
                   main={
                     <Link
-                      href={`/admin/invoices/${invoice.id}`}
+                      href={paths.admin.invoice(invoice.id)}
                       className="font-medium text-primary hover:underline"
                     >
                       {invoiceName(invoice)}
@@ -146,7 +147,7 @@ export function ClientDetailPage() {
             title="Support tickets"
             total={detail.tickets.total}
             shown={shown(detail.tickets)}
-            allHref={`/admin/support?client=${profile.id}`}
+            allHref={paths.admin.support({ client: profile.id })}
             allLabel="See all their tickets"
             empty="No tickets yet."
           >
@@ -156,7 +157,7 @@ export function ClientDetailPage() {
                   key={ticket.id}
                   main={
                     <Link
-                      href={`/admin/support/${ticket.id}`}
+                      href={paths.admin.ticket(ticket.id)}
                       className="font-medium text-primary hover:underline"
                     >
                       {ticket.subject}
@@ -177,9 +178,7 @@ export function ClientDetailPage() {
             title="E-mails"
             total={detail.messages.total}
             shown={shown(detail.messages)}
-            allHref={
-              profile.email ? `/admin/outbox?q=${encodeURIComponent(profile.email)}` : undefined
-            }
+            allHref={profile.email ? paths.admin.outbox({ q: profile.email }) : undefined}
             allLabel="See all e-mails to them"
             empty="No e-mails yet."
           >
@@ -189,7 +188,7 @@ export function ClientDetailPage() {
                   key={message.id}
                   main={
                     <Link
-                      href={`/admin/outbox/${message.id}`}
+                      href={paths.admin.outboxMessage(message.id)}
                       className="text-primary hover:underline"
                     >
                       {message.subject}

@@ -22,6 +22,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/dates';
 import { useDashboardStats } from '@/features/dashboard/api/get-dashboard-stats';
 import { useDashboardTrends } from '@/features/dashboard/api/get-dashboard-trends';
+import { paths } from '@/lib/paths';
 
 /** The charts' chunk (recharts): asked for once, as soon as the dashboard mounts. */
 let trendChartsChunk: Promise<typeof import('../components/trend-charts')> | undefined;
@@ -203,17 +204,17 @@ export function AdminDashboardPage() {
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
             <Button asChild>
-              <Link href="/admin/invoices/new">
+              <Link href={paths.admin.newInvoice()}>
                 <FilePlus className="h-4 w-4" aria-hidden="true" /> Create Invoice
               </Link>
             </Button>
             <Button variant="outline" asChild>
-              <Link href="/admin/clients/invite">
+              <Link href={paths.admin.inviteClient()}>
                 <Link2 className="h-4 w-4" aria-hidden="true" /> Generate Client Link
               </Link>
             </Button>
             <Button variant="outline" asChild>
-              <Link href="/admin/settings">
+              <Link href={paths.admin.settings()}>
                 <Settings className="h-4 w-4" aria-hidden="true" /> Settings
               </Link>
             </Button>

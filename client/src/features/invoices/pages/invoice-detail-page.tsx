@@ -27,6 +27,7 @@ import { InvoiceTotals } from '@/features/invoices/components/invoice-totals';
 import { InvoiceWarnings } from '@/features/invoices/components/invoice-warnings';
 import { PayLinkDetail } from '@/features/invoices/components/pay-link-detail';
 import { RecordPaymentDialog } from '@/features/invoices/components/record-payment-dialog';
+import { paths } from '@/lib/paths';
 
 const column = dataColumns<InvoiceLineItem>();
 const lineItemColumns = column.columns([
@@ -47,7 +48,7 @@ const lineItemColumns = column.columns([
 function BackToInvoices() {
   return (
     <Button asChild variant="ghost" size="sm">
-      <Link href="/admin/invoices">
+      <Link href={paths.admin.invoices()}>
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Invoices
       </Link>
     </Button>
@@ -116,7 +117,7 @@ export function InvoiceDetailPage() {
             ? `Invoice ${current.invoiceNumber} has been deleted.`
             : `The draft for ${current.clientName} has been deleted.`,
         });
-        navigate('/admin/invoices');
+        navigate(paths.admin.invoices());
       },
     });
 

@@ -21,6 +21,7 @@ import { cn } from '@/lib/utils';
 import { useOutbox } from '@/features/mail/api/get-outbox';
 import { useOutboxMessage } from '@/features/mail/api/get-outbox-message';
 import { useSendOutboxMessage } from '@/features/mail/api/send-outbox-message';
+import { paths } from '@/lib/paths';
 
 const STATUS_VARIANTS: Record<OutboxEntry['status'], BadgeProps['variant']> = {
   stored: 'secondary',
@@ -37,7 +38,7 @@ const tries = (attempts: number) => (attempts === 1 ? 'Tried once' : `Tried ${at
 /** The recipient, linked to their client page when they are a client account. */
 function Recipient({ entry }: { entry: Pick<OutboxEntry, 'toAddress' | 'clientId'> }) {
   return entry.clientId ? (
-    <Link href={`/admin/clients/${entry.clientId}`} className="text-primary hover:underline">
+    <Link href={paths.admin.client(entry.clientId)} className="text-primary hover:underline">
       {entry.toAddress}
     </Link>
   ) : (
@@ -192,7 +193,7 @@ export function OutboxPage({ params: route }: { params: { id?: string } }) {
                   >
                     <div className="flex items-start justify-between gap-3">
                       <Link
-                        href={`/admin/outbox/${entry.id}${query ? `?${query}` : ''}`}
+                        href={paths.admin.outboxMessage(entry.id, query)}
                         aria-current={entry.id === selected ? 'true' : undefined}
                         className="min-w-0 break-words font-medium hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                       >

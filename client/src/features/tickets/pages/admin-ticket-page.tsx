@@ -16,11 +16,12 @@ import {
   TICKET_STATUS_LABEL,
   TicketStatusOptions,
 } from '@/features/tickets/components/ticket-status';
+import { paths } from '@/lib/paths';
 
 function BackLink() {
   return (
     <Link
-      href="/admin/support"
+      href={paths.admin.support()}
       className="inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline"
     >
       <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Support

@@ -5,8 +5,9 @@ import { useAddTicketMessage } from '@/features/tickets/api/add-ticket-message';
 import { useTicket } from '@/features/tickets/api/get-ticket';
 import { TicketThread } from '@/features/tickets/components/ticket-thread';
 import { PortalPage } from '@/components/portal-page';
+import { paths } from '@/lib/paths';
 
-const BACK = { href: '/portal/support', label: 'Back to Tickets' };
+const BACK = { href: paths.portal.support(), label: 'Back to Tickets' };
 
 /** /portal/support/{id}: the ticket, its conversation, and a reply form while it is open. */
 export function TicketDetailPage({ params }: { params: { id: string } }) {
