@@ -5,6 +5,7 @@ import { ErrorScreen } from '@/components/error-screen';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import {
   isChunkLoadError,
+  isReloadUnderWay,
   mayReloadForStaleChunk,
   reloadForStaleChunk,
   reloadPage,
@@ -28,7 +29,10 @@ function Fallback({
   const staleChunk = isChunkLoadError(error);
   // Decided once, before the effect marks the reload (StrictMode runs the effect twice: the
   // second run sees the mark and leaves it at one reload).
-  const [reloading] = useState(() => staleChunk && mayReloadForStaleChunk());
+  // A reload already under way (vite:preloadError saw the failure first) is waited for too.
+  const [reloading] = useState(
+    () => staleChunk && (isReloadUnderWay() || mayReloadForStaleChunk()),
+  );
   useEffect(() => {
     if (reloading && mayReloadForStaleChunk()) reloadForStaleChunk(reload);
   }, [reloading, reload]);

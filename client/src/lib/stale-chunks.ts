@@ -44,19 +44,26 @@ export function reloadForStaleChunk(reload: () => void = reloadPage, now = Date.
   reload();
 }
 
+let reloadUnderWay = false;
+
 export function reloadPage(): void {
+  reloadUnderWay = true;
   window.location.reload();
 }
 
+/** Whether this page is being reloaded: an error boundary then waits instead of explaining. */
+export function isReloadUnderWay(): boolean {
+  return reloadUnderWay;
+}
+
 /**
- * Vite fires `vite:preloadError` when a chunk's preloaded dependencies fail (also for imports
- * outside React, which no error boundary sees): the page reloads once; a second failure is let
- * through to the error boundary.
+ * Vite fires `vite:preloadError` when a dynamic import fails, also one outside React that no
+ * error boundary sees: the page reloads once. The error still reaches the code that imported
+ * (its default is not prevented): the import would otherwise resolve to undefined, and a
+ * component would fail on that instead.
  */
 export function reloadOnStalePreload(): void {
-  window.addEventListener('vite:preloadError', (event) => {
-    if (!mayReloadForStaleChunk()) return;
-    event.preventDefault();
-    reloadForStaleChunk();
+  window.addEventListener('vite:preloadError', () => {
+    if (mayReloadForStaleChunk()) reloadForStaleChunk();
   });
 }
