@@ -144,6 +144,26 @@ const DATABASE_CODE = [
   // that db/client.ts runs.
 ];
 
+/** Shared code is imported as @shared/..., never by a relative path. */
+const sharedByAlias = [
+  'ImportDeclaration',
+  'ExportNamedDeclaration',
+  'ExportAllDeclaration',
+  'ImportExpression',
+].map((node) => ({
+  selector: `${node}[source.value=/^(\\.\\.\\/)+shared\\//]`,
+  message: 'Import shared code as @shared/..., not by a relative path.',
+}));
+
+/** A screen's address is built with `paths`, never written as a literal. */
+const addressesByPaths = [
+  'Literal[value=/^\\/(portal|admin|signup|pay)(\\/|$|\\?)/]',
+  'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/(portal|admin|signup|pay)(\\/|$|\\?)/]',
+].map((selector) => ({
+  selector,
+  message: 'Build a screen address with `paths` (client/src/lib/paths.ts).',
+}));
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'coverage', 'test-results', 'playwright-report', 'migrations'] },
   js.configs.recommended,
@@ -221,20 +241,15 @@ export default tseslint.config(
     // Shared code is imported as @shared/... on every side (tsconfig paths, read by Vite,
     // esbuild, tsx, drizzle-kit and Playwright alike), re-exports and lazy imports included.
     files: ['{client,server,shared,tests,bench}/**/*.{ts,tsx,js,mjs}'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...[
-          'ImportDeclaration',
-          'ExportNamedDeclaration',
-          'ExportAllDeclaration',
-          'ImportExpression',
-        ].map((node) => ({
-          selector: `${node}[source.value=/^(\\.\\.\\/)+shared\\//]`,
-          message: 'Import shared code as @shared/..., not by a relative path.',
-        })),
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...sharedByAlias] },
+  },
+  {
+    // Every screen's address comes from client/src/lib/paths.ts (docs/conventions.md); tests
+    // keep asserting the literal URLs a user sees. A later block setting the same rule
+    // replaces it, so this one repeats the alias rule.
+    files: ['client/src/**/*.{ts,tsx}'],
+    ignores: ['client/src/**/*.test.{ts,tsx}', 'client/src/lib/paths.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...sharedByAlias, ...addressesByPaths] },
   },
   {
     // The browser runs schemas built by the one zod configured for the app's CSP.

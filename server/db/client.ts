@@ -58,9 +58,7 @@ export interface NoticeHandlers {
  * empty or from a data directory dumped earlier (`dumpDataDir`: the tests' migrated template).
  */
 export type DatabaseTarget =
-  | { url: string }
-  | { dataDir: string }
-  | { memory: true; loadDataDir?: Blob };
+  { url: string } | { dataDir: string } | { memory: true; loadDataDir?: Blob };
 
 const drizzleOptions = { schema, casing: 'snake_case' } as const;
 

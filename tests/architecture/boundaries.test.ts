@@ -270,3 +270,69 @@ describe('no dependency cycles', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('screen addresses', () => {
+  async function addressErrors(filePath: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? [])
+      .filter((m) => m.ruleId === 'no-restricted-syntax')
+      .map((m) => m.message);
+  }
+
+  it('refuses a route path written as a literal in client code', async () => {
+    const errors = await addressErrors(
+      'client/src/features/tickets/probe.tsx',
+      "export const list = '/portal/support';\n" +
+        'export const one = (id: string) => `/admin/invoices/${id}`;\n' +
+        'export const Back = () => <a href="/admin/clients">Back</a>;\n',
+    );
+    expect(errors).toEqual(Array(3).fill(expect.stringContaining('with `paths`')));
+  });
+
+  it('lets paths.ts build them, tests assert them, and API calls use /api', async () => {
+    const literal = "export const list = '/portal/support';\n";
+    expect(await addressErrors('client/src/lib/paths.ts', literal)).toEqual([]);
+    expect(await addressErrors('client/src/features/tickets/probe.test.tsx', literal)).toEqual([]);
+    expect(
+      await addressErrors(
+        'client/src/features/tickets/probe.ts',
+        "export const url = '/api/admin/invoices';\n",
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('one zod in the browser', () => {
+  async function zodErrors(filePath: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? [])
+      .filter((m) => m.ruleId === 'no-restricted-imports')
+      .map((m) => m.message);
+  }
+
+  it('refuses zod itself in the client and in shared code', async () => {
+    for (const filePath of ['client/src/features/tickets/probe.ts', 'shared/schemas/probe.ts']) {
+      const errors = await zodErrors(
+        filePath,
+        "import { z } from 'zod';\nexport const s = z.string();\n",
+      );
+      expect(errors, filePath).toEqual([expect.stringContaining("from '@shared/zod'")]);
+    }
+  });
+
+  it('allows @shared/zod, zod types, and zod itself on the server', async () => {
+    expect(
+      await zodErrors(
+        'client/src/features/tickets/probe.ts',
+        "import { z } from '@shared/zod';\nimport type { ZodType } from 'zod';\n" +
+          'export const s: ZodType = z.string();\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await zodErrors(
+        'server/lib/probe.ts',
+        "import { z } from 'zod';\nexport const s = z.string();\n",
+      ),
+    ).toEqual([]);
+  });
+});
