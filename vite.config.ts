@@ -13,6 +13,11 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '5001'}`;
 const alias = {
   '@': path.join(root, 'client/src'),
   '@shared': path.join(root, 'shared'),
+  // wouter's shim for Reacts before 18: React's own hook (client/src/lib/use-sync-external-store.ts).
+  'use-sync-external-store/shim/index.js': path.join(
+    root,
+    'client/src/lib/use-sync-external-store.ts',
+  ),
 };
 
 /**

@@ -1,7 +1,6 @@
-import { AlertCircle, RotateCw } from 'lucide-react';
+import { AlertCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { paths } from '@/lib/paths';
 
@@ -42,17 +41,19 @@ export function ErrorScreen({
         fullScreen ? 'min-h-screen bg-muted/40' : 'py-16',
       )}
     >
-      <Card role="alert" className="w-full max-w-md">
-        <CardHeader>
-          <div className="flex items-start gap-2">
-            <AlertCircle className="mt-1 h-6 w-6 shrink-0 text-destructive" aria-hidden="true" />
-            <h1 className="text-2xl font-bold">{text.title}</h1>
-          </div>
-          <CardDescription>{text.description}</CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-wrap items-center gap-x-4 gap-y-2">
+      {/* A card drawn in place: the screen is in the first script, kept small (budget). */}
+      <div
+        role="alert"
+        className="flex w-full max-w-md flex-col gap-4 rounded-lg border bg-card p-6 text-card-foreground shadow-sm"
+      >
+        <div className="flex items-start gap-2">
+          <AlertCircle className="mt-1 h-6 w-6 shrink-0 text-destructive" aria-hidden="true" />
+          <h1 className="text-2xl font-bold">{text.title}</h1>
+        </div>
+        <p className="text-sm text-muted-foreground">{text.description}</p>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <Button ref={reload} type="button" onClick={onReload}>
-            <RotateCw className="h-4 w-4" aria-hidden="true" /> Reload
+            Reload
           </Button>
           <a
             href={paths.home()}
@@ -60,8 +61,8 @@ export function ErrorScreen({
           >
             Go to the home page
           </a>
-        </CardContent>
-      </Card>
+        </div>
+      </div>
     </div>
   );
 }
