@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
@@ -45,6 +46,107 @@ const clientZones = [
     message: 'components/ and lib/ are shared by features and know none of them.',
   })),
 ];
+
+/**
+ * Invoice and subscription statuses have one writer each, their lifecycle module
+ * (docs/conventions.md, ADR 006): `status` written on the `invoices` or `subscriptions` table
+ * by any other file
+ * by `.update(table).set({...})`, `.insert(table).values({...})` or its
+ * `.onConflictDoUpdate({ set })` anywhere else is an error, wherever in the object it sits
+ * (a conditional spread too). A rule of its own rather than `no-restricted-syntax` selectors:
+ * the status may sit several calls away from the table it is written to, and a second
+ * `no-restricted-syntax` block would replace the one that guards @shared imports.
+ */
+const LIFECYCLE_FILES = {
+  invoices: 'server/features/invoices/invoice-lifecycle.ts',
+  subscriptions: 'server/features/subscriptions/subscription-lifecycle.ts',
+};
+const WRITE_CALLS = new Set(['set', 'values', 'onConflictDoUpdate']);
+
+/** The table of `.update(table)` / `.insert(table)` at the root of a drizzle call chain. */
+function writtenTable(chain) {
+  for (let node = chain; node?.type === 'CallExpression'; node = node.callee.object) {
+    if (node.callee.type !== 'MemberExpression') return null;
+    const method = node.callee.property.name;
+    const [table] = node.arguments;
+    if (method === 'update' || method === 'insert') {
+      const name = table?.type === 'MemberExpression' ? table.property.name : table?.name;
+      return Object.hasOwn(LIFECYCLE_FILES, name) ? name : null;
+    }
+  }
+  return null;
+}
+
+/** The `status` keys written by an object (nested objects, arrays, spreads, conditionals). */
+function statusKeys(node) {
+  switch (node?.type) {
+    case 'ObjectExpression':
+      return node.properties.flatMap((property) =>
+        property.type === 'SpreadElement'
+          ? statusKeys(property.argument)
+          : [
+              ...(!property.computed &&
+              (property.key.name === 'status' || property.key.value === 'status')
+                ? [property]
+                : []),
+              ...statusKeys(property.value),
+            ],
+      );
+    case 'ArrayExpression':
+      return node.elements.flatMap(statusKeys);
+    case 'ConditionalExpression':
+      return [...statusKeys(node.consequent), ...statusKeys(node.alternate)];
+    case 'LogicalExpression':
+      return [...statusKeys(node.left), ...statusKeys(node.right)];
+    case 'TSAsExpression':
+    case 'TSSatisfiesExpression':
+      return statusKeys(node.expression);
+    default:
+      return [];
+  }
+}
+
+const lifecyclePlugin = {
+  rules: {
+    'status-written-by-lifecycle': {
+      meta: {
+        type: 'problem',
+        docs: { description: 'Only the lifecycle module writes an aggregate status.' },
+        messages: {
+          elsewhere:
+            'The {{table}} status is written only by {{file}}: call its transition (it takes the transaction).',
+        },
+        schema: [],
+      },
+      create(context) {
+        const file = path.relative(context.cwd, context.filename).split(path.sep).join('/');
+        return {
+          CallExpression(node) {
+            if (node.callee.type !== 'MemberExpression') return;
+            if (!WRITE_CALLS.has(node.callee.property.name)) return;
+            const table = writtenTable(node.callee.object);
+            if (!table || file === LIFECYCLE_FILES[table]) return;
+            for (const key of statusKeys(node.arguments[0])) {
+              context.report({
+                node: key,
+                messageId: 'elsewhere',
+                data: { table, file: LIFECYCLE_FILES[table] },
+              });
+            }
+          },
+        };
+      },
+    },
+  },
+};
+
+const statusWriters = {
+  files: ['server/**/*.ts'],
+  // The demo seed lays down months of history with past dates, as test fixtures do.
+  ignores: ['server/cli/seed/**', '**/*.test.ts'],
+  plugins: { lifecycle: lifecyclePlugin },
+  rules: { 'lifecycle/status-written-by-lifecycle': 'error' },
+};
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'coverage', 'test-results', 'playwright-report', 'migrations'] },
@@ -137,4 +239,5 @@ export default tseslint.config(
     files: ['server/cli/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'bench/**/*.{js,mjs,ts}'],
     rules: { 'no-console': 'off' },
   },
+  statusWriters,
 );
