@@ -1,4 +1,4 @@
-import type { Billing } from '@shared/schemas/payments';
+import type { PaymentSettings } from '@shared/schemas/payments';
 import { AppError } from '../../lib/errors';
 import { requireGateway } from './online-payments';
 import type { SavedCardRepository } from './saved-cards.repository';
@@ -19,7 +19,7 @@ export function createPaymentSettings({
   appUrl,
   paymentInstructions,
 }: PaymentSettingsDeps) {
-  async function get(userId: string): Promise<Billing> {
+  async function get(userId: string): Promise<PaymentSettings> {
     const client = await savedCards.findClient(userId);
     const card =
       client?.cardPaymentMethodId && client.cardBrand && client.cardLast4
@@ -41,7 +41,7 @@ export function createPaymentSettings({
   return {
     get,
 
-    async setAutoPay(userId: string, autoPay: boolean): Promise<Billing> {
+    async setAutoPay(userId: string, autoPay: boolean): Promise<PaymentSettings> {
       await savedCards.setAutoPay(userId, autoPay);
       return get(userId);
     },

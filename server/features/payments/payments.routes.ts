@@ -5,7 +5,7 @@ import { ResolvePaymentFlagSchema } from '@shared/schemas/invoices';
 import {
   PaymentListQuerySchema,
   RecordPaymentSchema,
-  UpdateBillingSchema,
+  UpdatePaymentSettingsSchema,
 } from '@shared/schemas/payments';
 import { actorOf } from '../../lib/audit-trail';
 import { currentAdmin, currentUserId, requireUser } from '../../lib/auth-guards';
@@ -18,10 +18,10 @@ import type { PaymentService } from './payments.service';
 export function clientPaymentRoutes(service: PaymentService): Router {
   const router = Router();
   router.get('/billing', requireUser, async (req, res) => {
-    res.json(await service.billing(currentUserId(req)));
+    res.json(await service.paymentSettings(currentUserId(req)));
   });
   router.patch('/billing', requireUser, async (req, res) => {
-    const { autoPay } = parse(UpdateBillingSchema, req.body);
+    const { autoPay } = parse(UpdatePaymentSettingsSchema, req.body);
     res.json(await service.setAutoPay(currentUserId(req), autoPay));
   });
   router.post('/billing-portal', requireUser, async (req, res) => {

@@ -105,7 +105,7 @@ export function createPaymentService({
   return {
     onlinePayments: gateway !== null,
     payLink: payLinks.payLink,
-    billing: settings.get,
+    paymentSettings: settings.get,
     setAutoPay: settings.setAutoPay,
     billingPortal: settings.customerPortal,
     payAsClient: checkout.payAsClient,
