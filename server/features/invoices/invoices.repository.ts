@@ -36,7 +36,7 @@ const noPayments = sql`not exists (select 1 from ${payments} where ${payments.in
 
 /**
  * No money can still arrive for it: its Checkout page was closed (the invoices service
- * closes it first, payments' closePaymentPage) and no charge of the saved card is under way.
+ * closes it first, payment-pages.ts) and no charge of the saved card is under way.
  */
 const noMoneyOnTheWay = and(
   isNull(invoices.openCheckoutSessionId),

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import express, { Router, type Request } from 'express';
 import type { Logger } from 'pino';
 import { ResolvePaymentFlagSchema } from '@shared/schemas/invoices';
@@ -12,6 +11,7 @@ import { currentAdmin, currentUserId, requireUser } from '../../lib/auth-guards'
 import { clientIp, createRateLimiter, waitText, type RateLimitKey } from '../../lib/rate-limit';
 import type { RateLimitCounters } from '../../lib/rate-limit-store';
 import { parse } from '../../lib/validate';
+import { payTokenHash } from '../invoices/pay-links';
 import type { PaymentService } from './payments.service';
 
 /** The signed-in client's ways to pay: Checkout for an invoice, the saved card, auto-pay. */
@@ -38,9 +38,7 @@ const MINUTE_MS = 60_000;
 /** A pay link's token as a rate-limit key: its hash, so the counters never hold the link. */
 const linkOf: RateLimitKey = (req) => {
   const token = req.params.token;
-  return typeof token === 'string'
-    ? crypto.createHash('sha256').update(token).digest('hex')
-    : undefined;
+  return typeof token === 'string' ? payTokenHash(token) : undefined;
 };
 
 /**
