@@ -6,11 +6,10 @@ import { invoiceCounters, invoices, type InvoiceRow } from '../../db/schema';
  * The invoice's status and its moves, written here only (lint holds this: eslint.config.js).
  * Each transition is one named function that takes the transaction it is part of:
  *
- *   draft ──issueInvoice──▶ sent ──markInvoicesOverdue──▶ overdue
- *     ▲                      │  ▲                            │
- *     └─withdrawInvoiceIssue─┘  └──── refundInvoicePayment ──┤ (paid → sent)
- *                            │                               │
- *                            └──── countInvoicePayment ──────┴──▶ paid (covered)
+ * - draft -> sent: issueInvoice (numbered); back to draft: withdrawInvoiceIssue
+ * - sent -> overdue: markInvoicesOverdue (the daily billing run), markInvoiceOverdue
+ * - sent or overdue -> paid: countInvoicePayment, once the payments cover it (markInvoicePaid)
+ * - paid -> sent: refundInvoicePayment, once a refund leaves it uncovered
  *
  * What paying a subscription's invoice does to the subscription is the subscription's
  * lifecycle (subscription-lifecycle.ts), called in the same transaction.

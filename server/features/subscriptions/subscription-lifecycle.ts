@@ -10,11 +10,12 @@ import { recordSubscriptionEvents } from '../../db/subscription-history';
  * eslint.config.js). Each transition is one named function that takes the transaction it is
  * part of and writes its history event in it (ADR 021):
  *
- *   requestSubscription ─▶ pending ──startSubscription──▶ active ◀──extendSubscription──┐
- *          │                  │                         │   │                           │
- *          │   withdrawSubscriptionRequest    markSubscriptionsPastDue ──▶ past_due ─────┘
- *          ▼                  ▼                         │                   │
- *       (a new request)    canceled ◀────endCancelledSubscriptions──────────┘
+ * - (none, or ended) -> pending: requestSubscription; pending -> canceled:
+ *   withdrawSubscriptionRequest
+ * - pending -> active: startSubscription (its first invoice paid)
+ * - active or past_due -> active, further: extendSubscription (a renewal paid)
+ * - active -> past_due: markSubscriptionsPastDue (the daily billing run)
+ * - active or past_due -> canceled: endCancelledSubscriptions (the daily billing run)
  *
  * Which of them paying an invoice makes is the rule of ADR 006, subscriptionInvoicePaid.
  */
