@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
@@ -58,7 +59,28 @@ const serverFeatureExceptionsForNow = {
   // The invoice and payment e-mails still live in mail/notifications.ts (issue 25).
   invoices: ['./mail/notifications.ts'],
   payments: ['./mail/notifications.ts'],
+  billing: ['./mail/notifications.ts'],
 };
+
+/**
+ * Besides its service, what a feature offers the others: its lifecycle transitions (other
+ * features' transactions call them, ADR 006), and the parts the composition root builds once
+ * and hands to several features (the pay links; the payment pages and the Stripe gateway that
+ * the billing run's renewal charges use).
+ */
+const serverPublicModules = (feature) => [
+  `./${feature}/${feature}.service.ts`,
+  ...fs
+    .readdirSync(`${SERVER_FEATURES_DIR}/${feature}`)
+    .filter((file) => file.endsWith('-lifecycle.ts'))
+    .map((file) => `./${feature}/${file}`),
+  ...(
+    {
+      invoices: ['pay-links.ts'],
+      payments: ['payment-pages.ts', 'stripe-gateway.ts'],
+    }[feature] ?? []
+  ).map((file) => `./${feature}/${file}`),
+];
 
 /**
  * The server's boundaries, for its code (tests may reach anything to set up and check what a
@@ -73,10 +95,11 @@ const serverZones = [
     from: SERVER_FEATURES_DIR,
     except: [
       `./${feature}`,
-      ...serverFeatures.filter((f) => f !== feature).map((f) => `./${f}/${f}.service.ts`),
+      ...serverFeatures.filter((f) => f !== feature).flatMap(serverPublicModules),
       ...(serverFeatureExceptionsForNow[feature] ?? []),
     ],
-    message: 'A server feature uses another feature only through its <name>.service.ts.',
+    message:
+      'A server feature uses another feature only through its <name>.service.ts, its lifecycle, or the modules named in serverPublicModules.',
   })),
   {
     target: './server/lib',
@@ -121,8 +144,10 @@ const commonZones = [
  * decided on purpose (docs/conventions.md):
  */
 const DATABASE_CODE = [
-  // Repositories, and the database layer itself.
+  // Repositories, the lifecycle modules (each the one writer of its aggregate's status, in
+  // the caller's transaction: ADR 006), and the database layer itself.
   'server/features/**/*.repository.ts',
+  'server/features/**/*-lifecycle.ts',
   'server/db/**',
   // The composition roots and the entry points: they open the database and hand it to the
   // repositories (services.ts also gives invoice numbering its advisory lock, web-services.ts
@@ -163,6 +188,107 @@ const addressesByPaths = [
   selector,
   message: 'Build a screen address with `paths` (client/src/lib/paths.ts).',
 }));
+
+/**
+ * Invoice and subscription statuses have one writer each, their lifecycle module
+ * (docs/conventions.md, ADR 006): `status` written on the `invoices` or `subscriptions` table
+ * by any other file
+ * by `.update(table).set({...})`, `.insert(table).values({...})` or its
+ * `.onConflictDoUpdate({ set })` anywhere else is an error, wherever in the object it sits
+ * (a conditional spread too). A rule of its own rather than `no-restricted-syntax` selectors:
+ * the status may sit several calls away from the table it is written to, and a second
+ * `no-restricted-syntax` block would replace the one that guards @shared imports.
+ */
+const LIFECYCLE_FILES = {
+  invoices: 'server/features/invoices/invoice-lifecycle.ts',
+  subscriptions: 'server/features/subscriptions/subscription-lifecycle.ts',
+};
+const WRITE_CALLS = new Set(['set', 'values', 'onConflictDoUpdate']);
+
+/** The table of `.update(table)` / `.insert(table)` at the root of a drizzle call chain. */
+function writtenTable(chain) {
+  for (let node = chain; node?.type === 'CallExpression'; node = node.callee.object) {
+    if (node.callee.type !== 'MemberExpression') return null;
+    const method = node.callee.property.name;
+    const [table] = node.arguments;
+    if (method === 'update' || method === 'insert') {
+      const name = table?.type === 'MemberExpression' ? table.property.name : table?.name;
+      return Object.hasOwn(LIFECYCLE_FILES, name) ? name : null;
+    }
+  }
+  return null;
+}
+
+/** The `status` keys written by an object (nested objects, arrays, spreads, conditionals). */
+function statusKeys(node) {
+  switch (node?.type) {
+    case 'ObjectExpression':
+      return node.properties.flatMap((property) =>
+        property.type === 'SpreadElement'
+          ? statusKeys(property.argument)
+          : [
+              ...(!property.computed &&
+              (property.key.name === 'status' || property.key.value === 'status')
+                ? [property]
+                : []),
+              ...statusKeys(property.value),
+            ],
+      );
+    case 'ArrayExpression':
+      return node.elements.flatMap(statusKeys);
+    case 'ConditionalExpression':
+      return [...statusKeys(node.consequent), ...statusKeys(node.alternate)];
+    case 'LogicalExpression':
+      return [...statusKeys(node.left), ...statusKeys(node.right)];
+    case 'TSAsExpression':
+    case 'TSSatisfiesExpression':
+      return statusKeys(node.expression);
+    default:
+      return [];
+  }
+}
+
+const lifecyclePlugin = {
+  rules: {
+    'status-written-by-lifecycle': {
+      meta: {
+        type: 'problem',
+        docs: { description: 'Only the lifecycle module writes an aggregate status.' },
+        messages: {
+          elsewhere:
+            'The {{table}} status is written only by {{file}}: call its transition (it takes the transaction).',
+        },
+        schema: [],
+      },
+      create(context) {
+        const file = path.relative(context.cwd, context.filename).split(path.sep).join('/');
+        return {
+          CallExpression(node) {
+            if (node.callee.type !== 'MemberExpression') return;
+            if (!WRITE_CALLS.has(node.callee.property.name)) return;
+            const table = writtenTable(node.callee.object);
+            if (!table || file === LIFECYCLE_FILES[table]) return;
+            for (const key of statusKeys(node.arguments[0])) {
+              context.report({
+                node: key,
+                messageId: 'elsewhere',
+                data: { table, file: LIFECYCLE_FILES[table] },
+              });
+            }
+          },
+        };
+      },
+    },
+  },
+};
+
+const statusWriters = {
+  files: ['server/**/*.ts'],
+  // The demo seed lays down months of history with past dates, as test fixtures do.
+  ignores: ['server/cli/seed/**', '**/*.test.ts'],
+  plugins: { lifecycle: lifecyclePlugin },
+  rules: { 'lifecycle/status-written-by-lifecycle': 'error' },
+};
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'coverage', 'test-results', 'playwright-report', 'migrations'] },
@@ -274,4 +400,5 @@ export default tseslint.config(
     files: ['server/cli/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'bench/**/*.{js,mjs,ts}'],
     rules: { 'no-console': 'off' },
   },
+  statusWriters,
 );

@@ -336,3 +336,67 @@ describe('one zod in the browser', () => {
     ).toEqual([]);
   });
 });
+
+describe('status writers', () => {
+  const RULE = 'lifecycle/status-written-by-lifecycle';
+  const statusErrors = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? []).filter((m) => m.ruleId === RULE).map((m) => m.message);
+  };
+  const writes =
+    "import { eq } from 'drizzle-orm';\n" +
+    "import type { Database } from '../../db/client';\n" +
+    "import { invoices, subscriptions } from '../../db/schema';\n" +
+    'export async function probe(db: Database, id: string, paid: boolean) {\n' +
+    "  await db.update(invoices).set({ status: 'paid' }).where(eq(invoices.id, id));\n" +
+    '  await db\n' +
+    '    .update(invoices)\n' +
+    "    .set({ amountPaid: 1, ...(paid ? { status: 'paid' as const } : {}) })\n" +
+    '    .where(eq(invoices.id, id));\n' +
+    '  await db\n' +
+    '    .insert(subscriptions)\n' +
+    "    .values({ userId: id, tier: 'starter', status: 'pending' })\n" +
+    "    .onConflictDoUpdate({ target: subscriptions.userId, set: { status: 'pending' } });\n" +
+    '}\n';
+
+  it('refuses an invoice or subscription status written outside its lifecycle module', async () => {
+    for (const filePath of [
+      'server/features/payments/probe.ts',
+      'server/features/invoices/invoices.repository.ts',
+      'server/features/billing/probe.ts',
+    ]) {
+      const errors = await statusErrors(filePath, writes);
+      expect(errors, filePath).toEqual([
+        expect.stringContaining('invoices status is written only by'),
+        expect.stringContaining('invoices status is written only by'),
+        expect.stringContaining('subscriptions status is written only by'),
+        expect.stringContaining('subscriptions status is written only by'),
+      ]);
+    }
+  });
+
+  it('lets the lifecycle modules write their status, and others write other columns', async () => {
+    expect(await statusErrors('server/features/invoices/invoice-lifecycle.ts', writes)).toEqual([
+      expect.stringContaining('subscriptions status'),
+      expect.stringContaining('subscriptions status'),
+    ]);
+    expect(
+      await statusErrors('server/features/subscriptions/subscription-lifecycle.ts', writes),
+    ).toEqual([
+      expect.stringContaining('invoices status'),
+      expect.stringContaining('invoices status'),
+    ]);
+    expect(
+      await statusErrors(
+        'server/features/payments/probe.ts',
+        "import { eq } from 'drizzle-orm';\n" +
+          "import type { Database } from '../../db/client';\n" +
+          "import { invoices, payments } from '../../db/schema';\n" +
+          'export async function probe(db: Database, id: string) {\n' +
+          '  await db.update(invoices).set({ remindersSent: 1 }).where(eq(invoices.id, id));\n' +
+          "  await db.update(payments).set({ status: 'x' } as never);\n" +
+          '}\n',
+      ),
+    ).toEqual([]);
+  });
+});

@@ -12,7 +12,7 @@ import {
   type TestApp,
 } from '../../../tests/support/test-app';
 import { FORGOTTEN } from '../mail/mail.repository';
-import { PAY_LINK_EXPIRED } from './payments.service';
+import { PAY_LINK_EXPIRED } from '../invoices/pay-links';
 
 const WEBHOOK_SECRET = 'whsec_test_pay_links';
 const clock = createTestClock('2026-11-20T10:00:00Z');

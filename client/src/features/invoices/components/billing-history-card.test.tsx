@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClientInvoice } from '@shared/schemas/invoices';
-import type { Billing } from '@shared/schemas/payments';
+import type { PaymentSettings } from '@shared/schemas/payments';
 import { renderWithApp } from '../../../../../tests/support/render-app';
 import { pageOf } from '../../../../../tests/support/page-of';
 import { BillingHistoryCard } from './billing-history-card';
@@ -26,7 +26,7 @@ const PAID: ClientInvoice = {
   paidAt: '2026-10-03T12:00:00.000Z',
 };
 
-function stub(billing: Billing, invoices: () => ClientInvoice[]) {
+function stub(billing: PaymentSettings, invoices: () => ClientInvoice[]) {
   const calls: Array<{ method: string; url: string }> = [];
   vi.stubGlobal(
     'fetch',
@@ -44,7 +44,7 @@ function stub(billing: Billing, invoices: () => ClientInvoice[]) {
   return calls;
 }
 
-const ONLINE: Billing = {
+const ONLINE: PaymentSettings = {
   onlinePayments: true,
   paymentInstructions: '',
   card: null,

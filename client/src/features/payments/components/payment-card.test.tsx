@@ -1,13 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Billing } from '@shared/schemas/payments';
+import type { PaymentSettings } from '@shared/schemas/payments';
 import { renderWithApp } from '../../../../../tests/support/render-app';
 import { PaymentCard } from './payment-card';
 
 const CARD = { brand: 'visa', last4: '4242', expMonth: 3, expYear: 2029 };
 
-function stubBilling(billing: Billing) {
+function stubPaymentSettings(billing: PaymentSettings) {
   const calls: Array<{ method: string; url: string; body: unknown }> = [];
   vi.stubGlobal(
     'fetch',
@@ -35,7 +35,7 @@ afterEach(() => {
 
 describe('PaymentCard', () => {
   it('shows the saved card and turns automatic payment off', async () => {
-    const calls = stubBilling({
+    const calls = stubPaymentSettings({
       onlinePayments: true,
       paymentInstructions: '',
       card: CARD,
@@ -55,7 +55,12 @@ describe('PaymentCard', () => {
   });
 
   it("opens Stripe's portal to update the card", async () => {
-    stubBilling({ onlinePayments: true, paymentInstructions: '', card: CARD, autoPay: true });
+    stubPaymentSettings({
+      onlinePayments: true,
+      paymentInstructions: '',
+      card: CARD,
+      autoPay: true,
+    });
     const assign = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
     renderWithApp(<PaymentCard />, '/portal/dashboard');
@@ -66,7 +71,12 @@ describe('PaymentCard', () => {
   });
 
   it('explains how a card gets saved, with automatic payment unavailable until then', async () => {
-    stubBilling({ onlinePayments: true, paymentInstructions: '', card: null, autoPay: true });
+    stubPaymentSettings({
+      onlinePayments: true,
+      paymentInstructions: '',
+      card: null,
+      autoPay: true,
+    });
     renderWithApp(<PaymentCard />, '/portal/dashboard');
     expect(await screen.findByText(/No card saved yet/)).toBeVisible();
     expect(screen.getByRole('switch', { name: 'Automatic payment' })).toBeDisabled();
@@ -74,7 +84,7 @@ describe('PaymentCard', () => {
   });
 
   it('shows nothing when card payment is off (the billing history says how to pay)', async () => {
-    const calls = stubBilling({
+    const calls = stubPaymentSettings({
       onlinePayments: false,
       paymentInstructions: 'Bank transfer\nIBAN US00 1234',
       card: null,
