@@ -14,6 +14,11 @@ const alias = {
   '@': path.join(root, 'client/src'),
   '@shared': path.join(root, 'shared'),
   '@tests': path.join(root, 'tests'),
+  // wouter's shim for Reacts before 18: React's own hook (client/src/lib/use-sync-external-store.ts).
+  'use-sync-external-store/shim/index.js': path.join(
+    root,
+    'client/src/lib/use-sync-external-store.ts',
+  ),
 };
 
 /**
@@ -27,9 +32,76 @@ const seoTags = (): Plugin => ({
     html.replace(SEO_START, () => seoHead(DEFAULT_SETTINGS, '__APP_URL__')),
 });
 
+/**
+ * Writes .vite/chunks.json: each script chunk with its source modules and static imports, so
+ * bench/landing-js.mjs can tell which scripts `/` loads even when a page shares its chunk.
+ */
+const chunkList = (): Plugin => ({
+  name: 'chunk-list',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    const chunks = Object.values(bundle)
+      .filter((output) => output.type === 'chunk')
+      .map((chunk) => ({
+        file: chunk.fileName,
+        modules: Object.keys(chunk.modules)
+          .filter((id) => id.startsWith(root))
+          .map((id) => path.relative(root, id).split(path.sep).join('/')),
+        imports: chunk.imports,
+      }));
+    this.emitFile({
+      type: 'asset',
+      fileName: '.vite/chunks.json',
+      source: `${JSON.stringify(chunks, null, 1)}\n`,
+    });
+  },
+});
+
+/** True for a module whose path (from the repository root, with /) matches a pattern. */
+const modulesMatching =
+  (patterns: string[]) =>
+  (id: string): boolean => {
+    const file = path.relative(root, id).split(path.sep).join('/');
+    return patterns.some((pattern) => new RegExp(`^${pattern}`).test(file));
+  };
+
+/**
+ * How `/` is chunked (its JavaScript budget is checked by bench/landing-js.mjs). Left to
+ * itself the bundler cuts a dozen chunks of a few hundred bytes each for the landing page,
+ * and every one costs a request and compresses badly. Instead: one chunk of the small
+ * modules nearly every screen shares (React, the icon base, the button, money and plans),
+ * and one of the landing page itself; its sections after pricing keep their own, fetched
+ * after paint.
+ */
+const landingChunks = [
+  {
+    name: 'ui',
+    priority: 2,
+    test: modulesMatching([
+      'node_modules/react/',
+      'node_modules/lucide-react/dist/esm/(?!icons/)',
+      'node_modules/lucide-react/dist/esm/icons/(check|chevron-down|clock|fish|mail|menu|phone|shield-check|star|x)\\.',
+      'node_modules/(clsx|class-variance-authority)/',
+      'node_modules/@radix-ui/react-(slot|compose-refs)/',
+      'client/src/lib/(utils|api-request)\\.',
+      'client/src/components/(ui/button|plan-card)\\.',
+      'client/src/features/settings/api/get-public-settings\\.',
+      'shared/(money|plans)\\.',
+    ]),
+  },
+  {
+    name: 'home-page',
+    priority: 1,
+    test: modulesMatching([
+      'client/src/features/landing/(content|pages/(home-page|landing-page))\\.',
+      'client/src/features/landing/components/(sections|use-scroll-reveal|site-nav|below-the-fold|animated-background|lead-modal-host)\\.',
+    ]),
+  },
+];
+
 export default defineConfig({
   root: path.join(root, 'client'),
-  plugins: [react(), seoTags()],
+  plugins: [react(), seoTags(), chunkList()],
   resolve: { alias },
   build: {
     outDir: path.join(root, 'dist/client'),
@@ -37,6 +109,7 @@ export default defineConfig({
     sourcemap: true,
     // Every browser we serve supports <link rel="modulepreload">: no polyfill in the bundle.
     modulePreload: { polyfill: false },
+    rolldownOptions: { output: { codeSplitting: { groups: landingChunks } } },
   },
   server: {
     port: Number(process.env.PORT ?? 5000),
@@ -57,6 +130,7 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'tests/**/*.test.ts'],
           setupFiles: ['tests/support/no-network.ts'],
+          globalSetup: ['tests/support/database-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each API test file opens its own database; two at a time suits a 2-core machine.

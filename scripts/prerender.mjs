@@ -36,9 +36,7 @@ if (!/<div id="root"><\/div>\s*<\/body>/.test(shell)) {
 const stylesheet = shell.match(/<link rel="stylesheet"[^>]* href="([^"]+)"/)?.[1];
 if (!stylesheet) throw new Error('index.html links no stylesheet');
 const css = fs.readFileSync(path.join(root, 'dist/client', stylesheet), 'utf8');
-const headingFont = css.match(
-  /url\((\/assets\/playfair-display-latin-700-normal-[\w-]+\.woff2)\)/,
-)?.[1];
+const headingFont = css.match(/url\((\/assets\/playfair-display-700-[\w-]+\.woff2)\)/)?.[1];
 if (!headingFont) throw new Error(`${stylesheet} names no Playfair Display Bold font file`);
 const preload = `<link rel="preload" href="${headingFont}" as="font" type="font/woff2" crossorigin>`;
 

@@ -12,6 +12,8 @@ import { createUserRepository } from './features/auth/auth.repository';
 import { createAuthService } from './features/auth/auth.service';
 import { createBillingRepository } from './features/billing/billing.repository';
 import { createBillingService } from './features/billing/billing.service';
+import { createPaymentReminders } from './features/billing/payment-reminders';
+import { createRenewalCharges } from './features/billing/renewal-charges';
 import { createConsultationRepository } from './features/consultations/consultations.repository';
 import { createConsultationService } from './features/consultations/consultations.service';
 import { createDashboardRepository } from './features/dashboard/dashboard.repository';
@@ -20,6 +22,8 @@ import { createIdentityAccountRepository } from './features/identity/identity.re
 import { createIdentityService } from './features/identity/identity.service';
 import { createInvoiceRepository } from './features/invoices/invoices.repository';
 import { createInvoiceService } from './features/invoices/invoices.service';
+import { createPayLinks } from './features/invoices/pay-links';
+import { createPayLinkRepository } from './features/invoices/pay-links.repository';
 import { createPageFetcher } from './features/leads/analysis/page-fetcher';
 import { createPageReader } from './features/leads/analysis/page-reader';
 import { createVerifier } from './features/leads/analysis/verification';
@@ -33,8 +37,10 @@ import { createMailRepository } from './features/mail/mail.repository';
 import { createMailService } from './features/mail/mail.service';
 import { createMailer } from './features/mail/mailer';
 import { createNotifications } from './features/mail/notifications';
+import { createPaymentPages } from './features/payments/payment-pages';
 import { createPaymentRepository } from './features/payments/payments.repository';
 import { createPaymentService } from './features/payments/payments.service';
+import { createSavedCardRepository } from './features/payments/saved-cards.repository';
 import { createStripeGateway } from './features/payments/stripe-gateway';
 import { createProfileRepository } from './features/profile/profile.repository';
 import { createProfileService } from './features/profile/profile.service';
@@ -51,7 +57,7 @@ import { createTicketRepository } from './features/tickets/tickets.repository';
 import { createTicketService } from './features/tickets/tickets.service';
 import { createJobQueue, mailRetryJobOptions } from './lib/job-queue';
 import { createRateLimitCounters } from './lib/rate-limit-store';
-import { createRateLimitRepository } from './lib/rate-limit.repository';
+import { createRateLimitRepository } from './features/rate-limits/rate-limits.repository';
 
 /**
  * The composition root: every repository and service of the product, built once per process
@@ -90,9 +96,11 @@ export function createServices({
     invoices: createInvoiceRepository(db),
     leads: createLeadRepository(db),
     mail: createMailRepository(db),
+    payLinks: createPayLinkRepository(db),
     payments: createPaymentRepository(db),
     profiles: createProfileRepository(db),
     rateLimits: createRateLimitRepository(db),
+    savedCards: createSavedCardRepository(db),
     sessions: createSessionRepository(db),
     settings: createSettingsRepository(db),
     signupLinks: createSignupLinkRepository(db),
@@ -139,6 +147,22 @@ export function createServices({
 
   const tickets = createTicketService(repositories.tickets, notifications, audit);
   const stripe = config.stripe ? createStripeGateway(config.stripe, logger) : null;
+  const paymentInstructions = async () => (await settings.getBusiness()).paymentInstructions;
+  // Pay links and payment pages come first: the invoices hand out links and close pages, and
+  // the payments use the invoices, so nothing is bound late.
+  const payLinks = createPayLinks({
+    repository: repositories.payLinks,
+    onlinePayments: stripe !== null,
+    appUrl: config.appUrl,
+    payLinkDays: config.payments.payLinkDays,
+    paymentInstructions,
+    now: clock,
+  });
+  const paymentPages = createPaymentPages({
+    repository: repositories.payments,
+    gateway: stripe,
+    logger,
+  });
   const invoices = createInvoiceService({
     repository: repositories.invoices,
     mail: notifications,
@@ -147,9 +171,8 @@ export function createServices({
       const business = await settings.getBusiness();
       return { ...business, location: `${business.businessCity}, ${business.businessState}` };
     },
-    // Bound late: the payment service renders receipts with this invoice service.
-    payLink: (invoiceId) => payments.payLink(invoiceId),
-    closePaymentPage: (invoice) => payments.closePaymentPage(invoice),
+    payLink: payLinks.payLink,
+    closePaymentPage: paymentPages.closeBeforeDelete,
     stripeTestMode: stripe?.testMode ?? true,
     // Every instance's sends take turns: a refused e-mail gives its number back without a gap.
     numbering: (work) => database.withLock(INVOICE_NUMBERS_LOCK, work),
@@ -157,14 +180,15 @@ export function createServices({
   });
   const payments = createPaymentService({
     repository: repositories.payments,
+    savedCards: repositories.savedCards,
     invoices,
+    payLinks,
+    pages: paymentPages,
     notifications,
     gateway: stripe,
     appUrl: config.appUrl,
-    retryDays: config.payments.retryDays,
-    payLinkDays: config.payments.payLinkDays,
     stripeTestMode: stripe?.testMode ?? true,
-    settings: () => settings.getBusiness(),
+    paymentInstructions,
     audit,
     logger,
     now: clock,
@@ -176,7 +200,23 @@ export function createServices({
   const billing = createBillingService({
     repository: repositories.billing,
     invoices,
-    payments,
+    chargeDueRenewals: createRenewalCharges({
+      repository: repositories.billing,
+      gateway: stripe,
+      pages: paymentPages,
+      payLinks,
+      notifications,
+      retryDays: config.payments.retryDays,
+      logger,
+      now: clock,
+    }),
+    sendReminders: createPaymentReminders({
+      repository: repositories.billing,
+      settings: () => settings.getBusiness(),
+      payLinks,
+      notifications,
+      now: clock,
+    }),
     renewalLeadDays: config.billing.renewalLeadDays,
     logger,
     now: clock,
@@ -270,7 +310,7 @@ export function createServices({
     leadSearches,
     mail,
     notifications,
-    /** Getting paid: pay links, Checkout, Stripe's events, recorded payments, reminders. */
+    /** Getting paid: Checkout, the saved card, Stripe's events, recorded payments. */
     payments,
     /** Whether the database answers (GET /api/health). */
     ping: () => database.ping(),

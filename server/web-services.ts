@@ -3,6 +3,7 @@ import { BUILT_IN_ISSUER } from './db/schema';
 import { getOrCreateSecret } from './db/secrets';
 import { createRelyingParty } from './features/auth/relying-party';
 import { createIdentityProvider } from './features/identity/identity.provider';
+import { createProviderStateRepository } from './features/identity/identity.repository';
 import { DatabaseSessionStore } from './features/sessions/session-store';
 import { SessionCache } from './lib/session-cache';
 import type { ServiceDeps, Services } from './services';
@@ -26,7 +27,7 @@ export async function createWebServices(
   const builtIn = config.oidc
     ? undefined
     : await createIdentityProvider({
-        db,
+        state: createProviderStateRepository(db),
         accounts: services.repositories.identityAccounts,
         appUrl: config.appUrl,
         trustProxy: config.trustProxy,

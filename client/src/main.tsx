@@ -1,11 +1,13 @@
-// First: schemas are built as their modules load, and must be built without eval.
-import '@/lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from '@/app/providers';
 import { AppRouter } from '@/app/routes/router';
+import { paths } from '@/lib/paths';
 import { hasSignedInHint } from '@/lib/signed-in-hint';
+import { reloadOnStalePreload } from '@/lib/stale-chunks';
 import './index.css';
+
+reloadOnStalePreload();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
@@ -20,7 +22,7 @@ const app = (
 
 // "/" arrives prerendered for a visitor (scripts/prerender.mjs): hydrate it. A signed-in
 // client is sent on to the portal, so that page is rendered afresh, as is every other path.
-if (root.hasChildNodes() && window.location.pathname === '/' && !hasSignedInHint()) {
+if (root.hasChildNodes() && window.location.pathname === paths.home() && !hasSignedInHint()) {
   hydrateRoot(root, app);
 } else {
   root.replaceChildren();

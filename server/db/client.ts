@@ -53,7 +53,12 @@ export interface NoticeHandlers {
   onListening(listening: boolean): void;
 }
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+/**
+ * Where the data lives: a PostgreSQL server, a PGlite directory, or PGlite in memory, started
+ * empty or from a data directory dumped earlier (`dumpDataDir`: the tests' migrated template).
+ */
+export type DatabaseTarget =
+  { url: string } | { dataDir: string } | { memory: true; loadDataDir?: Blob };
 
 const drizzleOptions = { schema, casing: 'snake_case' } as const;
 
@@ -80,7 +85,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 /** The extensions the migrations create (pg_trgm: the lists' search indexes). */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
-async function openPglite(target: { dataDir: string } | { memory: true }): Promise<DatabaseHandle> {
+async function openPglite(
+  target: { dataDir: string } | { memory: true; loadDataDir?: Blob },
+): Promise<DatabaseHandle> {
   let releaseLock = () => {};
   let client: PGlite;
   if ('dataDir' in target) {
@@ -95,7 +102,10 @@ async function openPglite(target: { dataDir: string } | { memory: true }): Promi
       throw error;
     }
   } else {
-    client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+    client = await PGlite.create({
+      extensions: PGLITE_EXTENSIONS,
+      loadDataDir: target.loadDataDir,
+    });
   }
   const db = drizzlePglite(client, drizzleOptions) as unknown as Database;
   let closed = false;

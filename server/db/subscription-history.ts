@@ -8,7 +8,8 @@ export type Writer = Pick<Database, 'insert'>;
 
 /**
  * Writes one history event per subscription, each the subscription as the transition `kind`
- * left it. Every repository that moves a subscription calls this with the rows its UPDATE
+ * left it. Every transition (features/subscriptions/subscription-lifecycle.ts, and the
+ * repositories' plan-change and cancellation requests) calls this with the rows its UPDATE
  * returned, in the same transaction, so the history cannot miss or invent a transition.
  */
 export async function recordSubscriptionEvents(

@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '../db/client';
 import { rateLimitHits } from '../db/schema';
 import { createLogger } from './logger';
 import { createRateLimitCounters } from './rate-limit-store';
-import { createRateLimitRepository } from './rate-limit.repository';
+import { createRateLimitRepository } from '../features/rate-limits/rate-limits.repository';
 
 const logger = createLogger('silent');
 const MINUTE = 60_000;

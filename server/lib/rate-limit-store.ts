@@ -1,9 +1,29 @@
 import type { ClientRateLimitInfo, Options, Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
-import type { RateLimitRepository } from './rate-limit.repository';
 
 /** Expired counters are deleted at most this often per process, by the hit that comes next. */
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
+
+export interface RateLimitCount {
+  hits: number;
+  resetAt: Date;
+}
+
+/**
+ * Where the counters are kept: the rate-limits feature's repository, in the database (lib/
+ * knows no feature, so it says here what it needs).
+ */
+export interface RateLimitCountsStorage {
+  /** Counts one hit of `key` and answers the count so far in its window. */
+  hit(key: string, windowMs: number): Promise<RateLimitCount>;
+  /** The count of `key` in its current window, if it has one. */
+  get(key: string): Promise<RateLimitCount | undefined>;
+  /** Takes back one hit of `key` in its current window. */
+  takeBack(key: string): Promise<void>;
+  reset(key: string): Promise<void>;
+  /** Deletes the counters whose window has ended. */
+  pruneExpired(): Promise<void>;
+}
 
 /**
  * The counters every rate limiter of one app counts in, kept in the database so that all
@@ -18,7 +38,7 @@ export interface RateLimitCounters {
 }
 
 export function createRateLimitCounters(
-  repository: RateLimitRepository,
+  repository: RateLimitCountsStorage,
   {
     logger,
     pruneEveryMs = PRUNE_EVERY_MS,
@@ -47,7 +67,7 @@ class DatabaseRateLimitStore implements Store {
   private windowMs = 60_000;
 
   constructor(
-    private readonly repository: RateLimitRepository,
+    private readonly repository: RateLimitCountsStorage,
     readonly prefix: string,
     private readonly afterHit: () => void,
   ) {}

@@ -14,7 +14,7 @@ import {
   SIGN_IN_LIMITS,
 } from './rate-limit';
 import { createRateLimitCounters, type RateLimitCounters } from './rate-limit-store';
-import { createRateLimitRepository } from './rate-limit.repository';
+import { createRateLimitRepository } from '../features/rate-limits/rate-limits.repository';
 
 const logger = createLogger('silent');
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { blankAsUndefined, ListQuerySchema, pageSchema } from './common';
 
 /**

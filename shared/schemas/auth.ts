@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { EmailSchema, MAX_SHORT_TEXT, optionalText } from './common';
 
 /** bcrypt reads at most 72 bytes of a password; longer ones would be silently truncated. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** Upper bound for free text that has no limit of its own in the spec, to keep payloads sane. */
 export const MAX_SHORT_TEXT = 200;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { ListQuerySchema, MAX_SHORT_TEXT, optionalText, pageSchema, statusFilter } from './common';
 
 /** The landing page's lead modal ('Schedule Your Free Consultation'). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** GET /api/admin/dashboard-stats (spec section 3): money in integer cents, rate a fraction. */
 export const DashboardStatsSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { dollarsToCents, formatCents, MAX_INVOICE_AMOUNT_CENTS } from '../money';
 import { PLAN_IDS } from '../plans';
 import {

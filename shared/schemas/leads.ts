@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { CITIES, findCity, type UsState } from '../places';
 import { ListQuerySchema, pageSchema } from './common';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { ListQuerySchema, pageSchema, statusFilter } from './common';
 
 export const OUTBOX_STATUSES = ['stored', 'sent', 'failed'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { dollarsToCents, formatCents, MAX_INVOICE_AMOUNT_CENTS } from '../money';
 import { ListQuerySchema, pageSchema, statusFilter } from './common';
 
@@ -116,8 +116,11 @@ export const SavedCardSchema = z.object({
 });
 export type SavedCard = z.infer<typeof SavedCardSchema>;
 
-/** GET /api/billing: how the signed-in client pays. */
-export const BillingSchema = z.object({
+/**
+ * GET /api/billing: how the signed-in client pays, their payment settings. (The path is the
+ * one the portal has always called; in the code "billing" is the daily billing run.)
+ */
+export const PaymentSettingsSchema = z.object({
   /** Stripe is configured: invoices can be paid by card. */
   onlinePayments: z.boolean(),
   /** How to pay otherwise (the agency's settings); '' when none are written. */
@@ -126,13 +129,13 @@ export const BillingSchema = z.object({
   /** Renewals are charged to the card on their due date (only while a card is saved). */
   autoPay: z.boolean(),
 });
-export type Billing = z.infer<typeof BillingSchema>;
+export type PaymentSettings = z.infer<typeof PaymentSettingsSchema>;
 
-/** PATCH /api/billing. */
-export const UpdateBillingSchema = z.object({
+/** PATCH /api/billing: the client turns automatic payment of renewals on or off. */
+export const UpdatePaymentSettingsSchema = z.object({
   autoPay: z.boolean({ error: 'Automatic payment must be on or off' }),
 });
-export type UpdateBilling = z.infer<typeof UpdateBillingSchema>;
+export type UpdatePaymentSettings = z.infer<typeof UpdatePaymentSettingsSchema>;
 
 /** GET /api/pay/{token}: an invoice as its pay link shows it, to anyone holding the link. */
 export const PayLinkInvoiceSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { EmailSchema, optionalText } from './common';
 
 /** GET/PUT /api/admin/settings: the business details shown wherever the brand appears. */

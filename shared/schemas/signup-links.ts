@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { PLAN_IDS } from '../plans';
 import { blankAsUndefined, EmailSchema, ListQuerySchema, pageSchema, statusFilter } from './common';
 import { MailDeliverySchema } from './mail';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { ClientFilterSchema, ListQuerySchema, pageSchema, statusFilter } from './common';
 
 export const TICKET_PRIORITIES = ['low', 'normal', 'high'] as const;

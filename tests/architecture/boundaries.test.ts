@@ -1,3 +1,6 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -7,11 +10,39 @@ import { describe, expect, it } from 'vitest';
  */
 const eslint = new ESLint({ cwd: process.cwd() });
 
-async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+async function lintErrors(filePath: string, code: string, ruleId: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? [])
-    .filter((m) => m.ruleId === 'import-x/no-restricted-paths')
-    .map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === ruleId).map((m) => m.message);
+}
+
+const boundaryErrors = (filePath: string, code: string) =>
+  lintErrors(filePath, code, 'import-x/no-restricted-paths');
+const databaseErrors = (filePath: string, code: string) =>
+  lintErrors(filePath, code, 'no-restricted-imports');
+const sharedAliasErrors = (filePath: string, code: string) =>
+  lintErrors(filePath, code, 'no-restricted-syntax');
+
+/**
+ * A cycle needs its files on disk, where the rule follows the imports: the probe writes them
+ * under `dir` with unique names, lints the first, and removes them.
+ */
+async function cycleErrors(
+  dir: string,
+  write: (names: { a: string; b: string }) => { a: string; b: string },
+): Promise<string[]> {
+  const tag = crypto.randomBytes(4).toString('hex');
+  const names = { a: `cycle-probe-${tag}-a`, b: `cycle-probe-${tag}-b` };
+  const files = write(names);
+  const aPath = path.join(dir, `${names.a}.ts`);
+  const bPath = path.join(dir, `${names.b}.ts`);
+  try {
+    fs.writeFileSync(aPath, files.a);
+    fs.writeFileSync(bPath, files.b);
+    return await lintErrors(aPath, files.a, 'import-x/no-cycle');
+  } finally {
+    fs.rmSync(aPath, { force: true });
+    fs.rmSync(bPath, { force: true });
+  }
 }
 
 describe('client boundaries', () => {
@@ -77,5 +108,317 @@ describe('client boundaries', () => {
         "export { AppError } from '../server/lib/errors';\n",
     );
     expect(errors).toHaveLength(2);
+  });
+});
+
+describe('server boundaries', () => {
+  it("refuses a feature importing another feature's repository or other internals", async () => {
+    for (const code of [
+      "import { createTicketRepository } from '../tickets/tickets.repository';\n",
+      "import type { TicketRepository } from '../tickets/tickets.repository';\n",
+      "export { accountIdentifier } from '../leads/scoring';\n",
+      "const routes = await import('../tickets/tickets.routes');\nexport { routes };\n",
+    ]) {
+      const errors = await boundaryErrors('server/features/clients/probe.ts', code);
+      expect(errors, code).toEqual([expect.stringContaining('only through its <name>.service.ts')]);
+    }
+  });
+
+  it("allows a feature importing another feature's service and its own files", async () => {
+    const errors = await boundaryErrors(
+      'server/features/clients/probe.ts',
+      "import type { TicketService } from '../tickets/tickets.service';\n" +
+        "import { createClientRepository } from './clients.repository';\n" +
+        'export type { TicketService };\nexport { createClientRepository };\n',
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses server/lib importing a feature, even its service', async () => {
+    for (const code of [
+      "import type { TicketService } from '../features/tickets/tickets.service';\n",
+      "export { createTicketRepository } from '../features/tickets/tickets.repository';\n",
+    ]) {
+      const errors = await boundaryErrors('server/lib/probe.ts', code);
+      expect(errors, code).toEqual([expect.stringContaining('never imports one')]);
+    }
+  });
+
+  it('refuses server/db importing a feature', async () => {
+    const errors = await boundaryErrors(
+      'server/db/probe.ts',
+      "export { createTicketService } from '../features/tickets/tickets.service';\n",
+    );
+    expect(errors).toEqual([expect.stringContaining('features depend on the database layer')]);
+  });
+
+  it('refuses features, lib and db importing the composition root or an entry point', async () => {
+    for (const [filePath, code] of [
+      ['server/features/tickets/probe.ts', "import type { Services } from '../../services';\n"],
+      ['server/lib/probe.ts', "export { createApp } from '../app';\n"],
+      ['server/db/probe.ts', "export { openForCli } from '../cli/open-for-cli';\n"],
+    ] as const) {
+      const errors = await boundaryErrors(filePath, code);
+      expect(errors, filePath).toEqual([expect.stringContaining('below the composition roots')]);
+    }
+  });
+});
+
+describe('only repositories touch the database', () => {
+  it('refuses the database client in any other server file, whatever it is called', async () => {
+    for (const filePath of [
+      'server/features/tickets/tickets.service.ts',
+      'server/features/tickets/tickets.routes.ts',
+      'server/features/tickets/ticket-export.ts',
+      'server/lib/probe.ts',
+      'server/lib/probe.repository.ts',
+      'server/app.ts',
+    ]) {
+      for (const code of [
+        "import { openDatabase } from '../../db/client';\nexport { openDatabase };\n",
+        "import type { Database } from '../../db/client';\nexport type { Database };\n",
+        "export type { DatabaseHandle } from '../db/client.ts';\n",
+      ]) {
+        const errors = await databaseErrors(filePath, code);
+        expect(errors, `${filePath}: ${code}`).toEqual([
+          expect.stringContaining('hold the database client'),
+        ]);
+      }
+    }
+  });
+
+  it("refuses drizzle's query builders, the tables and the query helpers outside repositories", async () => {
+    for (const code of [
+      "import { eq } from 'drizzle-orm';\nexport { eq };\n",
+      "export { drizzle } from 'drizzle-orm/pglite';\n",
+      "import { tickets } from '../../db/schema';\nexport { tickets };\n",
+      "export { onPage } from '../../db/paging';\n",
+      "export * from '../../db/secrets';\n",
+    ]) {
+      const errors = await databaseErrors('server/features/tickets/ticket-export.ts', code);
+      expect(errors, code).toEqual([expect.stringContaining('query the database')]);
+    }
+  });
+
+  it('allows row types everywhere, and everything in a repository under features', async () => {
+    expect(
+      await databaseErrors(
+        'server/features/tickets/tickets.service.ts',
+        "import type { TicketRow } from '../../db/schema';\n" +
+          "import type { SQL } from 'drizzle-orm';\nexport type { TicketRow, SQL };\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await databaseErrors(
+        'server/features/tickets/tickets.repository.ts',
+        "import { eq } from 'drizzle-orm';\nimport type { Database } from '../../db/client';\n" +
+          "import { tickets } from '../../db/schema';\nexport { eq, tickets };\n" +
+          'export type { Database };\n',
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('shared code is imported by its alias', () => {
+  it('refuses a relative import or re-export of shared/ on every side', async () => {
+    for (const [filePath, code] of [
+      [
+        'client/src/features/invoices/probe.ts',
+        "import { PLANS } from '../../../../shared/plans';\n",
+      ],
+      ['client/src/lib/probe.ts', "export { PLANS } from '../../../shared/plans';\n"],
+      ['server/features/invoices/probe.ts', "export * from '../../../shared/plans';\n"],
+      ['server/lib/probe.ts', "export type { Plan } from '../../shared/plans';\n"],
+      ['tests/probe.ts', "const plans = await import('../shared/plans');\nexport { plans };\n"],
+    ] as const) {
+      const errors = await sharedAliasErrors(filePath, code);
+      expect(errors, filePath).toEqual([expect.stringContaining('as @shared/')]);
+    }
+  });
+
+  it("refuses a relative import of the tests' support outside tests/", async () => {
+    for (const [filePath, code] of [
+      [
+        'server/features/invoices/probe.test.ts',
+        "import { createClient } from '../../../tests/factories';\nexport { createClient };\n",
+      ],
+      [
+        'client/src/features/tickets/probe.test.tsx',
+        "export { renderWithApp } from '../../../../tests/support/render-app';\n",
+      ],
+    ] as const) {
+      const errors = await sharedAliasErrors(filePath, code);
+      expect(errors, filePath).toEqual([expect.stringContaining('as @tests/')]);
+    }
+    expect(
+      await sharedAliasErrors(
+        'server/features/invoices/probe.test.ts',
+        "export { createClient } from '@tests/factories';\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('allows the alias', async () => {
+    const errors = await sharedAliasErrors(
+      'client/src/lib/probe.ts',
+      "export { PLANS } from '@shared/plans';\n",
+    );
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('no dependency cycles', () => {
+  it('refuses a two-file cycle of TypeScript modules', async () => {
+    const errors = await cycleErrors('server/lib', ({ a, b }) => ({
+      a: `import { b } from './${b}';\nexport const a = (): number => b() + 1;\n`,
+      b: `import { a } from './${a}';\nexport const b = (): number => a();\n`,
+    }));
+    expect(errors).toEqual([expect.stringContaining('Dependency cycle')]);
+  });
+
+  it('follows the @/ alias of the client', async () => {
+    const errors = await cycleErrors('client/src/lib', ({ a, b }) => ({
+      a: `import { b } from '@/lib/${b}';\nexport const a = (): number => b() + 1;\n`,
+      b: `import { a } from '@/lib/${a}';\nexport const b = (): number => a();\n`,
+    }));
+    expect(errors).toEqual([expect.stringContaining('Dependency cycle')]);
+  });
+
+  it('allows the same two files importing one way only', async () => {
+    const errors = await cycleErrors('server/lib', ({ b }) => ({
+      a: `import { b } from './${b}';\nexport const a = (): number => b() + 1;\n`,
+      b: `export const b = (): number => 1;\n`,
+    }));
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('screen addresses', () => {
+  async function addressErrors(filePath: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? [])
+      .filter((m) => m.ruleId === 'no-restricted-syntax')
+      .map((m) => m.message);
+  }
+
+  it('refuses a route path written as a literal in client code', async () => {
+    const errors = await addressErrors(
+      'client/src/features/tickets/probe.tsx',
+      "export const list = '/portal/support';\n" +
+        'export const one = (id: string) => `/admin/invoices/${id}`;\n' +
+        'export const Back = () => <a href="/admin/clients">Back</a>;\n',
+    );
+    expect(errors).toEqual(Array(3).fill(expect.stringContaining('with `paths`')));
+  });
+
+  it('lets paths.ts build them, tests assert them, and API calls use /api', async () => {
+    const literal = "export const list = '/portal/support';\n";
+    expect(await addressErrors('client/src/lib/paths.ts', literal)).toEqual([]);
+    expect(await addressErrors('client/src/features/tickets/probe.test.tsx', literal)).toEqual([]);
+    expect(
+      await addressErrors(
+        'client/src/features/tickets/probe.ts',
+        "export const url = '/api/admin/invoices';\n",
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('one zod in the browser', () => {
+  async function zodErrors(filePath: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? [])
+      .filter((m) => m.ruleId === 'no-restricted-imports')
+      .map((m) => m.message);
+  }
+
+  it('refuses zod itself in the client and in shared code', async () => {
+    for (const filePath of ['client/src/features/tickets/probe.ts', 'shared/schemas/probe.ts']) {
+      const errors = await zodErrors(
+        filePath,
+        "import { z } from 'zod';\nexport const s = z.string();\n",
+      );
+      expect(errors, filePath).toEqual([expect.stringContaining("from '@shared/zod'")]);
+    }
+  });
+
+  it('allows @shared/zod, zod types, and zod itself on the server', async () => {
+    expect(
+      await zodErrors(
+        'client/src/features/tickets/probe.ts',
+        "import { z } from '@shared/zod';\nimport type { ZodType } from 'zod';\n" +
+          'export const s: ZodType = z.string();\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await zodErrors(
+        'server/lib/probe.ts',
+        "import { z } from 'zod';\nexport const s = z.string();\n",
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('status writers', () => {
+  const RULE = 'lifecycle/status-written-by-lifecycle';
+  const statusErrors = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? []).filter((m) => m.ruleId === RULE).map((m) => m.message);
+  };
+  const writes =
+    "import { eq } from 'drizzle-orm';\n" +
+    "import type { Database } from '../../db/client';\n" +
+    "import { invoices, subscriptions } from '../../db/schema';\n" +
+    'export async function probe(db: Database, id: string, paid: boolean) {\n' +
+    "  await db.update(invoices).set({ status: 'paid' }).where(eq(invoices.id, id));\n" +
+    '  await db\n' +
+    '    .update(invoices)\n' +
+    "    .set({ amountPaid: 1, ...(paid ? { status: 'paid' as const } : {}) })\n" +
+    '    .where(eq(invoices.id, id));\n' +
+    '  await db\n' +
+    '    .insert(subscriptions)\n' +
+    "    .values({ userId: id, tier: 'starter', status: 'pending' })\n" +
+    "    .onConflictDoUpdate({ target: subscriptions.userId, set: { status: 'pending' } });\n" +
+    '}\n';
+
+  it('refuses an invoice or subscription status written outside its lifecycle module', async () => {
+    for (const filePath of [
+      'server/features/payments/probe.ts',
+      'server/features/invoices/invoices.repository.ts',
+      'server/features/billing/probe.ts',
+    ]) {
+      const errors = await statusErrors(filePath, writes);
+      expect(errors, filePath).toEqual([
+        expect.stringContaining('invoices status is written only by'),
+        expect.stringContaining('invoices status is written only by'),
+        expect.stringContaining('subscriptions status is written only by'),
+        expect.stringContaining('subscriptions status is written only by'),
+      ]);
+    }
+  });
+
+  it('lets the lifecycle modules write their status, and others write other columns', async () => {
+    expect(await statusErrors('server/features/invoices/invoice-lifecycle.ts', writes)).toEqual([
+      expect.stringContaining('subscriptions status'),
+      expect.stringContaining('subscriptions status'),
+    ]);
+    expect(
+      await statusErrors('server/features/subscriptions/subscription-lifecycle.ts', writes),
+    ).toEqual([
+      expect.stringContaining('invoices status'),
+      expect.stringContaining('invoices status'),
+    ]);
+    expect(
+      await statusErrors(
+        'server/features/payments/probe.ts',
+        "import { eq } from 'drizzle-orm';\n" +
+          "import type { Database } from '../../db/client';\n" +
+          "import { invoices, payments } from '../../db/schema';\n" +
+          'export async function probe(db: Database, id: string) {\n' +
+          '  await db.update(invoices).set({ remindersSent: 1 }).where(eq(invoices.id, id));\n' +
+          "  await db.update(payments).set({ status: 'x' } as never);\n" +
+          '}\n',
+      ),
+    ).toEqual([]);
   });
 });

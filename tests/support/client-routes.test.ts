@@ -53,6 +53,26 @@ describe('clientRoutePatterns', () => {
     ]);
   });
 
+  it('reads a pattern of the paths module', () => {
+    expect(
+      clientRoutePatterns(
+        routeTable({
+          'router.tsx': `
+            <Route path={paths.admin.invoice.pattern} component={InvoicePage} />
+            <Route path={paths.portal.area.pattern} component={PortalRoutes} />`,
+        }),
+      ),
+    ).toEqual(['/admin/invoices/:id', '/portal/*']);
+  });
+
+  it('fails on a pattern the paths module does not have', () => {
+    expect(() =>
+      clientRoutePatterns(
+        routeTable({ 'router.tsx': `<Route path={paths.admin.nowhere.pattern} component={P} />` }),
+      ),
+    ).toThrow(/paths.admin.nowhere has no pattern/);
+  });
+
   it('fails on a path constant it cannot find the value of', () => {
     const table = routeTable({ 'router.tsx': `<Route path={SOMEWHERE} component={Page} />` });
     expect(() => clientRoutePatterns(table)).toThrow(/SOMEWHERE is not imported/);

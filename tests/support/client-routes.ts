@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { paths as screenPaths } from '../../client/src/lib/paths';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** The client's route table: the top-level router and the route groups it mounts. */
@@ -9,7 +10,18 @@ export const ROUTE_TABLE_DIR = path.join(ROOT, 'client/src/app/routes');
 const ROUTE_ELEMENT = /<Route\b([^>]*?)\/?>/g;
 const STRING_PATH = /\bpath="([^"]+)"/;
 const CONSTANT_PATH = /\bpath=\{(\w+)\}/;
+/** `path={paths.admin.invoice.pattern}`: a pattern of client/src/lib/paths.ts. */
+const PATHS_PATTERN = /\bpath=\{paths\.([\w.]+)\.pattern\}/;
 const COMPONENT = /\bcomponent=\{(\w+)\}/;
+
+/** The pattern `paths.<name>.pattern` holds, `name` being 'admin.invoice'. */
+function resolvePattern(name: string, file: string): string {
+  let entry: unknown = screenPaths;
+  for (const key of name.split('.')) entry = (entry as Record<string, unknown> | undefined)?.[key];
+  const pattern = (entry as { pattern?: unknown } | undefined)?.pattern;
+  if (typeof pattern !== 'string') throw new Error(`${file}: paths.${name} has no pattern`);
+  return pattern;
+}
 
 /** The string an imported constant holds: `export const NAME = '...'` in the module it is imported from. */
 function resolveConstant(name: string, source: string, file: string): string {
@@ -28,7 +40,8 @@ function resolveConstant(name: string, source: string, file: string): string {
 
 /**
  * Every route pattern of the client's route table, read from its source so that a test walking
- * them cannot forget a new one: each `<Route path>` as written (constants resolved), and for a
+ * them cannot forget a new one: each `<Route path>` as written (constants and `paths`
+ * patterns resolved), and for a
  * catch-all `<Route component={...} />` without a path, `<prefix>*` where prefix is what all of
  * its file's paths share ('/admin/*' for the admin group's not-found page, '/*' at the top).
  * A `<Route>` with neither path nor component only wraps a layout around its children.
@@ -46,7 +59,9 @@ export function clientRoutePatterns(dir = ROUTE_TABLE_DIR): string[] {
     for (const [, attributes = ''] of source.matchAll(ROUTE_ELEMENT)) {
       const literal = STRING_PATH.exec(attributes)?.[1];
       const constant = CONSTANT_PATH.exec(attributes)?.[1];
+      const pattern = PATHS_PATTERN.exec(attributes)?.[1];
       if (literal) paths.push(literal);
+      else if (pattern) paths.push(resolvePattern(pattern, file));
       else if (constant) paths.push(resolveConstant(constant, source, file));
       else if (COMPONENT.test(attributes)) catchAll = true;
     }

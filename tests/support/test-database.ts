@@ -1,18 +1,27 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { testDatabaseUrl } from '../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
- * database on the PostgreSQL server of TEST_DATABASE_URL (dropped again on close).
+ * A fresh, migrated database for one test file: in-memory PGlite by default (started from the
+ * run's migrated template, see database-template.ts), or a new database on the PostgreSQL
+ * server of TEST_DATABASE_URL (dropped again on close). A test of migrations names its own
+ * folder and starts from an empty database.
  */
 export async function openTestDatabase({
   migrationsFolder,
 }: { migrationsFolder?: string } = {}): Promise<DatabaseHandle> {
   const serverUrl = testDatabaseUrl();
   if (!serverUrl) {
-    const database = await openDatabase({ memory: true });
+    const template = migrationsFolder ? null : inject('databaseTemplate');
+    const database = await openDatabase({
+      memory: true,
+      loadDataDir: template ? new Blob([fs.readFileSync(template)]) : undefined,
+    });
+    // Nothing left to apply on the template; drizzle still checks its journal.
     await database.migrate(migrationsFolder);
     return database;
   }

@@ -1,5 +1,6 @@
 import { AlertCircle } from 'lucide-react';
 import { Card } from '@/components/ui/card';
+import { paths } from '@/lib/paths';
 
 export function NotFoundPage() {
   return (
@@ -14,7 +15,10 @@ export function NotFoundPage() {
             Did you forget to add the page to the router?
           </p>
           <p className="mt-6 text-sm">
-            <a href="/" className="font-semibold text-primary underline-offset-4 hover:underline">
+            <a
+              href={paths.home()}
+              className="font-semibold text-primary underline-offset-4 hover:underline"
+            >
               Go to the home page
             </a>
           </p>

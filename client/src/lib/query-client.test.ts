@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { z } from '@shared/zod';
 import { useToast } from '@/components/ui/use-toast';
 import { apiGet, apiRequest, ApiError, errorMessage } from './api-request';
 import { createQueryClient } from './query-client';

@@ -15,6 +15,7 @@ import {
 } from '../../db/schema';
 import { recordSubscriptionEvents } from '../../db/subscription-history';
 import { PAST_DUE_AFTER_DAYS, planMonthTerms } from '../../features/billing/billing.service';
+import { markInvoiceOverdue } from '../../features/invoices/invoice-lifecycle';
 import { isoDate } from '../../lib/format';
 import { hashPassword } from '../../lib/passwords';
 import type { Services } from '../../services';
@@ -314,7 +315,7 @@ export async function seedDemoData(
       );
     }
     if (status === 'overdue') {
-      await invoiceRepository.transition(created.invoice.id, ['sent'], 'overdue', now);
+      await db.transaction((tx) => markInvoiceOverdue(tx, created.invoice.id, now));
     }
     result.invoices += 1;
   };

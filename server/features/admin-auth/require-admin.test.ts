@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { errorHandler } from '../../lib/errors';
 import { createLogger } from '../../lib/logger';
-import { createRateLimitRepository } from '../../lib/rate-limit.repository';
+import { createRateLimitRepository } from '../rate-limits/rate-limits.repository';
 import { createRateLimitCounters } from '../../lib/rate-limit-store';
 import { openTestDatabase } from '@tests/support/test-database';
 import type { DatabaseHandle } from '../../db/client';

@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, subscriptions } from '../../db/schema';
-import { signedInAdmin, signedInClient } from '../../../tests/factories';
-import { createTestClock, startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { signedInAdmin, signedInClient } from '@tests/factories';
+import { createTestClock, startTestApp, type TestApp } from '@tests/support/test-app';
 
 const clock = createTestClock('2026-01-05T12:00:00.000Z');
 let t: TestApp;

@@ -1,9 +1,21 @@
-import { and, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { invoices, settings, subscriptions, users } from '../../db/schema';
-import { changeSubscriptions, recordSubscriptionEvents } from '../../db/subscription-history';
+import { invoices, settings, subscriptions, users, type InvoiceRow } from '../../db/schema';
+import { recordSubscriptionEvents } from '../../db/subscription-history';
+import { markInvoicesOverdue } from '../invoices/invoice-lifecycle';
+import {
+  endCancelledSubscriptions,
+  markSubscriptionsPastDue,
+} from '../subscriptions/subscription-lifecycle';
 
-/** The subscription lifecycle's reads and writes: each step is one idempotent statement. */
+/** Statuses an invoice can be paid in (isPayable of the shared schema, as SQL). */
+const PAYABLE = ['sent', 'overdue'] as const;
+
+/**
+ * The daily billing run's reads and writes: each step is idempotent (the status moves are the
+ * lifecycles', each in its transaction), and each renewal charge and reminder is claimed so
+ * no two runs take the same one.
+ */
 export function createBillingRepository(db: Database) {
   return {
     async findClient(userId: string) {
@@ -21,12 +33,7 @@ export function createBillingRepository(db: Database) {
 
     /** Sent invoices whose due date has passed become overdue. */
     async markOverdue(today: string, at: Date): Promise<number> {
-      const rows = await db
-        .update(invoices)
-        .set({ status: 'overdue', updatedAt: at })
-        .where(and(eq(invoices.status, 'sent'), lt(invoices.dueDate, today)))
-        .returning({ id: invoices.id });
-      return rows.length;
+      return db.transaction((tx) => markInvoicesOverdue(tx, today, at));
     },
 
     /**
@@ -85,38 +92,12 @@ export function createBillingRepository(db: Database) {
 
     /** A cancellation takes effect at the end of the period it was requested in. */
     async endCancelled(at: Date): Promise<number> {
-      const rows = await changeSubscriptions(db, 'canceled', at, (tx) =>
-        tx
-          .update(subscriptions)
-          .set({ status: 'canceled', updatedAt: at })
-          .where(
-            and(
-              inArray(subscriptions.status, ['active', 'past_due']),
-              eq(subscriptions.cancelAtPeriodEnd, true),
-              lte(subscriptions.currentPeriodEnd, at),
-            ),
-          )
-          .returning(),
-      );
-      return rows.length;
+      return db.transaction((tx) => endCancelledSubscriptions(tx, at));
     },
 
     /** Active subscriptions whose period ended before `endedBy` and was not paid further. */
     async markPastDue(endedBy: Date, at: Date): Promise<number> {
-      const rows = await changeSubscriptions(db, 'past_due', at, (tx) =>
-        tx
-          .update(subscriptions)
-          .set({ status: 'past_due', updatedAt: at })
-          .where(
-            and(
-              eq(subscriptions.status, 'active'),
-              eq(subscriptions.cancelAtPeriodEnd, false),
-              lte(subscriptions.currentPeriodEnd, endedBy),
-            ),
-          )
-          .returning(),
-      );
-      return rows.length;
+      return db.transaction((tx) => markSubscriptionsPastDue(tx, endedBy, at));
     },
 
     /**
@@ -143,6 +124,100 @@ export function createBillingRepository(db: Database) {
             isNull(invoices.id),
           ),
         );
+    },
+
+    /**
+     * Renewal invoices of auto-pay clients with a saved card whose charge is due today: the
+     * first try on the due date, the retries on their day, while tries remain.
+     */
+    async dueForCharge(today: string, maxAttempts: number) {
+      return db
+        .select({ invoice: invoices, client: users })
+        .from(invoices)
+        .innerJoin(users, eq(users.id, invoices.userId))
+        .where(
+          and(
+            inArray(invoices.status, PAYABLE),
+            isNotNull(invoices.periodStart),
+            sql`${invoices.paymentFlags} = '[]'::jsonb`,
+            sql`${invoices.amountPaid} < ${invoices.total}`,
+            eq(users.autoPay, true),
+            isNotNull(users.cardPaymentMethodId),
+            isNotNull(users.stripeCustomerId),
+            sql`${invoices.chargeAttempts} < ${maxAttempts}`,
+            or(
+              and(eq(invoices.chargeAttempts, 0), lte(invoices.dueDate, today)),
+              and(gt(invoices.chargeAttempts, 0), lte(invoices.nextChargeOn, today)),
+            ),
+          ),
+        );
+    },
+
+    /**
+     * Takes attempt number `attempt` of an invoice's charge for this process: only one run
+     * gets it, so no two processes charge the same attempt. The invoice as it is now (what the
+     * run read of it may be minutes old), or null when another took it.
+     */
+    async claimChargeAttempt(
+      invoiceId: string,
+      attempt: number,
+      nextChargeOn: string | null,
+    ): Promise<InvoiceRow | null> {
+      const [row] = await db
+        .update(invoices)
+        .set({ chargeAttempts: attempt, nextChargeOn })
+        .where(and(eq(invoices.id, invoiceId), eq(invoices.chargeAttempts, attempt - 1)))
+        .returning();
+      return row ?? null;
+    },
+
+    /**
+     * Stripe took attempt `attempt` (succeeded, or processing): no retry is due, whatever
+     * happens to the money later (a refund reopens the invoice, it does not charge again).
+     */
+    async chargeTaken(invoiceId: string, paymentIntentId: string): Promise<void> {
+      await db
+        .update(invoices)
+        .set({ nextChargeOn: null, lastChargeIntentId: paymentIntentId })
+        .where(eq(invoices.id, invoiceId));
+    },
+
+    /**
+     * Gives back a claimed attempt whose request may not have reached Stripe: the next run
+     * tries the same attempt with the same idempotency key, so Stripe answers it once.
+     */
+    async releaseChargeAttempt(invoiceId: string, attempt: number, nextChargeOn: string | null) {
+      await db
+        .update(invoices)
+        .set({ chargeAttempts: attempt - 1, nextChargeOn })
+        .where(and(eq(invoices.id, invoiceId), eq(invoices.chargeAttempts, attempt)));
+    },
+
+    /**
+     * Overdue invoices that have reminders left, but none whose card retry is still to come
+     * (a retry day today or past has had its run: reminders go on).
+     */
+    async overdueForReminders(maxReminders: number, today: string) {
+      return db
+        .select()
+        .from(invoices)
+        .where(
+          and(
+            eq(invoices.status, 'overdue'),
+            sql`${invoices.remindersSent} < ${maxReminders}`,
+            or(isNull(invoices.nextChargeOn), lte(invoices.nextChargeOn, today)),
+          ),
+        );
+    },
+
+    /** Moves an invoice's reminder count from `from` to `to`; false when another run did. */
+    async claimReminder(invoiceId: string, from: number, to: number): Promise<boolean> {
+      const rows = await db
+        .update(invoices)
+        .set({ remindersSent: to })
+        .where(and(eq(invoices.id, invoiceId), eq(invoices.remindersSent, from)))
+        .returning({ id: invoices.id });
+      return rows.length > 0;
     },
   };
 }

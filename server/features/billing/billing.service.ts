@@ -3,8 +3,8 @@ import type { Logger } from 'pino';
 import { findPlan, type Plan, type PlanId } from '@shared/plans';
 import type { User } from '../../db/schema';
 import type { InvoiceService, PaymentPageState } from '../invoices/invoices.service';
-import type { PaymentService } from '../payments/payments.service';
 import type { BillingRepository } from './billing.repository';
+import type { RenewalCharges } from './renewal-charges';
 import { fullName, isoDate } from '../../lib/format';
 
 /** Days a first invoice gives the client to pay. */
@@ -41,8 +41,10 @@ export interface BilledSubscription {
 export interface BillingServiceDeps {
   repository: BillingRepository;
   invoices: InvoiceService;
-  /** Charges of saved cards and overdue reminders (the payments feature). */
-  payments: Pick<PaymentService, 'chargeDueRenewals' | 'sendReminders'>;
+  /** The run's step that charges auto-pay renewals to saved cards (renewal-charges.ts). */
+  chargeDueRenewals: () => Promise<RenewalCharges>;
+  /** The run's step that reminds clients of overdue invoices (payment-reminders.ts). */
+  sendReminders: () => Promise<number>;
   /** Days before the period ends that the next month's invoice is made. */
   renewalLeadDays: number;
   logger: Logger;
@@ -79,14 +81,17 @@ export function planMonthTerms(plan: Plan, issued: Date, month: { start: Date; e
 }
 
 /**
- * Subscriptions meet invoices: a request gets its first-month invoice, and one daily run
- * moves every subscription along its months (renewal invoices, past due, ending cancelled
- * plans). Every step of the run is idempotent, so running it twice in a day changes nothing.
+ * Billing: subscriptions meet invoices. A request gets its first-month invoice, and one daily
+ * billing run moves every subscription along its months: invoices overdue, periods rolled,
+ * cancelled plans ended, past due, renewal invoices made and sent, auto-pay renewals charged
+ * (renewal-charges.ts), reminders sent (payment-reminders.ts). Every step of the run is
+ * idempotent, so running it twice in a day changes nothing.
  */
 export function createBillingService({
   repository,
   invoices,
-  payments,
+  chargeDueRenewals,
+  sendReminders,
   renewalLeadDays,
   logger,
   now = () => new Date(),
@@ -214,11 +219,11 @@ export function createBillingService({
           );
         }
       }
-      const charges = await payments.chargeDueRenewals();
+      const charges = await chargeDueRenewals();
       run.renewalsCharged = charges.charged;
       run.renewalsDeclined = charges.declined;
       run.renewalsChargeFailed = charges.failed;
-      run.remindersSent = await payments.sendReminders();
+      run.remindersSent = await sendReminders();
       return run;
     },
   };

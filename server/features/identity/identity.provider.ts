@@ -1,20 +1,14 @@
 import crypto from 'node:crypto';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import type { Database } from '../../db/client';
-import { getOrCreateSecret } from '../../db/secrets';
+import type { IdentityAccountRepository, ProviderStateRepository } from './identity.repository';
 import { messagePage, signingOutPage } from './identity.views';
-import {
-  createOidcAdapterClass,
-  pruneExpiredOidcPayloads,
-  type IdentityAccountRepository,
-} from './identity.repository';
 
 export const BUILT_IN_CLIENT_ID = 'portal';
 const SCOPE = 'openid email profile';
 const PRUNE_INTERVAL_MS = 15 * 60 * 1000;
 
 interface IdentityProviderDeps {
-  db: Database;
+  state: ProviderStateRepository;
   accounts: IdentityAccountRepository;
   appUrl: string;
   trustProxy: boolean;
@@ -53,16 +47,16 @@ function cspNonce(ctx: KoaContextWithOIDC): string {
 export async function createIdentityProvider(
   deps: IdentityProviderDeps,
 ): Promise<IdentityProvider> {
-  const { db, accounts, appUrl } = deps;
+  const { state, accounts, appUrl } = deps;
   const [signingKey, cookieKeys, clientSecret] = await Promise.all([
-    getOrCreateSecret(db, 'oidc-signing-key', generateSigningKey),
-    getOrCreateSecret(db, 'oidc-cookie-keys', () => [randomSecret()]),
-    getOrCreateSecret(db, 'oidc-client-secret', randomSecret),
+    state.secret('oidc-signing-key', generateSigningKey),
+    state.secret('oidc-cookie-keys', () => [randomSecret()]),
+    state.secret('oidc-client-secret', randomSecret),
   ]);
   const issuer = `${appUrl}/oidc`;
 
   const configuration: Configuration = {
-    adapter: createOidcAdapterClass(db),
+    adapter: state.adapterClass,
     clients: [
       {
         client_id: BUILT_IN_CLIENT_ID,
@@ -165,7 +159,7 @@ export async function createIdentityProvider(
   provider.proxy = deps.trustProxy;
   // Expired interactions, codes and sessions are never read again: clear them out now and then.
   const pruneTimer = setInterval(
-    () => void pruneExpiredOidcPayloads(db).catch(() => {}),
+    () => void state.pruneExpired().catch(() => {}),
     PRUNE_INTERVAL_MS,
   );
   pruneTimer.unref();

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database } from '../../db/client';
+import { getOrCreateSecret } from '../../db/secrets';
 import {
   identityAccounts,
   identityEmailCodes,
@@ -220,3 +221,16 @@ export async function pruneExpiredOidcPayloads(db: Database): Promise<void> {
   const signInOver = new Date(now.getTime() - 60 * 60 * 1000);
   await db.delete(identityEmailCodes).where(lt(identityEmailCodes.expiresAt, signInOver));
 }
+
+/**
+ * What the built-in provider keeps in the database: its keys and secrets (made on first start,
+ * so every instance and restart agrees on them) and its own state.
+ */
+export function createProviderStateRepository(db: Database) {
+  return {
+    secret: <T>(name: string, create: () => T) => getOrCreateSecret(db, name, create),
+    adapterClass: createOidcAdapterClass(db),
+    pruneExpired: () => pruneExpiredOidcPayloads(db),
+  };
+}
+export type ProviderStateRepository = ReturnType<typeof createProviderStateRepository>;

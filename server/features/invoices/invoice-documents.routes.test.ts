@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices } from '../../db/schema';
-import { signedInAdmin, signedInClient } from '../../../tests/factories';
-import { pdfText } from '../../../tests/support/pdf-text';
-import { startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { signedInAdmin, signedInClient } from '@tests/factories';
+import { pdfText } from '@tests/support/pdf-text';
+import { startSmtpSink, type SmtpSink } from '@tests/support/smtp-sink';
+import { startTestApp, type TestApp } from '@tests/support/test-app';
 
 const threeLines = (clientEmail: string) => ({
   clientName: 'Camille Broussard',

@@ -1,17 +1,11 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { InvoiceStatus } from '@shared/schemas/invoices';
 import type { Database } from '../../db/client';
-import {
-  invoiceCounters,
-  invoiceLineItems,
-  invoices,
-  invoiceSearchText,
-  payments,
-  users,
-} from '../../db/schema';
+import { invoiceLineItems, invoices, invoiceSearchText, payments, users } from '../../db/schema';
 import { listCount } from '../../db/list-counts';
 import { onPage } from '../../db/paging';
 import { textContains } from '../../db/search';
+import { issueInvoice, withdrawInvoiceIssue } from './invoice-lifecycle';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -42,7 +36,7 @@ const noPayments = sql`not exists (select 1 from ${payments} where ${payments.in
 
 /**
  * No money can still arrive for it: its Checkout page was closed (the invoices service
- * closes it first, payments' closePaymentPage) and no charge of the saved card is under way.
+ * closes it first, payment-pages.ts) and no charge of the saved card is under way.
  */
 const noMoneyOnTheWay = and(
   isNull(invoices.openCheckoutSessionId),
@@ -127,74 +121,14 @@ export function createInvoiceRepository(db: Database) {
       return { invoice, lines, payments: received };
     },
 
-    /**
-     * Moves the status only from one of `from` (null when the invoice is not in one of them).
-     * Sent is reached by `issue` (it numbers the invoice), paid by payments covering it.
-     */
-    async transition(
-      id: string,
-      from: readonly InvoiceStatus[],
-      to: Exclude<InvoiceStatus, 'paid' | 'sent'>,
-      at: Date,
-    ) {
-      const [row] = await db
-        .update(invoices)
-        .set({ status: to, updatedAt: at })
-        .where(and(eq(invoices.id, id), inArray(invoices.status, [...from])))
-        .returning();
-      return row ?? null;
-    },
-
-    /**
-     * draft -> sent, with the year's next number when it has none (a draft numbered before
-     * numbers were given at sending keeps its own). Null when it is not a draft. The counter's
-     * row is locked by the increment, so two sends never get one number; the caller holds the
-     * numbering lock until the invoice is e-mailed, so it can give the number back.
-     */
+    /** draft -> sent with its number (invoice-lifecycle's issueInvoice); null: not a draft. */
     async issue(id: string, at: Date) {
-      return db.transaction(async (tx) => {
-        const [draft] = await tx
-          .select({ invoiceNumber: invoices.invoiceNumber })
-          .from(invoices)
-          .where(and(eq(invoices.id, id), eq(invoices.status, 'draft')))
-          .for('update');
-        if (!draft) return null;
-        const given = draft.invoiceNumber ? null : await nextNumber(tx, at.getUTCFullYear());
-        const [invoice] = await tx
-          .update(invoices)
-          .set({
-            status: 'sent',
-            invoiceNumber: draft.invoiceNumber ?? given,
-            sentAt: at,
-            updatedAt: at,
-          })
-          .where(eq(invoices.id, id))
-          .returning();
-        if (!invoice) throw new Error('Invoice update returned no row');
-        return { invoice, given };
-      });
+      return db.transaction((tx) => issueInvoice(tx, id, at));
     },
 
-    /**
-     * Undoes `issue` when the e-mail did not go: a draft again, and the number `issue` gave
-     * goes back to its year's counter. Only under the numbering lock, so it is still the last.
-     */
+    /** Undoes `issue` when the e-mail did not go (invoice-lifecycle's withdrawInvoiceIssue). */
     async withdrawIssue(id: string, given: string | null) {
-      await db.transaction(async (tx) => {
-        await tx
-          .update(invoices)
-          .set({ status: 'draft', sentAt: null, ...(given ? { invoiceNumber: null } : {}) })
-          .where(eq(invoices.id, id));
-        const number = parseInvoiceNumber(given);
-        if (number) {
-          await tx
-            .update(invoiceCounters)
-            .set({ last: number.sequence - 1 })
-            .where(
-              and(eq(invoiceCounters.year, number.year), eq(invoiceCounters.last, number.sequence)),
-            );
-        }
-      });
+      await db.transaction((tx) => withdrawInvoiceIssue(tx, id, given));
     },
 
     /**
@@ -308,25 +242,6 @@ export function createInvoiceRepository(db: Database) {
 export type InvoiceRepository = ReturnType<typeof createInvoiceRepository>;
 
 /** The oldest account that has verified `email`, if any. */
-/** The year's next number, INV-YEAR-NNNN, bumping its counter in `tx`. */
-async function nextNumber(tx: Transaction, year: number): Promise<string> {
-  const [counter] = await tx
-    .insert(invoiceCounters)
-    .values({ year, last: 1 })
-    .onConflictDoUpdate({
-      target: invoiceCounters.year,
-      set: { last: sql`${invoiceCounters.last} + 1` },
-    })
-    .returning();
-  if (!counter) throw new Error('Invoice counter returned no row');
-  return `INV-${year}-${String(counter.last).padStart(4, '0')}`;
-}
-
-function parseInvoiceNumber(invoiceNumber: string | null) {
-  const match = /^INV-(\d{4})-(\d+)$/.exec(invoiceNumber ?? '');
-  return match ? { year: Number(match[1]), sequence: Number(match[2]) } : null;
-}
-
 async function verifiedOwnerOf(tx: Transaction, email: string): Promise<string | null> {
   const [owner] = await tx
     .select({ id: users.id })

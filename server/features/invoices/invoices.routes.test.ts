@@ -3,13 +3,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvoiceSchema } from '@shared/schemas/invoices';
 import { invoiceLineItems, invoices, payments } from '../../db/schema';
-import {
-  createClient,
-  createInvoice,
-  signedInAdmin,
-  signedInClient,
-} from '../../../tests/factories';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createClient, createInvoice, signedInAdmin, signedInClient } from '@tests/factories';
+import { startTestApp, type TestApp } from '@tests/support/test-app';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>['agent'];

@@ -29,7 +29,7 @@ export const PAYMENT_PAGE_UNREACHABLE =
   "Stripe could not be reached to close the invoice's open payment page. Nothing was deleted; try again.";
 
 /**
- * Whether money can still arrive for an invoice through Stripe (payments' closePaymentPage):
+ * Whether money can still arrive for an invoice through Stripe (payment-pages.ts, closeBeforeDelete):
  * 'closed' (its Checkout page, if any, is closed, and no charge of its card is under way),
  * 'paid' (a page was paid or a charge taken: the webhook will record it), or 'unreachable'
  * (Stripe did not answer, so whether its page can still be paid is unknown).
@@ -154,11 +154,11 @@ export interface InvoiceServiceDeps {
   issuer: () => Promise<InvoiceIssuer>;
   /**
    * The invoice's pay link, handed out (its lifetime starts again), or null when card payment
-   * is off (payments' pay links).
+   * is off (pay-links.ts).
    */
   payLink?: (invoiceId: string) => Promise<PayLink | null>;
   /**
-   * Closes an invoice's open Checkout page before it is deleted (payments' closePaymentPage):
+   * Closes an invoice's open Checkout page before it is deleted (payment-pages.ts, closeBeforeDelete):
    * 'paid' when money for it is on its way, 'unreachable' when Stripe did not answer.
    */
   closePaymentPage?: (invoice: InvoiceRow) => Promise<PaymentPageState>;

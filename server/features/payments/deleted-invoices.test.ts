@@ -2,14 +2,10 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentListPageSchema } from '@shared/schemas/payments';
 import { auditEvents, invoices, payments, subscriptions } from '../../db/schema';
-import { clientWithSentInvoice, signedInAdmin, signedInClient } from '../../../tests/factories';
-import type { BrowserSession } from '../../../tests/support/browser-session';
-import type { StripeStandIn } from '../../../tests/support/stripe-stand-in';
-import {
-  createTestClock,
-  startTestAppWithStripe,
-  type TestApp,
-} from '../../../tests/support/test-app';
+import { clientWithSentInvoice, signedInAdmin, signedInClient } from '@tests/factories';
+import type { BrowserSession } from '@tests/support/browser-session';
+import type { StripeStandIn } from '@tests/support/stripe-stand-in';
+import { createTestClock, startTestAppWithStripe, type TestApp } from '@tests/support/test-app';
 
 const WEBHOOK_SECRET = 'whsec_test_deleted_invoices';
 const UNREACHABLE =

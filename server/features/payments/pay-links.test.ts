@@ -3,16 +3,12 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvoiceDetailSchema } from '@shared/schemas/invoices';
 import { auditEvents, outboxMessages } from '../../db/schema';
-import { createInvoice, signedInAdmin } from '../../../tests/factories';
-import { pollUntil } from '../../../tests/support/poll';
-import type { StripeStandIn } from '../../../tests/support/stripe-stand-in';
-import {
-  createTestClock,
-  startTestAppWithStripe,
-  type TestApp,
-} from '../../../tests/support/test-app';
+import { createInvoice, signedInAdmin } from '@tests/factories';
+import { pollUntil } from '@tests/support/poll';
+import type { StripeStandIn } from '@tests/support/stripe-stand-in';
+import { createTestClock, startTestAppWithStripe, type TestApp } from '@tests/support/test-app';
 import { FORGOTTEN } from '../mail/mail.repository';
-import { PAY_LINK_EXPIRED } from './payments.service';
+import { PAY_LINK_EXPIRED } from '../invoices/pay-links';
 
 const WEBHOOK_SECRET = 'whsec_test_pay_links';
 const clock = createTestClock('2026-11-20T10:00:00Z');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { migrationsDir } from '../../lib/paths';
-import { openTestDatabase } from '../../../tests/support/test-database';
+import { openTestDatabase } from '@tests/support/test-database';
 
 it("turns an invoice's one warning into the first of its list (migrations 0021, 0022)", async () => {
   // The database as the previous version left it: migrated up to 0020.

@@ -1,5 +1,3 @@
-import crypto from 'node:crypto';
-import { addMonths } from 'date-fns';
 import {
   and,
   count,
@@ -9,7 +7,6 @@ import {
   inArray,
   isNotNull,
   isNull,
-  lte,
   or,
   sql,
   type SQL,
@@ -18,28 +15,19 @@ import { balanceDue, isPayable, type PaymentListStatus } from '@shared/schemas/p
 import type { Database } from '../../db/client';
 import { onPage } from '../../db/paging';
 import { textContains } from '../../db/search';
-import { getOrCreateSecret } from '../../db/secrets';
-import { recordSubscriptionEvents } from '../../db/subscription-history';
 import {
   invoices,
   invoiceSearchText,
   payments,
   paymentSearchText,
-  stripeEvents,
-  subscriptions,
   users,
   userSearchText,
   type InvoiceRow,
   type PaymentRow,
 } from '../../db/schema';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-/** A Stripe event being handled: recorded in the transaction of its effect. */
-export interface StripeEventKey {
-  id: string;
-  type: string;
-}
+import { countInvoicePayment, refundInvoicePayment } from '../invoices/invoice-lifecycle';
+import { subscriptionInvoicePaid } from '../subscriptions/subscription-lifecycle';
+import { onceForEvent, type StripeEventKey, type Transaction } from './stripe-event-log.repository';
 
 export interface NewPayment {
   /** Null: a card payment that names no invoice of ours (kept as an orphan). */
@@ -78,49 +66,19 @@ const PAYMENT_FILTERS: Record<PaymentListStatus, SQL> = {
   refunded: gt(payments.refundedAmount, 0),
 };
 
-export interface SavedCardValues {
-  paymentMethodId: string;
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-}
-
 /** The invoice's warnings with one more at the end (payment_flags || [entry]). */
 const withFlag = (message: string, at: Date, paymentId: string | null) =>
   sql`${invoices.paymentFlags} || jsonb_build_array(jsonb_build_object(
     'id', gen_random_uuid(), 'message', ${message}::text, 'at', ${at.toISOString()}::text,
     'paymentId', ${paymentId}::text))`;
 
-/** Statuses an invoice can be paid in (isPayable of the shared schema, as SQL). */
-const PAYABLE = ['sent', 'overdue'] as const;
-
 /**
- * Money records: payments, what they do to their invoice (and so to its subscription), the
- * Stripe events already handled, and the Stripe side of a client (customer, saved card).
+ * Money records: payments, what they do to their invoice (and so to its subscription, through
+ * the lifecycles), the Checkout page open for an invoice, and the warnings for the admin.
  */
 export function createPaymentRepository(db: Database) {
-  /**
-   * Runs `effect` in one transaction with the record of the event that caused it: a replayed
-   * or concurrently delivered event finds the id taken (the second insert waits for the first
-   * transaction, then conflicts) and has no effect. Without an event, just a transaction.
-   */
-  async function once<T>(
-    event: StripeEventKey | undefined,
-    effect: (tx: Transaction) => Promise<T>,
-  ): Promise<{ duplicate: true } | { duplicate: false; result: T }> {
-    return db.transaction(async (tx) => {
-      if (event) {
-        const inserted = await tx
-          .insert(stripeEvents)
-          .values({ id: event.id, type: event.type })
-          .onConflictDoNothing()
-          .returning({ id: stripeEvents.id });
-        if (inserted.length === 0) return { duplicate: true as const };
-      }
-      return { duplicate: false as const, result: await effect(tx) };
-    });
-  }
+  const once = <T>(event: StripeEventKey | undefined, effect: (tx: Transaction) => Promise<T>) =>
+    onceForEvent(db, event, effect);
 
   /** What payments' rows show of their invoice and client: one query each, for these rows. */
   async function partiesOf(rows: PaymentRow[]) {
@@ -218,19 +176,9 @@ export function createPaymentRepository(db: Database) {
             .returning();
           return { kind: 'recorded', invoice: flagged!, payment, becamePaid: false };
         }
-        const amountPaid = invoice.amountPaid + input.amount;
-        const becamePaid = invoice.status !== 'paid' && amountPaid >= invoice.total;
-        const [updated] = await tx
-          .update(invoices)
-          .set({
-            amountPaid,
-            ...(becamePaid ? { status: 'paid' as const, paidAt: input.paidAt } : {}),
-            updatedAt: input.paidAt,
-          })
-          .where(eq(invoices.id, invoice.id))
-          .returning();
-        if (becamePaid && updated!.subscriptionId) await settle(tx, updated!, input.paidAt);
-        return { kind: 'recorded', invoice: updated!, payment, becamePaid };
+        const counted = await countInvoicePayment(tx, invoice, input.amount, input.paidAt);
+        if (counted.becamePaid) await subscriptionInvoicePaid(tx, counted.invoice, input.paidAt);
+        return { kind: 'recorded', payment, ...counted };
       });
       return outcome.duplicate ? { kind: 'duplicate' } : outcome.result;
     },
@@ -268,21 +216,13 @@ export function createPaymentRepository(db: Database) {
         // An orphan counts toward nothing: giving it back is all there is to record.
         if (!invoice) return { invoice: null, reopened: false };
         // A flagged payment never counted, so giving it back changes nothing owed.
-        const amountPaid = payment.flag ? invoice.amountPaid : invoice.amountPaid - newlyRefunded;
-        const reopened = invoice.status === 'paid' && amountPaid < invoice.total;
-        const [updated] = await tx
-          .update(invoices)
-          .set({
-            amountPaid,
-            ...(reopened ? { status: 'sent' as const, paidAt: null } : {}),
-            ...(full
-              ? {}
-              : { paymentFlags: withFlag(partialFlag(refunded, payment), at, payment.id) }),
-            updatedAt: at,
-          })
-          .where(eq(invoices.id, invoice.id))
-          .returning();
-        return { invoice: updated!, reopened };
+        return refundInvoicePayment(
+          tx,
+          invoice,
+          payment.flag ? 0 : newlyRefunded,
+          full ? {} : { paymentFlags: withFlag(partialFlag(refunded, payment), at, payment.id) },
+          at,
+        );
       }).catch((error: unknown) => {
         if (error instanceof UnknownPayment) return 'unknown' as const;
         throw error;
@@ -374,19 +314,6 @@ export function createPaymentRepository(db: Database) {
       return row ?? null;
     },
 
-    async findInvoiceByPayTokenHash(hash: string): Promise<InvoiceRow | null> {
-      const [row] = await db
-        .select()
-        .from(invoices)
-        .where(
-          and(
-            eq(invoices.payTokenHash, hash),
-            inArray(invoices.status, ['sent', 'overdue', 'paid']),
-          ),
-        );
-      return row ?? null;
-    },
-
     /**
      * Records the Checkout page just made for the invoice, with the invoice locked: 'gone'
      * when the invoice was deleted meanwhile or, for a page opened through a pay link, that
@@ -432,59 +359,6 @@ export function createPaymentRepository(db: Database) {
         .update(invoices)
         .set({ openCheckoutSessionId: null })
         .where(and(eq(invoices.id, invoiceId), eq(invoices.openCheckoutSessionId, sessionId)));
-    },
-
-    /** Which pay link of the invoice is current (its version), or null when there is no invoice. */
-    async payLinkVersion(invoiceId: string): Promise<number | null> {
-      const [row] = await db
-        .select({ version: invoices.payLinkVersion })
-        .from(invoices)
-        .where(eq(invoices.id, invoiceId));
-      return row?.version ?? null;
-    },
-
-    /**
-     * The link of `version` is handed out (again): its hash is stored and it works until
-     * `expiresAt`. False when a revoke moved the version on meanwhile (the link is worthless).
-     */
-    async storePayLink(
-      invoiceId: string,
-      version: number,
-      hash: string,
-      expiresAt: Date,
-    ): Promise<boolean> {
-      const rows = await db
-        .update(invoices)
-        .set({ payTokenHash: hash, payLinkExpiresAt: expiresAt })
-        .where(and(eq(invoices.id, invoiceId), eq(invoices.payLinkVersion, version)))
-        .returning({ id: invoices.id });
-      return rows.length > 0;
-    },
-
-    /**
-     * The invoice's pay link stops working: the next one handed out is another. The invoice
-     * as it is now, or null when there is none.
-     */
-    async revokePayLink(invoiceId: string): Promise<InvoiceRow | null> {
-      const [row] = await db
-        .update(invoices)
-        .set({
-          payTokenHash: null,
-          payLinkExpiresAt: null,
-          payLinkVersion: sql`${invoices.payLinkVersion} + 1`,
-        })
-        .where(eq(invoices.id, invoiceId))
-        .returning();
-      return row ?? null;
-    },
-
-    /** The key pay-link tokens are derived with: made once, kept with the other secrets. */
-    payLinkKey: () =>
-      getOrCreateSecret(db, 'pay-link-key', () => crypto.randomBytes(32).toString('hex')),
-
-    async findClient(userId: string) {
-      const [row] = await db.select().from(users).where(eq(users.id, userId));
-      return row ?? null;
     },
 
     /** The oldest client account that verified `email`, if any (who paid on Stripe's page). */
@@ -572,153 +446,6 @@ export function createPaymentRepository(db: Database) {
         return row;
       });
     },
-
-    async findClientByCustomer(customerId: string) {
-      const [row] = await db.select().from(users).where(eq(users.stripeCustomerId, customerId));
-      return row ?? null;
-    },
-
-    /** Keeps the client's Stripe customer unless another request stored one first; the one kept. */
-    async setStripeCustomer(userId: string, customerId: string): Promise<string> {
-      await db
-        .update(users)
-        .set({ stripeCustomerId: customerId })
-        .where(and(eq(users.id, userId), isNull(users.stripeCustomerId)));
-      const [row] = await db
-        .select({ id: users.stripeCustomerId })
-        .from(users)
-        .where(eq(users.id, userId));
-      return row?.id ?? customerId;
-    },
-
-    async saveCard(userId: string, card: SavedCardValues, event?: StripeEventKey) {
-      return once(event, async (tx) => {
-        await tx
-          .update(users)
-          .set({
-            cardPaymentMethodId: card.paymentMethodId,
-            cardBrand: card.brand,
-            cardLast4: card.last4,
-            cardExpMonth: card.expMonth,
-            cardExpYear: card.expYear,
-          })
-          .where(eq(users.id, userId));
-      });
-    },
-
-    /** Forgets the saved card when it is the one Stripe detached. */
-    async clearCard(paymentMethodId: string, event: StripeEventKey) {
-      return once(event, async (tx) => {
-        await tx
-          .update(users)
-          .set({
-            cardPaymentMethodId: null,
-            cardBrand: null,
-            cardLast4: null,
-            cardExpMonth: null,
-            cardExpYear: null,
-          })
-          .where(eq(users.cardPaymentMethodId, paymentMethodId));
-      });
-    },
-
-    async setAutoPay(userId: string, autoPay: boolean): Promise<void> {
-      await db.update(users).set({ autoPay }).where(eq(users.id, userId));
-    },
-
-    /**
-     * Renewal invoices of auto-pay clients with a saved card whose charge is due today: the
-     * first try on the due date, the retries on their day, while tries remain.
-     */
-    async dueForCharge(today: string, maxAttempts: number) {
-      return db
-        .select({ invoice: invoices, client: users })
-        .from(invoices)
-        .innerJoin(users, eq(users.id, invoices.userId))
-        .where(
-          and(
-            inArray(invoices.status, PAYABLE),
-            isNotNull(invoices.periodStart),
-            sql`${invoices.paymentFlags} = '[]'::jsonb`,
-            sql`${invoices.amountPaid} < ${invoices.total}`,
-            eq(users.autoPay, true),
-            isNotNull(users.cardPaymentMethodId),
-            isNotNull(users.stripeCustomerId),
-            sql`${invoices.chargeAttempts} < ${maxAttempts}`,
-            or(
-              and(eq(invoices.chargeAttempts, 0), lte(invoices.dueDate, today)),
-              and(gt(invoices.chargeAttempts, 0), lte(invoices.nextChargeOn, today)),
-            ),
-          ),
-        );
-    },
-
-    /**
-     * Takes attempt number `attempt` of an invoice's charge for this process: only one run
-     * gets it, so no two processes charge the same attempt. The invoice as it is now (what the
-     * run read of it may be minutes old), or null when another took it.
-     */
-    async claimChargeAttempt(
-      invoiceId: string,
-      attempt: number,
-      nextChargeOn: string | null,
-    ): Promise<InvoiceRow | null> {
-      const [row] = await db
-        .update(invoices)
-        .set({ chargeAttempts: attempt, nextChargeOn })
-        .where(and(eq(invoices.id, invoiceId), eq(invoices.chargeAttempts, attempt - 1)))
-        .returning();
-      return row ?? null;
-    },
-
-    /**
-     * Stripe took attempt `attempt` (succeeded, or processing): no retry is due, whatever
-     * happens to the money later (a refund reopens the invoice, it does not charge again).
-     */
-    async chargeTaken(invoiceId: string, paymentIntentId: string): Promise<void> {
-      await db
-        .update(invoices)
-        .set({ nextChargeOn: null, lastChargeIntentId: paymentIntentId })
-        .where(eq(invoices.id, invoiceId));
-    },
-
-    /**
-     * Gives back a claimed attempt whose request may not have reached Stripe: the next run
-     * tries the same attempt with the same idempotency key, so Stripe answers it once.
-     */
-    async releaseChargeAttempt(invoiceId: string, attempt: number, nextChargeOn: string | null) {
-      await db
-        .update(invoices)
-        .set({ chargeAttempts: attempt - 1, nextChargeOn })
-        .where(and(eq(invoices.id, invoiceId), eq(invoices.chargeAttempts, attempt)));
-    },
-
-    /**
-     * Overdue invoices that have reminders left, but none whose card retry is still to come
-     * (a retry day today or past has had its run: reminders go on).
-     */
-    async overdueForReminders(maxReminders: number, today: string) {
-      return db
-        .select()
-        .from(invoices)
-        .where(
-          and(
-            eq(invoices.status, 'overdue'),
-            sql`${invoices.remindersSent} < ${maxReminders}`,
-            or(isNull(invoices.nextChargeOn), lte(invoices.nextChargeOn, today)),
-          ),
-        );
-    },
-
-    /** Moves an invoice's reminder count from `from` to `to`; false when another run did. */
-    async claimReminder(invoiceId: string, from: number, to: number): Promise<boolean> {
-      const rows = await db
-        .update(invoices)
-        .set({ remindersSent: to })
-        .where(and(eq(invoices.id, invoiceId), eq(invoices.remindersSent, from)))
-        .returning({ id: invoices.id });
-      return rows.length > 0;
-    },
   };
 }
 export type PaymentRepository = ReturnType<typeof createPaymentRepository>;
@@ -758,45 +485,4 @@ async function insertPayment(
       .where(eq(payments.stripePaymentIntentId, stripe.paymentIntentId));
   }
   return payment ?? null;
-}
-
-/**
- * What paying a subscription's invoice does to it (ADR 006): the first invoice of a pending
- * subscription starts it (one month from the payment); a renewal invoice extends it to the
- * end of the month it pays for, and brings a past-due subscription back to active.
- */
-async function settle(tx: Transaction, invoice: InvoiceRow, paidAt: Date): Promise<void> {
-  const [subscription] = await tx
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.id, invoice.subscriptionId!))
-    .for('update');
-  if (!subscription) return;
-  if (!invoice.periodStart) {
-    if (subscription.status !== 'pending') return;
-    const activated = await tx
-      .update(subscriptions)
-      .set({
-        status: 'active',
-        currentPeriodStart: paidAt,
-        currentPeriodEnd: addMonths(paidAt, 1),
-        activatedAt: paidAt,
-        updatedAt: paidAt,
-      })
-      .where(eq(subscriptions.id, subscription.id))
-      .returning();
-    await recordSubscriptionEvents(tx, 'activated', activated, paidAt);
-    return;
-  }
-  const extendsTo = invoice.periodEnd;
-  if (subscription.status !== 'active' && subscription.status !== 'past_due') return;
-  if (!extendsTo || (subscription.currentPeriodEnd && subscription.currentPeriodEnd >= extendsTo)) {
-    return;
-  }
-  const renewed = await tx
-    .update(subscriptions)
-    .set({ status: 'active', currentPeriodEnd: extendsTo, updatedAt: paidAt })
-    .where(eq(subscriptions.id, subscription.id))
-    .returning();
-  await recordSubscriptionEvents(tx, 'renewed', renewed, paidAt);
 }

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BillingSchema, PayLinkInvoiceSchema } from '@shared/schemas/payments';
+import { PaymentSettingsSchema, PayLinkInvoiceSchema } from '@shared/schemas/payments';
 import {
   auditEvents,
   invoices,
@@ -16,9 +16,9 @@ import {
   createInvoice,
   signedInAdmin,
   signedInClient,
-} from '../../../tests/factories';
-import type { StripeStandIn } from '../../../tests/support/stripe-stand-in';
-import { startTestAppWithStripe, type TestApp } from '../../../tests/support/test-app';
+} from '@tests/factories';
+import type { StripeStandIn } from '@tests/support/stripe-stand-in';
+import { startTestAppWithStripe, type TestApp } from '@tests/support/test-app';
 
 const WEBHOOK_SECRET = 'whsec_test_payments_routes';
 
@@ -126,7 +126,7 @@ describe('paying an invoice by card', () => {
     const receipt = mail.find((m) => m.subject.startsWith('Receipt for invoice'));
     expect(receipt?.attachments[0]?.filename).toBe(`${invoice.invoiceNumber}-paid.pdf`);
 
-    const billing = BillingSchema.parse(
+    const billing = PaymentSettingsSchema.parse(
       await (await client.browser.request('GET', '/api/billing')).json(),
     );
     expect(billing).toEqual({

@@ -1,27 +1,27 @@
-import crypto from 'node:crypto';
 import express, { Router, type Request } from 'express';
 import type { Logger } from 'pino';
 import { ResolvePaymentFlagSchema } from '@shared/schemas/invoices';
 import {
   PaymentListQuerySchema,
   RecordPaymentSchema,
-  UpdateBillingSchema,
+  UpdatePaymentSettingsSchema,
 } from '@shared/schemas/payments';
 import { actorOf } from '../../lib/audit-trail';
 import { currentAdmin, currentUserId, requireUser } from '../../lib/auth-guards';
 import { clientIp, createRateLimiter, waitText, type RateLimitKey } from '../../lib/rate-limit';
 import type { RateLimitCounters } from '../../lib/rate-limit-store';
 import { parse } from '../../lib/validate';
+import { payTokenHash } from '../invoices/pay-links';
 import type { PaymentService } from './payments.service';
 
 /** The signed-in client's ways to pay: Checkout for an invoice, the saved card, auto-pay. */
 export function clientPaymentRoutes(service: PaymentService): Router {
   const router = Router();
   router.get('/billing', requireUser, async (req, res) => {
-    res.json(await service.billing(currentUserId(req)));
+    res.json(await service.paymentSettings(currentUserId(req)));
   });
   router.patch('/billing', requireUser, async (req, res) => {
-    const { autoPay } = parse(UpdateBillingSchema, req.body);
+    const { autoPay } = parse(UpdatePaymentSettingsSchema, req.body);
     res.json(await service.setAutoPay(currentUserId(req), autoPay));
   });
   router.post('/billing-portal', requireUser, async (req, res) => {
@@ -38,9 +38,7 @@ const MINUTE_MS = 60_000;
 /** A pay link's token as a rate-limit key: its hash, so the counters never hold the link. */
 const linkOf: RateLimitKey = (req) => {
   const token = req.params.token;
-  return typeof token === 'string'
-    ? crypto.createHash('sha256').update(token).digest('hex')
-    : undefined;
+  return typeof token === 'string' ? payTokenHash(token) : undefined;
 };
 
 /**

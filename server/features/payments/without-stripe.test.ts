@@ -2,9 +2,9 @@ import { asc, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages } from '../../db/schema';
-import { createInvoice, signedInAdmin, signedInClient } from '../../../tests/factories';
-import { pdfText } from '../../../tests/support/pdf-text';
-import { createTestClock, startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createInvoice, signedInAdmin, signedInClient } from '@tests/factories';
+import { pdfText } from '@tests/support/pdf-text';
+import { createTestClock, startTestApp, type TestApp } from '@tests/support/test-app';
 
 const clock = createTestClock('2026-03-01T12:00:00.000Z');
 let t: TestApp;

@@ -1,10 +1,10 @@
 import { and, asc, eq, isNotNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceLineItems, invoices, outboxMessages, subscriptions } from '../../db/schema';
-import { signedInAdmin, signedInClient } from '../../../tests/factories';
-import type { BrowserSession } from '../../../tests/support/browser-session';
-import { pollUntil } from '../../../tests/support/poll';
-import { createTestClock, startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { signedInAdmin, signedInClient } from '@tests/factories';
+import type { BrowserSession } from '@tests/support/browser-session';
+import { pollUntil } from '@tests/support/poll';
+import { createTestClock, startTestApp, type TestApp } from '@tests/support/test-app';
 
 const clock = createTestClock('2026-03-01T12:00:00.000Z');
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SubscriptionHistorySchema } from '@shared/schemas/subscriptions';
-import { signedInAdmin, signedInClient, subscriptionInvoices } from '../../../tests/factories';
-import { createTestClock, startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { signedInAdmin, signedInClient, subscriptionInvoices } from '@tests/factories';
+import { createTestClock, startTestApp, type TestApp } from '@tests/support/test-app';
 
 const clock = createTestClock('2026-05-01T12:00:00.000Z');
 let t: TestApp;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { PlanId } from '@shared/plans';
 import type { Database } from '../../db/client';
 import {
@@ -9,6 +9,7 @@ import {
   type SubscriptionRow,
 } from '../../db/schema';
 import { changeSubscriptions } from '../../db/subscription-history';
+import { requestSubscription, withdrawSubscriptionRequest } from './subscription-lifecycle';
 
 /**
  * A renewal invoice of a period after the current one, billing the pending plan, that has money
@@ -37,35 +38,9 @@ export function createSubscriptionRepository(db: Database) {
       return row ?? null;
     },
 
-    /**
-     * Records a pending request for the tier, replacing a pending or ended one; a running
-     * (active or past-due) subscription is left as it is (null is returned). One statement, so two requests at
-     * once cannot both win.
-     */
+    /** A client asks for the tier (subscription-lifecycle's requestSubscription). */
     async requestPending(userId: string, tier: PlanId, at: Date): Promise<SubscriptionRow | null> {
-      const [row] = await changeSubscriptions(db, 'requested', at, (tx) =>
-        tx
-          .insert(subscriptions)
-          .values({ userId, tier, status: 'pending' })
-          .onConflictDoUpdate({
-            target: subscriptions.userId,
-            set: {
-              tier,
-              status: 'pending',
-              currentPeriodStart: null,
-              currentPeriodEnd: null,
-              cancelAtPeriodEnd: false,
-              cancelRequestedAt: null,
-              pendingTier: null,
-              pendingTierRequestedAt: null,
-              pendingTierFrom: null,
-              updatedAt: sql`now()`,
-            },
-            setWhere: notInArray(subscriptions.status, ['active', 'past_due']),
-          })
-          .returning(),
-      );
-      return row ?? null;
+      return db.transaction((tx) => requestSubscription(tx, userId, tier, at));
     },
 
     /**
@@ -98,14 +73,7 @@ export function createSubscriptionRepository(db: Database) {
 
     /** A pending request that nothing was billed for yet simply ends. */
     async withdrawPending(userId: string, at: Date): Promise<SubscriptionRow | null> {
-      const [row] = await changeSubscriptions(db, 'withdrawn', at, (tx) =>
-        tx
-          .update(subscriptions)
-          .set({ status: 'canceled', cancelRequestedAt: sql`now()`, updatedAt: sql`now()` })
-          .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'pending')))
-          .returning(),
-      );
-      return row ?? null;
+      return db.transaction((tx) => withdrawSubscriptionRequest(tx, userId, at));
     },
 
     /**

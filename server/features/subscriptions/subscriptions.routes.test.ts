@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../db/schema';
-import { createClient, createInvoice, signedInClient } from '../../../tests/factories';
-import type { BrowserSession } from '../../../tests/support/browser-session';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createClient, createInvoice, signedInClient } from '@tests/factories';
+import type { BrowserSession } from '@tests/support/browser-session';
+import { startTestApp, type TestApp } from '@tests/support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -24,23 +24,23 @@ import { usePublicSettings } from '@/features/settings/public';
 import { OpenTicketCount } from '@/features/tickets/public';
 import {
   adminLoginPath,
-  TWO_FACTOR_SETUP_PATH,
   useAdmin,
   useLogoutAdmin,
   useRecheckAdminOnUnauthorized,
 } from '@/features/admin-auth/public';
+import { paths } from '@/lib/paths';
 
 const NAV_ITEMS = [
-  { href: '/admin/dashboard', label: 'Dashboard', icon: BarChart3 },
-  { href: '/admin/invoices', label: 'Invoices', icon: FileText },
-  { href: '/admin/payments', label: 'Payments', icon: CreditCard },
-  { href: '/admin/clients', label: 'Clients', icon: Users },
-  { href: '/admin/support', label: 'Support', icon: LifeBuoy },
-  { href: '/admin/requests', label: 'Requests', icon: MessageSquare },
-  { href: '/admin/marketing-tool', label: 'Marketing', icon: Megaphone },
-  { href: '/admin/outbox', label: 'Outbox', icon: Mail },
-  { href: '/admin/audit', label: 'Audit log', icon: History },
-  { href: '/admin/settings', label: 'Settings', icon: Settings },
+  { href: paths.admin.dashboard(), label: 'Dashboard', icon: BarChart3 },
+  { href: paths.admin.invoices(), label: 'Invoices', icon: FileText },
+  { href: paths.admin.payments(), label: 'Payments', icon: CreditCard },
+  { href: paths.admin.clients(), label: 'Clients', icon: Users },
+  { href: paths.admin.support(), label: 'Support', icon: LifeBuoy },
+  { href: paths.admin.requests(), label: 'Requests', icon: MessageSquare },
+  { href: paths.admin.marketingTool(), label: 'Marketing', icon: Megaphone },
+  { href: paths.admin.outbox(), label: 'Outbox', icon: Mail },
+  { href: paths.admin.audit(), label: 'Audit log', icon: History },
+  { href: paths.admin.settings(), label: 'Settings', icon: Settings },
 ] as const;
 
 /** Highlighted when the path is the link's href or below it. */
@@ -126,8 +126,8 @@ function AdminNav({ location }: { location: string }) {
               >
                 <Icon className="h-4 w-4" aria-hidden="true" />
                 {label}
-                {href === '/admin/support' && <OpenTicketCount />}
-                {href === '/admin/requests' && <NewRequestCount />}
+                {href === paths.admin.support() && <OpenTicketCount />}
+                {href === paths.admin.requests() && <NewRequestCount />}
               </Link>
             </li>
           );
@@ -161,9 +161,9 @@ export function AdminShell({ children }: { children: ReactNode }) {
 
   // Every admin must use two-factor and this one has not set it up: nothing else until then.
   const mustSetUp = admin?.twoFactorSetupRequired === true;
-  const elsewhere = mustSetUp && location !== TWO_FACTOR_SETUP_PATH;
+  const elsewhere = mustSetUp && location !== paths.admin.twoFactorSetup();
   useEffect(() => {
-    if (elsewhere) navigate(TWO_FACTOR_SETUP_PATH, { replace: true });
+    if (elsewhere) navigate(paths.admin.twoFactorSetup(), { replace: true });
   }, [elsewhere, navigate]);
 
   if (isLoading || !admin || elsewhere) return <FullScreenSpinner label="Loading..." />;
@@ -172,7 +172,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
     logout.mutate(undefined, {
       onSuccess: () => {
         toast({ title: 'Logged out', description: 'You have been successfully logged out' });
-        navigate('/admin/login');
+        navigate(paths.admin.login());
       },
     });
 

@@ -1,14 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { NotFoundPage } from '@/components/not-found-page';
+import { paths } from '@/lib/paths';
 import { QueryProvider } from '@/lib/query-provider';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { AdminShell } from '@/app/layouts/admin-shell';
+import { RouteErrorBoundary } from '@/app/error-boundaries';
 import { AdminLoginPage } from '@/features/admin-auth/pages/admin-login-page';
-import {
-  TWO_FACTOR_SETUP_PATH,
-  TwoFactorSetupPage,
-} from '@/features/admin-auth/pages/two-factor-setup-page';
+import { TwoFactorSetupPage } from '@/features/admin-auth/pages/two-factor-setup-page';
 import { AuditPage } from '@/features/audit/pages/audit-page';
 import { AdminDashboardPage } from '@/features/dashboard/pages/admin-dashboard-page';
 import { AdminSupportPage } from '@/features/tickets/pages/admin-support-page';
@@ -35,31 +34,33 @@ export function AdminRoutes() {
   return (
     <QueryProvider>
       <Switch>
-        <Route path="/admin/login" component={AdminLoginPage} />
+        <Route path={paths.admin.login.pattern} component={AdminLoginPage} />
         <Route>
           <AdminShell>
-            <Suspense fallback={<FullScreenSpinner />}>
-              <Switch>
-                <Route path="/admin/dashboard" component={AdminDashboardPage} />
-                <Route path="/admin/invoices" component={InvoicesPage} />
-                <Route path="/admin/invoices/new" component={NewInvoicePage} />
-                <Route path="/admin/invoices/:id" component={InvoiceDetailPage} />
-                <Route path="/admin/payments" component={PaymentsPage} />
-                <Route path="/admin/clients" component={ClientsPage} />
-                <Route path="/admin/clients/invite" component={InvitePage} />
-                <Route path="/admin/clients/:id" component={ClientDetailPage} />
-                <Route path="/admin/support" component={AdminSupportPage} />
-                <Route path="/admin/support/:id" component={AdminTicketPage} />
-                <Route path="/admin/requests" component={RequestsPage} />
-                <Route path="/admin/outbox" component={OutboxPage} />
-                <Route path="/admin/outbox/:id" component={OutboxPage} />
-                <Route path="/admin/settings" component={SettingsPage} />
-                <Route path="/admin/audit" component={AuditPage} />
-                <Route path={TWO_FACTOR_SETUP_PATH} component={TwoFactorSetupPage} />
-                <Route path="/admin/marketing-tool" component={MarketingToolPage} />
-                <Route component={NotFoundPage} />
-              </Switch>
-            </Suspense>
+            <RouteErrorBoundary>
+              <Suspense fallback={<FullScreenSpinner />}>
+                <Switch>
+                  <Route path={paths.admin.dashboard.pattern} component={AdminDashboardPage} />
+                  <Route path={paths.admin.invoices.pattern} component={InvoicesPage} />
+                  <Route path={paths.admin.newInvoice.pattern} component={NewInvoicePage} />
+                  <Route path={paths.admin.invoice.pattern} component={InvoiceDetailPage} />
+                  <Route path={paths.admin.payments.pattern} component={PaymentsPage} />
+                  <Route path={paths.admin.clients.pattern} component={ClientsPage} />
+                  <Route path={paths.admin.inviteClient.pattern} component={InvitePage} />
+                  <Route path={paths.admin.client.pattern} component={ClientDetailPage} />
+                  <Route path={paths.admin.support.pattern} component={AdminSupportPage} />
+                  <Route path={paths.admin.ticket.pattern} component={AdminTicketPage} />
+                  <Route path={paths.admin.requests.pattern} component={RequestsPage} />
+                  <Route path={paths.admin.outbox.pattern} component={OutboxPage} />
+                  <Route path={paths.admin.outboxMessage.pattern} component={OutboxPage} />
+                  <Route path={paths.admin.settings.pattern} component={SettingsPage} />
+                  <Route path={paths.admin.audit.pattern} component={AuditPage} />
+                  <Route path={paths.admin.twoFactorSetup.pattern} component={TwoFactorSetupPage} />
+                  <Route path={paths.admin.marketingTool.pattern} component={MarketingToolPage} />
+                  <Route component={NotFoundPage} />
+                </Switch>
+              </Suspense>
+            </RouteErrorBoundary>
           </AdminShell>
         </Route>
       </Switch>

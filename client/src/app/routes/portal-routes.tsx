@@ -1,6 +1,8 @@
 import { Route, Switch } from 'wouter';
 import { NotFoundPage } from '@/components/not-found-page';
+import { paths } from '@/lib/paths';
 import { QueryProvider } from '@/lib/query-provider';
+import { RouteErrorBoundary } from '@/app/error-boundaries';
 import { PortalGuard } from '@/features/auth/public';
 import { NewTicketPage } from '@/features/tickets/pages/new-ticket-page';
 import { PortalDashboardPage } from '@/features/dashboard/pages/portal-dashboard-page';
@@ -13,14 +15,16 @@ export function PortalRoutes() {
   return (
     <QueryProvider>
       <PortalGuard>
-        <Switch>
-          <Route path="/portal/dashboard" component={PortalDashboardPage} />
-          <Route path="/portal/support" component={SupportListPage} />
-          <Route path="/portal/support/new" component={NewTicketPage} />
-          <Route path="/portal/support/:id" component={TicketDetailPage} />
-          <Route path="/portal/subscribe" component={SubscribePage} />
-          <Route component={NotFoundPage} />
-        </Switch>
+        <RouteErrorBoundary fullScreen>
+          <Switch>
+            <Route path={paths.portal.dashboard.pattern} component={PortalDashboardPage} />
+            <Route path={paths.portal.support.pattern} component={SupportListPage} />
+            <Route path={paths.portal.newTicket.pattern} component={NewTicketPage} />
+            <Route path={paths.portal.ticket.pattern} component={TicketDetailPage} />
+            <Route path={paths.portal.subscribe.pattern} component={SubscribePage} />
+            <Route component={NotFoundPage} />
+          </Switch>
+        </RouteErrorBoundary>
       </PortalGuard>
     </QueryProvider>
   );

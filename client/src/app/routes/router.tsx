@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { FullScreenSpinner } from '@/components/ui/spinner';
+import { paths } from '@/lib/paths';
+import { RouteErrorBoundary } from '@/app/error-boundaries';
 
 // Route-level code splitting: a visitor of / downloads no portal or admin code.
 const HomePage = lazy(() =>
@@ -28,21 +30,23 @@ const PayPage = lazy(() =>
  */
 export function AppRouter() {
   return (
-    <Suspense fallback={<FullScreenSpinner />}>
-      <Switch>
-        <Route path="/" component={HomePage} />
-        <Route path="/portal">
-          <Redirect to="/portal/dashboard" replace />
-        </Route>
-        <Route path="/portal/*" component={PortalRoutes} />
-        <Route path="/admin">
-          <Redirect to="/admin/login" replace />
-        </Route>
-        <Route path="/admin/*" component={AdminRoutes} />
-        <Route path="/signup/:token" component={SignupPage} />
-        <Route path="/pay/:token" component={PayPage} />
-        <Route component={NotFoundPage} />
-      </Switch>
-    </Suspense>
+    <RouteErrorBoundary fullScreen>
+      <Suspense fallback={<FullScreenSpinner />}>
+        <Switch>
+          <Route path={paths.home.pattern} component={HomePage} />
+          <Route path={paths.portal.root.pattern}>
+            <Redirect to={paths.portal.dashboard()} replace />
+          </Route>
+          <Route path={paths.portal.area.pattern} component={PortalRoutes} />
+          <Route path={paths.admin.root.pattern}>
+            <Redirect to={paths.admin.login()} replace />
+          </Route>
+          <Route path={paths.admin.area.pattern} component={AdminRoutes} />
+          <Route path={paths.signup.pattern} component={SignupPage} />
+          <Route path={paths.pay.pattern} component={PayPage} />
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </RouteErrorBoundary>
   );
 }

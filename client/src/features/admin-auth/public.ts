@@ -5,4 +5,3 @@ export { ChangePasswordForm } from './components/change-password-form';
 export { TwoFactorCard } from './components/two-factor-card';
 export { useRecheckAdminOnUnauthorized } from './components/use-recheck-admin-on-unauthorized';
 export { adminLoginPath } from './lib/return-path';
-export { TWO_FACTOR_SETUP_PATH } from './pages/two-factor-setup-page';

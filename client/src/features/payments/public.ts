@@ -1,5 +1,5 @@
 /** What other features may use of payments. */
-export { useBilling } from './api/get-billing';
+export { usePaymentSettings } from './api/get-payment-settings';
 export { HowToPay } from './components/how-to-pay';
 export { PayNowButton } from './components/pay-now-button';
 export { PaymentCard } from './components/payment-card';

@@ -15,6 +15,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-request';
@@ -341,12 +342,13 @@ export function TwoFactorPanel({ onEnabled }: { onEnabled?: () => void }) {
       />
     );
   }
-  if (status.isLoading) return <Skeleton className="h-24 w-full" />;
   if (!status.data) {
     return (
-      <p role="alert" className="text-sm text-destructive">
-        The two-factor status could not be loaded. Please reload the page.
-      </p>
+      <QueryState
+        query={status}
+        what="two-factor status"
+        loading={<Skeleton className="h-24 w-full" />}
+      />
     );
   }
   if (!status.data.enabled) {

@@ -2,8 +2,7 @@ import { ShieldAlert } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { TwoFactorPanel } from '../components/two-factor-card';
-
-export const TWO_FACTOR_SETUP_PATH = '/admin/two-factor-setup';
+import { paths } from '@/lib/paths';
 
 /**
  * /admin/two-factor-setup: where an admin without two-factor lands while the business requires
@@ -25,7 +24,7 @@ export function TwoFactorSetupPage() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <TwoFactorPanel onEnabled={() => navigate('/admin/dashboard')} />
+          <TwoFactorPanel onEnabled={() => navigate(paths.admin.dashboard())} />
         </CardContent>
       </Card>
     </div>

@@ -5,6 +5,7 @@ import type { ClientAccount } from '@shared/schemas/clients';
 import { DataTable, dataColumns } from '@/components/ui/data-table';
 import { formatDate } from '@/lib/dates';
 import { SubscriptionStatusBadge } from './subscription-status-badge';
+import { paths } from '@/lib/paths';
 
 const column = dataColumns<ClientAccount>();
 const columns = column.columns([
@@ -14,7 +15,7 @@ const columns = column.columns([
     cell: ({ row: { original: client } }) => (
       <>
         <Link
-          href={`/admin/clients/${client.id}`}
+          href={paths.admin.client(client.id)}
           className="font-medium text-primary hover:underline"
         >
           {client.name}

@@ -4,8 +4,8 @@ import { formatCents } from '@shared/money';
 import { invoiceName } from '@shared/schemas/invoices';
 import { PAYMENT_METHOD_LABELS } from '@shared/schemas/payments';
 import { Badge } from '@/components/ui/badge';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/api-request';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { InvoiceStatusBadge } from '@/features/invoices/public';
 import { SignupLinkStateBadge } from '@/features/signup-links/public';
@@ -21,29 +21,32 @@ import {
   planName,
 } from '../components/client-cards';
 import { Notes } from '../components/client-notes';
+import { paths } from '@/lib/paths';
 
 /** /admin/clients/{id}: one client, their plan, money, tickets, e-mails and the agency's notes. */
 export function ClientDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
   const client = useClient(id);
 
-  if (client.isLoading) {
-    return (
-      <div role="status" aria-label="Loading the client" className="space-y-4">
-        <Skeleton className="h-10 w-64" />
-        <Skeleton className="h-48 w-full" />
-      </div>
-    );
-  }
-  if (client.isError || !client.data) {
+  if (!client.data) {
     return (
       <div className="space-y-4">
-        <p role="alert" className="text-destructive">
-          {errorMessage(client.error, 'The client could not be loaded. Please reload the page.')}
-        </p>
-        <Link href="/admin/clients" className="text-primary hover:underline">
-          Back to clients
-        </Link>
+        <QueryState
+          query={client}
+          what="client"
+          titleAs="h1"
+          loading={
+            <div className="space-y-4">
+              <Skeleton className="h-10 w-64" />
+              <Skeleton className="h-48 w-full" />
+            </div>
+          }
+        />
+        {!client.isLoading && (
+          <Link href={paths.admin.clients()} className="inline-block text-primary hover:underline">
+            Back to clients
+          </Link>
+        )}
       </div>
     );
   }
@@ -55,7 +58,7 @@ export function ClientDetailPage() {
     <div className="space-y-6">
       <div className="space-y-2">
         <Link
-          href="/admin/clients"
+          href={paths.admin.clients()}
           className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
         >
           <ArrowLeft className="h-4 w-4" aria-hidden="true" /> All clients
@@ -75,7 +78,7 @@ export function ClientDetailPage() {
             title="Invoices"
             total={detail.invoices.total}
             shown={shown(detail.invoices)}
-            allHref={`/admin/invoices?client=${profile.id}`}
+            allHref={paths.admin.invoices({ client: profile.id })}
             allLabel="See all their invoices"
             empty="No invoices yet."
           >
@@ -85,7 +88,7 @@ export function ClientDetailPage() {
                   key={invoice.id}
                   main={
                     <Link
-                      href={`/admin/invoices/${invoice.id}`}
+                      href={paths.admin.invoice(invoice.id)}
                       className="font-medium text-primary hover:underline"
                     >
                       {invoiceName(invoice)}
@@ -144,7 +147,7 @@ export function ClientDetailPage() {
             title="Support tickets"
             total={detail.tickets.total}
             shown={shown(detail.tickets)}
-            allHref={`/admin/support?client=${profile.id}`}
+            allHref={paths.admin.support({ client: profile.id })}
             allLabel="See all their tickets"
             empty="No tickets yet."
           >
@@ -154,7 +157,7 @@ export function ClientDetailPage() {
                   key={ticket.id}
                   main={
                     <Link
-                      href={`/admin/support/${ticket.id}`}
+                      href={paths.admin.ticket(ticket.id)}
                       className="font-medium text-primary hover:underline"
                     >
                       {ticket.subject}
@@ -175,9 +178,7 @@ export function ClientDetailPage() {
             title="E-mails"
             total={detail.messages.total}
             shown={shown(detail.messages)}
-            allHref={
-              profile.email ? `/admin/outbox?q=${encodeURIComponent(profile.email)}` : undefined
-            }
+            allHref={profile.email ? paths.admin.outbox({ q: profile.email }) : undefined}
             allLabel="See all e-mails to them"
             empty="No e-mails yet."
           >
@@ -187,7 +188,7 @@ export function ClientDetailPage() {
                   key={message.id}
                   main={
                     <Link
-                      href={`/admin/outbox/${message.id}`}
+                      href={paths.admin.outboxMessage(message.id)}
                       className="text-primary hover:underline"
                     >
                       {message.subject}

@@ -8,6 +8,7 @@ import { useListParams } from '@/lib/list-params';
 import { useClients } from '../api/get-clients';
 import { ClientAccountsTable } from '../components/client-accounts-table';
 import { SUBSCRIPTION_STATUS } from '../components/subscription-status-badge';
+import { paths } from '@/lib/paths';
 
 const FILTER_LABEL = (status: (typeof CLIENT_STATUS_FILTERS)[number]) =>
   status === 'none' ? 'No plan' : SUBSCRIPTION_STATUS[status].label;
@@ -28,7 +29,7 @@ export function ClientsPage() {
           <p className="text-muted-foreground">Everyone with an account, and what they owe.</p>
         </div>
         <Button asChild>
-          <Link href="/admin/clients/invite">
+          <Link href={paths.admin.inviteClient()}>
             <UserPlus className="h-4 w-4" aria-hidden="true" /> Invite a client
           </Link>
         </Button>
@@ -60,7 +61,7 @@ export function ClientsPage() {
             <CardContent className="flex flex-col items-center gap-4 pt-6 text-center">
               <p className="text-muted-foreground">No client accounts yet.</p>
               <Button asChild>
-                <Link href="/admin/clients/invite">Invite your first client</Link>
+                <Link href={paths.admin.inviteClient()}>Invite your first client</Link>
               </Button>
             </CardContent>
           </Card>

@@ -15,6 +15,7 @@ import { formatDateTime } from '@/lib/dates';
 import { useListParams } from '@/lib/list-params';
 import { useConsultations } from '@/features/consultations/api/get-consultations';
 import { useSetConsultationStatus } from '@/features/consultations/api/set-consultation-status';
+import { paths } from '@/lib/paths';
 
 const STATUS_LABEL: Record<ConsultationStatus, string> = {
   new: 'New',
@@ -25,7 +26,7 @@ const STATUS_LABEL: Record<ConsultationStatus, string> = {
 
 /** The signup-link generator, filled in for the person who asked (/admin/clients/invite). */
 function inviteHref(request: Pick<ConsultationRequest, 'name' | 'email'>): string {
-  return `/admin/clients/invite?${new URLSearchParams({ email: request.email, name: request.name })}`;
+  return paths.admin.inviteClient({ email: request.email, name: request.name });
 }
 
 /**
@@ -147,7 +148,7 @@ export function RequestsPage() {
                       </div>
                       {request.clientId ? (
                         <Button asChild variant="outline" size="sm">
-                          <Link href={`/admin/clients/${request.clientId}`}>
+                          <Link href={paths.admin.client(request.clientId)}>
                             <UserRound className="h-4 w-4" aria-hidden="true" /> Client page
                             <span className="sr-only"> of {request.name}</span>
                           </Link>

@@ -17,10 +17,12 @@ import { PLANS } from '@shared/plans';
 import type { DashboardStats } from '@shared/schemas/dashboard';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/dates';
 import { useDashboardStats } from '@/features/dashboard/api/get-dashboard-stats';
 import { useDashboardTrends } from '@/features/dashboard/api/get-dashboard-trends';
+import { paths } from '@/lib/paths';
 
 /** The charts' chunk (recharts): asked for once, as soon as the dashboard mounts. */
 let trendChartsChunk: Promise<typeof import('../components/trend-charts')> | undefined;
@@ -98,17 +100,13 @@ function Trends() {
       <h2 id="trends-heading" className="text-xl font-semibold">
         Last 12 months
       </h2>
-      {trends.isError ? (
-        <p role="alert" className="text-destructive">
-          The trends could not be loaded. Please reload the page.
-        </p>
-      ) : trends.data ? (
-        <Suspense fallback={<TrendsSkeleton />}>
-          <TrendCharts months={trends.data.months} />
-        </Suspense>
-      ) : (
-        <TrendsSkeleton />
-      )}
+      <QueryState query={trends} what="trends" loading={<TrendsSkeleton />}>
+        {({ months }) => (
+          <Suspense fallback={<TrendsSkeleton />}>
+            <TrendCharts months={months} />
+          </Suspense>
+        )}
+      </QueryState>
     </section>
   );
 }
@@ -148,11 +146,8 @@ export function AdminDashboardPage() {
   return (
     <div className="space-y-8">
       <h1 className="font-display text-3xl font-bold">Dashboard</h1>
-      {stats.isError && (
-        <p role="alert" className="text-destructive">
-          The figures could not be loaded. Please reload the page.
-        </p>
-      )}
+      {/* The cards below hold their places while the figures load. */}
+      {stats.isError && <QueryState query={stats} what="figures" />}
       <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
           title="Active Subscribers"
@@ -209,17 +204,17 @@ export function AdminDashboardPage() {
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
             <Button asChild>
-              <Link href="/admin/invoices/new">
+              <Link href={paths.admin.newInvoice()}>
                 <FilePlus className="h-4 w-4" aria-hidden="true" /> Create Invoice
               </Link>
             </Button>
             <Button variant="outline" asChild>
-              <Link href="/admin/clients/invite">
+              <Link href={paths.admin.inviteClient()}>
                 <Link2 className="h-4 w-4" aria-hidden="true" /> Generate Client Link
               </Link>
             </Button>
             <Button variant="outline" asChild>
-              <Link href="/admin/settings">
+              <Link href={paths.admin.settings()}>
                 <Settings className="h-4 w-4" aria-hidden="true" /> Settings
               </Link>
             </Button>

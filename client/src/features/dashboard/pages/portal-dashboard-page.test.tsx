@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClientInvoice } from '@shared/schemas/invoices';
-import type { Billing } from '@shared/schemas/payments';
+import type { PaymentSettings } from '@shared/schemas/payments';
 import { renderWithApp } from '@tests/support/render-app';
 import { pageOf } from '@tests/support/page-of';
 import { PortalDashboardPage } from './portal-dashboard-page';
@@ -22,7 +22,7 @@ const PAID: ClientInvoice = {
   status: 'paid',
   paidAt: '2026-11-24T12:00:00.000Z',
 };
-const NO_CARD: Billing = {
+const NO_CARD: PaymentSettings = {
   onlinePayments: true,
   paymentInstructions: '',
   card: null,

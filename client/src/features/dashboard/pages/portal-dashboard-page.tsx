@@ -9,6 +9,7 @@ import { AccountCard } from '@/features/profile/public';
 import { usePublicSettings } from '@/features/settings/public';
 import { SubscriptionPanel, SubscriptionSummary } from '@/features/subscriptions/public';
 import { RecentTickets, useOpenTicketCount } from '@/features/tickets/public';
+import { paths } from '@/lib/paths';
 
 function SupportCard() {
   const open = useOpenTicketCount();
@@ -24,7 +25,10 @@ function SupportCard() {
             ? 'Loading your tickets...'
             : `${open} open ${open === 1 ? 'ticket' : 'tickets'}`}
         </p>
-        <Link href="/portal/support" className="text-sm font-medium text-primary hover:underline">
+        <Link
+          href={paths.portal.support()}
+          className="text-sm font-medium text-primary hover:underline"
+        >
           View support tickets
         </Link>
       </CardContent>

@@ -3,7 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClientInvoicePageSchema, type ClientInvoice } from '@shared/schemas/invoices';
-import { BillingSchema, RedirectUrlSchema, type Billing } from '@shared/schemas/payments';
+import {
+  PaymentSettingsSchema,
+  RedirectUrlSchema,
+  type PaymentSettings,
+} from '@shared/schemas/payments';
 import { apiServer, json, recordRequests } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { pageOf } from '@tests/support/page-of';
@@ -28,9 +32,9 @@ const PAID: ClientInvoice = {
   paidAt: '2026-10-03T12:00:00.000Z',
 };
 
-function stub(billing: Billing, invoices: () => ClientInvoice[]) {
+function stub(billing: PaymentSettings, invoices: () => ClientInvoice[]) {
   apiServer.use(
-    http.get('/api/billing', () => json(BillingSchema, billing)),
+    http.get('/api/billing', () => json(PaymentSettingsSchema, billing)),
     http.get('/api/invoices', () => json(ClientInvoicePageSchema, pageOf(invoices()))),
     http.post(`/api/invoices/${DUE.id}/pay`, () =>
       json(RedirectUrlSchema, { url: 'https://checkout.stripe.test/c/1' }),
@@ -39,7 +43,7 @@ function stub(billing: Billing, invoices: () => ClientInvoice[]) {
   return recordRequests();
 }
 
-const ONLINE: Billing = {
+const ONLINE: PaymentSettings = {
   onlinePayments: true,
   paymentInstructions: '',
   card: null,

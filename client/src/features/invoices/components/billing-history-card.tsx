@@ -9,7 +9,7 @@ import { DataTable, dataColumns } from '@/components/ui/data-table';
 import { PagedList } from '@/components/ui/paged-list';
 import { formatDate } from '@/lib/dates';
 import { useSearchParam } from '@/lib/use-search-param';
-import { HowToPay, PayNowButton, useBilling } from '@/features/payments/public';
+import { HowToPay, PayNowButton, usePaymentSettings } from '@/features/payments/public';
 import { useClientInvoices } from '../api/get-client-invoices';
 
 const STATUS_BADGE: Record<InvoiceStatus, BadgeProps['variant']> = {
@@ -122,8 +122,8 @@ export function BillingHistoryCard({
   awaitingPaymentOf?: string | null;
   onPaymentConfirmed?: () => void;
 }) {
-  const billing = useBilling().data;
-  const online = billing?.onlinePayments ?? false;
+  const paymentSettings = usePaymentSettings().data;
+  const online = paymentSettings?.onlinePayments ?? false;
   const columns = useMemo(() => columnsFor(online, awaitingPaymentOf), [online, awaitingPaymentOf]);
   const [page, setPage] = useSearchParam('billingPage');
   const invoices = useClientInvoices({ page: page ?? undefined, untilPaid: awaitingPaymentOf });
@@ -159,7 +159,9 @@ export function BillingHistoryCard({
             />
           )}
         </PagedList>
-        {billing && !online && <HowToPay instructions={billing.paymentInstructions} />}
+        {paymentSettings && !online && (
+          <HowToPay instructions={paymentSettings.paymentInstructions} />
+        )}
       </CardContent>
     </Card>
   );

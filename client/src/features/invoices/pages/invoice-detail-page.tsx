@@ -11,9 +11,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, dataColumns } from '@/components/ui/data-table';
 import { Detail } from '@/components/ui/detail';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api-request';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { useDeleteInvoice } from '@/features/invoices/api/delete-invoice';
 import { useEmailInvoice } from '@/features/invoices/api/email-invoice';
@@ -27,6 +27,7 @@ import { InvoiceTotals } from '@/features/invoices/components/invoice-totals';
 import { InvoiceWarnings } from '@/features/invoices/components/invoice-warnings';
 import { PayLinkDetail } from '@/features/invoices/components/pay-link-detail';
 import { RecordPaymentDialog } from '@/features/invoices/components/record-payment-dialog';
+import { paths } from '@/lib/paths';
 
 const column = dataColumns<InvoiceLineItem>();
 const lineItemColumns = column.columns([
@@ -47,7 +48,7 @@ const lineItemColumns = column.columns([
 function BackToInvoices() {
   return (
     <Button asChild variant="ghost" size="sm">
-      <Link href="/admin/invoices">
+      <Link href={paths.admin.invoices()}>
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Invoices
       </Link>
     </Button>
@@ -65,22 +66,18 @@ export function InvoiceDetailPage() {
   const [confirming, setConfirming] = useState(false);
   const [recording, setRecording] = useState(false);
 
-  if (invoice.isLoading) {
-    return (
-      <div className="space-y-4">
-        <BackToInvoices />
-        <Skeleton className="h-64 w-full" />
-      </div>
-    );
-  }
   if (!invoice.data) {
-    const missing = invoice.error instanceof ApiError && invoice.error.status === 404;
     return (
       <div className="space-y-4">
         <BackToInvoices />
-        <p role="alert" className="text-lg font-medium">
-          {missing ? 'Invoice not found' : 'Failed to fetch invoice'}
-        </p>
+        <QueryState
+          query={invoice}
+          what="invoice"
+          titleAs="h1"
+          // The product spec's own words (section 8).
+          errorText="Failed to fetch invoice"
+          loading={<Skeleton className="h-64 w-full" />}
+        />
       </div>
     );
   }
@@ -120,7 +117,7 @@ export function InvoiceDetailPage() {
             ? `Invoice ${current.invoiceNumber} has been deleted.`
             : `The draft for ${current.clientName} has been deleted.`,
         });
-        navigate('/admin/invoices');
+        navigate(paths.admin.invoices());
       },
     });
 

@@ -16,6 +16,7 @@ import { useListParams } from '@/lib/list-params';
 import { useInvoices } from '@/features/invoices/api/get-invoices';
 import { useSetInvoiceStatus } from '@/features/invoices/api/set-invoice-status';
 import { InvoiceStatusBadge } from '@/features/invoices/components/invoice-status-badge';
+import { paths } from '@/lib/paths';
 
 const column = dataColumns<Invoice>();
 
@@ -26,7 +27,7 @@ const invoiceColumns = ({ sending, onSend }: { sending: boolean; onSend: (id: st
       header: 'Invoice',
       meta: { className: 'whitespace-nowrap font-medium' },
       cell: ({ row: { original: invoice } }) => (
-        <Link href={`/admin/invoices/${invoice.id}`} className="text-primary hover:underline">
+        <Link href={paths.admin.invoice(invoice.id)} className="text-primary hover:underline">
           {invoice.invoiceNumber ?? (
             <>
               Draft<span className="sr-only"> for {invoice.clientName}</span>
@@ -39,7 +40,7 @@ const invoiceColumns = ({ sending, onSend }: { sending: boolean; onSend: (id: st
       header: 'Client',
       cell: ({ row: { original: invoice } }) =>
         invoice.clientId ? (
-          <Link href={`/admin/clients/${invoice.clientId}`} className="hover:underline">
+          <Link href={paths.admin.client(invoice.clientId)} className="hover:underline">
             {invoice.clientName}
           </Link>
         ) : (
@@ -136,7 +137,7 @@ export function InvoicesPage() {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="font-display text-3xl font-bold">Invoices</h1>
         <Button asChild>
-          <Link href="/admin/invoices/new">
+          <Link href={paths.admin.newInvoice()}>
             <Plus className="h-4 w-4" aria-hidden="true" /> Create Invoice
           </Link>
         </Button>
@@ -173,7 +174,7 @@ export function InvoicesPage() {
             <CardContent className="flex flex-col items-center gap-4 pt-6 text-center">
               <p className="text-muted-foreground">No invoices yet</p>
               <Button asChild>
-                <Link href="/admin/invoices/new">Create Your First Invoice</Link>
+                <Link href={paths.admin.newInvoice()}>Create Your First Invoice</Link>
               </Button>
             </CardContent>
           </Card>

@@ -6,6 +6,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useCreateInvoice } from '@/features/invoices/api/create-invoice';
 import { InvoiceForm } from '@/features/invoices/components/invoice-form';
 import { ClientPicker } from '@/features/clients/public';
+import { paths } from '@/lib/paths';
 
 /** /admin/invoices/new. */
 export function NewInvoicePage() {
@@ -19,14 +20,14 @@ export function NewInvoicePage() {
           title: 'Invoice Created',
           description: `The draft for ${created.invoice.clientName} has been created. It is numbered when it is sent.`,
         });
-        navigate(`/admin/invoices/${created.invoice.id}`);
+        navigate(paths.admin.invoice(created.invoice.id));
       },
     });
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <Button asChild variant="ghost" size="sm">
-        <Link href="/admin/invoices">
+        <Link href={paths.admin.invoices()}>
           <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Invoices
         </Link>
       </Button>

@@ -1,6 +1,7 @@
 import { Globe, Mail, MapPin, Phone } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { NAV_LINKS } from '../content';
+import { paths } from '@/lib/paths';
 
 /** 'https://www.bayouweb.example/' as a reader says it: 'bayouweb.example'. */
 function websiteLabel(url: string): string {
@@ -106,7 +107,7 @@ export function SiteFooter({
           <button
             type="button"
             aria-label="Admin sign-in"
-            onClick={() => navigate('/admin')}
+            onClick={() => navigate(paths.admin.root())}
             className="group flex h-6 w-6 items-center justify-center rounded-full"
           >
             <span className="h-1.5 w-1.5 rounded-full bg-white/15 group-hover:bg-white/40" />

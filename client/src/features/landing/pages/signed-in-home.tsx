@@ -4,12 +4,13 @@ import { QueryProvider } from '@/lib/query-provider';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { useUser } from '@/features/auth/public';
 import { LandingPage } from './landing-page';
+import { paths } from '@/lib/paths';
 
 function SignedInRedirect() {
   const { isLoading, isAuthenticated } = useUser();
   const [, navigate] = useLocation();
   useEffect(() => {
-    if (isAuthenticated) navigate('/portal/dashboard', { replace: true });
+    if (isAuthenticated) navigate(paths.portal.dashboard(), { replace: true });
   }, [isAuthenticated, navigate]);
   if (isLoading) return <FullScreenSpinner />;
   if (isAuthenticated) return <FullScreenSpinner label="Redirecting to portal..." />;

@@ -18,6 +18,7 @@ import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { useAddLeadToRequests } from '../api/add-lead-to-requests';
 import { isCompleteRequest, requestFromLead } from '../lib/lead-request';
+import { paths } from '@/lib/paths';
 
 /**
  * 'Add to requests': the lead becomes a consultation request on /admin/requests, where the
@@ -45,7 +46,7 @@ export function AddToRequests({ lead }: { lead: Lead }) {
           description: (
             <>
               {created.name} is a new consultation request.{' '}
-              <Link href="/admin/requests" className="font-medium underline">
+              <Link href={paths.admin.requests()} className="font-medium underline">
                 Open requests
               </Link>
             </>

@@ -10,6 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { QueryState } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
 import { copyToClipboard } from '@/lib/copy-to-clipboard';
 import { cn } from '@/lib/utils';
@@ -92,14 +93,16 @@ export function LeadDetailDialog({
             {data ? `${data.businessType} · ${readableCode(data.category)} · ${data.city}` : ''}
           </DialogDescription>
         </DialogHeader>
-        {lead.isLoading ? (
-          <div className="flex justify-center py-10">
-            <Spinner label="Loading lead" />
-          </div>
-        ) : lead.isError || !data ? (
-          <p role="alert" className="text-destructive">
-            The lead could not be loaded. Please try again.
-          </p>
+        {!data ? (
+          <QueryState
+            query={lead}
+            what="lead"
+            loading={
+              <div className="flex justify-center py-10">
+                <Spinner label="Loading lead" />
+              </div>
+            }
+          />
         ) : (
           <div className="space-y-4">
             {data.source === 'sample' && <Badge variant="outline">Sample data</Badge>}

@@ -10,6 +10,7 @@ import {
 } from '@shared/schemas/leads';
 import { Button } from '@/components/ui/button';
 import type { PaginationState, SortingState } from '@/components/ui/data-table';
+import { QueryState } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-request';
@@ -202,12 +203,9 @@ function ShownSearch({
     if (ended) void queryClient.invalidateQueries({ queryKey: searchPagesKey });
   }, [ended, queryClient]);
 
-  if (job.isLoading) return <Spinner label="Loading the search" />;
-  if (job.isError || !job.data) {
+  if (!job.data) {
     return (
-      <p role="alert" className="text-destructive">
-        {errorMessage(job.error, 'The search could not be loaded.')}
-      </p>
+      <QueryState query={job} what="search" loading={<Spinner label="Loading the search" />} />
     );
   }
   const { status } = job.data;
@@ -236,11 +234,10 @@ function ShownSearch({
       </p>
     );
   }
-  if (results.isLoading || !results.data) {
+  if (!results.data) {
+    // Still loading while the search runs (the results query waits for it to finish).
     return results.isError ? (
-      <p role="alert" className="text-destructive">
-        The results could not be loaded. Please reload the page.
-      </p>
+      <QueryState query={results} what="results" />
     ) : (
       <Spinner label="Loading the results" />
     );

@@ -14,13 +14,14 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ListFilter, ListToolbar, PagedList } from '@/components/ui/paged-list';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api-request';
+import { QueryState } from '@/components/ui/query-state';
 import { formatDateTime } from '@/lib/dates';
 import { listQueryString, useListParams } from '@/lib/list-params';
 import { cn } from '@/lib/utils';
 import { useOutbox } from '@/features/mail/api/get-outbox';
 import { useOutboxMessage } from '@/features/mail/api/get-outbox-message';
 import { useSendOutboxMessage } from '@/features/mail/api/send-outbox-message';
+import { paths } from '@/lib/paths';
 
 const STATUS_VARIANTS: Record<OutboxEntry['status'], BadgeProps['variant']> = {
   stored: 'secondary',
@@ -37,7 +38,7 @@ const tries = (attempts: number) => (attempts === 1 ? 'Tried once' : `Tried ${at
 /** The recipient, linked to their client page when they are a client account. */
 function Recipient({ entry }: { entry: Pick<OutboxEntry, 'toAddress' | 'clientId'> }) {
   return entry.clientId ? (
-    <Link href={`/admin/clients/${entry.clientId}`} className="text-primary hover:underline">
+    <Link href={paths.admin.client(entry.clientId)} className="text-primary hover:underline">
       {entry.toAddress}
     </Link>
   ) : (
@@ -66,13 +67,9 @@ function SendAgain({ id, send }: { id: string; send: ReturnType<typeof useSendOu
 function MessageView({ id }: { id: string }) {
   const message = useOutboxMessage(id);
   const send = useSendOutboxMessage();
-  if (message.isLoading) return <Skeleton className="h-64 w-full" />;
   if (!message.data) {
-    const missing = message.error instanceof ApiError && message.error.status === 404;
     return (
-      <p role="alert" className="text-muted-foreground">
-        {missing ? 'Message not found' : 'This message could not be loaded.'}
-      </p>
+      <QueryState query={message} what="message" loading={<Skeleton className="h-64 w-full" />} />
     );
   }
   const mail = message.data;
@@ -196,7 +193,7 @@ export function OutboxPage({ params: route }: { params: { id?: string } }) {
                   >
                     <div className="flex items-start justify-between gap-3">
                       <Link
-                        href={`/admin/outbox/${entry.id}${query ? `?${query}` : ''}`}
+                        href={paths.admin.outboxMessage(entry.id, query)}
                         aria-current={entry.id === selected ? 'true' : undefined}
                         className="min-w-0 break-words font-medium hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                       >

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  BillingSchema,
+  PaymentSettingsSchema,
   RedirectUrlSchema,
-  UpdateBillingSchema,
-  type Billing,
+  UpdatePaymentSettingsSchema,
+  type PaymentSettings,
 } from '@shared/schemas/payments';
 import { apiServer, json, recordRequests } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
@@ -14,12 +14,15 @@ import { PaymentCard } from './payment-card';
 
 const CARD = { brand: 'visa', last4: '4242', expMonth: 3, expYear: 2029 };
 
-function stubBilling(billing: Billing) {
+function stubPaymentSettings(billing: PaymentSettings) {
   apiServer.use(
     http.patch('/api/billing', async ({ request }) =>
-      json(BillingSchema, { ...billing, ...UpdateBillingSchema.parse(await request.json()) }),
+      json(PaymentSettingsSchema, {
+        ...billing,
+        ...UpdatePaymentSettingsSchema.parse(await request.json()),
+      }),
     ),
-    http.get('/api/billing', () => json(BillingSchema, billing)),
+    http.get('/api/billing', () => json(PaymentSettingsSchema, billing)),
     http.post('/api/billing-portal', () =>
       json(RedirectUrlSchema, { url: 'https://billing.stripe.test/p/session' }),
     ),
@@ -33,7 +36,7 @@ afterEach(() => {
 
 describe('PaymentCard', () => {
   it('shows the saved card and turns automatic payment off', async () => {
-    const calls = stubBilling({
+    const calls = stubPaymentSettings({
       onlinePayments: true,
       paymentInstructions: '',
       card: CARD,
@@ -53,7 +56,12 @@ describe('PaymentCard', () => {
   });
 
   it("opens Stripe's portal to update the card", async () => {
-    stubBilling({ onlinePayments: true, paymentInstructions: '', card: CARD, autoPay: true });
+    stubPaymentSettings({
+      onlinePayments: true,
+      paymentInstructions: '',
+      card: CARD,
+      autoPay: true,
+    });
     const assign = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
     renderWithApp(<PaymentCard />, '/portal/dashboard');
@@ -64,7 +72,12 @@ describe('PaymentCard', () => {
   });
 
   it('explains how a card gets saved, with automatic payment unavailable until then', async () => {
-    stubBilling({ onlinePayments: true, paymentInstructions: '', card: null, autoPay: true });
+    stubPaymentSettings({
+      onlinePayments: true,
+      paymentInstructions: '',
+      card: null,
+      autoPay: true,
+    });
     renderWithApp(<PaymentCard />, '/portal/dashboard');
     expect(await screen.findByText(/No card saved yet/)).toBeVisible();
     expect(screen.getByRole('switch', { name: 'Automatic payment' })).toBeDisabled();
@@ -72,7 +85,7 @@ describe('PaymentCard', () => {
   });
 
   it('shows nothing when card payment is off (the billing history says how to pay)', async () => {
-    const calls = stubBilling({
+    const calls = stubPaymentSettings({
       onlinePayments: false,
       paymentInstructions: 'Bank transfer\nIBAN US00 1234',
       card: null,

@@ -5,9 +5,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
-import { useBilling } from '../api/get-billing';
+import { usePaymentSettings } from '../api/get-payment-settings';
 import { useOpenBillingPortal } from '../api/open-billing-portal';
-import { useUpdateBilling } from '../api/update-billing';
+import { useUpdatePaymentSettings } from '../api/update-payment-settings';
 import { useLeavingForStripe } from './use-leaving-for-stripe';
 
 const BRANDS: Record<string, string> = {
@@ -28,7 +28,7 @@ export function describeCard(card: SavedCard): string {
 }
 
 function AutoPaySwitch({ on, disabled }: { on: boolean; disabled: boolean }) {
-  const update = useUpdateBilling();
+  const update = useUpdatePaymentSettings();
   const label = useId();
   const hint = useId();
   return (
@@ -68,12 +68,12 @@ function AutoPaySwitch({ on, disabled }: { on: boolean; disabled: boolean }) {
 
 /** The portal's Payment section (card payment on): the saved card, changing it, auto-pay. */
 export function PaymentCard() {
-  const billing = useBilling();
+  const settings = usePaymentSettings();
   const portal = useOpenBillingPortal();
   // Held after success too, until the browser has left for Stripe's portal.
   const opening = useLeavingForStripe(portal);
-  if (billing.isLoading) return <Skeleton className="h-40 w-full" />;
-  const data = billing.data;
+  if (settings.isLoading) return <Skeleton className="h-40 w-full" />;
+  const data = settings.data;
   // Without card payment there is no card to show; the billing history says how to pay.
   if (!data?.onlinePayments) return null;
   return (

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { toast } from '@/components/ui/use-toast';
-import { billingQueryOptions } from '../api/get-billing';
+import { paymentSettingsQueryOptions } from '../api/get-payment-settings';
 
 /** How long the portal waits for Stripe's webhook before it stops asking. */
 export const CONFIRMATION_WAIT_MS = 30_000;
@@ -53,7 +53,7 @@ export function useCheckoutReturn(): {
   const paymentConfirmed = useCallback(() => {
     setAwaiting(null);
     // The webhook that marked the invoice paid also saved the card (Payment card, auto-pay).
-    void queryClient.invalidateQueries({ queryKey: billingQueryOptions().queryKey });
+    void queryClient.invalidateQueries({ queryKey: paymentSettingsQueryOptions().queryKey });
   }, [queryClient]);
 
   return { awaitingPaymentOf: awaiting, paymentConfirmed };

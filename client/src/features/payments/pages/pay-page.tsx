@@ -7,8 +7,7 @@ import { BrandCardPage } from '@/components/brand-card-page';
 import { Button } from '@/components/ui/button';
 import { CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Detail } from '@/components/ui/detail';
-import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-request';
+import { isNotFound, QueryState } from '@/components/ui/query-state';
 import { formatDate } from '@/lib/dates';
 import { QueryProvider } from '@/lib/query-provider';
 import { usePublicSettings } from '@/features/settings/public';
@@ -68,24 +67,21 @@ function PayLinkInvoice({ token }: { token: string }) {
   // Held after success too, until the browser has left for Stripe.
   const opening = useLeavingForStripe(pay);
 
-  if (invoice.isLoading) {
-    return (
-      <Frame>
-        <CardContent className="flex justify-center py-10">
-          <Spinner label="Loading the invoice" />
-        </CardContent>
-      </Frame>
-    );
-  }
   if (!invoice.data) {
-    if (invoice.error instanceof ApiError && invoice.error.status === 404) return <InvalidLink />;
+    // A pay link that leads nowhere says so in the words of a link, not of a record.
+    if (isNotFound(invoice.error)) return <InvalidLink />;
     return (
       <Frame>
-        <CardHeader>
-          <h1 className={TITLE}>The invoice could not be loaded</h1>
-        </CardHeader>
-        <CardContent>
-          <p role="alert">Please try again in a moment.</p>
+        <CardContent className="pt-6">
+          <QueryState
+            query={invoice}
+            what="invoice"
+            loading={
+              <div className="flex justify-center py-10">
+                <Loader2 className="h-6 w-6 animate-spin text-primary" aria-hidden="true" />
+              </div>
+            }
+          />
         </CardContent>
       </Frame>
     );

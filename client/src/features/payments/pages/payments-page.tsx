@@ -20,6 +20,7 @@ import { formatDate } from '@/lib/dates';
 import { useListParams } from '@/lib/list-params';
 import { usePayments } from '@/features/payments/api/get-payments';
 import { useResolvePayment } from '@/features/payments/api/resolve-payment';
+import { paths } from '@/lib/paths';
 
 const column = dataColumns<PaymentListItem>();
 
@@ -55,7 +56,7 @@ const paymentColumns = ({
       cell: ({ row: { original: payment } }) =>
         payment.invoiceId ? (
           <Link
-            href={`/admin/invoices/${payment.invoiceId}`}
+            href={paths.admin.invoice(payment.invoiceId)}
             className="text-primary hover:underline"
           >
             {payment.invoiceNumber ?? 'Draft'}
@@ -69,7 +70,7 @@ const paymentColumns = ({
       cell: ({ row: { original: payment } }) => (
         <span className="break-words">
           {payment.clientId ? (
-            <Link href={`/admin/clients/${payment.clientId}`} className="hover:underline">
+            <Link href={paths.admin.client(payment.clientId)} className="hover:underline">
               {payment.clientName ?? 'Client'}
             </Link>
           ) : (

@@ -8,6 +8,7 @@ import {
 } from '@shared/schemas/settings';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, FormField, TextareaField } from '@/components/ui/form-field';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useBusinessSettings } from '../api/get-business-settings';
@@ -126,13 +127,13 @@ function Form({ current }: { current: BusinessSettings }) {
 /** Brand name and contact details, used wherever the brand appears. */
 export function BusinessSettingsForm() {
   const current = useBusinessSettings();
-  if (current.isLoading) return <Skeleton className="h-64 w-full" />;
-  if (!current.data) {
-    return (
-      <p role="alert" className="text-destructive">
-        The business information could not be loaded. Please reload the page.
-      </p>
-    );
-  }
-  return <Form current={current.data} />;
+  return (
+    <QueryState
+      query={current}
+      what="business information"
+      loading={<Skeleton className="h-64 w-full" />}
+    >
+      {(settings) => <Form current={settings} />}
+    </QueryState>
+  );
 }

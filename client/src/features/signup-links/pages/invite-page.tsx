@@ -3,6 +3,7 @@ import { Link, useSearch } from 'wouter';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { SignupLinkGenerator } from '@/features/signup-links/components/signup-link-generator';
 import { SignupLinksTable } from '@/features/signup-links/components/signup-links-table';
+import { paths } from '@/lib/paths';
 
 const STEPS = [
   ['Generate a link', "Enter the client's e-mail and the plan you agreed on."],
@@ -28,7 +29,7 @@ export function InvitePage() {
     <div className="space-y-6">
       <div className="space-y-2">
         <Link
-          href="/admin/clients"
+          href={paths.admin.clients()}
           className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
         >
           <ArrowLeft className="h-4 w-4" aria-hidden="true" /> All clients

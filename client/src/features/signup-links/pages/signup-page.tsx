@@ -15,6 +15,7 @@ import { SignOutButton, useUser } from '@/features/auth/public';
 import { usePublicSettings } from '@/features/settings/public';
 import { useSignupInvite } from '../api/get-signup-invite';
 import { useRedeemSignupLink } from '../api/redeem-signup-link';
+import { paths } from '@/lib/paths';
 
 function Frame({ children }: { children: React.ReactNode }) {
   return <BrandCardPage brand={usePublicSettings().businessName}>{children}</BrandCardPage>;
@@ -64,7 +65,7 @@ function Invitation({ token }: { token: string }) {
     redeem.mutate(token, {
       onSuccess: (change) => {
         toast({ title: 'Welcome!', description: change.message });
-        navigate('/portal/dashboard');
+        navigate(paths.portal.dashboard());
       },
     });
   }, [invite.data, user, token, redeem, navigate]);
@@ -89,7 +90,7 @@ function Invitation({ token }: { token: string }) {
   const signInUrl = (screen?: 'signup') =>
     `/api/login?${new URLSearchParams({
       login_hint: email,
-      returnTo: `/signup/${token}`,
+      returnTo: paths.signup(token),
       ...(screen ? { screen } : {}),
     }).toString()}`;
   const otherAccount = user && user.email?.toLowerCase() !== email;

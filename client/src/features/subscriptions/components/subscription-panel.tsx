@@ -12,13 +12,14 @@ import { formatDate } from '@/lib/dates';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { useSubscription } from '../api/get-subscription';
 import { planName, SubscriptionNote, SubscriptionStatusBadge } from './subscription-status';
+import { paths } from '@/lib/paths';
 
 function NoSubscription({ action }: { action: 'View Plans' | 'Subscribe Now' }) {
   return (
     <div className="space-y-3">
       <p className="text-muted-foreground">You do not have a subscription yet.</p>
       <Button asChild>
-        <Link href="/portal/subscribe">{action}</Link>
+        <Link href={paths.portal.subscribe()}>{action}</Link>
       </Button>
     </div>
   );
@@ -37,7 +38,7 @@ export function SubscriptionSummary() {
       <SubscriptionNote subscription={subscription} />
       {subscription.status === 'canceled' && (
         <Button variant="outline" asChild>
-          <Link href="/portal/subscribe">View Plans</Link>
+          <Link href={paths.portal.subscribe()}>View Plans</Link>
         </Button>
       )}
     </div>
@@ -128,7 +129,7 @@ export function SubscriptionPanel() {
       <SubscriptionNote subscription={subscription} />
       <div className="flex flex-wrap gap-3">
         <Button asChild>
-          <Link href="/portal/subscribe">Change Plan</Link>
+          <Link href={paths.portal.subscribe()}>Change Plan</Link>
         </Button>
         {canCancel && <CancelSubscription subscription={subscription} />}
       </div>

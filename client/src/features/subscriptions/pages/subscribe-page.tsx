@@ -13,6 +13,7 @@ import { useSubscription } from '@/features/subscriptions/api/get-subscription';
 import { planName } from '@/features/subscriptions/components/subscription-status';
 import { PortalPage } from '@/components/portal-page';
 import { formatDate } from '@/lib/dates';
+import { paths } from '@/lib/paths';
 
 const ALREADY_ACTIVE = 'already have an active subscription';
 
@@ -52,7 +53,7 @@ function RunningPlanBanner({ subscription }: { subscription: Subscription }) {
             : `Choose another plan to switch from your next billing period${nextPeriod ? ` (${nextPeriod})` : ''}.`)}
       </p>
       <Button variant="outline" asChild>
-        <Link href="/portal/dashboard">Manage Subscription</Link>
+        <Link href={paths.portal.dashboard()}>Manage Subscription</Link>
       </Button>
     </div>
   );
@@ -142,7 +143,7 @@ export function SubscribePage() {
 
   return (
     <PortalPage
-      back={{ href: '/portal/dashboard', label: 'Back to Dashboard' }}
+      back={{ href: paths.portal.dashboard(), label: 'Back to Dashboard' }}
       title="Choose Your Plan"
     >
       <p className="text-muted-foreground">

@@ -6,6 +6,7 @@ import { QueryList } from '@/components/ui/query-list';
 import { useTickets } from '../api/get-tickets';
 import { TicketCard } from './ticket-card';
 import { TicketListSkeleton } from './ticket-list-skeleton';
+import { paths } from '@/lib/paths';
 
 /** The dashboard's Support tab: the first five tickets. */
 export function RecentTickets() {
@@ -15,7 +16,7 @@ export function RecentTickets() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold">Recent Tickets</h2>
         <Button asChild>
-          <Link href="/portal/support/new">
+          <Link href={paths.portal.newTicket()}>
             <Plus className="h-4 w-4" aria-hidden="true" /> Create New Ticket
           </Link>
         </Button>
@@ -34,12 +35,12 @@ export function RecentTickets() {
               <ul className="space-y-3">
                 {items.map((ticket) => (
                   <li key={ticket.id}>
-                    <TicketCard ticket={ticket} href={`/portal/support/${ticket.id}`} />
+                    <TicketCard ticket={ticket} href={paths.portal.ticket(ticket.id)} />
                   </li>
                 ))}
               </ul>
               <Link
-                href="/portal/support"
+                href={paths.portal.support()}
                 className="text-sm font-medium text-primary hover:underline"
               >
                 View all tickets

@@ -12,6 +12,7 @@ import {
   TICKET_STATUS_LABEL,
   TicketStatusLabel,
 } from '@/features/tickets/components/ticket-status';
+import { paths } from '@/lib/paths';
 
 /**
  * /admin/support?q=&status=&client=&page=: every client's tickets, most recent activity
@@ -64,7 +65,7 @@ export function AdminSupportPage() {
             {items.map((ticket) => (
               <li key={ticket.id}>
                 <Link
-                  href={`/admin/support/${ticket.id}`}
+                  href={paths.admin.ticket(ticket.id)}
                   className="block rounded-lg border bg-card p-5 shadow-sm transition-colors hover:bg-muted/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                 >
                   <div className="flex flex-wrap items-start justify-between gap-3">

@@ -4,9 +4,9 @@ import { Link } from 'wouter';
 import type { TicketStatus } from '@shared/schemas/tickets';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api-request';
 import { useAdminTicket } from '@/features/tickets/api/get-admin-ticket';
 import { useReplyToTicket } from '@/features/tickets/api/reply-to-ticket';
 import { useSetTicketStatus } from '@/features/tickets/api/set-ticket-status';
@@ -16,11 +16,12 @@ import {
   TICKET_STATUS_LABEL,
   TicketStatusOptions,
 } from '@/features/tickets/components/ticket-status';
+import { paths } from '@/lib/paths';
 
 function BackLink() {
   return (
     <Link
-      href="/admin/support"
+      href={paths.admin.support()}
       className="inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline"
     >
       <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Support
@@ -36,27 +37,21 @@ export function AdminTicketPage({ params }: { params: { id: string } }) {
   // '' = the default rule: an open ticket moves to in_progress with the reply.
   const [statusAfterReply, setStatusAfterReply] = useState<TicketStatus | ''>('');
 
-  if (detail.isLoading) {
-    return (
-      <div role="status" aria-label="Loading ticket" className="space-y-3">
-        <Skeleton className="h-8 w-1/2" />
-        <Skeleton className="h-32 w-full" />
-      </div>
-    );
-  }
   if (!detail.data) {
-    const missing = detail.error instanceof ApiError && detail.error.status === 404;
     return (
       <div className="space-y-4">
         <BackLink />
-        <h1 className="font-display text-3xl font-bold">
-          {missing ? 'Ticket not found' : 'Ticket'}
-        </h1>
-        {!missing && (
-          <p role="alert" className="text-destructive">
-            This ticket could not be loaded. Please reload the page.
-          </p>
-        )}
+        <QueryState
+          query={detail}
+          what="ticket"
+          titleAs="h1"
+          loading={
+            <div className="space-y-3">
+              <Skeleton className="h-8 w-1/2" />
+              <Skeleton className="h-32 w-full" />
+            </div>
+          }
+        />
       </div>
     );
   }

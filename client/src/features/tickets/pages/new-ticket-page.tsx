@@ -9,6 +9,7 @@ import { FormField, SelectField, TextareaField } from '@/components/ui/form-fiel
 import { toast } from '@/components/ui/use-toast';
 import { useCreateTicket } from '@/features/tickets/api/create-ticket';
 import { PortalPage } from '@/components/portal-page';
+import { paths } from '@/lib/paths';
 
 /** /portal/support/new. */
 export function NewTicketPage() {
@@ -24,13 +25,16 @@ export function NewTicketPage() {
     createTicket.mutate(input, {
       onSuccess: (ticket) => {
         toast({ title: 'Ticket Created', description: 'We will get back to you soon.' });
-        navigate(`/portal/support/${ticket.id}`);
+        navigate(paths.portal.ticket(ticket.id));
       },
     }),
   );
 
   return (
-    <PortalPage back={{ href: '/portal/support', label: 'Back to Tickets' }} title="New Ticket">
+    <PortalPage
+      back={{ href: paths.portal.support(), label: 'Back to Tickets' }}
+      title="New Ticket"
+    >
       <Card>
         <CardContent className="pt-6">
           <form onSubmit={onSubmit} noValidate className="space-y-5">
@@ -58,7 +62,7 @@ export function NewTicketPage() {
             />
             <div className="flex justify-end gap-3">
               <Button variant="outline" asChild>
-                <Link href="/portal/support">Cancel</Link>
+                <Link href={paths.portal.support()}>Cancel</Link>
               </Button>
               <Button type="submit" disabled={createTicket.isPending}>
                 {createTicket.isPending ? 'Submitting...' : 'Submit'}

@@ -6,6 +6,7 @@ import { useListParams } from '@/lib/list-params';
 import { useTickets } from '@/features/tickets/api/get-tickets';
 import { TicketCard } from '@/features/tickets/components/ticket-card';
 import { PortalPage } from '@/components/portal-page';
+import { paths } from '@/lib/paths';
 
 const PARAMS = ['page'] as const;
 
@@ -15,11 +16,11 @@ export function SupportListPage() {
   const tickets = useTickets(params);
   return (
     <PortalPage
-      back={{ href: '/portal/dashboard', label: 'Back to Dashboard' }}
+      back={{ href: paths.portal.dashboard(), label: 'Back to Dashboard' }}
       title="Support Tickets"
       action={
         <Button asChild>
-          <Link href="/portal/support/new">
+          <Link href={paths.portal.newTicket()}>
             <Plus className="h-4 w-4" aria-hidden="true" /> New Ticket
           </Link>
         </Button>
@@ -36,7 +37,7 @@ export function SupportListPage() {
           <ul className="space-y-4">
             {items.map((ticket) => (
               <li key={ticket.id}>
-                <TicketCard ticket={ticket} href={`/portal/support/${ticket.id}`} />
+                <TicketCard ticket={ticket} href={paths.portal.ticket(ticket.id)} />
               </li>
             ))}
           </ul>
@@ -44,7 +45,7 @@ export function SupportListPage() {
       </PagedList>
       {tickets.data?.total === 0 && (
         <Button asChild className="mt-4">
-          <Link href="/portal/support/new">Create Your First Ticket</Link>
+          <Link href={paths.portal.newTicket()}>Create Your First Ticket</Link>
         </Button>
       )}
     </PortalPage>

@@ -1,41 +1,33 @@
-import { Link } from 'wouter';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api-request';
 import { useAddTicketMessage } from '@/features/tickets/api/add-ticket-message';
 import { useTicket } from '@/features/tickets/api/get-ticket';
 import { TicketThread } from '@/features/tickets/components/ticket-thread';
 import { PortalPage } from '@/components/portal-page';
+import { paths } from '@/lib/paths';
 
-const BACK = { href: '/portal/support', label: 'Back to Tickets' };
+const BACK = { href: paths.portal.support(), label: 'Back to Tickets' };
 
 /** /portal/support/{id}: the ticket, its conversation, and a reply form while it is open. */
 export function TicketDetailPage({ params }: { params: { id: string } }) {
   const detail = useTicket(params.id);
   const send = useAddTicketMessage(params.id);
 
-  if (detail.isLoading) {
+  if (!detail.data) {
     return (
       <PortalPage back={BACK} title="Ticket">
-        <div role="status" aria-label="Loading ticket" className="space-y-3">
-          <Skeleton className="h-6 w-1/2" />
-          <Skeleton className="h-24 w-full" />
-        </div>
-      </PortalPage>
-    );
-  }
-  if (!detail.data) {
-    const missing = detail.error instanceof ApiError && detail.error.status === 404;
-    return (
-      <PortalPage back={BACK} title={missing ? 'Ticket not found' : 'Ticket'}>
-        <p role="alert" className="text-muted-foreground">
-          {missing
-            ? 'This ticket does not exist or is not yours.'
-            : 'This ticket could not be loaded. Please reload the page.'}
-        </p>
-        <Link href="/portal/support" className="mt-4 inline-block text-primary hover:underline">
-          Back to your tickets
-        </Link>
+        <QueryState
+          query={detail}
+          what="ticket"
+          notFoundText="It does not exist or is not yours."
+          loading={
+            <div className="space-y-3">
+              <Skeleton className="h-6 w-1/2" />
+              <Skeleton className="h-24 w-full" />
+            </div>
+          }
+        />
       </PortalPage>
     );
   }

@@ -1,17 +1,13 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { rateLimitHits } from '../db/schema';
-
-export interface RateLimitCount {
-  hits: number;
-  resetAt: Date;
-}
+import type { Database } from '../../db/client';
+import { rateLimitHits } from '../../db/schema';
+import type { RateLimitCount, RateLimitCountsStorage } from '../../lib/rate-limit-store';
 
 /**
  * The rate-limit counters in the `rate_limit_hits` table. Time is the database's (`now()`),
  * so instances whose clocks disagree still count in the same windows.
  */
-export function createRateLimitRepository(db: Database) {
+export function createRateLimitRepository(db: Database): RateLimitCountsStorage {
   const live = (key: string) =>
     and(eq(rateLimitHits.key, key), gt(rateLimitHits.resetAt, sql`now()`));
 
@@ -64,4 +60,3 @@ export function createRateLimitRepository(db: Database) {
     },
   };
 }
-export type RateLimitRepository = ReturnType<typeof createRateLimitRepository>;

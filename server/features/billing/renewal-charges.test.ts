@@ -1,13 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { invoices, outboxMessages, payments, subscriptions, users } from '../../db/schema';
-import { signedInAdmin, signedInClient } from '../../../tests/factories';
-import { startStripeStandIn, type StripeStandIn } from '../../../tests/support/stripe-stand-in';
-import {
-  createTestClock,
-  startTestAppWithStripe,
-  type TestApp,
-} from '../../../tests/support/test-app';
+import { signedInAdmin, signedInClient } from '@tests/factories';
+import { startStripeStandIn, type StripeStandIn } from '@tests/support/stripe-stand-in';
+import { createTestClock, startTestAppWithStripe, type TestApp } from '@tests/support/test-app';
 
 const WEBHOOK_SECRET = 'whsec_test_renewals';
 

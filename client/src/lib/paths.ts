@@ -1,0 +1,88 @@
+/**
+ * Every screen's address, built in one place: links and navigations call these, and the route
+ * tables (app/routes/) match on their `.pattern`. Renaming a screen's address is a change here
+ * and nowhere else.
+ *
+ * A screen without a parameter is a function too, `paths.admin.invoices()`, and takes the
+ * query string its list keeps in the URL: `paths.admin.invoices({ client: id })`.
+ */
+
+/**
+ * `?name=value&...` of the set, non-empty values, in the order given, or of a query string a
+ * list built itself (`listQueryString`); '' when there is none.
+ */
+function searchOf(query: Record<string, string | undefined> | string | undefined): string {
+  if (typeof query === 'string') return query ? `?${query}` : '';
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value) search.set(name, value);
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The query parameters a screen reads, by name, or a query string built by its list. */
+type Query<Name extends string> = Partial<Record<Name, string>> | string;
+
+type Screen<Name extends string> = ((query?: Query<Name>) => string) & { pattern: string };
+type OneRecord<Name extends string> = ((id: string, query?: Query<Name>) => string) & {
+  pattern: string;
+};
+
+/** A screen at a fixed address, with the query parameters it reads. */
+function screen<Name extends string = never>(pattern: string): Screen<Name> {
+  return Object.assign((query?: Query<Name>) => pattern + searchOf(query), { pattern });
+}
+
+/** A screen of one record: `pattern` ends in `/:id` (or `/:token`). */
+function record<Name extends string = never>(pattern: string): OneRecord<Name> {
+  const base = pattern.slice(0, pattern.lastIndexOf('/:') + 1);
+  return Object.assign(
+    (id: string, query?: Query<Name>) => base + encodeURIComponent(id) + searchOf(query),
+    { pattern },
+  );
+}
+
+/** The list screens' query parameters (each list's names in features/<name>). */
+type ListQuery = 'q' | 'page' | 'pageSize';
+
+export const paths = {
+  home: screen('/'),
+  /** An invited client's signup link. */
+  signup: record('/signup/:token'),
+  /** An invoice's pay link. */
+  pay: record<'payment'>('/pay/:token'),
+  portal: {
+    /** Everything under /portal, for the route table. */
+    area: screen('/portal/*'),
+    root: screen('/portal'),
+    dashboard: screen<'tab'>('/portal/dashboard'),
+    support: screen<ListQuery | 'status'>('/portal/support'),
+    newTicket: screen('/portal/support/new'),
+    ticket: record('/portal/support/:id'),
+    subscribe: screen('/portal/subscribe'),
+  },
+  admin: {
+    /** Everything under /admin, for the route table. */
+    area: screen('/admin/*'),
+    root: screen('/admin'),
+    login: screen<'next'>('/admin/login'),
+    twoFactorSetup: screen('/admin/two-factor-setup'),
+    dashboard: screen('/admin/dashboard'),
+    invoices: screen<ListQuery | 'status' | 'client'>('/admin/invoices'),
+    newInvoice: screen<'client'>('/admin/invoices/new'),
+    invoice: record('/admin/invoices/:id'),
+    payments: screen<ListQuery>('/admin/payments'),
+    clients: screen<ListQuery>('/admin/clients'),
+    inviteClient: screen<'email' | 'name'>('/admin/clients/invite'),
+    client: record('/admin/clients/:id'),
+    support: screen<ListQuery | 'status' | 'client'>('/admin/support'),
+    ticket: record('/admin/support/:id'),
+    requests: screen<ListQuery>('/admin/requests'),
+    outbox: screen<ListQuery | 'status'>('/admin/outbox'),
+    outboxMessage: record<ListQuery | 'status'>('/admin/outbox/:id'),
+    settings: screen('/admin/settings'),
+    audit: screen<ListQuery>('/admin/audit'),
+    marketingTool: screen<'search'>('/admin/marketing-tool'),
+  },
+} as const;

@@ -1,0 +1,49 @@
+import type { BusinessSettings } from '@shared/schemas/settings';
+import { balanceDue } from '@shared/schemas/payments';
+import { isoDate } from '../../lib/format';
+import type { PayLinks } from '../invoices/pay-links';
+import type { Notifications } from '../mail/notifications';
+import type { BillingRepository } from './billing.repository';
+import { addDaysIso } from './dates';
+
+export interface PaymentReminderDeps {
+  repository: Pick<BillingRepository, 'overdueForReminders' | 'claimReminder'>;
+  /** The settings' reminder days (the settings feature). */
+  settings: () => Promise<Pick<BusinessSettings, 'remindersEnabled' | 'reminderDays'>>;
+  payLinks: Pick<PayLinks, 'howToPay'>;
+  notifications: Pick<Notifications, 'paymentReminder'>;
+  now: () => Date;
+}
+
+/**
+ * A step of the daily billing run: reminders of overdue invoices on the settings' days after
+ * the due date, one e-mail a run at most per invoice (a missed day is caught up by one
+ * reminder, not several).
+ */
+export function createPaymentReminders({
+  repository,
+  settings,
+  payLinks,
+  notifications,
+  now,
+}: PaymentReminderDeps) {
+  return async function sendReminders(): Promise<number> {
+    const { remindersEnabled, reminderDays } = await settings();
+    if (!remindersEnabled || reminderDays.length === 0) return 0;
+    const today = isoDate(now());
+    let sent = 0;
+    for (const invoice of await repository.overdueForReminders(reminderDays.length, today)) {
+      const due = reminderDays.filter((days) => addDaysIso(invoice.dueDate, days) <= today);
+      if (due.length <= invoice.remindersSent) continue;
+      if (!(await repository.claimReminder(invoice.id, invoice.remindersSent, due.length))) {
+        continue;
+      }
+      await notifications.paymentReminder(
+        { ...invoice, balanceDue: balanceDue(invoice) },
+        await payLinks.howToPay(invoice),
+      );
+      sent += 1;
+    }
+    return sent;
+  };
+}

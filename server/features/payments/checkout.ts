@@ -1,0 +1,162 @@
+import { formatCents } from '@shared/money';
+import {
+  balanceDue,
+  isPayable,
+  MIN_CARD_PAYMENT_CENTS,
+  type PayLinkInvoice,
+} from '@shared/schemas/payments';
+import { invoiceName } from '@shared/schemas/invoices';
+import type { InvoiceRow, User } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { fullName } from '../../lib/format';
+import { existingId } from '../../lib/ids';
+import { PAY_LINK_NOT_FOUND, payTokenHash, type PayLinks } from '../invoices/pay-links';
+import { requireGateway } from './online-payments';
+import type { PaymentPages } from './payment-pages';
+import type { PaymentRepository } from './payments.repository';
+import type { SavedCardRepository } from './saved-cards.repository';
+import type { StripeGateway } from './stripe-gateway';
+
+const INVOICE_NOT_FOUND = 'Invoice not found';
+
+export interface CheckoutDeps {
+  repository: Pick<PaymentRepository, 'findClientInvoice' | 'openCheckout'>;
+  savedCards: Pick<SavedCardRepository, 'findClient' | 'setStripeCustomer'>;
+  /** Null: Stripe is not configured, online payment is off. */
+  gateway: StripeGateway | null;
+  payLinks: Pick<PayLinks, 'openedBy'>;
+  pages: Pick<PaymentPages, 'closeQuietly'>;
+  appUrl: string;
+  paymentInstructions: () => Promise<string>;
+  now: () => Date;
+}
+
+function requirePayable(invoice: InvoiceRow) {
+  if (invoice.status === 'paid') throw new AppError(409, 'This invoice is already paid');
+  if (!isPayable(invoice)) throw new AppError(409, 'This invoice cannot be paid yet');
+  if (balanceDue(invoice) <= 0) throw new AppError(409, 'Nothing is left to pay on this invoice');
+  if (balanceDue(invoice) < MIN_CARD_PAYMENT_CENTS) {
+    throw new AppError(
+      409,
+      `Amounts under ${formatCents(MIN_CARD_PAYMENT_CENTS)} cannot be paid by card. Please pay as the invoice describes.`,
+    );
+  }
+}
+
+/**
+ * Paying an invoice on Stripe's Checkout page: from the client's portal, or through the
+ * invoice's pay link. Opening a page records nothing: Stripe's webhook records the money.
+ */
+export function createCheckout({
+  repository,
+  savedCards,
+  gateway,
+  payLinks,
+  pages,
+  appUrl,
+  paymentInstructions,
+  now,
+}: CheckoutDeps) {
+  /** The client's Stripe customer, made the first time they pay online. */
+  async function customerOf(client: User, stripe: StripeGateway): Promise<string> {
+    if (client.stripeCustomerId) return client.stripeCustomerId;
+    const created = await stripe.createCustomer({
+      userId: client.id,
+      email: client.email ?? '',
+      name: fullName(client) || client.businessName || client.email || 'Client',
+    });
+    return savedCards.setStripeCustomer(client.id, created);
+  }
+
+  async function openPage(
+    invoice: InvoiceRow,
+    client: User | null,
+    returnTo: { success: string; cancel: string },
+    /** Keep the card for the client's renewals: only when the client pays from their portal. */
+    saveCard: boolean,
+    /** Opened through a pay link: the hash of its token, which must still be the current one. */
+    payTokenHash?: string,
+  ): Promise<string> {
+    const stripe = requireGateway(gateway);
+    requirePayable(invoice);
+    const customerId = client ? await customerOf(client, stripe) : null;
+    const session = await stripe.createCheckoutSession({
+      saveCard: saveCard && customerId !== null,
+      customerId,
+      customerEmail: invoice.clientEmail,
+      invoice,
+      amount: balanceDue(invoice),
+      description: `Invoice ${invoiceName(invoice)}`,
+      successUrl: returnTo.success,
+      cancelUrl: returnTo.cancel,
+    });
+    // One page open per invoice: a second tab, or a second device, closes the first. The
+    // invoice (and the pay link) are checked again as the page is recorded: a delete or a
+    // revoke that came while Stripe made it has closed every page it knew of, so this one
+    // is closed too instead of left payable.
+    const opened = await repository.openCheckout(invoice.id, session.id, {
+      payTokenHash,
+      at: now(),
+    });
+    if (opened === 'gone') {
+      await pages.closeQuietly(invoice.id, session.id);
+      throw new AppError(404, payTokenHash ? PAY_LINK_NOT_FOUND : INVOICE_NOT_FOUND);
+    }
+    if (opened.earlier && opened.earlier !== session.id) {
+      await pages.closeQuietly(invoice.id, opened.earlier);
+    }
+    return session.url;
+  }
+
+  return {
+    /** Checkout for the signed-in client's own invoice; back to the portal afterwards. */
+    async payAsClient(userId: string, invoiceId: string): Promise<string> {
+      const invoice = await repository.findClientInvoice(
+        userId,
+        existingId(invoiceId, INVOICE_NOT_FOUND),
+      );
+      if (!invoice) throw new AppError(404, INVOICE_NOT_FOUND);
+      const client = await savedCards.findClient(userId);
+      const back = `${appUrl}/portal/dashboard?invoice=${invoice.id}&payment=`;
+      return openPage(
+        invoice,
+        client,
+        { success: `${back}success`, cancel: `${back}cancelled` },
+        true,
+      );
+    },
+
+    /** The invoice as its pay link shows it to whoever holds the link. */
+    async payLinkInvoice(token: string, businessName: string): Promise<PayLinkInvoice> {
+      const invoice = await payLinks.openedBy(token);
+      return {
+        invoiceNumber: invoiceName(invoice),
+        businessName,
+        clientName: invoice.clientName,
+        dateIssued: invoice.dateIssued,
+        dueDate: invoice.dueDate,
+        // The lookup answers sent, overdue and paid invoices only.
+        status: invoice.status === 'draft' ? 'sent' : invoice.status,
+        total: invoice.total,
+        amountPaid: invoice.amountPaid,
+        onlinePayments: gateway !== null,
+        paymentInstructions: await paymentInstructions(),
+      };
+    },
+
+    async payByLink(token: string): Promise<string> {
+      const invoice = await payLinks.openedBy(token);
+      const back = `${appUrl}/pay/${token}?payment=`;
+      // Whoever holds the link may not be the client (a bookkeeper, or anyone the e-mail was
+      // forwarded to): the page opens without the client's Stripe customer, so none of their
+      // saved cards or billing address is offered, and the card typed is not kept.
+      return openPage(
+        invoice,
+        null,
+        { success: `${back}success`, cancel: `${back}cancelled` },
+        false,
+        payTokenHash(token),
+      );
+    },
+  };
+}

@@ -1,0 +1,173 @@
+import { addMonths } from 'date-fns';
+import { and, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import type { PlanId } from '@shared/plans';
+import type { Database } from '../../db/client';
+import { subscriptions, type InvoiceRow, type SubscriptionRow } from '../../db/schema';
+import { recordSubscriptionEvents } from '../../db/subscription-history';
+
+/**
+ * The subscription's status and its moves, written here only (lint holds this:
+ * eslint.config.js). Each transition is one named function that takes the transaction it is
+ * part of and writes its history event in it (ADR 021):
+ *
+ * - (none, or ended) -> pending: requestSubscription; pending -> canceled:
+ *   withdrawSubscriptionRequest
+ * - pending -> active: startSubscription (its first invoice paid)
+ * - active or past_due -> active, further: extendSubscription (a renewal paid)
+ * - active -> past_due: markSubscriptionsPastDue (the daily billing run)
+ * - active or past_due -> canceled: endCancelledSubscriptions (the daily billing run)
+ *
+ * Which of them paying an invoice makes is the rule of ADR 006, subscriptionInvoicePaid.
+ */
+
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * A client asks for the tier: a pending request, replacing a pending or ended one; a running
+ * (active or past-due) subscription is left as it is (null). One statement, so two requests
+ * at once cannot both win.
+ */
+export async function requestSubscription(
+  tx: Transaction,
+  userId: string,
+  tier: PlanId,
+  at: Date,
+): Promise<SubscriptionRow | null> {
+  const rows = await tx
+    .insert(subscriptions)
+    .values({ userId, tier, status: 'pending' })
+    .onConflictDoUpdate({
+      target: subscriptions.userId,
+      set: {
+        tier,
+        status: 'pending',
+        currentPeriodStart: null,
+        currentPeriodEnd: null,
+        cancelAtPeriodEnd: false,
+        cancelRequestedAt: null,
+        pendingTier: null,
+        pendingTierRequestedAt: null,
+        pendingTierFrom: null,
+        updatedAt: sql`now()`,
+      },
+      setWhere: notInArray(subscriptions.status, ['active', 'past_due']),
+    })
+    .returning();
+  await recordSubscriptionEvents(tx, 'requested', rows, at);
+  return rows[0] ?? null;
+}
+
+/** pending -> canceled: a request that nothing was billed for yet simply ends. */
+export async function withdrawSubscriptionRequest(
+  tx: Transaction,
+  userId: string,
+  at: Date,
+): Promise<SubscriptionRow | null> {
+  const rows = await tx
+    .update(subscriptions)
+    .set({ status: 'canceled', cancelRequestedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'pending')))
+    .returning();
+  await recordSubscriptionEvents(tx, 'withdrawn', rows, at);
+  return rows[0] ?? null;
+}
+
+/**
+ * What paying a subscription's invoice does to it (ADR 006): the first invoice of a pending
+ * subscription starts it; a renewal invoice extends it to the end of the month it pays for.
+ * Called in the transaction that marked the invoice paid.
+ */
+export async function subscriptionInvoicePaid(
+  tx: Transaction,
+  invoice: Pick<InvoiceRow, 'subscriptionId' | 'periodStart' | 'periodEnd'>,
+  paidAt: Date,
+): Promise<void> {
+  if (!invoice.subscriptionId) return;
+  const [subscription] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, invoice.subscriptionId))
+    .for('update');
+  if (!subscription) return;
+  if (!invoice.periodStart) await startSubscription(tx, subscription, paidAt);
+  else if (invoice.periodEnd) await extendSubscription(tx, subscription, invoice.periodEnd, paidAt);
+}
+
+/** pending -> active: its first month runs from the payment. Nothing when it is not pending. */
+export async function startSubscription(
+  tx: Transaction,
+  subscription: SubscriptionRow,
+  paidAt: Date,
+): Promise<void> {
+  if (subscription.status !== 'pending') return;
+  const activated = await tx
+    .update(subscriptions)
+    .set({
+      status: 'active',
+      currentPeriodStart: paidAt,
+      currentPeriodEnd: addMonths(paidAt, 1),
+      activatedAt: paidAt,
+      updatedAt: paidAt,
+    })
+    .where(eq(subscriptions.id, subscription.id))
+    .returning();
+  await recordSubscriptionEvents(tx, 'activated', activated, paidAt);
+}
+
+/**
+ * A paid renewal runs the plan to `to`, and a past-due subscription is active again. Nothing
+ * when it is not running, or already runs that far.
+ */
+export async function extendSubscription(
+  tx: Transaction,
+  subscription: SubscriptionRow,
+  to: Date,
+  paidAt: Date,
+): Promise<void> {
+  if (subscription.status !== 'active' && subscription.status !== 'past_due') return;
+  if (subscription.currentPeriodEnd && subscription.currentPeriodEnd >= to) return;
+  const renewed = await tx
+    .update(subscriptions)
+    .set({ status: 'active', currentPeriodEnd: to, updatedAt: paidAt })
+    .where(eq(subscriptions.id, subscription.id))
+    .returning();
+  await recordSubscriptionEvents(tx, 'renewed', renewed, paidAt);
+}
+
+/** active or past_due -> canceled: a cancellation takes effect at the end of its period. */
+export async function endCancelledSubscriptions(tx: Transaction, at: Date): Promise<number> {
+  const rows = await tx
+    .update(subscriptions)
+    .set({ status: 'canceled', updatedAt: at })
+    .where(
+      and(
+        inArray(subscriptions.status, ['active', 'past_due']),
+        eq(subscriptions.cancelAtPeriodEnd, true),
+        lte(subscriptions.currentPeriodEnd, at),
+      ),
+    )
+    .returning();
+  await recordSubscriptionEvents(tx, 'canceled', rows, at);
+  return rows.length;
+}
+
+/** active -> past_due: the period ended before `endedBy` and was not paid further. */
+export async function markSubscriptionsPastDue(
+  tx: Transaction,
+  endedBy: Date,
+  at: Date,
+): Promise<number> {
+  const rows = await tx
+    .update(subscriptions)
+    .set({ status: 'past_due', updatedAt: at })
+    .where(
+      and(
+        eq(subscriptions.status, 'active'),
+        eq(subscriptions.cancelAtPeriodEnd, false),
+        lte(subscriptions.currentPeriodEnd, endedBy),
+      ),
+    )
+    .returning();
+  await recordSubscriptionEvents(tx, 'past_due', rows, at);
+  return rows.length;
+}
