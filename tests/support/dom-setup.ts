@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// findBy* and waitFor wait up to 3 s rather than 1 s: the component tests share two cores
+// with the server's, and a page that renders in 50 ms alone can take over a second then.
+configure({ asyncUtilTimeout: 3000 });
 
 // React reports render errors and bad props through console.error: any such line fails the test.
 beforeEach(() => {

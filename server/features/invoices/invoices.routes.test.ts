@@ -1,9 +1,10 @@
 import { count, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InvoiceSchema } from '@shared/schemas/invoices';
+import { InvoicePageSchema, InvoiceSchema } from '@shared/schemas/invoices';
 import { invoiceLineItems, invoices, payments } from '../../db/schema';
 import { createClient, createInvoice, signedInAdmin, signedInClient } from '@tests/factories';
+import { expectJson } from '@tests/support/expect-json';
 import { startTestApp, type TestApp } from '@tests/support/test-app';
 
 let t: TestApp;
@@ -252,7 +253,7 @@ describe('admin invoices', () => {
     const get = async (query: string) => {
       const res = await admin.get(`/api/admin/invoices?${query}`);
       expect(res.status).toBe(200);
-      return res.body as { items: Array<{ invoiceNumber: string }>; total: number };
+      return expectJson(res, InvoicePageSchema);
     };
     const numbers = (page: { items: Array<{ invoiceNumber: string }> }) =>
       page.items.map((invoice) => invoice.invoiceNumber);
