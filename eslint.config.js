@@ -52,22 +52,11 @@ const clientZones = [
 ];
 
 /**
- * Imports of another feature's file that are allowed for now, each to be removed by the change
- * that moves the code over (docs/conventions.md, "Use cases, lifecycles, e-mails").
- */
-const serverFeatureExceptionsForNow = {
-  // The invoice and payment e-mails still live in mail/notifications.ts (issue 25).
-  invoices: ['./mail/notifications.ts'],
-  payments: ['./mail/notifications.ts'],
-  billing: ['./mail/notifications.ts'],
-};
-
-/**
  * Besides its service, what a feature offers the others: its lifecycle transitions (other
  * features' transactions call them, ADR 006), its e-mails (pure renderings that the mail
  * feature sends, `<feature>.emails.ts`), and the parts the composition root builds once
  * and hands to several features (the pay links; the payment pages and the Stripe gateway that
- * the billing run's renewal charges use).
+ * the billing run's renewal charges use; the notifications that send every feature's e-mails).
  */
 const serverPublicModules = (feature) => [
   `./${feature}/${feature}.service.ts`,
@@ -79,6 +68,7 @@ const serverPublicModules = (feature) => [
     {
       invoices: ['pay-links.ts'],
       payments: ['payment-pages.ts', 'stripe-gateway.ts'],
+      mail: ['notifications.ts'],
     }[feature] ?? []
   ).map((file) => `./${feature}/${file}`),
 ];
@@ -97,7 +87,6 @@ const serverZones = [
     except: [
       `./${feature}`,
       ...serverFeatures.filter((f) => f !== feature).flatMap(serverPublicModules),
-      ...(serverFeatureExceptionsForNow[feature] ?? []),
     ],
     message:
       'A server feature uses another feature only through its <name>.service.ts, its lifecycle, or the modules named in serverPublicModules.',

@@ -255,7 +255,7 @@ describe('admin invoices', () => {
       expect(res.status).toBe(200);
       return expectJson(res, InvoicePageSchema);
     };
-    const numbers = (page: { items: Array<{ invoiceNumber: string }> }) =>
+    const numbers = (page: { items: Array<{ invoiceNumber: string | null }> }) =>
       page.items.map((invoice) => invoice.invoiceNumber);
 
     const second = await get('page=2&pageSize=25');

@@ -19,7 +19,7 @@ import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
 import { changedFields } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
 import { existingId } from '../../lib/ids';
-import type { HowToPay, PayLink } from '../mail/notifications';
+import type { HowToPay, PayLink } from './invoices.emails';
 import { renderInvoicePdf, type InvoiceIssuer } from './invoice-pdf';
 import type { InvoiceRepository, NewInvoice } from './invoices.repository';
 import { isoDate } from '../../lib/format';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { InvoiceRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { HowToPay, PayLink } from '../mail/notifications';
+import type { HowToPay, PayLink } from './invoices.emails';
 import type { PayLinkRepository } from './pay-links.repository';
 
 export const PAY_LINK_NOT_FOUND = 'This pay link is not valid';
