@@ -21,6 +21,9 @@ test('markup stored by clients and by the agency is shown as text and never runs
   browser,
   adminApi,
 }) => {
+  // It walks every screen that shows stored text, as a client and as the agency: about 15 s
+  // alone, more beside other work on two cores.
+  test.setTimeout(60_000);
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
