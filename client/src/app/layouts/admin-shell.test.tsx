@@ -1,7 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SignedInAdmin } from '@shared/schemas/auth';
+import { http, HttpResponse, type RequestHandler } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { SignedInAdminSchema, type SignedInAdmin } from '@shared/schemas/auth';
+import { ConsultationSummarySchema } from '@shared/schemas/consultations';
+import { TicketSummarySchema } from '@shared/schemas/tickets';
+import { apiServer, errorJson, json } from '@tests/support/api-server';
 import { ChangePasswordForm } from '@/features/admin-auth/public';
 import { renderWithApp } from '@tests/support/render-app';
 import { AdminShell, isNavItemActive } from './admin-shell';
@@ -16,33 +20,27 @@ const admin: SignedInAdmin = {
   twoFactorSetupRequired: false,
 };
 
-/** The admin API behind the shell; `signedIn` says whether the session still holds. */
+/**
+ * The admin API behind the shell, `handlers` first; `signedIn` says whether the session
+ * still holds.
+ */
 function stubAdminApi(
-  routes: Record<string, () => Response>,
+  handlers: RequestHandler[],
   counts: { open: number; new: number } = { open: 0, new: 0 },
 ) {
   const session = { signedIn: true };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const route = routes[`${init?.method ?? 'GET'} ${url}`];
-      if (route) return route();
-      if (url === '/api/admin/me') {
-        return session.signedIn
-          ? new Response(JSON.stringify(admin))
-          : new Response('{"message":"Unauthorized"}', { status: 401 });
-      }
-      if (url === '/api/admin/tickets/summary') return new Response(`{"open":${counts.open}}`);
-      if (url === '/api/admin/consultations/summary') return new Response(`{"new":${counts.new}}`);
-      return new Response('{"message":"Not found"}', { status: 404 });
-    }),
+  apiServer.use(
+    ...handlers,
+    http.get('/api/admin/me', () =>
+      session.signedIn ? json(SignedInAdminSchema, admin) : errorJson(401, 'Unauthorized'),
+    ),
+    http.get('/api/admin/tickets/summary', () => json(TicketSummarySchema, { open: counts.open })),
+    http.get('/api/admin/consultations/summary', () =>
+      json(ConsultationSummarySchema, { new: counts.new }),
+    ),
   );
   return session;
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('admin navigation highlight', () => {
   it('matches the href itself or a path below it', () => {
@@ -55,7 +53,7 @@ describe('admin navigation highlight', () => {
 
 describe('AdminShell', () => {
   it("says 'Failed to logout' when the sign-out fails, and stays", async () => {
-    stubAdminApi({ 'POST /api/admin/logout': () => new Response('', { status: 500 }) });
+    stubAdminApi([http.post('/api/admin/logout', () => new HttpResponse(null, { status: 500 }))]);
     const location = renderWithApp(<AdminShell>Dashboard</AdminShell>, '/admin/dashboard');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Logout' }));
     expect(
@@ -66,14 +64,12 @@ describe('AdminShell', () => {
   });
 
   it('goes to the login page when a call finds the session over', async () => {
-    const session = stubAdminApi({
-      'POST /api/admin/reset-password': () => {
+    const session = stubAdminApi([
+      http.post('/api/admin/reset-password', () => {
         session.signedIn = false;
-        return new Response('{"message":"Your session has expired. Please sign in again."}', {
-          status: 401,
-        });
-      },
-    });
+        return errorJson(401, 'Your session has expired. Please sign in again.');
+      }),
+    ]);
     const location = renderWithApp(
       <AdminShell>
         <ChangePasswordForm />
@@ -100,7 +96,7 @@ describe('AdminShell', () => {
 
 describe('the admin navigation on a phone', () => {
   it('is a button naming the current page that opens the list of links, badges included', async () => {
-    stubAdminApi({}, { open: 2, new: 1 });
+    stubAdminApi([], { open: 2, new: 1 });
     renderWithApp(<AdminShell>Invoices</AdminShell>, '/admin/invoices/new');
     const nav = await screen.findByRole('navigation', { name: 'Admin' });
     // Closed, it says what waits behind it.
@@ -123,7 +119,7 @@ describe('the admin navigation on a phone', () => {
   });
 
   it('closes when a link is followed, and then names the new page', async () => {
-    stubAdminApi({});
+    stubAdminApi([]);
     const location = renderWithApp(<AdminShell>Dashboard</AdminShell>, '/admin/dashboard');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Dashboard Menu' }));
@@ -134,7 +130,7 @@ describe('the admin navigation on a phone', () => {
   });
 
   it('closes on Escape and gives the focus back to its button', async () => {
-    stubAdminApi({});
+    stubAdminApi([]);
     renderWithApp(<AdminShell>Settings</AdminShell>, '/admin/settings');
     const user = userEvent.setup();
     const button = await screen.findByRole('button', { name: 'Settings Menu' });
@@ -147,7 +143,7 @@ describe('the admin navigation on a phone', () => {
   });
 
   it("names the admin area when the page is none of the links'", async () => {
-    stubAdminApi({});
+    stubAdminApi([]);
     renderWithApp(<AdminShell>Nothing here</AdminShell>, '/admin/no-such-page');
     expect(await screen.findByRole('button', { name: 'Admin Menu' })).toHaveAttribute(
       'aria-expanded',

@@ -1,5 +1,12 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { ClientInvoicePageSchema } from '@shared/schemas/invoices';
+import { CurrentUserSchema } from '@shared/schemas/profile';
+import { PublicSettingsSchema } from '@shared/schemas/settings';
+import { SubscriptionSchema } from '@shared/schemas/subscriptions';
+import { ClientTicketSummarySchema, TicketPageSchema } from '@shared/schemas/tickets';
+import { apiServer, errorJson, json, recordRequests } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { pageOf } from '@tests/support/page-of';
 import { AppRouter } from './router';
@@ -12,9 +19,10 @@ function renderAt(path: string) {
   return renderWithApp(<AppRouter />, path);
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+/** Every API call answered 401, as for a visitor who is not signed in. */
+function stubSignedOut() {
+  apiServer.use(http.all('/api/*', () => errorJson(401, 'Unauthorized')));
+}
 
 describe('the route table', () => {
   it('shows the 404 page with its exact texts for an unknown path', async () => {
@@ -24,10 +32,7 @@ describe('the route table', () => {
   });
 
   it('asks a signed-out visitor of the portal to log in', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('{"message":"Unauthorized"}', { status: 401 })),
-    );
+    stubSignedOut();
     renderAt('/portal/support');
     expect(await screen.findByText('Please log in to continue', {}, LAZY_LOAD)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /sign in/i })).toHaveAttribute(
@@ -38,32 +43,33 @@ describe('the route table', () => {
 
   it('sends a signed-in client from / to the portal dashboard', async () => {
     document.cookie = 'signed_in=1; path=/';
-    const answers: Record<string, unknown> = {
-      '/api/auth/user': {
-        id: 'u1',
-        email: 'a@b.co',
-        firstName: 'Ann',
-        lastName: null,
-        businessName: null,
-        phoneNumber: null,
-      },
-      '/api/settings/public': {
-        businessName: 'Coast & Code Studio',
-        businessEmail: 'hello@coastandcode.studio',
-        businessLocation: 'New Orleans, LA',
-      },
-      '/api/tickets?pageSize=5': pageOf([], 5),
-      '/api/tickets/summary': { unresolved: 0 },
-      '/api/subscription': null,
-      '/api/invoices': pageOf([]),
-    };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) =>
-        url in answers
-          ? new Response(JSON.stringify(answers[url]))
-          : new Response('{"message":"Not found"}', { status: 404 }),
+    apiServer.use(
+      http.get('/api/auth/user', () =>
+        json(CurrentUserSchema, {
+          id: 'u1',
+          email: 'a@b.co',
+          firstName: 'Ann',
+          lastName: null,
+          businessName: null,
+          phoneNumber: null,
+        }),
       ),
+      http.get('/api/settings/public', () =>
+        json(PublicSettingsSchema, {
+          businessName: 'Coast & Code Studio',
+          businessEmail: 'hello@coastandcode.studio',
+          businessLocation: 'New Orleans, LA',
+        }),
+      ),
+      http.get('/api/tickets/summary', () => json(ClientTicketSummarySchema, { unresolved: 0 })),
+      http.get('/api/tickets', ({ request }) =>
+        new URL(request.url).search === '?pageSize=5'
+          ? json(TicketPageSchema, pageOf([], 5))
+          : errorJson(404, 'Not found'),
+      ),
+      http.get('/api/subscription', () => json(SubscriptionSchema.nullable(), null)),
+      http.get('/api/invoices', () => json(ClientInvoicePageSchema, pageOf([]))),
+      http.all('/api/*', () => errorJson(404, 'Not found')),
     );
     const location = renderAt('/');
     expect(await screen.findByText('Welcome Ann', {}, LAZY_LOAD)).toBeInTheDocument();
@@ -72,20 +78,17 @@ describe('the route table', () => {
   });
 
   it('shows a visitor without the signed-in hint the landing page without asking the server', async () => {
-    const fetchMock = vi.fn(async () => new Response('{}'));
-    vi.stubGlobal('fetch', fetchMock);
+    apiServer.use(http.all('/api/*', () => HttpResponse.json({})));
+    const calls = recordRequests();
     renderAt('/');
     expect(
       await screen.findByRole('heading', { name: 'Where the Coast Meets the Code' }, LAZY_LOAD),
     ).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalledWith('/api/auth/user', expect.anything());
+    expect(calls.map((call) => call.url)).not.toContain('/api/auth/user');
   });
 
   it('redirects /portal and /admin', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('{"message":"Unauthorized"}', { status: 401 })),
-    );
+    stubSignedOut();
     const portal = renderAt('/portal');
     await screen.findByText('Please log in to continue', {}, LAZY_LOAD);
     expect(portal.history).toContain('/portal/dashboard');

@@ -1,6 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { AdminLoginResultSchema, SignedInAdminSchema } from '@shared/schemas/auth';
+import { apiServer, errorJson, json, recordRequests } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { AdminLoginPage } from './admin-login-page';
 
@@ -8,16 +11,10 @@ function renderLogin() {
   return renderWithApp(<AdminLoginPage />, '/admin/login');
 }
 
-function stubApi(handler: (url: string, init?: RequestInit) => Response | Promise<Response>) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => handler(url, init)),
-  );
+/** POST /api/admin/login answered by `answer`. */
+function stubLogin(answer: () => Response) {
+  apiServer.use(http.post('/api/admin/login', answer));
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 /** The admin the login answers with. */
 const SIGNED_IN = {
@@ -39,11 +36,7 @@ async function signIn(email: string, password: string) {
 
 describe('AdminLoginPage', () => {
   it("shows the server's message when the credentials are wrong", async () => {
-    stubApi((url) =>
-      url === '/api/admin/login'
-        ? new Response('{"message":"Invalid credentials"}', { status: 401 })
-        : new Response('{}', { status: 200 }),
-    );
+    stubLogin(() => errorJson(401, 'Invalid credentials'));
     renderLogin();
     await signIn('owner@example.com', 'wrong-password');
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials');
@@ -52,36 +45,22 @@ describe('AdminLoginPage', () => {
   });
 
   it('says an error occurred when the network fails', async () => {
-    stubApi((url) => {
-      if (url === '/api/admin/login') throw new TypeError('Failed to fetch');
-      return new Response('{}', { status: 200 });
-    });
+    stubLogin(() => HttpResponse.error());
     renderLogin();
     await signIn('owner@example.com', 'whatever-password');
     expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred during login');
   });
 
   it('validates the e-mail before sending anything', async () => {
-    const fetchMock = vi.fn(async () => new Response('{}', { status: 200 }));
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = recordRequests();
     renderLogin();
     await signIn('not-an-email', 'whatever-password');
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalledWith('/api/admin/login', expect.anything());
+    expect(calls.map((call) => call.url)).not.toContain('/api/admin/login');
   });
 
   it('welcomes the admin and goes to the dashboard', async () => {
-    stubApi((url) =>
-      url === '/api/admin/login'
-        ? new Response(JSON.stringify(SIGNED_IN))
-        : new Response(
-            JSON.stringify({
-              businessName: 'Coast & Code Studio',
-              businessEmail: 'a@b.co',
-              businessLocation: 'x',
-            }),
-          ),
-    );
+    stubLogin(() => json(AdminLoginResultSchema, SIGNED_IN));
     const location = renderLogin();
     await signIn('owner@example.com', 'right-password');
     expect(await screen.findByText('Welcome back!')).toBeInTheDocument();
@@ -89,9 +68,7 @@ describe('AdminLoginPage', () => {
   });
 
   it('comes back to the screen the session ended on', async () => {
-    stubApi((url) =>
-      url === '/api/admin/login' ? new Response(JSON.stringify(SIGNED_IN)) : new Response('{}'),
-    );
+    stubLogin(() => json(AdminLoginResultSchema, SIGNED_IN));
     const location = renderWithApp(
       <AdminLoginPage />,
       '/admin/login?next=%2Fadmin%2Fsupport%2F7a8b%3Fstatus%3Dopen',
@@ -102,34 +79,24 @@ describe('AdminLoginPage', () => {
   });
 
   it('asks for the code after the password when two-factor is on, then signs in', async () => {
-    const calls: Array<{ url: string; body: unknown }> = [];
-    stubApi((url, init) => {
-      calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (url === '/api/admin/login') return new Response('{"twoFactorRequired":true}');
-      if (url === '/api/admin/login/two-factor') {
-        const { code } = JSON.parse(String(init?.body)) as { code: string };
+    stubLogin(() => json(AdminLoginResultSchema, { twoFactorRequired: true }));
+    apiServer.use(
+      http.post('/api/admin/login/two-factor', async ({ request }) => {
+        const { code } = (await request.json()) as { code: string };
         return code === '123456'
-          ? new Response(
-              JSON.stringify({
-                id: '1',
-                email: 'owner@example.com',
-                firstName: 'Ann',
-                lastName: null,
-                createdAt: '',
-                twoFactorEnabled: true,
-                twoFactorSetupRequired: false,
-              }),
-            )
-          : new Response('{"message":"Invalid authentication code"}', { status: 401 });
-      }
-      return new Response(
-        JSON.stringify({
-          businessName: 'Coast & Code Studio',
-          businessEmail: 'a@b.co',
-          businessLocation: 'x',
-        }),
-      );
-    });
+          ? json(SignedInAdminSchema, {
+              id: '1',
+              email: 'owner@example.com',
+              firstName: 'Ann',
+              lastName: null,
+              createdAt: '',
+              twoFactorEnabled: true,
+              twoFactorSetupRequired: false,
+            })
+          : errorJson(401, 'Invalid authentication code');
+      }),
+    );
+    const calls = recordRequests();
     const location = renderLogin();
     await signIn('owner@example.com', 'right-password');
     const code = await screen.findByLabelText('Authentication code');

@@ -2,7 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
-import { ClientDetailSchema, type ClientDetail, type ClientNote } from '@shared/schemas/clients';
+import { http, HttpResponse } from 'msw';
+import {
+  ClientDetailSchema,
+  ClientNoteSchema,
+  type ClientDetail,
+  type ClientNote,
+} from '@shared/schemas/clients';
+import { apiServer, errorJson, json, recordRequests } from '@tests/support/api-server';
 import { anInvoice } from '@tests/support/invoice-fixtures';
 import { renderWithApp } from '@tests/support/render-app';
 import { ClientDetailPage } from './client-detail-page';
@@ -156,43 +163,29 @@ function aClientDetail({
   });
 }
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
 /**
  * The client API: GET answers `pages[0]` until a note is added or deleted, then `pages[1]`;
  * POST .../notes answers the note; DELETE .../notes/{id} answers 204.
  */
 function stubClientApi(...pages: ClientDetail[]) {
-  const calls: Call[] = [];
   let current = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (url === `/api/admin/clients/${ID}/notes` && method === 'POST') {
-        current = Math.min(current + 1, pages.length - 1);
-        return new Response(JSON.stringify(pages[current]!.notes[0]), { status: 201 });
-      }
-      if (url.startsWith(`/api/admin/clients/${ID}/notes/`) && method === 'DELETE') {
-        current = Math.min(current + 1, pages.length - 1);
-        return new Response(null, { status: 204 });
-      }
-      if (url === `/api/admin/clients/${ID}` && method === 'GET') {
-        return new Response(JSON.stringify(pages[current]));
-      }
-      // What the server answers for an id with no client (clients.service.ts).
-      if (url.startsWith('/api/admin/clients/') && method === 'GET') {
-        return new Response('{"message":"Client not found"}', { status: 404 });
-      }
-      return new Response('{"message":"Not found"}', { status: 404 });
+  apiServer.use(
+    http.post(`/api/admin/clients/${ID}/notes`, () => {
+      current = Math.min(current + 1, pages.length - 1);
+      return json(ClientNoteSchema, pages[current]!.notes[0]!, { status: 201 });
     }),
+    http.delete(`/api/admin/clients/${ID}/notes/:noteId`, () => {
+      current = Math.min(current + 1, pages.length - 1);
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.get('/api/admin/clients/:id', ({ params }) =>
+      params.id === ID
+        ? json(ClientDetailSchema, pages[current]!)
+        : // What the server answers for an id with no client (clients.service.ts).
+          errorJson(404, 'Client not found'),
+    ),
   );
-  return calls;
+  return recordRequests();
 }
 
 function renderPage(id = ID) {
@@ -214,7 +207,7 @@ const money = (label: string) => screen.getByText(label, { selector: 'dt' }).nex
 const DELETE_NOTE = /^Delete ?the note of /;
 
 afterEach(() => {
-  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 // The page is large and the toaster loads with the first toast: on a busy 2-core machine a

@@ -1,7 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DashboardStats, DashboardTrends } from '@shared/schemas/dashboard';
+import { http } from 'msw';
+import {
+  DashboardStatsSchema,
+  DashboardTrendsSchema,
+  type DashboardStats,
+  type DashboardTrends,
+} from '@shared/schemas/dashboard';
+import { apiServer, errorJson, json } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { AdminDashboardPage } from './admin-dashboard-page';
 
@@ -44,14 +51,11 @@ const TRENDS: DashboardTrends = {
   })),
 };
 
-function stubApi() {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      if (url === '/api/admin/dashboard-stats') return new Response(JSON.stringify(STATS));
-      if (url === '/api/admin/dashboard-trends') return new Response(JSON.stringify(TRENDS));
-      return new Response('{"message":"Not found"}', { status: 404 });
-    }),
+/** The dashboard's figures; the trends answer `trends` (by default TRENDS). */
+function stubApi(trends: () => Response = () => json(DashboardTrendsSchema, TRENDS)) {
+  apiServer.use(
+    http.get('/api/admin/dashboard-stats', () => json(DashboardStatsSchema, STATS)),
+    http.get('/api/admin/dashboard-trends', trends),
   );
 }
 
@@ -132,14 +136,7 @@ describe('AdminDashboardPage', () => {
   );
 
   it('says so when the trends cannot be loaded, and still shows the figures', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) =>
-        url === '/api/admin/dashboard-stats'
-          ? new Response(JSON.stringify(STATS))
-          : new Response('{"message":"Boom"}', { status: 500 }),
-      ),
-    );
+    stubApi(() => errorJson(500, 'Boom'));
     renderWithApp(<AdminDashboardPage />, '/admin/dashboard');
     expect(await screen.findByText('The trends could not be loaded.')).toBeVisible();
     expect(screen.getByRole('group', { name: 'Active Subscribers' })).toHaveTextContent('2');

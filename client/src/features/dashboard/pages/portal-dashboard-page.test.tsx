@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ClientInvoice } from '@shared/schemas/invoices';
-import type { PaymentSettings } from '@shared/schemas/payments';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { ClientInvoicePageSchema, type ClientInvoice } from '@shared/schemas/invoices';
+import { PaymentSettingsSchema, type PaymentSettings } from '@shared/schemas/payments';
+import { CurrentUserSchema } from '@shared/schemas/profile';
+import { SubscriptionSchema } from '@shared/schemas/subscriptions';
+import { ClientTicketSummarySchema, TicketPageSchema } from '@shared/schemas/tickets';
+import { apiServer, errorJson, json } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { pageOf } from '@tests/support/page-of';
 import { PortalDashboardPage } from './portal-dashboard-page';
@@ -31,42 +36,40 @@ const NO_CARD: PaymentSettings = {
 
 /** The dashboard's reads; the webhook lands after the client is back (second read). */
 function stubPortal() {
-  const asked: string[] = [];
-  const paidYet = () => asked.filter((url) => url === '/api/invoices').length > 1;
-  const answers: Record<string, () => unknown> = {
-    '/api/auth/user': () => ({
-      id: 'u1',
-      email: 'aurelie@example.com',
-      firstName: 'Aurelie',
-      lastName: null,
-      businessName: null,
-      phoneNumber: null,
+  let invoiceReads = 0;
+  const paidYet = () => invoiceReads > 1;
+  apiServer.use(
+    http.get('/api/auth/user', () =>
+      json(CurrentUserSchema, {
+        id: 'u1',
+        email: 'aurelie@example.com',
+        firstName: 'Aurelie',
+        lastName: null,
+        businessName: null,
+        phoneNumber: null,
+      }),
+    ),
+    http.get('/api/tickets/summary', () => json(ClientTicketSummarySchema, { unresolved: 0 })),
+    http.get('/api/tickets', ({ request }) =>
+      new URL(request.url).search === '?pageSize=5'
+        ? json(TicketPageSchema, pageOf([], 5))
+        : errorJson(404, 'Not found'),
+    ),
+    http.get('/api/subscription', () => json(SubscriptionSchema.nullable(), null)),
+    http.get('/api/invoices', () => {
+      invoiceReads += 1;
+      return json(ClientInvoicePageSchema, pageOf([paidYet() ? PAID : DUE]));
     }),
-    '/api/tickets?pageSize=5': () => pageOf([], 5),
-    '/api/tickets/summary': () => ({ unresolved: 0 }),
-    '/api/subscription': () => null,
-    '/api/invoices': () => pageOf([paidYet() ? PAID : DUE]),
-    '/api/billing': () =>
-      paidYet()
-        ? { ...NO_CARD, card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2029 } }
-        : NO_CARD,
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      asked.push(url);
-      const answer = answers[url];
-      return answer
-        ? new Response(JSON.stringify(answer()))
-        : new Response('{"message":"Not found"}', { status: 404 });
-    }),
+    http.get('/api/billing', () =>
+      json(
+        PaymentSettingsSchema,
+        paidYet()
+          ? { ...NO_CARD, card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2029 } }
+          : NO_CARD,
+      ),
+    ),
   );
-  return asked;
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('PortalDashboardPage', () => {
   it('back from Checkout: thanks the client, shows the invoice Paid and the card kept, without a reload', async () => {

@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { InvoiceDetail } from '@shared/schemas/invoices';
+import { http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { InvoiceDetailSchema, type InvoiceDetail } from '@shared/schemas/invoices';
+import { apiServer, json } from '@tests/support/api-server';
 import { anInvoice, INVOICE_ID } from '@tests/support/invoice-fixtures';
 import { renderWithApp } from '@tests/support/render-app';
 import { RecordPaymentDialog } from './record-payment-dialog';
@@ -30,15 +32,11 @@ function answer(amount: number): InvoiceDetail {
 /** POST .../payments answered as the server would; returns the bodies it was sent. */
 function stubPaymentsApi() {
   const posted: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === `/api/admin/invoices/${ID}/payments` && init?.method === 'POST') {
-        const body = JSON.parse(String(init.body)) as { amount: number };
-        posted.push(body);
-        return new Response(JSON.stringify(answer(body.amount)), { status: 201 });
-      }
-      return new Response('{"message":"Not found"}', { status: 404 });
+  apiServer.use(
+    http.post(`/api/admin/invoices/${ID}/payments`, async ({ request }) => {
+      const body = (await request.json()) as { amount: number };
+      posted.push(body);
+      return json(InvoiceDetailSchema, answer(body.amount), { status: 201 });
     }),
   );
   return posted;
@@ -56,10 +54,6 @@ function renderDialog(onOpenChange = vi.fn()) {
   );
   return onOpenChange;
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('RecordPaymentDialog', () => {
   it('starts from the balance due and today, and sends the amount in cents', async () => {

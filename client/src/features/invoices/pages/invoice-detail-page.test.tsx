@@ -1,9 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
-import type { InvoiceDetail, InvoiceStatus } from '@shared/schemas/invoices';
+import {
+  InvoiceDetailSchema,
+  type InvoiceDetail,
+  type InvoiceStatus,
+} from '@shared/schemas/invoices';
 import type { Payment } from '@shared/schemas/payments';
+import { apiServer, errorJson, json, recordRequests } from '@tests/support/api-server';
 import { anInvoiceDetail, INVOICE_ID } from '@tests/support/invoice-fixtures';
 import { renderWithApp } from '@tests/support/render-app';
 import { InvoiceDetailPage } from './invoice-detail-page';
@@ -40,33 +46,26 @@ const detail = anInvoiceDetail;
 
 /** GET the invoice answers `shown`; POST .../payments answers `afterPayment`. */
 function stubInvoiceApi(shown: InvoiceDetail, afterPayment?: InvoiceDetail) {
-  const calls: Array<{ method: string; url: string; body: unknown }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (url === `/api/admin/invoices/${ID}/payments` && method === 'POST' && afterPayment) {
-        return new Response(JSON.stringify(afterPayment), { status: 201 });
-      }
-      if (url === `/api/admin/invoices/${ID}/resolve-flag` && method === 'POST') {
-        const { flagId } = (init?.body ? JSON.parse(String(init.body)) : {}) as {
-          flagId?: string;
-        };
-        const paymentFlags = flagId
-          ? shown.invoice.paymentFlags.filter((flag) => flag.id !== flagId)
-          : [];
-        return new Response(
-          JSON.stringify({ ...shown, invoice: { ...shown.invoice, paymentFlags } }),
-        );
-      }
-      if (url === `/api/admin/invoices/${ID}/pay-link/revoke` && method === 'POST') {
-        return new Response(JSON.stringify({ ...shown, payLink: null }));
-      }
-      if (url === `/api/admin/invoices/${ID}`) return new Response(JSON.stringify(shown));
-      return new Response('{"message":"Not found"}', { status: 404 });
+  apiServer.use(
+    http.post(`/api/admin/invoices/${ID}/payments`, () =>
+      afterPayment
+        ? json(InvoiceDetailSchema, afterPayment, { status: 201 })
+        : errorJson(404, 'Not found'),
+    ),
+    http.post(`/api/admin/invoices/${ID}/resolve-flag`, async ({ request }) => {
+      const text = await request.text();
+      const { flagId } = (text ? JSON.parse(text) : {}) as { flagId?: string };
+      const paymentFlags = flagId
+        ? shown.invoice.paymentFlags.filter((flag) => flag.id !== flagId)
+        : [];
+      return json(InvoiceDetailSchema, { ...shown, invoice: { ...shown.invoice, paymentFlags } });
     }),
+    http.post(`/api/admin/invoices/${ID}/pay-link/revoke`, () =>
+      json(InvoiceDetailSchema, { ...shown, payLink: null }),
+    ),
+    http.get(`/api/admin/invoices/${ID}`, () => json(InvoiceDetailSchema, shown)),
   );
+  const calls = recordRequests();
   return calls;
 }
 
@@ -78,10 +77,6 @@ function renderPage() {
     `/admin/invoices/${ID}`,
   );
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('InvoiceDetailPage', () => {
   it('records a payment: the dialog closes, the toast says so and the page shows the invoice paid', async () => {
@@ -160,11 +155,13 @@ describe('InvoiceDetailPage', () => {
     ).toEqual([expect.stringContaining(FLAG), expect.stringContaining(DISPUTE)]);
     expect(screen.getByText('Needs your attention (2):')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: `Mark as resolved: ${DISPUTE}` }));
-    expect(calls).toContainEqual({
-      method: 'POST',
-      url: `/api/admin/invoices/${ID}/resolve-flag`,
-      body: { flagId: OTHER_FLAG_ID },
-    });
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        method: 'POST',
+        url: `/api/admin/invoices/${ID}/resolve-flag`,
+        body: { flagId: OTHER_FLAG_ID },
+      }),
+    );
     // The answer has the first one left: shown on its own.
     expect(await screen.findByText(FLAG)).toBeVisible();
     expect(screen.queryByText(DISPUTE)).not.toBeInTheDocument();

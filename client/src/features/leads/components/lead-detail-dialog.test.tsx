@@ -1,7 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Lead } from '@shared/schemas/leads';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { ConsultationRequestSchema } from '@shared/schemas/consultations';
+import { LeadSchema, type Lead } from '@shared/schemas/leads';
+import { apiServer, json } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { LeadDetailDialog, leadAsText } from './lead-detail-dialog';
 
@@ -70,39 +73,32 @@ function lead(overrides: Partial<Lead> = {}): Lead {
 /** The lead API of one search, and POST /api/admin/consultations answering `created`. */
 function stubApi(shown: Lead) {
   const posted: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === `/api/admin/marketing-tool/searches/${SEARCH}/leads/${shown.id}`) {
-        return new Response(JSON.stringify(shown));
-      }
-      if (url === '/api/admin/consultations' && init?.method === 'POST') {
-        const body = JSON.parse(String(init.body)) as Record<string, string>;
-        posted.push(body);
-        return new Response(
-          JSON.stringify({
-            id: '0a1b2c3d-0000-4000-8000-000000000009',
-            name: body.name,
-            email: body.email,
-            businessName: body.business ?? null,
-            phone: body.phone || null,
-            details: body.details ?? null,
-            status: 'new',
-            createdAt: '2026-11-24T12:00:00.000Z',
-            clientId: null,
-          }),
-          { status: 201 },
-        );
-      }
-      return new Response('{"message":"Not found"}', { status: 404 });
+  apiServer.use(
+    http.get(`/api/admin/marketing-tool/searches/${SEARCH}/leads/${shown.id}`, () =>
+      json(LeadSchema, shown),
+    ),
+    http.post('/api/admin/consultations', async ({ request }) => {
+      const body = (await request.json()) as Record<string, string>;
+      posted.push(body);
+      return json(
+        ConsultationRequestSchema,
+        {
+          id: '0a1b2c3d-0000-4000-8000-000000000009',
+          name: body.name!,
+          email: body.email!,
+          businessName: body.business ?? null,
+          phone: body.phone || null,
+          details: body.details ?? null,
+          status: 'new',
+          createdAt: '2026-11-24T12:00:00.000Z',
+          clientId: null,
+        },
+        { status: 201 },
+      );
     }),
   );
   return posted;
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('LeadDetailDialog', () => {
   it('shows every coded value as words, never the code', async () => {

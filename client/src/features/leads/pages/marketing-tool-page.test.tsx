@@ -1,7 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SearchJob, SearchRecord } from '@shared/schemas/leads';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import {
+  SearchJobSchema,
+  SearchRecordPageSchema,
+  type SearchJob,
+  type SearchRecord,
+} from '@shared/schemas/leads';
+import { apiServer, errorJson, json, recordRequests } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { MarketingToolPage } from './marketing-tool-page';
 
@@ -57,40 +64,28 @@ const record = (n: number): SearchRecord => {
 function stubApi() {
   let status: SearchJob['status'] = 'running';
   let shownStatus: SearchJob['status'] = 'running';
-  const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push(`${method} ${url}`);
-      if (url === `/api/admin/marketing-tool/jobs/${ID}`) {
-        return new Response(JSON.stringify(job(shownStatus)));
-      }
-      if (url === `/api/admin/marketing-tool/jobs/${ID}/cancel` && method === 'POST') {
-        shownStatus = status;
-        return new Response(JSON.stringify({ message: `The search is already ${status}` }), {
-          status: 409,
-        });
-      }
-      if (url.startsWith('/api/admin/marketing-tool/searches?')) {
-        const query = new URLSearchParams(url.split('?')[1]);
-        const all = Array.from({ length: 23 }, (_, n) => record(n));
-        const q = query.get('q')?.toLowerCase();
-        const items = q ? all.filter((r) => r.criteria.city.toLowerCase().includes(q)) : all;
-        const page = Number(query.get('page') ?? 1);
-        const pageSize = Number(query.get('pageSize'));
-        return new Response(
-          JSON.stringify({
-            items: items.slice((page - 1) * pageSize, page * pageSize),
-            total: items.length,
-            page,
-            pageSize,
-          }),
-        );
-      }
-      return new Response('{"message":"Not found"}', { status: 404 });
+  apiServer.use(
+    http.get(`/api/admin/marketing-tool/jobs/${ID}`, () => json(SearchJobSchema, job(shownStatus))),
+    http.post(`/api/admin/marketing-tool/jobs/${ID}/cancel`, () => {
+      shownStatus = status;
+      return errorJson(409, `The search is already ${status}`);
+    }),
+    http.get('/api/admin/marketing-tool/searches', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      const all = Array.from({ length: 23 }, (_, n) => record(n));
+      const q = query.get('q')?.toLowerCase();
+      const items = q ? all.filter((r) => r.criteria.city.toLowerCase().includes(q)) : all;
+      const page = Number(query.get('page') ?? 1);
+      const pageSize = Number(query.get('pageSize'));
+      return json(SearchRecordPageSchema, {
+        items: items.slice((page - 1) * pageSize, page * pageSize),
+        total: items.length,
+        page,
+        pageSize,
+      });
     }),
   );
+  const calls = recordRequests();
   return {
     calls,
     finish: () => {
@@ -98,10 +93,6 @@ function stubApi() {
     },
   };
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('MarketingToolPage', () => {
   it('fills the form from ?search=, and keeps the button busy while that bulk search runs', async () => {
@@ -119,7 +110,7 @@ describe('MarketingToolPage', () => {
     await waitFor(() => expect(screen.getByLabelText('City*')).toHaveValue('Baton Rouge'));
     expect(screen.getByLabelText('Business Type*')).toHaveValue('Retail Store');
     await user.click(button);
-    expect(api.calls.filter((call) => call.startsWith('POST'))).toEqual([]);
+    expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
 
     // It ends just before the admin cancels: a calm word, no error, and the button is back.
     api.finish();

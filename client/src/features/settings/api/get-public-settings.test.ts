@@ -1,6 +1,9 @@
 import { renderHook, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS, PUBLIC_SETTINGS_ELEMENT_ID } from '@shared/constants';
+import { PublicSettingsSchema } from '@shared/schemas/settings';
+import { apiServer, json, recordRequests } from '@tests/support/api-server';
 
 const answer = {
   businessName: 'Bayou Web Works',
@@ -10,6 +13,20 @@ const answer = {
   businessWebsite: 'https://bayou.example',
 };
 
+/**
+ * GET /api/settings/public answered with exactly `body`: not through json(), since these
+ * answers are meant to be off the schema (an extra field, a wrong type).
+ */
+function answerRaw(body: object) {
+  apiServer.use(http.get('/api/settings/public', () => HttpResponse.json(body)));
+}
+
+/** GET /api/settings/public answered with `answer`; the requests made from now on. */
+function stubPublicSettings() {
+  apiServer.use(http.get('/api/settings/public', () => json(PublicSettingsSchema, answer)));
+  return recordRequests();
+}
+
 /** The module afresh, as a page load would run it, with `html` in the document. */
 async function loadWith(html: string) {
   document.head.innerHTML = html;
@@ -18,25 +35,18 @@ async function loadWith(html: string) {
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   document.head.innerHTML = '';
 });
 
 describe('getPublicSettings', () => {
   it('reads the answer through its schema', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ ...answer, extra: true }))),
-    );
+    answerRaw({ ...answer, extra: true });
     const { getPublicSettings } = await loadWith('');
     await expect(getPublicSettings()).resolves.toEqual(answer);
   });
 
   it('refuses an answer of another shape', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ ...answer, businessName: 42 }))),
-    );
+    answerRaw({ ...answer, businessName: 42 });
     const { getPublicSettings } = await loadWith('');
     await expect(getPublicSettings()).rejects.toThrow(/businessName/);
   });
@@ -44,30 +54,27 @@ describe('getPublicSettings', () => {
 
 describe('usePublicSettings', () => {
   it('shows the settings the server wrote into the page, without asking the API', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = recordRequests();
     const { usePublicSettings } = await loadWith(
       `<script id="${PUBLIC_SETTINGS_ELEMENT_ID}" type="application/json">${JSON.stringify(answer)}</script>`,
     );
     const { result } = renderHook(() => usePublicSettings());
     expect(result.current).toEqual(answer);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
   });
 
   it('asks the API once when the page carries none, showing the defaults meanwhile', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify(answer)));
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = stubPublicSettings();
     const { usePublicSettings } = await loadWith('');
     const { result } = renderHook(() => usePublicSettings());
     expect(result.current).toEqual(DEFAULT_SETTINGS);
     await waitFor(() => expect(result.current).toEqual(answer));
     renderHook(() => usePublicSettings());
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(calls).toEqual([{ method: 'GET', url: '/api/settings/public', body: undefined }]);
   });
 
   it('ignores page data of another shape', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify(answer)));
-    vi.stubGlobal('fetch', fetchMock);
+    stubPublicSettings();
     const { usePublicSettings } = await loadWith(
       `<script id="${PUBLIC_SETTINGS_ELEMENT_ID}" type="application/json">{"businessName":1}</script>`,
     );

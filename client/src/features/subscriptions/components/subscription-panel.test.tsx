@@ -1,7 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Subscription } from '@shared/schemas/subscriptions';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import {
+  SubscriptionChangeSchema,
+  SubscriptionSchema,
+  type Subscription,
+} from '@shared/schemas/subscriptions';
+import { apiServer, json } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { SubscriptionPanel, SubscriptionSummary } from './subscription-panel';
 
@@ -16,27 +22,24 @@ const active: Subscription = {
   withdrawn: false,
 };
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const MaybeSubscriptionSchema = SubscriptionSchema.nullable();
+
+/** GET /api/subscription answered with `subscription`. */
+function stubSubscription(subscription: Subscription | null) {
+  apiServer.use(http.get('/api/subscription', () => json(MaybeSubscriptionSchema, subscription)));
+}
 
 describe('SubscriptionPanel', () => {
   it('shows plan, status, period and next billing date, and cancels at the end of the period after confirmation', async () => {
     const posted: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        if (url === '/api/subscription') return new Response(JSON.stringify(active));
-        if (url === '/api/subscription/cancel' && init?.method === 'POST') {
-          posted.push(url);
-          return new Response(
-            JSON.stringify({
-              message: 'Your cancellation request has been received.',
-              subscription: { ...active, cancelAtPeriodEnd: true },
-            }),
-          );
-        }
-        return new Response('{}', { status: 404 });
+    stubSubscription(active);
+    apiServer.use(
+      http.post('/api/subscription/cancel', ({ request }) => {
+        posted.push(new URL(request.url).pathname);
+        return json(SubscriptionChangeSchema, {
+          message: 'Your cancellation request has been received.',
+          subscription: { ...active, cancelAtPeriodEnd: true },
+        });
       }),
     );
     renderWithApp(<SubscriptionPanel />, '/portal/dashboard');
@@ -71,10 +74,7 @@ describe('SubscriptionPanel', () => {
   });
 
   it("offers 'Subscribe Now' without a subscription", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('null')),
-    );
+    stubSubscription(null);
     renderWithApp(<SubscriptionPanel />, '/portal/dashboard');
     expect(await screen.findByRole('link', { name: 'Subscribe Now' })).toHaveAttribute(
       'href',
@@ -90,10 +90,7 @@ describe('SubscriptionPanel', () => {
       currentPeriodEnd: null,
       withdrawn: true,
     };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify(withdrawn))),
-    );
+    stubSubscription(withdrawn);
     renderWithApp(<SubscriptionPanel />, '/portal/dashboard');
     expect(await screen.findByText('Request withdrawn')).toBeVisible();
     expect(
@@ -115,19 +112,14 @@ describe('SubscriptionPanel', () => {
       pendingTierFrom: '2099-12-07T12:00:00.000Z',
     };
     const deleted: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        if (url === '/api/subscription/plan-change' && init?.method === 'DELETE') {
-          deleted.push(url);
-          return new Response(
-            JSON.stringify({
-              message: 'Your plan change is withdrawn: you stay on the Signature plan.',
-              subscription: { ...changing, pendingTier: null, pendingTierFrom: null },
-            }),
-          );
-        }
-        return new Response(JSON.stringify(changing));
+    stubSubscription(changing);
+    apiServer.use(
+      http.delete('/api/subscription/plan-change', ({ request }) => {
+        deleted.push(new URL(request.url).pathname);
+        return json(SubscriptionChangeSchema, {
+          message: 'Your plan change is withdrawn: you stay on the Signature plan.',
+          subscription: { ...changing, pendingTier: null, pendingTierFrom: null },
+        });
       }),
     );
     renderWithApp(<SubscriptionSummary />, '/portal/dashboard');

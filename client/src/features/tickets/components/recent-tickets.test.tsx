@@ -1,6 +1,8 @@
-import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Ticket } from '@shared/schemas/tickets';
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { TicketPageSchema, type Ticket } from '@shared/schemas/tickets';
+import { apiServer, json, recordRequests } from '@tests/support/api-server';
 import { pageOf } from '@tests/support/page-of';
 import { renderWithApp } from '@tests/support/render-app';
 import { RecentTickets } from './recent-tickets';
@@ -18,15 +20,12 @@ function ticket(n: number, overrides: Partial<Ticket> = {}): Ticket {
   };
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('RecentTickets (the dashboard Support tab)', () => {
   it('shows three skeleton rows while loading, then at most five tickets linking to their pages', async () => {
     let answer!: (response: Response) => void;
-    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
-    vi.stubGlobal('fetch', fetchMock);
+    const answered = new Promise<Response>((resolve) => (answer = resolve));
+    apiServer.use(http.get('/api/tickets', () => answered));
+    const calls = recordRequests();
     renderWithApp(<RecentTickets />, '/portal/dashboard');
     expect(screen.getAllByTestId('ticket-skeleton')).toHaveLength(3);
 
@@ -37,8 +36,10 @@ describe('RecentTickets (the dashboard Support tab)', () => {
       updatedAt: '2026-11-21T12:00:00.000Z',
     });
     // Only the first page of five is asked for.
-    expect(fetchMock).toHaveBeenCalledWith('/api/tickets?pageSize=5', expect.anything());
-    answer(new Response(JSON.stringify({ ...pageOf(tickets.slice(0, 5), 5), total: 7 })));
+    await waitFor(() =>
+      expect(calls).toEqual([{ method: 'GET', url: '/api/tickets?pageSize=5', body: undefined }]),
+    );
+    answer(json(TicketPageSchema, { ...pageOf(tickets.slice(0, 5), 5), total: 7 }));
 
     const links = await screen.findAllByRole('link', { name: /Request \d/ });
     expect(links).toHaveLength(5);
@@ -57,19 +58,13 @@ describe('RecentTickets (the dashboard Support tab)', () => {
   });
 
   it("says 'No support tickets yet' when there are none", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify(pageOf([], 5)))),
-    );
+    apiServer.use(http.get('/api/tickets', () => json(TicketPageSchema, pageOf([], 5))));
     renderWithApp(<RecentTickets />, '/portal/dashboard');
     expect(await screen.findByText('No support tickets yet')).toBeVisible();
   });
 
   it('says the tickets could not be loaded when the server fails', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('', { status: 500 })),
-    );
+    apiServer.use(http.get('/api/tickets', () => new HttpResponse(null, { status: 500 })));
     renderWithApp(<RecentTickets />, '/portal/dashboard');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Your tickets could not be loaded. Please reload the page.',

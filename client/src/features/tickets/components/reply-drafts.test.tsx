@@ -1,7 +1,14 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminTicketDetail, TicketDetail } from '@shared/schemas/tickets';
+import {
+  AdminTicketDetailSchema,
+  TicketDetailSchema,
+  type AdminTicketDetail,
+  type TicketDetail,
+} from '@shared/schemas/tickets';
+import { apiServer, errorJson, json } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { AdminTicketPage } from '../pages/admin-ticket-page';
 import { TicketDetailPage } from '../pages/ticket-detail-page';
@@ -44,18 +51,16 @@ const adminDetail = (replies: string[] = []): AdminTicketDetail => ({
  */
 function stubApi(answers: Array<(message: string) => Response>) {
   const sent: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (init?.method === 'POST' && url.endsWith(`/tickets/${ID}/messages`)) {
-        const { message } = JSON.parse(String(init.body)) as { message: string };
-        sent.push(message);
-        return answers.shift()!(message);
-      }
-      if (url === `/api/tickets/${ID}`) return new Response(JSON.stringify(clientDetail()));
-      if (url === `/api/admin/tickets/${ID}`) return new Response(JSON.stringify(adminDetail()));
-      return new Response('{"message":"Not found"}', { status: 404 });
-    }),
+  const send = async ({ request }: { request: Request }) => {
+    const { message } = (await request.json()) as { message: string };
+    sent.push(message);
+    return answers.shift()!(message);
+  };
+  apiServer.use(
+    http.post(`/api/tickets/${ID}/messages`, send),
+    http.post(`/api/admin/tickets/${ID}/messages`, send),
+    http.get(`/api/tickets/${ID}`, () => json(TicketDetailSchema, clientDetail())),
+    http.get(`/api/admin/tickets/${ID}`, () => json(AdminTicketDetailSchema, adminDetail())),
   );
   return sent;
 }
@@ -63,10 +68,9 @@ function stubApi(answers: Array<(message: string) => Response>) {
 /** A loaded machine may take seconds to render a page. */
 const SLOW = { timeout: 5000 };
 
-const unauthorized = () => new Response('{"message":"Unauthorized"}', { status: 401 });
+const unauthorized = () => errorJson(401, 'Unauthorized');
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   window.sessionStorage.clear();
 });
 
@@ -74,7 +78,7 @@ describe('a reply typed before the session ended', () => {
   it("is kept through a 401 and back in the client's form when the page opens again", async () => {
     const sent = stubApi([
       unauthorized,
-      (message) => new Response(JSON.stringify(clientDetail([message])), { status: 201 }),
+      (message) => json(TicketDetailSchema, clientDetail([message]), { status: 201 }),
     ]);
     const user = userEvent.setup();
     const path = `/portal/support/${ID}`;

@@ -1,7 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminTicketDetail, TicketStatus } from '@shared/schemas/tickets';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import {
+  AdminTicketDetailSchema,
+  type AdminTicketDetail,
+  type TicketStatus,
+} from '@shared/schemas/tickets';
+import { apiServer, json, recordRequests } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { AdminTicketPage } from './admin-ticket-page';
 
@@ -36,31 +42,18 @@ function detail(status: TicketStatus, replies: string[] = []): AdminTicketDetail
   };
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('AdminTicketPage', () => {
   it('shows whose ticket it is; a refused status change says so, a reply is sent', async () => {
-    const calls: Array<{ method: string; url: string; body: unknown }> = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        const method = init?.method ?? 'GET';
-        const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-        calls.push({ method, url, body });
-        if (url === `/api/admin/tickets/${ID}` && method === 'PATCH') {
-          return new Response('', { status: 500 });
-        }
-        if (url === `/api/admin/tickets/${ID}/messages`) {
-          return new Response(JSON.stringify(detail('resolved', ['Fixed: it sends again.'])), {
-            status: 201,
-          });
-        }
-        if (url === `/api/admin/tickets/${ID}`) return new Response(JSON.stringify(detail('open')));
-        return new Response('{"message":"Not found"}', { status: 404 });
-      }),
+    apiServer.use(
+      http.patch(`/api/admin/tickets/${ID}`, () => new HttpResponse(null, { status: 500 })),
+      http.post(`/api/admin/tickets/${ID}/messages`, () =>
+        json(AdminTicketDetailSchema, detail('resolved', ['Fixed: it sends again.']), {
+          status: 201,
+        }),
+      ),
+      http.get(`/api/admin/tickets/${ID}`, () => json(AdminTicketDetailSchema, detail('open'))),
     );
+    const calls = recordRequests();
     renderWithApp(<AdminTicketPage params={{ id: ID }} />, `/admin/support/${ID}`);
 
     expect(await screen.findByRole('heading', { name: 'Broken contact form' })).toBeVisible();
