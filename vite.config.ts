@@ -150,6 +150,10 @@ export default defineConfig({
             'tests/support/dom-setup.ts',
             'tests/support/api-setup.ts',
           ],
+          // A page test renders a whole screen through the query client and msw: about 3 s
+          // on a busy 2-core machine, past Vitest's 5 s default now and then when the server
+          // tests run beside it.
+          testTimeout: 15_000,
           maxWorkers: 2,
         },
       },
