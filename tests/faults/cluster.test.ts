@@ -23,12 +23,14 @@ it('stops with exit code 1 when its workers cannot start, instead of forking the
   const closed = await freePort();
   const started = startServerProcess(
     { DATABASE_URL: `postgres://postgres@127.0.0.1:${closed}/nowhere`, WEB_CONCURRENCY: '2' },
-    { readyTimeoutMs: 30_000 },
+    // Each worker gives up on the database after its connection retries: about 20 s alone,
+    // longer on a busy machine.
+    { readyTimeoutMs: 90_000 },
   );
   await expect(started).rejects.toThrow(
     /server exited \(1\) before ready[\s\S]*a worker failed while starting/,
   );
-}, 60_000);
+}, 120_000);
 
 /**
  * WEB_CONCURRENCY=2 on PostgreSQL: a primary and two workers sharing the port; a worker that
@@ -45,9 +47,11 @@ describe.skipIf(!testDatabaseUrl())('worker processes on one port', () => {
       WEB_CONCURRENCY: '2',
       LOG_LEVEL: 'info',
     });
+    // Two workers start their own server code: a minute and more on a busy machine.
     await pollUntil(
       () => server.output().match(/"msg":"listening on /g)?.length ?? 0,
       (listening) => listening === 2,
+      110_000,
     );
   }, 120_000);
   afterAll(async () => {

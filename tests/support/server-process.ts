@@ -66,10 +66,11 @@ export function nodeChildren(pid: number): number[] {
     .filter((entry) => {
       try {
         // "pid (comm) state ppid ...": the name may hold spaces, so read around its parentheses.
+        // The name is the main thread's, which Node.js 24 calls "MainThread": the executable
+        // tells a Node.js process instead.
         const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-        const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
         const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        return comm === 'node' && ppid === pid;
+        return ppid === pid && path.basename(fs.readlinkSync(`/proc/${entry}/exe`)) === 'node';
       } catch {
         return false; // ended while being read
       }
