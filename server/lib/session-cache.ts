@@ -54,10 +54,10 @@ export class SessionCache {
     return this.generation;
   }
 
-  keep(ticket: number, sid: string, data: unknown, expiresAt: number): void {
+  keep(ticket: number, sid: string, data: unknown, expiresAt: number, now = Date.now()): void {
     if (!this.listening || ticket !== this.generation) return;
     this.kept.delete(sid);
-    this.kept.set(sid, { json: JSON.stringify(data), expiresAt, keptAt: Date.now() });
+    this.kept.set(sid, { json: JSON.stringify(data), expiresAt, keptAt: now });
     if (this.kept.size > MAX_KEPT) this.kept.delete(this.kept.keys().next().value!);
   }
 
