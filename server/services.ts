@@ -113,11 +113,6 @@ export function createServices({
   const settings = createSettingsService(repositories.settings, audit);
   /** The business name, wherever the brand appears (e-mails, the provider's pages, 2FA). */
   const brand = async () => (await settings.getPublic()).businessName;
-  const adminAuth = createAdminAuthService(repositories.admins, {
-    audit,
-    issuer: brand,
-    now: clock,
-  });
   // In the database, so that every instance counts the same attempts.
   const rateLimits = createRateLimitCounters(repositories.rateLimits, { logger });
 
@@ -145,6 +140,13 @@ export function createServices({
     logger,
   });
 
+  const adminAuth = createAdminAuthService(repositories.admins, {
+    audit,
+    issuer: brand,
+    now: clock,
+    mail: notifications,
+    appUrl: config.appUrl,
+  });
   const tickets = createTicketService(repositories.tickets, notifications, audit);
   const stripe = config.stripe ? createStripeGateway(config.stripe, logger) : null;
   const paymentInstructions = async () => (await settings.getBusiness()).paymentInstructions;

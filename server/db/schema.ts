@@ -147,6 +147,30 @@ export const adminRecoveryCodes = pgTable(
 );
 
 /**
+ * One-time links of the admin accounts: a password reset (of `adminId`), an invitation (to
+ * `email`, from `invitedBy`) and the first admin's setup. Only the SHA-256 of the token is
+ * kept; a link works once (usedAt), until expiresAt, unless revoked.
+ */
+export const adminTokens = pgTable(
+  'admin_tokens',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    kind: text({ enum: ['password_reset', 'invite', 'setup'] }).notNull(),
+    tokenHash: text().notNull().unique(),
+    adminId: uuid().references(() => admins.id, { onDelete: 'cascade' }),
+    /** Stored lower-case: who an invitation is for. */
+    email: text(),
+    invitedBy: uuid().references(() => admins.id, { onDelete: 'set null' }),
+    expiresAt: moment().notNull(),
+    usedAt: moment(),
+    revokedAt: moment(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_tokens_kind_created_at_idx').on(t.kind, t.createdAt)],
+);
+export type AdminTokenRow = typeof adminTokens.$inferSelect;
+
+/**
  * What admins did that changed data, and sign-in attempts: append-only (a trigger refuses
  * UPDATE, DELETE and TRUNCATE). The actor's e-mail is kept as it was at the time; no foreign
  * key, so the row outlives its admin. before/after hold only the fields that changed, never

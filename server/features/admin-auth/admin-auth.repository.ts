@@ -1,7 +1,14 @@
 import crypto from 'node:crypto';
-import { and, count, eq, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { adminRecoveryCodes, admins, sessions, type Admin } from '../../db/schema';
+import {
+  adminRecoveryCodes,
+  admins,
+  adminTokens,
+  sessions,
+  type Admin,
+  type AdminTokenRow,
+} from '../../db/schema';
 import { getOrCreateSecret } from '../../db/secrets';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -23,6 +30,28 @@ async function endOtherSessions(tx: Transaction, adminId: string, keepSessionId:
       ),
     );
 }
+
+type AdminTokenKind = AdminTokenRow['kind'];
+
+/** A link that still works at `at`: not used, not revoked, not expired. */
+const usable = (at: Date) =>
+  and(isNull(adminTokens.usedAt), isNull(adminTokens.revokedAt), gt(adminTokens.expiresAt, at));
+
+/**
+ * Uses the link up, in the caller's transaction: of two requests with the same link, one
+ * gets the row and the other nothing.
+ */
+async function claimToken(tx: Transaction, kind: AdminTokenKind, tokenHash: string, at: Date) {
+  const [row] = await tx
+    .update(adminTokens)
+    .set({ usedAt: at })
+    .where(and(eq(adminTokens.kind, kind), eq(adminTokens.tokenHash, tokenHash), usable(at)))
+    .returning();
+  return row;
+}
+
+/** Raised inside a transaction to roll it back: the link stays unused. */
+class EmailTaken extends Error {}
 
 export function createAdminRepository(db: Database) {
   // Read on every admin request (requireAdmin): prepared once per connection.
@@ -169,6 +198,144 @@ export function createAdminRepository(db: Database) {
         await tx.update(admins).set({ passwordHash }).where(eq(admins.id, id));
         await endOtherSessions(tx, id, keepSessionId);
       });
+    },
+
+    /** A new one-time link (its hash), an invitation or a password reset. */
+    async insertToken(values: {
+      kind: AdminTokenKind;
+      tokenHash: string;
+      adminId?: string;
+      email?: string;
+      invitedBy?: string;
+      expiresAt: Date;
+    }): Promise<AdminTokenRow> {
+      const [row] = await db.insert(adminTokens).values(values).returning();
+      if (!row) throw new Error('Admin token insert returned no row');
+      return row;
+    },
+
+    /** The link of this hash when it still works at `at`. */
+    async findUsableToken(
+      kind: AdminTokenKind,
+      tokenHash: string,
+      at: Date,
+    ): Promise<AdminTokenRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(adminTokens)
+        .where(and(eq(adminTokens.kind, kind), eq(adminTokens.tokenHash, tokenHash), usable(at)));
+      return row;
+    },
+
+    /**
+     * Uses the reset link up, sets the new hash, ends every session of its admin and every
+     * other reset link of theirs, together. The admin, or undefined when the link did not work.
+     */
+    async resetPassword(
+      tokenHash: string,
+      passwordHash: string,
+      at: Date,
+    ): Promise<{ admin: Admin; tokenId: string } | undefined> {
+      return db.transaction(async (tx) => {
+        const token = await claimToken(tx, 'password_reset', tokenHash, at);
+        if (!token?.adminId) return undefined;
+        const [admin] = await tx
+          .update(admins)
+          .set({ passwordHash })
+          .where(eq(admins.id, token.adminId))
+          .returning();
+        await tx
+          .update(adminTokens)
+          .set({ revokedAt: at })
+          .where(
+            and(
+              eq(adminTokens.kind, 'password_reset'),
+              eq(adminTokens.adminId, token.adminId),
+              usable(at),
+            ),
+          );
+        await endOtherSessions(tx, token.adminId, '');
+        return admin && { admin, tokenId: token.id };
+      });
+    },
+
+    /**
+     * Uses the invitation or setup link up and inserts the admin, together: a taken e-mail
+     * leaves the link unused. The first setup also needs that no admin exists yet.
+     */
+    async insertWithToken(
+      kind: 'invite' | 'setup',
+      tokenHash: string,
+      values: typeof admins.$inferInsert,
+      at: Date,
+    ): Promise<
+      { admin: Admin; token: AdminTokenRow } | 'link-unusable' | 'email-taken' | 'admin-exists'
+    > {
+      try {
+        return await db.transaction(async (tx) => {
+          if (kind === 'setup') {
+            const [row] = await tx.select({ value: count() }).from(admins);
+            if ((row?.value ?? 0) > 0) return 'admin-exists' as const;
+          }
+          const token = await claimToken(tx, kind, tokenHash, at);
+          if (!token) return 'link-unusable' as const;
+          const email = kind === 'invite' ? token.email! : values.email;
+          const [admin] = await tx
+            .insert(admins)
+            .values({ ...values, email })
+            .onConflictDoNothing()
+            .returning();
+          if (!admin) throw new EmailTaken();
+          return { admin, token };
+        });
+      } catch (error) {
+        if (error instanceof EmailTaken) return 'email-taken';
+        throw error;
+      }
+    },
+
+    /** One page of the admins, oldest first, and how many there are. */
+    async list(limit: number, offset: number) {
+      const [rows, [counted]] = await Promise.all([
+        db.select().from(admins).orderBy(admins.createdAt, admins.id).limit(limit).offset(offset),
+        db.select({ value: count() }).from(admins),
+      ]);
+      return { rows, total: counted?.value ?? 0 };
+    },
+
+    /** One page of the invitations still waiting at `at`, newest first, with who sent each. */
+    async pendingInvites(at: Date, limit: number, offset: number) {
+      const where = and(eq(adminTokens.kind, 'invite'), usable(at));
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({ token: adminTokens, invitedBy: admins.email })
+          .from(adminTokens)
+          .leftJoin(admins, eq(admins.id, adminTokens.invitedBy))
+          .where(where)
+          .orderBy(desc(adminTokens.createdAt), desc(adminTokens.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ value: count() }).from(adminTokens).where(where),
+      ]);
+      return { rows, total: counted?.value ?? 0 };
+    },
+
+    /** Revokes the waiting invitation; undefined when there is none of that id. */
+    async revokeInvite(id: string, at: Date): Promise<AdminTokenRow | undefined> {
+      const [row] = await db
+        .update(adminTokens)
+        .set({ revokedAt: at })
+        .where(and(eq(adminTokens.id, id), eq(adminTokens.kind, 'invite'), usable(at)))
+        .returning();
+      return row;
+    },
+
+    /** Revokes every waiting invitation to this address (a new one replaces them). */
+    async revokeInvitesTo(email: string, at: Date): Promise<void> {
+      await db
+        .update(adminTokens)
+        .set({ revokedAt: at })
+        .where(and(eq(adminTokens.kind, 'invite'), eq(adminTokens.email, email), usable(at)));
     },
   };
 }

@@ -1,5 +1,16 @@
 import crypto from 'node:crypto';
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { Admin } from '../../db/schema';
+import {
+  AcceptAdminInviteSchema,
+  ADMIN_RESET_REQUESTED,
+  AdminForgotPasswordSchema,
+  AdminInviteSchema,
+  AdminPasswordResetSchema,
+  AdminTokenQuerySchema,
+  FirstAdminSchema,
+} from '@shared/schemas/admin-accounts';
+import { ListQuerySchema } from '@shared/schemas/common';
 import {
   AdminLoginSchema,
   AdminSetupSchema,
@@ -13,6 +24,7 @@ import { currentAdmin } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
 import {
   createRateLimiter,
+  limitPerIpAndEmail,
   loginRateLimit,
   SIGN_IN_LIMITS,
   SIGN_IN_RULE,
@@ -121,6 +133,85 @@ export function requireTwoFactorEnrolment({
   };
 }
 
+/**
+ * Signs the admin in on a fresh session, or, when their second factor is on, leaves the
+ * sign-in waiting for its code (as the password step of /login does).
+ */
+async function startSession(
+  deps: AdminAuthRoutesDeps,
+  req: Request,
+  res: Response,
+  admin: Admin,
+  { status = 200, method }: { status?: number; method: 'reset_link' | 'new_account' },
+) {
+  await regenerateSession(req);
+  if (hasTwoFactor(admin)) {
+    req.session.pendingAdminId = admin.id;
+    req.session.pendingAdminEmail = admin.email;
+    req.session.pendingAdminSince = Date.now();
+    res.status(status).json({ twoFactorRequired: true });
+    return;
+  }
+  req.session.adminId = admin.id;
+  req.session.adminSignedInAt = Date.now();
+  await deps.service.signedIn(admin, method);
+  res.status(status).json(toSignedInAdmin(admin, await deps.twoFactorRequiredForAll()));
+}
+
+/** "Forgot password?": counted per address and per e-mail, answered or not. */
+const forgotPasswordLimits = (counters: RateLimitCounters) =>
+  limitPerIpAndEmail(counters, {
+    name: 'admin-forgot-password',
+    windowMs: 60 * 60 * 1000,
+    limit: { ip: 20, email: 5 },
+    message: (minutes) =>
+      `Too many requests for a new password. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  });
+
+/**
+ * Open without a session: "Forgot password?" and its link, the first admin's setup link and
+ * an invitation's accept page. A wrong link counts as a failed sign-in of its own account.
+ */
+function adminLinkRoutes(deps: AdminAuthRoutesDeps): Router {
+  const router = Router();
+  const { service } = deps;
+  const linkLimit = (account: string) =>
+    loginRateLimit(deps.rateLimits, ADMIN_SIGN_IN, { account });
+
+  router.post('/forgot-password', ...forgotPasswordLimits(deps.rateLimits), async (req, res) => {
+    const { email } = parse(AdminForgotPasswordSchema, req.body);
+    await service.requestPasswordReset(email);
+    res.json({ message: ADMIN_RESET_REQUESTED });
+  });
+  router.get('/password-reset', ...linkLimit('admin-reset-link'), async (req, res) => {
+    await service.checkResetLink(parse(AdminTokenQuerySchema, req.query).token);
+    res.json({ ready: true });
+  });
+  router.post('/password-reset', ...linkLimit('admin-reset-link'), async (req, res) => {
+    const { token, password } = parse(AdminPasswordResetSchema, req.body);
+    const admin = await service.resetPassword(token, password);
+    await startSession(deps, req, res, admin, { method: 'reset_link' });
+  });
+
+  router.get('/first-admin', ...linkLimit('admin-setup-link'), async (req, res) => {
+    await service.checkSetupLink(parse(AdminTokenQuerySchema, req.query).token);
+    res.json({ ready: true });
+  });
+  router.post('/first-admin', ...linkLimit('admin-setup-link'), async (req, res) => {
+    const admin = await service.createFirstAdmin(parse(FirstAdminSchema, req.body));
+    await startSession(deps, req, res, admin, { status: 201, method: 'new_account' });
+  });
+
+  router.get('/admin-invites/accept', ...linkLimit('admin-invite'), async (req, res) => {
+    res.json(await service.inviteDetails(parse(AdminTokenQuerySchema, req.query).token));
+  });
+  router.post('/admin-invites/accept', ...linkLimit('admin-invite'), async (req, res) => {
+    const admin = await service.acceptInvite(parse(AcceptAdminInviteSchema, req.body));
+    await startSession(deps, req, res, admin, { status: 201, method: 'new_account' });
+  });
+  return router;
+}
+
 /** Routes open without an admin session: login (both steps) and setup. */
 export function adminPublicRoutes(deps: AdminAuthRoutesDeps): Router {
   const router = Router();
@@ -165,6 +256,8 @@ export function adminPublicRoutes(deps: AdminAuthRoutesDeps): Router {
     req.session.adminSignedInAt = Date.now();
     res.json(toSignedInAdmin(admin, false));
   });
+
+  router.use(adminLinkRoutes(deps));
 
   router.post('/logout', async (req, res) => {
     await destroySession(req);
@@ -211,6 +304,21 @@ export function adminAccountRoutes(
     const { currentPassword, newPassword } = parse(ResetPasswordSchema, req.body);
     await service.changePassword(currentAdmin(res), currentPassword, newPassword, req.sessionID);
     res.json({ message: 'Password updated' });
+  });
+  router.get('/admins', async (req, res) => {
+    res.json(await service.listAdmins(parse(ListQuerySchema, req.query)));
+  });
+  router.get('/admin-invites', async (req, res) => {
+    res.json(await service.pendingInvites(parse(ListQuerySchema, req.query)));
+  });
+  router.post('/admin-invites', async (req, res) => {
+    const { email } = parse(AdminInviteSchema, req.body);
+    await service.invite(currentAdmin(res), email);
+    res.status(201).json({ message: `Invitation sent to ${email}` });
+  });
+  router.delete('/admin-invites/:id', async (req: Request<{ id: string }>, res) => {
+    await service.revokeInvite(currentAdmin(res), req.params.id);
+    res.json({ message: 'Invitation revoked' });
   });
   router.get('/me', (_req, res) => {
     res.json(toSignedInAdmin(currentAdmin(res), res.locals.twoFactorSetupRequired === true));

@@ -14,6 +14,10 @@ import { actorOf, type AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { AdminRepository } from './admin-auth.repository';
+import { createAdminInvites } from './admin-invites';
+import type { AdminLinkMail } from './admin-links';
+import { createAdminPasswordReset } from './admin-password-reset';
+import { createFirstAdminSetup } from './first-admin-setup';
 import {
   decryptSecret,
   encryptSecret,
@@ -69,12 +73,25 @@ export interface AdminAuthDeps {
   /** The name authenticator apps show next to the code (the business name). */
   issuer?: () => Promise<string>;
   now?: () => Date;
+  /** What sends the reset links and invitations; without it (tests that only make admins), none is sent. */
+  mail?: AdminLinkMail;
+  /** Where the links point. */
+  appUrl?: string;
 }
+
+const NO_MAIL: AdminLinkMail = { adminLink: () => undefined, forgetAdminLink: async () => {} };
 
 export function createAdminAuthService(
   repository: AdminRepository,
-  { audit, issuer = async () => 'Admin', now = () => new Date() }: AdminAuthDeps,
+  {
+    audit,
+    issuer = async () => 'Admin',
+    now = () => new Date(),
+    mail = NO_MAIL,
+    appUrl = '',
+  }: AdminAuthDeps,
 ) {
+  const links = { repository, audit, mail, appUrl, now };
   async function secretOf(admin: Admin): Promise<string> {
     if (!admin.totpSecret) throw new AppError(409, 'Start the two-factor set-up first');
     return decryptSecret(admin.totpSecret, await repository.twoFactorKey(), admin.id);
@@ -108,12 +125,17 @@ export function createAdminAuthService(
     return 'recovery_code';
   }
 
-  async function signedIn(admin: Admin, method: 'password' | 'totp' | 'recovery_code') {
+  async function signedIn(
+    admin: Admin,
+    method: 'password' | 'reset_link' | 'new_account' | 'totp' | 'recovery_code',
+  ) {
     await audit.record(actorOf(admin), {
       kind: 'admin.signed_in',
       targetType: 'admin',
       targetId: admin.id,
-      after: { factors: method === 'password' ? ['password'] : ['password', method] },
+      after: {
+        factors: method === 'totp' || method === 'recovery_code' ? ['password', method] : [method],
+      },
     });
   }
 
@@ -153,6 +175,10 @@ export function createAdminAuthService(
   }
 
   return {
+    ...createAdminPasswordReset(links),
+    ...createAdminInvites(links),
+    ...createFirstAdminSetup(links),
+
     /**
      * The admin whose e-mail and password match, or a 401 that does not say which was wrong.
      * A failure is audited with the e-mail tried (never the password).

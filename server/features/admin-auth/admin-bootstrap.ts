@@ -3,8 +3,8 @@ import { AppError } from '../../lib/errors';
 import type { AdminAuthService } from './admin-auth.service';
 
 /**
- * On a start with no admin: ADMIN_EMAIL + ADMIN_PASSWORD create the first one; otherwise
- * one log line says how to create one.
+ * On a start with no admin: ADMIN_EMAIL + ADMIN_PASSWORD create the first one; otherwise the
+ * log shows a one-time link to the setup page, which creates it in the browser.
  */
 export async function ensureInitialAdmin(
   service: AdminAuthService,
@@ -13,9 +13,12 @@ export async function ensureInitialAdmin(
 ): Promise<void> {
   if ((await service.count()) > 0) return;
   if (!initial) {
+    const link = await service.newSetupLink();
+    if (!link) return;
     logger.warn(
-      'No admin account yet. Create one with `npm run admin:create -- --email you@example.com --password "<8+ characters>"` ' +
-        '(stop the server first when using the embedded database), or set ADMIN_EMAIL and ADMIN_PASSWORD and restart.',
+      { setupUrl: link.url, expiresAt: link.expiresAt.toISOString() },
+      `No admin account yet. Open ${link.url} to create the first one (the link works once, for 24 hours; ` +
+        'a restart prints a new one). Or set ADMIN_EMAIL and ADMIN_PASSWORD and restart, or use `npm run admin:create`.',
     );
     return;
   }

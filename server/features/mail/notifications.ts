@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { PlanId } from '@shared/plans';
 import { invoiceName } from '@shared/schemas/invoices';
 import type { EmailBrand, EmailClient } from '../../lib/email-layout';
+import { adminInvitationEmail, adminPasswordResetEmail } from '../admin-auth/admin-auth.emails';
 import { accountExistsEmail, emailCodeEmail } from '../identity/identity.emails';
 import { invoiceIssuedEmail, type HowToPay, type InvoiceMail } from '../invoices/invoices.emails';
 import {
@@ -32,6 +33,7 @@ type Agency = EmailBrand;
 const emailCodeRef = (signIn: string) => `email-code:${signIn}`;
 const signupLinkRef = (linkId: string) => `signup-link:${linkId}`;
 const payLinkRef = (invoiceId: string) => `pay-link:${invoiceId}`;
+const adminLinkRef = (tokenId: string) => `admin-link:${tokenId}`;
 
 /** What the outbox forgets of a message with a pay link, once it is used or expires. */
 const payLinkSecret = ({ payLink }: HowToPay, inAttachments = false): MailSecret | undefined =>
@@ -135,6 +137,44 @@ export function createNotifications({
         ...emailCodeEmail(brand, { code, validMinutes }),
         secret: { ref: emailCodeRef(signIn), values: [code], expiresAt },
       }));
+    },
+
+    /**
+     * An admin's one-time link (a password reset, an invitation). Not awaited: "Forgot
+     * password?" must take as long whether or not the address is an admin's.
+     */
+    adminLink(
+      to: string,
+      link: {
+        tokenId: string;
+        token: string;
+        url: string;
+        expiresAt: Date;
+      } & (
+        { kind: 'password_reset'; validMinutes: number } | { kind: 'invite'; invitedBy: string }
+      ),
+    ) {
+      deliverToAddress(`admin-${link.kind}`, (brand) => ({
+        to,
+        ...(link.kind === 'password_reset'
+          ? adminPasswordResetEmail(brand, { resetUrl: link.url, validMinutes: link.validMinutes })
+          : adminInvitationEmail(brand, {
+              invitedBy: link.invitedBy,
+              email: to,
+              acceptUrl: link.url,
+              expiresAt: link.expiresAt,
+            })),
+        secret: {
+          ref: adminLinkRef(link.tokenId),
+          values: [link.token],
+          expiresAt: link.expiresAt,
+        },
+      }));
+    },
+
+    /** The admin's link was used or revoked: the outbox keeps no working copy. */
+    async forgetAdminLink(tokenId: string): Promise<void> {
+      await forget(adminLinkRef(tokenId));
     },
 
     /** The invoice's pay link was used up (paid), revoked or deleted with it. */

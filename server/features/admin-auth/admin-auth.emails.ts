@@ -1,0 +1,41 @@
+import { renderEmail, type EmailBrand, type RenderedEmail } from '../../lib/email-layout';
+import { displayDateTime } from '../../lib/format';
+
+/** "Forgot password?" on the admin sign-in page: the link that sets a new password. */
+export function adminPasswordResetEmail(
+  brand: EmailBrand,
+  { resetUrl, validMinutes }: { resetUrl: string; validMinutes: number },
+): RenderedEmail {
+  return renderEmail(
+    brand,
+    `Set a new password for your ${brand.businessName} admin account`,
+    [
+      'Hello,',
+      'Someone, perhaps you, asked to set a new password for your admin account. Open the link below to choose one; every other signed-in session of your account then ends.',
+      `The link works once, for ${validMinutes} minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.`,
+    ],
+    { href: resetUrl, label: 'Set a new password' },
+  );
+}
+
+/** An admin invited another one from Settings. */
+export function adminInvitationEmail(
+  brand: EmailBrand,
+  {
+    invitedBy,
+    email,
+    acceptUrl,
+    expiresAt,
+  }: { invitedBy: string; email: string; acceptUrl: string; expiresAt: Date },
+): RenderedEmail {
+  return renderEmail(
+    brand,
+    `You are invited to the ${brand.businessName} admin panel`,
+    [
+      'Hello,',
+      `${invitedBy} invited you to become an admin of ${brand.businessName}. Open the link below to choose your name and password.`,
+      `The invitation is for ${email} and works once, until ${displayDateTime(expiresAt)}.`,
+    ],
+    { href: acceptUrl, label: 'Accept the invitation' },
+  );
+}
