@@ -205,7 +205,7 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
       currentUser: (userId) => services.profile.find(userId),
     }),
   );
-  api.use(profileRoutes(services.profile));
+  api.use(profileRoutes(services.profile, rateLimits));
   api.use(publicSettingsRoutes(services.settings));
   api.use(consultationRoutes(services.consultations, rateLimits));
   api.use(subscriptionRoutes(services.subscriptions, notifying));

@@ -4,6 +4,7 @@ import os from 'node:os';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { INVOICE_NUMBERS_LOCK, type DatabaseHandle } from './db/client';
+import { BUILT_IN_ISSUER, type User } from './db/schema';
 import { createAdminRepository } from './features/admin-auth/admin-auth.repository';
 import { createAdminAuthService } from './features/admin-auth/admin-auth.service';
 import { createAuditRepository } from './features/audit/audit.repository';
@@ -277,6 +278,27 @@ export function createServices({
     analysisConcurrency: config.leads.analysisConcurrency,
   });
 
+  // The built-in provider's accounts; a reset password ends the client's sessions everywhere.
+  const identity = createIdentityService({
+    accounts: repositories.identityAccounts,
+    mail: notifications,
+    endAppSessions: (accountId) =>
+      repositories.sessions.endSessionsOfIdentity(BUILT_IN_ISSUER, accountId),
+    now: clock,
+  });
+  /** A client's account at the built-in provider, while it is the one signing clients in. */
+  const builtInAccountId = ({
+    oidcIssuer,
+    oidcSubject,
+  }: Pick<User, 'oidcIssuer' | 'oidcSubject'>) =>
+    !config.oidc && oidcIssuer === BUILT_IN_ISSUER ? oidcSubject : undefined;
+  const profile = createProfileService(repositories.profiles, {
+    identity,
+    builtInAccountId,
+    endOtherSessions: (userId, keepSessionId) =>
+      repositories.sessions.endClientSessions(userId, keepSessionId),
+  });
+
   const mail = createMailService(repositories.mail, mailer, audit, clock);
   const clients = createClientService({
     repository: repositories.clients,
@@ -287,6 +309,11 @@ export function createServices({
     mail,
     audit,
     stripeTestMode: stripe?.testMode ?? true,
+    passwordReset: {
+      builtInAccountId,
+      accountEmail: (accountId) => identity.accountEmail(accountId),
+      send: (to) => notifications.passwordResetLink(to),
+    },
   });
 
   return {
@@ -300,11 +327,7 @@ export function createServices({
     clients,
     consultations: createConsultationService(repositories.consultations),
     dashboard: createDashboardService(repositories.dashboard, clock),
-    identity: createIdentityService({
-      accounts: repositories.identityAccounts,
-      mail: notifications,
-      now: clock,
-    }),
+    identity,
     invoices,
     /** The marketing tool's use cases. */
     leads,
@@ -316,7 +339,7 @@ export function createServices({
     payments,
     /** Whether the database answers (GET /api/health). */
     ping: () => database.ping(),
-    profile: createProfileService(repositories.profiles),
+    profile,
     rateLimits,
     settings,
     signupLinks,

@@ -241,12 +241,15 @@ export interface PendingSignup {
   passwordHash: string;
 }
 
+/** What a one-time e-mail code of the built-in provider proves or allows. */
+export type EmailCodePurpose = 'verify' | 'reset';
+
 /**
  * A one-time e-mail code of the built-in provider, bound to one sign-in (its interaction, and
  * so to the browser holding that interaction's cookie). It proves the e-mail of a sign-up
  * (pendingSignup) or of an account made before codes existed (accountId). codeHash is null
  * when no code was sent (a sign-up for an address that already has an account: its owner is
- * told instead), so no code can match.
+ * told instead; a reset for an address with no account), so no code can match.
  */
 export const identityEmailCodes = pgTable(
   'identity_email_codes',
@@ -255,6 +258,12 @@ export const identityEmailCodes = pgTable(
     email: text().notNull(),
     accountId: uuid().references(() => identityAccounts.id, { onDelete: 'cascade' }),
     pendingSignup: jsonb().$type<PendingSignup>(),
+    /**
+     * What the code is for: 'verify' proves the e-mail of a sign-up or an older account;
+     * 'reset' lets the account's owner choose a new password ("Forgot password?"). A code of
+     * one purpose is never accepted for the other.
+     */
+    purpose: text().$type<EmailCodePurpose>().notNull().default('verify'),
     codeHash: text(),
     attempts: integer().notNull().default(0),
     sends: integer().notNull().default(1),

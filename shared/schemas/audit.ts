@@ -38,6 +38,7 @@ export const AUDIT_KINDS = [
   'client.note_added',
   'client.note_deleted',
   'client.merged',
+  'client.password_reset_sent',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -75,6 +76,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'client.note_added': 'Client note added',
   'client.note_deleted': 'Client note deleted',
   'client.merged': 'Clients merged',
+  'client.password_reset_sent': 'Client sent a password-reset e-mail',
 };
 
 /** Fields of audit values that hold integer cents: shown as money. */

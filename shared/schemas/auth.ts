@@ -95,6 +95,26 @@ export const ProviderEmailCodeSchema = z.object({
 });
 export type ProviderEmailCode = z.infer<typeof ProviderEmailCodeSchema>;
 
+/** The built-in provider's 'Forgot password?' page: the address to send a code to. */
+export const ProviderForgotPasswordSchema = z.object({ email: EmailSchema });
+export type ProviderForgotPassword = z.infer<typeof ProviderForgotPasswordSchema>;
+
+/**
+ * The built-in provider's 'Choose a new password' page: the mailed code and the new password
+ * twice (the rules of sign-up).
+ */
+export const ProviderResetPasswordSchema = z
+  .object({
+    code: ProviderEmailCodeSchema.shape.code,
+    password: PasswordSchema,
+    confirmPassword: z.string({ error: 'Confirm your new password' }),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: 'The passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type ProviderResetPassword = z.infer<typeof ProviderResetPasswordSchema>;
+
 /**
  * POST /api/logout answered to a fetch: where the browser goes next, the sign-in provider's
  * end-session address (so its session ends too) or the home page.

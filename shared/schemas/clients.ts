@@ -115,3 +115,14 @@ export const ClientDetailSchema = z.object({
   notes: z.array(ClientNoteSchema),
 });
 export type ClientDetail = z.infer<typeof ClientDetailSchema>;
+
+/**
+ * GET /api/admin/clients/{id}/password-reset: whether the agency can send this client a
+ * password-reset e-mail (only accounts of the built-in sign-in provider have a password here).
+ */
+export const ClientPasswordResetStatusSchema = z.object({ available: z.boolean() });
+export type ClientPasswordResetStatus = z.infer<typeof ClientPasswordResetStatusSchema>;
+
+/** POST /api/admin/clients/{id}/password-reset: what was sent, and to whom. */
+export const ClientPasswordResetSentSchema = z.object({ message: z.string() });
+export type ClientPasswordResetSent = z.infer<typeof ClientPasswordResetSentSchema>;

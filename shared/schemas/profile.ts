@@ -24,3 +24,14 @@ export const CurrentUserSchema = z.object({
   phoneNumber: z.string().nullable(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+/**
+ * GET /api/auth/user/password: whether the client's password is the product's to change
+ * (an account of the built-in sign-in provider), not an external issuer's.
+ */
+export const PasswordStatusSchema = z.object({ canChange: z.boolean() });
+export type PasswordStatus = z.infer<typeof PasswordStatusSchema>;
+
+/** POST /api/auth/user/password: answered with what happened. */
+export const PasswordChangedSchema = z.object({ message: z.string() });
+export type PasswordChanged = z.infer<typeof PasswordChangedSchema>;

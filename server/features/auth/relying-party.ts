@@ -27,9 +27,11 @@ class StateAndNonceStrategy extends Strategy {
     const params = new URLSearchParams(super.authorizationRequestParams(req, options));
     params.set('state', oidc.randomState());
     params.set('nonce', oidc.randomNonce());
-    // An invitation asks for the sign-up page (the built-in provider's extra parameter;
-    // other issuers ignore parameters they do not know).
-    if (req.query.screen === 'signup') params.set('screen', 'signup');
+    // An invitation asks for the sign-up page, the agency's password-reset e-mail for the
+    // "Forgot password?" page (the built-in provider's extra parameter; other issuers ignore
+    // parameters they do not know).
+    const screen = req.query.screen;
+    if (screen === 'signup' || screen === 'forgot') params.set('screen', screen);
     return params;
   }
 }

@@ -17,6 +17,14 @@ export function adminClientRoutes(service: ClientService): Router {
     res.json(await service.detail(req.params.id));
   });
 
+  router.get('/clients/:id/password-reset', async (req: Request<{ id: string }>, res) => {
+    res.json(await service.passwordResetStatus(req.params.id));
+  });
+
+  router.post('/clients/:id/password-reset', async (req: Request<{ id: string }>, res) => {
+    res.json(await service.sendPasswordReset(req.params.id, actorOf(currentAdmin(res))));
+  });
+
   router.post('/clients/:id/notes', async (req: Request<{ id: string }>, res) => {
     const note = parse(NewClientNoteSchema, req.body);
     res.status(201).json(await service.addNote(req.params.id, actorOf(currentAdmin(res)), note));

@@ -4,6 +4,8 @@ import {
   type ClientDetail,
   type ClientListQuery,
   type ClientNote,
+  type ClientPasswordResetSent,
+  type ClientPasswordResetStatus,
   type NewClientNote,
 } from '@shared/schemas/clients';
 import { pageOffset } from '@shared/schemas/common';
@@ -44,7 +46,17 @@ export interface ClientServiceDeps {
   mail: Pick<MailService, 'sentTo'>;
   audit: AuditTrail;
   stripeTestMode: boolean;
+  passwordReset: {
+    /** The client's account at the built-in provider, when it signs them in. */
+    builtInAccountId: (who: Pick<User, 'oidcIssuer' | 'oidcSubject'>) => string | undefined;
+    accountEmail: (accountId: string) => Promise<string | undefined>;
+    /** E-mails the address a link to the sign-in page's "Forgot password?" step. */
+    send: (to: string) => Promise<{ delivered: boolean; error?: string }>;
+  };
 }
+
+export const NO_PASSWORD_HERE =
+  'This client signs in with an external provider: their password is reset there.';
 
 /** The client directory (/admin/clients) and each client's page (/admin/clients/{id}). */
 export function createClientService({
@@ -56,6 +68,7 @@ export function createClientService({
   mail,
   audit,
   stripeTestMode,
+  passwordReset,
 }: ClientServiceDeps) {
   async function existing(id: string): Promise<User> {
     const user = await repository.find(checkedId(id));
@@ -63,7 +76,42 @@ export function createClientService({
     return user;
   }
 
+  /** The e-mail of the client's built-in account, when the product holds their password. */
+  async function passwordAccountEmail(user: User): Promise<string | undefined> {
+    const accountId = passwordReset.builtInAccountId(user);
+    return accountId ? passwordReset.accountEmail(accountId) : undefined;
+  }
+
   return {
+    /** Whether the client's password is the product's, so a reset e-mail can be sent. */
+    async passwordResetStatus(id: string): Promise<ClientPasswordResetStatus> {
+      return { available: (await passwordAccountEmail(await existing(id))) !== undefined };
+    },
+
+    /**
+     * E-mails the client a link to choose a new password (the sign-in page's "Forgot
+     * password?" step, which mails them a code), at their sign-in address; audit-logged.
+     */
+    async sendPasswordReset(id: string, actor: AuditActor): Promise<ClientPasswordResetSent> {
+      const user = await existing(id);
+      const email = await passwordAccountEmail(user);
+      if (!email) throw new AppError(409, NO_PASSWORD_HERE);
+      const sent = await passwordReset.send(email);
+      if (!sent.delivered)
+        throw new AppError(
+          502,
+          `The e-mail to ${email} could not be sent: ${sent.error ?? 'the mail server refused it'}.`,
+        );
+      await audit.record(actor, {
+        kind: 'client.password_reset_sent',
+        targetType: 'client',
+        targetId: user.id,
+        before: null,
+        after: { email },
+      });
+      return { message: `Password reset e-mail sent to ${email}.` };
+    },
+
     /** One page of the directory, newest client first. */
     async list({ q, status, page, pageSize }: ClientListQuery): Promise<ClientAccountPage> {
       const { rows, total } = await repository.list({

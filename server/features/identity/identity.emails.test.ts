@@ -1,7 +1,12 @@
 // @vitest-environment jsdom
 import { expect, it } from 'vitest';
 import { readEmail, testBrand } from '@tests/support/read-email';
-import { accountExistsEmail, emailCodeEmail } from './identity.emails';
+import {
+  accountExistsEmail,
+  emailCodeEmail,
+  passwordResetCodeEmail,
+  passwordResetLinkEmail,
+} from './identity.emails';
 
 it('the verification code e-mail gives the code in the body, never in the subject', () => {
   const email = readEmail(emailCodeEmail(testBrand, { code: '482913', validMinutes: 15 }));
@@ -24,7 +29,37 @@ it('the account-exists e-mail says nothing changed and links to sign in', () => 
     'Someone, perhaps you, tried to create a client portal account with this e-mail address. You already have one, so nothing was changed.';
   expect(email.textParagraphs).toContain(sentence);
   expect(email.paragraphs).toContain(sentence);
-  expect(email.paragraphs.join('\n')).toContain('write to hello@coastandcode.test');
+  expect(email.paragraphs.join('\n')).toContain(
+    'If you have forgotten it, choose "Forgot password?" on the sign-in page, or write to hello@coastandcode.test.',
+  );
   expect(email.textParagraphs).toContain('Sign in: https://studio.test/api/login');
   expect(email.links).toEqual([{ label: 'Sign in', href: 'https://studio.test/api/login' }]);
+});
+
+it('the password reset code e-mail gives the code in the body, like the verification code', () => {
+  const email = readEmail(passwordResetCodeEmail(testBrand, { code: '305117', validMinutes: 15 }));
+  expect(email.subject).toBe('Your Coast & Code password reset code');
+  expect(email.subject).not.toContain('305117');
+  const sentence =
+    'Enter this code to choose a new password and finish signing in to your client portal: 305117';
+  expect(email.textParagraphs).toContain(sentence);
+  expect(email.paragraphs).toContain(sentence);
+  expect(email.paragraphs).toContain(
+    'It works once, for 15 minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.',
+  );
+  expect(email.links).toEqual([]);
+});
+
+it("the agency's password reset e-mail links to the sign-in page's forgot-password step", () => {
+  const url = 'https://studio.test/api/login?screen=forgot&login_hint=camille%40example.com';
+  const email = readEmail(passwordResetLinkEmail(testBrand, { url }));
+  expect(email.subject).toBe('Choose a new password for your Coast & Code client portal');
+  expect(email.paragraphs).toContain(
+    'Coast & Code sent you this e-mail so you can choose a new password for your client portal.',
+  );
+  expect(email.textParagraphs).toContain(
+    'Open the link below and we will e-mail you a 6-digit code; enter it with your new password and you are signed in. If you did not expect this, you can ignore this e-mail: your password stays as it is.',
+  );
+  expect(email.textParagraphs).toContain(`Choose a new password: ${url}`);
+  expect(email.links).toEqual([{ label: 'Choose a new password', href: url }]);
 });

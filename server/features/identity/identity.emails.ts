@@ -22,8 +22,41 @@ export function accountExistsEmail(brand: EmailBrand, { appUrl }: { appUrl: stri
     [
       'Hello,',
       'Someone, perhaps you, tried to create a client portal account with this e-mail address. You already have one, so nothing was changed.',
-      `If it was you, sign in with your password. If you have forgotten it, write to ${brand.businessEmail}. If it was not you, you can ignore this e-mail.`,
+      `If it was you, sign in with your password. If you have forgotten it, choose "Forgot password?" on the sign-in page, or write to ${brand.businessEmail}. If it was not you, you can ignore this e-mail.`,
     ],
     { href: `${appUrl}/api/login`, label: 'Sign in' },
+  );
+}
+
+/**
+ * "Forgot password?": the one-time code that lets the account's owner choose a new password,
+ * sent and kept like the verification code (never in the subject, blanked once used).
+ */
+export function passwordResetCodeEmail(
+  brand: EmailBrand,
+  { code, validMinutes }: { code: string; validMinutes: number },
+): RenderedEmail {
+  return renderEmail(brand, `Your ${brand.businessName} password reset code`, [
+    'Hello,',
+    `Enter this code to choose a new password and finish signing in to your client portal: ${code}`,
+    `It works once, for ${validMinutes} minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.`,
+  ]);
+}
+
+/**
+ * The agency sends a client the way to a new password: a link to the sign-in page's
+ * "Forgot password?" step for their address, which mails them a code. The link holds no
+ * secret; the code proves the address.
+ */
+export function passwordResetLinkEmail(brand: EmailBrand, { url }: { url: string }): RenderedEmail {
+  return renderEmail(
+    brand,
+    `Choose a new password for your ${brand.businessName} client portal`,
+    [
+      'Hello,',
+      `${brand.businessName} sent you this e-mail so you can choose a new password for your client portal.`,
+      'Open the link below and we will e-mail you a 6-digit code; enter it with your new password and you are signed in. If you did not expect this, you can ignore this e-mail: your password stays as it is.',
+    ],
+    { href: url, label: 'Choose a new password' },
   );
 }

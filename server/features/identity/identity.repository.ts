@@ -6,6 +6,7 @@ import {
   identityAccounts,
   identityEmailCodes,
   oidcPayloads,
+  type EmailCodePurpose,
   type IdentityAccount,
   type IdentityEmailCode,
 } from '../../db/schema';
@@ -13,7 +14,25 @@ import {
 export type NewEmailCode = Pick<
   IdentityEmailCode,
   'interactionUid' | 'email' | 'accountId' | 'pendingSignup' | 'codeHash' | 'expiresAt'
->;
+> &
+  Partial<Pick<IdentityEmailCode, 'purpose'>>;
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Ends the provider's own sessions of the account (the 'Session' model of oidc-provider), so
+ * no browser is signed in to the provider with the old password any more.
+ */
+async function endProviderSessions(tx: Database | Transaction, accountId: string) {
+  await tx
+    .delete(oidcPayloads)
+    .where(
+      and(
+        eq(oidcPayloads.type, 'Session'),
+        sql`${oidcPayloads.payload}->>'accountId' = ${accountId}`,
+      ),
+    );
+}
 
 export function createIdentityAccountRepository(db: Database) {
   return {
@@ -39,7 +58,7 @@ export function createIdentityAccountRepository(db: Database) {
         .values(values)
         .onConflictDoUpdate({
           target: identityEmailCodes.interactionUid,
-          set: { ...rest, attempts: 0, sends: 1, createdAt: sql`now()` },
+          set: { purpose: 'verify', ...rest, attempts: 0, sends: 1, createdAt: sql`now()` },
         });
     },
 
@@ -59,6 +78,7 @@ export function createIdentityAccountRepository(db: Database) {
       interactionUid: string,
       maxAttempts: number,
       now: Date,
+      purpose: EmailCodePurpose = 'verify',
     ): Promise<IdentityEmailCode | undefined> {
       const [row] = await db
         .update(identityEmailCodes)
@@ -66,6 +86,7 @@ export function createIdentityAccountRepository(db: Database) {
         .where(
           and(
             eq(identityEmailCodes.interactionUid, interactionUid),
+            eq(identityEmailCodes.purpose, purpose),
             lt(identityEmailCodes.attempts, maxAttempts),
             gt(identityEmailCodes.expiresAt, now),
           ),
@@ -113,7 +134,12 @@ export function createIdentityAccountRepository(db: Database) {
       return db.transaction(async (tx) => {
         const [used] = await tx
           .delete(identityEmailCodes)
-          .where(eq(identityEmailCodes.interactionUid, code.interactionUid))
+          .where(
+            and(
+              eq(identityEmailCodes.interactionUid, code.interactionUid),
+              eq(identityEmailCodes.purpose, 'verify'),
+            ),
+          )
           .returning();
         if (!used) return undefined;
         if (used.accountId) {
@@ -135,6 +161,54 @@ export function createIdentityAccountRepository(db: Database) {
           })
           .returning();
         return account;
+      });
+    },
+
+    /**
+     * The reset code used up, the account's new password (its e-mail proven by the code), and
+     * the provider's sessions of the account ended, in one transaction. Undefined when the
+     * code is gone or was sent to no account.
+     */
+    async completeReset(
+      code: IdentityEmailCode,
+      passwordHash: string,
+      now: Date,
+    ): Promise<IdentityAccount | undefined> {
+      return db.transaction(async (tx) => {
+        const [used] = await tx
+          .delete(identityEmailCodes)
+          .where(
+            and(
+              eq(identityEmailCodes.interactionUid, code.interactionUid),
+              eq(identityEmailCodes.purpose, 'reset'),
+            ),
+          )
+          .returning();
+        if (!used?.accountId || !used.codeHash) return undefined;
+        const [account] = await tx
+          .update(identityAccounts)
+          .set({
+            passwordHash,
+            emailVerifiedAt: sql`coalesce(${identityAccounts.emailVerifiedAt}, ${now})`,
+          })
+          .where(eq(identityAccounts.id, used.accountId))
+          .returning();
+        if (account) await endProviderSessions(tx, account.id);
+        return account;
+      });
+    },
+
+    /** A new password for the account; the provider's sessions of it end. */
+    async changePassword(accountId: string, passwordHash: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(identityAccounts)
+          .set({ passwordHash })
+          .where(eq(identityAccounts.id, accountId))
+          .returning({ id: identityAccounts.id });
+        if (rows.length === 0) return false;
+        await endProviderSessions(tx, accountId);
+        return true;
       });
     },
   };

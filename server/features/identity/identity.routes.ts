@@ -9,7 +9,9 @@ import type { z } from 'zod';
 import type Provider from 'oidc-provider';
 import {
   ProviderEmailCodeSchema,
+  ProviderForgotPasswordSchema,
   ProviderLoginSchema,
+  ProviderResetPasswordSchema,
   ProviderSignupSchema,
 } from '@shared/schemas/auth';
 import { EmailSchema } from '@shared/schemas/common';
@@ -24,8 +26,20 @@ import {
 } from '../../lib/rate-limit';
 import type { RateLimitCounters } from '../../lib/rate-limit-store';
 import { containsNul, NUL_CHARACTER_MESSAGE } from '../../lib/validate';
-import { SIGN_UP_EXPIRED, type IdentityService, type SignInOutcome } from './identity.service';
-import { messagePage, signInPage, signUpPage, verifyEmailPage } from './identity.views';
+import {
+  RESET_EXPIRED,
+  SIGN_UP_EXPIRED,
+  type IdentityService,
+  type SignInOutcome,
+} from './identity.service';
+import {
+  forgotPasswordPage,
+  messagePage,
+  resetPasswordPage,
+  signInPage,
+  signUpPage,
+  verifyEmailPage,
+} from './identity.views';
 
 /** The rate limits of the provider's forms (each a list of middlewares, per IP and per e-mail). */
 export interface InteractionLimits {
@@ -159,10 +173,13 @@ export function interactionRoutes({
     noStore(res);
     if (interaction.prompt.name === 'login') {
       const email = hintedEmail(interaction);
+      const screen = interaction.params.screen;
       const page =
-        interaction.params.screen === 'signup'
+        screen === 'signup'
           ? signUpPage({ brand: await brand(), uid: interaction.uid, values: { email } })
-          : signInPage({ brand: await brand(), uid: interaction.uid, email });
+          : screen === 'forgot'
+            ? forgotPasswordPage({ brand: await brand(), uid: interaction.uid, email })
+            : signInPage({ brand: await brand(), uid: interaction.uid, email });
       res.type('html').send(page);
       return;
     }
@@ -296,6 +313,84 @@ export function interactionRoutes({
       return;
     }
     res.redirect(303, `/oidc/interaction/${uid}/verify?sent=1`);
+  });
+
+  router.get('/:uid/forgot', async (req, res) => {
+    const interaction = await details(req, res);
+    noStore(res);
+    res.type('html').send(
+      forgotPasswordPage({
+        brand: await brand(),
+        uid: interaction.uid,
+        email: hintedEmail(interaction),
+      }),
+    );
+  });
+
+  // The sign-up's limits: a reset request counts as one (per IP and per e-mail), so the two
+  // together cannot mail an address more codes than sign-ups alone could.
+  router.post('/:uid/forgot', form, ...limits.signUp, async (req, res) => {
+    const { uid } = await details(req, res);
+    noStore(res);
+    const refuse = async (error: string) => {
+      res
+        .status(400)
+        .type('html')
+        .send(
+          forgotPasswordPage({
+            brand: await brand(),
+            uid,
+            email: formValue(req.body, 'email'),
+            error,
+          }),
+        );
+    };
+    if (containsNul(req.body)) return refuse(NUL_CHARACTER_MESSAGE);
+    const parsed = ProviderForgotPasswordSchema.safeParse(req.body ?? {});
+    if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? 'Please check the form');
+    await service.requestPasswordReset(uid, parsed.data.email);
+    res.redirect(303, `/oidc/interaction/${uid}/reset`);
+  });
+
+  async function renderReset(uid: string, error?: string, notice?: string): Promise<string> {
+    const email = await service.pendingEmail(uid);
+    if (!email) throw new AppError(400, RESET_EXPIRED);
+    return resetPasswordPage({ brand: await brand(), uid, email, error, notice });
+  }
+
+  router.get('/:uid/reset', async (req, res) => {
+    const { uid } = await details(req, res);
+    noStore(res);
+    const notice = req.query.sent === '1' ? 'We sent a new code.' : undefined;
+    res.type('html').send(await renderReset(uid, undefined, notice));
+  });
+
+  // Code entries count with the sign-up codes' (per e-mail, per IP, per day).
+  router.post(
+    '/:uid/reset',
+    form,
+    ...limits.emailCode,
+    formPost(
+      ProviderResetPasswordSchema,
+      (uid, _body, error) => renderReset(uid, error),
+      (uid, data) => service.resetPassword(uid, data.code, data.password),
+    ),
+  );
+
+  router.post('/:uid/reset/resend', form, ...limits.resend, async (req, res) => {
+    const { uid } = await details(req, res);
+    noStore(res);
+    try {
+      await service.resend(uid);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.message === SIGN_UP_EXPIRED) throw error;
+      res
+        .status(error.status)
+        .type('html')
+        .send(await renderReset(uid, error.message));
+      return;
+    }
+    res.redirect(303, `/oidc/interaction/${uid}/reset?sent=1`);
   });
 
   const renderProblem: ErrorRequestHandler = (error: unknown, _req, res, next) => {

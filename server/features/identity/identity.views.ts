@@ -63,6 +63,7 @@ export function signInPage(options: {
         ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password' })}
         <button type="submit">Sign in</button>
       </form>
+      <p class="switch"><a href="/oidc/interaction/${uid}/forgot">Forgot password?</a></p>
       <p class="switch">New here? <a href="/oidc/interaction/${uid}/signup">Create account</a></p>`,
   });
 }
@@ -131,6 +132,67 @@ export function verifyEmailPage(options: {
         <button type="submit" class="secondary">Send a new code</button>
       </form>
       <p class="switch">Wrong address? <a href="/api/login">Start again</a></p>`,
+  });
+}
+
+/** "Forgot password?": the address to send a code to. */
+export function forgotPasswordPage(options: {
+  brand: string;
+  uid: string;
+  email?: string;
+  error?: string;
+}): string {
+  const { brand, uid, email, error } = options;
+  return page({
+    title: 'Forgot password',
+    brand,
+    body: html`<h1>Forgot your password?</h1>
+      <p class="lead">
+        Enter the e-mail address of your client portal account. We will send it a 6-digit code to
+        choose a new password.
+      </p>
+      ${errorBox(error)}
+      <form method="post" action="/oidc/interaction/${uid}/forgot" novalidate>
+        ${field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: email ?? '', invalid: Boolean(error), autofocus: true })}
+        <button type="submit">Send code</button>
+      </form>
+      <p class="switch">Remembered it? <a href="/oidc/interaction/${uid}">Sign in</a></p>`,
+  });
+}
+
+/**
+ * The code mailed by "Forgot password?" and the new password twice. It reads the same
+ * whether or not the address has an account.
+ */
+export function resetPasswordPage(options: {
+  brand: string;
+  uid: string;
+  email: string;
+  error?: string;
+  notice?: string;
+}): string {
+  const { brand, uid, email, error, notice } = options;
+  return page({
+    title: 'Choose a new password',
+    brand,
+    body: html`<h1>Choose a new password</h1>
+      <p class="lead">
+        If ${email} has a client portal account, a message with a 6-digit code is on its way. Enter
+        the code and your new password. The code works for 15 minutes.
+      </p>
+      ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''} ${errorBox(error)}
+      <form method="post" action="/oidc/interaction/${uid}/reset" novalidate>
+        ${field({ name: 'code', label: 'Code', autocomplete: 'one-time-code', inputmode: 'numeric', invalid: Boolean(error), autofocus: true })}
+        ${field({ name: 'password', label: 'New password', type: 'password', autocomplete: 'new-password', hint: 'At least 8 characters.' })}
+        ${field({ name: 'confirmPassword', label: 'Confirm new password', type: 'password', autocomplete: 'new-password' })}
+        <button type="submit">Set password and sign in</button>
+      </form>
+      <form method="post" action="/oidc/interaction/${uid}/reset/resend">
+        <button type="submit" class="secondary">Send a new code</button>
+      </form>
+      <p class="switch">
+        Wrong address? <a href="/oidc/interaction/${uid}/forgot">Start again</a>
+      </p>`,
   });
 }
 

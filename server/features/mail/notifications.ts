@@ -3,7 +3,12 @@ import type { PlanId } from '@shared/plans';
 import { invoiceName } from '@shared/schemas/invoices';
 import type { EmailBrand, EmailClient } from '../../lib/email-layout';
 import { adminInvitationEmail, adminPasswordResetEmail } from '../admin-auth/admin-auth.emails';
-import { accountExistsEmail, emailCodeEmail } from '../identity/identity.emails';
+import {
+  accountExistsEmail,
+  emailCodeEmail,
+  passwordResetCodeEmail,
+  passwordResetLinkEmail,
+} from '../identity/identity.emails';
 import { invoiceIssuedEmail, type HowToPay, type InvoiceMail } from '../invoices/invoices.emails';
 import {
   chargeDeclinedEmail,
@@ -175,6 +180,33 @@ export function createNotifications({
     /** The admin's link was used or revoked: the outbox keeps no working copy. */
     async forgetAdminLink(tokenId: string): Promise<void> {
       await forget(adminLinkRef(tokenId));
+    },
+
+    /** "Forgot password?": the code for a new password, kept and forgotten like emailCode. */
+    passwordResetCode(
+      to: string,
+      code: string,
+      {
+        signIn,
+        validMinutes,
+        expiresAt,
+      }: { signIn: string; validMinutes: number; expiresAt: Date },
+    ) {
+      deliverToAddress('password-reset-code', (brand) => ({
+        to,
+        ...passwordResetCodeEmail(brand, { code, validMinutes }),
+        secret: { ref: emailCodeRef(signIn), values: [code], expiresAt },
+      }));
+    },
+
+    /**
+     * The agency's password-reset e-mail to a client: a link to the sign-in page's
+     * "Forgot password?" step for their address. Awaited: the agency is told it went.
+     */
+    async passwordResetLink(to: string): Promise<SendResult> {
+      const brand = await agency();
+      const url = `${appUrl}/api/login?${new URLSearchParams({ screen: 'forgot', login_hint: to })}`;
+      return mailer.send({ to, ...passwordResetLinkEmail(brand, { url }) });
     },
 
     /** The invoice's pay link was used up (paid), revoked or deleted with it. */

@@ -20,6 +20,17 @@ export function createProfileRepository(db: Database) {
       return profile;
     },
 
+    /** Who signs the client in: the issuer and their subject there. */
+    async signInIdentity(
+      userId: string,
+    ): Promise<{ oidcIssuer: string; oidcSubject: string } | undefined> {
+      const [identity] = await db
+        .select({ oidcIssuer: users.oidcIssuer, oidcSubject: users.oidcSubject })
+        .from(users)
+        .where(eq(users.id, userId));
+      return identity;
+    },
+
     async update(userId: string, changes: UpdateProfile): Promise<CurrentUser | undefined> {
       const [profile] = await db
         .update(users)

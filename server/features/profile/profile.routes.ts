@@ -1,18 +1,35 @@
 import { Router } from 'express';
+import { PasswordChangeFormSchema } from '@shared/schemas/auth';
 import { UpdateProfileSchema } from '@shared/schemas/profile';
 import { currentUserId, requireUser } from '../../lib/auth-guards';
+import { loginRateLimit } from '../../lib/rate-limit';
+import type { RateLimitCounters } from '../../lib/rate-limit-store';
 import { parse } from '../../lib/validate';
 import type { ProfileService } from './profile.service';
 
 /**
- * The signed-in client edits their profile. The address is the spec's (/api/auth/user, which
- * GET answers in the auth feature: who is signed in).
+ * The signed-in client edits their profile and changes their password. The address is the
+ * spec's (/api/auth/user, which GET answers in the auth feature: who is signed in).
  */
-export function profileRoutes(service: ProfileService): Router {
+export function profileRoutes(service: ProfileService, rateLimits: RateLimitCounters): Router {
   const router = Router();
   router.patch('/auth/user', requireUser, async (req, res) => {
     const changes = parse(UpdateProfileSchema, req.body);
     res.json(await service.update(currentUserId(req), changes));
+  });
+
+  router.get('/auth/user/password', requireUser, async (req, res) => {
+    res.json(await service.passwordStatus(currentUserId(req)));
+  });
+
+  // Each try is a guess at the password when the session is stolen: the sign-in's limits,
+  // counted per signed-in client.
+  const limit = loginRateLimit(rateLimits, 'client-password', {
+    account: (req) => req.user?.id,
+  });
+  router.post('/auth/user/password', requireUser, ...limit, async (req, res) => {
+    const form = parse(PasswordChangeFormSchema, req.body);
+    res.json(await service.changePassword(currentUserId(req), req.sessionID, form));
   });
   return router;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "identity_email_codes" ADD COLUMN "purpose" text DEFAULT 'verify' NOT NULL;
