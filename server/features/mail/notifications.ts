@@ -211,7 +211,7 @@ export function createNotifications({
       const brand = await agency();
       return mailer.send({
         to: invoice.clientEmail,
-        ...chargeDeclinedEmail(brand, invoice, decline, howToPay),
+        ...chargeDeclinedEmail(brand, invoice, decline, howToPay, { appUrl }),
         secret: payLinkSecret(howToPay),
       });
     },
@@ -221,7 +221,7 @@ export function createNotifications({
       const brand = await agency();
       return mailer.send({
         to: invoice.clientEmail,
-        ...paymentFailedEmail(brand, invoice, howToPay),
+        ...paymentFailedEmail(brand, invoice, howToPay, { appUrl }),
         secret: payLinkSecret(howToPay),
       });
     },
@@ -234,7 +234,7 @@ export function createNotifications({
       const brand = await agency();
       return mailer.send({
         to: invoice.clientEmail,
-        ...paymentReminderEmail(brand, invoice, howToPay),
+        ...paymentReminderEmail(brand, invoice, howToPay, { appUrl }),
         secret: payLinkSecret(howToPay),
       });
     },
