@@ -1,3 +1,5 @@
+import { formatCents } from './money';
+
 export const PLAN_IDS = ['essentials', 'signature', 'prestige'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
@@ -7,10 +9,11 @@ export interface Plan {
   /** Monthly price in integer cents. */
   priceCents: number;
   description: string;
-  /** Features listed on the landing page's pricing cards. */
-  landingFeatures: readonly string[];
-  /** Features listed on the portal's plan-selection cards. */
-  planFeatures: readonly string[];
+  /**
+   * What the plan includes, as every place lists it (the landing page's pricing, the portal's
+   * plan selection): the spec's two lists merged into one (docs/spec-deviations.md).
+   */
+  features: readonly string[];
   popular: boolean;
 }
 
@@ -20,13 +23,14 @@ export const PLANS: readonly Plan[] = [
     name: 'Essentials',
     priceCents: 19_900,
     description: 'A polished, dependable website for businesses getting established online.',
-    landingFeatures: [
+    features: [
       'Template-based website',
-      'Basic SEO',
-      'Limited monthly updates',
+      '5 pages',
       'Hosting included',
+      'Basic SEO',
+      'Monthly updates',
+      'Email support',
     ],
-    planFeatures: ['5 pages', 'Email support', 'Monthly updates', 'Basic SEO'],
     popular: false,
   },
   {
@@ -34,16 +38,13 @@ export const PLANS: readonly Plan[] = [
     name: 'Signature',
     priceCents: 39_900,
     description: 'A semi-custom site and a partner who checks in on your strategy.',
-    landingFeatures: [
+    features: [
       'Semi-custom design',
-      'Strategy check-ins',
-      'Mid-level updates',
-      'Priority support',
-    ],
-    planFeatures: [
       '10 pages',
-      'Bi-weekly updates',
+      'Hosting included',
       'Advanced SEO',
+      'Bi-weekly updates',
+      'Strategy check-ins',
       'Priority email and chat support',
       'Social integration',
       'Analytics setup',
@@ -55,15 +56,13 @@ export const PLANS: readonly Plan[] = [
     name: 'Prestige',
     priceCents: 59_900,
     description: 'A fully custom web presence with hands-on consulting every month.',
-    landingFeatures: [
+    features: [
       'Fully custom design',
-      'Unlimited updates',
-      'Advanced integrations',
-      'Monthly consulting',
-    ],
-    planFeatures: [
       'Unlimited pages',
-      'Weekly updates',
+      'Hosting included',
+      'Advanced SEO with monthly audits',
+      'Unlimited updates',
+      'Monthly consulting',
       '24/7 support',
       'E-commerce',
       'Custom integrations',
@@ -76,4 +75,9 @@ export const PLANS: readonly Plan[] = [
 
 export function findPlan(id: string): Plan | undefined {
   return PLANS.find((plan) => plan.id === id);
+}
+
+/** A plan's price as every screen and e-mail writes it, e.g. "$399.00/month". */
+export function formatPlanPrice(plan: Pick<Plan, 'priceCents'>): string {
+  return `${formatCents(plan.priceCents)}/month`;
 }

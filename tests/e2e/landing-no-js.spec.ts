@@ -8,7 +8,7 @@ test('the landing page is prerendered: readable, with every section visible, bef
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Where the Coast Meets the Code' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Frequently Asked Questions' })).toBeVisible();
-  await expect(page.locator('#pricing')).toContainText('$399/month');
+  await expect(page.locator('#pricing')).toContainText('$399.00/month');
   // The reveal wrapper of the FAQ heading: the element scroll reveal would hide.
   await expect(
     page.locator('[data-reveal]', {

@@ -98,9 +98,9 @@ test.describe('the landing page', () => {
       'Signature',
       'Prestige',
     ]);
-    await expect(pricing).toContainText('$199/month');
-    await expect(pricing).toContainText('$399/month');
-    await expect(pricing).toContainText('$599/month');
+    await expect(pricing).toContainText('$199.00/month');
+    await expect(pricing).toContainText('$399.00/month');
+    await expect(pricing).toContainText('$599.00/month');
     await expect(
       pricing.locator('li', { hasText: 'Most Popular' }).getByRole('heading'),
     ).toHaveText('Signature');

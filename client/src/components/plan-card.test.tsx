@@ -12,20 +12,26 @@ describe('PlanCard', () => {
           plan={plan}
           heading="h3"
           size="lg"
-          price="$199"
-          features={plan.landingFeatures}
           action={<button type="button">Get Started</button>}
         />
       </ul>,
     );
     expect(screen.getByRole('heading', { level: 3, name: 'Essentials' })).toBeVisible();
-    expect(screen.getByText('$199')).toBeVisible();
+    expect(screen.getByText('$199.00')).toBeVisible();
+    expect(screen.getByText('$199.00').parentElement).toHaveTextContent('$199.00/month');
     const card = screen.getAllByRole('listitem')[0]!;
     expect(
       within(card)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual([...plan.landingFeatures]);
+    ).toEqual([
+      'Template-based website',
+      '5 pages',
+      'Hosting included',
+      'Basic SEO',
+      'Monthly updates',
+      'Email support',
+    ]);
     expect(screen.getByRole('button', { name: 'Get Started' })).toBeVisible();
     expect(screen.queryByText('Most Popular')).toBeNull();
   });
@@ -34,14 +40,7 @@ describe('PlanCard', () => {
     const plan = findPlan('signature')!;
     render(
       <ul>
-        <PlanCard
-          plan={plan}
-          heading="h2"
-          size="md"
-          price="$399.00"
-          features={plan.planFeatures}
-          action={null}
-        />
+        <PlanCard plan={plan} heading="h2" size="md" action={null} />
       </ul>,
     );
     expect(screen.getByRole('heading', { level: 2, name: 'Signature' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { Check, Star } from 'lucide-react';
 import type { LiHTMLAttributes, ReactNode } from 'react';
+import { formatCents } from '@shared/money';
 import type { Plan } from '@shared/plans';
 import { cn } from '@/lib/utils';
 
@@ -12,13 +13,11 @@ const SIZES = {
 
 /**
  * One plan as a card of a list (an <li>): name, description, monthly price, features and the
- * place's own action. The popular plan is outlined and flagged 'Most Popular'. The landing page
+ * place's own action. Every place shows the one catalogue (shared/plans.ts) the same way. The popular plan is outlined and flagged 'Most Popular'. The landing page
  * draws it too, so it stays light: no schemas, no query library.
  */
 export function PlanCard({
   plan,
-  price,
-  features,
   action,
   heading: Heading,
   size,
@@ -26,9 +25,6 @@ export function PlanCard({
   ...item
 }: {
   plan: Plan;
-  /** The price as this place shows it ('$199' or '$199.00'). */
-  price: string;
-  features: readonly string[];
   /** The card's button. */
   action: ReactNode;
   /** The level of the plan's name in the page's outline. */
@@ -54,11 +50,11 @@ export function PlanCard({
       <Heading className="text-xl font-semibold">{plan.name}</Heading>
       <p className="mt-2 text-sm text-muted-foreground">{plan.description}</p>
       <p className={sized.price}>
-        <span className={cn('font-bold', sized.amount)}>{price}</span>
+        <span className={cn('font-bold', sized.amount)}>{formatCents(plan.priceCents)}</span>
         <span className="text-muted-foreground">/month</span>
       </p>
       <ul className={cn('flex-1', sized.list)}>
-        {features.map((feature) => (
+        {plan.features.map((feature) => (
           <li key={feature} className="flex items-start gap-2 text-sm">
             <Check className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden="true" />
             {feature}

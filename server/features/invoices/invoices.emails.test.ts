@@ -33,6 +33,9 @@ describe('the invoice e-mail', () => {
     expect(email.links).toEqual([
       { label: 'Pay this invoice online', href: 'https://studio.test/pay/tok_abc' },
     ]);
+    expect(email.textParagraphs).toContain(
+      'Your invoices are also in your client portal: https://studio.test/portal/dashboard',
+    );
   });
 
   it('links to the billing history when card payment is off, and escapes the client name', () => {
@@ -47,6 +50,9 @@ describe('the invoice e-mail', () => {
     expect(email.paragraphs).toContain(`Hello ${typedMarkup},`);
     expect(email.tags).toEqual(new Set(['div', 'p', 'a']));
     expect(email.paragraphs.join('\n')).not.toContain('How to pay');
+    expect(email.paragraphs).toContain(
+      'To arrange payment, reply to this e-mail or write to hello@coastandcode.test.',
+    );
     expect(email.links).toEqual([
       { label: 'See your billing history', href: 'https://studio.test/portal/dashboard' },
     ]);

@@ -32,13 +32,38 @@ export interface HowToPay {
 }
 
 /** The lines that tell how to pay: the pay link's label is the call to action. */
-export function howToPayLines(howToPay: HowToPay): string[] {
+function howToPayLines(howToPay: HowToPay): string[] {
   return howToPay.instructions ? [`How to pay:\n${howToPay.instructions}`] : [];
 }
 
-/** The pay link as the call to action, when card payment is on. */
-export const payLinkAction = ({ payLink }: HowToPay): EmailLink | undefined =>
-  payLink ? { href: payLink.url, label: 'Pay this invoice online' } : undefined;
+/** The client's billing history in the portal, where every invoice and its pay button are. */
+export const portalAction = (appUrl: string): EmailLink => ({
+  href: `${appUrl}/portal/dashboard`,
+  label: 'See your billing history',
+});
+
+/**
+ * How an unpaid invoice's e-mail tells the client to pay, and where to find it: the pay link as
+ * the call to action with the portal named beside it, or, without card payment, the portal as
+ * the call to action; the instructions either way, and, with neither a pay link nor
+ * instructions, whom to ask. No such e-mail leaves the client without a way to pay.
+ */
+export function payOrPortal(
+  brand: EmailBrand,
+  howToPay: HowToPay,
+  { appUrl }: { appUrl: string },
+): { lines: string[]; action: EmailLink } {
+  const portal = portalAction(appUrl);
+  const lines = howToPayLines(howToPay);
+  if (howToPay.payLink) {
+    lines.push(`Your invoices are also in your client portal: ${portal.href}`);
+    return { lines, action: { href: howToPay.payLink.url, label: 'Pay this invoice online' } };
+  }
+  if (!howToPay.instructions) {
+    lines.push(`To arrange payment, reply to this e-mail or write to ${brand.businessEmail}.`);
+  }
+  return { lines, action: portal };
+}
 
 /** The invoice to its client (the PDF is attached by the sender). */
 export function invoiceIssuedEmail(
@@ -47,18 +72,16 @@ export function invoiceIssuedEmail(
   howToPay: HowToPay,
   { appUrl }: { appUrl: string },
 ): RenderedEmail {
+  const pay = payOrPortal(brand, howToPay, { appUrl });
   return renderEmail(
     brand,
     `Invoice ${invoiceName(invoice)} from ${brand.businessName}`,
     [
       `Hello ${invoice.clientName},`,
       `Please find attached invoice ${invoiceName(invoice)} for ${formatCents(invoice.total)}, due ${displayDate(invoice.dueDate)}.`,
-      ...howToPayLines(howToPay),
+      ...pay.lines,
       `Questions about it? Reply to this e-mail or write to ${brand.businessEmail}.`,
     ],
-    payLinkAction(howToPay) ?? {
-      href: `${appUrl}/portal/dashboard`,
-      label: 'See your billing history',
-    },
+    pay.action,
   );
 }

@@ -283,7 +283,7 @@ export function createNotifications({
       const brand = await agency();
       return mailer.send({
         to: invoice.clientEmail,
-        ...chargeDeclinedEmail(brand, invoice, decline, howToPay),
+        ...chargeDeclinedEmail(brand, invoice, decline, howToPay, { appUrl }),
         secret: payLinkSecret(howToPay),
       });
     },
@@ -293,7 +293,7 @@ export function createNotifications({
       const brand = await agency();
       return mailer.send({
         to: invoice.clientEmail,
-        ...paymentFailedEmail(brand, invoice, howToPay),
+        ...paymentFailedEmail(brand, invoice, howToPay, { appUrl }),
         secret: payLinkSecret(howToPay),
       });
     },
@@ -306,7 +306,7 @@ export function createNotifications({
       const brand = await agency();
       return mailer.send({
         to: invoice.clientEmail,
-        ...paymentReminderEmail(brand, invoice, howToPay),
+        ...paymentReminderEmail(brand, invoice, howToPay, { appUrl }),
         secret: payLinkSecret(howToPay),
       });
     },

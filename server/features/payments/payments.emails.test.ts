@@ -24,7 +24,13 @@ const howToPay: HowToPay = {
   },
   instructions: 'Bank transfer to Coast & Code',
 };
+const appUrl = 'https://studio.test';
 const payOnline = [{ label: 'Pay this invoice online', href: 'https://studio.test/pay/tok_abc' }];
+const portalLine =
+  'Your invoices are also in your client portal: https://studio.test/portal/dashboard';
+const billingHistory = [
+  { label: 'See your billing history', href: 'https://studio.test/portal/dashboard' },
+];
 
 describe('payment e-mails', () => {
   it('the receipt says the invoice is paid in full and links to the billing history', () => {
@@ -47,6 +53,7 @@ describe('payment e-mails', () => {
         invoice,
         { reason: 'insufficient funds', nextTry: '2026-12-10', amount: 129_900 },
         howToPay,
+        { appUrl },
       ),
     );
     expect(email.subject).toBe('Your card was declined for invoice INV-0042');
@@ -59,6 +66,7 @@ describe('payment e-mails', () => {
     expect(email.paragraphs).toContain(nextTry);
     expect(email.textParagraphs).toContain('How to pay:\nBank transfer to Coast & Code');
     expect(email.links).toEqual(payOnline);
+    expect(email.textParagraphs).toContain(portalLine);
   });
 
   it('a declined card on the last try says so', () => {
@@ -68,22 +76,28 @@ describe('payment e-mails', () => {
         invoice,
         { reason: 'card expired', nextTry: null, amount: 129_900 },
         { payLink: null, instructions: '' },
+        { appUrl },
       ),
     );
     expect(email.textParagraphs).toContain(
-      'That was our last try. Please pay with the link below to keep your plan running.',
+      'That was our last try. Please pay as below to keep your plan running.',
     );
-    expect(email.links).toEqual([]);
+    // Neither a pay link nor instructions: whom to ask, and the portal.
+    expect(email.textParagraphs).toContain(
+      'To arrange payment, reply to this e-mail or write to hello@coastandcode.test.',
+    );
+    expect(email.links).toEqual(billingHistory);
   });
 
   it('a failed bank payment says the invoice is still open', () => {
-    const email = readEmail(paymentFailedEmail(testBrand, invoice, howToPay));
+    const email = readEmail(paymentFailedEmail(testBrand, invoice, howToPay, { appUrl }));
     expect(email.subject).toBe('Your payment for invoice INV-0042 did not go through');
     const sentence =
       'Your payment for invoice INV-0042 ($1,299.00) did not go through, so the invoice is still open.';
     expect(email.textParagraphs).toContain(sentence);
     expect(email.paragraphs).toContain(sentence);
     expect(email.links).toEqual(payOnline);
+    expect(email.textParagraphs).toContain(portalLine);
   });
 
   it('the reminder gives the due date and what is still open, and escapes the client name', () => {
@@ -92,6 +106,7 @@ describe('payment e-mails', () => {
         testBrand,
         { ...invoice, clientName: typedMarkup, balanceDue: 49_900 },
         howToPay,
+        { appUrl },
       ),
     );
     expect(email.subject).toBe('Reminder: invoice INV-0042 is overdue');
@@ -105,5 +120,24 @@ describe('payment e-mails', () => {
       'Already paid, or a question? Reply to this e-mail or write to hello@coastandcode.test.',
     );
     expect(email.links).toEqual(payOnline);
+    expect(email.textParagraphs).toContain(portalLine);
+  });
+
+  it('a reminder without card payment gives the instructions and links to the portal', () => {
+    const email = readEmail(
+      paymentReminderEmail(
+        testBrand,
+        { ...invoice, balanceDue: 49_900 },
+        { payLink: null, instructions: 'Bank transfer to Coast & Code' },
+        { appUrl },
+      ),
+    );
+    expect(email.textParagraphs).toContain('How to pay:\nBank transfer to Coast & Code');
+    expect(email.paragraphs).toContain('How to pay:\nBank transfer to Coast & Code');
+    expect(email.textParagraphs).toContain(
+      'See your billing history: https://studio.test/portal/dashboard',
+    );
+    expect(email.links).toEqual(billingHistory);
+    expect(email.textParagraphs.join('\n')).not.toContain('To arrange payment');
   });
 });

@@ -3,8 +3,8 @@ import { invoiceName } from '@shared/schemas/invoices';
 import { renderEmail, type EmailBrand, type RenderedEmail } from '../../lib/email-layout';
 import { displayDate } from '../../lib/format';
 import {
-  howToPayLines,
-  payLinkAction,
+  payOrPortal,
+  portalAction,
   type HowToPay,
   type InvoiceMail,
 } from '../invoices/invoices.emails';
@@ -23,7 +23,7 @@ export function paymentReceiptEmail(
       `Thank you: invoice ${invoiceName(invoice)} (${formatCents(invoice.total)}) is paid in full.`,
       'The invoice, marked paid, is attached for your records.',
     ],
-    { href: `${appUrl}/portal/dashboard`, label: 'See your billing history' },
+    portalAction(appUrl),
   );
 }
 
@@ -33,7 +33,9 @@ export function chargeDeclinedEmail(
   invoice: InvoiceMail,
   decline: { reason: string; nextTry: string | null; amount: number },
   howToPay: HowToPay,
+  { appUrl }: { appUrl: string },
 ): RenderedEmail {
+  const pay = payOrPortal(brand, howToPay, { appUrl });
   return renderEmail(
     brand,
     `Your card was declined for invoice ${invoiceName(invoice)}`,
@@ -41,11 +43,11 @@ export function chargeDeclinedEmail(
       `Hello ${invoice.clientName},`,
       `We tried to charge your saved card ${formatCents(decline.amount)} for invoice ${invoiceName(invoice)}, but it was declined (${decline.reason}).`,
       decline.nextTry
-        ? `We will try again on ${displayDate(decline.nextTry)}. To pay now or with another card, use the link below.`
-        : 'That was our last try. Please pay with the link below to keep your plan running.',
-      ...howToPayLines(howToPay),
+        ? `We will try again on ${displayDate(decline.nextTry)}. To pay now${howToPay.payLink ? ' or with another card, use the link below' : ', see below'}.`
+        : `That was our last try. Please pay ${howToPay.payLink ? 'with the link below' : 'as below'} to keep your plan running.`,
+      ...pay.lines,
     ],
-    payLinkAction(howToPay),
+    pay.action,
   );
 }
 
@@ -54,16 +56,18 @@ export function paymentFailedEmail(
   brand: EmailBrand,
   invoice: InvoiceMail,
   howToPay: HowToPay,
+  { appUrl }: { appUrl: string },
 ): RenderedEmail {
+  const pay = payOrPortal(brand, howToPay, { appUrl });
   return renderEmail(
     brand,
     `Your payment for invoice ${invoiceName(invoice)} did not go through`,
     [
       `Hello ${invoice.clientName},`,
       `Your payment for invoice ${invoiceName(invoice)} (${formatCents(invoice.total)}) did not go through, so the invoice is still open.`,
-      ...howToPayLines(howToPay),
+      ...pay.lines,
     ],
-    payLinkAction(howToPay),
+    pay.action,
   );
 }
 
@@ -72,16 +76,18 @@ export function paymentReminderEmail(
   brand: EmailBrand,
   invoice: InvoiceMail & { balanceDue: number },
   howToPay: HowToPay,
+  { appUrl }: { appUrl: string },
 ): RenderedEmail {
+  const pay = payOrPortal(brand, howToPay, { appUrl });
   return renderEmail(
     brand,
     `Reminder: invoice ${invoiceName(invoice)} is overdue`,
     [
       `Hello ${invoice.clientName},`,
       `Invoice ${invoiceName(invoice)} was due on ${displayDate(invoice.dueDate)} and ${formatCents(invoice.balanceDue)} is still open. Please pay it to keep your plan running.`,
-      ...howToPayLines(howToPay),
+      ...pay.lines,
       `Already paid, or a question? Reply to this e-mail or write to ${brand.businessEmail}.`,
     ],
-    payLinkAction(howToPay),
+    pay.action,
   );
 }

@@ -107,6 +107,8 @@ describe('without Stripe', () => {
     expect(sent[0]!.subject).toBe(`Reminder: invoice ${invoice.invoiceNumber} is overdue`);
     expect(sent[0]!.text).toContain('was due on Mar 2, 2026 and $120.00 is still open');
     expect(sent[0]!.text).toContain(INSTRUCTIONS);
+    // No card payment: the portal is the call to action.
+    expect(sent[0]!.text).toMatch(/See your billing history: http:\/\/\S+\/portal\/dashboard/);
 
     // Reminders off: none for another overdue invoice.
     const settings = (await admin.get('/api/admin/settings')).body;

@@ -16,7 +16,7 @@ it('the invitation names the plan and price, who the link is for, and links to s
   );
   expect(email.subject).toBe('Your Growth plan with Coast & Code: create your account');
   const plan =
-    'We are ready to start on your website. Your plan is Growth at $299.00 per month: billed monthly, no setup fees, cancel anytime.';
+    'We are ready to start on your website. Your plan is Growth at $299.00/month: billed monthly, no setup fees, cancel anytime.';
   expect(email.textParagraphs).toContain(plan);
   expect(email.paragraphs).toContain(plan);
   expect(email.textParagraphs.join('\n')).toMatch(

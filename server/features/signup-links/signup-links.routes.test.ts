@@ -79,7 +79,7 @@ describe('signup links', () => {
       'Your Signature plan with Coast & Code Studio: create your account',
     );
     for (const part of [
-      '$399.00 per month',
+      '$399.00/month',
       signupUrl,
       'marie@example.com',
       'Mar 3, 2026 at 3:00 PM UTC',

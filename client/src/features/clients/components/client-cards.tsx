@@ -2,7 +2,7 @@ import { Mail, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatCents } from '@shared/money';
-import { findPlan } from '@shared/plans';
+import { findPlan, formatPlanPrice } from '@shared/plans';
 import { type ClientDetail } from '@shared/schemas/clients';
 import { SUBSCRIPTION_EVENT_LABELS } from '@shared/schemas/subscriptions';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -160,7 +160,7 @@ export function SubscriptionCard({ detail }: { detail: ClientDetail }) {
                   main={
                     <>
                       {SUBSCRIPTION_EVENT_LABELS[event.kind]} · {planName(event.tier)} (
-                      {formatCents(event.monthlyPriceCents)}/month)
+                      {formatPlanPrice({ priceCents: event.monthlyPriceCents })})
                     </>
                   }
                   side={formatDateTime(event.occurredAt)}

@@ -3,8 +3,8 @@ import { addDays, format } from 'date-fns';
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
-import { centsToDollars, dollarsToCents, formatCents } from '@shared/money';
-import { findPlan, PLANS } from '@shared/plans';
+import { centsToDollars, dollarsToCents } from '@shared/money';
+import { findPlan, formatPlanPrice, PLANS } from '@shared/plans';
 import {
   InvoiceFormSchema,
   keepBillableLines,
@@ -201,7 +201,7 @@ export function InvoiceForm({
             <option value="">No plan</option>
             {PLANS.map((plan) => (
               <option key={plan.id} value={plan.id}>
-                {plan.name} ({formatCents(plan.priceCents)}/month)
+                {plan.name} ({formatPlanPrice(plan)})
               </option>
             ))}
           </SelectField>

@@ -1,5 +1,4 @@
 import { PLANS } from '@shared/plans';
-import { formatCents } from '@shared/money';
 import { PlanCard } from '@/components/plan-card';
 import { Button } from '@/components/ui/button';
 import { openLeadModal, scrollToSection } from '../content';
@@ -76,8 +75,6 @@ export function PricingSection() {
               plan={plan}
               heading="h3"
               size="lg"
-              price={formatCents(plan.priceCents).replace('.00', '')}
-              features={plan.landingFeatures}
               action={
                 <Button variant={plan.popular ? 'default' : 'outline'} onClick={openLeadModal}>
                   Get Started<span className="sr-only"> with {plan.name}</span>

@@ -3,8 +3,7 @@ import { Copy, Link2, Mail, Send } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { formatCents } from '@shared/money';
-import { PLANS } from '@shared/plans';
+import { formatPlanPrice, PLANS } from '@shared/plans';
 import { deliveryTitle } from '@shared/schemas/mail';
 import {
   GenerateSignupLinkSchema,
@@ -173,7 +172,7 @@ export function SignupLinkGenerator({
             <option value="">Choose a plan</option>
             {PLANS.map((plan) => (
               <option key={plan.id} value={plan.id}>
-                {plan.name} ({formatCents(plan.priceCents)}/month)
+                {plan.name} ({formatPlanPrice(plan)})
               </option>
             ))}
           </SelectField>

@@ -1,8 +1,7 @@
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useLocation, useParams } from 'wouter';
-import { formatCents } from '@shared/money';
-import { findPlan } from '@shared/plans';
+import { findPlan, formatPlanPrice } from '@shared/plans';
 import { QueryProvider } from '@/lib/query-provider';
 import { BrandCardPage } from '@/components/brand-card-page';
 import { Button } from '@/components/ui/button';
@@ -106,7 +105,7 @@ function Invitation({ token }: { token: string }) {
           <div>
             <dt className="text-sm text-muted-foreground">Plan</dt>
             <dd className="text-lg font-semibold">
-              {plan?.name} · {plan ? formatCents(plan.priceCents) : ''}/month
+              {plan?.name} · {plan ? formatPlanPrice(plan) : ''}
             </dd>
             {plan && <dd className="text-sm text-muted-foreground">{plan.description}</dd>}
           </div>

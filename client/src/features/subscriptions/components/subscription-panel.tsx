@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { findPlan } from '@shared/plans';
-import { formatCents } from '@shared/money';
+import { findPlan, formatPlanPrice } from '@shared/plans';
 import type { Subscription } from '@shared/schemas/subscriptions';
 import { Button } from '@/components/ui/button';
 import { Detail } from '@/components/ui/detail';
@@ -117,7 +116,7 @@ export function SubscriptionPanel() {
     <div className="space-y-6">
       <dl className="grid gap-4 sm:grid-cols-2">
         <Detail label={subscription.withdrawn ? 'Requested Plan' : 'Current Plan'}>
-          {plan ? `${plan.name} (${formatCents(plan.priceCents)}/month)` : subscription.tier}
+          {plan ? `${plan.name} (${formatPlanPrice(plan)})` : subscription.tier}
         </Detail>
         <Detail label="Status">
           <SubscriptionStatusBadge subscription={subscription} />

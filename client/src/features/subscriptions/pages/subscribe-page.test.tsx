@@ -44,6 +44,11 @@ describe('SubscribePage', () => {
     expect(screen.getByRole('button', { name: 'Subscribe to Prestige' })).toBeVisible();
     expect(screen.getByText('Most Popular')).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Manage Subscription' })).toBeNull();
+    // The one catalogue the landing page shows too: Prestige's updates are unlimited here as well.
+    const prestige = screen.getByRole('heading', { name: 'Prestige' }).closest('li')!;
+    expect(prestige).toHaveTextContent('$599.00/month');
+    expect(within(prestige).getByText('Unlimited updates')).toBeVisible();
+    expect(within(prestige).queryByText('Weekly updates')).toBeNull();
   });
 
   it('marks the current plan, switches from the next period, and keeps the current plan on demand', async () => {

@@ -1,6 +1,5 @@
 import { Link } from 'wouter';
 import { PLANS, findPlan, type Plan, type PlanId } from '@shared/plans';
-import { formatCents } from '@shared/money';
 import type { Subscription } from '@shared/schemas/subscriptions';
 import { PlanCard } from '@/components/plan-card';
 import { Badge } from '@/components/ui/badge';
@@ -163,8 +162,6 @@ export function SubscribePage() {
             plan={plan}
             heading="h2"
             size="md"
-            price={formatCents(plan.priceCents)}
-            features={plan.planFeatures}
             aria-current={running && plan.id === current.tier ? 'true' : undefined}
             className={running && plan.id === current.tier ? 'ring-2 ring-primary/40' : undefined}
             action={
