@@ -260,20 +260,51 @@ test.describe('on a phone', () => {
     const phone = testInfo.outputPath('landing-phone.png');
     await page.screenshot({ path: phone, fullPage: false });
     await testInfo.attach('landing-phone', { path: phone, contentType: 'image/png' });
-    const toggle = page.getByRole('button', { name: 'Open menu' });
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await expect(page.locator('#mobile-menu')).toHaveCount(0);
+    const toggle = page
+      .getByRole('navigation', { name: 'Main' })
+      .locator('summary', { hasText: 'Menu' });
+    const menu = page.locator('#mobile-menu');
+    await expect(menu).toBeHidden();
     await toggle.click();
-    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
-      'aria-expanded',
-      'true',
-    );
-    await page.locator('#mobile-menu').getByRole('link', { name: 'FAQ' }).click();
-    await expect(page.locator('#mobile-menu')).toHaveCount(0);
+    await expect(menu).toBeVisible();
+    await menu.getByRole('link', { name: 'FAQ' }).click();
+    await expect(menu).toBeHidden();
     await expect(page).toHaveURL(/#faq$/);
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('button', { name: 'Close menu' }).click();
-    await expect(page.locator('#mobile-menu')).toHaveCount(0);
+    await toggle.click();
+    await expect(menu).toBeVisible();
+    await toggle.click();
+    await expect(menu).toBeHidden();
+  });
+
+  test('a tap made before the script has run opens the menu', async ({ page }) => {
+    // Hold every script of the page back: what shows is the prerendered HTML alone.
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route(/\.js(\?.*)?$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(
+      page.getByRole('heading', { name: 'Where the Coast Meets the Code' }),
+    ).toBeVisible();
+    await expect(page.locator('html')).not.toHaveAttribute('data-ready', 'true');
+    const menu = page.locator('#mobile-menu');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .locator('summary', { hasText: 'Menu' })
+      .tap();
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Pricing' })).toBeVisible();
+    await expect(page.locator('html')).not.toHaveAttribute('data-ready', 'true');
+
+    // Once the app hydrates the page, the menu stays open and works as before.
+    releaseScripts();
+    await expect(page.locator('html')).toHaveAttribute('data-ready', 'true');
+    await expect(menu).toBeVisible();
+    await menu.getByRole('link', { name: 'FAQ' }).tap();
+    await expect(menu).toBeHidden();
+    await expect(page).toHaveURL(/#faq$/);
   });
 });
 

@@ -436,7 +436,11 @@ test('dialogs and toasts stay on a phone screen', async ({ page, adminApi }, tes
 
   // The landing page's consultation form.
   await page.goto('/');
-  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-ready', 'true');
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .locator('summary', { hasText: 'Menu' })
+    .click();
   await page.locator('#mobile-menu').getByRole('button', { name: 'Get Started' }).click();
   const consultation = page.getByRole('dialog', { name: 'Schedule Your Free Consultation' });
   await expectInViewport(page, consultation, 'the consultation dialog');

@@ -7,7 +7,6 @@ import { NAV_LINKS, openLeadModal } from '../content';
 
 export function SiteNav({ brand }: { brand: string }) {
   const [scrolled, setScrolled] = useState(false);
-  const [menuOpen, setMenuOpen] = useState(false);
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > NAV_SCROLL_THRESHOLD_PX);
@@ -51,49 +50,42 @@ export function SiteNav({ brand }: { brand: string }) {
             Get Started
           </Button>
         </div>
-        <Button
-          variant="ghostLight"
-          size="icon"
-          className="md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-        </Button>
-      </nav>
-      {menuOpen && (
-        <div id="mobile-menu" className="border-t border-white/20 bg-[#0b3b4f] px-4 pb-4 md:hidden">
-          <ul className="flex flex-col">
-            {NAV_LINKS.map((link) => (
-              <li key={link.href}>
-                <a
-                  href={link.href}
-                  className="block py-3 text-base font-medium text-white"
-                  onClick={() => setMenuOpen(false)}
-                >
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-          <div className="mt-2 flex flex-col gap-2">
-            <Button asChild variant="secondary">
-              <a href="/api/auth/login">Client Portal</a>
-            </Button>
-            <Button
-              onClick={() => {
-                setMenuOpen(false);
-                openLeadModal();
-              }}
-              variant="sand"
-            >
-              Get Started
-            </Button>
+        {/* A native disclosure: it opens from the first paint, before the script takes over
+            (a tap on a prerendered React button is lost until hydration). */}
+        <details className="md:hidden">
+          <Button asChild variant="ghostLight" size="icon" className="menu-toggle">
+            <summary>
+              <span className="sr-only">Menu</span>
+              <Menu aria-hidden="true" />
+              <X aria-hidden="true" />
+            </summary>
+          </Button>
+          {/* Choosing a link or Get Started (any tap in the open menu) closes it. */}
+          <div
+            id="mobile-menu"
+            onClick={(event) => event.currentTarget.parentElement!.removeAttribute('open')}
+            className="absolute inset-x-0 top-full border-t border-white/20 bg-[#0b3b4f] px-4 pb-4"
+          >
+            <ul className="flex flex-col">
+              {NAV_LINKS.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} className="block py-3 text-base font-medium text-white">
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-2 flex flex-col gap-2">
+              <Button asChild variant="secondary">
+                <a href="/api/auth/login">Client Portal</a>
+              </Button>
+              <Button onClick={openLeadModal} variant="sand">
+                Get Started
+              </Button>
+            </div>
           </div>
-        </div>
-      )}
+        </details>
+      </nav>
     </header>
   );
 }
