@@ -35,7 +35,8 @@ export function createAdminInvites({ repository, audit, mail, appUrl, now }: Adm
           createdAt: admin.createdAt.toISOString(),
         })),
         total,
-        ...paging,
+        page: paging.page,
+        pageSize: paging.pageSize,
       };
     },
 
@@ -54,7 +55,8 @@ export function createAdminInvites({ repository, audit, mail, appUrl, now }: Adm
           expiresAt: token.expiresAt.toISOString(),
         })),
         total,
-        ...paging,
+        page: paging.page,
+        pageSize: paging.pageSize,
       };
     },
 
