@@ -86,6 +86,12 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   'POST /api/admin/two-factor/disable': { password: 'not the password', code: '123456' },
   'POST /api/admin/two-factor/recovery-codes': { password: 'not the password', code: '123456' },
   'PATCH /api/auth/user': { firstName: 'Ada', lastName: 'Lovelace', phoneNumber: '555' },
+  // A wrong current password: the request is always refused, whatever else it holds.
+  'POST /api/auth/user/password': {
+    currentPassword: 'not the password',
+    newPassword: 'a brand new passphrase 42',
+    confirmPassword: 'a brand new passphrase 42',
+  },
   'POST /api/get-or-create-subscription': { planId: 'signature' },
   'POST /api/tickets': {
     subject: 'Broken contact form',

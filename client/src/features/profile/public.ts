@@ -1,2 +1,3 @@
 /** What other features may use of the client's profile. */
 export { AccountCard } from './components/account-card';
+export { ChangePasswordCard } from './components/change-password-card';

@@ -6,6 +6,7 @@ import { http, HttpResponse } from 'msw';
 import {
   ClientDetailSchema,
   ClientNoteSchema,
+  ClientPasswordResetStatusSchema,
   type ClientDetail,
   type ClientNote,
 } from '@shared/schemas/clients';
@@ -178,6 +179,9 @@ function stubClientApi(...pages: ClientDetail[]) {
       current = Math.min(current + 1, pages.length - 1);
       return new HttpResponse(null, { status: 204 });
     }),
+    http.get(`/api/admin/clients/${ID}/password-reset`, () =>
+      json(ClientPasswordResetStatusSchema, { available: true }),
+    ),
     http.get('/api/admin/clients/:id', ({ params }) =>
       params.id === ID
         ? json(ClientDetailSchema, pages[current]!)
@@ -285,7 +289,10 @@ describe('ClientDetailPage', { timeout: 15_000 }, () => {
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([
       { method: 'POST', url: `/api/admin/clients/${ID}/notes`, body: { body: added.body } },
     ]);
-    expect(calls.filter((call) => call.method === 'GET')).toHaveLength(2);
+    // The page read again after the note (the password card reads its own status once).
+    expect(
+      calls.filter((call) => call.method === 'GET' && call.url === `/api/admin/clients/${ID}`),
+    ).toHaveLength(2);
   });
 
   it('refuses an empty note without sending it', async () => {

@@ -21,6 +21,7 @@ import {
   planName,
 } from '../components/client-cards';
 import { Notes } from '../components/client-notes';
+import { PasswordResetCard } from '../components/password-reset-card';
 import { paths } from '@/lib/paths';
 
 /** /admin/clients/{id}: one client, their plan, money, tickets, e-mails and the agency's notes. */
@@ -212,6 +213,7 @@ export function ClientDetailPage() {
 
         <div className="min-w-0 space-y-6">
           <Profile profile={profile} />
+          <PasswordResetCard clientId={profile.id} />
           <SubscriptionCard detail={detail} />
           <RecentCard
             title="Signup links"

@@ -5,7 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { SignOutButton, useUser } from '@/features/auth/public';
 import { BillingHistoryCard } from '@/features/invoices/public';
 import { PaymentCard, useCheckoutReturn } from '@/features/payments/public';
-import { AccountCard } from '@/features/profile/public';
+import { AccountCard, ChangePasswordCard } from '@/features/profile/public';
 import { usePublicSettings } from '@/features/settings/public';
 import { SubscriptionPanel, SubscriptionSummary } from '@/features/subscriptions/public';
 import { RecentTickets, useOpenTicketCount } from '@/features/tickets/public';
@@ -81,6 +81,7 @@ export function PortalDashboardPage() {
                 onPaymentConfirmed={paymentConfirmed}
               />
               <PaymentCard />
+              <ChangePasswordCard />
             </div>
           </TabsContent>
           <TabsContent value="subscription">
