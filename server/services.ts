@@ -326,7 +326,12 @@ export function createServices({
     /** The client directory and each client's page. */
     clients,
     consultations: createConsultationService(repositories.consultations),
-    dashboard: createDashboardService(repositories.dashboard, clock),
+    dashboard: createDashboardService(repositories.dashboard, clock, {
+      businessDetailsSaved: settings.saved,
+      paymentInstructions: async () => (await settings.getBusiness()).paymentInstructions,
+      onlinePayments: stripe !== null,
+      smtpConfigured: Boolean(config.mail.smtpUrl),
+    }),
     identity,
     invoices,
     /** The marketing tool's use cases. */

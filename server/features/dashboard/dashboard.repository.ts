@@ -35,6 +35,12 @@ const counted = sql`${payments.amount} - ${payments.refundedAmount}`;
 
 export function createDashboardRepository(db: Database) {
   return {
+    /** How many client accounts exist (the set-up checklist's first client). */
+    async clientCount(): Promise<number> {
+      const [row] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(users);
+      return row?.count ?? 0;
+    },
+
     /**
      * Active subscriptions per plan, in one pass over subscriptions. Aggregated by the
      * database, never a loop over rows here.

@@ -1,6 +1,18 @@
 import { PLANS } from '@shared/plans';
 import { TREND_MONTHS, type DashboardStats, type DashboardTrends } from '@shared/schemas/dashboard';
 import type { DashboardRepository, TrendMonth } from './dashboard.repository';
+import { createSetupChecklist, type SetupChecklistDeps } from './setup-checklist';
+
+/** What the set-up checklist reads beyond the dashboard's own tables. */
+export type SetupFacts = Omit<SetupChecklistDeps, 'clientCount'>;
+
+/** A fresh install's facts, for callers that never show the checklist (query tests). */
+const NOTHING_SET_UP: SetupFacts = {
+  businessDetailsSaved: async () => false,
+  paymentInstructions: async () => '',
+  onlinePayments: false,
+  smtpConfigured: false,
+};
 
 const monthStart = (year: number, month: number) => new Date(Date.UTC(year, month, 1));
 
@@ -24,8 +36,11 @@ export function trendMonths(now: Date): TrendMonth[] {
 export function createDashboardService(
   repository: DashboardRepository,
   now: () => Date = () => new Date(),
+  setup: SetupFacts = NOTHING_SET_UP,
 ) {
   return {
+    setupChecklist: createSetupChecklist({ ...setup, clientCount: repository.clientCount }),
+
     async stats(): Promise<DashboardStats> {
       const today = now();
       const thisMonth = monthStart(today.getUTCFullYear(), today.getUTCMonth());

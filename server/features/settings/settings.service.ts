@@ -53,6 +53,11 @@ export function createSettingsService(repository: SettingsRepository, audit: Aud
       };
     },
 
+    /** Whether the owner has saved the business details at least once. */
+    async saved(): Promise<boolean> {
+      return (await repository.find()) !== undefined;
+    },
+
     async getBusiness(): Promise<BusinessSettings> {
       return toBusiness(await repository.find());
     },
