@@ -15,6 +15,7 @@ export const dashboardTrendsQueryOptions = () =>
     staleTime: 0,
   });
 
-export function useDashboardTrends() {
-  return useQuery(dashboardTrendsQueryOptions());
+/** `enabled` false holds the request back (the dashboard asks once its figures show). */
+export function useDashboardTrends({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...dashboardTrendsQueryOptions(), enabled });
 }

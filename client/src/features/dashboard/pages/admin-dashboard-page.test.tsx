@@ -141,4 +141,30 @@ describe('AdminDashboardPage', () => {
     expect(await screen.findByText('The trends could not be loaded.')).toBeVisible();
     expect(screen.getByRole('group', { name: 'Active Subscribers' })).toHaveTextContent('2');
   });
+
+  it('asks for the trends only once the figures show, so they load first', async () => {
+    let answerFigures = () => {};
+    const figuresHeld = new Promise<void>((resolve) => (answerFigures = resolve));
+    const asked: string[] = [];
+    apiServer.use(
+      http.get('/api/admin/dashboard-stats', async () => {
+        asked.push('figures');
+        await figuresHeld;
+        return json(DashboardStatsSchema, STATS);
+      }),
+      http.get('/api/admin/dashboard-trends', () => {
+        asked.push('trends');
+        return json(DashboardTrendsSchema, TRENDS);
+      }),
+    );
+    renderWithApp(<AdminDashboardPage />, '/admin/dashboard');
+    expect(await screen.findByRole('status', { name: 'Loading the trends' })).toBeVisible();
+    await vi.waitFor(() => expect(asked).toEqual(['figures']));
+    expect(screen.queryByText('The trends could not be loaded.')).toBeNull();
+
+    answerFigures();
+    const card = screen.getByRole('group', { name: 'Active Subscribers' });
+    expect(await within(card).findByText('2')).toBeVisible();
+    await vi.waitFor(() => expect(asked).toEqual(['figures', 'trends']));
+  });
 });

@@ -24,7 +24,10 @@ import { useDashboardStats } from '@/features/dashboard/api/get-dashboard-stats'
 import { useDashboardTrends } from '@/features/dashboard/api/get-dashboard-trends';
 import { paths } from '@/lib/paths';
 
-/** The charts' chunk (recharts): asked for once, as soon as the dashboard mounts. */
+/**
+ * The charts' chunk (recharts, by far the largest of the admin panel): asked for once, when
+ * the figures above the charts show, so it never competes with them on a cold load.
+ */
 let trendChartsChunk: Promise<typeof import('../components/trend-charts')> | undefined;
 const loadTrendCharts = () => (trendChartsChunk ??= import('../components/trend-charts'));
 const TrendCharts = lazy(() =>
@@ -89,24 +92,33 @@ function TrendsSkeleton() {
   );
 }
 
-/** The last twelve months as charts, loaded after the figures above them. */
-function Trends() {
-  const trends = useDashboardTrends();
+/**
+ * The last twelve months as charts, loaded after the figures above them: their data and the
+ * chart library are asked for once `figuresShown` (the figures arrived, or failed to).
+ */
+function Trends({ figuresShown }: { figuresShown: boolean }) {
+  const trends = useDashboardTrends({ enabled: figuresShown });
   useEffect(() => {
-    void loadTrendCharts();
-  }, []);
+    if (figuresShown) void loadTrendCharts();
+  }, [figuresShown]);
   return (
     <section aria-labelledby="trends-heading" className="space-y-4">
       <h2 id="trends-heading" className="text-xl font-semibold">
         Last 12 months
       </h2>
-      <QueryState query={trends} what="trends" loading={<TrendsSkeleton />}>
-        {({ months }) => (
-          <Suspense fallback={<TrendsSkeleton />}>
-            <TrendCharts months={months} />
-          </Suspense>
-        )}
-      </QueryState>
+      {figuresShown ? (
+        <QueryState query={trends} what="trends" loading={<TrendsSkeleton />}>
+          {({ months }) => (
+            <Suspense fallback={<TrendsSkeleton />}>
+              <TrendCharts months={months} />
+            </Suspense>
+          )}
+        </QueryState>
+      ) : (
+        <div role="status" aria-label="Loading the trends">
+          <TrendsSkeleton />
+        </div>
+      )}
     </section>
   );
 }
@@ -184,7 +196,7 @@ export function AdminDashboardPage() {
         />
         <StatCard title="Overdue" value={data && formatCents(data.overdue)} icon={AlertTriangle} />
       </div>
-      <Trends />
+      <Trends figuresShown={!stats.isPending} />
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <Card>
           <CardHeader>

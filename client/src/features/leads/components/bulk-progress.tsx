@@ -12,6 +12,16 @@ export function bulkFraction(job: SearchJob): number {
   return Math.min(1, cells * 0.5 + websites * 0.5);
 }
 
+/**
+ * The percentage shown: whole numbers, but with a tenth under 10% so that each grid cell
+ * moves it (one cell of 81 is 0.3% of the whole; rounded, the first cells all read 0%).
+ * Rounded down, so it never says 100% before the search is done.
+ */
+export function bulkPercent(fraction: number): number {
+  const percent = fraction * 100;
+  return percent < 10 ? Math.floor(percent * 10) / 10 : Math.floor(percent);
+}
+
 export function BulkProgress({
   job,
   onCancel,
@@ -21,7 +31,7 @@ export function BulkProgress({
   onCancel: () => void;
   cancelling: boolean;
 }) {
-  const percent = Math.round(bulkFraction(job) * 100);
+  const percent = bulkPercent(bulkFraction(job));
   const { cellsDone, cellsTotal, leadsFound, websitesAnalysed, websitesTotal } = job.progress;
   return (
     <section
