@@ -546,11 +546,17 @@ export const invoices = pgTable(
     openCheckoutSessionId: text(),
     /** Overdue reminders sent (the settings' reminder days, in order). */
     remindersSent: integer().notNull().default(0),
+    /** A sent invoice withdrawn (status void): when, and the admin's reason. */
+    voidedAt: moment(),
+    voidReason: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('invoices_client_email_idx').on(sql`lower(${t.clientEmail})`),
+    // The list's sorts by due date and total (number, client and status sort small sets).
+    index('invoices_due_date_idx').on(t.dueDate, t.id),
+    index('invoices_total_idx').on(t.total, t.id),
     index('invoices_user_id_created_at_idx').on(t.userId, t.createdAt),
     index('invoices_created_at_idx').on(t.createdAt, t.id),
     index('invoices_status_created_at_idx').on(t.status, t.createdAt, t.id),
@@ -605,6 +611,9 @@ export const payments = pgTable(
     flag: text(),
     /** The admin dealt with the flag ("Mark resolved"); a flagged payment still does not count. */
     flagResolvedAt: moment(),
+    /** A manual payment recorded by mistake, voided by the admin: it counts toward nothing. */
+    voidedAt: moment(),
+    voidReason: text(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -12,7 +12,11 @@ import {
 import { MailDeliverySchema } from './mail';
 import { PaymentSchema } from './payments';
 
-export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue'] as const;
+/**
+ * 'void': a sent invoice withdrawn by the admin (POST /api/admin/invoices/{id}/void). It keeps its
+ * number, owes nothing and counts in no figure (docs/spec-deviations.md).
+ */
+export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'void'] as const;
 
 /**
  * How an invoice is named on screens, PDFs and e-mails: its number, given when it is sent
@@ -157,8 +161,11 @@ export const InvoiceFormSchema = z
   .pipe(CreateInvoiceSchema);
 export type InvoiceFormValues = z.input<typeof InvoiceFormSchema>;
 
+/** The statuses PATCH takes (spec section 4); void has its own action with a reason. */
+const PATCHABLE_STATUSES = ['draft', 'sent', 'paid', 'overdue'] as const;
+
 export const UpdateInvoiceStatusSchema = z.object({
-  status: z.enum(INVOICE_STATUSES, { error: 'Status must be draft, sent, paid or overdue' }),
+  status: z.enum(PATCHABLE_STATUSES, { error: 'Status must be draft, sent, paid or overdue' }),
   sentAt: z.iso.datetime().optional(),
   paidAt: z.iso.datetime().optional(),
 });
@@ -232,9 +239,34 @@ export const InvoiceSchema = z.object({
    */
   paymentFlags: z.array(InvoiceFlagSchema),
   notes: z.string(),
+  /** When it was voided, and why (a void invoice keeps its number and owes nothing). */
+  voidedAt: z.iso.datetime().nullable(),
+  voidReason: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
+
+/** POST /api/admin/invoices/{id}/void: a sent or overdue invoice withdrawn, with why. */
+export const VoidInvoiceSchema = z.object({
+  reason: z
+    .string({ error: 'Say why the invoice is voided' })
+    .trim()
+    .min(1, 'Say why the invoice is voided')
+    .max(500, 'The reason is too long'),
+});
+export type VoidInvoice = z.infer<typeof VoidInvoiceSchema>;
+
+/** The columns the admin's invoice list sorts by (`?sort=`), newest first by default. */
+export const INVOICE_SORTS = [
+  'created',
+  'number',
+  'issued',
+  'due',
+  'client',
+  'total',
+  'status',
+] as const;
+export type InvoiceSort = (typeof INVOICE_SORTS)[number];
 
 /**
  * GET /api/admin/invoices?q=&status=&client=&page=&pageSize=: q looks in the number, the
@@ -243,9 +275,24 @@ export type Invoice = z.infer<typeof InvoiceSchema>;
 export const InvoiceListQuerySchema = ListQuerySchema.extend({
   status: statusFilter(INVOICE_STATUSES),
   client: ClientFilterSchema,
+  /** Unset: newest first (created). */
+  sort: statusFilter(
+    INVOICE_SORTS,
+    'Sort must be one of: number, issued, due, client, total, status, created',
+  ),
+  /** Unset: descending for created, ascending otherwise. */
+  dir: statusFilter(['asc', 'desc'], 'Direction must be asc or desc'),
 });
 export type InvoiceListQuery = z.infer<typeof InvoiceListQuerySchema>;
-export const INVOICE_LIST_PARAMS = ['q', 'status', 'client', 'page', 'pageSize'] as const;
+export const INVOICE_LIST_PARAMS = [
+  'q',
+  'status',
+  'client',
+  'page',
+  'pageSize',
+  'sort',
+  'dir',
+] as const;
 
 export const InvoicePageSchema = pageSchema(InvoiceSchema);
 export type InvoicePage = z.infer<typeof InvoicePageSchema>;
@@ -299,7 +346,8 @@ export type InvoiceStatusChanged = z.infer<typeof InvoiceStatusChangedSchema>;
 /** The only status changes the product makes (spec section 4). */
 export const INVOICE_TRANSITIONS: Record<InvoiceStatus, readonly InvoiceStatus[]> = {
   draft: ['sent'],
-  sent: ['paid'],
-  overdue: ['paid'],
+  sent: ['paid', 'void'],
+  overdue: ['paid', 'void'],
   paid: [],
+  void: [],
 };

@@ -16,8 +16,13 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 /** Methods the admin records by hand: card payments arrive from Stripe only. */
 export const MANUAL_PAYMENT_METHODS = ['bank_transfer', 'check', 'cash', 'other'] as const;
 
-/** What is left to pay on an invoice, in cents (never below zero). */
-export function balanceDue(invoice: { total: number; amountPaid: number }): number {
+/** What is left to pay on an invoice, in cents (never below zero; nothing on a void one). */
+export function balanceDue(invoice: {
+  total: number;
+  amountPaid: number;
+  status?: string;
+}): number {
+  if (invoice.status === 'void') return 0;
   return Math.max(0, invoice.total - invoice.amountPaid);
 }
 
@@ -59,8 +64,21 @@ export const PaymentSchema = z.object({
   stripePaymentIntentId: z.string().nullable(),
   /** The payment in the Stripe dashboard, for a card payment. */
   stripeDashboardUrl: z.string().nullable(),
+  /** A payment recorded by mistake and voided by the admin: it counts toward nothing. */
+  voidedAt: z.iso.datetime().nullable(),
+  voidReason: z.string().nullable(),
 });
 export type Payment = z.infer<typeof PaymentSchema>;
+
+/** POST /api/admin/payments/{id}/void: a payment recorded by mistake, with why. */
+export const VoidPaymentSchema = z.object({
+  reason: z
+    .string({ error: 'Say why the payment is voided' })
+    .trim()
+    .min(1, 'Say why the payment is voided')
+    .max(500, 'The reason is too long'),
+});
+export type VoidPayment = z.infer<typeof VoidPaymentSchema>;
 
 /** POST /api/admin/invoices/{id}/payments: a payment received outside Stripe. */
 export const RecordPaymentSchema = z.object({

@@ -25,6 +25,8 @@ export function anInvoice(overrides: Partial<Invoice> = {}): Invoice {
     amountPaid: 0,
     paymentFlags: [],
     notes: '',
+    voidedAt: null,
+    voidReason: null,
     createdAt: '2026-11-22T15:00:00.000Z',
     ...overrides,
   };

@@ -30,8 +30,11 @@ function monthsTable(months: readonly TrendMonth[]) {
 const cents = (expression: ReturnType<typeof sql>) =>
   sql<number>`coalesce(${expression}, 0)`.mapWith(Number);
 
-/** A payment counts when it is not flagged; what was refunded of it does not. */
-const counted = sql`${payments.amount} - ${payments.refundedAmount}`;
+/**
+ * A payment counts when it is not flagged; what was refunded of it does not, nor a payment
+ * the admin voided (recorded by mistake).
+ */
+const counted = sql`case when ${payments.voidedAt} is null then ${payments.amount} - ${payments.refundedAmount} else 0 end`;
 
 export function createDashboardRepository(db: Database) {
   return {
@@ -180,7 +183,7 @@ export function createDashboardRepository(db: Database) {
           )`),
           outstanding: cents(sql`(
             select sum(greatest(${invoices.total} - coalesce(${paidBy}, 0), 0)) from ${invoices}
-            where ${invoices.status} <> 'draft'
+            where ${invoices.status} not in ('draft', 'void')
               and coalesce(${invoices.sentAt}, ${invoices.dateIssued}::timestamp at time zone 'UTC') < m.month_end
               and not coalesce(${invoices.paidAt} < m.month_end, false)
           )`),

@@ -10,6 +10,8 @@ import { invoiceCounters, invoices, type InvoiceRow } from '../../db/schema';
  * - sent -> overdue: markInvoicesOverdue (the daily billing run), markInvoiceOverdue
  * - sent or overdue -> paid: countInvoicePayment, once the payments cover it (markInvoicePaid)
  * - paid -> sent: refundInvoicePayment, once a refund leaves it uncovered
+ * - paid -> sent or overdue: voidInvoicePayment, a payment recorded by mistake taken back
+ * - sent or overdue -> void: voidInvoice (nothing received, it keeps its number)
  *
  * What paying a subscription's invoice does to the subscription is the subscription's
  * lifecycle (subscription-lifecycle.ts), called in the same transaction.
@@ -148,6 +150,50 @@ export async function refundInvoicePayment(
     at,
   );
   return { invoice: updated, reopened };
+}
+
+/**
+ * A payment recorded by mistake (`amount` that counted) is voided: it stops counting, and a paid
+ * invoice it no longer covers is open again, overdue at once when its due date (`today`) passed.
+ */
+export async function voidInvoicePayment(
+  tx: Transaction,
+  invoice: InvoiceRow,
+  amount: number,
+  today: string,
+  at: Date,
+): Promise<{ invoice: InvoiceRow; reopened: boolean }> {
+  const refunded = await refundInvoicePayment(tx, invoice, amount, {}, at);
+  if (!refunded.reopened || refunded.invoice.dueDate >= today) return refunded;
+  const [overdue] = await toOverdue(tx, eq(invoices.id, invoice.id), at);
+  if (!overdue) return refunded;
+  const [row] = await tx.select().from(invoices).where(eq(invoices.id, invoice.id));
+  return { invoice: row ?? refunded.invoice, reopened: true };
+}
+
+/**
+ * sent or overdue -> void: the admin withdraws an invoice nothing was received for. It keeps
+ * its number, owes nothing and counts in no figure. Null when it is not sent or overdue, or
+ * money was received for it (the row is locked, so a payment cannot slip in between).
+ */
+export async function voidInvoice(
+  tx: Transaction,
+  id: string,
+  reason: string,
+  at: Date,
+): Promise<InvoiceRow | null> {
+  const [row] = await tx
+    .update(invoices)
+    .set({ status: 'void', voidedAt: at, voidReason: reason, updatedAt: at })
+    .where(
+      and(
+        eq(invoices.id, id),
+        sql`${invoices.status} in ('sent', 'overdue')`,
+        eq(invoices.amountPaid, 0),
+      ),
+    )
+    .returning();
+  return row ?? null;
 }
 
 async function setAmountPaid(

@@ -28,6 +28,7 @@ const STATUS_LABEL: Record<InvoiceStatus, string> = {
   sent: 'DUE',
   overdue: 'OVERDUE',
   paid: 'PAID',
+  void: 'VOID',
 };
 
 const PDF_DATE = new Intl.DateTimeFormat('en-US', {

@@ -1,7 +1,12 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { readEmail, testBrand, typedMarkup } from '@tests/support/read-email';
-import { invoiceIssuedEmail, type HowToPay, type InvoiceMail } from './invoices.emails';
+import {
+  invoiceIssuedEmail,
+  invoiceVoidedEmail,
+  type HowToPay,
+  type InvoiceMail,
+} from './invoices.emails';
 
 const invoice: InvoiceMail = {
   invoiceNumber: 'INV-0042',
@@ -53,6 +58,24 @@ describe('the invoice e-mail', () => {
     expect(email.paragraphs).toContain(
       'To arrange payment, reply to this e-mail or write to hello@coastandcode.test.',
     );
+    expect(email.links).toEqual([
+      { label: 'See your billing history', href: 'https://studio.test/portal/dashboard' },
+    ]);
+  });
+});
+
+describe('the void invoice e-mail', () => {
+  it('says nothing is owed, why, and links to the billing history', () => {
+    const email = readEmail(
+      invoiceVoidedEmail(testBrand, invoice, 'Billed to the <wrong> company', { appUrl }),
+    );
+    expect(email.subject).toBe('Invoice INV-0042 from Coast & Code is void');
+    const sentence =
+      'Invoice INV-0042 for $1,299.00 is void: you owe nothing on it, and its pay link no longer works.';
+    expect(email.textParagraphs).toContain(sentence);
+    expect(email.paragraphs).toContain(sentence);
+    expect(email.paragraphs).toContain('Why: Billed to the <wrong> company');
+    expect(email.tags).toEqual(new Set(['div', 'p', 'a']));
     expect(email.links).toEqual([
       { label: 'See your billing history', href: 'https://studio.test/portal/dashboard' },
     ]);

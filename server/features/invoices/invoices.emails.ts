@@ -85,3 +85,23 @@ export function invoiceIssuedEmail(
     pay.action,
   );
 }
+
+/** A sent invoice was voided: the client owes nothing on it (and why). */
+export function invoiceVoidedEmail(
+  brand: EmailBrand,
+  invoice: InvoiceMail,
+  reason: string,
+  { appUrl }: { appUrl: string },
+): RenderedEmail {
+  return renderEmail(
+    brand,
+    `Invoice ${invoiceName(invoice)} from ${brand.businessName} is void`,
+    [
+      `Hello ${invoice.clientName},`,
+      `Invoice ${invoiceName(invoice)} for ${formatCents(invoice.total)} is void: you owe nothing on it, and its pay link no longer works.`,
+      `Why: ${reason}`,
+      `Questions about it? Reply to this e-mail or write to ${brand.businessEmail}.`,
+    ],
+    { href: `${appUrl}/portal/dashboard`, label: 'See your billing history' },
+  );
+}

@@ -1,16 +1,33 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { InvoiceStatus } from '@shared/schemas/invoices';
+import type { InvoiceSort, InvoiceStatus } from '@shared/schemas/invoices';
 import type { Database } from '../../db/client';
 import { invoiceLineItems, invoices, invoiceSearchText, payments, users } from '../../db/schema';
 import { listCount } from '../../db/list-counts';
 import { onPage } from '../../db/paging';
 import { textContains } from '../../db/search';
-import { issueInvoice, withdrawInvoiceIssue } from './invoice-lifecycle';
+import { issueInvoice, voidInvoice, withdrawInvoiceIssue } from './invoice-lifecycle';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Statuses a client sees: a draft is the agency's business until it is sent. */
-const VISIBLE_TO_CLIENT = ['sent', 'paid', 'overdue'] as const;
+const VISIBLE_TO_CLIENT = ['sent', 'paid', 'overdue', 'void'] as const;
+
+/** What each sort of the admin's list orders by; the id last, so pages never overlap. */
+const SORT_COLUMNS: Record<Exclude<InvoiceSort, 'created'>, SQL | typeof invoices.total> = {
+  // Drafts have no number: they come last going up, first going down.
+  number: sql`${invoices.invoiceNumber}`,
+  issued: sql`${invoices.dateIssued}`,
+  due: sql`${invoices.dueDate}`,
+  client: sql`lower(${invoices.clientName})`,
+  total: invoices.total,
+  status: sql`${invoices.status}`,
+};
+
+function listOrder(sort: InvoiceSort = 'created', dir?: 'asc' | 'desc'): SQL[] {
+  const by = dir === 'asc' || (dir === undefined && sort !== 'created') ? asc : desc;
+  if (sort === 'created') return [by(invoices.createdAt), by(invoices.id)];
+  return [by(SORT_COLUMNS[sort]), by(invoices.createdAt), by(invoices.id)];
+}
 
 export interface NewInvoice {
   /** The client who owns it; unset: the verified account of clientEmail, if there is one yet. */
@@ -56,6 +73,8 @@ export interface InvoiceFilter {
   q: string;
   status?: InvoiceStatus;
   userId?: string;
+  sort?: InvoiceSort;
+  dir?: 'asc' | 'desc';
   limit: number;
   offset: number;
 }
@@ -91,7 +110,7 @@ export function createInvoiceRepository(db: Database) {
       if (filter.status) conditions.push(eq(invoices.status, filter.status));
       if (filter.userId) conditions.push(eq(invoices.userId, filter.userId));
       const where = conditions.length ? and(...conditions) : undefined;
-      const order = [desc(invoices.createdAt), desc(invoices.id)];
+      const order = listOrder(filter.sort, filter.dir);
       const [rows, [counted]] = await Promise.all([
         db
           .select()
@@ -119,6 +138,44 @@ export function createInvoiceRepository(db: Database) {
         .where(eq(payments.invoiceId, id))
         .orderBy(asc(payments.paidAt), asc(payments.createdAt));
       return { invoice, lines, payments: received };
+    },
+
+    /**
+     * A draft's every field and line replaced in one transaction; null when it is not a draft
+     * (locked first, so it cannot be sent halfway through).
+     */
+    async updateDraft(
+      id: string,
+      input: Omit<NewInvoice, 'dateIssued' | 'subscriptionId' | 'periodStart' | 'periodEnd'>,
+      at: Date,
+    ) {
+      return db.transaction(async (tx) => {
+        const [draft] = await tx
+          .select({ id: invoices.id, status: invoices.status })
+          .from(invoices)
+          .where(eq(invoices.id, id))
+          .for('update');
+        if (!draft) return 'not-found' as const;
+        if (draft.status !== 'draft') return draft.status;
+        const { lineItems, ...values } = input;
+        const userId = values.userId ?? (await verifiedOwnerOf(tx, values.clientEmail));
+        const [invoice] = await tx
+          .update(invoices)
+          .set({ ...values, userId, updatedAt: at })
+          .where(eq(invoices.id, id))
+          .returning();
+        await tx.delete(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, id));
+        const lines = await tx
+          .insert(invoiceLineItems)
+          .values(lineItems.map((line, position) => ({ ...line, position, invoiceId: id })))
+          .returning();
+        return { invoice: invoice!, lines };
+      });
+    },
+
+    /** sent or overdue -> void (invoice-lifecycle's voidInvoice); null when it cannot be. */
+    async voidInvoice(id: string, reason: string, at: Date) {
+      return db.transaction((tx) => voidInvoice(tx, id, reason, at));
     },
 
     /** draft -> sent with its number (invoice-lifecycle's issueInvoice); null: not a draft. */

@@ -4,6 +4,7 @@ import {
   CreateInvoiceSchema,
   InvoiceListQuerySchema,
   UpdateInvoiceStatusSchema,
+  VoidInvoiceSchema,
 } from '@shared/schemas/invoices';
 import { actorOf } from '../../lib/audit-trail';
 import { currentAdmin, currentUserId, requireUser } from '../../lib/auth-guards';
@@ -55,6 +56,22 @@ export function adminInvoiceRoutes(
 
   router.get('/invoices/:id', async (req: Request<{ id: string }>, res) => {
     res.json(await service.detail(req.params.id));
+  });
+
+  // A draft edited in full with the create body; anything sent is a 409.
+  router.put('/invoices/:id', async (req: Request<{ id: string }>, res) => {
+    const input = parse(CreateInvoiceSchema, req.body);
+    res.json(await service.update(req.params.id, input, actorOf(currentAdmin(res))));
+  });
+
+  // "Mark as sent": numbered and recorded as sent, not e-mailed ("Send by e-mail" is /email).
+  router.post('/invoices/:id/mark-sent', async (req: Request<{ id: string }>, res) => {
+    res.json(await service.markSent(req.params.id, actorOf(currentAdmin(res))));
+  });
+
+  router.post('/invoices/:id/void', async (req: Request<{ id: string }>, res) => {
+    const { reason } = parse(VoidInvoiceSchema, req.body);
+    res.json(await service.void(req.params.id, reason, actorOf(currentAdmin(res))));
   });
 
   // sentAt and paidAt are set by the server to the moment of the change; values sent by the

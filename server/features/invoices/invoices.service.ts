@@ -19,9 +19,10 @@ import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
 import { changedFields } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
 import { existingId } from '../../lib/ids';
-import type { HowToPay, PayLink } from './invoices.emails';
+import type { HowToPay, InvoiceMail, PayLink } from './invoices.emails';
 import { renderInvoicePdf, type InvoiceIssuer } from './invoice-pdf';
 import type { InvoiceRepository, NewInvoice } from './invoices.repository';
+import { createVoidInvoice } from './void-invoice';
 import { isoDate } from '../../lib/format';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
@@ -61,6 +62,8 @@ export function toInvoice(row: InvoiceRow): Invoice {
     amountPaid: row.amountPaid,
     paymentFlags: row.paymentFlags,
     notes: row.notes,
+    voidedAt: row.voidedAt?.toISOString() ?? null,
+    voidReason: row.voidReason,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -83,6 +86,8 @@ export function toPayment(row: PaymentRow, stripeTestMode: boolean): Payment {
     stripeDashboardUrl: row.stripePaymentIntentId
       ? stripeDashboardUrl(row.stripePaymentIntentId, stripeTestMode)
       : null,
+    voidedAt: row.voidedAt?.toISOString() ?? null,
+    voidReason: row.voidReason,
   };
 }
 
@@ -137,6 +142,8 @@ export interface InvoiceMailer {
   ): Promise<{ delivered: boolean; kept: boolean; transport: string; error?: string }>;
   /** The invoice's pay link leads nowhere any more: the outbox keeps no working copy. */
   forgetPayLink(invoiceId: string): Promise<void>;
+  /** A sent invoice was voided: its client is told. */
+  invoiceVoided(invoice: InvoiceMail, reason: string): Promise<unknown>;
 }
 
 /** What links an invoice to the subscription it bills (set by billing, never by the form). */
@@ -162,6 +169,8 @@ export interface InvoiceServiceDeps {
    * 'paid' when money for it is on its way, 'unreachable' when Stripe did not answer.
    */
   closePaymentPage?: (invoice: InvoiceRow) => Promise<PaymentPageState>;
+  /** Every copy of the invoice's pay link stops working (pay-links.ts revoke). */
+  revokePayLink?: (invoiceId: string) => Promise<void>;
   /** Stripe's test keys: dashboard links go to test mode. */
   stripeTestMode?: boolean;
   /**
@@ -179,6 +188,7 @@ export function createInvoiceService({
   issuer,
   payLink = async () => null,
   closePaymentPage = async () => 'closed',
+  revokePayLink = async () => undefined,
   stripeTestMode = true,
   numbering = pLimit(1),
   now = () => new Date(),
@@ -336,6 +346,16 @@ export function createInvoiceService({
     return emailed(current, result);
   }
 
+  const voidInvoice = createVoidInvoice({
+    repository,
+    detail,
+    closePaymentPage,
+    revokePayLink,
+    mail,
+    audit,
+    now,
+  });
+
   return {
     async create(
       input: CreateInvoice,
@@ -375,16 +395,106 @@ export function createInvoiceService({
       return created;
     },
 
+    /**
+     * A draft edited in full: every field and line replaced by the create body, totals counted
+     * again. A sent, paid or void invoice is a 409 (it is voided or credited instead).
+     */
+    async update(id: string, input: CreateInvoice, actor: AuditActor): Promise<InvoiceDetail> {
+      const before = await detail(id);
+      if (input.clientId && !(await repository.clientExists(input.clientId))) {
+        throw new AppError(400, 'That client account no longer exists. Choose the client again.');
+      }
+      const { lineItems, subtotal, total } = priceInvoice(input);
+      const updated = await repository.updateDraft(
+        before.invoice.id,
+        {
+          userId: input.clientId ?? null,
+          clientName: input.clientName,
+          clientEmail: input.clientEmail,
+          planType: input.planType ?? null,
+          dueDate: input.dueDate,
+          notes: input.notes,
+          subtotal,
+          tax: input.tax,
+          discount: input.discount,
+          total,
+          lineItems,
+        },
+        now(),
+      );
+      if (updated === 'not-found') throw new AppError(404, INVOICE_NOT_FOUND);
+      if (typeof updated === 'string') {
+        throw new AppError(
+          409,
+          `Only a draft can be edited: this invoice is ${updated}. ${
+            updated === 'paid'
+              ? 'Issue a credit note to correct it.'
+              : updated === 'void'
+                ? 'Create a new invoice instead.'
+                : 'Void it and create a new one to correct it.'
+          }`,
+        );
+      }
+      const after = await detail(before.invoice.id);
+      const fields = (invoice: Invoice, lines: number) => ({
+        ...summary(invoice),
+        lineItems: lines,
+      });
+      await audit.record(actor, {
+        kind: 'invoice.updated',
+        targetType: 'invoice',
+        targetId: before.invoice.id,
+        ...changedFields(
+          fields(before.invoice, before.lineItems.length),
+          fields(after.invoice, after.lineItems.length),
+        ),
+      });
+      return after;
+    },
+
+    /**
+     * "Mark as sent": the draft is numbered and recorded as sent without being e-mailed (the
+     * admin handed it over another way). Anything but a draft is a 409.
+     */
+    async markSent(id: string, actor: AuditActor): Promise<InvoiceDetail> {
+      return numbering(async () => {
+        const before = await detail(id);
+        const issued = await repository.issue(before.invoice.id, now());
+        if (!issued) return refuseStatus(id, 'sent');
+        await audit.record(actor, {
+          kind: 'invoice.marked_sent',
+          targetType: 'invoice',
+          targetId: issued.invoice.id,
+          before: { invoiceNumber: before.invoice.invoiceNumber, status: before.invoice.status },
+          after: { invoiceNumber: issued.invoice.invoiceNumber, status: issued.invoice.status },
+        });
+        return detail(issued.invoice.id);
+      });
+    },
+
+    /** POST /void: a sent or overdue invoice withdrawn with a reason (void-invoice.ts). */
+    void: voidInvoice,
+
     /** Gives a client the unowned invoices written to the e-mail their issuer verified. */
     claimForVerifiedEmail: (userId: string, email: string) =>
       repository.claimForVerifiedEmail(userId, email),
 
-    /** One page of the admin's list, newest first. */
-    async list({ q, status, client, page, pageSize }: InvoiceListQuery): Promise<InvoicePage> {
+    /** One page of the admin's list, newest first unless sorted by a column. */
+    async list({
+      q,
+      status,
+      client,
+      sort,
+      dir,
+      page,
+      pageSize,
+    }: InvoiceListQuery): Promise<InvoicePage> {
       const { rows, total } = await repository.list({
         q,
         status,
         userId: client,
+        sort,
+        dir,
         limit: pageSize,
         offset: pageOffset({ page, pageSize }),
       });

@@ -7,6 +7,7 @@ import type { PayLinkRepository } from './pay-links.repository';
 export const PAY_LINK_NOT_FOUND = 'This pay link is not valid';
 export const PAY_LINK_EXPIRED =
   'This pay link has expired. Sign in to your client portal to pay, or ask us for a new link.';
+export const PAY_LINK_VOID = 'This invoice was voided: nothing is owed on it.';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface PayLinkDeps {
@@ -91,6 +92,7 @@ export function createPayLinks({
         ? await repository.findInvoiceByPayTokenHash(payTokenHash(token))
         : null;
       if (!invoice) throw new AppError(404, PAY_LINK_NOT_FOUND);
+      if (invoice.status === 'void') throw new AppError(410, PAY_LINK_VOID);
       if (!invoice.payLinkExpiresAt || invoice.payLinkExpiresAt <= now()) {
         throw new AppError(410, PAY_LINK_EXPIRED);
       }

@@ -9,12 +9,18 @@ import {
   passwordResetCodeEmail,
   passwordResetLinkEmail,
 } from '../identity/identity.emails';
-import { invoiceIssuedEmail, type HowToPay, type InvoiceMail } from '../invoices/invoices.emails';
+import {
+  invoiceIssuedEmail,
+  invoiceVoidedEmail,
+  type HowToPay,
+  type InvoiceMail,
+} from '../invoices/invoices.emails';
 import {
   chargeDeclinedEmail,
   paymentFailedEmail,
   paymentReceiptEmail,
   paymentReminderEmail,
+  paymentVoidedEmail,
 } from '../payments/payments.emails';
 import { signupInvitationEmail, type SignupInvitation } from '../signup-links/signup-links.emails';
 import {
@@ -271,6 +277,27 @@ export function createNotifications({
             content: pdf,
           },
         ],
+      });
+    },
+
+    /** A sent invoice was voided: the client is told they owe nothing on it. */
+    async invoiceVoided(invoice: InvoiceMail, reason: string): Promise<SendResult> {
+      const brand = await agency();
+      return mailer.send({
+        to: invoice.clientEmail,
+        ...invoiceVoidedEmail(brand, invoice, reason, { appUrl }),
+      });
+    },
+
+    /** A payment recorded by mistake was voided: the corrected receipt. */
+    async paymentVoided(
+      invoice: InvoiceMail & { balanceDue: number },
+      payment: { amount: number; paidOn: string; reason: string },
+    ): Promise<SendResult> {
+      const brand = await agency();
+      return mailer.send({
+        to: invoice.clientEmail,
+        ...paymentVoidedEmail(brand, invoice, payment, { appUrl }),
       });
     },
 

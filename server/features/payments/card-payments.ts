@@ -47,6 +47,9 @@ const cardFlag =
     if (invoice.status === 'paid') {
       return `${paid} arrived for an invoice already paid: refund it in Stripe, or keep it as credit.`;
     }
+    if (invoice.status === 'void') {
+      return `${paid} arrived for an invoice that was voided: refund it in Stripe.`;
+    }
     if (!isPayable(invoice)) return `${paid} arrived for an invoice that was not sent.`;
     if (currency !== 'usd' || amount !== balanceDue(invoice)) {
       return `${paid} did not match the balance due of ${formatCents(balanceDue(invoice))}: it does not count until you check it.`;

@@ -136,7 +136,7 @@ export function createCheckout({
         dateIssued: invoice.dateIssued,
         dueDate: invoice.dueDate,
         // The lookup answers sent, overdue and paid invoices only.
-        status: invoice.status === 'draft' ? 'sent' : invoice.status,
+        status: invoice.status === 'draft' || invoice.status === 'void' ? 'sent' : invoice.status,
         total: invoice.total,
         amountPaid: invoice.amountPaid,
         onlinePayments: gateway !== null,

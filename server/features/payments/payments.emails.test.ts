@@ -7,6 +7,7 @@ import {
   paymentFailedEmail,
   paymentReceiptEmail,
   paymentReminderEmail,
+  paymentVoidedEmail,
 } from './payments.emails';
 
 const invoice: InvoiceMail = {
@@ -139,5 +140,37 @@ describe('payment e-mails', () => {
     );
     expect(email.links).toEqual(billingHistory);
     expect(email.textParagraphs.join('\n')).not.toContain('To arrange payment');
+  });
+});
+
+describe('the corrected receipt', () => {
+  const voided = { amount: 50_000, paidOn: '2026-11-20', reason: 'The check bounced' };
+
+  it('cancels the payment, says why, and gives the balance due again', () => {
+    const email = readEmail(
+      paymentVoidedEmail(testBrand, { ...invoice, balanceDue: 129_900 }, voided, {
+        appUrl: 'https://studio.test',
+      }),
+    );
+    expect(email.subject).toBe('Corrected receipt for invoice INV-0042 from Coast & Code');
+    const cancelled =
+      'The payment of $500.00 recorded on Nov 20, 2026 for invoice INV-0042 was recorded by mistake and has been cancelled (The check bounced). Please disregard the receipt you received for it.';
+    expect(email.textParagraphs).toContain(cancelled);
+    expect(email.paragraphs).toContain(cancelled);
+    expect(email.paragraphs).toContain(
+      'The balance due on invoice INV-0042 is $1,299.00, due Dec 7, 2026.',
+    );
+    expect(email.links).toEqual([
+      { label: 'See your billing history', href: 'https://studio.test/portal/dashboard' },
+    ]);
+  });
+
+  it('says the invoice stays paid when other payments still cover it', () => {
+    const email = readEmail(
+      paymentVoidedEmail(testBrand, { ...invoice, balanceDue: 0 }, voided, {
+        appUrl: 'https://studio.test',
+      }),
+    );
+    expect(email.paragraphs).toContain('Invoice INV-0042 remains paid in full.');
   });
 });

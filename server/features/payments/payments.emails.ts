@@ -27,6 +27,31 @@ export function paymentReceiptEmail(
   );
 }
 
+/**
+ * A payment recorded by mistake was voided: the corrected receipt, with what is now owed.
+ * `balanceDue` in cents, after the void.
+ */
+export function paymentVoidedEmail(
+  brand: EmailBrand,
+  invoice: InvoiceMail & { balanceDue: number },
+  payment: { amount: number; paidOn: string; reason: string },
+  { appUrl }: { appUrl: string },
+): RenderedEmail {
+  return renderEmail(
+    brand,
+    `Corrected receipt for invoice ${invoiceName(invoice)} from ${brand.businessName}`,
+    [
+      `Hello ${invoice.clientName},`,
+      `The payment of ${formatCents(payment.amount)} recorded on ${displayDate(payment.paidOn)} for invoice ${invoiceName(invoice)} was recorded by mistake and has been cancelled (${payment.reason}). Please disregard the receipt you received for it.`,
+      invoice.balanceDue > 0
+        ? `The balance due on invoice ${invoiceName(invoice)} is ${formatCents(invoice.balanceDue)}, due ${displayDate(invoice.dueDate)}.`
+        : `Invoice ${invoiceName(invoice)} remains paid in full.`,
+      `Questions about it? Reply to this e-mail or write to ${brand.businessEmail}.`,
+    ],
+    { href: `${appUrl}/portal/dashboard`, label: 'See your billing history' },
+  );
+}
+
 /** The saved card was declined for a renewal: when the next try is, and how to pay now. */
 export function chargeDeclinedEmail(
   brand: EmailBrand,

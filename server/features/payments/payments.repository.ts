@@ -25,7 +25,11 @@ import {
   type InvoiceRow,
   type PaymentRow,
 } from '../../db/schema';
-import { countInvoicePayment, refundInvoicePayment } from '../invoices/invoice-lifecycle';
+import {
+  countInvoicePayment,
+  refundInvoicePayment,
+  voidInvoicePayment,
+} from '../invoices/invoice-lifecycle';
 import { subscriptionInvoicePaid } from '../subscriptions/subscription-lifecycle';
 import { onceForEvent, type StripeEventKey, type Transaction } from './stripe-event-log.repository';
 
@@ -229,6 +233,47 @@ export function createPaymentRepository(db: Database) {
       });
       if (outcome === 'unknown') return 'unknown';
       return outcome.duplicate ? null : outcome.result;
+    },
+
+    /**
+     * A manual payment recorded by mistake is voided: it stops counting, and its invoice is
+     * open again when it no longer covers it (invoice-lifecycle's voidInvoicePayment), in one
+     * transaction. 'not-found', 'card' (Stripe's money is refunded, not voided) or 'voided'
+     * (already) leave everything as it was.
+     */
+    async voidManual(
+      paymentId: string,
+      reason: string,
+      today: string,
+      at: Date,
+    ): Promise<
+      | { kind: 'voided'; payment: PaymentRow; invoice: InvoiceRow | null; reopened: boolean }
+      | { kind: 'not-found' }
+      | { kind: 'card' }
+      | { kind: 'already-voided' }
+    > {
+      return db.transaction(async (tx) => {
+        const [payment] = await tx
+          .select()
+          .from(payments)
+          .where(eq(payments.id, paymentId))
+          .for('update');
+        if (!payment) return { kind: 'not-found' as const };
+        if (payment.method === 'card') return { kind: 'card' as const };
+        if (payment.voidedAt) return { kind: 'already-voided' as const };
+        const [voided] = await tx
+          .update(payments)
+          .set({ voidedAt: at, voidReason: reason })
+          .where(eq(payments.id, payment.id))
+          .returning();
+        const invoice = payment.invoiceId ? await lockInvoice(tx, payment.invoiceId) : undefined;
+        if (!invoice)
+          return { kind: 'voided' as const, payment: voided!, invoice: null, reopened: false };
+        // A flagged payment never counted; what was refunded of it no longer counts either.
+        const counted = payment.flag ? 0 : payment.amount - payment.refundedAmount;
+        const after = await voidInvoicePayment(tx, invoice, counted, today, at);
+        return { kind: 'voided' as const, payment: voided!, ...after };
+      });
     },
 
     /** Flags the invoice of a Stripe payment for the admin (a dispute). */

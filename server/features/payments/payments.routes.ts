@@ -5,6 +5,7 @@ import {
   PaymentListQuerySchema,
   RecordPaymentSchema,
   UpdatePaymentSettingsSchema,
+  VoidPaymentSchema,
 } from '@shared/schemas/payments';
 import { actorOf } from '../../lib/audit-trail';
 import { currentAdmin, currentUserId, requireUser } from '../../lib/auth-guards';
@@ -103,6 +104,10 @@ export function adminPaymentRoutes(service: PaymentService): Router {
   });
   router.post('/payments/:id/resolve', async (req: Request<{ id: string }>, res) => {
     res.json(await service.resolvePayment(req.params.id, actorOf(currentAdmin(res))));
+  });
+  router.post('/payments/:id/void', async (req: Request<{ id: string }>, res) => {
+    const { reason } = parse(VoidPaymentSchema, req.body);
+    res.json(await service.voidPayment(req.params.id, reason, actorOf(currentAdmin(res))));
   });
   router.post('/invoices/:id/payments', async (req: Request<{ id: string }>, res) => {
     const input = parse(RecordPaymentSchema, req.body);

@@ -15,6 +15,7 @@ import type { PaymentRepository } from './payments.repository';
 import type { SavedCardRepository } from './saved-cards.repository';
 import { createStripeEvents } from './stripe-events';
 import type { StripeGateway } from './stripe-gateway';
+import { createVoidPayment } from './void-payment';
 
 export interface PaymentServiceDeps {
   repository: PaymentRepository;
@@ -24,7 +25,10 @@ export interface PaymentServiceDeps {
   payLinks: PayLinks;
   /** The Checkout page each invoice may have open (built before the invoices, which close it). */
   pages: PaymentPages;
-  notifications: Pick<Notifications, 'paymentReceipt' | 'paymentFailed' | 'forgetPayLink'>;
+  notifications: Pick<
+    Notifications,
+    'paymentReceipt' | 'paymentFailed' | 'forgetPayLink' | 'paymentVoided'
+  >;
   /** Null: Stripe is not configured, online payment is off. */
   gateway: StripeGateway | null;
   appUrl: string;
@@ -91,6 +95,13 @@ export function createPaymentService({
     now,
   });
   const manual = createManualPayments({ repository, invoices, audit, paymentRecorded, now });
+  const voidPayment = createVoidPayment({
+    repository,
+    notifications,
+    audit,
+    stripeTestMode,
+    now,
+  });
   const list = createPaymentList({ repository, audit, stripeTestMode, now });
   const warnings = createInvoiceWarnings({
     repository,
@@ -113,6 +124,7 @@ export function createPaymentService({
     payByLink: checkout.payByLink,
     recordManual: manual.recordManual,
     payInFull: manual.payInFull,
+    voidPayment,
     list: list.list,
     resolvePayment: list.resolvePayment,
     revokePayLink: warnings.revokePayLink,

@@ -113,6 +113,8 @@ function aClientDetail({
           flagResolvedAt: null,
           stripePaymentIntentId: null,
           stripeDashboardUrl: null,
+          voidedAt: null,
+          voidReason: null,
         },
       ],
       total: 1,

@@ -17,12 +17,14 @@ const STATUS_BADGE: Record<InvoiceStatus, BadgeProps['variant']> = {
   sent: 'secondary',
   paid: 'success',
   overdue: 'destructive',
+  void: 'outline',
 };
 const STATUS_TEXT: Record<InvoiceStatus, string> = {
   draft: 'Draft',
   sent: 'Due',
   paid: 'Paid',
   overdue: 'Overdue',
+  void: 'Void',
 };
 
 /** Under an unpaid invoice's amount: Pay now, or that its payment on Stripe is being confirmed. */

@@ -22,6 +22,8 @@ function payment(overrides: Partial<Payment>): Payment {
     flagResolvedAt: null,
     stripePaymentIntentId: null,
     stripeDashboardUrl: null,
+    voidedAt: null,
+    voidReason: null,
     ...overrides,
   };
 }
@@ -41,6 +43,8 @@ describe('InvoicePayments', () => {
             flag: 'The client disputed a card payment',
             stripePaymentIntentId: 'pi_3Abc',
             stripeDashboardUrl: STRIPE_URL,
+            voidedAt: null,
+            voidReason: null,
           }),
         ]}
       />,

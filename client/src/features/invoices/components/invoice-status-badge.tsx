@@ -6,6 +6,7 @@ const VARIANT: Record<InvoiceStatus, BadgeProps['variant']> = {
   sent: 'warning',
   paid: 'success',
   overdue: 'destructive',
+  void: 'outline',
 };
 
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {

@@ -40,6 +40,8 @@ const transfer: Payment = {
   flagResolvedAt: null,
   stripePaymentIntentId: null,
   stripeDashboardUrl: null,
+  voidedAt: null,
+  voidReason: null,
 };
 
 const detail = anInvoiceDetail;

@@ -106,7 +106,13 @@ const invoiceColumns = ({ sending, onSend }: { sending: boolean; onSend: (id: st
     }),
   ]);
 
-const STATUS_LABELS = { draft: 'Draft', sent: 'Sent', paid: 'Paid', overdue: 'Overdue' } as const;
+const STATUS_LABELS = {
+  draft: 'Draft',
+  sent: 'Sent',
+  paid: 'Paid',
+  overdue: 'Overdue',
+  void: 'Void',
+} as const;
 
 /** /admin/invoices?q=&status=&client=&page=: one page, newest first, searchable. */
 export function InvoicesPage() {

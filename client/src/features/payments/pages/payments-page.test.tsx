@@ -30,6 +30,8 @@ const ORPHAN: PaymentListItem = {
   flagResolvedAt: null,
   stripePaymentIntentId: 'pi_3Orphan',
   stripeDashboardUrl: 'https://dashboard.stripe.com/test/payments/pi_3Orphan',
+  voidedAt: null,
+  voidReason: null,
   clientId: '7a1c0000-0000-4000-8000-0000000000c1',
   clientName: 'Odile Broussard',
   payerEmail: 'odile@example.com',
@@ -44,6 +46,8 @@ const TRANSFER: PaymentListItem = {
   flag: null,
   stripePaymentIntentId: null,
   stripeDashboardUrl: null,
+  voidedAt: null,
+  voidReason: null,
   payerEmail: null,
 };
 
