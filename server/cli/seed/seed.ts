@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
+import { ConfigError } from '../../config';
+import { DataDirInUseError } from '../../db/data-dir-lock';
 import { BUILT_IN_ISSUER } from '../../db/schema';
-import { fail, openForCli } from '../open-for-cli';
+import { fail, openForCli, type CliContext } from '../open-for-cli';
 import { DEMO_CLIENT_PASSWORD, DatabaseHasClientsError, seedDemoData } from './demo-data';
 
 const USAGE = 'Usage: npm run db:seed [-- --force]';
@@ -12,7 +14,15 @@ try {
   fail(`${(error as Error).message}\n${USAGE}`);
 }
 
-const cli = await openForCli();
+let cli: CliContext;
+try {
+  cli = await openForCli();
+} catch (error) {
+  // The server holds the embedded database, or the settings are wrong: a sentence, no trace
+  // (as admin:create says it).
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) fail(error.message);
+  throw error;
+}
 try {
   const issuer = cli.config.oidc?.issuerUrl ?? BUILT_IN_ISSUER;
   const result = await seedDemoData(
