@@ -34,6 +34,9 @@ export const AUDIT_KINDS = [
   'client.note_added',
   'client.note_deleted',
   'client.merged',
+  'client.details_updated',
+  'client.subscription_changed',
+  'client.free_months_given',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -67,6 +70,9 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'client.note_added': 'Client note added',
   'client.note_deleted': 'Client note deleted',
   'client.merged': 'Clients merged',
+  'client.details_updated': 'Client details changed',
+  'client.subscription_changed': 'Client plan changed',
+  'client.free_months_given': 'Month free given',
 };
 
 /** Fields of audit values that hold integer cents: shown as money. */
