@@ -64,6 +64,7 @@ function aClientDetail({
       pendingTier: null,
       pendingTierFrom: null,
       withdrawn: false,
+      freeMonths: 0,
     },
     history: {
       items: [

@@ -21,6 +21,8 @@ import {
   planName,
 } from '../components/client-cards';
 import { Notes } from '../components/client-notes';
+import { ClientDetailsDialog } from '../components/client-details-dialog';
+import { ClientPlanActions } from '../components/client-plan-actions';
 import { paths } from '@/lib/paths';
 
 /** /admin/clients/{id}: one client, their plan, money, tickets, e-mails and the agency's notes. */
@@ -68,6 +70,7 @@ export function ClientDetailPage() {
           <SubscriptionStatusBadge status={detail.subscription?.status ?? null} />
         </div>
         {profile.businessName && <p className="text-muted-foreground">{profile.businessName}</p>}
+        <ClientDetailsDialog profile={profile} />
       </div>
 
       <Money money={detail.money} />
@@ -213,6 +216,7 @@ export function ClientDetailPage() {
         <div className="min-w-0 space-y-6">
           <Profile profile={profile} />
           <SubscriptionCard detail={detail} />
+          <ClientPlanActions clientId={profile.id} subscription={detail.subscription} />
           <RecentCard
             title="Signup links"
             total={detail.signupLinks.total}
