@@ -37,7 +37,7 @@ test('the owner changes, credits, cancels and ends a plan; the client keeps it',
   browser,
   adminApi,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const clientId = await payingClient(page, adminApi, 'Mireille');
 
   const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -87,6 +87,7 @@ test('the owner changes, credits, cancels and ends a plan; the client keeps it',
   await page.goto('/portal/dashboard');
   await page.getByRole('tab', { name: 'Subscription' }).click();
   await expect(page.getByText(/^Your plan ends on /)).toBeVisible();
+  await keepScreenshot(page, testInfo, 'portal-plan-ends');
   await page.getByRole('button', { name: 'Keep my plan' }).click();
   await expect(
     page.getByText(
