@@ -41,6 +41,7 @@ it('runs the billing job at start and keeps it on the daily schedule', async () 
             renewalsDeclined: 0,
             renewalsChargeFailed: 0,
             remindersSent: 0,
+            freeRenewalsSettled: 0,
           };
         },
       },

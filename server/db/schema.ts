@@ -385,6 +385,11 @@ export const subscriptions = pgTable(
     pendingTierRequestedAt: moment(),
     /** When pendingTier starts: the end of the period it was asked in (the next one's start). */
     pendingTierFrom: moment(),
+    /**
+     * Months the agency gave free: each is a credit of the month's price on the next renewal
+     * invoice the daily billing run makes, which takes one.
+     */
+    freeMonths: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

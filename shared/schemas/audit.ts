@@ -43,6 +43,9 @@ export const AUDIT_KINDS = [
   'client.note_deleted',
   'client.merged',
   'client.password_reset_sent',
+  'client.details_updated',
+  'client.subscription_changed',
+  'client.free_months_given',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -85,6 +88,9 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'client.note_deleted': 'Client note deleted',
   'client.merged': 'Clients merged',
   'client.password_reset_sent': 'Client sent a password-reset e-mail',
+  'client.details_updated': 'Client details changed',
+  'client.subscription_changed': 'Client plan changed',
+  'client.free_months_given': 'Month free given',
 };
 
 /** Fields of audit values that hold integer cents: shown as money. */

@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { PLAN_IDS } from '../plans';
 import { ListQuerySchema, pageSchema, statusFilter } from './common';
+import { UpdateProfileSchema } from './profile';
 import { InvoiceSchema } from './invoices';
 import { OutboxEntrySchema } from './mail';
 import { PaymentSchema } from './payments';
@@ -97,7 +98,8 @@ export const ClientDetailSchema = z.object({
       .nullable(),
     autoPay: z.boolean(),
   }),
-  subscription: SubscriptionSchema.nullable(),
+  /** freeMonths: months given free still to be credited on the next renewal invoices. */
+  subscription: SubscriptionSchema.extend({ freeMonths: z.number().int() }).nullable(),
   /** Newest first. */
   history: recent(SubscriptionEventSchema),
   /** In cents: still owed on sent and overdue invoices, of which overdue, and paid so far. */
@@ -126,3 +128,10 @@ export type ClientPasswordResetStatus = z.infer<typeof ClientPasswordResetStatus
 /** POST /api/admin/clients/{id}/password-reset: what was sent, and to whom. */
 export const ClientPasswordResetSentSchema = z.object({ message: z.string() });
 export type ClientPasswordResetSent = z.infer<typeof ClientPasswordResetSentSchema>;
+
+/**
+ * PATCH /api/admin/clients/{id}: the agency corrects the client's details, the fields (and
+ * their checks) of the portal's Account Information form; a field left out stays as it is.
+ */
+export const ClientDetailsSchema = UpdateProfileSchema.strict();
+export type ClientDetails = z.infer<typeof ClientDetailsSchema>;

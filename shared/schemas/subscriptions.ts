@@ -15,9 +15,11 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
  * requested / withdrawn: a plan request made, or taken back before its first invoice was paid;
  * activated: the first invoice paid; renewed: a month's renewal invoice paid;
  * past_due: the renewal still unpaid 14 days after the period ended;
- * cancel_requested: the client asked to cancel; canceled: the plan ended at its period end;
+ * cancel_requested: a cancellation at the period end asked for; cancel_withdrawn: taken back;
+ * canceled: the plan ended (at its period end, or at once by the agency);
  * plan_change_requested / plan_change_withdrawn: another plan asked for from the next period,
- * or that request taken back; plan_changed: the next period began on the new plan.
+ * or that request taken back; plan_changed: the new plan began (at the next period, or at once
+ * when the agency changed it); free_month_given: the agency gave months free (freeMonths).
  */
 export const SUBSCRIPTION_EVENT_KINDS = [
   'requested',
@@ -26,10 +28,12 @@ export const SUBSCRIPTION_EVENT_KINDS = [
   'renewed',
   'past_due',
   'cancel_requested',
+  'cancel_withdrawn',
   'canceled',
   'plan_change_requested',
   'plan_change_withdrawn',
   'plan_changed',
+  'free_month_given',
 ] as const;
 export type SubscriptionEventKind = (typeof SUBSCRIPTION_EVENT_KINDS)[number];
 
@@ -61,6 +65,55 @@ export type Subscription = z.infer<typeof SubscriptionSchema>;
 /** POST /api/subscription/plan-change: the plan to move to from the next period. */
 export const PlanChangeSchema = SubscribeSchema;
 export type PlanChange = z.infer<typeof PlanChangeSchema>;
+
+/** How many free months a subscription can have waiting at most. */
+export const MAX_FREE_MONTHS = 12;
+
+/** When a plan change the agency makes starts: at once, or with the next period (as a client's). */
+export const PLAN_CHANGE_STARTS = ['now', 'next_period'] as const;
+export type PlanChangeStart = (typeof PLAN_CHANGE_STARTS)[number];
+
+/**
+ * PATCH /api/admin/clients/{id}/subscription: one change at a time. planType (with
+ * `starts`, the next period by default) changes the plan; cancelAtPeriodEnd true cancels at
+ * the period end, false takes a cancellation back; endNow ends the plan at once.
+ */
+export const AdminSubscriptionChangeSchema = z
+  .object({
+    planType: z
+      .enum(PLAN_IDS, { error: 'Please choose Essentials, Signature or Prestige' })
+      .optional(),
+    starts: z
+      .enum(PLAN_CHANGE_STARTS, { error: 'starts must be now or next_period' })
+      .default('next_period'),
+    cancelAtPeriodEnd: z.boolean({ error: 'cancelAtPeriodEnd must be true or false' }).optional(),
+    endNow: z.literal(true, { error: 'endNow can only be true' }).optional(),
+  })
+  .strict()
+  .refine(
+    (change) =>
+      [change.planType, change.cancelAtPeriodEnd, change.endNow].filter((v) => v !== undefined)
+        .length === 1,
+    { message: 'Give exactly one change: planType, cancelAtPeriodEnd or endNow' },
+  );
+export type AdminSubscriptionChange = z.infer<typeof AdminSubscriptionChangeSchema>;
+
+/** POST /api/admin/clients/{id}/free-months: months credited on the next renewal invoices. */
+export const FreeMonthsSchema = z
+  .object({
+    months: z
+      .number({ error: 'months must be a whole number' })
+      .int('months must be a whole number')
+      .min(1, 'Give at least one month')
+      .max(MAX_FREE_MONTHS, `At most ${MAX_FREE_MONTHS} months`)
+      .default(1),
+  })
+  .strict();
+export type FreeMonths = z.infer<typeof FreeMonthsSchema>;
+
+/** The answer of the agency's plan actions: what happened, in a sentence. */
+export const AgencyChangeAnswerSchema = z.object({ message: z.string() });
+export type AgencyChangeAnswer = z.infer<typeof AgencyChangeAnswerSchema>;
 
 /** The answer of the subscribe and cancel calls: what to tell the client, and the result. */
 export const SubscriptionChangeSchema = z.object({
@@ -99,8 +152,10 @@ export const SUBSCRIPTION_EVENT_LABELS: Record<SubscriptionEventKind, string> = 
   renewed: 'Renewed',
   past_due: 'Past due',
   cancel_requested: 'Cancellation requested',
+  cancel_withdrawn: 'Cancellation taken back',
   canceled: 'Plan ended',
   plan_change_requested: 'Plan change requested',
   plan_change_withdrawn: 'Plan change withdrawn',
   plan_changed: 'Plan changed',
+  free_month_given: 'Month free given',
 };

@@ -43,6 +43,7 @@ const NOTHING = {
   renewalsDeclined: 0,
   renewalsChargeFailed: 0,
   remindersSent: 0,
+  freeRenewalsSettled: 0,
 };
 
 describe('a subscription over several months', () => {

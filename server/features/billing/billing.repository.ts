@@ -2,10 +2,11 @@ import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-o
 import type { Database } from '../../db/client';
 import { invoices, settings, subscriptions, users, type InvoiceRow } from '../../db/schema';
 import { recordSubscriptionEvents } from '../../db/subscription-history';
-import { markInvoicesOverdue } from '../invoices/invoice-lifecycle';
+import { markInvoicePaid, markInvoicesOverdue } from '../invoices/invoice-lifecycle';
 import {
   endCancelledSubscriptions,
   markSubscriptionsPastDue,
+  subscriptionInvoicePaid,
 } from '../subscriptions/subscription-lifecycle';
 
 /** Statuses an invoice can be paid in (isPayable of the shared schema, as SQL). */
@@ -87,6 +88,39 @@ export function createBillingRepository(db: Database) {
           .returning();
         await recordSubscriptionEvents(tx, 'plan_changed', changed, at);
         return rows.length;
+      });
+    },
+
+    /** A renewal invoice credited a free month: one fewer is left to credit. */
+    async takeFreeMonth(subscriptionId: string): Promise<void> {
+      await db
+        .update(subscriptions)
+        .set({ freeMonths: sql`${subscriptions.freeMonths} - 1` })
+        .where(and(eq(subscriptions.id, subscriptionId), gt(subscriptions.freeMonths, 0)));
+    },
+
+    /**
+     * Sent renewal invoices that ask for nothing (a free month) are paid: the month they bill
+     * is given, so the plan runs through it as if the client had paid. How many were settled.
+     */
+    async settleFreeRenewals(at: Date): Promise<number> {
+      return db.transaction(async (tx) => {
+        const due = await tx
+          .select()
+          .from(invoices)
+          .where(
+            and(
+              inArray(invoices.status, PAYABLE),
+              isNotNull(invoices.periodStart),
+              eq(invoices.total, 0),
+            ),
+          )
+          .for('update', { skipLocked: true });
+        for (const invoice of due) {
+          await markInvoicePaid(tx, invoice.id, 0, at);
+          await subscriptionInvoicePaid(tx, invoice, at);
+        }
+        return due.length;
       });
     },
 

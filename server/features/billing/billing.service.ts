@@ -7,6 +7,9 @@ import type { BillingRepository } from './billing.repository';
 import type { RenewalCharges } from './renewal-charges';
 import { fullName, isoDate } from '../../lib/format';
 
+/** The credit line of a renewal invoice whose month the agency gave free. */
+export const FREE_MONTH_LINE = 'Free month (credit)';
+
 /** Days a first invoice gives the client to pay. */
 const FIRST_INVOICE_TERMS_DAYS = 7;
 /** Days after the period ended before an unpaid subscription becomes past_due. */
@@ -26,6 +29,8 @@ export interface BillingRun {
   /** Charges that did not reach Stripe (tried again on the next retry day). */
   renewalsChargeFailed: number;
   remindersSent: number;
+  /** Renewals a free month left with nothing to pay, marked paid (their month is on us). */
+  freeRenewalsSettled: number;
 }
 
 /** A subscription as billing needs it. */
@@ -36,6 +41,8 @@ export interface BilledSubscription {
   /** The plan asked for from the next period: renewal invoices bill it. */
   pendingTier?: PlanId | null;
   currentPeriodEnd: Date | null;
+  /** Months the agency gave free: the next renewal invoice credits one. */
+  freeMonths?: number;
 }
 
 export interface BillingServiceDeps {
@@ -104,14 +111,20 @@ export function createBillingService({
     const plan = findPlan((month && subscription.pendingTier) || subscription.tier);
     if (!plan || !client.email) return null;
     const { description, dueDate, notes } = planMonthTerms(plan, now(), month);
+    // A month the agency gave free: a credit line of the month's price, nothing to pay.
+    const free = month !== null && (subscription.freeMonths ?? 0) > 0;
+    const lineItems = [{ description, quantity: 1, unitPrice: plan.priceCents }];
+    if (free) {
+      lineItems.push({ description: FREE_MONTH_LINE, quantity: 1, unitPrice: -plan.priceCents });
+    }
     return invoices.create(
       {
         clientName: clientName(client),
         clientEmail: client.email,
         planType: plan.id,
         dueDate,
-        notes,
-        lineItems: [{ description, quantity: 1, unitPrice: plan.priceCents }],
+        notes: free ? `${notes} This month is free: nothing to pay.` : notes,
+        lineItems,
         tax: 0,
         discount: 0,
       },
@@ -188,6 +201,7 @@ export function createBillingService({
         renewalsDeclined: 0,
         renewalsChargeFailed: 0,
         remindersSent: 0,
+        freeRenewalsSettled: 0,
       };
       const autoSend = await repository.autoSendRenewals();
       for (const { subscription, client } of await repository.dueForRenewal(
@@ -207,6 +221,9 @@ export function createBillingService({
         }
         if (!created) continue;
         run.renewalsCreated += 1;
+        if ((subscription.freeMonths ?? 0) > 0) {
+          await repository.takeFreeMonth(subscription.id);
+        }
         if (!autoSend) continue;
         try {
           await invoices.email(created.invoice.id);
@@ -219,6 +236,7 @@ export function createBillingService({
           );
         }
       }
+      run.freeRenewalsSettled = await repository.settleFreeRenewals(at);
       const charges = await chargeDueRenewals();
       run.renewalsCharged = charges.charged;
       run.renewalsDeclined = charges.declined;

@@ -10,6 +10,7 @@ import {
   users,
   userSearchText,
   type ClientNoteRow,
+  type User,
 } from '../../db/schema';
 import { textContains } from '../../db/search';
 
@@ -70,6 +71,19 @@ export function createClientRepository(db: Database) {
 
     async find(id: string) {
       const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row ?? null;
+    },
+
+    /** The client's details changed (undefined: left as it is); the client after, or null. */
+    async updateDetails(
+      id: string,
+      details: Partial<Pick<User, 'firstName' | 'lastName' | 'businessName' | 'phoneNumber'>>,
+    ): Promise<User | null> {
+      const [row] = await db
+        .update(users)
+        .set({ ...details, updatedAt: sql`now()` })
+        .where(eq(users.id, id))
+        .returning();
       return row ?? null;
     },
 

@@ -1,5 +1,10 @@
 import { Router, type Request } from 'express';
-import { ClientListQuerySchema, NewClientNoteSchema } from '@shared/schemas/clients';
+import {
+  ClientDetailsSchema,
+  ClientListQuerySchema,
+  NewClientNoteSchema,
+} from '@shared/schemas/clients';
+import { AdminSubscriptionChangeSchema, FreeMonthsSchema } from '@shared/schemas/subscriptions';
 import { actorOf } from '../../lib/audit-trail';
 import { currentAdmin } from '../../lib/auth-guards';
 import { parse } from '../../lib/validate';
@@ -23,6 +28,22 @@ export function adminClientRoutes(service: ClientService): Router {
 
   router.post('/clients/:id/password-reset', async (req: Request<{ id: string }>, res) => {
     res.json(await service.sendPasswordReset(req.params.id, actorOf(currentAdmin(res))));
+  });
+
+  router.patch('/clients/:id', async (req: Request<{ id: string }>, res) => {
+    const details = parse(ClientDetailsSchema, req.body);
+    await service.updateDetails(req.params.id, actorOf(currentAdmin(res)), details);
+    res.json(await service.detail(req.params.id));
+  });
+
+  router.patch('/clients/:id/subscription', async (req: Request<{ id: string }>, res) => {
+    const change = parse(AdminSubscriptionChangeSchema, req.body);
+    res.json(await service.changeSubscription(req.params.id, actorOf(currentAdmin(res)), change));
+  });
+
+  router.post('/clients/:id/free-months', async (req: Request<{ id: string }>, res) => {
+    const { months } = parse(FreeMonthsSchema, req.body ?? {});
+    res.json(await service.giveFreeMonths(req.params.id, actorOf(currentAdmin(res)), months));
   });
 
   router.post('/clients/:id/notes', async (req: Request<{ id: string }>, res) => {

@@ -2,6 +2,7 @@ import {
   CLIENT_DETAIL_RECENT,
   type ClientAccountPage,
   type ClientDetail,
+  type ClientDetails,
   type ClientListQuery,
   type ClientNote,
   type ClientPasswordResetSent,
@@ -9,16 +10,21 @@ import {
   type NewClientNote,
 } from '@shared/schemas/clients';
 import { pageOffset } from '@shared/schemas/common';
+import type { AdminSubscriptionChange } from '@shared/schemas/subscriptions';
 import { invoiceName } from '@shared/schemas/invoices';
 import type { ClientNoteRow, User } from '../../db/schema';
-import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
+import { changedFields, type AuditActor, type AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
 import { fullName } from '../../lib/format';
 import { existingId } from '../../lib/ids';
 import { toPayment, type InvoiceService } from '../invoices/invoices.service';
 import type { MailService } from '../mail/mail.service';
 import type { SignupLinkService } from '../signup-links/signup-links.service';
-import type { SubscriptionService } from '../subscriptions/subscriptions.service';
+import type {
+  AgencyChangeResult,
+  AgencySubscription,
+  SubscriptionService,
+} from '../subscriptions/subscriptions.service';
 import type { TicketService } from '../tickets/tickets.service';
 import type { ClientRepository } from './clients.repository';
 
@@ -33,13 +39,34 @@ const checkedId = (id: string) => existingId(id, CLIENT_NOT_FOUND);
 const displayName = (user: Pick<User, 'firstName' | 'lastName' | 'email'>) =>
   fullName(user) || user.email || 'Client';
 
+/** What the audit log keeps of a subscription change: the fields it moved. */
+const subscriptionFields = (subscription: AgencySubscription) => ({
+  tier: subscription.tier,
+  status: subscription.status,
+  currentPeriodEnd: subscription.currentPeriodEnd,
+  cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+  pendingTier: subscription.pendingTier,
+  pendingTierFrom: subscription.pendingTierFrom,
+  freeMonths: subscription.freeMonths,
+});
+
+const detailFields = (user: User) => ({
+  firstName: user.firstName,
+  lastName: user.lastName,
+  businessName: user.businessName,
+  phoneNumber: user.phoneNumber,
+});
+
 function toNote(note: ClientNoteRow, authorEmail: string | null): ClientNote {
   return { id: note.id, body: note.body, authorEmail, createdAt: note.createdAt.toISOString() };
 }
 
 export interface ClientServiceDeps {
   repository: ClientRepository;
-  subscriptions: Pick<SubscriptionService, 'get' | 'listHistory'>;
+  subscriptions: Pick<
+    SubscriptionService,
+    'getForAgency' | 'listHistory' | 'changeForClient' | 'giveFreeMonths'
+  >;
   invoices: Pick<InvoiceService, 'list'>;
   tickets: Pick<TicketService, 'list'>;
   signupLinks: Pick<SignupLinkService, 'list'>;
@@ -80,6 +107,22 @@ export function createClientService({
   async function passwordAccountEmail(user: User): Promise<string | undefined> {
     const accountId = passwordReset.builtInAccountId(user);
     return accountId ? passwordReset.accountEmail(accountId) : undefined;
+  }
+
+  async function recordChange(
+    actor: AuditActor,
+    userId: string,
+    kind: 'client.subscription_changed' | 'client.free_months_given',
+    change: () => Promise<AgencyChangeResult>,
+  ): Promise<{ message: string }> {
+    const { message, before, after } = await change();
+    await audit.record(actor, {
+      kind,
+      targetType: 'client',
+      targetId: userId,
+      ...changedFields(subscriptionFields(before), subscriptionFields(after)),
+    });
+    return { message };
   }
 
   return {
@@ -144,7 +187,7 @@ export function createClientService({
       const none = { rows: [], items: [], total: 0 };
       const [subscription, history, money, invoicePage, paid, ticketPage, messages, links, notes] =
         await Promise.all([
-          subscriptions.get(user.id),
+          subscriptions.getForAgency(user.id),
           subscriptions.listHistory(user.id, recent),
           repository.money(user.id),
           invoices.list({ q: '', client: user.id, ...recent }),
@@ -195,6 +238,53 @@ export function createClientService({
         signupLinks: { items: links.items, total: links.total },
         notes: notes.map(({ note, authorEmail }) => toNote(note, authorEmail)),
       };
+    },
+
+    /** The agency corrects the client's details; a field left out stays as it is. */
+    async updateDetails(id: string, actor: AuditActor, details: ClientDetails): Promise<void> {
+      const user = await existing(id);
+      // An emptied field is cleared, as the portal's form does.
+      const blankAsNull = (value: string | undefined) =>
+        value === undefined ? undefined : value || null;
+      const updated = await repository.updateDetails(user.id, {
+        firstName: blankAsNull(details.firstName),
+        lastName: blankAsNull(details.lastName),
+        businessName: blankAsNull(details.businessName),
+        phoneNumber: blankAsNull(details.phoneNumber),
+      });
+      if (!updated) throw new AppError(404, CLIENT_NOT_FOUND);
+      const changes = changedFields(detailFields(user), detailFields(updated));
+      if (Object.keys(changes.after).length === 0) return;
+      await audit.record(actor, {
+        kind: 'client.details_updated',
+        targetType: 'client',
+        targetId: user.id,
+        ...changes,
+      });
+    },
+
+    /** The client page's plan actions (subscriptions' changeForClient), in the audit log. */
+    async changeSubscription(
+      id: string,
+      actor: AuditActor,
+      change: AdminSubscriptionChange,
+    ): Promise<{ message: string }> {
+      const user = await existing(id);
+      return recordChange(actor, user.id, 'client.subscription_changed', () =>
+        subscriptions.changeForClient(user.id, change),
+      );
+    },
+
+    /** Months free, credited on the next renewal invoices, in the audit log. */
+    async giveFreeMonths(
+      id: string,
+      actor: AuditActor,
+      months: number,
+    ): Promise<{ message: string }> {
+      const user = await existing(id);
+      return recordChange(actor, user.id, 'client.free_months_given', () =>
+        subscriptions.giveFreeMonths(user.id, months),
+      );
     },
 
     /** A private note on the client, by the signed-in admin. */

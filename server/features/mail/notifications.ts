@@ -25,6 +25,9 @@ import {
 import { signupInvitationEmail, type SignupInvitation } from '../signup-links/signup-links.emails';
 import {
   cancellationRequestedEmail,
+  cancellationWithdrawnEmail,
+  subscriptionChangedByAgencyEmail,
+  type AgencySubscriptionChange,
   planChangeRequestedEmail,
   planChangeWithdrawnEmail,
   requestWithdrawnEmail,
@@ -408,6 +411,22 @@ export function createNotifications({
         to: brand.businessEmail,
         ...planChangeRequestedEmail(brand, client, { from, to, startsOn }),
       }));
+    },
+
+    cancellationWithdrawn(userId: string, tier: PlanId) {
+      deliver('cancellation-withdrawn', userId, (brand, client) => ({
+        to: brand.businessEmail,
+        ...cancellationWithdrawnEmail(brand, client, tier),
+      }));
+    },
+
+    /** The agency changed the client's plan from the client page: the client hears of it. */
+    subscriptionChangedByAgency(userId: string, change: AgencySubscriptionChange) {
+      deliver('subscription-changed-by-agency', userId, (brand, client) =>
+        client?.email
+          ? { to: client.email, ...subscriptionChangedByAgencyEmail(brand, change, { appUrl }) }
+          : null,
+      );
     },
 
     planChangeWithdrawn(userId: string, kept: PlanId, withdrawn: PlanId) {

@@ -1,5 +1,5 @@
 import { addMonths } from 'date-fns';
-import { and, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { PlanId } from '@shared/plans';
 import type { Database } from '../../db/client';
 import { subscriptions, type InvoiceRow, type SubscriptionRow } from '../../db/schema';
@@ -15,7 +15,9 @@ import { recordSubscriptionEvents } from '../../db/subscription-history';
  * - pending -> active: startSubscription (its first invoice paid)
  * - active or past_due -> active, further: extendSubscription (a renewal paid)
  * - active -> past_due: markSubscriptionsPastDue (the daily billing run)
- * - active or past_due -> canceled: endCancelledSubscriptions (the daily billing run)
+ * - active or past_due -> canceled: endCancelledSubscriptions (the daily billing run), or
+ *   endSubscriptionNow (the agency ends it at once)
+ * - a cancellation at the period end taken back (the status stays): keepSubscription
  *
  * Which of them paying an invoice makes is the rule of ADR 006, subscriptionInvoicePaid.
  */
@@ -170,4 +172,58 @@ export async function markSubscriptionsPastDue(
     .returning();
   await recordSubscriptionEvents(tx, 'past_due', rows, at);
   return rows.length;
+}
+
+/**
+ * A cancellation at the period end taken back before the period ends (the client's "Keep my
+ * plan", or the agency): the plan renews again. Null when there was none to take back.
+ */
+export async function keepSubscription(
+  tx: Transaction,
+  userId: string,
+  at: Date,
+): Promise<SubscriptionRow | null> {
+  const rows = await tx
+    .update(subscriptions)
+    .set({ cancelAtPeriodEnd: false, cancelRequestedAt: null, updatedAt: at })
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        inArray(subscriptions.status, ['active', 'past_due']),
+        eq(subscriptions.cancelAtPeriodEnd, true),
+        gt(subscriptions.currentPeriodEnd, at),
+      ),
+    )
+    .returning();
+  await recordSubscriptionEvents(tx, 'cancel_withdrawn', rows, at);
+  return rows[0] ?? null;
+}
+
+/**
+ * active or past_due -> canceled at once (the agency ends a plan now): its period ends `at`,
+ * and a plan change waiting for the next period goes with it. Null when it was not running.
+ */
+export async function endSubscriptionNow(
+  tx: Transaction,
+  userId: string,
+  at: Date,
+): Promise<SubscriptionRow | null> {
+  const rows = await tx
+    .update(subscriptions)
+    .set({
+      status: 'canceled',
+      currentPeriodEnd: at,
+      cancelAtPeriodEnd: false,
+      cancelRequestedAt: at,
+      pendingTier: null,
+      pendingTierRequestedAt: null,
+      pendingTierFrom: null,
+      updatedAt: at,
+    })
+    .where(
+      and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ['active', 'past_due'])),
+    )
+    .returning();
+  await recordSubscriptionEvents(tx, 'canceled', rows, at);
+  return rows[0] ?? null;
 }

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { readEmail, testBrand, typedMarkup } from '@tests/support/read-email';
 import {
   cancellationRequestedEmail,
+  cancellationWithdrawnEmail,
+  subscriptionChangedByAgencyEmail,
   planChangeRequestedEmail,
   planChangeWithdrawnEmail,
   requestWithdrawnEmail,
@@ -79,5 +81,79 @@ describe('plan e-mails to the agency', () => {
       `Plan change withdrawn: ${typedMarkup} Thibodeaux (stays on Signature)`,
     );
     expect(email.tags).toEqual(new Set(['div', 'p']));
+  });
+});
+
+describe("plan e-mails about the agency's changes", () => {
+  it('a cancellation taken back by the client tells the agency the plan renews', () => {
+    const email = expectSaid(
+      cancellationWithdrawnEmail(testBrand, client, 'signature'),
+      'Amélie Thibodeaux (amelie@example.com) took back their cancellation and keeps the Signature plan.',
+    );
+    expect(email.subject).toBe('Cancellation taken back: Amélie Thibodeaux (Signature)');
+  });
+
+  it('tells the client what the agency changed, with a link to their portal', () => {
+    const appUrl = 'https://studio.example';
+    const cases: [Parameters<typeof subscriptionChangedByAgencyEmail>[1], string, string][] = [
+      [
+        { kind: 'plan_changed_now', from: 'signature', to: 'prestige' },
+        'Your plan is now Prestige',
+        'We have moved you from the Signature plan to the Prestige plan, starting today.',
+      ],
+      [
+        {
+          kind: 'plan_change_scheduled',
+          from: 'signature',
+          to: 'essentials',
+          startsOn: new Date('2027-02-01T12:00:00Z'),
+        },
+        'Your plan changes to Essentials on Feb 1, 2027',
+        'It starts on Feb 1, 2027, with your next billing period: the renewal invoice for that period bills the Essentials plan.',
+      ],
+      [
+        { kind: 'plan_change_withdrawn', kept: 'signature' },
+        'You stay on the Signature plan',
+        'The plan change we had arranged is withdrawn: you stay on the Signature plan.',
+      ],
+      [
+        {
+          kind: 'cancel_at_period_end',
+          tier: 'prestige',
+          periodEnd: new Date('2027-01-15T12:00:00Z'),
+        },
+        'Your Prestige plan ends on Jan 15, 2027',
+        'As agreed, your Prestige plan is cancelled: it stays active until Jan 15, 2027, then ends. Nothing more will be billed.',
+      ],
+      [
+        { kind: 'cancellation_withdrawn', tier: 'prestige' },
+        'Your Prestige plan continues',
+        'The cancellation of your Prestige plan is taken back: your plan continues and renews as before.',
+      ],
+      [
+        { kind: 'ended_now', tier: 'essentials' },
+        'Your Essentials plan has ended',
+        'As agreed, your Essentials plan has ended today.',
+      ],
+      [
+        { kind: 'free_months_given', tier: 'signature', months: 1 },
+        'A month of your plan free',
+        'Your next renewal invoice shows the credit: nothing to pay for that month.',
+      ],
+      [
+        { kind: 'free_months_given', tier: 'signature', months: 2 },
+        '2 months of your plan free',
+        'Your next 2 renewal invoices show the credit: nothing to pay for those months.',
+      ],
+    ];
+    for (const [change, subject, sentence] of cases) {
+      const email = readEmail(subscriptionChangedByAgencyEmail(testBrand, change, { appUrl }));
+      expect(email.subject).toBe(subject);
+      expect(email.textParagraphs).toContain(sentence);
+      expect(email.paragraphs).toContain(sentence);
+      expect(email.links).toEqual([
+        { label: 'See your plan in your portal', href: 'https://studio.example/portal' },
+      ]);
+    }
   });
 });

@@ -78,3 +78,101 @@ export function planChangeWithdrawnEmail(
     ],
   );
 }
+
+/** The client took their cancellation back: the plan renews. */
+export function cancellationWithdrawnEmail(
+  brand: EmailBrand,
+  client: EmailClient | null,
+  tier: PlanId,
+): RenderedEmail {
+  const plan = planName(tier);
+  return renderEmail(brand, `Cancellation taken back: ${clientName(client)} (${plan})`, [
+    `${clientLabel(client)} took back their cancellation and keeps the ${plan} plan.`,
+    'It renews as before: the next renewal invoice will be made as usual.',
+  ]);
+}
+
+/** What the agency changed on a client's plan (the client page's actions). */
+export type AgencySubscriptionChange =
+  | { kind: 'plan_changed_now'; from: PlanId; to: PlanId }
+  | { kind: 'plan_change_scheduled'; from: PlanId; to: PlanId; startsOn: Date }
+  | { kind: 'plan_change_withdrawn'; kept: PlanId }
+  | { kind: 'cancel_at_period_end'; tier: PlanId; periodEnd: Date | null }
+  | { kind: 'cancellation_withdrawn'; tier: PlanId }
+  | { kind: 'ended_now'; tier: PlanId }
+  | { kind: 'free_months_given'; tier: PlanId; months: number };
+
+function agencyChangeLines(change: AgencySubscriptionChange): { subject: string; lines: string[] } {
+  switch (change.kind) {
+    case 'plan_changed_now':
+      return {
+        subject: `Your plan is now ${planName(change.to)}`,
+        lines: [
+          `We have moved you from the ${planName(change.from)} plan to the ${planName(change.to)} plan, starting today.`,
+          `Your next renewal invoice bills the ${planName(change.to)} plan.`,
+        ],
+      };
+    case 'plan_change_scheduled':
+      return {
+        subject: `Your plan changes to ${planName(change.to)} on ${displayDate(change.startsOn)}`,
+        lines: [
+          `We have arranged your move from the ${planName(change.from)} plan to the ${planName(change.to)} plan.`,
+          `It starts on ${displayDate(change.startsOn)}, with your next billing period: the renewal invoice for that period bills the ${planName(change.to)} plan.`,
+        ],
+      };
+    case 'plan_change_withdrawn':
+      return {
+        subject: `You stay on the ${planName(change.kept)} plan`,
+        lines: [
+          `The plan change we had arranged is withdrawn: you stay on the ${planName(change.kept)} plan.`,
+        ],
+      };
+    case 'cancel_at_period_end': {
+      const until = change.periodEnd
+        ? displayDate(change.periodEnd)
+        : 'the end of the current period';
+      return {
+        subject: `Your ${planName(change.tier)} plan ends on ${until}`,
+        lines: [
+          `As agreed, your ${planName(change.tier)} plan is cancelled: it stays active until ${until}, then ends. Nothing more will be billed.`,
+          'Changed your mind? Choose "Keep my plan" in your portal before then.',
+        ],
+      };
+    }
+    case 'cancellation_withdrawn':
+      return {
+        subject: `Your ${planName(change.tier)} plan continues`,
+        lines: [
+          `The cancellation of your ${planName(change.tier)} plan is taken back: your plan continues and renews as before.`,
+        ],
+      };
+    case 'ended_now':
+      return {
+        subject: `Your ${planName(change.tier)} plan has ended`,
+        lines: [`As agreed, your ${planName(change.tier)} plan has ended today.`],
+      };
+    case 'free_months_given': {
+      const months = change.months === 1 ? 'a month' : `${change.months} months`;
+      return {
+        subject: `${change.months === 1 ? 'A month' : `${change.months} months`} of your plan free`,
+        lines: [
+          `Good news: we have given you ${months} of your ${planName(change.tier)} plan free.`,
+          `Your next ${change.months === 1 ? 'renewal invoice shows' : `${change.months} renewal invoices show`} the credit: nothing to pay for ${change.months === 1 ? 'that month' : 'those months'}.`,
+        ],
+      };
+    }
+  }
+}
+
+/** To the client: the agency changed their plan (from the admin's client page). */
+export function subscriptionChangedByAgencyEmail(
+  brand: EmailBrand,
+  change: AgencySubscriptionChange,
+  { appUrl }: { appUrl: string },
+): RenderedEmail {
+  const { subject, lines } = agencyChangeLines(change);
+  return renderEmail(brand, subject, [...lines, 'Questions? Just reply to this e-mail.'], {
+    href: `${appUrl}/portal`,
+    label: 'See your plan in your portal',
+  });
+}

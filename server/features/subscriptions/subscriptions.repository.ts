@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { PlanId } from '@shared/plans';
+import { MAX_FREE_MONTHS } from '@shared/schemas/subscriptions';
 import type { Database } from '../../db/client';
 import {
   invoices,
@@ -9,7 +10,12 @@ import {
   type SubscriptionRow,
 } from '../../db/schema';
 import { changeSubscriptions } from '../../db/subscription-history';
-import { requestSubscription, withdrawSubscriptionRequest } from './subscription-lifecycle';
+import {
+  endSubscriptionNow,
+  keepSubscription,
+  requestSubscription,
+  withdrawSubscriptionRequest,
+} from './subscription-lifecycle';
 
 /**
  * A renewal invoice of a period after the current one, billing the pending plan, that has money
@@ -123,6 +129,67 @@ export function createSubscriptionRepository(db: Database) {
               eq(subscriptions.userId, userId),
               isNotNull(subscriptions.pendingTier),
               sql`not ${pendingPlanPaid}`,
+            ),
+          )
+          .returning(),
+      );
+      return row ?? null;
+    },
+
+    /** A cancellation at the period end is taken back (subscription-lifecycle's keep). */
+    async keep(userId: string, at: Date): Promise<SubscriptionRow | null> {
+      return db.transaction((tx) => keepSubscription(tx, userId, at));
+    },
+
+    /** The agency ends a running plan at once (subscription-lifecycle's endSubscriptionNow). */
+    async endNow(userId: string, at: Date): Promise<SubscriptionRow | null> {
+      return db.transaction((tx) => endSubscriptionNow(tx, userId, at));
+    },
+
+    /**
+     * The agency moves an active plan to another at once: the rest of the period is on the new
+     * plan, and a plan change waiting for the next period goes. Null when it is not active, on
+     * that plan already, or its next period is already paid.
+     */
+    async changePlanNow(userId: string, tier: PlanId, at: Date): Promise<SubscriptionRow | null> {
+      const [row] = await changeSubscriptions(db, 'plan_changed', at, (tx) =>
+        tx
+          .update(subscriptions)
+          .set({
+            tier,
+            pendingTier: null,
+            pendingTierRequestedAt: null,
+            pendingTierFrom: null,
+            updatedAt: at,
+          })
+          .where(
+            and(
+              eq(subscriptions.userId, userId),
+              eq(subscriptions.status, 'active'),
+              ne(subscriptions.tier, tier),
+              sql`not ${nextPeriodPaid}`,
+            ),
+          )
+          .returning(),
+      );
+      return row ?? null;
+    },
+
+    /**
+     * The agency gives `months` free: each is a credit on one of the next renewal invoices.
+     * Only a running plan that will renew (not ending); null otherwise.
+     */
+    async giveFreeMonths(userId: string, months: number, at: Date) {
+      const [row] = await changeSubscriptions(db, 'free_month_given', at, (tx) =>
+        tx
+          .update(subscriptions)
+          .set({ freeMonths: sql`${subscriptions.freeMonths} + ${months}`, updatedAt: at })
+          .where(
+            and(
+              eq(subscriptions.userId, userId),
+              inArray(subscriptions.status, ['active', 'past_due']),
+              eq(subscriptions.cancelAtPeriodEnd, false),
+              sql`${subscriptions.freeMonths} + ${months} <= ${MAX_FREE_MONTHS}`,
             ),
           )
           .returning(),

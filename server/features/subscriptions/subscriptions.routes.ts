@@ -33,5 +33,9 @@ export function subscriptionRoutes(
     res.json(await service.cancel(currentUserId(req)));
   });
 
+  router.delete('/subscription/cancel', requireUser, notifying, async (req, res) => {
+    res.json(await service.keep(currentUserId(req)));
+  });
+
   return router;
 }

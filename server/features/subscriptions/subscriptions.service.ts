@@ -1,5 +1,7 @@
 import { findPlan, type PlanId } from '@shared/plans';
+import { MAX_FREE_MONTHS } from '@shared/schemas/subscriptions';
 import type {
+  AdminSubscriptionChange,
   Subscription,
   SubscriptionChange,
   SubscriptionEvent,
@@ -8,6 +10,7 @@ import type {
 import type { SubscriptionEventRow, SubscriptionRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { displayDate } from '../../lib/format';
+import type { AgencySubscriptionChange } from './subscriptions.emails';
 import type { SubscriptionRepository } from './subscriptions.repository';
 
 export const PAYMENT_PAGE_UNREACHABLE =
@@ -58,7 +61,26 @@ export interface SubscriptionEvents {
   cancellationRequested(userId: string, tier: PlanId, periodEnd: Date | null): void;
   planChangeRequested(userId: string, from: PlanId, to: PlanId, startsOn: Date | null): void;
   planChangeWithdrawn(userId: string, kept: PlanId, withdrawn: PlanId): void;
+  cancellationWithdrawn(userId: string, tier: PlanId): void;
+  /** To the client: what the agency changed on their plan. */
+  subscriptionChangedByAgency(userId: string, change: AgencySubscriptionChange): void;
 }
+
+/** A subscription as the agency's client page shows it: with the free months to come. */
+export type AgencySubscription = Subscription & { freeMonths: number };
+
+export function toAgencySubscription(row: SubscriptionRow): AgencySubscription {
+  return { ...toSubscription(row), freeMonths: row.freeMonths };
+}
+
+/** What an agency's change did: the answer, and the subscription before and after it. */
+export interface AgencyChangeResult {
+  message: string;
+  before: AgencySubscription;
+  after: AgencySubscription;
+}
+
+const NOT_RUNNING = 'This client has no running plan (active or past due) to change.';
 
 /** What billing does when a subscription changes (the billing feature); awaited. */
 export interface SubscriptionBilling {
@@ -239,6 +261,208 @@ export function createSubscriptionService(
         throw new AppError(409, 'This subscription has already ended.');
       }
       throw new AppError(409, 'Cancellation has already been requested for this subscription.');
+    },
+
+    /**
+     * The client takes back their cancellation before the period ends ("Keep my plan"): the
+     * plan renews again.
+     */
+    async keep(userId: string): Promise<SubscriptionChange> {
+      const kept = await repository.keep(userId, now());
+      if (!kept) {
+        const current = await repository.findByUserId(userId);
+        if (!current) throw new AppError(404, 'You have no subscription.');
+        if (current.status === 'canceled') {
+          throw new AppError(409, 'This plan has already ended. Choose a plan to start again.');
+        }
+        throw new AppError(409, 'Your plan is not being cancelled: there is nothing to take back.');
+      }
+      events.cancellationWithdrawn(userId, kept.tier);
+      return {
+        message: `Your cancellation is taken back: your ${planName(kept.tier)} plan continues and renews as before.`,
+        subscription: toSubscription(kept),
+      };
+    },
+
+    /** The client's subscription with the free months to come (the agency's client page). */
+    async getForAgency(userId: string): Promise<AgencySubscription | null> {
+      const row = await repository.findByUserId(userId);
+      return row ? toAgencySubscription(row) : null;
+    },
+
+    /**
+     * The agency changes a client's plan from the client page: the plan (now, or from the next
+     * period as the client can), a cancellation at the period end or its withdrawal, or an end
+     * at once. The client is e-mailed what changed.
+     */
+    async changeForClient(
+      userId: string,
+      change: AdminSubscriptionChange,
+    ): Promise<AgencyChangeResult> {
+      const current = await repository.findByUserId(userId);
+      if (!current) throw new AppError(409, 'This client has no plan yet.');
+      const before = toAgencySubscription(current);
+      const done = (message: string, row: SubscriptionRow, told: AgencySubscriptionChange) => {
+        events.subscriptionChangedByAgency(userId, told);
+        return { message, before, after: toAgencySubscription(row) };
+      };
+
+      if (change.endNow) {
+        if (!running(current)) throw new AppError(409, NOT_RUNNING);
+        await closePaymentPages(current, 'renewals', 'go-on');
+        const ended = await repository.endNow(userId, now());
+        if (!ended) throw new AppError(409, NOT_RUNNING);
+        await billing.cancellationRequested(ended);
+        return done(`The ${planName(ended.tier)} plan has ended today.`, ended, {
+          kind: 'ended_now',
+          tier: ended.tier,
+        });
+      }
+
+      if (change.cancelAtPeriodEnd === true) {
+        if (!running(current)) throw new AppError(409, NOT_RUNNING);
+        if (current.cancelAtPeriodEnd) {
+          throw new AppError(409, 'This plan is already being cancelled at the period end.');
+        }
+        await closePaymentPages(current, 'renewals', 'go-on');
+        const requested = await repository.requestCancellation(userId, now());
+        if (!requested) throw new AppError(409, NOT_RUNNING);
+        await billing.cancellationRequested(requested);
+        const until = requested.currentPeriodEnd
+          ? displayDate(requested.currentPeriodEnd)
+          : 'the end of the current period';
+        return done(
+          `The ${planName(requested.tier)} plan is cancelled: it stays active until ${until}, then ends.`,
+          requested,
+          {
+            kind: 'cancel_at_period_end',
+            tier: requested.tier,
+            periodEnd: requested.currentPeriodEnd,
+          },
+        );
+      }
+
+      if (change.cancelAtPeriodEnd === false) {
+        const kept = await repository.keep(userId, now());
+        if (!kept) {
+          throw new AppError(
+            409,
+            current.status === 'canceled'
+              ? 'This plan has already ended: a cancellation can only be taken back before the period ends.'
+              : 'This plan is not being cancelled: there is nothing to take back.',
+          );
+        }
+        return done(
+          `The cancellation is taken back: the ${planName(kept.tier)} plan continues and renews as before.`,
+          kept,
+          { kind: 'cancellation_withdrawn', tier: kept.tier },
+        );
+      }
+
+      const tier = change.planType!;
+      if (current.status !== 'active') {
+        throw new AppError(
+          409,
+          current.status === 'past_due'
+            ? 'The renewal invoice is unpaid: the plan can be changed once it is paid.'
+            : 'This client has no active plan to change.',
+        );
+      }
+      if (current.cancelAtPeriodEnd) {
+        throw new AppError(
+          409,
+          'This plan is being cancelled: take the cancellation back before changing the plan.',
+        );
+      }
+      if (change.starts === 'now') {
+        if (current.tier === tier) {
+          throw new AppError(409, `The client is already on the ${planName(tier)} plan.`);
+        }
+        await closePaymentPages(current, 'renewals');
+        const changed = await repository.changePlanNow(userId, tier, now());
+        if (!changed) {
+          throw new AppError(
+            409,
+            'The next month is already paid on the current plan, so the plan cannot be changed now.',
+          );
+        }
+        await billing.nextPeriodPlanChanged(changed);
+        return done(
+          `The plan is now ${planName(tier)}, from today. The next renewal invoice bills it.`,
+          changed,
+          { kind: 'plan_changed_now', from: current.tier, to: tier },
+        );
+      }
+      if (current.tier === tier) {
+        if (!current.pendingTier) {
+          throw new AppError(409, `The client is already on the ${planName(tier)} plan.`);
+        }
+        await closePaymentPages(current, 'renewals');
+        const withdrawn = await repository.withdrawPlanChange(userId, now());
+        if (!withdrawn) {
+          throw new AppError(
+            409,
+            'The first month on the new plan is already paid, so the change can no longer be withdrawn.',
+          );
+        }
+        await billing.nextPeriodPlanChanged(withdrawn);
+        return done(
+          `The plan change is withdrawn: the client stays on the ${planName(tier)} plan.`,
+          withdrawn,
+          { kind: 'plan_change_withdrawn', kept: tier },
+        );
+      }
+      if (current.pendingTier === tier) {
+        throw new AppError(409, `The change to the ${planName(tier)} plan is already arranged.`);
+      }
+      await closePaymentPages(current, 'renewals');
+      const scheduled = await repository.requestPlanChange(userId, tier, now());
+      if (!scheduled) {
+        throw new AppError(
+          409,
+          (await repository.nextPeriodHasPayment(current.id))
+            ? 'The next month is already paid on the current plan, so it cannot be changed now.'
+            : 'The renewal invoice is unpaid: the plan can be changed once it is paid.',
+        );
+      }
+      await billing.nextPeriodPlanChanged(scheduled);
+      return done(
+        `The plan changes to ${planName(tier)} on ${displayDate(scheduled.pendingTierFrom!)}, when the next billing period starts.`,
+        scheduled,
+        {
+          kind: 'plan_change_scheduled',
+          from: scheduled.tier,
+          to: tier,
+          startsOn: scheduled.pendingTierFrom!,
+        },
+      );
+    },
+
+    /** The agency gives months free: credited on the next renewal invoices. */
+    async giveFreeMonths(userId: string, months: number): Promise<AgencyChangeResult> {
+      const current = await repository.findByUserId(userId);
+      if (!current || !running(current)) throw new AppError(409, NOT_RUNNING);
+      if (current.cancelAtPeriodEnd) {
+        throw new AppError(409, 'This plan ends at the period end: there is no renewal to credit.');
+      }
+      const given = await repository.giveFreeMonths(userId, months, now());
+      if (!given) {
+        throw new AppError(
+          409,
+          `At most ${MAX_FREE_MONTHS} free months can wait to be credited; ${current.freeMonths} already do.`,
+        );
+      }
+      events.subscriptionChangedByAgency(userId, {
+        kind: 'free_months_given',
+        tier: given.tier,
+        months,
+      });
+      const what = months === 1 ? 'A month' : `${months} months`;
+      return {
+        message: `${what} free given: the next renewal invoice${months === 1 ? ' shows' : 's show'} the credit.`,
+        before: toAgencySubscription(current),
+        after: toAgencySubscription(given),
+      };
     },
 
     /**

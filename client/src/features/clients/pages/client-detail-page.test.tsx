@@ -65,6 +65,7 @@ function aClientDetail({
       pendingTier: null,
       pendingTierFrom: null,
       withdrawn: false,
+      freeMonths: 0,
     },
     history: {
       items: [

@@ -22,6 +22,8 @@ import {
 } from '../components/client-cards';
 import { Notes } from '../components/client-notes';
 import { PasswordResetCard } from '../components/password-reset-card';
+import { ClientDetailsDialog } from '../components/client-details-dialog';
+import { ClientPlanActions } from '../components/client-plan-actions';
 import { paths } from '@/lib/paths';
 
 /** /admin/clients/{id}: one client, their plan, money, tickets, e-mails and the agency's notes. */
@@ -69,6 +71,7 @@ export function ClientDetailPage() {
           <SubscriptionStatusBadge status={detail.subscription?.status ?? null} />
         </div>
         {profile.businessName && <p className="text-muted-foreground">{profile.businessName}</p>}
+        <ClientDetailsDialog profile={profile} />
       </div>
 
       <Money money={detail.money} />
@@ -215,6 +218,7 @@ export function ClientDetailPage() {
           <Profile profile={profile} />
           <PasswordResetCard clientId={profile.id} />
           <SubscriptionCard detail={detail} />
+          <ClientPlanActions clientId={profile.id} subscription={detail.subscription} />
           <RecentCard
             title="Signup links"
             total={detail.signupLinks.total}

@@ -56,7 +56,7 @@ describe('SubscriptionPanel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancel Subscription' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('stays active until Dec 1, 2026');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep My Plan' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Go Back' }));
     expect(posted).toEqual([]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Cancel Subscription' }));
@@ -65,12 +65,41 @@ describe('SubscriptionPanel', () => {
         name: 'Cancel Subscription',
       }),
     );
-    expect(
-      await screen.findByText('Cancellation requested: your plan ends on Dec 1, 2026.'),
-    ).toBeVisible();
+    expect(await screen.findByText('Your plan ends on Dec 1, 2026.')).toBeVisible();
     expect(posted).toEqual(['/api/subscription/cancel']);
     expect(screen.getByText('None scheduled')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Cancel Subscription' })).toBeNull();
+  });
+
+  it("takes the cancellation back with 'Keep my plan'", async () => {
+    const ending: Subscription = { ...active, cancelAtPeriodEnd: true };
+    const deleted: string[] = [];
+    stubSubscription(ending);
+    apiServer.use(
+      http.delete('/api/subscription/cancel', ({ request }) => {
+        deleted.push(new URL(request.url).pathname);
+        return json(SubscriptionChangeSchema, {
+          message:
+            'Your cancellation is taken back: your Signature plan continues and renews as before.',
+          subscription: active,
+        });
+      }),
+    );
+    renderWithApp(<SubscriptionPanel />, '/portal/dashboard');
+    expect(await screen.findByText('Your plan ends on Dec 1, 2026.')).toBeVisible();
+    expect(screen.getByText('None scheduled')).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Keep my plan' }));
+    expect(
+      await screen.findByText(
+        'Your cancellation is taken back: your Signature plan continues and renews as before.',
+      ),
+    ).toBeVisible();
+    expect(deleted).toEqual(['/api/subscription/cancel']);
+    expect(screen.queryByText('Your plan ends on Dec 1, 2026.')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cancel Subscription' })).toBeVisible();
+    // The next billing date is back.
+    expect(screen.getAllByText('Dec 1, 2026').length).toBeGreaterThan(0);
   });
 
   it("offers 'Subscribe Now' without a subscription", async () => {

@@ -80,7 +80,7 @@ function CancelSubscription({ subscription }: { subscription: Subscription }) {
                 subscription.pendingTier ? ' Your requested plan change is withdrawn too.' : ''
               } We will be in touch to confirm.`
         }
-        cancelLabel="Keep My Plan"
+        cancelLabel="Go Back"
         confirmLabel={pending ? 'Withdraw Request' : 'Cancel Subscription'}
         pendingLabel="Cancelling..."
         pending={cancel.isPending}

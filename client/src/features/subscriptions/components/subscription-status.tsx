@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { formatDate } from '@/lib/dates';
+import { useKeepSubscription } from '../api/keep-subscription';
 import { useWithdrawPlanChange } from '../api/withdraw-plan-change';
 
 export function planName(subscription: Subscription): string {
@@ -55,6 +56,36 @@ export function PendingPlanChange({ subscription }: { subscription: Subscription
   );
 }
 
+/**
+ * A cancellation at the period end: 'Your plan ends on Dec 1, 2026.', with "Keep my plan" to
+ * take it back while the period lasts.
+ */
+export function EndingPlan({ subscription }: { subscription: Subscription }) {
+  const keep = useKeepSubscription();
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-3">
+      <p className="text-sm font-medium text-amber-900">
+        Your plan ends
+        {subscription.currentPeriodEnd
+          ? ` on ${formatDate(subscription.currentPeriodEnd)}`
+          : ' at the end of the current period'}
+        .
+      </p>
+      <Button
+        size="sm"
+        disabled={keep.isPending}
+        onClick={() =>
+          keep.mutate(undefined, {
+            onSuccess: ({ message }) => toast({ title: 'Plan Kept', description: message }),
+          })
+        }
+      >
+        {keep.isPending ? 'Keeping...' : 'Keep my plan'}
+      </Button>
+    </div>
+  );
+}
+
 /** What the client should know beyond the status: a pending start, a change or a coming end. */
 export function SubscriptionNote({ subscription }: { subscription: Subscription }) {
   if (subscription.withdrawn) {
@@ -80,15 +111,7 @@ export function SubscriptionNote({ subscription }: { subscription: Subscription 
     );
   }
   if (subscription.status !== 'canceled' && subscription.cancelAtPeriodEnd) {
-    return (
-      <p className="text-sm font-medium text-amber-800">
-        Cancellation requested: your plan ends
-        {subscription.currentPeriodEnd
-          ? ` on ${formatDate(subscription.currentPeriodEnd)}`
-          : ' at the end of the current period'}
-        .
-      </p>
-    );
+    return <EndingPlan subscription={subscription} />;
   }
   if (subscription.status === 'canceled') {
     return <p className="text-sm text-muted-foreground">This plan has ended.</p>;
