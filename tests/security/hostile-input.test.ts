@@ -76,7 +76,7 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   'POST /api/admin/two-factor/enable': { password: 'not the password', code: '123456' },
   'POST /api/admin/two-factor/disable': { password: 'not the password', code: '123456' },
   'POST /api/admin/two-factor/recovery-codes': { password: 'not the password', code: '123456' },
-  'PATCH /api/auth/user': { firstName: 'Ada', lastName: 'Lovelace', phoneNumber: '555' },
+  'PATCH /api/auth/user': { firstName: 'Ada', lastName: 'Lovelace', phoneNumber: '504-555-0100' },
   'POST /api/get-or-create-subscription': { planId: 'signature' },
   'POST /api/tickets': {
     subject: 'Broken contact form',
