@@ -750,6 +750,8 @@ export const signupLinks = pgTable(
     expiresAt: moment().notNull(),
     usedAt: moment(),
     usedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** The admin took the invitation back: the link no longer opens. */
+    revokedAt: moment(),
     createdAt: createdAt(),
   },
   (t) => [

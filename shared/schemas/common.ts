@@ -19,6 +19,22 @@ export function optionalText(max: number, label: string) {
     .max(max, `${label} must be at most ${max} characters`);
 }
 
+/** Digits, spaces, + ( ) - . and an extension ("x12", "ext. 12"): how people write a phone number. */
+const PHONE_CHARACTERS = /^\+?[\d\s().-]+((x|ext\.?)\s*\d{1,6})?$/i;
+
+/**
+ * A phone number a person may leave empty: the business's, a client's, a consultation's.
+ * Written as people write them ("(504) 555-0123", "+1 504 555 0123 ext. 4"), with 7 to 15
+ * digits before any extension.
+ */
+export function optionalPhone(label: string) {
+  return optionalText(40, label).refine((value) => {
+    if (value === '') return true;
+    const digits = value.replace(/(x|ext\.?)\s*\d+$/i, '').replace(/\D/g, '').length;
+    return PHONE_CHARACTERS.test(value) && digits >= 7 && digits <= 15;
+  }, `${label} must be a phone number, e.g. (504) 555-0123`);
+}
+
 /** Query-string values a form leaves empty (`?q=&status=`) mean "not given". */
 export const blankAsUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;

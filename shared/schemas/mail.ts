@@ -82,6 +82,8 @@ export type OutboxResent = z.infer<typeof OutboxResentSchema>;
 
 /** POST /api/admin/test-email. */
 export const TestEmailResultSchema = z.object({
+  /** Sent through SMTP, kept in the outbox (no mail server), or refused by the mail server. */
+  outcome: z.enum(['sent', 'kept', 'failed']),
   message: z.string(),
   details: z.string().optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { MAX_SHORT_TEXT, optionalText } from './common';
+import { MAX_SHORT_TEXT, optionalPhone, optionalText } from './common';
 
 /**
  * PATCH /api/auth/user and the portal's Account Information form. The spec asks for no
@@ -10,7 +10,7 @@ export const UpdateProfileSchema = z.object({
   firstName: optionalText(MAX_SHORT_TEXT, 'First name').optional(),
   lastName: optionalText(MAX_SHORT_TEXT, 'Last name').optional(),
   businessName: optionalText(MAX_SHORT_TEXT, 'Business name').optional(),
-  phoneNumber: optionalText(40, 'Phone number').optional(),
+  phoneNumber: optionalPhone('Phone number').optional(),
 });
 export type UpdateProfile = z.infer<typeof UpdateProfileSchema>;
 

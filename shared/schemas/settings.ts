@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { EmailSchema, optionalText } from './common';
+import { EmailSchema, optionalPhone, optionalText } from './common';
 
 /** GET/PUT /api/admin/settings: the business details shown wherever the brand appears. */
 export const BusinessSettingsSchema = z.object({
@@ -9,7 +9,7 @@ export const BusinessSettingsSchema = z.object({
     .min(1, 'Business name is required')
     .max(100, 'Business name is too long'),
   businessEmail: EmailSchema,
-  businessPhone: optionalText(40, 'Phone'),
+  businessPhone: optionalPhone('Phone'),
   businessCity: z
     .string({ error: 'City is required' })
     .trim()

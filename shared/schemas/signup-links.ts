@@ -10,8 +10,11 @@ export const GenerateSignupLinkSchema = z.object({
 });
 export type GenerateSignupLink = z.infer<typeof GenerateSignupLinkSchema>;
 
-/** waiting: can still be redeemed; used: redeemed once; expired: 24 hours passed unused. */
-export const SIGNUP_LINK_STATES = ['waiting', 'used', 'expired'] as const;
+/**
+ * waiting: can still be redeemed; used: redeemed once; expired: 24 hours passed unused;
+ * revoked: the admin took it back.
+ */
+export const SIGNUP_LINK_STATES = ['waiting', 'used', 'expired', 'revoked'] as const;
 export type SignupLinkState = (typeof SIGNUP_LINK_STATES)[number];
 
 /** A link as the admin's list shows it (the link itself is never stored, only its hash). */
@@ -23,6 +26,8 @@ export const SignupLinkSchema = z.object({
   createdAt: z.iso.datetime(),
   expiresAt: z.iso.datetime(),
   usedAt: z.iso.datetime().nullable(),
+  // Absent in answers from before revoking existed (a cached page): not revoked.
+  revokedAt: z.iso.datetime().nullable().default(null),
 });
 export type SignupLink = z.infer<typeof SignupLinkSchema>;
 
@@ -33,7 +38,10 @@ export const SignupInvitationSchema = z.object({
 });
 export type SignupInvitation = z.infer<typeof SignupInvitationSchema>;
 
-/** The answer of POST /api/admin/generate-signup-link. */
+/**
+ * The answer of POST /api/admin/generate-signup-link, and of
+ * POST /api/admin/signup-links/{id}/renew (a fresh link for an invitation, the old one dead).
+ */
 export const GeneratedSignupLinkSchema = z.object({
   signupUrl: z.string(),
   link: SignupLinkSchema,
@@ -67,7 +75,7 @@ export type SignupInvite = z.infer<typeof SignupInviteSchema>;
  * is one invitee's exact address (the client page's links).
  */
 export const SignupLinkListQuerySchema = ListQuerySchema.extend({
-  status: statusFilter(SIGNUP_LINK_STATES, 'Status must be waiting, used or expired'),
+  status: statusFilter(SIGNUP_LINK_STATES, 'Status must be waiting, used, expired or revoked'),
   email: z.preprocess(
     blankAsUndefined,
     z

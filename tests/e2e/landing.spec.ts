@@ -458,7 +458,7 @@ test.describe('accessibility', () => {
 
   test('the 404 page has no axe violations', async ({ page }) => {
     await page.goto('/nowhere');
-    await expect(page.getByText('404 Page Not Found')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     expect(await violations(page)).toEqual([]);
   });
 });

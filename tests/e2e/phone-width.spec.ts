@@ -40,7 +40,7 @@ const heading = (name: string | RegExp) => (page: Page) =>
  */
 const ROUTES: Record<string, Visit> = {
   '/': { as: 'visitor', url: () => '/', ready: heading('Where the Coast Meets the Code') },
-  '/*': { as: 'visitor', url: () => '/no/such/page', ready: heading('404 Page Not Found') },
+  '/*': { as: 'visitor', url: () => '/no/such/page', ready: heading('Page not found') },
   '/signup/:token': {
     as: 'visitor',
     url: (r) => `/signup/${r.signupToken}`,
@@ -55,7 +55,7 @@ const ROUTES: Record<string, Visit> = {
   '/portal/*': {
     as: 'client',
     url: () => '/portal/no-such-page',
-    ready: heading('404 Page Not Found'),
+    ready: heading('Page not found'),
   },
   '/portal/dashboard': {
     as: 'client',
@@ -91,7 +91,7 @@ const ROUTES: Record<string, Visit> = {
   '/admin/*': {
     as: 'admin',
     url: () => '/admin/no-such-page',
-    ready: heading('404 Page Not Found'),
+    ready: heading('Page not found'),
   },
   '/admin/dashboard': { as: 'admin', url: () => '/admin/dashboard', ready: heading('Dashboard') },
   '/admin/invoices': { as: 'admin', url: () => '/admin/invoices', ready: heading('Invoices') },

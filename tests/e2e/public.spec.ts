@@ -2,8 +2,10 @@ import { expect, test } from './fixtures';
 
 test('an unknown path shows the 404 page', async ({ page }) => {
   await page.goto('/this/page/does/not/exist');
-  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
-  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByText(/couldn't find the page you were looking for/)).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test('the portal asks a signed-out visitor to log in', async ({ page }) => {

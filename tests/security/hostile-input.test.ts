@@ -85,7 +85,7 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   'POST /api/admin/two-factor/enable': { password: 'not the password', code: '123456' },
   'POST /api/admin/two-factor/disable': { password: 'not the password', code: '123456' },
   'POST /api/admin/two-factor/recovery-codes': { password: 'not the password', code: '123456' },
-  'PATCH /api/auth/user': { firstName: 'Ada', lastName: 'Lovelace', phoneNumber: '555' },
+  'PATCH /api/auth/user': { firstName: 'Ada', lastName: 'Lovelace', phoneNumber: '504-555-0100' },
   // A wrong current password: the request is always refused, whatever else it holds.
   'POST /api/auth/user/password': {
     currentPassword: 'not the password',

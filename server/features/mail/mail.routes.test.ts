@@ -65,6 +65,7 @@ describe('without SMTP_URL: the outbox', () => {
     expect(test.status).toBe(200);
     // Kept, not sent: no text says it went anywhere.
     expect(test.body).toEqual({
+      outcome: 'kept',
       message: 'Kept in the outbox: no mail server is configured.',
       details: `The test e-mail to ${admin.email} is in the outbox: set SMTP_URL to send mail.`,
     });
@@ -150,6 +151,7 @@ describe('with SMTP_URL: a real SMTP server', () => {
     const { agent, admin } = await signedInAdmin(t.app, t.database);
     const res = await agent.post('/api/admin/test-email');
     expect(res.body).toEqual({
+      outcome: 'sent',
       message: `Test e-mail sent to ${admin.email}.`,
       details: 'Sent through SMTP 127.0.0.1.',
     });
@@ -239,6 +241,7 @@ describe('with an SMTP server that does not answer', () => {
     const { agent, admin } = await signedInAdmin(t.app, t.database);
     const res = await agent.post('/api/admin/test-email');
     expect(res.status).toBe(200);
+    expect(res.body.outcome).toBe('failed');
     expect(res.body.message).toBe(
       `The test e-mail to ${admin.email} could not be sent through SMTP 127.0.0.1.`,
     );

@@ -75,17 +75,20 @@ export function createMailService(
       );
       if (!result.delivered) {
         return {
+          outcome: 'failed',
           message: `The test e-mail to ${to} could not be sent through ${result.transport}.`,
           details: result.error,
         };
       }
       if (result.kept) {
         return {
+          outcome: 'kept',
           message: `${KEPT_IN_OUTBOX}.`,
           details: `The test e-mail to ${to} is in the outbox: set SMTP_URL to send mail.`,
         };
       }
       return {
+        outcome: 'sent',
         message: `Test e-mail sent to ${to}.`,
         details: `Sent through ${result.transport}.`,
       };

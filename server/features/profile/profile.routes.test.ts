@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 describe("the client's profile", () => {
-  it('updates the profile but never the e-mail, and validates lengths', async () => {
+  it('updates the profile but never the e-mail, and validates lengths and the phone number', async () => {
     const browser = new BrowserSession(t.baseUrl);
     const account = newClientAccount();
     await signUpThroughProvider(browser, account);
@@ -37,8 +37,16 @@ describe("the client's profile", () => {
     });
     expect(tooLong.status).toBe(400);
     expect((await tooLong.json()).message).toBe('Business name must be at most 200 characters');
+    const notAPhone = await browser.request('PATCH', '/api/auth/user', {
+      phoneNumber: 'call me maybe',
+    });
+    expect(notAPhone.status).toBe(400);
+    expect((await notAPhone.json()).message).toBe(
+      'Phone number must be a phone number, e.g. (504) 555-0123',
+    );
     const me = await (await browser.request('GET', '/api/auth/user')).json();
     expect(me.businessName).toBe('Bayou Bakery');
+    expect(me.phoneNumber).toBe('504-555-0100');
 
     const anonymous = await fetch(`${t.baseUrl}/api/auth/user`, {
       method: 'PATCH',

@@ -19,8 +19,11 @@ export interface SignupLinkFilter {
 /** The links in a state at a moment (stateOf in the service, as a condition). */
 function inState(state: SignupLinkState, at: Date): SQL {
   if (state === 'used') return isNotNull(signupLinks.usedAt);
+  if (state === 'revoked')
+    return and(isNull(signupLinks.usedAt), isNotNull(signupLinks.revokedAt))!;
   return and(
     isNull(signupLinks.usedAt),
+    isNull(signupLinks.revokedAt),
     state === 'waiting' ? gt(signupLinks.expiresAt, at) : lte(signupLinks.expiresAt, at),
   )!;
 }
@@ -71,8 +74,36 @@ export function createSignupLinkRepository(db: Database) {
           and(
             eq(signupLinks.tokenHash, tokenHash),
             isNull(signupLinks.usedAt),
+            isNull(signupLinks.revokedAt),
             gt(signupLinks.expiresAt, at),
           ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    /**
+     * A new token (and validity) for an invitation not used nor revoked: the old link stops
+     * working. Null when the link was used or revoked meanwhile.
+     */
+    async renew(id: string, tokenHash: string, expiresAt: Date) {
+      const [row] = await db
+        .update(signupLinks)
+        .set({ tokenHash, expiresAt })
+        .where(
+          and(eq(signupLinks.id, id), isNull(signupLinks.usedAt), isNull(signupLinks.revokedAt)),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    /** Takes back an invitation not used nor revoked yet; null otherwise. */
+    async revoke(id: string, at: Date) {
+      const [row] = await db
+        .update(signupLinks)
+        .set({ revokedAt: at })
+        .where(
+          and(eq(signupLinks.id, id), isNull(signupLinks.usedAt), isNull(signupLinks.revokedAt)),
         )
         .returning();
       return row ?? null;

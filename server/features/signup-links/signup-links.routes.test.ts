@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signupLinks, subscriptions } from '../../db/schema';
+import { auditEvents, signupLinks, subscriptions } from '../../db/schema';
 import { newClientAccount, signedInAdmin, signedInClient } from '@tests/factories';
 import { BrowserSession } from '@tests/support/browser-session';
 import { startSmtpSink, type SmtpSink } from '@tests/support/smtp-sink';
 import { createTestClock, startTestApp, type TestApp } from '@tests/support/test-app';
-import { LINK_EXPIRED, LINK_UNKNOWN, LINK_USED } from './signup-links.service';
+import { LINK_EXPIRED, LINK_REVOKED, LINK_UNKNOWN, LINK_USED } from './signup-links.service';
 
 const clock = createTestClock('2026-03-02T15:00:00.000Z');
 let t: TestApp;
@@ -191,6 +191,100 @@ describe('signup links', () => {
     expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : '').toBe('lucien@example.com');
     expect(mail.subject).toBe(body.invitation.subject);
     expect(mail.html).toContain(body.signupUrl);
+  });
+
+  it('are renewed (to copy) and re-sent per row, each time with a new link, audit-logged', async () => {
+    clock.set('2026-05-01T10:00:00.000Z');
+    const { body } = await admin
+      .post('/api/admin/generate-signup-link')
+      .send({ email: 'odile@example.com', planType: 'signature' });
+    const id: string = body.link.id;
+
+    // A day and more later the link has expired; a renewed one works for another 24 hours.
+    clock.set('2026-05-03T09:00:00.000Z');
+    const renewed = await admin.post(`/api/admin/signup-links/${id}/renew`);
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.link).toMatchObject({
+      id,
+      state: 'waiting',
+      expiresAt: '2026-05-04T09:00:00.000Z',
+    });
+    expect(renewed.body.signupUrl).not.toBe(body.signupUrl);
+    expect(renewed.body.invitation.body).toContain(renewed.body.signupUrl);
+    expect(
+      (await request(t.app).get(`/api/signup/${tokenOf(renewed.body.signupUrl)}`)).status,
+    ).toBe(200);
+    expect((await request(t.app).get(`/api/signup/${tokenOf(body.signupUrl)}`)).status).toBe(404);
+
+    const resent = await admin.post(`/api/admin/signup-links/${id}/resend`);
+    expect(resent.status).toBe(200);
+    expect(resent.body.message).toBe(
+      'The invitation was sent to odile@example.com through SMTP 127.0.0.1.',
+    );
+    const mail = await smtp.waitFor(
+      (m) => (m.to && !Array.isArray(m.to) ? m.to.text : '') === 'odile@example.com',
+    );
+    const mailedUrl = /\/signup\/[A-Za-z0-9_-]{43}/.exec(mail.text ?? '')![0];
+    expect(mailedUrl).not.toContain(tokenOf(renewed.body.signupUrl));
+    expect(
+      (await request(t.app).get(`/api/signup/${tokenOf(renewed.body.signupUrl)}`)).status,
+    ).toBe(404);
+    expect(
+      (await request(t.app).get(`/api/signup${mailedUrl.slice('/signup'.length)}`)).status,
+    ).toBe(200);
+
+    const kinds = await t.database.db
+      .select({ kind: auditEvents.kind })
+      .from(auditEvents)
+      .where(eq(auditEvents.targetId, id));
+    expect(kinds.map((row) => row.kind).sort()).toEqual([
+      'signup_link.created',
+      'signup_link.renewed',
+      'signup_link.renewed',
+      'signup_link.sent',
+    ]);
+  });
+
+  it('are revoked per row: the link stops opening, and a used or revoked one is left alone', async () => {
+    clock.set('2026-05-10T10:00:00.000Z');
+    const { body } = await admin
+      .post('/api/admin/generate-signup-link')
+      .send({ email: 'revoke.me@example.com', planType: 'essentials' });
+    const id: string = body.link.id;
+    const client = await signedInClient(t.baseUrl);
+    expect(
+      (await client.browser.request('POST', `/api/admin/signup-links/${id}/revoke`)).status,
+    ).toBe(401);
+
+    const revoked = await admin.post(`/api/admin/signup-links/${id}/revoke`);
+    expect(revoked.status).toBe(200);
+    expect(revoked.body).toMatchObject({
+      id,
+      state: 'revoked',
+      revokedAt: '2026-05-10T10:00:00.000Z',
+    });
+    const opened = await request(t.app).get(`/api/signup/${tokenOf(body.signupUrl)}`);
+    expect(opened.status).toBe(410);
+    expect(opened.body.message).toBe(LINK_REVOKED);
+    const onlyRevoked = (await admin.get('/api/admin/signup-links?status=revoked')).body;
+    expect(onlyRevoked.items.map((l: { id: string }) => l.id)).toEqual([id]);
+    expect(
+      (await admin.get('/api/admin/signup-links?status=waiting')).body.items.map(
+        (l: { id: string }) => l.id,
+      ),
+    ).not.toContain(id);
+
+    for (const action of ['revoke', 'renew', 'resend']) {
+      const again = await admin.post(`/api/admin/signup-links/${id}/${action}`);
+      expect(again.status, action).toBe(409);
+      expect(again.body.message).toMatch(/^This link was revoked: it cannot be/);
+    }
+    expect((await admin.post('/api/admin/signup-links/not-an-id/revoke')).status).toBe(404);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, id), eq(auditEvents.kind, 'signup_link.revoked')));
+    expect(audit?.after).toEqual({ email: 'revoke.me@example.com', state: 'revoked' });
   });
 
   it('send the invitee to the page they choose, with their e-mail filled in', async () => {

@@ -9,7 +9,7 @@ import { currentAdmin, currentUserId, requireUser } from '../../lib/auth-guards'
 import { parse } from '../../lib/validate';
 import type { SignupLinkService } from './signup-links.service';
 
-/** Behind requireAdmin: generate, list and send signup links. */
+/** Behind requireAdmin: generate, list, send, renew, re-send and revoke signup links. */
 export function adminSignupLinkRoutes(service: SignupLinkService): Router {
   const router = Router();
 
@@ -25,6 +25,18 @@ export function adminSignupLinkRoutes(service: SignupLinkService): Router {
   router.post('/signup-links/:id/send', async (req: Request<{ id: string }>, res) => {
     const { signupUrl } = parse(SendSignupLinkSchema, req.body);
     res.json(await service.send(req.params.id, signupUrl, actorOf(currentAdmin(res))));
+  });
+
+  router.post('/signup-links/:id/renew', async (req: Request<{ id: string }>, res) => {
+    res.json(await service.renew(req.params.id, actorOf(currentAdmin(res))));
+  });
+
+  router.post('/signup-links/:id/resend', async (req: Request<{ id: string }>, res) => {
+    res.json(await service.resend(req.params.id, actorOf(currentAdmin(res))));
+  });
+
+  router.post('/signup-links/:id/revoke', async (req: Request<{ id: string }>, res) => {
+    res.json(await service.revoke(req.params.id, actorOf(currentAdmin(res))));
   });
 
   return router;

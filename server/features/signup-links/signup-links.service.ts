@@ -26,6 +26,8 @@ export const LINK_UNKNOWN =
 export const LINK_EXPIRED = `This signup link has expired: links work for ${SIGNUP_LINK_VALIDITY_HOURS} hours. Please ask us for a new one.`;
 export const LINK_USED =
   'This signup link has already been used. Sign in to your client portal, or ask us for a new link.';
+export const LINK_REVOKED =
+  'This signup link was withdrawn. Please ask us for a new one if you still want to sign up.';
 
 /** The invitation as the mail feature writes and sends it. */
 export interface InvitationDetails {
@@ -62,6 +64,7 @@ const hashToken = (token: string) => crypto.createHash('sha256').update(token).d
 
 function stateOf(row: SignupLinkRow, at: Date): SignupLink['state'] {
   if (row.usedAt) return 'used';
+  if (row.revokedAt) return 'revoked';
   return row.expiresAt <= at ? 'expired' : 'waiting';
 }
 
@@ -74,6 +77,7 @@ function toLink(row: SignupLinkRow, at: Date): SignupLink {
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     usedAt: row.usedAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
   };
 }
 
@@ -110,21 +114,92 @@ export function createSignupLinkService({
     if (!row) throw new AppError(404, LINK_UNKNOWN);
     const state = stateOf(row, now());
     if (state === 'used') throw new AppError(410, LINK_USED);
+    if (state === 'revoked') throw new AppError(410, LINK_REVOKED);
     if (state === 'expired') throw new AppError(410, LINK_EXPIRED);
     return row;
   }
 
+  /** A fresh token for an invitation, valid from now: returns the new link. */
+  function newToken(created: Date) {
+    const token = crypto.randomBytes(32).toString('base64url');
+    return {
+      tokenHash: hashToken(token),
+      signupUrl: `${appUrl}/signup/${token}`,
+      expiresAt: new Date(created.getTime() + SIGNUP_LINK_VALIDITY_HOURS * 60 * 60 * 1000),
+    };
+  }
+
+  /** The link of an id that can still be renewed or revoked: not used, not revoked. */
+  async function open(id: string, action: string): Promise<SignupLinkRow> {
+    const row = await repository.findById(existingId(id, LINK_NOT_FOUND));
+    if (!row) throw new AppError(404, LINK_NOT_FOUND);
+    const state = stateOf(row, now());
+    if (state === 'used' || state === 'revoked') {
+      throw new AppError(409, `This link was ${state}: it cannot be ${action}`);
+    }
+    return row;
+  }
+
+  /**
+   * Gives an invitation a new link valid for another 24 hours; the previous link stops working
+   * (only hashes are stored, so an old link cannot be shown again).
+   */
+  async function renew(id: string, actor: AuditActor) {
+    const before = await open(id, 'renewed');
+    const created = now();
+    const fresh = newToken(created);
+    const row = await repository.renew(before.id, fresh.tokenHash, fresh.expiresAt);
+    if (!row) throw new AppError(409, 'This link was used or revoked meanwhile');
+    await audit.record(actor, {
+      kind: 'signup_link.renewed',
+      targetType: 'signup_link',
+      targetId: row.id,
+      before: { expiresAt: before.expiresAt.toISOString() },
+      after: { email: row.email, expiresAt: row.expiresAt.toISOString() },
+    });
+    return { row, signupUrl: fresh.signupUrl, created };
+  }
+
+  /** E-mails the invitation with its link, and says how it went out. */
+  async function mailInvitation(
+    row: SignupLinkRow,
+    signupUrl: string,
+    actor: AuditActor,
+  ): Promise<SignupLinkSent> {
+    const result = await mail.signupInvitation(details(row, signupUrl));
+    if (!result.delivered) {
+      throw new AppError(
+        502,
+        `The invitation could not be e-mailed: ${result.error ?? 'unknown error'}`,
+      );
+    }
+    await audit.record(actor, {
+      kind: 'signup_link.sent',
+      targetType: 'signup_link',
+      targetId: row.id,
+      after: { emailedTo: row.email },
+    });
+    return result.kept
+      ? {
+          message: `${KEPT_IN_OUTBOX}. The invitation did not reach ${row.email}: copy the link to send it yourself.`,
+          delivery: 'kept',
+        }
+      : {
+          message: `The invitation was sent to ${row.email} through ${result.transport}.`,
+          delivery: 'sent',
+        };
+  }
+
   return {
     async generate(input: GenerateSignupLink, actor: AuditActor): Promise<GeneratedSignupLink> {
-      const token = crypto.randomBytes(32).toString('base64url');
       const created = now();
+      const { tokenHash, signupUrl, expiresAt } = newToken(created);
       const row = await repository.insert({
-        tokenHash: hashToken(token),
+        tokenHash,
         email: input.email,
         planType: input.planType,
-        expiresAt: new Date(created.getTime() + SIGNUP_LINK_VALIDITY_HOURS * 60 * 60 * 1000),
+        expiresAt,
       });
-      const signupUrl = `${appUrl}/signup/${token}`;
       // The link is a credential: the audit row names the invitation, never the token.
       await audit.record(actor, {
         kind: 'signup_link.created',
@@ -173,28 +248,39 @@ export function createSignupLinkService({
       if (state !== 'waiting') {
         throw new AppError(409, `This link is ${state}: generate a new one`);
       }
-      const result = await mail.signupInvitation(details(row, signupUrl));
-      if (!result.delivered) {
-        throw new AppError(
-          502,
-          `The invitation could not be e-mailed: ${result.error ?? 'unknown error'}`,
-        );
-      }
+      return mailInvitation(row, signupUrl, actor);
+    },
+
+    /** A new link for an invitation in the list (to copy): the previous one stops working. */
+    async renew(id: string, actor: AuditActor): Promise<GeneratedSignupLink> {
+      const { row, signupUrl, created } = await renew(id, actor);
+      return {
+        signupUrl,
+        link: toLink(row, created),
+        invitation: await mail.signupInvitationText(details(row, signupUrl)),
+      };
+    },
+
+    /** Mails the invitation again, with a new link valid another 24 hours. */
+    async resend(id: string, actor: AuditActor): Promise<SignupLinkSent> {
+      const { row, signupUrl } = await renew(id, actor);
+      return mailInvitation(row, signupUrl, actor);
+    },
+
+    /** Takes an invitation back: its link no longer opens. */
+    async revoke(id: string, actor: AuditActor): Promise<SignupLink> {
+      const before = await open(id, 'revoked');
+      const at = now();
+      const row = await repository.revoke(before.id, at);
+      if (!row) throw new AppError(409, 'This link was used or revoked meanwhile');
       await audit.record(actor, {
-        kind: 'signup_link.sent',
+        kind: 'signup_link.revoked',
         targetType: 'signup_link',
         targetId: row.id,
-        after: { emailedTo: row.email },
+        before: { state: stateOf(before, at) },
+        after: { email: row.email, state: 'revoked' },
       });
-      return result.kept
-        ? {
-            message: `${KEPT_IN_OUTBOX}. The invitation did not reach ${row.email}: copy the link to send it yourself.`,
-            delivery: 'kept',
-          }
-        : {
-            message: `The invitation was sent to ${row.email} through ${result.transport}.`,
-            delivery: 'sent',
-          };
+      return toLink(row, at);
     },
 
     /** What the invited visitor sees before signing in. */

@@ -8,6 +8,7 @@ import { TicketSummarySchema } from '@shared/schemas/tickets';
 import { apiServer, errorJson, json } from '@tests/support/api-server';
 import { ChangePasswordForm } from '@/features/admin-auth/public';
 import { renderWithApp } from '@tests/support/render-app';
+import { AdminNotFoundPage } from '@/components/not-found-page';
 import { AdminShell, isNavItemActive } from './admin-shell';
 
 const admin: SignedInAdmin = {
@@ -52,6 +53,22 @@ describe('admin navigation highlight', () => {
 });
 
 describe('AdminShell', () => {
+  it('draws the not-found page inside its one <main>, with a link to the dashboard', async () => {
+    stubAdminApi([]);
+    renderWithApp(
+      <AdminShell>
+        <AdminNotFoundPage />
+      </AdminShell>,
+      '/admin/no-such-page',
+    );
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute(
+      'href',
+      '/admin/dashboard',
+    );
+  });
+
   it("says 'Failed to logout' when the sign-out fails, and stays", async () => {
     stubAdminApi([http.post('/api/admin/logout', () => new HttpResponse(null, { status: 500 }))]);
     const location = renderWithApp(<AdminShell>Dashboard</AdminShell>, '/admin/dashboard');

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { NotFoundPage } from '@/components/not-found-page';
+import { AdminNotFoundPage } from '@/components/not-found-page';
 import { paths } from '@/lib/paths';
 import { QueryProvider } from '@/lib/query-provider';
 import { FullScreenSpinner } from '@/components/ui/spinner';
@@ -57,7 +57,7 @@ export function AdminRoutes() {
                   <Route path={paths.admin.audit.pattern} component={AuditPage} />
                   <Route path={paths.admin.twoFactorSetup.pattern} component={TwoFactorSetupPage} />
                   <Route path={paths.admin.marketingTool.pattern} component={MarketingToolPage} />
-                  <Route component={NotFoundPage} />
+                  <Route component={AdminNotFoundPage} />
                 </Switch>
               </Suspense>
             </RouteErrorBoundary>

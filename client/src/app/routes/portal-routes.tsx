@@ -1,8 +1,9 @@
 import { Route, Switch } from 'wouter';
-import { NotFoundPage } from '@/components/not-found-page';
+import { PortalNotFoundPage } from '@/components/not-found-page';
 import { paths } from '@/lib/paths';
 import { QueryProvider } from '@/lib/query-provider';
 import { RouteErrorBoundary } from '@/app/error-boundaries';
+import { PortalShell } from '@/app/layouts/portal-shell';
 import { PortalGuard } from '@/features/auth/public';
 import { NewTicketPage } from '@/features/tickets/pages/new-ticket-page';
 import { PortalDashboardPage } from '@/features/dashboard/pages/portal-dashboard-page';
@@ -15,16 +16,18 @@ export function PortalRoutes() {
   return (
     <QueryProvider>
       <PortalGuard>
-        <RouteErrorBoundary fullScreen>
-          <Switch>
-            <Route path={paths.portal.dashboard.pattern} component={PortalDashboardPage} />
-            <Route path={paths.portal.support.pattern} component={SupportListPage} />
-            <Route path={paths.portal.newTicket.pattern} component={NewTicketPage} />
-            <Route path={paths.portal.ticket.pattern} component={TicketDetailPage} />
-            <Route path={paths.portal.subscribe.pattern} component={SubscribePage} />
-            <Route component={NotFoundPage} />
-          </Switch>
-        </RouteErrorBoundary>
+        <PortalShell>
+          <RouteErrorBoundary>
+            <Switch>
+              <Route path={paths.portal.dashboard.pattern} component={PortalDashboardPage} />
+              <Route path={paths.portal.support.pattern} component={SupportListPage} />
+              <Route path={paths.portal.newTicket.pattern} component={NewTicketPage} />
+              <Route path={paths.portal.ticket.pattern} component={TicketDetailPage} />
+              <Route path={paths.portal.subscribe.pattern} component={SubscribePage} />
+              <Route component={PortalNotFoundPage} />
+            </Switch>
+          </RouteErrorBoundary>
+        </PortalShell>
       </PortalGuard>
     </QueryProvider>
   );

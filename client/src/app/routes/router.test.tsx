@@ -25,16 +25,26 @@ function stubSignedOut() {
 }
 
 describe('the route table', () => {
-  it('shows the 404 page with its exact texts for an unknown path', async () => {
+  it('tells a visitor of an unknown path the page is not found, with a way home', async () => {
     renderAt('/no/such/page');
-    expect(await screen.findByText('404 Page Not Found', {}, LAZY_LOAD)).toBeInTheDocument();
-    expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Page not found', level: 1 }, LAZY_LOAD),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/couldn't find the page you were looking for/)).toBeInTheDocument();
+    expect(screen.queryByText(/router/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    expect(screen.getAllByRole('main')).toHaveLength(1);
   });
 
   it('asks a signed-out visitor of the portal to log in', async () => {
     stubSignedOut();
     renderAt('/portal/support');
     expect(await screen.findByText('Please log in to continue', {}, LAZY_LOAD)).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Coast & Code Studio Client Portal', level: 1 }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: /sign in/i })).toHaveAttribute(
       'href',
       '/api/login?returnTo=%2Fportal%2Fsupport',
@@ -75,6 +85,34 @@ describe('the route table', () => {
     expect(await screen.findByText('Welcome Ann', {}, LAZY_LOAD)).toBeInTheDocument();
     expect(location.history).toContain('/portal/dashboard');
     document.cookie = 'signed_in=; path=/; max-age=0';
+  });
+
+  it('keeps the portal header on a portal sub-page', async () => {
+    apiServer.use(
+      http.get('/api/auth/user', () =>
+        json(CurrentUserSchema, {
+          id: 'u1',
+          email: 'a@b.co',
+          firstName: 'Ann',
+          lastName: null,
+          businessName: null,
+          phoneNumber: null,
+        }),
+      ),
+      http.all('/api/*', () => errorJson(404, 'Not found')),
+    );
+    renderAt('/portal/support/new');
+    expect(
+      await screen.findByRole('heading', { name: 'New Ticket', level: 1 }, LAZY_LOAD),
+    ).toBeInTheDocument();
+    const header = screen.getByRole('banner');
+    expect(header).toHaveTextContent('Welcome Ann');
+    expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Coast & Code Studio' })).toHaveAttribute(
+      'href',
+      '/portal/dashboard',
+    );
+    expect(screen.getAllByRole('main')).toHaveLength(1);
   });
 
   it('shows a visitor without the signed-in hint the landing page without asking the server', async () => {

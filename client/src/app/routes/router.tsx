@@ -3,6 +3,7 @@ import { Redirect, Route, Switch } from 'wouter';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
 import { RouteErrorBoundary } from '@/app/error-boundaries';
+import { DocumentTitle } from '@/app/document-title';
 
 // Route-level code splitting: a visitor of / downloads no portal or admin code.
 const HomePage = lazy(() =>
@@ -31,6 +32,7 @@ const PayPage = lazy(() =>
 export function AppRouter() {
   return (
     <RouteErrorBoundary fullScreen>
+      <DocumentTitle />
       <Suspense fallback={<FullScreenSpinner />}>
         <Switch>
           <Route path={paths.home.pattern} component={HomePage} />

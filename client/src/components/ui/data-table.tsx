@@ -97,7 +97,9 @@ const VARIANTS = {
  * read with it) except for the sort buttons of sortable columns, which stay as a bar above.
  */
 const CARDS = {
-  box: 'max-sm:rounded-none max-sm:border-0',
+  // Cards wrap their values: nothing is left to scroll, and a box that scrolled would need
+  // the focus (axe's scrollable-region-focusable).
+  box: 'max-sm:overflow-visible max-sm:rounded-none max-sm:border-0',
   table: 'max-sm:block',
   head: 'max-sm:block max-sm:bg-transparent',
   headRow: 'max-sm:flex max-sm:flex-wrap max-sm:gap-x-4 max-sm:gap-y-1 max-sm:pb-3',
@@ -105,7 +107,7 @@ const CARDS = {
   plainTh: 'max-sm:hidden',
   body: 'max-sm:block max-sm:space-y-3',
   row: 'max-sm:block max-sm:rounded-lg max-sm:border max-sm:bg-card max-sm:p-3',
-  td: 'max-sm:grid max-sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] max-sm:gap-3 max-sm:p-0 max-sm:py-1 max-sm:text-left',
+  td: 'max-sm:grid max-sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] max-sm:gap-3 max-sm:whitespace-normal max-sm:break-words max-sm:p-0 max-sm:py-1 max-sm:text-left',
   label: 'text-sm font-medium text-muted-foreground sm:hidden',
   unlabelled: 'max-sm:col-span-2',
 } as const;

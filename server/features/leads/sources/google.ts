@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { BusinessType } from '@shared/schemas/leads';
 import type { Place } from '@shared/lead-facts';
 import { deadline } from '../../../lib/deadline';
-import { readAnswer, SourceError, type LeadSourceAdapter } from './types';
+import { OFFLINE_HINT, readAnswer, SourceError, type LeadSourceAdapter } from './types';
 
 const FIELDS = [
   'id',
@@ -102,7 +102,7 @@ export function createGooglePlacesSource({
       throw new SourceError(
         (error as Error).name === 'TimeoutError'
           ? 'Google Places did not answer in time. Try again in a minute.'
-          : 'Google Places could not be reached. Try again in a minute.',
+          : `Google Places could not be reached. ${OFFLINE_HINT}`,
         504,
       );
     }

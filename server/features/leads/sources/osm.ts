@@ -8,6 +8,7 @@ import { businessTypeOf, tagFilters } from './osm-categories';
 import { deadline } from '../../../lib/deadline';
 import {
   readAnswer,
+  OFFLINE_HINT,
   SourceError,
   type Box,
   type LeadSourceAdapter,
@@ -232,7 +233,7 @@ export function createOverpassSource({
       if ((error as Error).name === 'TimeoutError') {
         throw new SourceError('OpenStreetMap did not answer in time. Try again in a minute.', 504);
       }
-      throw new SourceError('OpenStreetMap could not be reached. Try again in a minute.', 502);
+      throw new SourceError(`OpenStreetMap could not be reached. ${OFFLINE_HINT}`, 502);
     }
     if (RETRY_STATUSES.has(response.status) && mayRetry) {
       await response.body?.cancel();

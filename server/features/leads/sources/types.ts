@@ -27,6 +27,13 @@ export interface LeadSourceAdapter {
 }
 
 /** A source that failed; the message is for the owner ("Search failed" toast). */
+/**
+ * Said when a lead source cannot be reached at all: on a machine without internet (a demo, a
+ * laptop offline) the sample source is how to try the tool.
+ */
+export const OFFLINE_HINT =
+  'If this server has no internet connection, set LEAD_SOURCE=sample to try the tool with sample data.';
+
 export class SourceError extends Error {
   constructor(
     message: string,

@@ -106,7 +106,10 @@ export function Profile({ profile }: { profile: ClientDetail['profile'] }) {
               ? `${profile.card.brand} ending ${profile.card.last4} (expires ${profile.card.expMonth}/${profile.card.expYear})`
               : 'None'}
           </Detail>
-          <Detail label="Automatic payment">{profile.autoPay ? 'On' : 'Off'}</Detail>
+          {/* Automatic payment charges the saved card: without one it cannot be on. */}
+          <Detail label="Automatic payment">
+            {profile.card && profile.autoPay ? 'On' : 'Off'}
+          </Detail>
         </dl>
       </CardContent>
     </Card>

@@ -233,6 +233,9 @@ describe('ClientDetailPage', { timeout: 15_000 }, () => {
 
     expect(screen.getByRole('link', { name: EMAIL })).toHaveAttribute('href', `mailto:${EMAIL}`);
     expect(screen.getByText('visa ending 4242 (expires 8/2029)')).toBeVisible();
+    expect(screen.getByText('Automatic payment', { selector: 'dt' }).nextSibling).toHaveTextContent(
+      'On',
+    );
     expect(screen.getByText('Plan', { selector: 'dt' }).nextSibling).toHaveTextContent('Signature');
     const history = screen.getByRole('list', { name: 'Subscription history' });
     expect(
@@ -247,6 +250,19 @@ describe('ClientDetailPage', { timeout: 15_000 }, () => {
       screen.getByRole('link', { name: 'Our menu page looks squashed on my phone' }),
     ).toHaveAttribute('href', '/admin/support/t1');
     expect(screen.getByText(firstNote.body)).toBeVisible();
+  });
+
+  it('says automatic payment is on only beside a saved card', async () => {
+    const detail = aClientDetail();
+    stubClientApi({ ...detail, profile: { ...detail.profile, card: null, autoPay: true } });
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Camille Broussard' });
+    expect(screen.getByText('Saved card', { selector: 'dt' }).nextSibling).toHaveTextContent(
+      'None',
+    );
+    expect(screen.getByText('Automatic payment', { selector: 'dt' }).nextSibling).toHaveTextContent(
+      'Off',
+    );
   });
 
   it('links to all their invoices when there are more than the page shows', async () => {

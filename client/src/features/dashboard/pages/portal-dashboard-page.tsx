@@ -1,12 +1,11 @@
-import { LifeBuoy, LogOut } from 'lucide-react';
+import { LifeBuoy } from 'lucide-react';
 import { Link } from 'wouter';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { SignOutButton, useUser } from '@/features/auth/public';
+import { useUser } from '@/features/auth/public';
 import { BillingHistoryCard } from '@/features/invoices/public';
 import { PaymentCard, useCheckoutReturn } from '@/features/payments/public';
 import { AccountCard, ChangePasswordCard } from '@/features/profile/public';
-import { usePublicSettings } from '@/features/settings/public';
 import { SubscriptionPanel, SubscriptionSummary } from '@/features/subscriptions/public';
 import { RecentTickets, useOpenTicketCount } from '@/features/tickets/public';
 import { paths } from '@/lib/paths';
@@ -39,22 +38,10 @@ function SupportCard() {
 /** /portal/dashboard: the client's home. */
 export function PortalDashboardPage() {
   const { user } = useUser();
-  const { businessName } = usePublicSettings();
   // Back from Stripe Checkout: thanks (or reassures) the client and waits for the invoice.
   const { awaitingPaymentOf, paymentConfirmed } = useCheckoutReturn();
   return (
-    <div className="min-h-screen bg-muted/40">
-      <header className="border-b bg-background">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-4">
-          <div>
-            <p className="font-display text-xl font-bold text-primary">{businessName}</p>
-            <p className="text-sm text-muted-foreground">Welcome {user?.firstName || 'Client'}</p>
-          </div>
-          <SignOutButton variant="outline">
-            <LogOut className="h-4 w-4" aria-hidden="true" /> Log Out
-          </SignOutButton>
-        </div>
-      </header>
+    <>
       <main id="main-content" className="mx-auto max-w-6xl px-4 py-8">
         <h1 className="sr-only">Client Portal</h1>
         <Tabs defaultValue="overview">
@@ -99,6 +86,6 @@ export function PortalDashboardPage() {
           </TabsContent>
         </Tabs>
       </main>
-    </div>
+    </>
   );
 }

@@ -85,6 +85,36 @@ describe('BillingHistoryCard', () => {
     expect(screen.queryByRole('button', { name: /Pay now/ })).not.toBeInTheDocument();
   });
 
+  it('shows an owed invoice its due date, and says how to pay only while something is owed', async () => {
+    const OFFLINE = {
+      ...ONLINE,
+      onlinePayments: false,
+      paymentInstructions: 'Bank transfer: IBAN US00',
+    };
+    stub(OFFLINE, () => [DUE, PAID]);
+    renderWithApp(<BillingHistoryCard />, '/portal/dashboard');
+    const row = await screen.findByRole('row', { name: /INV-2026-0007/ });
+    expect(within(row).getByText('Issued Nov 1, 2026')).toBeVisible();
+    expect(within(row).getByText('Due Nov 8, 2026')).toBeVisible();
+    const paidRow = screen.getByRole('row', { name: /INV-2026-0003/ });
+    expect(within(paidRow).queryByText(/^Due /)).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'How to pay' })).toBeVisible();
+  });
+
+  it('says nothing of how to pay when every invoice is paid', async () => {
+    const calls = stub(
+      { ...ONLINE, onlinePayments: false, paymentInstructions: 'Bank transfer: IBAN US00' },
+      () => [PAID],
+    );
+    renderWithApp(<BillingHistoryCard />, '/portal/dashboard');
+    await screen.findByRole('row', { name: /INV-2026-0003/ });
+    // The payment settings may answer after the list: let them land before asserting absence.
+    await waitFor(() => expect(calls.map((call) => call.url)).toContain('/api/billing'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('heading', { name: 'How to pay' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Bank transfer: IBAN US00')).not.toBeInTheDocument();
+  });
+
   it('shows the invoice being confirmed instead of Pay now, polls until it is paid, and says so', async () => {
     let asked = 0;
     const calls = stub(ONLINE, () => {

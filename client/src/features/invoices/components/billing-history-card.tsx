@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, dataColumns } from '@/components/ui/data-table';
 import { PagedList } from '@/components/ui/paged-list';
 import { formatDate } from '@/lib/dates';
+import { cn } from '@/lib/utils';
 import { useSearchParam } from '@/lib/use-search-param';
 import { HowToPay, PayNowButton, usePaymentSettings } from '@/features/payments/public';
 import { useClientInvoices } from '../api/get-client-invoices';
@@ -52,9 +53,15 @@ function PayAction({
   );
 }
 
+/** Sent or overdue with a balance left: the client owes it. */
+function isOwed(invoice: ClientInvoice): boolean {
+  return (invoice.status === 'sent' || invoice.status === 'overdue') && balanceDue(invoice) > 0;
+}
+
 const column = dataColumns<ClientInvoice>();
 /**
- * The date sits under the number and Pay now under the amount it pays; on a phone each
+ * The dates sit under the number (the due date while the invoice is owed) and Pay now under
+ * the amount it pays; on a phone each
  * invoice is a card, so its amount, Pay now and PDF are all in view.
  */
 const columnsFor = (online: boolean, awaitingPaymentOf: string | null) =>
@@ -65,8 +72,20 @@ const columnsFor = (online: boolean, awaitingPaymentOf: string | null) =>
         <span className="flex flex-col">
           <span className="whitespace-nowrap font-medium">{invoice.invoiceNumber}</span>
           <span className="whitespace-nowrap text-xs text-muted-foreground">
-            {formatDate(invoice.dateIssued)}
+            Issued {formatDate(invoice.dateIssued)}
           </span>
+          {isOwed(invoice) && (
+            <span
+              className={cn(
+                'whitespace-nowrap text-xs',
+                invoice.status === 'overdue'
+                  ? 'font-medium text-destructive'
+                  : 'text-muted-foreground',
+              )}
+            >
+              Due {formatDate(invoice.dueDate)}
+            </span>
+          )}
         </span>
       ),
     }),
@@ -135,6 +154,8 @@ export function BillingHistoryCard({
       (invoice) => invoice.id === awaitingPaymentOf && invoice.status === 'paid',
     ),
   );
+  // How to pay is said only while something is owed (unpaid invoices are the newest, on page 1).
+  const owing = invoices.data?.items.some(isOwed) ?? false;
   useEffect(() => {
     if (confirmed) onPaymentConfirmed?.();
   }, [confirmed, onPaymentConfirmed]);
@@ -161,7 +182,7 @@ export function BillingHistoryCard({
             />
           )}
         </PagedList>
-        {paymentSettings && !online && (
+        {paymentSettings && !online && owing && (
           <HowToPay instructions={paymentSettings.paymentInstructions} />
         )}
       </CardContent>

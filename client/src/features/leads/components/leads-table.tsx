@@ -169,6 +169,7 @@ export function LeadsTable({
       <DataTable
         caption="Business leads"
         variant="boxed"
+        phoneLayout="cards"
         columns={columns}
         data={rows}
         getRowId={(lead) => lead.id}

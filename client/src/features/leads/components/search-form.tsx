@@ -55,7 +55,6 @@ export function SearchForm({
   highPriorityOnly,
   onHighPriorityOnlyChange,
   onSearch,
-  onTestEmail,
 }: {
   /** The search was sent and its answer is awaited. */
   pending: boolean;
@@ -66,7 +65,6 @@ export function SearchForm({
   highPriorityOnly: boolean;
   onHighPriorityOnlyChange: (value: boolean) => void;
   onSearch: (criteria: MarketingSearch) => void;
-  onTestEmail: () => void;
 }) {
   const [advanced, setAdvanced] = useState(false);
   const form = useForm<FormValues>({
@@ -273,9 +271,6 @@ export function SearchForm({
       </label>
 
       <div className="flex flex-wrap gap-3">
-        <Button type="button" variant="outline" onClick={onTestEmail}>
-          Test Email
-        </Button>
         <Button type="submit" disabled={pending || running}>
           {running
             ? 'Bulk search running...'

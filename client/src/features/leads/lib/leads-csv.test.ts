@@ -34,7 +34,7 @@ describe('leads CSV', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const [header, row] = csv.slice(1).split('\r\n');
     expect(header).toBe(
-      '"Lead Score","Name","Address","Phone","Website","Website Status","Email Type","Business Type","City","Distance","Rating","Reviews","Currently Open"',
+      '"Lead Score","Name","Address","Phone","Website","Website Status","Email","Business Type","City","Distance","Rating","Reviews","Currently Open"',
     );
     expect(row).toBe(
       '"72","Joe\'s ""Best"" Grill","12 Main St, Baton Rouge, LA","(225) 555-0142","https://joesgrill.com","Modernization recommended","joe@joesgrill.com","Restaurant","Baton Rouge","2.4","0","0","Yes"',

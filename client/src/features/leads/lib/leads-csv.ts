@@ -2,7 +2,7 @@ import { format } from 'date-fns';
 import Papa from 'papaparse';
 import type { LeadSummary } from '@shared/schemas/leads';
 
-/** The spec's 13 columns, in order. */
+/** The spec's 13 columns, in order ('Email' is the spec's 'Email Type': it holds the address). */
 export const CSV_HEADER = [
   'Lead Score',
   'Name',
@@ -10,7 +10,7 @@ export const CSV_HEADER = [
   'Phone',
   'Website',
   'Website Status',
-  'Email Type',
+  'Email',
   'Business Type',
   'City',
   'Distance',

@@ -13,7 +13,6 @@ import type { PaginationState, SortingState } from '@/components/ui/data-table';
 import { QueryState } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-request';
 import { useSearchParam } from '@/lib/use-search-param';
 import { useCancelSearchJob, type CancelOutcome } from '../api/cancel-search-job';
 import { leadQueryOptions } from '../api/get-lead';
@@ -21,7 +20,6 @@ import { useSearchJob } from '../api/get-search-job';
 import { searchLeadsQueryOptions, useSearchLeads } from '../api/get-search-leads';
 import { searchPagesKey } from '../api/get-searches';
 import { useRunSearch } from '../api/run-search';
-import { useSendTestEmail } from '../api/send-test-email';
 import { BulkProgress } from '../components/bulk-progress';
 import { LeadDetailDialog } from '../components/lead-detail-dialog';
 import { LeadsTable } from '../components/leads-table';
@@ -251,7 +249,6 @@ export function MarketingToolPage() {
   const [searchId, setSearchId] = useShownSearch();
   const [highPriorityOnly, setHighPriorityOnly] = useState(false);
   const search = useRunSearch();
-  const testEmail = useSendTestEmail();
   // The search shown (the same query ShownSearch polls): a bulk search under way keeps the
   // Search button busy, so a second click cannot start a second one.
   const shown = useSearchJob(searchId);
@@ -285,14 +282,6 @@ export function MarketingToolPage() {
     });
   };
 
-  // The outcome, either way, in a browser alert (spec section 8).
-  const sendTestEmail = () =>
-    testEmail.mutate(undefined, {
-      onSuccess: (result) =>
-        window.alert([result.message, result.details].filter(Boolean).join('\n\n')),
-      onError: (error) => window.alert(errorMessage(error, 'The test e-mail could not be sent.')),
-    });
-
   return (
     <div className="space-y-8">
       <div>
@@ -308,7 +297,6 @@ export function MarketingToolPage() {
         highPriorityOnly={highPriorityOnly}
         onHighPriorityOnlyChange={setHighPriorityOnly}
         onSearch={runSearch}
-        onTestEmail={sendTestEmail}
       />
       {searchId && <ShownSearch searchId={searchId} highPriorityOnly={highPriorityOnly} />}
       <PastSearches current={searchId} onOpen={setSearchId} />

@@ -2,6 +2,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Detail } from '@/components/ui/detail';
 import { formatDate } from '@/lib/dates';
 import { ChangePasswordForm, TwoFactorCard, useAdmin } from '@/features/admin-auth/public';
+import { TestEmailCard } from '@/features/mail/public';
 import { BusinessSettingsForm } from '@/features/settings/components/business-settings-form';
 
 /**
@@ -48,6 +49,7 @@ export function SettingsPage() {
             <BusinessSettingsForm />
           </CardContent>
         </Card>
+        <TestEmailCard />
         <Card>
           <CardHeader>
             <CardTitle>More Admins</CardTitle>

@@ -11,14 +11,16 @@ import { ListFilter, ListToolbar, PagedList } from '@/components/ui/paged-list';
 import { formatDateTime } from '@/lib/dates';
 import { useListParams } from '@/lib/list-params';
 import { useSignupLinks } from '../api/get-signup-links';
+import { SignupLinkActions } from './signup-link-actions';
 
 const STATE: Record<SignupLinkState, { label: string; variant: BadgeProps['variant'] }> = {
   waiting: { label: 'Waiting', variant: 'warning' },
   used: { label: 'Used', variant: 'success' },
   expired: { label: 'Expired', variant: 'secondary' },
+  revoked: { label: 'Revoked', variant: 'secondary' },
 };
 
-/** What became of a signup link: waiting, used or expired. */
+/** What became of a signup link: waiting, used, expired or revoked. */
 export function SignupLinkStateBadge({ state }: { state: SignupLinkState }) {
   return <Badge variant={STATE[state].variant}>{STATE[state].label}</Badge>;
 }
@@ -36,12 +38,20 @@ const columns = column.columns([
     id: 'expires',
     header: 'Expires',
     meta: { className: 'whitespace-nowrap' },
-    cell: ({ row: { original: link } }) =>
-      link.usedAt ? `Used ${formatDateTime(link.usedAt)}` : formatDateTime(link.expiresAt),
+    cell: ({ row: { original: link } }) => {
+      if (link.usedAt) return `Used ${formatDateTime(link.usedAt)}`;
+      if (link.revokedAt) return `Revoked ${formatDateTime(link.revokedAt)}`;
+      return formatDateTime(link.expiresAt);
+    },
   }),
   column.accessor('state', {
     header: 'State',
     cell: (cell) => <SignupLinkStateBadge state={cell.getValue()} />,
+  }),
+  column.display({
+    id: 'actions',
+    header: 'Actions',
+    cell: ({ row: { original: link } }) => <SignupLinkActions link={link} />,
   }),
 ]);
 

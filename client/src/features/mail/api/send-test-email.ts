@@ -7,7 +7,10 @@ export function sendTestEmail() {
   return apiSend('POST', '/api/admin/test-email', TestEmailResultSchema);
 }
 
-/** The page shows the outcome, either way, in a browser alert (spec section 8). */
+/** The outcome, either way, is shown beside the button (Settings' Outgoing Mail card). */
 export function useSendTestEmail() {
-  return useMutation({ mutationFn: sendTestEmail });
+  return useMutation({
+    mutationFn: sendTestEmail,
+    meta: { error: { fallback: 'The test e-mail could not be sent.' } },
+  });
 }
