@@ -14,7 +14,7 @@ background:linear-gradient(135deg,#0b3b4f 0%,#0e7490 55%,#f4d8a8 100%)}
 main{width:100%;max-width:420px;background:#fff;border-radius:16px;padding:32px;box-shadow:0 20px 50px rgba(2,32,48,.35)}
 .brand{font-family:"Playfair Display",Georgia,serif;font-size:1.1rem;color:#0e7490;margin:0 0 4px;font-weight:700}
 h1{font-size:1.6rem;margin:0 0 8px}
-p.lead{margin:0 0 24px;color:#475569}
+p.lead{margin:0 0 24px;color:#475569;overflow-wrap:anywhere}
 label{display:block;font-weight:600;font-size:.9rem;margin:16px 0 6px}
 input{width:100%;padding:10px 12px;border:1px solid #cbd5e1;border-radius:8px;font:inherit}
 input:focus{outline:3px solid #67e8f9;outline-offset:1px;border-color:#0e7490}

@@ -86,6 +86,12 @@ export async function signUpClient(page: Page, firstName = 'Camille'): Promise<s
  */
 export async function enterMailedCode(page: Page, email: string): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await page.getByLabel('Code').fill(await mailedCode(email));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+}
+
+/** The newest code mailed to `email` (a sign-up's or a password reset's), from the outbox. */
+export async function mailedCode(email: string): Promise<string> {
   const api = await request.newContext({ baseURL });
   const signedIn = await api.post('/api/admin/login', {
     data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
@@ -108,6 +114,5 @@ export async function enterMailedCode(page: Page, email: string): Promise<void> 
     })
     .toBeTruthy();
   await api.dispose();
-  await page.getByLabel('Code').fill(code!);
-  await page.getByRole('button', { name: 'Confirm' }).click();
+  return code!;
 }
