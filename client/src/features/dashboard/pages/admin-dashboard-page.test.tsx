@@ -5,6 +5,8 @@ import { http } from 'msw';
 import {
   DashboardStatsSchema,
   DashboardTrendsSchema,
+  SETUP_STEPS,
+  SetupChecklistSchema,
   type DashboardStats,
   type DashboardTrends,
 } from '@shared/schemas/dashboard';
@@ -56,6 +58,12 @@ function stubApi(trends: () => Response = () => json(DashboardTrendsSchema, TREN
   apiServer.use(
     http.get('/api/admin/dashboard-stats', () => json(DashboardStatsSchema, STATS)),
     http.get('/api/admin/dashboard-trends', trends),
+    // Everything set up: the checklist has its own tests (setup-checklist.test.tsx).
+    http.get('/api/admin/setup-checklist', () =>
+      json(SetupChecklistSchema, {
+        steps: SETUP_STEPS.map((step) => ({ step, done: true })),
+      }),
+    ),
   );
 }
 

@@ -22,6 +22,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/dates';
 import { useDashboardStats } from '@/features/dashboard/api/get-dashboard-stats';
 import { useDashboardTrends } from '@/features/dashboard/api/get-dashboard-trends';
+import { SetupChecklist } from '@/features/dashboard/components/setup-checklist';
 import { paths } from '@/lib/paths';
 
 /**
@@ -158,6 +159,7 @@ export function AdminDashboardPage() {
   return (
     <div className="space-y-8">
       <h1 className="font-display text-3xl font-bold">Dashboard</h1>
+      <SetupChecklist />
       {/* The cards below hold their places while the figures load. */}
       {stats.isError && <QueryState query={stats} what="figures" />}
       <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">

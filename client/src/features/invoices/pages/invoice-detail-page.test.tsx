@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
+import { SETUP_STEPS, SetupChecklistSchema } from '@shared/schemas/dashboard';
 import {
+  EmailedInvoiceSchema,
   InvoiceDetailSchema,
   type InvoiceDetail,
   type InvoiceStatus,
@@ -46,9 +48,24 @@ const transfer: Payment = {
 
 const detail = anInvoiceDetail;
 
-/** GET the invoice answers `shown`; POST .../payments answers `afterPayment`. */
-function stubInvoiceApi(shown: InvoiceDetail, afterPayment?: InvoiceDetail) {
+/**
+ * GET the invoice answers `shown`; POST .../payments answers `afterPayment`. The set-up
+ * checklist says there is a way to pay unless `noWayToPay`.
+ */
+function stubInvoiceApi(
+  shown: InvoiceDetail,
+  afterPayment?: InvoiceDetail,
+  { noWayToPay = false }: { noWayToPay?: boolean } = {},
+) {
   apiServer.use(
+    http.get('/api/admin/setup-checklist', () =>
+      json(SetupChecklistSchema, {
+        steps: SETUP_STEPS.map((step) => ({ step, done: !(noWayToPay && step === 'payments') })),
+      }),
+    ),
+    http.post(`/api/admin/invoices/${ID}/email`, () =>
+      json(EmailedInvoiceSchema, { ...shown, message: 'Invoice sent.', delivery: 'sent' }),
+    ),
     http.post(`/api/admin/invoices/${ID}/payments`, () =>
       afterPayment
         ? json(InvoiceDetailSchema, afterPayment, { status: 201 })
@@ -212,5 +229,45 @@ describe('InvoiceDetailPage', () => {
     renderPage();
     expect(await screen.findByRole('heading', { name: /INV-/ })).toBeVisible();
     expect(screen.queryByText('Pay link')).not.toBeInTheDocument();
+  });
+
+  it('asks before e-mailing an invoice that cannot say how to pay, and links to Settings', async () => {
+    const calls = stubInvoiceApi(detail(), undefined, { noWayToPay: true });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Email to Client' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send without a way to pay?' });
+    expect(dialog).toHaveTextContent(
+      'There are no payment instructions and no card payments (Stripe), so this invoice will not tell the client how to pay.',
+    );
+    expect(
+      within(dialog).getByRole('link', { name: 'Add payment instructions in Settings' }),
+    ).toHaveAttribute('href', '/admin/settings');
+    // Cancel sends nothing; Send anyway sends it.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Email to Client' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send anyway' }),
+    );
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
+        `/api/admin/invoices/${ID}/email`,
+      ]),
+    );
+  });
+
+  it('e-mails at once when the invoice can say how to pay', async () => {
+    const calls = stubInvoiceApi(detail());
+    renderPage();
+    await screen.findByRole('heading', { name: /INV-/ });
+    // The checklist's answer is in before the click.
+    await waitFor(() =>
+      expect(calls.map((call) => call.url)).toContain('/api/admin/setup-checklist'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Email to Client' }));
+    await waitFor(() =>
+      expect(calls.map((call) => call.url)).toContain(`/api/admin/invoices/${ID}/email`),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -17,6 +17,7 @@ import { toast } from '@/components/ui/use-toast';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { useDeleteInvoice } from '@/features/invoices/api/delete-invoice';
 import { useEmailInvoice } from '@/features/invoices/api/email-invoice';
+import { useSetupChecklist } from '@/features/dashboard/public';
 import { useInvoice } from '@/features/invoices/api/get-invoice';
 import { invoicePdfUrl } from '@/features/invoices/api/get-invoice-pdf';
 import { useSetInvoiceStatus } from '@/features/invoices/api/set-invoice-status';
@@ -65,6 +66,11 @@ export function InvoiceDetailPage() {
   const [, navigate] = useLocation();
   const [confirming, setConfirming] = useState(false);
   const [recording, setRecording] = useState(false);
+  // Sending with no way to pay (no instructions, no Stripe) waits for the admin to confirm.
+  const setup = useSetupChecklist();
+  const noWayToPay = setup.data?.steps.some((s) => s.step === 'payments' && !s.done) ?? false;
+  const [unpayable, setUnpayable] = useState<(() => void) | null>(null);
+  const askFirst = (send: () => void) => () => (noWayToPay ? setUnpayable(() => send) : send());
 
   if (!invoice.data) {
     return (
@@ -137,7 +143,7 @@ export function InvoiceDetailPage() {
         </div>
         <div className="flex flex-wrap gap-2">
           {current.status === 'draft' && (
-            <Button variant="outline" disabled={busy} onClick={markSent}>
+            <Button variant="outline" disabled={busy} onClick={askFirst(markSent)}>
               <Send className="h-4 w-4" aria-hidden="true" /> Mark as Sent
             </Button>
           )}
@@ -154,7 +160,7 @@ export function InvoiceDetailPage() {
               <Download className="h-4 w-4" aria-hidden="true" /> Download PDF
             </a>
           </Button>
-          <Button variant="outline" disabled={busy} onClick={sendByEmail}>
+          <Button variant="outline" disabled={busy} onClick={askFirst(sendByEmail)}>
             <Mail className="h-4 w-4" aria-hidden="true" />
             {email.isPending ? 'Sending...' : 'Email to Client'}
           </Button>
@@ -235,6 +241,28 @@ export function InvoiceDetailPage() {
       {payable && (
         <RecordPaymentDialog invoice={current} open={recording} onOpenChange={setRecording} />
       )}
+
+      <ConfirmDialog
+        open={unpayable !== null}
+        onOpenChange={(open) => !open && setUnpayable(null)}
+        title="Send without a way to pay?"
+        description={
+          <>
+            There are no payment instructions and no card payments (Stripe), so this invoice will
+            not tell the client how to pay.{' '}
+            <Link href={paths.admin.settings()} className="font-medium text-primary underline">
+              Add payment instructions in Settings
+            </Link>
+          </>
+        }
+        confirmLabel="Send anyway"
+        pendingLabel="Sending..."
+        pending={busy}
+        onConfirm={() => {
+          unpayable?.();
+          setUnpayable(null);
+        }}
+      />
 
       <ConfirmDialog
         open={confirming}
