@@ -35,6 +35,10 @@ describe('the route table', () => {
     stubSignedOut();
     renderAt('/portal/support');
     expect(await screen.findByText('Please log in to continue', {}, LAZY_LOAD)).toBeInTheDocument();
+    // A page of its own: one main landmark, titled by an h1.
+    expect(screen.getByRole('main')).toContainElement(
+      screen.getByRole('heading', { level: 1, name: 'Client Portal' }),
+    );
     expect(screen.getByRole('link', { name: /sign in/i })).toHaveAttribute(
       'href',
       '/api/login?returnTo=%2Fportal%2Fsupport',

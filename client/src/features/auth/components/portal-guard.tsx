@@ -14,7 +14,8 @@ export function PortalGuard({ children }: { children: ReactNode }) {
   if (isLoading) return <FullScreenSpinner label="Loading..." />;
   if (!isAuthenticated) {
     return (
-      <div className="flex min-h-screen flex-col items-center justify-center gap-4">
+      <main className="flex min-h-screen flex-col items-center justify-center gap-4">
+        <h1 className="font-display text-2xl font-bold">Client Portal</h1>
         <Loader2 className="h-10 w-10 animate-spin text-primary" aria-hidden="true" />
         <p className="text-muted-foreground" role="status">
           Please log in to continue
@@ -24,7 +25,7 @@ export function PortalGuard({ children }: { children: ReactNode }) {
             <LogIn className="h-4 w-4" aria-hidden="true" /> Sign in
           </a>
         </Button>
-      </div>
+      </main>
     );
   }
   return <>{children}</>;
