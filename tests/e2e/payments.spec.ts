@@ -80,7 +80,7 @@ test('a cancelled checkout changes nothing and says so calmly', async ({ page, a
   await row.getByRole('button', { name: /Pay now/ }).click();
   await expect(page.getByRole('heading', { name: 'Stand-in Checkout' })).toBeVisible();
   await page.getByRole('link', { name: 'Cancel' }).click();
-  await expect(page.getByText('Payment cancelled: nothing was charged.').first()).toBeVisible();
+  await expect(page.getByText('Payment canceled: nothing was charged.').first()).toBeVisible();
   await expect(row).toContainText('Due');
 });
 

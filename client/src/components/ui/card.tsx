@@ -14,8 +14,13 @@ export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElemen
   return <div className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) {
-  return <h2 className={cn('text-xl font-semibold leading-tight', className)} {...props} />;
+/** The card's title: an h2, or `as="h1"` where the card is the page (a page needs one h1). */
+export function CardTitle({
+  className,
+  as: Heading = 'h2',
+  ...props
+}: HTMLAttributes<HTMLHeadingElement> & { as?: 'h1' | 'h2' | 'h3' }) {
+  return <Heading className={cn('text-xl font-semibold leading-tight', className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {

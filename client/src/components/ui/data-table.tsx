@@ -242,7 +242,17 @@ export function DataTable<T extends RowData>({
 
   return (
     <>
-      <div className={cn(styles.box, cards && CARDS.box)}>
+      {/* A box that may scroll sideways can be reached by keyboard, to scroll it with the arrows. */}
+      <div
+        className={cn(
+          styles.box,
+          'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+          cards && CARDS.box,
+        )}
+        tabIndex={cards ? undefined : 0}
+        role={cards ? undefined : 'region'}
+        aria-label={cards ? undefined : caption}
+      >
         <table role={role('table')} className={cn('w-full text-sm', cards && CARDS.table)}>
           {caption && <caption className="sr-only">{caption}</caption>}
           <thead

@@ -187,19 +187,18 @@ export function Money({ money }: { money: ClientDetail['money'] }) {
           ['Paid so far', money.paid],
         ] as const
       ).map(([label, cents]) => (
-        <Card key={label}>
-          <CardContent className="pt-6">
-            <dt className="text-sm text-muted-foreground">{label}</dt>
-            <dd
-              className={
-                label === 'Overdue' && cents > 0
-                  ? 'text-2xl font-bold text-destructive'
-                  : 'text-2xl font-bold'
-              }
-            >
-              {formatCents(cents)}
-            </dd>
-          </CardContent>
+        // A card that is the dt/dd group itself: a dl holds only dt, dd and div groups of them.
+        <Card key={label} className="p-6">
+          <dt className="text-sm text-muted-foreground">{label}</dt>
+          <dd
+            className={
+              label === 'Overdue' && cents > 0
+                ? 'text-2xl font-bold text-destructive'
+                : 'text-2xl font-bold'
+            }
+          >
+            {formatCents(cents)}
+          </dd>
         </Card>
       ))}
     </dl>

@@ -54,7 +54,9 @@ describe('BulkProgress', () => {
       );
     afterCells(1);
     expect(bar).toHaveAttribute('aria-valuenow', '0.6');
-    expect(screen.getByText(/^0\.6% · Grid cells 1 of 81 · 30 leads found/)).toBeVisible();
+    expect(
+      screen.getByText('0.6% · Grid cells 1 of 81 · 30 leads found · 0 of 12 websites analyzed'),
+    ).toBeVisible();
     afterCells(2);
     expect(bar).toHaveAttribute('aria-valuenow', '1.2');
     expect(screen.getByText(/^1\.2% · Grid cells 2 of 81 · 60 leads found/)).toBeVisible();

@@ -59,7 +59,7 @@ export function BulkProgress({
       <p className="text-sm text-muted-foreground" aria-live="polite">
         {percent}% · Grid cells {cellsDone} of {cellsTotal} · {leadsFound.toLocaleString('en-US')}{' '}
         leads found · {websitesAnalysed.toLocaleString('en-US')} of{' '}
-        {websitesTotal.toLocaleString('en-US')} websites analysed
+        {websitesTotal.toLocaleString('en-US')} websites analyzed
       </p>
       <p className="text-xs text-muted-foreground">
         You can leave this page: the search keeps running and its results wait under Past searches.

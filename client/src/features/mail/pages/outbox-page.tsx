@@ -35,10 +35,16 @@ function StatusBadge({ status }: { status: OutboxEntry['status'] }) {
 
 const tries = (attempts: number) => (attempts === 1 ? 'Tried once' : `Tried ${attempts} times`);
 
-/** The recipient, linked to their client page when they are a client account. */
+/**
+ * The recipient, linked to their client page when they are a client account: underlined, as
+ * it sits in a line of text (colour alone would not tell it apart).
+ */
 function Recipient({ entry }: { entry: Pick<OutboxEntry, 'toAddress' | 'clientId'> }) {
   return entry.clientId ? (
-    <Link href={paths.admin.client(entry.clientId)} className="text-primary hover:underline">
+    <Link
+      href={paths.admin.client(entry.clientId)}
+      className="text-primary underline underline-offset-2 hover:decoration-2"
+    >
       {entry.toAddress}
     </Link>
   ) : (

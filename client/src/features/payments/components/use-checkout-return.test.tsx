@@ -41,7 +41,7 @@ describe('useCheckoutReturn', () => {
       <Probe />,
       `/portal/dashboard?payment=cancelled&invoice=${INVOICE_ID}`,
     );
-    expect(await screen.findByText('Payment cancelled: nothing was charged.')).toBeVisible();
+    expect(await screen.findByText('Payment canceled: nothing was charged.')).toBeVisible();
     expect(screen.queryByText('Payment received, thank you.')).not.toBeInTheDocument();
     expect(screen.getByText('Awaiting: nothing')).toBeInTheDocument();
     expect(location.history.at(-1)).toBe('/portal/dashboard');

@@ -36,7 +36,7 @@ export function useCheckoutReturn(): {
       });
       setAwaiting(params.get('invoice'));
     } else if (outcome === 'cancelled') {
-      toast({ title: 'Payment cancelled: nothing was charged.' });
+      toast({ title: 'Payment canceled: nothing was charged.' });
     }
     params.delete('payment');
     params.delete('invoice');

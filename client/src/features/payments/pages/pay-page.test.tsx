@@ -137,8 +137,8 @@ describe('PayPage', () => {
   it('says a cancelled payment changed nothing', async () => {
     stub(invoiceJson(INVOICE));
     renderPage('?payment=cancelled');
-    expect(await screen.findByText('Payment cancelled: nothing was charged.')).toBeVisible();
-    expect(screen.getByRole('status')).toHaveTextContent('Payment cancelled: nothing was charged.');
+    expect(await screen.findByText('Payment canceled: nothing was charged.')).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('Payment canceled: nothing was charged.');
     expect(screen.getByRole('button', { name: 'Pay $150.00' })).toBeEnabled();
   });
 

@@ -130,7 +130,7 @@ function PayLinkInvoice({ token }: { token: string }) {
               later.
             </p>
           ) : returned === 'cancelled' ? (
-            <p>Payment cancelled: nothing was charged.</p>
+            <p>Payment canceled: nothing was charged.</p>
           ) : null}
         </div>
         {/* Not after a payment on Stripe's page: its confirmation may still be on its way,

@@ -26,7 +26,7 @@ function Unusable({ message }: { message: string }) {
   return (
     <Frame>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+        <CardTitle as="h1" className="flex items-center gap-2">
           <AlertTriangle className="h-5 w-5 text-destructive" aria-hidden="true" />
           This link cannot be used
         </CardTitle>
@@ -97,7 +97,7 @@ function Invitation({ token }: { token: string }) {
   return (
     <Frame>
       <CardHeader>
-        <CardTitle>You&apos;re invited</CardTitle>
+        <CardTitle as="h1">You&apos;re invited</CardTitle>
         <CardDescription>Create your client account to start your website plan.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
