@@ -88,6 +88,27 @@ const ROUTES: Record<string, Visit> = {
     url: () => '/admin/login',
     ready: heading('Coast & Code Studio Admin'),
   },
+  // The one-time links' screens, here with a link that does not work: they say so.
+  '/admin/forgot-password': {
+    as: 'visitor',
+    url: () => '/admin/forgot-password',
+    ready: heading('Forgot your password?'),
+  },
+  '/admin/reset-password': {
+    as: 'visitor',
+    url: () => '/admin/reset-password?token=not-a-token',
+    ready: heading('Set a new password'),
+  },
+  '/admin/setup': {
+    as: 'visitor',
+    url: () => '/admin/setup?token=not-a-token',
+    ready: heading('Create the first admin'),
+  },
+  '/admin/accept-invite': {
+    as: 'visitor',
+    url: () => '/admin/accept-invite?token=not-a-token',
+    ready: heading('Join the admin panel'),
+  },
   '/admin/*': {
     as: 'admin',
     url: () => '/admin/no-such-page',

@@ -6,7 +6,11 @@ import { QueryProvider } from '@/lib/query-provider';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { AdminShell } from '@/app/layouts/admin-shell';
 import { RouteErrorBoundary } from '@/app/error-boundaries';
+import { AcceptAdminInvitePage } from '@/features/admin-auth/pages/accept-admin-invite-page';
+import { AdminForgotPasswordPage } from '@/features/admin-auth/pages/admin-forgot-password-page';
 import { AdminLoginPage } from '@/features/admin-auth/pages/admin-login-page';
+import { AdminResetPasswordPage } from '@/features/admin-auth/pages/admin-reset-password-page';
+import { FirstAdminSetupPage } from '@/features/admin-auth/pages/first-admin-setup-page';
 import { TwoFactorSetupPage } from '@/features/admin-auth/pages/two-factor-setup-page';
 import { AuditPage } from '@/features/audit/pages/audit-page';
 import { AdminDashboardPage } from '@/features/dashboard/pages/admin-dashboard-page';
@@ -35,6 +39,10 @@ export function AdminRoutes() {
     <QueryProvider>
       <Switch>
         <Route path={paths.admin.login.pattern} component={AdminLoginPage} />
+        <Route path={paths.admin.forgotPassword.pattern} component={AdminForgotPasswordPage} />
+        <Route path={paths.admin.resetPassword.pattern} component={AdminResetPasswordPage} />
+        <Route path={paths.admin.setup.pattern} component={FirstAdminSetupPage} />
+        <Route path={paths.admin.acceptInvite.pattern} component={AcceptAdminInvitePage} />
         <Route>
           <AdminShell>
             <RouteErrorBoundary>

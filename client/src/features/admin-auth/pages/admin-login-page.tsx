@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import {
   AdminLoginSchema,
   TwoFactorLoginSchema,
@@ -14,6 +14,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, errorMessage } from '@/lib/api-request';
+import { paths } from '@/lib/paths';
 import { usePublicSettings } from '@/features/settings/public';
 import { useLoginAdmin } from '../api/login-admin';
 import { useVerifyTwoFactorLogin } from '../api/verify-two-factor-login';
@@ -30,8 +31,11 @@ function failureMessage(error: unknown, fallback: string): string {
     : 'An error occurred during login';
 }
 
-/** The second step, after a right password when two-factor authentication is on. */
-function CodeStep({
+/**
+ * The second step, after a right password (or a new one set from a reset link) when two-factor
+ * authentication is on.
+ */
+export function CodeStep({
   onAttempt,
   onSignedIn,
   onFailure,
@@ -165,6 +169,14 @@ export function AdminLoginPage() {
               <Button type="submit" className="w-full" disabled={login.isPending}>
                 {login.isPending ? 'Signing in...' : 'Sign In'}
               </Button>
+              <p className="text-center text-sm">
+                <Link
+                  href={paths.admin.forgotPassword()}
+                  className="text-primary underline-offset-4 hover:underline"
+                >
+                  Forgot password?
+                </Link>
+              </p>
             </form>
           )}
         </CardContent>

@@ -1,13 +1,18 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Detail } from '@/components/ui/detail';
 import { formatDate } from '@/lib/dates';
-import { ChangePasswordForm, TwoFactorCard, useAdmin } from '@/features/admin-auth/public';
+import {
+  AdminsCard,
+  ChangePasswordForm,
+  TwoFactorCard,
+  useAdmin,
+} from '@/features/admin-auth/public';
 import { TestEmailCard } from '@/features/mail/public';
 import { BusinessSettingsForm } from '@/features/settings/components/business-settings-form';
 
 /**
- * /admin/settings: the admin's account, password and two-factor authentication, and the
- * business's details.
+ * /admin/settings: the admin's account, password and two-factor authentication, the
+ * business's details, and the admins (with invitations).
  */
 export function SettingsPage() {
   const { data: admin } = useAdmin();
@@ -50,20 +55,7 @@ export function SettingsPage() {
           </CardContent>
         </Card>
         <TestEmailCard />
-        <Card>
-          <CardHeader>
-            <CardTitle>More Admins</CardTitle>
-          </CardHeader>
-          <CardContent className="space-y-2 text-sm text-muted-foreground">
-            <p>
-              Additional admins are added through the setup endpoint,{' '}
-              <code className="rounded bg-muted px-1">POST /api/admin/setup</code>, with the{' '}
-              <code className="rounded bg-muted px-1">X-Admin-Setup-Token</code> header set to the
-              server&apos;s ADMIN_SETUP_TOKEN, or on the server with{' '}
-              <code className="rounded bg-muted px-1">npm run admin:create</code>.
-            </p>
-          </CardContent>
-        </Card>
+        <AdminsCard />
       </div>
     </div>
   );
