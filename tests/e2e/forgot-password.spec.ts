@@ -22,7 +22,7 @@ const SIZES = [
 async function keepScreenshots(page: Page, testInfo: TestInfo, name: string) {
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
-    await expectNoSidewaysScroll(page);
+    await expectNoSidewaysScroll(page, `${name} at ${size.width} px`);
     const file = `${testInfo.project.outputDir}/forgot-password/${name}-${size.name}.png`;
     await page.screenshot({ path: file, fullPage: true });
     await testInfo.attach(`${name}-${size.name}`, { path: file, contentType: 'image/png' });
