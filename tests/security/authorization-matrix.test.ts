@@ -84,6 +84,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/admin/settings': adminOnly(200),
   'PUT /api/admin/settings': adminOnly(400),
   'GET /api/admin/dashboard-stats': adminOnly(200),
+  'GET /api/admin/setup-checklist': adminOnly(200),
   'GET /api/admin/dashboard-trends': adminOnly(200),
   'GET /api/admin/tickets': adminOnly(200),
   'GET /api/admin/tickets/summary': adminOnly(200),
