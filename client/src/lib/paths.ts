@@ -43,6 +43,13 @@ function record<Name extends string = never>(pattern: string): OneRecord<Name> {
   );
 }
 
+/** A screen of one record with more after its id: `pattern` holds `/:id/` (an edit screen). */
+function recordScreen(pattern: string): OneRecord<never> {
+  return Object.assign((id: string) => pattern.replace(':id', encodeURIComponent(id)), {
+    pattern,
+  });
+}
+
 /** The list screens' query parameters (each list's names in features/<name>). */
 type ListQuery = 'q' | 'page' | 'pageSize';
 
@@ -73,9 +80,10 @@ export const paths = {
     acceptInvite: screen<'token'>('/admin/accept-invite'),
     twoFactorSetup: screen('/admin/two-factor-setup'),
     dashboard: screen('/admin/dashboard'),
-    invoices: screen<ListQuery | 'status' | 'client'>('/admin/invoices'),
+    invoices: screen<ListQuery | 'status' | 'client' | 'sort' | 'dir'>('/admin/invoices'),
     newInvoice: screen<'client'>('/admin/invoices/new'),
     invoice: record('/admin/invoices/:id'),
+    editInvoice: recordScreen('/admin/invoices/:id/edit'),
     payments: screen<ListQuery>('/admin/payments'),
     clients: screen<ListQuery>('/admin/clients'),
     inviteClient: screen<'email' | 'name'>('/admin/clients/invite'),

@@ -291,7 +291,7 @@ describe('admin invoices', () => {
     expect((await get('q=&status=&page=&pageSize=')).total).toBe(30);
 
     for (const [query, message] of [
-      ['status=void', 'Status must be one of: draft, sent, paid, overdue'],
+      ['status=cancelled', 'Status must be one of: draft, sent, paid, overdue, void'],
       ['page=0', 'Page must be 1 or more'],
       ['pageSize=500', 'Page size must be between 1 and 100'],
       ['client=nope', 'Client must be a client id'],

@@ -22,6 +22,7 @@ import { InvitePage } from '@/features/signup-links/pages/invite-page';
 import { InvoiceDetailPage } from '@/features/invoices/pages/invoice-detail-page';
 import { InvoicesPage } from '@/features/invoices/pages/invoices-page';
 import { NewInvoicePage } from '@/features/invoices/pages/new-invoice-page';
+import { EditInvoicePage } from '@/features/invoices/pages/edit-invoice-page';
 import { OutboxPage } from '@/features/mail/pages/outbox-page';
 import { PaymentsPage } from '@/features/payments/pages/payments-page';
 import { RequestsPage } from '@/features/consultations/pages/requests-page';
@@ -51,6 +52,7 @@ export function AdminRoutes() {
                   <Route path={paths.admin.dashboard.pattern} component={AdminDashboardPage} />
                   <Route path={paths.admin.invoices.pattern} component={InvoicesPage} />
                   <Route path={paths.admin.newInvoice.pattern} component={NewInvoicePage} />
+                  <Route path={paths.admin.editInvoice.pattern} component={EditInvoicePage} />
                   <Route path={paths.admin.invoice.pattern} component={InvoiceDetailPage} />
                   <Route path={paths.admin.payments.pattern} component={PaymentsPage} />
                   <Route path={paths.admin.clients.pattern} component={ClientsPage} />

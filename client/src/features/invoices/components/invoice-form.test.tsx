@@ -32,12 +32,12 @@ describe('InvoiceForm', () => {
 
     await user.click(screen.getByRole('button', { name: 'Add Line Item' }));
     await user.type(screen.getByLabelText('Description, line 2'), 'A third');
-    await user.clear(screen.getByLabelText('Quantity, line 2'));
-    await user.type(screen.getByLabelText('Quantity, line 2'), '3');
-    await user.type(screen.getByLabelText('Unit price in dollars, line 2'), '33.33');
+    await user.clear(screen.getByLabelText('Qty, line 2'));
+    await user.type(screen.getByLabelText('Qty, line 2'), '3');
+    await user.type(screen.getByLabelText('Unit price ($), line 2'), '33.33');
     expect(total).toHaveTextContent('$498.99');
     await user.click(screen.getByRole('button', { name: 'Add Line Item' }));
-    await user.type(screen.getByLabelText('Unit price in dollars, line 3'), '50');
+    await user.type(screen.getByLabelText('Unit price ($), line 3'), '50');
     // No description: the line does not count.
     expect(total).toHaveTextContent('$498.99');
     await user.type(screen.getByLabelText('Tax ($)'), '0.10');
@@ -82,9 +82,9 @@ describe('InvoiceForm', () => {
     await user.type(screen.getByLabelText('Client Name'), 'Camille Broussard');
     await user.type(screen.getByLabelText('Client Email'), 'camille@example.com');
     await user.type(screen.getByLabelText('Description, line 1'), 'Everything');
-    await user.clear(screen.getByLabelText('Quantity, line 1'));
-    await user.type(screen.getByLabelText('Quantity, line 1'), '3');
-    await user.type(screen.getByLabelText('Unit price in dollars, line 1'), '9000000');
+    await user.clear(screen.getByLabelText('Qty, line 1'));
+    await user.type(screen.getByLabelText('Qty, line 1'), '3');
+    await user.type(screen.getByLabelText('Unit price ($), line 1'), '9000000');
     await user.click(screen.getByRole('button', { name: 'Create Invoice' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The invoice total cannot be more than $10,000,000.00',
@@ -106,19 +106,19 @@ describe('InvoiceForm', () => {
     expect(notBilled()).toEqual([
       'Line 1 will not be billed: a line needs a description and a unit price above $0.00.',
     ]);
-    await user.type(screen.getByLabelText('Unit price in dollars, line 1'), '0');
+    await user.type(screen.getByLabelText('Unit price ($), line 1'), '0');
     expect(notBilled()).toHaveLength(1);
-    await user.type(screen.getByLabelText('Unit price in dollars, line 1'), '.01');
+    await user.type(screen.getByLabelText('Unit price ($), line 1'), '.01');
     expect(notBilled()).toEqual([]);
-    await user.clear(screen.getByLabelText('Unit price in dollars, line 1'));
-    await user.type(screen.getByLabelText('Unit price in dollars, line 1'), '250');
+    await user.clear(screen.getByLabelText('Unit price ($), line 1'));
+    await user.type(screen.getByLabelText('Unit price ($), line 1'), '250');
     expect(total).toHaveTextContent('$250.00');
 
     await user.click(screen.getByRole('button', { name: 'Add Line Item' }));
-    await user.type(screen.getByLabelText('Unit price in dollars, line 2'), '40');
+    await user.type(screen.getByLabelText('Unit price ($), line 2'), '40');
     await user.click(screen.getByRole('button', { name: 'Add Line Item' }));
     await user.type(screen.getByLabelText('Description, line 3'), '   ');
-    await user.type(screen.getByLabelText('Unit price in dollars, line 3'), '15');
+    await user.type(screen.getByLabelText('Unit price ($), line 3'), '15');
     // A description of spaces is no description, for the server as here.
     expect(notBilled()).toEqual([
       'Line 2 will not be billed: a line needs a description and a unit price above $0.00.',
@@ -142,7 +142,7 @@ describe('InvoiceForm', () => {
     await user.type(screen.getByLabelText('Client Name'), 'Camille Broussard');
     await user.type(screen.getByLabelText('Client Email'), 'camille@example.com');
     await user.type(screen.getByLabelText('Description, line 1'), 'Plan');
-    await user.type(screen.getByLabelText('Unit price in dollars, line 1'), '100');
+    await user.type(screen.getByLabelText('Unit price ($), line 1'), '100');
     await user.type(screen.getByLabelText('Tax ($)'), '8');
     expect(screen.queryByRole('alert')).toBeNull();
     await user.type(screen.getByLabelText('Discount ($)'), '108.01');

@@ -11,6 +11,7 @@ import {
   NEGATIVE_TOTAL_MESSAGE,
   sumInvoice,
   type CreateInvoice,
+  type InvoiceDetail,
   type InvoiceFormValues,
 } from '@shared/schemas/invoices';
 import { Button } from '@/components/ui/button';
@@ -39,6 +40,27 @@ function defaultValues(today: Date): InvoiceFormValues {
 type FormControl = Control<InvoiceFormValues, unknown, CreateInvoice>;
 type FormLine = InvoiceFormValues['lineItems'][number];
 
+/** A draft as the form holds it, to edit it: amounts back in dollars. */
+export function invoiceFormValues(detail: InvoiceDetail): InvoiceFormValues {
+  const { invoice, lineItems } = detail;
+  const dollars = (value: number) => (value === 0 ? '' : centsToDollars(value));
+  return {
+    clientId: invoice.clientId,
+    clientName: invoice.clientName,
+    clientEmail: invoice.clientEmail,
+    planType: invoice.planType ?? '',
+    dueDate: invoice.dueDate,
+    notes: invoice.notes,
+    lineItems: lineItems.map((line) => ({
+      description: line.description,
+      quantity: String(line.quantity),
+      unitPrice: centsToDollars(line.unitPrice),
+    })),
+    tax: dollars(invoice.tax),
+    discount: dollars(invoice.discount),
+  };
+}
+
 /** Cents of typed dollars for the live total; what is not (yet) a number counts as 0. */
 const cents = (text: string) => dollarsToCents(text) ?? 0;
 
@@ -58,7 +80,7 @@ function DroppedLineNote({ control, index }: { control: FormControl; index: numb
   const blank = line.description.trim() === '' && line.unitPrice.trim() === '';
   if (blank || keepBillableLines([asPayloadLine(line)]).length > 0) return null;
   return (
-    <p className="text-sm text-amber-700 sm:col-span-4" data-testid="line-not-billed">
+    <p className="text-sm col-span-3 text-amber-700 sm:col-span-4" data-testid="line-not-billed">
       Line {index + 1} will not be billed: a line needs a description and a unit price above $0.00.
     </p>
   );
@@ -107,11 +129,21 @@ export function InvoiceForm({
   onSubmit,
   submitting,
   today = new Date(),
+  initial,
+  initialClient = null,
+  submitLabel = 'Create Invoice',
+  pendingLabel = 'Creating...',
   clientPicker,
 }: {
   onSubmit: (invoice: CreateInvoice) => void;
   submitting: boolean;
   today?: Date;
+  /** The draft being edited, as the form holds it (invoiceFormValues). */
+  initial?: InvoiceFormValues;
+  /** The client account the edited draft belongs to. */
+  initialClient?: InvoiceClient | null;
+  submitLabel?: string;
+  pendingLabel?: string;
   /** A search of the client accounts; choosing one makes the invoice theirs. */
   clientPicker?: (
     choose: (client: InvoiceClient) => void,
@@ -121,10 +153,10 @@ export function InvoiceForm({
 }) {
   const form = useForm<InvoiceFormValues, unknown, CreateInvoice>({
     resolver: zodResolver(InvoiceFormSchema),
-    defaultValues: defaultValues(today),
+    defaultValues: initial ?? defaultValues(today),
   });
   const { errors } = form.formState;
-  const [chosen, setChosen] = useState<InvoiceClient | null>(null);
+  const [chosen, setChosen] = useState<InvoiceClient | null>(initialClient);
   // Where focus goes when the picker gives way to the chosen client, and back.
   const [choosingAgain, setChoosingAgain] = useState(false);
   const chosenRef = useRef<HTMLDivElement>(null);
@@ -224,10 +256,13 @@ export function InvoiceForm({
               const lineErrors = errors.lineItems?.[index];
               const n = index + 1;
               return (
-                <li key={field.id} className="grid gap-2 sm:grid-cols-[1fr_6rem_8rem_auto]">
-                  <div>
-                    <Label htmlFor={`line-${field.id}-description`} className="sr-only">
-                      Description, line {n}
+                <li
+                  key={field.id}
+                  className="grid grid-cols-[1fr_1fr_auto] items-end gap-2 sm:grid-cols-[1fr_6rem_8rem_auto]"
+                >
+                  <div className="col-span-3 sm:col-span-1">
+                    <Label htmlFor={`line-${field.id}-description`} className="text-xs">
+                      Description<span className="sr-only">, line {n}</span>
                     </Label>
                     <Input
                       id={`line-${field.id}-description`}
@@ -236,8 +271,8 @@ export function InvoiceForm({
                     />
                   </div>
                   <div>
-                    <Label htmlFor={`line-${field.id}-quantity`} className="sr-only">
-                      Quantity, line {n}
+                    <Label htmlFor={`line-${field.id}-quantity`} className="text-xs">
+                      Qty<span className="sr-only">, line {n}</span>
                     </Label>
                     <Input
                       id={`line-${field.id}-quantity`}
@@ -245,14 +280,13 @@ export function InvoiceForm({
                       min={1}
                       step={1}
                       inputMode="numeric"
-                      placeholder="Qty"
                       aria-invalid={Boolean(lineErrors?.quantity)}
                       {...form.register(`lineItems.${index}.quantity`)}
                     />
                   </div>
                   <div>
-                    <Label htmlFor={`line-${field.id}-price`} className="sr-only">
-                      Unit price in dollars, line {n}
+                    <Label htmlFor={`line-${field.id}-price`} className="text-xs">
+                      Unit price ($)<span className="sr-only">, line {n}</span>
                     </Label>
                     <Input
                       id={`line-${field.id}-price`}
@@ -277,7 +311,7 @@ export function InvoiceForm({
                   </Button>
                   <DroppedLineNote control={form.control} index={index} />
                   {(lineErrors?.quantity || lineErrors?.unitPrice || lineErrors?.description) && (
-                    <p className="text-sm text-destructive sm:col-span-4">
+                    <p className="col-span-3 text-sm text-destructive sm:col-span-4">
                       Line {n}:{' '}
                       {lineErrors.description?.message ??
                         lineErrors.quantity?.message ??
@@ -338,7 +372,7 @@ export function InvoiceForm({
 
       <div className="flex justify-end">
         <Button type="submit" disabled={submitting}>
-          {submitting ? 'Creating...' : 'Create Invoice'}
+          {submitting ? pendingLabel : submitLabel}
         </Button>
       </div>
     </form>

@@ -271,3 +271,50 @@ describe('InvoiceDetailPage', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
+
+describe('InvoiceDetailPage corrections', () => {
+  it('offers Delete only for a draft, with Edit, Mark as Sent and Send by E-mail', async () => {
+    stubInvoiceApi(detail({ status: 'draft', invoiceNumber: null, sentAt: null }));
+    renderPage();
+    expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute(
+      'href',
+      `/admin/invoices/${ID}/edit`,
+    );
+    expect(screen.getByRole('button', { name: 'Mark as Sent' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send by E-mail' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Void' })).not.toBeInTheDocument();
+  });
+
+  it('voids a sent invoice with a reason: no Delete, the reason is required and sent', async () => {
+    const user = userEvent.setup();
+    const shown = detail({ status: 'sent' });
+    stubInvoiceApi(shown);
+    const bodies: unknown[] = [];
+    apiServer.use(
+      http.post(`/api/admin/invoices/${ID}/void`, async ({ request }) => {
+        bodies.push(await request.json());
+        return json(InvoiceDetailSchema, {
+          ...shown,
+          invoice: {
+            ...shown.invoice,
+            status: 'void',
+            voidedAt: '2026-12-03T10:00:00.000Z',
+            voidReason: 'Wrong company',
+          },
+        });
+      }),
+    );
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Void' }));
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Void INV-0007?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Void Invoice' }));
+    expect(await within(dialog).findByText('Say why the invoice is voided')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Reason'), 'Wrong company');
+    await user.click(within(dialog).getByRole('button', { name: 'Void Invoice' }));
+    await waitFor(() => expect(bodies).toEqual([{ reason: 'Wrong company' }]));
+    expect(await screen.findByText('Wrong company')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Void' })).not.toBeInTheDocument();
+  });
+});

@@ -1,9 +1,9 @@
-import { ArrowLeft, Banknote, Download, Mail, Send, Trash2 } from 'lucide-react';
+import { ArrowLeft, Ban, Banknote, Download, Mail, Pencil, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { formatCents } from '@shared/money';
 import { findPlan } from '@shared/plans';
-import type { InvoiceLineItem } from '@shared/schemas/invoices';
+import { VoidInvoiceSchema, type InvoiceLineItem } from '@shared/schemas/invoices';
 import { deliveryTitle } from '@shared/schemas/mail';
 import { isPayable } from '@shared/schemas/payments';
 import { Button } from '@/components/ui/button';
@@ -20,13 +20,15 @@ import { useEmailInvoice } from '@/features/invoices/api/email-invoice';
 import { useSetupChecklist } from '@/features/dashboard/public';
 import { useInvoice } from '@/features/invoices/api/get-invoice';
 import { invoicePdfUrl } from '@/features/invoices/api/get-invoice-pdf';
-import { useSetInvoiceStatus } from '@/features/invoices/api/set-invoice-status';
+import { useMarkInvoiceSent } from '@/features/invoices/api/mark-invoice-sent';
+import { useVoidInvoice } from '@/features/invoices/api/void-invoice';
 import { InvoiceBalance } from '@/features/invoices/components/invoice-balance';
 import { InvoicePayments } from '@/features/invoices/components/invoice-payments';
 import { InvoiceStatusBadge } from '@/features/invoices/components/invoice-status-badge';
 import { InvoiceTotals } from '@/features/invoices/components/invoice-totals';
 import { InvoiceWarnings } from '@/features/invoices/components/invoice-warnings';
 import { PayLinkDetail } from '@/features/invoices/components/pay-link-detail';
+import { ReasonDialog } from '@/features/invoices/components/reason-dialog';
 import { RecordPaymentDialog } from '@/features/invoices/components/record-payment-dialog';
 import { paths } from '@/lib/paths';
 
@@ -60,11 +62,13 @@ function BackToInvoices() {
 export function InvoiceDetailPage() {
   const { id } = useParams<{ id: string }>();
   const invoice = useInvoice(id);
-  const setStatus = useSetInvoiceStatus();
+  const markSentMutation = useMarkInvoiceSent();
   const email = useEmailInvoice();
   const remove = useDeleteInvoice();
+  const voiding = useVoidInvoice();
   const [, navigate] = useLocation();
   const [confirming, setConfirming] = useState(false);
+  const [askingVoid, setAskingVoid] = useState(false);
   const [recording, setRecording] = useState(false);
   // Sending with no way to pay (no instructions, no Stripe) waits for the admin to confirm.
   const setup = useSetupChecklist();
@@ -92,18 +96,30 @@ export function InvoiceDetailPage() {
   // A draft is not yet owed, and a paid invoice owes nothing more (the server refuses both).
   const payable = isPayable(current);
   const plan = current.planType ? findPlan(current.planType) : undefined;
-  const busy = setStatus.isPending || email.isPending || remove.isPending;
+  const busy =
+    markSentMutation.isPending || email.isPending || remove.isPending || voiding.isPending;
 
-  // Marking a draft sent e-mails it: the answer says whether it went out or was only kept.
+  // Recorded as sent (numbered), without e-mailing: the admin handed it over another way.
   const markSent = () =>
-    setStatus.mutate(
-      { id: current.id, status: 'sent' },
+    markSentMutation.mutate(current.id, {
+      onSuccess: (sent) =>
+        toast({
+          title: 'Invoice Marked as Sent',
+          description: `Invoice ${sent.invoice.invoiceNumber ?? ''} is recorded as sent. Nothing was e-mailed.`,
+        }),
+    });
+
+  const voidInvoice = (reason: string) =>
+    voiding.mutate(
+      { id: current.id, input: { reason } },
       {
-        onSuccess: (sent) =>
+        onSuccess: (voided) => {
+          setAskingVoid(false);
           toast({
-            title: deliveryTitle(sent.delivery, 'Invoice Updated'),
-            description: sent.message,
-          }),
+            title: 'Invoice Voided',
+            description: `Invoice ${voided.invoice.invoiceNumber ?? ''} is void and owes nothing. ${voided.invoice.clientName} has been told.`,
+          });
+        },
       },
     );
 
@@ -143,9 +159,16 @@ export function InvoiceDetailPage() {
         </div>
         <div className="flex flex-wrap gap-2">
           {current.status === 'draft' && (
-            <Button variant="outline" disabled={busy} onClick={askFirst(markSent)}>
-              <Send className="h-4 w-4" aria-hidden="true" /> Mark as Sent
-            </Button>
+            <>
+              <Button asChild variant="outline">
+                <Link href={paths.admin.editInvoice(current.id)}>
+                  <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+                </Link>
+              </Button>
+              <Button variant="outline" disabled={busy} onClick={askFirst(markSent)}>
+                <Send className="h-4 w-4" aria-hidden="true" /> Mark as Sent
+              </Button>
+            </>
           )}
           {payable && (
             <Button disabled={busy} onClick={() => setRecording(true)}>
@@ -160,13 +183,23 @@ export function InvoiceDetailPage() {
               <Download className="h-4 w-4" aria-hidden="true" /> Download PDF
             </a>
           </Button>
-          <Button variant="outline" disabled={busy} onClick={askFirst(sendByEmail)}>
-            <Mail className="h-4 w-4" aria-hidden="true" />
-            {email.isPending ? 'Sending...' : 'Email to Client'}
-          </Button>
-          <Button variant="destructive" disabled={busy} onClick={() => setConfirming(true)}>
-            <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
-          </Button>
+          {current.status !== 'void' && (
+            <Button variant="outline" disabled={busy} onClick={askFirst(sendByEmail)}>
+              <Mail className="h-4 w-4" aria-hidden="true" />
+              {email.isPending ? 'Sending...' : 'Send by E-mail'}
+            </Button>
+          )}
+          {/* Only a draft can go; a sent invoice keeps its number and is voided instead. */}
+          {current.status === 'draft' && (
+            <Button variant="destructive" disabled={busy} onClick={() => setConfirming(true)}>
+              <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+            </Button>
+          )}
+          {payable && current.amountPaid === 0 && (
+            <Button variant="destructive" disabled={busy} onClick={() => setAskingVoid(true)}>
+              <Ban className="h-4 w-4" aria-hidden="true" /> Void
+            </Button>
+          )}
         </div>
       </div>
 
@@ -189,6 +222,14 @@ export function InvoiceDetailPage() {
               {current.paidAt ? formatDateTime(current.paidAt) : 'Not yet'}
             </Detail>
             {payLink && <PayLinkDetail invoiceId={current.id} payLink={payLink} />}
+            {current.voidedAt && (
+              <Detail label="Voided">
+                {formatDateTime(current.voidedAt)}
+                <span className="block text-sm font-normal text-muted-foreground">
+                  {current.voidReason}
+                </span>
+              </Detail>
+            )}
           </dl>
         </CardContent>
       </Card>
@@ -222,7 +263,7 @@ export function InvoiceDetailPage() {
             <CardTitle>Payments</CardTitle>
           </CardHeader>
           <CardContent>
-            <InvoicePayments payments={payments} />
+            <InvoicePayments payments={payments} canVoid />
           </CardContent>
         </Card>
       )}
@@ -241,6 +282,18 @@ export function InvoiceDetailPage() {
       {payable && (
         <RecordPaymentDialog invoice={current} open={recording} onOpenChange={setRecording} />
       )}
+
+      <ReasonDialog
+        open={askingVoid}
+        onOpenChange={setAskingVoid}
+        schema={VoidInvoiceSchema}
+        title={`Void ${current.invoiceNumber ?? 'this invoice'}?`}
+        description="It keeps its number and owes nothing; its pay link and payment page stop working, and the client is e-mailed the reason."
+        confirmLabel="Void Invoice"
+        pendingLabel="Voiding..."
+        pending={voiding.isPending}
+        onConfirm={voidInvoice}
+      />
 
       <ConfirmDialog
         open={unpayable !== null}
