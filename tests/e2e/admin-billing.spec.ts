@@ -103,7 +103,7 @@ test("a client's plan request is invoiced, e-mailed, paid, and the plan turns ac
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByText('Prestige plan, first month')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Email to Client' }).click();
+  await page.getByRole('button', { name: 'Send by E-mail' }).click();
   // The e2e mail server takes it; the outbox keeps what went out, PDF attached.
   await expect(page.getByText('Invoice Sent', { exact: true })).toBeVisible();
   await expect(

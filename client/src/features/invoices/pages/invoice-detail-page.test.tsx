@@ -234,7 +234,7 @@ describe('InvoiceDetailPage', () => {
   it('asks before e-mailing an invoice that cannot say how to pay, and links to Settings', async () => {
     const calls = stubInvoiceApi(detail(), undefined, { noWayToPay: true });
     renderPage();
-    await userEvent.click(await screen.findByRole('button', { name: 'Email to Client' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Send by E-mail' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send without a way to pay?' });
     expect(dialog).toHaveTextContent(
       'There are no payment instructions and no card payments (Stripe), so this invoice will not tell the client how to pay.',
@@ -245,7 +245,7 @@ describe('InvoiceDetailPage', () => {
     // Cancel sends nothing; Send anyway sends it.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
-    await userEvent.click(screen.getByRole('button', { name: 'Email to Client' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send by E-mail' }));
     await userEvent.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send anyway' }),
     );
@@ -264,7 +264,7 @@ describe('InvoiceDetailPage', () => {
     await waitFor(() =>
       expect(calls.map((call) => call.url)).toContain('/api/admin/setup-checklist'),
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Email to Client' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send by E-mail' }));
     await waitFor(() =>
       expect(calls.map((call) => call.url)).toContain(`/api/admin/invoices/${ID}/email`),
     );
