@@ -456,6 +456,29 @@ test.describe('accessibility', () => {
     expect(await violations(page)).toEqual([]);
   });
 
+  test('the open phone menu, the signed-out portal and a bad signup link have no axe violations', async ({
+    page,
+  }) => {
+    // Five axe runs: more than the default 30 s on a busy machine.
+    test.setTimeout(150_000);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      for (const path of ['/portal', '/signup/not-a-real-token']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        expect(await violations(page), `${path} at ${width} px`).toEqual([]);
+      }
+    }
+    await openLanding(page);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .locator('summary', { hasText: 'Menu' })
+      .click();
+    await expect(page.locator('#mobile-menu')).toBeVisible();
+    expect(await violations(page), 'the open phone menu').toEqual([]);
+  });
+
   test('the 404 page has no axe violations', async ({ page }) => {
     await page.goto('/nowhere');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
