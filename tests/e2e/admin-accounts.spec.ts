@@ -49,6 +49,8 @@ test('an admin who forgot their password sets a new one from the e-mailed link',
   request,
   adminApi,
 }) => {
+  // Four screens, each looked at and photographed at two widths.
+  test.setTimeout(90_000);
   const email = uniqueEmail('forgot');
   const created = await request.post('/api/admin/setup', {
     headers: { 'X-Admin-Setup-Token': E2E_SETUP_TOKEN },
@@ -92,6 +94,8 @@ test('an admin invites another from Settings, who joins with the e-mailed link',
   browser,
   adminApi,
 }) => {
+  // Two people's pages, each looked at and photographed at two widths.
+  test.setTimeout(90_000);
   const email = uniqueEmail('invited');
   await signInAdmin(page);
   await page.goto('/admin/settings');

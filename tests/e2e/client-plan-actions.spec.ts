@@ -89,10 +89,13 @@ test('the owner changes, credits, cancels and ends a plan; the client keeps it',
   await expect(page.getByText(/^Your plan ends on /)).toBeVisible();
   await keepScreenshot(page, testInfo, 'portal-plan-ends');
   await page.getByRole('button', { name: 'Keep my plan' }).click();
+  // The toast (its text is also read out by a live region, hence the region).
   await expect(
-    page.getByText(
-      'Your cancellation is taken back: your Signature plan continues and renews as before.',
-    ),
+    page
+      .getByRole('region', { name: /Notifications/ })
+      .getByText(
+        'Your cancellation is taken back: your Signature plan continues and renews as before.',
+      ),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel Subscription' })).toBeVisible();
 
