@@ -9,10 +9,10 @@ test('the new-invoice preview marks the lines the server drops and a total below
   await page.getByLabel('Client Name').fill('Camille Broussard');
   await page.getByLabel('Client Email').fill('camille@example.com');
   await page.getByLabel('Description, line 1').fill('Website redesign');
-  await page.getByLabel('Unit price in dollars, line 1').fill('1200');
+  await page.getByLabel('Unit price ($), line 1').fill('1200');
   await page.getByRole('button', { name: 'Add Line Item' }).click();
   await page.getByLabel('Description, line 2').fill('Free consultation');
-  await page.getByLabel('Unit price in dollars, line 2').fill('0');
+  await page.getByLabel('Unit price ($), line 2').fill('0');
   const dropped = page.getByTestId('line-not-billed');
   await expect(dropped).toHaveText([
     'Line 2 will not be billed: a line needs a description and a unit price above $0.00.',

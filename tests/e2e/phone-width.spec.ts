@@ -126,6 +126,12 @@ const ROUTES: Record<string, Visit> = {
     url: (r) => `/admin/invoices/${r.invoiceId}`,
     ready: heading(/INV-/),
   },
+  // A sent invoice: the screen says only a draft can be edited, under its heading.
+  '/admin/invoices/:id/edit': {
+    as: 'admin',
+    url: (r) => `/admin/invoices/${r.invoiceId}/edit`,
+    ready: heading('Edit Draft Invoice'),
+  },
   '/admin/payments': { as: 'admin', url: () => '/admin/payments', ready: heading('Payments') },
   '/admin/clients': { as: 'admin', url: () => '/admin/clients', ready: heading('Clients') },
   '/admin/clients/:id': {

@@ -104,7 +104,7 @@ export function InvoiceDetailPage() {
     markSentMutation.mutate(current.id, {
       onSuccess: (sent) =>
         toast({
-          title: 'Invoice Marked as Sent',
+          title: 'Invoice Updated',
           description: `Invoice ${sent.invoice.invoiceNumber ?? ''} is recorded as sent. Nothing was e-mailed.`,
         }),
     });
