@@ -1,4 +1,4 @@
-import { renderHook, screen } from '@testing-library/react';
+import { renderHook, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { useRouter } from 'wouter';
@@ -25,7 +25,7 @@ function addressOf(pattern: string): string {
 /** The title at an address, matched with wouter's own pattern parser. */
 function titleAt(address: string): string {
   const { result } = renderHook(() => useRouter().parser);
-  return documentTitleFor(address, BUSINESS, result.current);
+  return documentTitleFor(address, BUSINESS, result.current, PAGE_TITLES);
 }
 
 describe('the document title', () => {
@@ -56,6 +56,6 @@ describe('the document title', () => {
     apiServer.use(http.all('/api/*', () => errorJson(401, 'Unauthorized')));
     renderWithApp(<AppRouter />, '/no/such/page');
     await screen.findByRole('heading', { name: 'Page not found' }, { timeout: 10_000 });
-    expect(document.title).toBe('Page not found · Coast & Code Studio');
+    await waitFor(() => expect(document.title).toBe('Page not found · Coast & Code Studio'));
   });
 });

@@ -3,18 +3,19 @@ import { matchRoute, useLocation, useRouter } from 'wouter';
 import { seoTitle, type SeoBusiness } from '@shared/seo';
 import { paths } from '@/lib/paths';
 import { usePublicSettings } from '@/features/settings/public';
-import { PAGE_TITLES } from '@/app/routes/page-titles';
+import type { PAGE_TITLES } from '@/app/routes/page-titles';
 
 /** The title of the screen at `location`: "Invoices · Coast & Code Studio". */
 export function documentTitleFor(
   location: string,
   business: SeoBusiness,
   parser: Parameters<typeof matchRoute>[0],
+  titles: typeof PAGE_TITLES,
 ): string {
   // The landing page keeps the title search engines read (shared/seo.ts, also written by the server).
   if (location === paths.home()) return seoTitle(business);
   const { businessName } = business;
-  const title = PAGE_TITLES.find(([pattern]) => matchRoute(parser, pattern, location)[0])?.[1];
+  const title = titles.find(([pattern]) => matchRoute(parser, pattern, location)[0])?.[1];
   return title ? `${title} · ${businessName}` : businessName;
 }
 
@@ -24,7 +25,15 @@ export function DocumentTitle() {
   const { parser } = useRouter();
   const settings = usePublicSettings();
   useEffect(() => {
-    document.title = documentTitleFor(location, settings, parser);
+    let current = true;
+    // The table is a chunk of its own, fetched after the first paint: the landing page (whose
+    // title the server writes) does not carry every screen's title in its script budget.
+    void import('@/app/routes/page-titles').then(({ PAGE_TITLES: titles }) => {
+      if (current) document.title = documentTitleFor(location, settings, parser, titles);
+    });
+    return () => {
+      current = false;
+    };
   }, [location, settings, parser]);
   return null;
 }
