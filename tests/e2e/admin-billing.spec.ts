@@ -81,6 +81,8 @@ test("a client's plan request is invoiced, e-mailed, paid, and the plan turns ac
   browser,
   adminApi,
 }) => {
+  // A client signs up, asks for a plan and pays; the admin invoices it and reads the dashboard.
+  test.setTimeout(60_000);
   const clientContext = await browser.newContext();
   const client = await clientContext.newPage();
   const email = await signUpClient(client, 'Josephine');
@@ -153,6 +155,8 @@ test('a signup link is generated, copied, mailed, and redeemed by the new client
   browser,
   context,
 }) => {
+  // The admin's link and e-mail, then the invitee's whole sign-up through the provider.
+  test.setTimeout(60_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signInAdmin(page);
   await page.getByRole('link', { name: 'Generate Client Link' }).click();

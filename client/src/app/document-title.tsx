@@ -25,6 +25,10 @@ export function DocumentTitle() {
   const { parser } = useRouter();
   const settings = usePublicSettings();
   useEffect(() => {
+    if (location === paths.home()) {
+      document.title = seoTitle(settings);
+      return;
+    }
     let current = true;
     // The table is a chunk of its own, fetched after the first paint: the landing page (whose
     // title the server writes) does not carry every screen's title in its script budget.
