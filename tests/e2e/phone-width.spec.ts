@@ -303,6 +303,8 @@ test('public screens fit a phone', async ({ page, adminApi }, testInfo) => {
 });
 
 test('portal screens fit a phone', async ({ page, adminApi }, testInfo) => {
+  // Every portal route and the dashboard's tabs, each photographed.
+  test.setTimeout(120_000);
   const { ticketId, invoiceId } = await clientWithRecords(page, adminApi);
   const records = { ticketId, invoiceId } as Records;
   for (const pattern of patternsFor('client')) {

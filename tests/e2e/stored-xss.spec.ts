@@ -42,10 +42,18 @@ test('markup stored by clients and by the agency is shown as text and never runs
   await enterMailedCode(page, email);
   await expect(page).toHaveURL(/\/portal\/dashboard$/);
 
+  // A phone number is checked as one now: markup there is refused outright.
   expect(
     (
       await page.request.patch('/api/auth/user', {
-        data: { businessName: PAYLOADS.iframe, phoneNumber: PAYLOADS.link.slice(0, 40) },
+        data: { phoneNumber: PAYLOADS.link.slice(0, 40) },
+      })
+    ).status(),
+  ).toBe(400);
+  expect(
+    (
+      await page.request.patch('/api/auth/user', {
+        data: { businessName: PAYLOADS.iframe },
       })
     ).status(),
   ).toBe(200);
