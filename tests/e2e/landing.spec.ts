@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeViolations } from '../support/axe';
 import { expect, test, uniqueEmail } from './fixtures';
 
 async function openLanding(page: Page) {
@@ -430,30 +430,15 @@ test.describe('the lead modal', () => {
 });
 
 test.describe('accessibility', () => {
-  /** Each violation as "rule: selectors", so a failure says what to fix. */
-  const violations = async (page: Page) =>
-    (await axe(page).analyze()).violations.map(
-      (v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  const axe = (page: Page) =>
-    new AxeBuilder({ page }).withTags([
-      'wcag2a',
-      'wcag2aa',
-      'wcag21a',
-      'wcag21aa',
-      'wcag22aa',
-      'best-practice',
-    ]);
-
   test('the landing page has no axe violations, with the modal closed and open', async ({
     page,
   }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await openLanding(page);
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Schedule Free Consultation' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test('the open phone menu, the signed-out portal and a bad signup link have no axe violations', async ({
@@ -467,7 +452,7 @@ test.describe('accessibility', () => {
       for (const path of ['/portal', '/signup/not-a-real-token']) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        expect(await violations(page), `${path} at ${width} px`).toEqual([]);
+        expect(await axeViolations(page), `${path} at ${width} px`).toEqual([]);
       }
     }
     await openLanding(page);
@@ -476,12 +461,12 @@ test.describe('accessibility', () => {
       .locator('summary', { hasText: 'Menu' })
       .click();
     await expect(page.locator('#mobile-menu')).toBeVisible();
-    expect(await violations(page), 'the open phone menu').toEqual([]);
+    expect(await axeViolations(page), 'the open phone menu').toEqual([]);
   });
 
   test('the 404 page has no axe violations', async ({ page }) => {
     await page.goto('/nowhere');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

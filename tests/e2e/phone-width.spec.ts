@@ -1,15 +1,19 @@
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import { clientRoutePatterns } from '../support/client-routes';
+import { expectNoAxeViolations } from '../support/axe';
 import { expectInViewport, expectNoSidewaysScroll } from '../support/page-layout';
 import { expect, signInAdmin, signUpClient, test } from './fixtures';
 
 /**
  * Every screen of the route table at 390 x 844, a phone: nothing scrolls sideways (admin nav
  * open and closed, its count badges showing), dialogs and toasts stay on screen. A full-page
- * screenshot of each is kept in test-results/phone-width/ and attached to the report.
+ * screenshot of each is kept in test-results/phone-width/ and attached to the report. Each
+ * screen is also held to axe's rules (tests/support/axe.ts) there and at 1280 px.
  */
 const PHONE = { width: 390, height: 844 };
-test.use({ viewport: PHONE });
+const DESKTOP = { width: 1280, height: 800 };
+// Sections that fade in as they scroll into view would be read by axe mid-fade.
+test.use({ viewport: PHONE, reducedMotion: 'reduce' });
 
 /** The records a route's :params are filled with. */
 interface Records {
@@ -190,13 +194,29 @@ async function keepScreenshot(page: Page, testInfo: TestInfo, name: string, full
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }
 
-/** Opens a route, waits for its content, checks its width and keeps a screenshot of it. */
+/**
+ * Opens a route on the phone, waits for its content, checks its width and axe's rules and keeps
+ * a screenshot of it.
+ */
 async function checkRoute(page: Page, testInfo: TestInfo, pattern: string, records: Records) {
   const visit = ROUTES[pattern]!;
   await page.goto(visit.url(records));
   await expect(visit.ready(page), `${pattern} shows its content`).toBeVisible();
   await expectNoSidewaysScroll(page, pattern);
+  await expectNoAxeViolations(page, `${pattern} at ${PHONE.width} px`);
   await keepScreenshot(page, testInfo, slug(pattern));
+}
+
+/** The same routes on a desktop window: axe's rules again, as the layout there differs. */
+async function checkRoutesOnDesktop(page: Page, patterns: string[], records: Records) {
+  await page.setViewportSize(DESKTOP);
+  for (const pattern of patterns) {
+    const visit = ROUTES[pattern]!;
+    await page.goto(visit.url(records));
+    await expect(visit.ready(page), `${pattern} shows its content`).toBeVisible();
+    await expectNoAxeViolations(page, `${pattern} at ${DESKTOP.width} px`);
+  }
+  await page.setViewportSize(PHONE);
 }
 
 const patternsFor = (as: Visit['as']) =>
@@ -280,6 +300,7 @@ test('the routes checked here are exactly the route table', () => {
 });
 
 test('public screens fit a phone', async ({ page, adminApi }, testInfo) => {
+  test.setTimeout(120_000);
   const generated = await adminApi.post('/api/admin/generate-signup-link', {
     data: { email: 'lucien.arceneaux@example.com', planType: 'signature' },
   });
@@ -300,16 +321,18 @@ test('public screens fit a phone', async ({ page, adminApi }, testInfo) => {
   for (const pattern of patternsFor('visitor')) {
     await checkRoute(page, testInfo, pattern, records);
   }
+  await checkRoutesOnDesktop(page, patternsFor('visitor'), records);
 });
 
 test('portal screens fit a phone', async ({ page, adminApi }, testInfo) => {
   // Every portal route and the dashboard's tabs, each photographed.
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { ticketId, invoiceId } = await clientWithRecords(page, adminApi);
   const records = { ticketId, invoiceId } as Records;
   for (const pattern of patternsFor('client')) {
     await checkRoute(page, testInfo, pattern, records);
   }
+  await checkRoutesOnDesktop(page, patternsFor('client'), records);
   // The dashboard's other tabs.
   await page.goto('/portal/dashboard');
   for (const tab of ['Subscription', 'Support']) {
@@ -325,7 +348,7 @@ test('admin screens fit a phone, with the navigation menu closed and open', asyn
   browser,
   adminApi,
 }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   // A client's open ticket and a new consultation request: both navigation badges show.
   const clientContext = await browser.newContext({ viewport: PHONE });
   const { ticketId, invoiceId, clientId, email } = await clientWithRecords(
@@ -361,6 +384,7 @@ test('admin screens fit a phone, with the navigation menu closed and open', asyn
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await expect(menu).toBeFocused();
   }
+  await checkRoutesOnDesktop(page, patternsFor('admin'), records);
 
   // The menu names the current page and goes to another one, closing behind it.
   await page.goto('/admin/dashboard');

@@ -8,8 +8,20 @@ export function ticketNumber(id: string): string {
   return `Ticket #${id.slice(0, 8)}`;
 }
 
-/** A ticket in a list: the whole card links to its page. */
-export function TicketCard({ ticket, href }: { ticket: Ticket; href: string }) {
+/**
+ * A ticket in a list: the whole card links to its page. Its subject is a heading one level
+ * below the list's own (an h2 straight under the page's h1, an h3 under a section's h2).
+ */
+export function TicketCard({
+  ticket,
+  href,
+  headingLevel = 3,
+}: {
+  ticket: Ticket;
+  href: string;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const created = formatDate(ticket.createdAt);
   const updated = formatDate(ticket.updatedAt);
   return (
@@ -18,7 +30,7 @@ export function TicketCard({ ticket, href }: { ticket: Ticket; href: string }) {
       className="block rounded-lg border bg-card p-5 shadow-sm transition-colors hover:bg-muted/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <h3 className="font-semibold">{ticket.subject}</h3>
+        <Heading className="font-semibold">{ticket.subject}</Heading>
         <div className="flex items-center gap-3">
           <PriorityBadge priority={ticket.priority} />
           <TicketStatusLabel status={ticket.status} />

@@ -37,7 +37,11 @@ export function SupportListPage() {
           <ul className="space-y-4">
             {items.map((ticket) => (
               <li key={ticket.id}>
-                <TicketCard ticket={ticket} href={paths.portal.ticket(ticket.id)} />
+                <TicketCard
+                  ticket={ticket}
+                  href={paths.portal.ticket(ticket.id)}
+                  headingLevel={2}
+                />
               </li>
             ))}
           </ul>
