@@ -299,21 +299,7 @@ export function interactionRoutes({
     ),
   );
 
-  router.post('/:uid/verify/resend', form, ...limits.resend, async (req, res) => {
-    const { uid } = await details(req, res);
-    noStore(res);
-    try {
-      await service.resend(uid);
-    } catch (error) {
-      if (!(error instanceof AppError) || error.message === SIGN_UP_EXPIRED) throw error;
-      res
-        .status(error.status)
-        .type('html')
-        .send(await renderVerify(uid, error.message));
-      return;
-    }
-    res.redirect(303, `/oidc/interaction/${uid}/verify?sent=1`);
-  });
+  router.post('/:uid/verify/resend', form, ...limits.resend, resendCode('verify', renderVerify));
 
   router.get('/:uid/forgot', async (req, res) => {
     const interaction = await details(req, res);
@@ -377,21 +363,32 @@ export function interactionRoutes({
     ),
   );
 
-  router.post('/:uid/reset/resend', form, ...limits.resend, async (req, res) => {
-    const { uid } = await details(req, res);
-    noStore(res);
-    try {
-      await service.resend(uid);
-    } catch (error) {
-      if (!(error instanceof AppError) || error.message === SIGN_UP_EXPIRED) throw error;
-      res
-        .status(error.status)
-        .type('html')
-        .send(await renderReset(uid, error.message));
-      return;
-    }
-    res.redirect(303, `/oidc/interaction/${uid}/reset?sent=1`);
-  });
+  router.post('/:uid/reset/resend', form, ...limits.resend, resendCode('reset', renderReset));
+
+  /**
+   * "Send a new code" on a code page (the sign-up's or the reset's): a new code is mailed and
+   * the page says so; a refusal (too soon) is drawn on the page by `render`.
+   */
+  function resendCode(
+    step: 'verify' | 'reset',
+    render: (uid: string, error: string) => Promise<string>,
+  ): RequestHandler {
+    return async (req, res) => {
+      const { uid } = await details(req, res);
+      noStore(res);
+      try {
+        await service.resend(uid);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.message === SIGN_UP_EXPIRED) throw error;
+        res
+          .status(error.status)
+          .type('html')
+          .send(await render(uid, error.message));
+        return;
+      }
+      res.redirect(303, `/oidc/interaction/${uid}/${step}?sent=1`);
+    };
+  }
 
   const renderProblem: ErrorRequestHandler = (error: unknown, _req, res, next) => {
     if (res.headersSent) return next(error);

@@ -1,6 +1,8 @@
 import { addMonths } from 'date-fns';
-import { and, eq, gt, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { PlanId } from '@shared/plans';
+import type { SubscriptionEventKind } from '@shared/schemas/subscriptions';
 import type { Database } from '../../db/client';
 import { subscriptions, type InvoiceRow, type SubscriptionRow } from '../../db/schema';
 import { recordSubscriptionEvents } from '../../db/subscription-history';
@@ -23,6 +25,19 @@ import { recordSubscriptionEvents } from '../../db/subscription-history';
  */
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** One move: sets `changes` on the subscriptions `where` picks and records `event` for each. */
+async function move(
+  tx: Transaction,
+  event: SubscriptionEventKind,
+  changes: PgUpdateSetSource<typeof subscriptions>,
+  where: SQL | undefined,
+  at: Date,
+): Promise<SubscriptionRow[]> {
+  const rows = await tx.update(subscriptions).set(changes).where(where).returning();
+  await recordSubscriptionEvents(tx, event, rows, at);
+  return rows;
+}
 
 /**
  * A client asks for the tier: a pending request, replacing a pending or ended one; a running
@@ -65,12 +80,13 @@ export async function withdrawSubscriptionRequest(
   userId: string,
   at: Date,
 ): Promise<SubscriptionRow | null> {
-  const rows = await tx
-    .update(subscriptions)
-    .set({ status: 'canceled', cancelRequestedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'pending')))
-    .returning();
-  await recordSubscriptionEvents(tx, 'withdrawn', rows, at);
+  const rows = await move(
+    tx,
+    'withdrawn',
+    { status: 'canceled', cancelRequestedAt: sql`now()`, updatedAt: sql`now()` },
+    and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'pending')),
+    at,
+  );
   return rows[0] ?? null;
 }
 
@@ -102,18 +118,19 @@ export async function startSubscription(
   paidAt: Date,
 ): Promise<void> {
   if (subscription.status !== 'pending') return;
-  const activated = await tx
-    .update(subscriptions)
-    .set({
+  await move(
+    tx,
+    'activated',
+    {
       status: 'active',
       currentPeriodStart: paidAt,
       currentPeriodEnd: addMonths(paidAt, 1),
       activatedAt: paidAt,
       updatedAt: paidAt,
-    })
-    .where(eq(subscriptions.id, subscription.id))
-    .returning();
-  await recordSubscriptionEvents(tx, 'activated', activated, paidAt);
+    },
+    eq(subscriptions.id, subscription.id),
+    paidAt,
+  );
 }
 
 /**
@@ -128,28 +145,28 @@ export async function extendSubscription(
 ): Promise<void> {
   if (subscription.status !== 'active' && subscription.status !== 'past_due') return;
   if (subscription.currentPeriodEnd && subscription.currentPeriodEnd >= to) return;
-  const renewed = await tx
-    .update(subscriptions)
-    .set({ status: 'active', currentPeriodEnd: to, updatedAt: paidAt })
-    .where(eq(subscriptions.id, subscription.id))
-    .returning();
-  await recordSubscriptionEvents(tx, 'renewed', renewed, paidAt);
+  await move(
+    tx,
+    'renewed',
+    { status: 'active', currentPeriodEnd: to, updatedAt: paidAt },
+    eq(subscriptions.id, subscription.id),
+    paidAt,
+  );
 }
 
 /** active or past_due -> canceled: a cancellation takes effect at the end of its period. */
 export async function endCancelledSubscriptions(tx: Transaction, at: Date): Promise<number> {
-  const rows = await tx
-    .update(subscriptions)
-    .set({ status: 'canceled', updatedAt: at })
-    .where(
-      and(
-        inArray(subscriptions.status, ['active', 'past_due']),
-        eq(subscriptions.cancelAtPeriodEnd, true),
-        lte(subscriptions.currentPeriodEnd, at),
-      ),
-    )
-    .returning();
-  await recordSubscriptionEvents(tx, 'canceled', rows, at);
+  const rows = await move(
+    tx,
+    'canceled',
+    { status: 'canceled', updatedAt: at },
+    and(
+      inArray(subscriptions.status, ['active', 'past_due']),
+      eq(subscriptions.cancelAtPeriodEnd, true),
+      lte(subscriptions.currentPeriodEnd, at),
+    ),
+    at,
+  );
   return rows.length;
 }
 
@@ -159,18 +176,17 @@ export async function markSubscriptionsPastDue(
   endedBy: Date,
   at: Date,
 ): Promise<number> {
-  const rows = await tx
-    .update(subscriptions)
-    .set({ status: 'past_due', updatedAt: at })
-    .where(
-      and(
-        eq(subscriptions.status, 'active'),
-        eq(subscriptions.cancelAtPeriodEnd, false),
-        lte(subscriptions.currentPeriodEnd, endedBy),
-      ),
-    )
-    .returning();
-  await recordSubscriptionEvents(tx, 'past_due', rows, at);
+  const rows = await move(
+    tx,
+    'past_due',
+    { status: 'past_due', updatedAt: at },
+    and(
+      eq(subscriptions.status, 'active'),
+      eq(subscriptions.cancelAtPeriodEnd, false),
+      lte(subscriptions.currentPeriodEnd, endedBy),
+    ),
+    at,
+  );
   return rows.length;
 }
 
@@ -183,19 +199,18 @@ export async function keepSubscription(
   userId: string,
   at: Date,
 ): Promise<SubscriptionRow | null> {
-  const rows = await tx
-    .update(subscriptions)
-    .set({ cancelAtPeriodEnd: false, cancelRequestedAt: null, updatedAt: at })
-    .where(
-      and(
-        eq(subscriptions.userId, userId),
-        inArray(subscriptions.status, ['active', 'past_due']),
-        eq(subscriptions.cancelAtPeriodEnd, true),
-        gt(subscriptions.currentPeriodEnd, at),
-      ),
-    )
-    .returning();
-  await recordSubscriptionEvents(tx, 'cancel_withdrawn', rows, at);
+  const rows = await move(
+    tx,
+    'cancel_withdrawn',
+    { cancelAtPeriodEnd: false, cancelRequestedAt: null, updatedAt: at },
+    and(
+      eq(subscriptions.userId, userId),
+      inArray(subscriptions.status, ['active', 'past_due']),
+      eq(subscriptions.cancelAtPeriodEnd, true),
+      gt(subscriptions.currentPeriodEnd, at),
+    ),
+    at,
+  );
   return rows[0] ?? null;
 }
 
@@ -208,9 +223,10 @@ export async function endSubscriptionNow(
   userId: string,
   at: Date,
 ): Promise<SubscriptionRow | null> {
-  const rows = await tx
-    .update(subscriptions)
-    .set({
+  const rows = await move(
+    tx,
+    'canceled',
+    {
       status: 'canceled',
       currentPeriodEnd: at,
       cancelAtPeriodEnd: false,
@@ -219,11 +235,9 @@ export async function endSubscriptionNow(
       pendingTierRequestedAt: null,
       pendingTierFrom: null,
       updatedAt: at,
-    })
-    .where(
-      and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ['active', 'past_due'])),
-    )
-    .returning();
-  await recordSubscriptionEvents(tx, 'canceled', rows, at);
+    },
+    and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ['active', 'past_due'])),
+    at,
+  );
   return rows[0] ?? null;
 }
