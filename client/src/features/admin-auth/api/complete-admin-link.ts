@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
 import type {
   AcceptAdminInvite,
   AdminPasswordReset,
   FirstAdmin,
 } from '@shared/schemas/admin-accounts';
 import { AdminLoginResultSchema } from '@shared/schemas/auth';
+import { toast } from '@/components/ui/use-toast';
 import { apiSend } from '@/lib/api-request';
+import { paths } from '@/lib/paths';
 import { adminQueryOptions } from './get-admin';
 
 /** POST /api/admin/password-reset: the new password; signed in, or the code still to enter. */
@@ -38,4 +41,24 @@ export function useCompleteAdminLink<Input>(
       }
     },
   });
+}
+
+/**
+ * A new admin account's form (the first admin, an accepted invitation): once the account is
+ * made, its admin is signed in and welcomed on the dashboard.
+ */
+export function useCreateAdminAccount<Input>(
+  send: (input: Input) => ReturnType<typeof resetPasswordWithLink>,
+  error: string,
+) {
+  const [, navigate] = useLocation();
+  const mutation = useCompleteAdminLink(send, error);
+  const create = (input: Input) =>
+    mutation.mutate(input, {
+      onSuccess: () => {
+        toast({ title: 'Welcome!', description: 'Your admin account is ready.' });
+        navigate(paths.admin.dashboard());
+      },
+    });
+  return { create, isPending: mutation.isPending };
 }

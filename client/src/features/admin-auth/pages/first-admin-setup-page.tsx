@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useLocation, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import {
   ADMIN_SETUP_LINK_INVALID,
   FirstAdminFormSchema,
@@ -8,12 +8,11 @@ import {
 } from '@shared/schemas/admin-accounts';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { toast } from '@/components/ui/use-toast';
-import { paths } from '@/lib/paths';
 import { useAdminLink } from '../api/check-admin-link';
-import { createFirstAdmin, useCompleteAdminLink } from '../api/complete-admin-link';
+import { createFirstAdmin, useCreateAdminAccount } from '../api/complete-admin-link';
 import { AdminAuthFrame } from '../components/admin-auth-frame';
 import { LinkGate } from '../components/link-gate';
+import { NameFields } from '../components/name-fields';
 import { NewPasswordFields } from '../components/new-password-fields';
 
 /**
@@ -22,9 +21,8 @@ import { NewPasswordFields } from '../components/new-password-fields';
  */
 export function FirstAdminSetupPage() {
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
-  const [, navigate] = useLocation();
   const link = useAdminLink('setup', token);
-  const create = useCompleteAdminLink(
+  const create = useCreateAdminAccount(
     createFirstAdmin,
     'The admin account could not be created. Please try again.',
   );
@@ -34,15 +32,7 @@ export function FirstAdminSetupPage() {
   });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit(({ confirmPassword: _, ...input }) =>
-    create.mutate(
-      { ...input, token },
-      {
-        onSuccess: () => {
-          toast({ title: 'Welcome!', description: 'Your admin account is ready.' });
-          navigate(paths.admin.dashboard());
-        },
-      },
-    ),
+    create.create({ ...input, token }),
   );
 
   return (
@@ -53,20 +43,7 @@ export function FirstAdminSetupPage() {
       <LinkGate link={link} fallback={ADMIN_SETUP_LINK_INVALID}>
         {() => (
           <form onSubmit={onSubmit} noValidate className="space-y-4">
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField
-                label="First name"
-                autoComplete="given-name"
-                error={errors.firstName?.message}
-                {...form.register('firstName')}
-              />
-              <FormField
-                label="Last name"
-                autoComplete="family-name"
-                error={errors.lastName?.message}
-                {...form.register('lastName')}
-              />
-            </div>
+            <NameFields register={form.register} errors={errors} />
             <FormField
               label="Email"
               type="email"
