@@ -3,94 +3,51 @@
 // in Debian's Chromium, signed in. Records, from the start of the navigation, when the seven
 // figures show and when the charts (their own chunk, recharts) have drawn, as medians, in
 // bench/results/dashboard.json and docs/performance.md. The figures must show within 1 s.
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
-import zlib from 'node:zlib';
 import { chromium } from 'playwright';
+import {
+  buildApp,
+  chromePath,
+  root,
+  chromiumFlags,
+  gzipKb,
+  median,
+  startBuiltApp,
+  writePerformanceSection,
+  writeResult,
+} from './built-app.mjs';
 
 const RUNS = 7;
 const FIGURES_TARGET_MS = 1000;
-const root = path.resolve(import.meta.dirname, '..');
-const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const admin = { email: 'bench@example.com', password: 'bench-admin-password', firstName: 'Bench' };
 
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+if (!process.argv.includes('--no-build')) buildApp();
 
-async function waitFor(url, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-if (!process.argv.includes('--no-build')) {
-  console.log('building...');
-  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-const port = await freePort();
-const baseUrl = `http://localhost:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-dashboard-'));
-const env = {
-  ...process.env,
-  PORT: String(port),
-  APP_URL: baseUrl,
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
+// The admin is made on the empty database before the server starts.
+const createAdmin = (env) => {
+  const created = spawnSync(
+    'npx',
+    [
+      'tsx',
+      'server/cli/admin-create.ts',
+      '--email',
+      admin.email,
+      '--password',
+      admin.password,
+      '--first-name',
+      admin.firstName,
+    ],
+    { cwd: root, env, stdio: 'inherit' },
+  );
+  if (created.status !== 0) process.exit(created.status ?? 1);
 };
-const created = spawnSync(
-  'npx',
-  [
-    'tsx',
-    'server/cli/admin-create.ts',
-    '--email',
-    admin.email,
-    '--password',
-    admin.password,
-    '--first-name',
-    admin.firstName,
-  ],
-  { cwd: root, env, stdio: 'inherit' },
-);
-if (created.status !== 0) process.exit(created.status ?? 1);
-const server = spawn('node', ['dist/server/index.js'], {
-  cwd: root,
-  env,
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const app = await startBuiltApp('dashboard', createAdmin);
+const baseUrl = app.baseUrl;
 
 let browser;
 try {
-  await waitFor(`${baseUrl}/api/health`);
-  browser = await chromium.launch({
-    executablePath: chromePath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  browser = await chromium.launch({ executablePath: chromePath, args: chromiumFlags });
   const runs = [];
   // Run 0 warms the server (its first queries, the files' first reads) and is not counted.
   for (let run = 0; run <= RUNS; run += 1) {
@@ -137,12 +94,6 @@ try {
   }
 
   const chartsChunk = runs[0].scripts.find((file) => /trend-charts-/.test(file));
-  const chunkKb = (file) =>
-    Number(
-      (zlib.gzipSync(fs.readFileSync(path.join(root, 'dist/client', file))).length / 1024).toFixed(
-        1,
-      ),
-    );
   const summary = {
     date: new Date().toISOString(),
     url: '/admin/dashboard',
@@ -156,15 +107,11 @@ try {
       chartsMs: median(runs.map((r) => r.chartsMs)),
     },
     perRun: runs.map(({ scripts: _scripts, ...r }) => r),
-    chartsChunk: chartsChunk && { file: chartsChunk, gzipKb: chunkKb(chartsChunk) },
+    chartsChunk: chartsChunk && { file: chartsChunk, gzipKb: gzipKb(chartsChunk) },
     target: { figuresMs: FIGURES_TARGET_MS },
     loadAverage: os.loadavg(),
   };
-  fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  fs.writeFileSync(
-    path.join(root, 'bench/results/dashboard.json'),
-    `${JSON.stringify(summary, null, 2)}\n`,
-  );
+  writeResult('dashboard', summary);
 
   const m = summary.median;
   const met = m.figuresMs <= FIGURES_TARGET_MS;
@@ -178,17 +125,10 @@ try {
   ].join('\n');
   const load = os.loadavg()[0].toFixed(1);
   const section = `<!-- bench:dashboard -->\n## Admin dashboard, cold (\`npm run bench:dashboard\`)\n\nLast run ${summary.date.slice(0, 10)}: \`/admin/dashboard\` opened signed in, in a new browser context each run (nothing cached), ${RUNS} runs after a warm-up in Debian's Chromium on this machine, no throttling, load average ${load} on ${os.cpus().length} cores when it ran, medians; times from the start of the navigation. The stat cards render from \`/api/admin/dashboard/stats\` without the chart library; the charts (recharts, their own chunk) are asked for only once the figures show. Raw figures: [bench/results/dashboard.json](../bench/results/dashboard.json).\n\n${table}\n<!-- /bench:dashboard -->`;
-  const docPath = path.join(root, 'docs/performance.md');
-  const doc = fs.readFileSync(docPath, 'utf8');
-  const updated = /<!-- bench:dashboard -->[\s\S]*<!-- \/bench:dashboard -->/.test(doc)
-    ? doc.replace(/<!-- bench:dashboard -->[\s\S]*<!-- \/bench:dashboard -->/, section)
-    : `${doc.trimEnd()}\n\n${section}\n`;
-  fs.writeFileSync(docPath, updated);
+  writePerformanceSection('dashboard', section);
   console.log('\n' + table);
   if (!met) process.exitCode = 1;
 } finally {
   await browser?.close();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await app.stop();
 }

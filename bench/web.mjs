@@ -2,19 +2,24 @@
 // (its default mobile emulation) three times in Debian's Chromium, and records the median
 // scores and metrics, plus the gzipped JavaScript and CSS that / loads apart from the three.js
 // chunks, in bench/results/web.json and docs/performance.md.
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import {
+  buildApp,
+  chromePath,
+  chromiumFlags,
+  gzipKb,
+  median,
+  root,
+  startBuiltApp,
+  writePerformanceSection,
+  writeResult,
+} from './built-app.mjs';
 import { LANDING_JS_BUDGET_KB } from './landing-js.mjs';
 
 const RUNS = 3;
-const root = path.resolve(import.meta.dirname, '..');
-const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const TARGETS = {
   performance: 95,
   accessibility: 100,
@@ -25,62 +30,15 @@ const TARGETS = {
   cls: 0.02,
 };
 
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-console.log('building...');
-const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
-
-const port = await freePort();
-const baseUrl = `http://localhost:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
-const server = spawn('node', ['dist/server/index.js'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    APP_URL: baseUrl,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+buildApp();
+const app = await startBuiltApp('web');
+const baseUrl = app.baseUrl;
 
 let chrome;
 try {
-  await waitFor(`${baseUrl}/api/health`);
   chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
+    chromeFlags: ['--headless=new', ...chromiumFlags],
   });
 
   const runs = [];
@@ -109,8 +67,7 @@ try {
         'Lighthouse finished before the sections after pricing were fetched: the JavaScript count would be short',
       );
     }
-    const gzipSize = (url) =>
-      zlib.gzipSync(fs.readFileSync(path.join(root, 'dist/client', new URL(url).pathname))).length;
+    const sumKb = (items) => gzipKb(...items.map((item) => new URL(item.url).pathname));
     const fonts = requests.filter((item) => /\/assets\/[^/]+\.woff2$/.test(item.url));
     const js = pageAssets.filter((item) => item.url.endsWith('.js'));
     const css = pageAssets.filter((item) => item.url.endsWith('.css'));
@@ -126,9 +83,9 @@ try {
       tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
       cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
       speedIndexMs: Math.round(lhr.audits['speed-index'].numericValue),
-      jsKb: Number((js.reduce((sum, item) => sum + gzipSize(item.url), 0) / 1024).toFixed(1)),
+      jsKb: sumKb(js),
       jsFiles: js.map((item) => new URL(item.url).pathname),
-      cssKb: Number((css.reduce((sum, item) => sum + gzipSize(item.url), 0) / 1024).toFixed(1)),
+      cssKb: sumKb(css),
       // Already compressed: counted as sent.
       fontKb: Number(
         (
@@ -180,11 +137,7 @@ try {
     failedAudits: [...new Set(runs.flatMap((r) => r.failedAudits))].sort(),
     bootupPerRun: runs.map((r) => r.bootup),
   };
-  fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  fs.writeFileSync(
-    path.join(root, 'bench/results/web.json'),
-    `${JSON.stringify(summary, null, 2)}\n`,
-  );
+  writeResult('web', summary);
 
   const m = summary.median;
   const meets = (ok) => (ok ? 'yes' : '**no**');
@@ -203,18 +156,9 @@ try {
     `| FCP / TBT / Speed Index | ${m.fcpMs} ms / ${m.tbtMs} ms / ${m.speedIndexMs} ms | | |`,
   ].join('\n');
   const section = `<!-- bench:web -->\n## Landing page (\`npm run bench:web\`)\n\nLast run ${summary.date.slice(0, 10)}: Lighthouse 12 on \`/\`, default mobile emulation, ${RUNS} runs in Debian's Chromium, medians. Raw figures: [bench/results/web.json](../bench/results/web.json).\n\n${table}\n\nAudits below 0.9 in any run: ${summary.failedAudits.length ? summary.failedAudits.map((id) => `\`${id}\``).join(', ') : 'none'}.\n<!-- /bench:web -->`;
-  const docPath = path.join(root, 'docs/performance.md');
-  const doc = fs.existsSync(docPath)
-    ? fs.readFileSync(docPath, 'utf8')
-    : '# Performance\n\nFigures come from the benchmark scripts in bench/, never from timed assertions in tests.\n';
-  const updated = /<!-- bench:web -->[\s\S]*<!-- \/bench:web -->/.test(doc)
-    ? doc.replace(/<!-- bench:web -->[\s\S]*<!-- \/bench:web -->/, section)
-    : `${doc.trimEnd()}\n\n${section}\n`;
-  fs.writeFileSync(docPath, updated);
+  writePerformanceSection('web', section);
   console.log('\n' + table);
 } finally {
   await chrome?.kill();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await app.stop();
 }
