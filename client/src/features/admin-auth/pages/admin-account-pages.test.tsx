@@ -4,14 +4,16 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
   ADMIN_INVITE_INVALID,
+  ADMIN_LINK_INVALID,
   ADMIN_SETUP_FINISHED,
   AdminInviteDetailsSchema,
   AdminLinkReadySchema,
 } from '@shared/schemas/admin-accounts';
-import { AdminLoginResultSchema } from '@shared/schemas/auth';
+import { AdminLoginResultSchema, SignedInAdminSchema } from '@shared/schemas/auth';
 import { apiServer, errorJson, json, recordRequests } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { AcceptAdminInvitePage } from './accept-admin-invite-page';
+import { AdminResetPasswordPage } from './admin-reset-password-page';
 import { FirstAdminSetupPage } from './first-admin-setup-page';
 
 /** The admin the server answers with once the account is made. */
@@ -141,5 +143,66 @@ describe('FirstAdminSetupPage', () => {
     open();
     expect(await screen.findByText(ADMIN_SETUP_FINISHED)).toBeInTheDocument();
     expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
+  });
+});
+
+describe('AdminResetPasswordPage', () => {
+  const open = () =>
+    renderWithApp(<AdminResetPasswordPage />, '/admin/reset-password?token=reset-token');
+  const linkWorks = () =>
+    http.get('/api/admin/password-reset', () => json(AdminLinkReadySchema, { ready: true }));
+
+  async function setPassword() {
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('New password'), 'a-new-long-password');
+    await user.type(screen.getByLabelText('Confirm new password'), 'a-new-long-password');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    return user;
+  }
+
+  it('sets the password and signs in when no second factor is on', async () => {
+    apiServer.use(
+      linkWorks(),
+      http.post('/api/admin/password-reset', () => json(AdminLoginResultSchema, NEW_ADMIN)),
+    );
+    const calls = recordRequests();
+    const location = open();
+    await setPassword();
+    expect(
+      await screen.findByText('You are signed in with your new password.'),
+    ).toBeInTheDocument();
+    expect(location.history?.at(-1)).toBe('/admin/dashboard');
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+        token: 'reset-token',
+        password: 'a-new-long-password',
+      }),
+    );
+  });
+
+  it('still asks for the authenticator code when two-factor authentication is on', async () => {
+    apiServer.use(
+      linkWorks(),
+      http.post('/api/admin/password-reset', () =>
+        json(AdminLoginResultSchema, { twoFactorRequired: true }),
+      ),
+      http.post('/api/admin/login/two-factor', () =>
+        json(SignedInAdminSchema, { ...NEW_ADMIN, twoFactorEnabled: true }),
+      ),
+    );
+    const location = open();
+    const user = await setPassword();
+    await user.type(await screen.findByLabelText('Authentication code'), '123456');
+    // Not signed in yet: the dashboard waits for the code.
+    expect(location.history?.at(-1)).toBe('/admin/reset-password?token=reset-token');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/admin/dashboard'));
+  });
+
+  it('says an expired link no longer works', async () => {
+    apiServer.use(http.get('/api/admin/password-reset', () => errorJson(410, ADMIN_LINK_INVALID)));
+    open();
+    expect(await screen.findByText(ADMIN_LINK_INVALID)).toBeInTheDocument();
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
   });
 });
