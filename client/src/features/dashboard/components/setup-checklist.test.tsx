@@ -1,85 +1,83 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SetupChecklistSchema, type SetupChecklist as Checklist } from '@shared/schemas/dashboard';
-import { apiServer, json, recordRequests } from '@tests/support/api-server';
+import { SETUP_STEPS, SetupChecklistSchema, type SetupStep } from '@shared/schemas/dashboard';
+import { apiServer, json } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
+import { useSetupChecklist } from '../api/get-setup-checklist';
 import { SetupChecklist } from './setup-checklist';
 
-/** Waits until the checklist was asked for and its answer drawn (or not). */
-async function answered(calls: ReturnType<typeof recordRequests>) {
-  await waitFor(() =>
-    expect(calls.map((call) => call.url)).toContain('/api/admin/setup-checklist'),
-  );
-  await new Promise((resolve) => setTimeout(resolve, 200));
+/** Shows once the checklist's answer is in, rendered with it in the same pass. */
+function Loaded() {
+  return useSetupChecklist().data ? <p>answer in</p> : null;
 }
 
-function stubChecklist(done: Partial<Record<Checklist['steps'][number]['step'], boolean>>) {
-  const checklist: Checklist = {
-    steps: (['businessDetails', 'payments', 'mail', 'firstClient'] as const).map((step) => ({
-      step,
-      done: done[step] ?? false,
-    })),
-  };
-  apiServer.use(
-    http.get('/api/admin/setup-checklist', () => json(SetupChecklistSchema, checklist)),
+/** The checklist beside a probe that says when the server's answer has been drawn. */
+function renderChecklist() {
+  return renderWithApp(
+    <>
+      <SetupChecklist />
+      <Loaded />
+    </>,
+    '/admin/dashboard',
   );
-  return recordRequests();
+}
+
+/** The checklist the server answers: the steps in `done` are done, the others not. */
+function answer(done: SetupStep[]) {
+  apiServer.use(
+    http.get('/api/admin/setup-checklist', () =>
+      json(SetupChecklistSchema, {
+        steps: SETUP_STEPS.map((step) => ({ step, done: done.includes(step) })),
+      }),
+    ),
+  );
 }
 
 afterEach(() => localStorage.clear());
 
 describe('SetupChecklist', () => {
-  it('lists each step as done or not, linking to where an open one is done', async () => {
-    stubChecklist({ businessDetails: true });
-    renderWithApp(<SetupChecklist />, '/admin/dashboard');
+  it('counts the steps done and links each open step to where it is done', async () => {
+    answer(['businessDetails', 'firstClient']);
+    renderChecklist();
     const region = await screen.findByRole('region', { name: 'Set up your studio' });
-    expect(within(region).getByText('1 of 4 done.', { exact: false })).toBeVisible();
-    const items = within(region).getAllByRole('listitem');
-    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
-      'Business details: done',
-      'How clients pay: not done',
-      'Outgoing mail: not done',
-      'First client: not done',
-    ]);
-    // A done step offers nothing more to do.
-    expect(within(items[0]!).queryByRole('link')).toBeNull();
     expect(
-      within(items[1]!).getByRole('link', { name: 'Add payment instructions' }),
-    ).toHaveAttribute('href', '/admin/settings');
-    expect(within(items[2]!).getByRole('link', { name: 'Open the Outbox' })).toHaveAttribute(
+      within(region).getByText(`2 of ${SETUP_STEPS.length} done`, { exact: false }),
+    ).toBeInTheDocument();
+    const items = within(region)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('p')?.textContent);
+    expect(items).toContain('Business details: done');
+    expect(items).toContain('How clients pay: not done');
+    expect(within(region).getByRole('link', { name: 'Add payment instructions' })).toHaveAttribute(
+      'href',
+      '/admin/settings',
+    );
+    expect(within(region).getByRole('link', { name: 'Open the Outbox' })).toHaveAttribute(
       'href',
       '/admin/outbox',
     );
-    expect(within(items[3]!).getByRole('link', { name: 'Invite a client' })).toHaveAttribute(
-      'href',
-      '/admin/clients/invite',
-    );
+    // A step done has no link left.
+    expect(within(region).queryByRole('link', { name: 'Invite a client' })).toBeNull();
   });
 
-  it('is gone once every step is done', async () => {
-    const calls = stubChecklist({
-      businessDetails: true,
-      payments: true,
-      mail: true,
-      firstClient: true,
-    });
-    renderWithApp(<SetupChecklist />, '/admin/dashboard');
-    await answered(calls);
-    expect(screen.queryByRole('region', { name: 'Set up your studio' })).toBeNull();
-    expect(screen.queryByText('Business details')).toBeNull();
-  });
-
-  it('stays hidden once the owner hides it', async () => {
-    const calls = stubChecklist({});
-    renderWithApp(<SetupChecklist />, '/admin/dashboard');
+  it('stays hidden once the owner hides it, also on the next visit', async () => {
+    answer([]);
+    renderChecklist();
     await userEvent.click(await screen.findByRole('button', { name: 'Hide checklist' }));
     expect(screen.queryByRole('region', { name: 'Set up your studio' })).toBeNull();
     cleanup();
-    calls.length = 0;
-    renderWithApp(<SetupChecklist />, '/admin/dashboard');
-    await answered(calls);
+
+    renderChecklist();
+    await screen.findByText('answer in');
+    expect(screen.queryByRole('region', { name: 'Set up your studio' })).toBeNull();
+  });
+
+  it('is gone once every step is done', async () => {
+    answer([...SETUP_STEPS]);
+    renderChecklist();
+    await screen.findByText('answer in');
     expect(screen.queryByRole('region', { name: 'Set up your studio' })).toBeNull();
   });
 });
