@@ -328,7 +328,11 @@ export function createServices({
     brand,
     /** The client directory and each client's page. */
     clients,
-    consultations: createConsultationService(repositories.consultations),
+    consultations: createConsultationService(repositories.consultations, {
+      mail: notifications,
+      emailsOn: async () => (await settings.getBusiness()).consultationEmails,
+      logger,
+    }),
     dashboard: createDashboardService(repositories.dashboard, clock, {
       businessDetailsSaved: settings.saved,
       paymentInstructions: async () => (await settings.getBusiness()).paymentInstructions,
