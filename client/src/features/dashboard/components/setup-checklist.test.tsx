@@ -2,7 +2,11 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SetupChecklistSchema, type SetupChecklist as Checklist } from '@shared/schemas/dashboard';
+import {
+  SETUP_STEPS,
+  SetupChecklistSchema,
+  type SetupChecklist as Checklist,
+} from '@shared/schemas/dashboard';
 import { apiServer, json, recordRequests } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { SetupChecklist } from './setup-checklist';
@@ -17,7 +21,7 @@ async function answered(calls: ReturnType<typeof recordRequests>) {
 
 function stubChecklist(done: Partial<Record<Checklist['steps'][number]['step'], boolean>>) {
   const checklist: Checklist = {
-    steps: (['businessDetails', 'payments', 'mail', 'firstClient'] as const).map((step) => ({
+    steps: SETUP_STEPS.map((step) => ({
       step,
       done: done[step] ?? false,
     })),
@@ -35,12 +39,13 @@ describe('SetupChecklist', () => {
     stubChecklist({ businessDetails: true });
     renderWithApp(<SetupChecklist />, '/admin/dashboard');
     const region = await screen.findByRole('region', { name: 'Set up your studio' });
-    expect(within(region).getByText('1 of 4 done.', { exact: false })).toBeVisible();
+    expect(within(region).getByText('1 of 5 done.', { exact: false })).toBeVisible();
     const items = within(region).getAllByRole('listitem');
     expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
       'Business details: done',
       'How clients pay: not done',
       'Outgoing mail: not done',
+      'Privacy policy and terms: not done',
       'First client: not done',
     ]);
     // A done step offers nothing more to do.
@@ -52,7 +57,11 @@ describe('SetupChecklist', () => {
       'href',
       '/admin/outbox',
     );
-    expect(within(items[3]!).getByRole('link', { name: 'Invite a client' })).toHaveAttribute(
+    expect(within(items[3]!).getByRole('link', { name: 'Review the legal pages' })).toHaveAttribute(
+      'href',
+      '/admin/settings',
+    );
+    expect(within(items[4]!).getByRole('link', { name: 'Invite a client' })).toHaveAttribute(
       'href',
       '/admin/clients/invite',
     );
@@ -63,6 +72,7 @@ describe('SetupChecklist', () => {
       businessDetails: true,
       payments: true,
       mail: true,
+      legalPages: true,
       firstClient: true,
     });
     renderWithApp(<SetupChecklist />, '/admin/dashboard');
