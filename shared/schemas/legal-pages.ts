@@ -19,28 +19,34 @@ export const LegalPageParamsSchema = z.object({
   page: z.enum(LEGAL_PAGES, { error: LEGAL_PAGE_NOT_FOUND }),
 });
 
+const LegalMarkdownSchema = z
+  .string({ error: 'The page must be text' })
+  .trim()
+  .min(1, 'Write the page, or reset it to the default text')
+  .max(
+    MAX_LEGAL_MARKDOWN,
+    `The page must be at most ${MAX_LEGAL_MARKDOWN.toLocaleString('en-US')} characters`,
+  );
+
 /**
  * PUT /api/admin/legal-pages/{page}: the page's Markdown as the owner wrote it, or null for
  * the default text ("Reset to default"), which follows the business details as they change.
  */
-export const SaveLegalPageSchema = z.object({
-  markdown: z
-    .string({ error: 'The page must be text' })
-    .trim()
-    .min(1, 'Write the page, or reset it to the default text')
-    .max(
-      MAX_LEGAL_MARKDOWN,
-      `The page must be at most ${MAX_LEGAL_MARKDOWN.toLocaleString('en-US')} characters`,
-    )
-    .nullable(),
-});
+export const SaveLegalPageSchema = z.object({ markdown: LegalMarkdownSchema.nullable() });
 export type SaveLegalPage = z.infer<typeof SaveLegalPageSchema>;
+
+/** The Settings form of one page: its Markdown ("Reset to default" sends null itself). */
+export const LegalPageFormSchema = z.object({ markdown: LegalMarkdownSchema });
+export type LegalPageForm = z.infer<typeof LegalPageFormSchema>;
 
 /** GET /api/legal-pages/{page}: the page's text as the public reads it. */
 export const LegalPageSchema = z.object({
   page: z.enum(LEGAL_PAGES),
   title: z.string(),
-  /** Markdown; the client renders it with raw HTML and unsafe links left out. */
+  /**
+   * Markdown under the page's title (sections as `##`); the client renders it with raw HTML
+   * and unsafe links left out.
+   */
   markdown: z.string(),
   /** The default text, with the business details of Settings. */
   isDefault: z.boolean(),

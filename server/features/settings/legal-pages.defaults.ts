@@ -11,6 +11,11 @@ type Business = Pick<PublicSettings, 'businessName' | 'businessEmail' | 'busines
 const plain = (text: string) =>
   text.replace(/[\\`*_[\]<>]/g, (c) => `\\${c}`).replace(/^([#>+-])/, '\\$1');
 
+/*
+ * The page shows its title as its heading (LEGAL_PAGE_TITLES): the texts start under it, with
+ * sections as `##`.
+ */
+
 /**
  * The Privacy Policy until the owner writes their own: what this product really stores
  * (accounts, invoices and payments, tickets, consultation requests, e-mails, the session
@@ -19,9 +24,7 @@ const plain = (text: string) =>
 function privacy(business: Business): string {
   const name = plain(business.businessName);
   const email = business.businessEmail;
-  return `# Privacy Policy
-
-${name} ("we", "us") designs, hosts and maintains websites for small businesses. This page says what we keep about you when you use this website and our client portal, why, and what you can ask of us.
+  return `${name} ("we", "us") designs, hosts and maintains websites for small businesses. This page says what we keep about you when you use this website and our client portal, why, and what you can ask of us.
 
 ## What we keep
 
@@ -60,9 +63,7 @@ We will post any change to this policy on this page.
 function terms(business: Business): string {
   const name = plain(business.businessName);
   const email = business.businessEmail;
-  return `# Terms of Service
-
-These terms apply to the website services of ${name} ("we", "us") and to the use of this website and our client portal. By choosing a plan or creating an account you agree to them.
+  return `These terms apply to the website services of ${name} ("we", "us") and to the use of this website and our client portal. By choosing a plan or creating an account you agree to them.
 
 ## Our services
 

@@ -55,7 +55,7 @@ describe('GET /api/legal-pages/{page}', () => {
       updatedAt: null,
     });
     for (const stored of [
-      '# Privacy Policy',
+      '## What we keep',
       'Coast & Code Studio',
       'hello@coastandcode.studio',
       '**Consultation requests.**',
@@ -74,7 +74,7 @@ describe('GET /api/legal-pages/{page}', () => {
   });
 
   it('gives the default Terms of Service, which follow the business details as they change', async () => {
-    expect((await publicPage('terms')).markdown).toContain('# Terms of Service');
+    expect((await publicPage('terms')).markdown).toContain('## Plans, invoices and payment');
     expect((await admin.put('/api/admin/settings').send(business)).status).toBe(200);
     const terms = await publicPage('terms');
     expect(terms).toMatchObject({ title: 'Terms of Service', isDefault: true });
