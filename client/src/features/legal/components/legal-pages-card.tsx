@@ -58,7 +58,10 @@ function Editor({ current }: { current: AdminLegalPage }) {
     save.mutate(
       { markdown: null },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
+          // The text may equal what the form was given before (the default already): the
+          // edits typed since are dropped all the same.
+          form.reset({ markdown: saved.markdown });
           setConfirmReset(false);
           toast({ title: 'Page Reset', description: `${title} shows the default text.` });
         },
