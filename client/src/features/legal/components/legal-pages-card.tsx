@@ -94,7 +94,7 @@ function Editor({ current }: { current: AdminLegalPage }) {
           {...form.register('markdown')}
         />
         <section aria-labelledby={previewId} className="min-w-0 space-y-2">
-          <h3 id={previewId} className="text-sm font-medium">
+          <h3 id={previewId} className="text-sm font-medium leading-none">
             Preview
           </h3>
           {/* Focusable: a keyboard scrolls it like the page. */}
