@@ -34,6 +34,10 @@ import {
 import { profileRoutes } from './features/profile/profile.routes';
 import { adminSettingsRoutes, publicSettingsRoutes } from './features/settings/settings.routes';
 import {
+  adminLegalPageRoutes,
+  publicLegalPageRoutes,
+} from './features/settings/legal-pages.routes';
+import {
   adminSignupLinkRoutes,
   signupLinkRoutes,
 } from './features/signup-links/signup-links.routes';
@@ -178,6 +182,7 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   admin.use(adminAuditRoutes(services.audit));
   admin.use(adminConsultationRoutes(services.consultations));
   admin.use(adminSettingsRoutes(services.settings));
+  admin.use(adminLegalPageRoutes(services.legalPages));
   admin.use(adminDashboardRoutes(services.dashboard));
   admin.use(adminTicketRoutes(services.tickets));
   admin.use(adminInvoiceRoutes(services.invoices, services.payments));
@@ -207,6 +212,7 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   );
   api.use(profileRoutes(services.profile, rateLimits));
   api.use(publicSettingsRoutes(services.settings));
+  api.use(publicLegalPageRoutes(services.legalPages));
   api.use(consultationRoutes(services.consultations, rateLimits));
   api.use(subscriptionRoutes(services.subscriptions, notifying));
   api.use(ticketRoutes(services.tickets, notifying));

@@ -48,6 +48,8 @@ import { createProfileService } from './features/profile/profile.service';
 import { createSessionRepository } from './features/sessions/sessions.repository';
 import { createSettingsRepository } from './features/settings/settings.repository';
 import { createSettingsService } from './features/settings/settings.service';
+import { createLegalPages } from './features/settings/legal-pages';
+import { createLegalPageRepository } from './features/settings/legal-pages.repository';
 import { createSignupLinkRepository } from './features/signup-links/signup-links.repository';
 import { createSignupLinkService } from './features/signup-links/signup-links.service';
 import { createSubscriptionRepository } from './features/subscriptions/subscriptions.repository';
@@ -104,6 +106,7 @@ export function createServices({
     savedCards: createSavedCardRepository(db),
     sessions: createSessionRepository(db),
     settings: createSettingsRepository(db),
+    legalPages: createLegalPageRepository(db),
     signupLinks: createSignupLinkRepository(db),
     subscriptions: createSubscriptionRepository(db),
     tickets: createTicketRepository(db),
@@ -112,6 +115,11 @@ export function createServices({
 
   const audit = createAuditService(repositories.audit);
   const settings = createSettingsService(repositories.settings, audit);
+  const legalPages = createLegalPages({
+    repository: repositories.legalPages,
+    business: () => settings.getPublic(),
+    audit,
+  });
   /** The business name, wherever the brand appears (e-mails, the provider's pages, 2FA). */
   const brand = async () => (await settings.getPublic()).businessName;
   // In the database, so that every instance counts the same attempts.
@@ -328,15 +336,22 @@ export function createServices({
     brand,
     /** The client directory and each client's page. */
     clients,
-    consultations: createConsultationService(repositories.consultations),
+    consultations: createConsultationService(repositories.consultations, {
+      mail: notifications,
+      emailsOn: async () => (await settings.getBusiness()).consultationEmails,
+      logger,
+    }),
     dashboard: createDashboardService(repositories.dashboard, clock, {
       businessDetailsSaved: settings.saved,
       paymentInstructions: async () => (await settings.getBusiness()).paymentInstructions,
       onlinePayments: stripe !== null,
       smtpConfigured: Boolean(config.mail.smtpUrl),
+      legalPagesReviewed: legalPages.reviewed,
     }),
     identity,
     invoices,
+    /** /privacy and /terms: the default texts or the owner's. */
+    legalPages,
     /** The marketing tool's use cases. */
     leads,
     /** The bulk lead searches the job runner works on. */

@@ -3,6 +3,7 @@ import type { LeadFacts } from '@shared/lead-facts';
 import { PLAN_IDS } from '@shared/plans';
 import { CONSULTATION_STATUSES } from '@shared/schemas/consultations';
 import { INVOICE_STATUSES } from '@shared/schemas/invoices';
+import { LEGAL_PAGES } from '@shared/schemas/legal-pages';
 import { PAYMENT_METHODS } from '@shared/schemas/payments';
 import {
   LEAD_SOURCES,
@@ -324,11 +325,25 @@ export const settings = pgTable('settings', {
     .array()
     .notNull()
     .default(sql`'{3,7,14}'::integer[]`),
+  /** Each request from the landing page's consultation form is e-mailed to the business e-mail. */
+  consultationEmails: boolean().notNull().default(true),
   updatedAt: timestamp({ withTimezone: true })
     .notNull()
     .default(sql`now()`),
 });
 export type Settings = typeof settings.$inferSelect;
+
+/**
+ * The texts of /privacy and /terms as the owner saved them in Settings. A page without a row
+ * has never been saved; a row whose markdown is null was reset to the default text (and
+ * counts as reviewed for the set-up checklist).
+ */
+export const legalPages = pgTable('legal_pages', {
+  page: text({ enum: LEGAL_PAGES }).primaryKey(),
+  markdown: text(),
+  updatedAt: updatedAt(),
+});
+export type LegalPageRow = typeof legalPages.$inferSelect;
 
 /** Free-consultation requests from the landing page's lead modal. */
 export const consultations = pgTable(

@@ -58,12 +58,19 @@ export const DashboardTrendsSchema = z.object({
 export type DashboardTrends = z.infer<typeof DashboardTrendsSchema>;
 
 /** The steps of the admin dashboard's set-up checklist, in the order it lists them. */
-export const SETUP_STEPS = ['businessDetails', 'payments', 'mail', 'firstClient'] as const;
+export const SETUP_STEPS = [
+  'businessDetails',
+  'payments',
+  'mail',
+  'legalPages',
+  'firstClient',
+] as const;
 export type SetupStep = (typeof SETUP_STEPS)[number];
 
 /**
  * GET /api/admin/setup-checklist: which set-up steps a fresh install has done, computed from
- * the real state on every call (settings saved, a way to pay, SMTP, a client account).
+ * the real state on every call (settings saved, a way to pay, SMTP, the legal pages saved once,
+ * a client account).
  */
 export const SetupChecklistSchema = z.object({
   steps: z.array(z.object({ step: z.enum(SETUP_STEPS), done: z.boolean() })),

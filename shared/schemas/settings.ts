@@ -34,6 +34,8 @@ export const BusinessSettingsSchema = z.object({
   requireAdminTwoFactor: z
     .boolean({ error: 'Require two-factor authentication must be true or false' })
     .default(false),
+  /** Each consultation request from the landing page is e-mailed to the business e-mail. */
+  consultationEmails: z.boolean({ error: 'Consultation e-mails must be on or off' }).default(true),
   /** How to pay without a card (bank transfer details...): shown on invoices and pay pages. */
   paymentInstructions: optionalText(2000, 'Payment instructions').default(''),
   /** Overdue invoices are reminded by e-mail on these days after their due date. */

@@ -157,7 +157,7 @@ test.describe('the landing page', () => {
     await expect(faq).toContainText('monthly SEO audits');
   });
 
-  test('the footer legal buttons say they are coming soon, and the dot leads to the admin login', async ({
+  test('the footer links the legal pages, with no alert, and the dot leads to the admin login', async ({
     page,
   }) => {
     await openLanding(page);
@@ -166,11 +166,16 @@ test.describe('the landing page', () => {
       messages.push(dialog.message());
       void dialog.accept();
     });
-    await page.getByRole('button', { name: 'Privacy Policy' }).click();
-    await page.getByRole('button', { name: 'Terms of Service' }).click();
-    await expect
-      .poll(() => messages)
-      .toEqual(['Privacy Policy page coming soon!', 'Terms of Service page coming soon!']);
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(page.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible();
+    await page.goBack();
+    await footer.getByRole('link', { name: 'Terms of Service' }).click();
+    await expect(page).toHaveURL(/\/terms$/);
+    await expect(page.getByRole('heading', { name: 'Terms of Service', level: 1 })).toBeVisible();
+    expect(messages).toEqual([]);
+    await page.goBack();
     await page.getByRole('button', { name: 'Admin sign-in' }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
   });

@@ -55,6 +55,16 @@ const ROUTES: Record<string, Visit> = {
     url: (r) => `/pay/${r.payToken}`,
     ready: heading(/^Invoice INV-/),
   },
+  '/privacy': {
+    as: 'visitor',
+    url: () => '/privacy',
+    ready: (page) => page.getByText('Card payments are made on Stripe'),
+  },
+  '/terms': {
+    as: 'visitor',
+    url: () => '/terms',
+    ready: (page) => page.getByText('Plans are billed monthly'),
+  },
   '/portal': { as: 'client', url: () => '/portal', ready: heading('Client Portal') },
   '/portal/*': {
     as: 'client',

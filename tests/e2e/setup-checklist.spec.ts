@@ -34,7 +34,13 @@ test('the dashboard of a fresh install lists what is left to set up', async ({
 
     const checklist = page.getByRole('region', { name: 'Set up your studio' });
     await expect(checklist).toBeVisible();
-    for (const step of ['Business details', 'How clients pay', 'Outgoing mail', 'First client']) {
+    for (const step of [
+      'Business details',
+      'How clients pay',
+      'Outgoing mail',
+      'Privacy policy and terms',
+      'First client',
+    ]) {
       await expect(checklist.getByText(`${step}: not done`)).toBeAttached();
     }
     for (const [name, viewport] of [

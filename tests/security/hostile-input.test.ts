@@ -44,6 +44,7 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
     businessWebsite: 'https://example.com',
     autoSendRenewals: true,
   },
+  'PUT /api/admin/legal-pages/:page': { markdown: '# Terms\n\nBe kind to each other.' },
   'POST /api/admin/tickets/:id/messages': { message: 'We are on it.' },
   'PATCH /api/admin/tickets/:id': { status: 'in_progress' },
   'POST /api/admin/invoices': {

@@ -61,6 +61,7 @@ export function concretePath(path: string, records: RouteRecords): string {
   return filled
     .replace(':index', '0')
     .replace(':leadId', 'osm-n1')
+    .replace(':page', 'terms')
     .replace(':token', 'not-a-token')
     .replace(':uid', 'no-such-interaction')
     .replace(/:\w+/g, () => crypto.randomUUID());

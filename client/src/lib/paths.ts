@@ -59,6 +59,9 @@ export const paths = {
   signup: record('/signup/:token'),
   /** An invoice's pay link. */
   pay: record<'payment'>('/pay/:token'),
+  /** The legal pages, written in Settings. */
+  privacy: screen('/privacy'),
+  terms: screen('/terms'),
   portal: {
     /** Everything under /portal, for the route table. */
     area: screen('/portal/*'),

@@ -7,10 +7,12 @@ import type {
   LeadForm,
   NewConsultation,
 } from '@shared/schemas/consultations';
+import type { Logger } from 'pino';
 import type { Consultation } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { existingId } from '../../lib/ids';
 import type { ConsultationRepository, ListedConsultation } from './consultations.repository';
+import type { ConsultationMail } from './consultations.emails';
 
 const REQUEST_NOT_FOUND = 'Request not found';
 
@@ -28,18 +30,42 @@ function toRequest(row: Consultation | ListedConsultation): ConsultationRequest 
   };
 }
 
-export function createConsultationService(repository: ConsultationRepository) {
+export interface ConsultationDeps {
+  /** Sends the agency the request's e-mail, in the background (mail/notifications.ts). */
+  mail: { consultationRequested(request: ConsultationMail): void };
+  /** Settings' "E-mail me each consultation request". */
+  emailsOn: () => Promise<boolean>;
+  logger: Logger;
+}
+
+export function createConsultationService(
+  repository: ConsultationRepository,
+  { mail, emailsOn, logger }: ConsultationDeps,
+) {
+  /** The agency hears of a stored request; nothing here can lose it or fail the visitor. */
+  async function tellAgency(row: Consultation): Promise<void> {
+    try {
+      if (await emailsOn()) mail.consultationRequested(row);
+    } catch (error) {
+      logger.error({ err: error, consultationId: row.id }, 'consultation e-mail not sent');
+    }
+  }
+
   return {
-    /** Stores a request; a filled honeypot means a bot, accepted and dropped. Returns whether it was kept. */
+    /**
+     * Stores a request, then e-mails the agency when Settings say so; a filled honeypot means
+     * a bot, accepted and dropped. Returns whether it was kept.
+     */
     async request(form: LeadForm): Promise<boolean> {
       if (form.website) return false;
-      await repository.insert({
+      const row = await repository.insert({
         name: form.name,
         email: form.email.toLowerCase(),
         businessName: form.business || null,
         phone: form.phone || null,
         details: form.details || null,
       });
+      await tellAgency(row);
       return true;
     },
 

@@ -12,6 +12,7 @@ const NOTHING_SET_UP: SetupFacts = {
   paymentInstructions: async () => '',
   onlinePayments: false,
   smtpConfigured: false,
+  legalPagesReviewed: async () => false,
 };
 
 const monthStart = (year: number, month: number) => new Date(Date.UTC(year, month, 1));

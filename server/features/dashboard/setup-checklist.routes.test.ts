@@ -36,12 +36,14 @@ describe('GET /api/admin/setup-checklist', () => {
       'businessDetails',
       'payments',
       'mail',
+      'legalPages',
       'firstClient',
     ]);
     expect(doneOf(fresh.body)).toEqual({
       businessDetails: false,
       payments: false,
       mail: false,
+      legalPages: false,
       firstClient: false,
     });
 
@@ -60,6 +62,7 @@ describe('GET /api/admin/setup-checklist', () => {
       businessDetails: true,
       payments: true,
       mail: false,
+      legalPages: false,
       firstClient: true,
     });
   });
@@ -77,6 +80,7 @@ describe('GET /api/admin/setup-checklist', () => {
         businessDetails: false,
         payments: true,
         mail: true,
+        legalPages: false,
         firstClient: false,
       });
     } finally {

@@ -9,6 +9,8 @@ export interface SetupChecklistDeps {
   onlinePayments: boolean;
   /** SMTP_URL is set: e-mail leaves the machine instead of staying in the outbox. */
   smtpConfigured: boolean;
+  /** The owner has saved /privacy and /terms once each, after reading them (settings feature). */
+  legalPagesReviewed: () => Promise<boolean>;
   clientCount: () => Promise<number>;
 }
 
@@ -18,15 +20,17 @@ export interface SetupChecklistDeps {
  */
 export function createSetupChecklist(deps: SetupChecklistDeps) {
   return async function setupChecklist(): Promise<SetupChecklist> {
-    const [saved, instructions, clients] = await Promise.all([
+    const [saved, instructions, legalPages, clients] = await Promise.all([
       deps.businessDetailsSaved(),
       deps.paymentInstructions(),
+      deps.legalPagesReviewed(),
       deps.clientCount(),
     ]);
     const done: Record<SetupStep, boolean> = {
       businessDetails: saved,
       payments: deps.onlinePayments || instructions.trim() !== '',
       mail: deps.smtpConfigured,
+      legalPages,
       firstClient: clients > 0,
     };
     return { steps: SETUP_STEPS.map((step) => ({ step, done: done[step] })) };

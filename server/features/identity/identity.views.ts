@@ -98,6 +98,12 @@ export function signUpPage(options: {
         </div>
         ${field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: values.email ?? '' })}
         ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', hint: 'At least 8 characters.' })}
+        <p class="hint">
+          By creating an account you agree to the
+          <a href="/terms" target="_blank" rel="noopener">Terms of Service</a> and the
+          <a href="/privacy" target="_blank" rel="noopener">Privacy Policy</a> (each opens in a new
+          tab).
+        </p>
         <button type="submit">Create account</button>
       </form>
       <p class="switch">

@@ -10,6 +10,10 @@ import {
   passwordResetLinkEmail,
 } from '../identity/identity.emails';
 import {
+  consultationRequestedEmail,
+  type ConsultationMail,
+} from '../consultations/consultations.emails';
+import {
   invoiceIssuedEmail,
   invoiceVoidedEmail,
   type HowToPay,
@@ -363,6 +367,17 @@ export function createNotifications({
         // The admin is told of a refusal and sends it again from the dialog.
         { retry: false },
       );
+    },
+
+    /**
+     * Someone asked for a consultation on the website: the agency hears of it at the business
+     * e-mail. In the background: the request is stored before, whatever becomes of this.
+     */
+    consultationRequested(request: ConsultationMail) {
+      deliverToAddress('consultation-requested', (brand) => ({
+        to: brand.businessEmail,
+        ...consultationRequestedEmail(brand, request, { appUrl }),
+      }));
     },
 
     /** A client opened a ticket: the agency hears of it. */

@@ -11,6 +11,8 @@ import { paths } from '@/lib/paths';
 export const PAGE_TITLES: ReadonlyArray<readonly [pattern: string, title: string]> = [
   [paths.signup.pattern, 'Create your account'],
   [paths.pay.pattern, 'Pay your invoice'],
+  [paths.privacy.pattern, 'Privacy Policy'],
+  [paths.terms.pattern, 'Terms of Service'],
   [paths.portal.root.pattern, 'Client Portal'],
   [paths.portal.dashboard.pattern, 'Client Portal'],
   [paths.portal.newTicket.pattern, 'New Ticket'],

@@ -12,8 +12,9 @@ const HomePage = lazy(() =>
 const PortalRoutes = lazy(() =>
   import('./portal-routes').then((m) => ({ default: m.PortalRoutes })),
 );
-const NotFoundPage = lazy(() =>
-  import('@/components/not-found-page').then((m) => ({ default: m.NotFoundPage })),
+// The legal pages and the not-found page.
+const PublicRoutes = lazy(() =>
+  import('./public-routes').then((m) => ({ default: m.PublicRoutes })),
 );
 const AdminRoutes = lazy(() => import('./admin-routes').then((m) => ({ default: m.AdminRoutes })));
 
@@ -26,8 +27,8 @@ const PayPage = lazy(() =>
 );
 
 /**
- * The route table of spec section 2, plus /signup/{token} for invited clients and
- * /pay/{token} for an invoice's pay link.
+ * The route table of spec section 2, plus /signup/{token} for invited clients,
+ * /pay/{token} for an invoice's pay link, and (in PublicRoutes) /privacy and /terms.
  */
 export function AppRouter() {
   return (
@@ -46,7 +47,7 @@ export function AppRouter() {
           <Route path={paths.admin.area.pattern} component={AdminRoutes} />
           <Route path={paths.signup.pattern} component={SignupPage} />
           <Route path={paths.pay.pattern} component={PayPage} />
-          <Route component={NotFoundPage} />
+          <Route component={PublicRoutes} />
         </Switch>
       </Suspense>
     </RouteErrorBoundary>

@@ -29,6 +29,12 @@ const STEPS: Record<SetupStep, { title: string; how: string; href: string; actio
     href: paths.admin.outbox(),
     action: 'Open the Outbox',
   },
+  legalPages: {
+    title: 'Privacy policy and terms',
+    how: 'Read the default Privacy Policy and Terms of Service in Settings, change what is not true for you, and save them.',
+    href: paths.admin.settings(),
+    action: 'Review the legal pages',
+  },
   firstClient: {
     title: 'First client',
     how: 'Invite a client with a signup link: they create their account and choose a plan.',

@@ -36,4 +36,19 @@ describe('SiteFooter', () => {
     );
     expect(contact().getAllByRole('link')).toHaveLength(1);
   });
+
+  it('links the legal pages, which open without an alert', () => {
+    render(
+      <SiteFooter brand="Bayou Web Works" email="team@bayouweb.example" location="Biloxi, MS" />,
+    );
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+      'href',
+      '/terms',
+    );
+    expect(screen.queryByRole('button', { name: /Privacy|Terms/ })).toBeNull();
+  });
 });

@@ -90,20 +90,13 @@ export function SiteFooter({
           © {new Date().getFullYear()} {brand}
         </p>
         <div className="flex items-center gap-4">
-          <button
-            type="button"
-            className="hover:text-white"
-            onClick={() => window.alert('Privacy Policy page coming soon!')}
-          >
+          {/* Plain links: they work before the script runs, and load the pages only then. */}
+          <a href={paths.privacy()} className="hover:text-white">
             Privacy Policy
-          </button>
-          <button
-            type="button"
-            className="hover:text-white"
-            onClick={() => window.alert('Terms of Service page coming soon!')}
-          >
+          </a>
+          <a href={paths.terms()} className="hover:text-white">
             Terms of Service
-          </button>
+          </a>
           <button
             type="button"
             aria-label="Admin sign-in"

@@ -18,10 +18,7 @@ const OUTCOME = {
 function Outcome({ result }: { result: TestEmailResult }) {
   const { icon: Icon, className } = OUTCOME[result.outcome];
   return (
-    <div
-      role={result.outcome === 'failed' ? 'alert' : 'status'}
-      className={cn('flex gap-2 rounded-md border p-3 text-sm', className)}
-    >
+    <div className={cn('mt-4 flex gap-2 rounded-md border p-3 text-sm', className)}>
       <Icon className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
       <div className="min-w-0 space-y-1 break-words">
         <p className="font-medium">{result.message}</p>
@@ -40,10 +37,13 @@ function Outcome({ result }: { result: TestEmailResult }) {
 
 /**
  * /admin/settings: checks that outgoing mail works by sending a test e-mail to the signed-in
- * admin; the outcome (sent, kept in the outbox, refused) is written beside the button.
+ * admin; the outcome (sent, kept in the outbox, refused) is written beside the button, and so
+ * is a call that failed (the one place it is said: no toast as well).
  */
 export function TestEmailCard() {
   const test = useSendTestEmail();
+  const settled = !test.isPending;
+  const failed = settled && (test.isError || test.data?.outcome === 'failed');
   return (
     <Card>
       <CardHeader>
@@ -56,21 +56,29 @@ export function TestEmailCard() {
           clients.
         </CardDescription>
       </CardHeader>
-      <CardContent className="space-y-4">
+      <CardContent>
+        {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page. */}
         <Button
           type="button"
           variant="outline"
-          disabled={test.isPending}
-          onClick={() => test.mutate()}
+          aria-disabled={test.isPending}
+          className="aria-disabled:cursor-wait aria-disabled:opacity-50"
+          onClick={() => {
+            if (!test.isPending) test.mutate();
+          }}
         >
           {test.isPending ? 'Sending...' : 'Send Test Email'}
         </Button>
-        {test.data && !test.isPending && <Outcome result={test.data} />}
-        {test.isError && !test.isPending && (
-          <p role="alert" className="text-sm text-destructive">
-            {errorMessage(test.error, 'The test e-mail could not be sent.')}
-          </p>
-        )}
+        {/* Both regions are always there, so that a screen reader hears what fills them. */}
+        <div role="status">{settled && test.data && !failed && <Outcome result={test.data} />}</div>
+        <div role="alert">
+          {failed && test.data && <Outcome result={test.data} />}
+          {failed && test.isError && (
+            <p className="mt-4 text-sm text-destructive">
+              {errorMessage(test.error, 'The test e-mail could not be sent.')}
+            </p>
+          )}
+        </div>
       </CardContent>
     </Card>
   );

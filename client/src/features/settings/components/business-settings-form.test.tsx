@@ -20,6 +20,7 @@ const settings: BusinessSettings = {
   businessWebsite: '',
   autoSendRenewals: true,
   requireAdminTwoFactor: false,
+  consultationEmails: true,
   paymentInstructions: '',
   remindersEnabled: false,
   reminderDays: [5, 30],
@@ -78,6 +79,18 @@ describe('BusinessSettingsForm', () => {
       },
     ]);
     expect(days).toHaveValue('3, 7, 14');
+  });
+
+  it('turns the consultation e-mails off', async () => {
+    const saved = stubSettingsApi();
+    renderWithApp(<BusinessSettingsForm />, '/admin/settings');
+    const user = userEvent.setup();
+    const emails = await screen.findByLabelText('E-mail me each consultation request');
+    expect(emails).toBeChecked();
+    await user.click(emails);
+    await user.click(screen.getByRole('button', { name: 'Save Business Information' }));
+    expect((await screen.findAllByText('Settings Saved'))[0]).toBeVisible();
+    expect(saved).toEqual([{ ...settings, consultationEmails: false }]);
   });
 
   it("shows the schema's messages under the reminder days, and saves nothing", async () => {

@@ -93,6 +93,12 @@ function Form({ current }: { current: BusinessSettings }) {
         hint="An admin without it is sent to set it up at sign-in, before anything else. Turn it on for your own account first."
         {...form.register('requireAdminTwoFactor')}
       />
+      <CheckboxField
+        id="consultation-emails"
+        label="E-mail me each consultation request"
+        hint="Every request from the website's consultation form is sent to the business e-mail above. It is in Requests either way."
+        {...form.register('consultationEmails')}
+      />
       <fieldset className="space-y-4">
         <legend className="mb-2 text-base font-semibold">Payments</legend>
         <TextareaField

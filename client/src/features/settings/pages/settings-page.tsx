@@ -7,12 +7,13 @@ import {
   TwoFactorCard,
   useAdmin,
 } from '@/features/admin-auth/public';
+import { LegalPagesCard } from '@/features/legal/public';
 import { TestEmailCard } from '@/features/mail/public';
 import { BusinessSettingsForm } from '@/features/settings/components/business-settings-form';
 
 /**
  * /admin/settings: the admin's account, password and two-factor authentication, the
- * business's details, and the admins (with invitations).
+ * business's details, outgoing mail, the admins (with invitations), and the legal pages.
  */
 export function SettingsPage() {
   const { data: admin } = useAdmin();
@@ -56,6 +57,7 @@ export function SettingsPage() {
         </Card>
         <TestEmailCard />
         <AdminsCard />
+        <LegalPagesCard />
       </div>
     </div>
   );
