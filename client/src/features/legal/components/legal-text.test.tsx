@@ -10,6 +10,7 @@ const HOSTILE = [
   '[Write to us](javascript:window.hacked=true)',
   '<a href="javascript:window.hacked=true">Click</a>',
   '<iframe src="https://evil.example"></iframe>',
+  '![tracker](https://evil.example/pixel.png)',
 ].join('\n\n');
 
 describe('LegalText', () => {
@@ -19,14 +20,38 @@ describe('LegalText', () => {
       expect(container.querySelector(tag), tag).toBeNull();
     }
     expect(container.querySelector('[href^="javascript:" i], [onerror], [src]')).toBeNull();
-    expect(screen.getByText(/Contact/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Contact' })).toBeInTheDocument();
+    // Pasted markup is shown as the text it is.
     expect(container.textContent).toContain('<script>window.hacked = true</script>');
+    expect(screen.getByText('Write to us')).toBeInTheDocument();
     expect((window as { hacked?: boolean }).hacked).toBeUndefined();
   });
 
-  it("keeps the owner's line breaks and paragraphs", () => {
-    const { container } = render(<LegalText markdown={'First line\nSecond line\n\nNext'} />);
-    expect(container.textContent).toBe('First line\nSecond line\n\nNext');
-    expect(container.firstElementChild).toHaveClass('whitespace-pre-wrap');
+  it('draws headings, lists, emphasis and safe links; an h1 becomes an h2 under the page title', () => {
+    render(
+      <LegalText
+        markdown={[
+          '# What we keep',
+          'We keep **your invoices** for seven years.',
+          '- Accounts\n- Tickets',
+          'Questions? [Write to us](mailto:hello@example.com) or see [our site](https://example.com).',
+        ].join('\n\n')}
+      />,
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'What we keep' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    expect(screen.getByText('your invoices').tagName).toBe('STRONG');
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Accounts',
+      'Tickets',
+    ]);
+    expect(screen.getByRole('link', { name: 'Write to us' })).toHaveAttribute(
+      'href',
+      'mailto:hello@example.com',
+    );
+    expect(screen.getByRole('link', { name: 'our site' })).toHaveAttribute(
+      'href',
+      'https://example.com',
+    );
   });
 });
