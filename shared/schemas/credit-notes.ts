@@ -55,7 +55,11 @@ export const IssueCreditNoteFormSchema = z
       .pipe(AmountCentsSchema),
     reason: z.string(),
   })
-  .transform(({ amount, reason }) => ({ amountCents: amount, reason }))
+  // Widens the type to what the payload schema accepts, so it can check the result.
+  .transform(({ amount, reason }): z.input<typeof IssueCreditNoteSchema> => ({
+    amountCents: amount,
+    reason,
+  }))
   .pipe(IssueCreditNoteSchema);
 export type IssueCreditNoteFormValues = z.input<typeof IssueCreditNoteFormSchema>;
 

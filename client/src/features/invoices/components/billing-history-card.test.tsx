@@ -22,6 +22,7 @@ const DUE: ClientInvoice = {
   amountPaid: 9_900,
   status: 'overdue',
   paidAt: null,
+  creditNotes: [],
 };
 const PAID: ClientInvoice = {
   ...DUE,
