@@ -103,16 +103,17 @@ export function createDashboardRepository(db: Database) {
      * overdue ones).
      */
     async money(monthStart: Date) {
-      const [[received], [credited]] = await Promise.all([
-        db
-          .select({ cents: cents(sql`sum(${counted})`) })
-          .from(payments)
-          .where(and(gte(payments.paidAt, monthStart), sql`${payments.flag} is null`)),
-        db
-          .select({ cents: cents(sql`sum(${creditNotes.amount})`) })
-          .from(creditNotes)
-          .where(and(eq(creditNotes.status, 'issued'), gte(creditNotes.issuedAt, monthStart))),
-      ]);
+      // One query: what counts of the month's payments, less the month's credit notes.
+      const [collected] = await db
+        .select({
+          cents: cents(sql`coalesce(sum(${counted}), 0) - coalesce((
+            select sum(${creditNotes.amount}) from ${creditNotes}
+            where ${creditNotes.status} = 'issued'
+              and ${creditNotes.issuedAt} >= ${monthStart.toISOString()}::timestamptz
+          ), 0)`),
+        })
+        .from(payments)
+        .where(and(gte(payments.paidAt, monthStart), sql`${payments.flag} is null`));
       const balance = sql`greatest(${invoices.total} - ${invoices.amountPaid}, 0)`;
       const [open] = await db
         .select({
@@ -122,7 +123,7 @@ export function createDashboardRepository(db: Database) {
         .from(invoices)
         .where(sql`${invoices.status} in ('sent', 'overdue')`);
       return {
-        collectedThisMonth: (received?.cents ?? 0) - (credited?.cents ?? 0),
+        collectedThisMonth: collected?.cents ?? 0,
         outstanding: open?.outstanding ?? 0,
         overdue: open?.overdue ?? 0,
       };
