@@ -23,6 +23,9 @@ import type { Transaction } from './invoice-lifecycle';
  * received stays on record and the credit note says what of it goes back (docs/payments.md).
  */
 
+/** refundStatus of a pending note whose refund request Stripe did not answer. */
+export const REFUND_UNANSWERED = 'unanswered';
+
 export type ReserveOutcome =
   | { kind: 'not-found' }
   | { kind: 'not-paid'; invoice: InvoiceRow }
@@ -54,7 +57,6 @@ export async function reserveCreditNote(
   tx: Transaction,
   invoiceId: string,
   request: CreditNoteRequest,
-  at: Date,
 ): Promise<ReserveOutcome> {
   const [invoice] = await tx
     .select()
@@ -82,7 +84,6 @@ export async function reserveCreditNote(
       paymentId: refundAmount > 0 ? card!.paymentId : null,
       refundAmount,
       createdByAdminId: request.adminId,
-      createdAt: at,
     })
     .returning();
   if (!note) throw new Error('Credit note insert returned no row');
@@ -125,6 +126,17 @@ export async function issueCreditNote(
     .where(eq(creditNotes.id, id))
     .returning();
   return issued ?? null;
+}
+
+/**
+ * Stripe did not answer the request for a pending note's refund: the note stays pending, marked
+ * so that the next request for its invoice asks Stripe again (one still being asked is not).
+ */
+export async function markRefundUnanswered(tx: Transaction, id: string): Promise<void> {
+  await tx
+    .update(creditNotes)
+    .set({ refundStatus: REFUND_UNANSWERED })
+    .where(and(eq(creditNotes.id, id), eq(creditNotes.status, 'pending')));
 }
 
 /** A pending note whose refund Stripe refused goes: its amount is free again, no number used. */

@@ -1,9 +1,11 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { admins, creditNotes, invoices, payments, type CreditNoteRow } from '../../db/schema';
 import {
   dropCreditNote,
   issueCreditNote,
+  markRefundUnanswered,
+  REFUND_UNANSWERED,
   reserveCreditNote,
   type CreditNoteRequest,
 } from './credit-note-lifecycle';
@@ -21,20 +23,23 @@ export function createCreditNoteRepository(db: Database) {
     rows.map(({ note, createdBy }): CreditNoteWithAuthor => ({ ...note, createdBy }));
 
   return {
-    reserve: (invoiceId: string, request: CreditNoteRequest, at: Date) =>
-      db.transaction((tx) => reserveCreditNote(tx, invoiceId, request, at)),
+    reserve: (invoiceId: string, request: CreditNoteRequest) =>
+      db.transaction((tx) => reserveCreditNote(tx, invoiceId, request)),
 
     issue: (id: string, refund: { refundId: string; refundStatus: string } | null, at: Date) =>
       db.transaction((tx) => issueCreditNote(tx, id, refund, at)),
 
     drop: (id: string) => db.transaction((tx) => dropCreditNote(tx, id)),
 
+    markUnanswered: (id: string) => db.transaction((tx) => markRefundUnanswered(tx, id)),
+
     /**
-     * The oldest note of the invoice still waiting for Stripe's answer (its request was not
-     * answered), with its invoice and the PaymentIntent its refund goes back to; null when
-     * none waits.
+     * The oldest note of the invoice still waiting for Stripe's answer: one whose request Stripe
+     * did not answer, or one reserved before `staleBefore` (its process stopped while asking),
+     * never one another request is asking about now. With its invoice and the PaymentIntent its
+     * refund goes back to; null when none waits.
      */
-    async oldestPending(invoiceId: string) {
+    async oldestPending(invoiceId: string, staleBefore: Date) {
       const [row] = await db
         .select({
           note: creditNotes,
@@ -44,7 +49,16 @@ export function createCreditNoteRepository(db: Database) {
         .from(creditNotes)
         .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
         .leftJoin(payments, eq(payments.id, creditNotes.paymentId))
-        .where(and(eq(creditNotes.invoiceId, invoiceId), eq(creditNotes.status, 'pending')))
+        .where(
+          and(
+            eq(creditNotes.invoiceId, invoiceId),
+            eq(creditNotes.status, 'pending'),
+            or(
+              eq(creditNotes.refundStatus, REFUND_UNANSWERED),
+              lt(creditNotes.createdAt, staleBefore),
+            ),
+          ),
+        )
         .orderBy(asc(creditNotes.createdAt))
         .limit(1);
       return row ?? null;

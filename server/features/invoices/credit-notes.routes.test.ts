@@ -289,6 +289,42 @@ describe('a credit note of an invoice paid by card', () => {
     expect(made).toHaveLength(1);
     expect(made[0]!.amount).toBe(3_000);
   });
+  it('asks Stripe again about a note a stopped process left waiting, not about one being asked now', async () => {
+    const { invoice, payment } = await paidByCard(6_000, 'Damien');
+    // Reserved just now, its request perhaps still on its way: left alone.
+    const recent = await t.services.repositories.creditNotes.reserve(invoice.id, {
+      amount: 1_000,
+      reason: 'Left behind',
+      adminId: null,
+      cardRefunds: true,
+    });
+    expect(recent.kind).toBe('reserved');
+    const fresh = expectJson(
+      await credit(invoice.id, { amountCents: 2_000, reason: 'New one' }),
+      IssuedCreditNoteSchema,
+    );
+    expect(fresh.creditNote).toMatchObject({ amount: 2_000, reason: 'New one', status: 'issued' });
+    expect(fresh.creditable.remaining).toBe(3_000);
+    // Reserved ten minutes ago by a process that stopped: settled by the next request.
+    await t.database.db
+      .update(creditNotes)
+      .set({ createdAt: new Date(clock.now().getTime() - 10 * 60_000) })
+      .where(eq(creditNotes.status, 'pending'));
+    const settled = expectJson(
+      await credit(invoice.id, { amountCents: 500, reason: 'Another' }),
+      IssuedCreditNoteSchema,
+    );
+    expect(settled.creditNote).toMatchObject({
+      amount: 1_000,
+      reason: 'Left behind',
+      status: 'issued',
+    });
+    expect(settled.creditNote.createdBy).toBeNull();
+    const made = [...stripe.refunds.values()].filter(
+      (refund) => refund.payment_intent === payment.stripePaymentIntentId,
+    );
+    expect(made.map((refund) => refund.amount).sort()).toEqual([1_000, 2_000]);
+  });
 });
 
 describe('a credit note of an invoice paid by bank transfer', () => {

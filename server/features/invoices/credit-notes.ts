@@ -12,6 +12,11 @@ import type { InvoiceRepository } from './invoices.repository';
 import type { InvoiceIssuer } from './invoice-pdf';
 
 const INVOICE_NOT_FOUND = 'Invoice not found';
+/**
+ * A pending note older than this was left by a process that stopped while asking Stripe (the
+ * gateway gives up on a request well within it): the next request asks again.
+ */
+const ASKING_AT_MOST_MS = 5 * 60 * 1000;
 const CREDIT_NOTE_NOT_FOUND = 'Credit note not found';
 
 /** A refund of a card payment asked of Stripe (stripe-gateway.ts refundPayment). */
@@ -55,7 +60,8 @@ const isIssued = (note: CreditNoteRow): note is Issued =>
  * the refund drops it (nothing issued, no number used); Stripe not answering leaves it pending,
  * since whether the refund was made is unknown, and the next request for the invoice asks
  * Stripe again with the same idempotency key (the same refund, never a second one) before
- * anything else. Without a card refund (a bank transfer, a check) the note is issued at once
+ * anything else (as for a note a stopped process left pending; never one another request is
+ * asking about at that moment). Without a card refund (a bank transfer, a check) the note is issued at once
  * and says the agency returns the money outside the product.
  */
 export function createCreditNotes({
@@ -108,6 +114,7 @@ export function createCreditNotes({
           invoice,
         });
       } catch {
+        await repository.markUnanswered(note.id);
         throw new AppError(
           503,
           `Stripe did not answer, so whether the ${formatCents(note.refundAmount)} refund was made is not known yet. The credit note waits: issue it again to ask Stripe once more (the same refund, never a second one).`,
@@ -189,23 +196,22 @@ export function createCreditNotes({
       actor: AuditActor,
     ): Promise<IssuedCreditNote> {
       const id = existingId(invoiceId, INVOICE_NOT_FOUND);
-      const waiting = await repository.oldestPending(id);
+      const waiting = await repository.oldestPending(
+        id,
+        new Date(now().getTime() - ASKING_AT_MOST_MS),
+      );
       let settled;
       let invoice: InvoiceRow;
       if (waiting) {
         invoice = waiting.invoice;
         settled = await settle(waiting.note, waiting.paymentIntentId, invoice);
       } else {
-        const reserved = await repository.reserve(
-          id,
-          {
-            amount: input.amountCents,
-            reason: input.reason,
-            adminId: actor.adminId,
-            cardRefunds: refundCard !== null,
-          },
-          now(),
-        );
+        const reserved = await repository.reserve(id, {
+          amount: input.amountCents,
+          reason: input.reason,
+          adminId: actor.adminId,
+          cardRefunds: refundCard !== null,
+        });
         if (reserved.kind === 'not-found') throw new AppError(404, INVOICE_NOT_FOUND);
         if (reserved.kind === 'not-paid') {
           throw new AppError(

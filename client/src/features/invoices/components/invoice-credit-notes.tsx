@@ -9,11 +9,13 @@ import { creditNotePdfUrl } from '../api/get-invoice-pdf';
 function refundLine(note: CreditNote): string {
   const byHand = note.amount - note.refundAmount;
   const byCard =
-    note.refundAmount > 0
-      ? `${formatCents(note.refundAmount)} refunded to the card through Stripe${
-          note.refundStatus === 'pending' ? ' (pending at the bank)' : ''
-        }`
-      : '';
+    note.refundAmount === 0
+      ? ''
+      : note.status === 'pending'
+        ? `${formatCents(note.refundAmount)} to refund to the card through Stripe, once it answers`
+        : `${formatCents(note.refundAmount)} refunded to the card through Stripe${
+            note.refundStatus === 'pending' ? ' (pending at the bank)' : ''
+          }`;
   const yourself = byHand > 0 ? `${formatCents(byHand)} to return to the client yourself` : '';
   return [byCard, yourself].filter(Boolean).join('; ');
 }
