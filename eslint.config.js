@@ -189,8 +189,8 @@ const addressesByPaths = [
 }));
 
 /**
- * Invoice and subscription statuses have one writer each, their lifecycle module
- * (docs/conventions.md, ADR 006): `status` written on the `invoices` or `subscriptions` table
+ * Invoice, subscription and credit note statuses have one writer each, their lifecycle module
+ * (docs/conventions.md, ADR 006): `status` written on the `invoices`, `subscriptions` or `creditNotes` table
  * by any other file
  * by `.update(table).set({...})`, `.insert(table).values({...})` or its
  * `.onConflictDoUpdate({ set })` anywhere else is an error, wherever in the object it sits
@@ -201,6 +201,7 @@ const addressesByPaths = [
 const LIFECYCLE_FILES = {
   invoices: 'server/features/invoices/invoice-lifecycle.ts',
   subscriptions: 'server/features/subscriptions/subscription-lifecycle.ts',
+  creditNotes: 'server/features/invoices/credit-note-lifecycle.ts',
 };
 const WRITE_CALLS = new Set(['set', 'values', 'onConflictDoUpdate']);
 

@@ -21,6 +21,7 @@ import { createDashboardRepository } from './features/dashboard/dashboard.reposi
 import { createDashboardService } from './features/dashboard/dashboard.service';
 import { createIdentityAccountRepository } from './features/identity/identity.repository';
 import { createIdentityService } from './features/identity/identity.service';
+import { createCreditNoteRepository } from './features/invoices/credit-notes.repository';
 import { createInvoiceRepository } from './features/invoices/invoices.repository';
 import { createInvoiceService } from './features/invoices/invoices.service';
 import { createPayLinks } from './features/invoices/pay-links';
@@ -94,6 +95,7 @@ export function createServices({
     billing: createBillingRepository(db),
     clients: createClientRepository(db),
     consultations: createConsultationRepository(db),
+    creditNotes: createCreditNoteRepository(db),
     dashboard: createDashboardRepository(db),
     identityAccounts: createIdentityAccountRepository(db),
     invoices: createInvoiceRepository(db),
@@ -176,6 +178,8 @@ export function createServices({
   });
   const invoices = createInvoiceService({
     repository: repositories.invoices,
+    creditNotes: repositories.creditNotes,
+    refundCard: stripe ? (refund) => stripe.refundPayment(refund) : null,
     mail: notifications,
     audit,
     issuer: async () => {

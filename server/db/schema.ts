@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { LeadFacts } from '@shared/lead-facts';
 import { PLAN_IDS } from '@shared/plans';
 import { CONSULTATION_STATUSES } from '@shared/schemas/consultations';
+import { CREDIT_NOTE_STATUSES } from '@shared/schemas/credit-notes';
 import { INVOICE_STATUSES } from '@shared/schemas/invoices';
 import { LEGAL_PAGES } from '@shared/schemas/legal-pages';
 import { PAYMENT_METHODS } from '@shared/schemas/payments';
@@ -679,6 +680,56 @@ export const invoiceCounters = pgTable('invoice_counters', {
   year: integer().primaryKey(),
   last: integer().notNull(),
 });
+
+/**
+ * The last credit note number used in each year (CN-2026-0001...): bumped in the transaction
+ * that issues a credit note, so issued notes are numbered without gaps.
+ */
+export const creditNoteCounters = pgTable('credit_note_counters', {
+  year: integer().primaryKey(),
+  last: integer().notNull(),
+});
+
+/**
+ * Corrections of paid invoices (docs/payments.md, "Credit notes"). The money received stays on
+ * record (payments, invoices.amount_paid): a credit note says how much of it the agency gives
+ * back, to the card through Stripe (refundAmount of paymentId) or outside the product. Written
+ * only by credit-note-lifecycle.ts: 'pending' while its refund waits for Stripe's answer
+ * (reserving its amount), 'issued' with its number once Stripe accepted the refund (or at once
+ * when there is none).
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** CN-YEAR-NNNN, given when it is issued: a pending note that is dropped uses none. */
+    creditNoteNumber: text().unique(),
+    invoiceId: uuid()
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    status: text({ enum: CREDIT_NOTE_STATUSES }).notNull().default('pending'),
+    amount: integer().notNull(),
+    reason: text().notNull(),
+    /** The card payment refunded through Stripe, and how much of the amount goes back to it. */
+    paymentId: uuid().references(() => payments.id, { onDelete: 'restrict' }),
+    refundAmount: integer().notNull().default(0),
+    /** Stripe's refund once it accepted it, and its status then ('succeeded', 'pending'). */
+    stripeRefundId: text().unique(),
+    refundStatus: text(),
+    createdByAdminId: uuid().references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    issuedAt: moment(),
+  },
+  (t) => [
+    index('credit_notes_invoice_id_idx').on(t.invoiceId, t.createdAt),
+    index('credit_notes_payment_id_idx')
+      .on(t.paymentId)
+      .where(sql`${t.paymentId} is not null`),
+    // The dashboard's revenue by month takes off what was credited in it.
+    index('credit_notes_issued_at_idx').on(t.issuedAt),
+  ],
+);
+export type CreditNoteRow = typeof creditNotes.$inferSelect;
 
 export const invoiceLineItems = pgTable(
   'invoice_line_items',

@@ -17,7 +17,10 @@ export const DashboardStatsSchema = z.object({
   convertedRequests: z.number().int(),
   /** The start of the conversion period: the first day (UTC) of the month 11 months ago. */
   conversionSince: z.iso.datetime(),
-  /** Payments received this calendar month (UTC) that still count (not refunded), in cents. */
+  /**
+   * Payments received this calendar month (UTC) that still count (not refunded), less the
+   * credit notes issued this month, in cents (docs/payments.md, "Credit notes").
+   */
   collectedThisMonth: z.number().int(),
   /** Balance due of every sent or overdue invoice, in cents. */
   outstanding: z.number().int(),
@@ -44,7 +47,10 @@ export const TrendMonthSchema = z.object({
   newClients: z.number().int(),
   /** Clients whose plan ended (a cancellation taking effect) in the month. */
   churnedClients: z.number().int(),
-  /** Payments received in the month that count, less what was refunded of them. */
+  /**
+   * Payments received in the month that count, less what was refunded of them and the credit
+   * notes issued in the month (so it can be below zero).
+   */
   collected: z.number().int(),
   /** What invoices sent by the month's end still owed at its end (as known now). */
   outstanding: z.number().int(),

@@ -9,6 +9,7 @@ import {
   pageSchema,
   statusFilter,
 } from './common';
+import { ClientCreditNoteSchema, CreditableSchema, CreditNoteSchema } from './credit-notes';
 import { MailDeliverySchema } from './mail';
 import { PaymentSchema } from './payments';
 
@@ -184,6 +185,8 @@ export const ClientInvoiceSchema = z.object({
   amountPaid: z.number().int(),
   status: z.enum(INVOICE_STATUSES),
   paidAt: z.iso.datetime().nullable(),
+  /** The credit notes issued for it, oldest first (a paid invoice keeps its status). */
+  creditNotes: z.array(ClientCreditNoteSchema),
 });
 export type ClientInvoice = z.infer<typeof ClientInvoiceSchema>;
 
@@ -317,6 +320,10 @@ export const InvoiceDetailSchema = z.object({
    * none is out (never given, card payment off, or revoked).
    */
   payLink: z.object({ expiresAt: z.iso.datetime().nullable() }).nullable(),
+  /** Its credit notes, oldest first: issued ones, and any still waiting for Stripe's answer. */
+  creditNotes: z.array(CreditNoteSchema),
+  /** What can still be credited (nothing unless it is paid). */
+  creditable: CreditableSchema,
 });
 export type InvoiceDetail = z.infer<typeof InvoiceDetailSchema>;
 
@@ -342,6 +349,16 @@ export const InvoiceStatusChangedSchema = InvoiceDetailSchema.extend({
   delivery: MailDeliverySchema.optional(),
 });
 export type InvoiceStatusChanged = z.infer<typeof InvoiceStatusChangedSchema>;
+
+/**
+ * The answer of POST /api/admin/invoices/{id}/credit-notes (201): the invoice now, the credit
+ * note issued, and what was done (refunded to the card, or to be returned by the agency).
+ */
+export const IssuedCreditNoteSchema = InvoiceDetailSchema.extend({
+  creditNote: CreditNoteSchema,
+  message: z.string(),
+});
+export type IssuedCreditNote = z.infer<typeof IssuedCreditNoteSchema>;
 
 /** The only status changes the product makes (spec section 4). */
 export const INVOICE_TRANSITIONS: Record<InvoiceStatus, readonly InvoiceStatus[]> = {

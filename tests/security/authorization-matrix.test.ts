@@ -100,6 +100,9 @@ const EXPECTED: Record<string, Expected> = {
   'PUT /api/admin/invoices/:id': adminOnly(400),
   'POST /api/admin/invoices/:id/mark-sent': adminOnly(409),
   'POST /api/admin/invoices/:id/void': adminOnly(400),
+  'POST /api/admin/invoices/:id/credit-notes': adminOnly(400),
+  // No credit note has the id the matrix makes up (credit-notes.routes.test.ts has real ones).
+  'GET /api/admin/invoices/:id/credit-notes/:creditNoteId/pdf': adminOnly(404),
   'GET /api/admin/invoices/:id/pdf': adminOnly(200),
   'POST /api/admin/invoices/:id/email': adminOnly(200),
   'POST /api/admin/invoices/:id/payments': adminOnly(400),
@@ -162,6 +165,7 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/tickets/:id/messages': clientOnly(201, 404),
   'GET /api/invoices': clientOnly(200),
   'GET /api/invoices/:id/pdf': clientOnly(200, 404),
+  'GET /api/invoices/:id/credit-notes/:creditNoteId/pdf': clientOnly(404),
   // This app has no Stripe: paying online is 503 to its owner, 404 to anyone else.
   'POST /api/invoices/:id/pay': clientOnly(503, 404),
   'GET /api/billing': clientOnly(200),

@@ -45,5 +45,7 @@ export function anInvoiceDetail(
     ],
     payments,
     payLink,
+    creditNotes: [],
+    creditable: { remaining: 0, cardRefundable: 0 },
   };
 }

@@ -321,6 +321,82 @@ describe('the Stripe stand-in', () => {
     expect(receiver.types().slice(-2)).toEqual(['charge.refunded', 'charge.dispute.created']);
   });
 
+  it('refunds part of a payment through POST /v1/refunds, then the rest, then refuses more', async () => {
+    const customer = await stripe.customers.create({ email: 'ro@example.com' });
+    const { sent } = await paidCheckout(customer.id);
+    const intent = sent[2]!.event.data.object.id as string;
+    await standIn.idle();
+    receiver.received.length = 0;
+
+    const part = await stripe.refunds.create(
+      {
+        payment_intent: intent,
+        amount: 10_000,
+        reason: 'requested_by_customer',
+        metadata: { creditNoteId: 'cn-1' },
+      },
+      { idempotencyKey: 'credit-note-cn-1' },
+    );
+    expect(part).toMatchObject({
+      object: 'refund',
+      amount: 10_000,
+      currency: 'usd',
+      payment_intent: intent,
+      reason: 'requested_by_customer',
+      status: 'succeeded',
+      metadata: { creditNoteId: 'cn-1' },
+    });
+    expect(part.id).toMatch(/^re_/);
+    expect(part.charge).toMatch(/^ch_/);
+    // The same key again: the same refund, not a second one.
+    const again = await stripe.refunds.create(
+      {
+        payment_intent: intent,
+        amount: 10_000,
+        reason: 'requested_by_customer',
+        metadata: { creditNoteId: 'cn-1' },
+      },
+      { idempotencyKey: 'credit-note-cn-1' },
+    );
+    expect(again.id).toBe(part.id);
+    expect([...standIn.refunds.values()].filter((r) => r.payment_intent === intent)).toHaveLength(
+      1,
+    );
+    expect((await stripe.refunds.retrieve(part.id)).amount).toBe(10_000);
+
+    await expect(
+      stripe.refunds.create({ payment_intent: intent, amount: 20_000 }),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      type: 'StripeInvalidRequestError',
+      code: 'amount_too_large',
+      message: 'Refund amount ($200.00) is greater than unrefunded amount on charge ($150.00)',
+    });
+    const rest = await stripe.refunds.create({ payment_intent: intent });
+    expect(rest.amount).toBe(15_000);
+    await expect(stripe.refunds.create({ payment_intent: intent })).rejects.toMatchObject({
+      code: 'charge_already_refunded',
+    });
+    await standIn.idle();
+    expect(receiver.received.map((event) => event.type)).toEqual([
+      'charge.refunded',
+      'charge.refunded',
+    ]);
+    expect(
+      receiver.received.map((event) => (event.data.object as Stripe.Charge).amount_refunded),
+    ).toEqual([10_000, 25_000]);
+  });
+
+  it('refuses to refund a disputed payment', async () => {
+    const customer = await stripe.customers.create({ email: 'di@example.com' });
+    const { sent } = await paidCheckout(customer.id);
+    const intent = sent[2]!.event.data.object.id as string;
+    await standIn.dispute(intent);
+    await expect(
+      stripe.refunds.create({ payment_intent: intent, amount: 100 }),
+    ).rejects.toMatchObject({ statusCode: 400, code: 'charge_disputed' });
+  });
+
   it('answers unknown routes and bad keys with Stripe’s error envelope', async () => {
     await expect(stripe.invoices.retrieve('in_1')).rejects.toMatchObject({
       statusCode: 404,

@@ -33,7 +33,10 @@ export interface StripeStandIn {
     sessionId: string,
     opts?: { amount?: number; currency?: string },
   ): Promise<StripeEventSent[]>;
-  /** Refunds the charge of a payment intent in full: sends charge.refunded. */
+  /**
+   * Refunds what is left of the charge of a payment intent, as the dashboard's Refund button
+   * does: sends charge.refunded. (The API's POST /v1/refunds does the same for the app.)
+   */
   refund(paymentIntentId: string): Promise<StripeEventSent[]>;
   /** Opens a dispute on the charge of a payment intent: sends charge.dispute.created. */
   dispute(paymentIntentId: string): Promise<StripeEventSent[]>;
@@ -52,6 +55,8 @@ export interface StripeStandIn {
   paymentIntents: Map<string, StripeObject>;
   paymentMethods: Map<string, StripeObject>;
   charges: Map<string, StripeObject>;
+  /** Refunds made, through the API or `refund`. */
+  refunds: Map<string, StripeObject>;
   close(): Promise<void>;
 }
 
@@ -151,8 +156,17 @@ export async function startStripeStandIn(opts: {
   const paymentIntents = new Map<string, StripeObject>();
   const paymentMethods = new Map<string, StripeObject>();
   const charges = new Map<string, StripeObject>();
-  const others = new Map<string, StripeObject>(); // refunds, disputes, portal sessions
-  const stores = [customers, checkoutSessions, paymentIntents, paymentMethods, charges, others];
+  const refunds = new Map<string, StripeObject>();
+  const others = new Map<string, StripeObject>(); // disputes, portal sessions
+  const stores = [
+    customers,
+    checkoutSessions,
+    paymentIntents,
+    paymentMethods,
+    charges,
+    refunds,
+    others,
+  ];
   const save = <T extends StripeObject>(store: Map<string, StripeObject>, object: T) => {
     store.set(object.id, object);
     return object;
@@ -323,6 +337,92 @@ export async function startStripeStandIn(opts: {
     return charge;
   }
 
+  /**
+   * A refund of `amount` (what is left by default) of a paid charge, as Stripe makes it: the
+   * charge's amount_refunded grows (refunded once all of it is), and charge.refunded goes out
+   * (the one refund event the app's webhook endpoint subscribes to). Refused as Stripe does for a disputed charge, one already refunded
+   * in full, or more than is left.
+   */
+  function refundCharge(
+    charge: StripeObject,
+    input: { amount?: number; reason?: string; metadata?: Record<string, string> },
+    { byDashboard = false } = {},
+  ) {
+    // The tests' dashboard refund (`refund`) may still give a disputed payment back.
+    if (charge.disputed && !byDashboard) {
+      throw invalid(`Charge ${charge.id} has been charged back; cannot issue a refund.`, {
+        code: 'charge_disputed',
+      });
+    }
+    if (charge.refunded) {
+      throw invalid(`Charge ${charge.id} has already been refunded.`, {
+        code: 'charge_already_refunded',
+      });
+    }
+    const left = charge.amount - charge.amount_refunded;
+    const amount = input.amount ?? left;
+    if (amount < 1) throw invalid('Invalid positive integer', { param: 'amount' });
+    if (amount > left) {
+      throw invalid(
+        `Refund amount (${money(amount, charge.currency)}) is greater than unrefunded amount on charge (${money(left, charge.currency)})`,
+        { code: 'amount_too_large', param: 'amount' },
+      );
+    }
+    const refund = save(refunds, {
+      ...base('re_', 'refund'),
+      amount,
+      balance_transaction: newId('txn_'),
+      charge: charge.id,
+      currency: charge.currency,
+      metadata: input.metadata ?? {},
+      payment_intent: charge.payment_intent,
+      reason: input.reason ?? null,
+      receipt_number: null,
+      source_transfer_reversal: null,
+      status: 'succeeded',
+      transfer_reversal: null,
+    });
+    const refunded = charge.amount_refunded + amount;
+    Object.assign(charge, { amount_refunded: refunded, refunded: refunded === charge.amount });
+    return { refund, events: [event('charge.refunded', charge)] };
+  }
+
+  const createRefund: Handler = (body, _, emitted) => {
+    const intentId = text(body.payment_intent);
+    const chargeId = text(body.charge);
+    if (!intentId && !chargeId) {
+      throw invalid(
+        'One of the following params should be provided for this request: payment_intent or charge.',
+      );
+    }
+    const charge = chargeId
+      ? find(charges, 'charge', chargeId, 'charge')
+      : charges.get(
+          find(paymentIntents, 'payment_intent', intentId!, 'payment_intent').latest_charge,
+        );
+    if (charge?.status !== 'succeeded') {
+      throw invalid(
+        `This PaymentIntent (${intentId}) does not have a successful charge to refund.`,
+      );
+    }
+    const reason = text(body.reason);
+    if (reason && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(reason)) {
+      throw invalid(
+        `Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer`,
+        {
+          param: 'reason',
+        },
+      );
+    }
+    const { refund, events: sent } = refundCharge(charge, {
+      amount: body.amount === undefined ? undefined : integer(body.amount, 'amount'),
+      reason,
+      metadata: mergeMetadata({}, body.metadata),
+    });
+    emitted.push(...sent);
+    return refund;
+  };
+
   const createPaymentIntent: Handler = (body, _, emitted) => {
     const amount = integer(required(body, 'amount'), 'amount');
     const currency = required(body, 'currency').toLowerCase();
@@ -479,6 +579,8 @@ export async function startStripeStandIn(opts: {
     ['POST /v1/payment_intents', createPaymentIntent],
     ['GET /v1/payment_intents/:id', retrieve(paymentIntents, 'payment_intent')],
     ['GET /v1/charges/:id', retrieve(charges, 'charge')],
+    ['POST /v1/refunds', createRefund],
+    ['GET /v1/refunds/:id', retrieve(refunds, 'refund')],
     [
       'POST /v1/billing_portal/sessions',
       (body) => {
@@ -671,18 +773,7 @@ export async function startStripeStandIn(opts: {
     async refund(paymentIntentId) {
       const charge = chargeOf(paymentIntentId);
       if (charge.refunded) throw new Error(`${paymentIntentId} is already refunded`);
-      const { amount, currency } = charge;
-      save(others, {
-        ...base('re_', 'refund'),
-        amount,
-        charge: charge.id,
-        currency,
-        payment_intent: paymentIntentId,
-        reason: null,
-        status: 'succeeded',
-      });
-      Object.assign(charge, { amount_refunded: amount, refunded: true });
-      return enqueue([event('charge.refunded', charge)]);
+      return enqueue(refundCharge(charge, {}, { byDashboard: true }).events);
     },
     async dispute(paymentIntentId) {
       const charge = chargeOf(paymentIntentId);
@@ -708,6 +799,7 @@ export async function startStripeStandIn(opts: {
     paymentIntents,
     paymentMethods,
     charges,
+    refunds,
     async close() {
       await deliveries;
       server.closeAllConnections();

@@ -3,6 +3,7 @@ import type { PlanId } from '@shared/plans';
 import type { Database } from '../../db/client';
 import {
   consultations,
+  creditNotes,
   invoices,
   payments,
   subscriptionEvents,
@@ -97,12 +98,20 @@ export function createDashboardRepository(db: Database) {
     },
 
     /**
-     * Money, in cents: payments received since `monthStart` that still count, and the balance
-     * due of open invoices (all of them, and the overdue ones).
+     * Money, in cents: payments received since `monthStart` that still count less the credit
+     * notes issued since then, and the balance due of open invoices (all of them, and the
+     * overdue ones).
      */
     async money(monthStart: Date) {
+      // One query: what counts of the month's payments, less the month's credit notes.
       const [collected] = await db
-        .select({ cents: cents(sql`sum(${counted})`) })
+        .select({
+          cents: cents(sql`coalesce(sum(${counted}), 0) - coalesce((
+            select sum(${creditNotes.amount}) from ${creditNotes}
+            where ${creditNotes.status} = 'issued'
+              and ${creditNotes.issuedAt} >= ${monthStart.toISOString()}::timestamptz
+          ), 0)`),
+        })
         .from(payments)
         .where(and(gte(payments.paidAt, monthStart), sql`${payments.flag} is null`));
       const balance = sql`greatest(${invoices.total} - ${invoices.amountPaid}, 0)`;
@@ -162,7 +171,7 @@ export function createDashboardRepository(db: Database) {
 
     /**
      * Per month, in cents: the payments received in it that count (net of what was refunded
-     * of them), and what the invoices sent by its end still owed at its end (the total less
+     * of them) less the credit notes issued in it, and what the invoices sent by its end still owed at its end (the total less
      * the payments received by then; nothing once the invoice was paid by then).
      */
     async moneyTrends(months: readonly TrendMonth[]) {
@@ -175,12 +184,17 @@ export function createDashboardRepository(db: Database) {
       return db
         .select({
           month: sql<string>`m.month`,
-          collected: cents(sql`(
+          collected: cents(sql`coalesce((
             select sum(${counted}) from ${payments}
             where ${payments.flag} is null
               and ${payments.paidAt} >= m.month_start
               and ${payments.paidAt} < m.month_end
-          )`),
+          ), 0) - coalesce((
+            select sum(${creditNotes.amount}) from ${creditNotes}
+            where ${creditNotes.status} = 'issued'
+              and ${creditNotes.issuedAt} >= m.month_start
+              and ${creditNotes.issuedAt} < m.month_end
+          ), 0)`),
           outstanding: cents(sql`(
             select sum(greatest(${invoices.total} - coalesce(${paidBy}, 0), 0)) from ${invoices}
             where ${invoices.status} not in ('draft', 'void')

@@ -20,9 +20,9 @@ export interface InvoicePaymentOptions {
   payUrl: string | null;
 }
 
-const INK = '#0b3b4f';
-const MUTED = '#5b6b73';
-const ACCENT = '#0e7490';
+export const INK = '#0b3b4f';
+export const MUTED = '#5b6b73';
+export const ACCENT = '#0e7490';
 const STATUS_LABEL: Record<InvoiceStatus, string> = {
   draft: 'DRAFT',
   sent: 'DUE',
@@ -39,42 +39,28 @@ const PDF_DATE = new Intl.DateTimeFormat('en-US', {
 });
 
 /** 'MMM d, yyyy' of a calendar date or an instant, in UTC (the server has no user's zone). */
-function pdfDate(value: string): string {
+export function pdfDate(value: string): string {
   return PDF_DATE.format(new Date(value.length === 10 ? `${value}T00:00:00Z` : value));
 }
 
-/**
- * Renders one invoice as an A4 PDF: the issuer from the settings, the client, the dates, the
- * lines and the totals, the status and the notes. The same bytes serve the admin download,
- * the client's download and the e-mail attachment.
- */
-export function renderInvoicePdf(
-  detail: InvoiceDetail,
-  issuer: InvoiceIssuer,
-  { payUrl }: InvoicePaymentOptions = { payUrl: null },
-): Promise<Buffer> {
-  const { invoice, lineItems } = detail;
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    info: {
-      Title: `Invoice ${invoiceName(invoice)}`,
-      Author: issuer.businessName,
-      Subject: `Invoice ${invoiceName(invoice)} for ${invoice.clientName}`,
-    },
-  });
+/** An A4 page in the invoices' layout, and the bytes once `doc.end()` is called. */
+export function startPdf(info: { Title: string; Author: string; Subject: string }) {
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-
   const left = doc.page.margins.left;
   const right = doc.page.width - doc.page.margins.right;
-  const width = right - left;
+  return { doc, done, left, right, width: right - left };
+}
 
-  // Issuer
+type Pdf = ReturnType<typeof startPdf>;
+
+/** The agency's name and contact details, top left, as on every document it sends. */
+export function drawIssuer({ doc, left, width }: Pdf, issuer: InvoiceIssuer): void {
   doc
     .fillColor(ACCENT)
     .font('Helvetica-Bold')
@@ -89,6 +75,40 @@ export function renderInvoicePdf(
   ]) {
     if (line) doc.text(line);
   }
+}
+
+/** Who to write to, centred at the foot of the page. */
+export function drawFooter({ doc, left, width }: Pdf, text: string): void {
+  doc
+    .fillColor(MUTED)
+    .font('Helvetica')
+    .fontSize(9)
+    .text(text, left, doc.page.height - doc.page.margins.bottom - 20, {
+      width,
+      align: 'center',
+      lineBreak: false,
+    });
+}
+
+/**
+ * Renders one invoice as an A4 PDF: the issuer from the settings, the client, the dates, the
+ * lines and the totals, the status and the notes. The same bytes serve the admin download,
+ * the client's download and the e-mail attachment.
+ */
+export function renderInvoicePdf(
+  detail: InvoiceDetail,
+  issuer: InvoiceIssuer,
+  { payUrl }: InvoicePaymentOptions = { payUrl: null },
+): Promise<Buffer> {
+  const { invoice, lineItems } = detail;
+  const pdf = startPdf({
+    Title: `Invoice ${invoiceName(invoice)}`,
+    Author: issuer.businessName,
+    Subject: `Invoice ${invoiceName(invoice)} for ${invoice.clientName}`,
+  });
+  const { doc, done, left, right, width } = pdf;
+
+  drawIssuer(pdf, issuer);
 
   // Title block
   doc
@@ -204,6 +224,11 @@ export function renderInvoicePdf(
     amountRow(['Paid', `-${formatCents(invoice.amountPaid)}`]);
     amountRow(['Balance due', formatCents(balanceDue(invoice))]);
   }
+  // What was given back of it, by credit note (the invoice itself stays as it was issued).
+  for (const note of detail.creditNotes) {
+    if (note.creditNoteNumber)
+      amountRow([`Credit note ${note.creditNoteNumber}`, `-${formatCents(note.amount)}`]);
+  }
   y += 16;
 
   if (isPayable(invoice) && (payUrl || issuer.paymentInstructions)) {
@@ -236,16 +261,7 @@ export function renderInvoicePdf(
       .text(invoice.notes, left, doc.y + 2, { width });
   }
 
-  doc
-    .fillColor(MUTED)
-    .font('Helvetica')
-    .fontSize(9)
-    .text(
-      `Questions about this invoice? Write to ${issuer.businessEmail}.`,
-      left,
-      doc.page.height - doc.page.margins.bottom - 20,
-      { width, align: 'center', lineBreak: false },
-    );
+  drawFooter(pdf, `Questions about this invoice? Write to ${issuer.businessEmail}.`);
 
   doc.end();
   return done;

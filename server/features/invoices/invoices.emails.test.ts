@@ -2,8 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { readEmail, testBrand, typedMarkup } from '@tests/support/read-email';
 import {
+  creditNoteIssuedEmail,
   invoiceIssuedEmail,
   invoiceVoidedEmail,
+  type CreditNoteMail,
   type HowToPay,
   type InvoiceMail,
 } from './invoices.emails';
@@ -79,5 +81,62 @@ describe('the void invoice e-mail', () => {
     expect(email.links).toEqual([
       { label: 'See your billing history', href: 'https://studio.test/portal/dashboard' },
     ]);
+  });
+});
+
+describe('the credit note e-mail', () => {
+  const note: CreditNoteMail = {
+    creditNoteNumber: 'CN-2026-0003',
+    invoiceNumber: 'INV-0042',
+    clientName: 'Amélie Thibodeaux',
+    clientEmail: 'amelie@example.com',
+    amount: 50_000,
+    refundAmount: 50_000,
+    reason: 'Two pages were <not> delivered',
+  };
+
+  it('names the note, the invoice and the amount, says why and that the card is refunded', () => {
+    const email = readEmail(creditNoteIssuedEmail(testBrand, note, { appUrl }));
+    expect(email.subject).toBe('Credit note CN-2026-0003 for invoice INV-0042 from Coast & Code');
+    const sentence =
+      'We have issued credit note CN-2026-0003 for $500.00 on invoice INV-0042. It is attached.';
+    expect(email.textParagraphs).toContain(sentence);
+    expect(email.paragraphs).toContain(sentence);
+    expect(email.paragraphs).toContain('Why: Two pages were <not> delivered');
+    expect(email.paragraphs).toContain('$500.00 is refunded to the card you paid with.');
+    expect(email.paragraphs).toContain(
+      'A card refund usually shows on your statement within 5 to 10 business days.',
+    );
+    expect(email.tags).toEqual(new Set(['div', 'p', 'a']));
+    expect(email.links).toEqual([
+      { label: 'See your billing history', href: 'https://studio.test/portal/dashboard' },
+    ]);
+  });
+
+  it('says the agency returns the money itself when it was not paid by card', () => {
+    const email = readEmail(
+      creditNoteIssuedEmail(
+        testBrand,
+        { ...note, refundAmount: 0, clientName: typedMarkup },
+        {
+          appUrl,
+        },
+      ),
+    );
+    expect(email.paragraphs).toContain(`Hello ${typedMarkup},`);
+    expect(email.paragraphs).toContain('$500.00 is returned to you by us directly.');
+    expect(email.paragraphs.join('\n')).not.toContain('card');
+    expect(email.textParagraphs).toContain(
+      'If you have not told us yet how you would like to receive the money, reply to this e-mail or write to hello@coastandcode.test.',
+    );
+  });
+
+  it('splits a refund larger than the card payment between the card and the agency', () => {
+    const email = readEmail(
+      creditNoteIssuedEmail(testBrand, { ...note, refundAmount: 30_000 }, { appUrl }),
+    );
+    expect(email.paragraphs).toContain(
+      '$300.00 is refunded to the card you paid with, and $200.00 is returned to you by us directly.',
+    );
   });
 });

@@ -7,6 +7,7 @@ import {
   type RenderedEmail,
 } from '../../lib/email-layout';
 import { displayDate } from '../../lib/format';
+import { refundSentence } from './credit-amounts';
 
 /** An invoice as its e-mail describes it (amounts in integer cents). */
 export interface InvoiceMail {
@@ -103,5 +104,45 @@ export function invoiceVoidedEmail(
       `Questions about it? Reply to this e-mail or write to ${brand.businessEmail}.`,
     ],
     { href: `${appUrl}/portal/dashboard`, label: 'See your billing history' },
+  );
+}
+
+/** An issued credit note as its e-mail describes it (amounts in integer cents). */
+export interface CreditNoteMail {
+  creditNoteNumber: string;
+  invoiceNumber: string | null;
+  clientName: string;
+  clientEmail: string;
+  /** What is credited, and of it what goes back to the card through Stripe. */
+  amount: number;
+  refundAmount: number;
+  reason: string;
+}
+
+/** A paid invoice was corrected by a credit note (its PDF is attached by the sender). */
+export function creditNoteIssuedEmail(
+  brand: EmailBrand,
+  note: CreditNoteMail,
+  { appUrl }: { appUrl: string },
+): RenderedEmail {
+  const byCard = note.refundAmount > 0;
+  return renderEmail(
+    brand,
+    `Credit note ${note.creditNoteNumber} for invoice ${invoiceName(note)} from ${brand.businessName}`,
+    [
+      `Hello ${note.clientName},`,
+      `We have issued credit note ${note.creditNoteNumber} for ${formatCents(note.amount)} on invoice ${invoiceName(note)}. It is attached.`,
+      `Why: ${note.reason}`,
+      refundSentence(note),
+      ...(byCard
+        ? ['A card refund usually shows on your statement within 5 to 10 business days.']
+        : []),
+      ...(note.amount > note.refundAmount
+        ? [
+            `If you have not told us yet how you would like to receive the money, reply to this e-mail or write to ${brand.businessEmail}.`,
+          ]
+        : [`Questions about it? Reply to this e-mail or write to ${brand.businessEmail}.`]),
+    ],
+    portalAction(appUrl),
   );
 }

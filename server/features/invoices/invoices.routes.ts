@@ -6,6 +6,7 @@ import {
   UpdateInvoiceStatusSchema,
   VoidInvoiceSchema,
 } from '@shared/schemas/invoices';
+import { IssueCreditNoteSchema } from '@shared/schemas/credit-notes';
 import { actorOf } from '../../lib/audit-trail';
 import { currentAdmin, currentUserId, requireUser } from '../../lib/auth-guards';
 import { parse } from '../../lib/validate';
@@ -34,6 +35,20 @@ export function clientInvoiceRoutes(service: InvoiceService): Router {
   router.get('/invoices/:id/pdf', requireUser, async (req: Request<{ id: string }>, res) => {
     sendPdf(res, await service.pdfForClient(currentUserId(req), req.params.id));
   });
+  router.get(
+    '/invoices/:id/credit-notes/:creditNoteId/pdf',
+    requireUser,
+    async (req: Request<{ id: string; creditNoteId: string }>, res) => {
+      sendPdf(
+        res,
+        await service.creditNotePdfForClient(
+          currentUserId(req),
+          req.params.id,
+          req.params.creditNoteId,
+        ),
+      );
+    },
+  );
   return router;
 }
 
@@ -73,6 +88,21 @@ export function adminInvoiceRoutes(
     const { reason } = parse(VoidInvoiceSchema, req.body);
     res.json(await service.void(req.params.id, reason, actorOf(currentAdmin(res))));
   });
+
+  // A paid invoice corrected: its credit notes are in the invoice's detail answer.
+  router.post('/invoices/:id/credit-notes', async (req: Request<{ id: string }>, res) => {
+    const input = parse(IssueCreditNoteSchema, req.body);
+    res
+      .status(201)
+      .json(await service.issueCreditNote(req.params.id, input, actorOf(currentAdmin(res))));
+  });
+
+  router.get(
+    '/invoices/:id/credit-notes/:creditNoteId/pdf',
+    async (req: Request<{ id: string; creditNoteId: string }>, res) => {
+      sendPdf(res, await service.creditNotePdf(req.params.id, req.params.creditNoteId));
+    },
+  );
 
   // sentAt and paidAt are set by the server to the moment of the change; values sent by the
   // browser are accepted by the schema and ignored. Sending a draft e-mails it to the client;

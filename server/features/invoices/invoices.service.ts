@@ -14,12 +14,16 @@ import {
 import { pageOffset, type ListQuery } from '@shared/schemas/common';
 import { KEPT_IN_OUTBOX } from '@shared/schemas/mail';
 import { isPayable, stripeDashboardUrl, type Payment } from '@shared/schemas/payments';
+import type { CreditNote } from '@shared/schemas/credit-notes';
 import type { InvoiceLineItemRow, InvoiceRow, PaymentRow } from '../../db/schema';
 import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
 import { changedFields } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
 import { existingId } from '../../lib/ids';
-import type { HowToPay, InvoiceMail, PayLink } from './invoices.emails';
+import { creditableOf } from './credit-amounts';
+import { createCreditNotes, type CardRefund } from './credit-notes';
+import type { CreditNoteRepository, CreditNoteWithAuthor } from './credit-notes.repository';
+import type { CreditNoteMail, HowToPay, InvoiceMail, PayLink } from './invoices.emails';
 import { renderInvoicePdf, type InvoiceIssuer } from './invoice-pdf';
 import type { InvoiceRepository, NewInvoice } from './invoices.repository';
 import { createVoidInvoice } from './void-invoice';
@@ -91,12 +95,31 @@ export function toPayment(row: PaymentRow, stripeTestMode: boolean): Payment {
   };
 }
 
+export function toCreditNote(row: CreditNoteWithAuthor): CreditNote {
+  return {
+    id: row.id,
+    creditNoteNumber: row.creditNoteNumber,
+    invoiceId: row.invoiceId,
+    status: row.status,
+    amount: row.amount,
+    reason: row.reason,
+    refundAmount: row.refundAmount,
+    stripeRefundId: row.stripeRefundId,
+    refundStatus: row.refundStatus,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    issuedAt: row.issuedAt?.toISOString() ?? null,
+  };
+}
+
 function toDetail(
   invoice: InvoiceRow,
   lines: InvoiceLineItemRow[],
   received: PaymentRow[],
-  stripeTestMode: boolean,
+  notes: CreditNoteWithAuthor[],
+  { stripeTestMode, cardRefunds }: { stripeTestMode: boolean; cardRefunds: boolean },
 ): InvoiceDetail {
+  const { remaining, cardRefundable } = creditableOf(invoice, received, notes, cardRefunds);
   return {
     invoice: toInvoice(invoice),
     lineItems: lines.map(({ id, description, quantity, unitPrice, total }) => ({
@@ -110,6 +133,8 @@ function toDetail(
     payLink: invoice.payTokenHash
       ? { expiresAt: invoice.payLinkExpiresAt?.toISOString() ?? null }
       : null,
+    creditNotes: notes.map(toCreditNote),
+    creditable: { remaining, cardRefundable },
   };
 }
 
@@ -144,6 +169,8 @@ export interface InvoiceMailer {
   forgetPayLink(invoiceId: string): Promise<void>;
   /** A sent invoice was voided: its client is told. */
   invoiceVoided(invoice: InvoiceMail, reason: string): Promise<unknown>;
+  /** A paid invoice was corrected: the credit note, its PDF attached, to the client. */
+  creditNoteIssued(note: CreditNoteMail, pdf: Buffer): Promise<unknown>;
 }
 
 /** What links an invoice to the subscription it bills (set by billing, never by the form). */
@@ -154,6 +181,12 @@ export type InvoiceBillingLink = Pick<
 
 export interface InvoiceServiceDeps {
   repository: InvoiceRepository;
+  creditNotes: CreditNoteRepository;
+  /**
+   * Gives part of a card payment back through Stripe (stripe-gateway.ts refundPayment); null
+   * when card payments are off, and a credit note then says the agency returns the money.
+   */
+  refundCard?: CardRefund | null;
   mail: InvoiceMailer;
   /** Where admin actions are recorded (billing's own invoices have no actor and no record). */
   audit: AuditTrail;
@@ -183,6 +216,8 @@ export interface InvoiceServiceDeps {
 
 export function createInvoiceService({
   repository,
+  creditNotes,
+  refundCard = null,
   mail,
   audit,
   issuer,
@@ -217,10 +252,13 @@ export function createInvoiceService({
     return state;
   }
 
+  const detailOptions = { stripeTestMode, cardRefunds: refundCard !== null };
+
   async function detail(id: string): Promise<InvoiceDetail> {
     const found = await repository.find(checkedId(id));
     if (!found) throw new AppError(404, INVOICE_NOT_FOUND);
-    return toDetail(found.invoice, found.lines, found.payments, stripeTestMode);
+    const notes = await creditNotes.ofInvoices([found.invoice.id]);
+    return toDetail(found.invoice, found.lines, found.payments, notes, detailOptions);
   }
 
   /** The PDF, with the pay link and the instructions while it is unpaid. */
@@ -346,6 +384,17 @@ export function createInvoiceService({
     return emailed(current, result);
   }
 
+  const credit = createCreditNotes({
+    repository: creditNotes,
+    invoices: repository,
+    detail,
+    refundCard,
+    issuer,
+    mail,
+    audit,
+    now,
+  });
+
   const voidInvoice = createVoidInvoice({
     repository,
     detail,
@@ -382,7 +431,7 @@ export function createInvoiceService({
         lineItems,
         ...link,
       });
-      const created = toDetail(invoice, lines, [], stripeTestMode);
+      const created = toDetail(invoice, lines, [], [], detailOptions);
       if (actor) {
         await audit.record(actor, {
           kind: 'invoice.created',
@@ -475,6 +524,13 @@ export function createInvoiceService({
     /** POST /void: a sent or overdue invoice withdrawn with a reason (void-invoice.ts). */
     void: voidInvoice,
 
+    /** POST /credit-notes: a paid invoice corrected by a credit note (credit-notes.ts). */
+    issueCreditNote: credit.issue,
+
+    /** A credit note's PDF, for the admin and (its own) for the client. */
+    creditNotePdf: credit.pdf,
+    creditNotePdfForClient: credit.pdfForClient,
+
     /** Gives a client the unowned invoices written to the e-mail their issuer verified. */
     claimForVerifiedEmail: (userId: string, email: string) =>
       repository.claimForVerifiedEmail(userId, email),
@@ -522,6 +578,12 @@ export function createInvoiceService({
         'An invoice with payments cannot be deleted: the money received stays on record.',
       );
       if (found.payments.length > 0) throw hasPayments;
+      if ((await creditNotes.ofInvoices([found.invoice.id])).length > 0) {
+        throw new AppError(
+          409,
+          'An invoice with credit notes cannot be deleted: they stay on record.',
+        );
+      }
       const page = await closePaymentPage(found.invoice);
       if (page === 'unreachable') throw new AppError(503, PAYMENT_PAGE_UNREACHABLE);
       if (page === 'paid') {
@@ -530,7 +592,7 @@ export function createInvoiceService({
           'A card payment for this invoice is on its way from Stripe: the invoice stays, and the payment will be recorded on it.',
         );
       }
-      const before = toDetail(found.invoice, found.lines, found.payments, stripeTestMode);
+      const before = toDetail(found.invoice, found.lines, found.payments, [], detailOptions);
       const removed = await repository.remove(found.invoice.id);
       if (removed === 'not-found') throw new AppError(404, INVOICE_NOT_FOUND);
       if (removed === 'has-payments') throw hasPayments;
@@ -574,10 +636,23 @@ export function createInvoiceService({
         limit: pageSize,
         offset: pageOffset({ page, pageSize }),
       });
+      const notes = await creditNotes.ofInvoices(rows.map((row) => row.id));
       const items = rows.map((row) => ({
         ...row,
         invoiceNumber: invoiceName(row),
         paidAt: row.paidAt?.toISOString() ?? null,
+        creditNotes: notes.flatMap((note) =>
+          note.invoiceId === row.id && note.creditNoteNumber && note.issuedAt
+            ? [
+                {
+                  id: note.id,
+                  creditNoteNumber: note.creditNoteNumber,
+                  amount: note.amount,
+                  issuedAt: note.issuedAt.toISOString(),
+                },
+              ]
+            : [],
+        ),
       }));
       return { items, total, page, pageSize };
     },

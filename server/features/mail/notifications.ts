@@ -14,8 +14,10 @@ import {
   type ConsultationMail,
 } from '../consultations/consultations.emails';
 import {
+  creditNoteIssuedEmail,
   invoiceIssuedEmail,
   invoiceVoidedEmail,
+  type CreditNoteMail,
   type HowToPay,
   type InvoiceMail,
 } from '../invoices/invoices.emails';
@@ -41,7 +43,7 @@ import { agencyRepliedEmail, ticketCreatedEmail } from '../tickets/tickets.email
 import type { MailSecret, Mailer, SendResult } from './mailer';
 
 // Where they were first declared; the invoices and payments services import them from here.
-export type { HowToPay, InvoiceMail, PayLink } from '../invoices/invoices.emails';
+export type { CreditNoteMail, HowToPay, InvoiceMail, PayLink } from '../invoices/invoices.emails';
 export type { SignupInvitation } from '../signup-links/signup-links.emails';
 
 type Client = EmailClient;
@@ -293,6 +295,22 @@ export function createNotifications({
       return mailer.send({
         to: invoice.clientEmail,
         ...invoiceVoidedEmail(brand, invoice, reason, { appUrl }),
+      });
+    },
+
+    /** A paid invoice was corrected: the credit note, its PDF attached, to the client. */
+    async creditNoteIssued(note: CreditNoteMail, pdf: Buffer): Promise<SendResult> {
+      const brand = await agency();
+      return mailer.send({
+        to: note.clientEmail,
+        ...creditNoteIssuedEmail(brand, note, { appUrl }),
+        attachments: [
+          {
+            filename: `${note.creditNoteNumber}.pdf`,
+            contentType: 'application/pdf',
+            content: pdf,
+          },
+        ],
       });
     },
 

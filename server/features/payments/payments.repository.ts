@@ -16,6 +16,7 @@ import type { Database } from '../../db/client';
 import { onPage } from '../../db/paging';
 import { textContains } from '../../db/search';
 import {
+  creditNotes,
   invoices,
   invoiceSearchText,
   payments,
@@ -208,7 +209,18 @@ export function createPaymentRepository(db: Database) {
           .where(eq(payments.stripePaymentIntentId, paymentIntentId))
           .for('update');
         if (!payment) throw new UnknownPayment();
-        const refunded = Math.min(amountRefunded, payment.amount);
+        // Stripe's running total counts the refunds of credit notes too: those are the credit
+        // notes' own record (credit_notes), and change nothing the payment counts toward.
+        const [byNotes] = await tx
+          .select({
+            cents: sql<number>`coalesce(sum(${creditNotes.refundAmount}), 0)`.mapWith(Number),
+          })
+          .from(creditNotes)
+          .where(eq(creditNotes.paymentId, payment.id));
+        const refunded = Math.min(
+          Math.max(0, amountRefunded - (byNotes?.cents ?? 0)),
+          payment.amount,
+        );
         const newlyRefunded = refunded - payment.refundedAmount;
         const invoice = payment.invoiceId ? await lockInvoice(tx, payment.invoiceId) : undefined;
         if (newlyRefunded <= 0) return { invoice: invoice ?? null, reopened: false };
@@ -238,8 +250,9 @@ export function createPaymentRepository(db: Database) {
     /**
      * A manual payment recorded by mistake is voided: it stops counting, and its invoice is
      * open again when it no longer covers it (invoice-lifecycle's voidInvoicePayment), in one
-     * transaction. 'not-found', 'card' (Stripe's money is refunded, not voided) or 'voided'
-     * (already) leave everything as it was.
+     * transaction. 'not-found', 'card' (Stripe's money is refunded, not voided), 'voided'
+     * (already) or 'credited' (its invoice has credit notes, which say what of the money goes
+     * back) leave everything as it was.
      */
     async voidManual(
       paymentId: string,
@@ -251,6 +264,7 @@ export function createPaymentRepository(db: Database) {
       | { kind: 'not-found' }
       | { kind: 'card' }
       | { kind: 'already-voided' }
+      | { kind: 'credited' }
     > {
       return db.transaction(async (tx) => {
         const [payment] = await tx
@@ -261,6 +275,14 @@ export function createPaymentRepository(db: Database) {
         if (!payment) return { kind: 'not-found' as const };
         if (payment.method === 'card') return { kind: 'card' as const };
         if (payment.voidedAt) return { kind: 'already-voided' as const };
+        if (payment.invoiceId) {
+          const [credited] = await tx
+            .select({ id: creditNotes.id })
+            .from(creditNotes)
+            .where(eq(creditNotes.invoiceId, payment.invoiceId))
+            .limit(1);
+          if (credited) return { kind: 'credited' as const };
+        }
         const [voided] = await tx
           .update(payments)
           .set({ voidedAt: at, voidReason: reason })

@@ -27,6 +27,14 @@ export type ChargeResult =
   | { status: 'succeeded' | 'processing'; paymentIntentId: string }
   | { status: 'declined'; paymentIntentId: string | null; reason: string };
 
+/**
+ * A refund asked of Stripe: 'accepted' (its status 'succeeded', or 'pending' while the bank
+ * confirms it), or 'refused' with Stripe's reason (nothing was given back).
+ */
+export type RefundResult =
+  | { status: 'accepted'; refundId: string; refundStatus: string }
+  | { status: 'refused'; reason: string };
+
 export interface CardDetails {
   paymentMethodId: string;
   brand: string;
@@ -203,6 +211,50 @@ export function createStripeGateway(settings: StripeSettings, logger: Logger) {
             paymentIntentId: raw?.payment_intent?.id ?? null,
             reason: error.message,
           };
+        }
+        throw error;
+      }
+    },
+
+    /**
+     * Gives `amount` of a card payment back (a credit note's refund). The idempotency key names
+     * the credit note, so asking again after no answer never refunds twice. Stripe refusing it
+     * (a disputed charge, more than is left) is 'refused'; a Stripe that cannot be reached or
+     * fails on its side throws, since whether the refund was made is then unknown.
+     */
+    async refundPayment(refund: {
+      paymentIntentId: string;
+      amount: number;
+      creditNoteId: string;
+      invoice: { id: string; invoiceNumber: string | null };
+    }): Promise<RefundResult> {
+      try {
+        const made = await stripe.refunds.create(
+          {
+            payment_intent: refund.paymentIntentId,
+            amount: refund.amount,
+            reason: 'requested_by_customer',
+            metadata: {
+              creditNoteId: refund.creditNoteId,
+              invoiceId: refund.invoice.id,
+              invoiceNumber: invoiceName(refund.invoice),
+            },
+          },
+          { idempotencyKey: `credit-note-${refund.creditNoteId}` },
+        );
+        if (made.status === 'failed' || made.status === 'canceled') {
+          return { status: 'refused', reason: made.failure_reason ?? `refund ${made.status}` };
+        }
+        return { status: 'accepted', refundId: made.id, refundStatus: made.status ?? 'pending' };
+      } catch (error) {
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError ||
+          error instanceof Stripe.errors.StripeCardError ||
+          error instanceof Stripe.errors.StripeAuthenticationError ||
+          error instanceof Stripe.errors.StripePermissionError
+        ) {
+          logger.warn({ err: error }, 'Stripe refused a refund');
+          return { status: 'refused', reason: error.message };
         }
         throw error;
       }

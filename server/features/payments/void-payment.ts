@@ -51,6 +51,12 @@ export function createVoidPayment({
       );
     }
     if (outcome.kind === 'already-voided') throw new AppError(409, 'This payment is void already.');
+    if (outcome.kind === 'credited') {
+      throw new AppError(
+        409,
+        'Its invoice has credit notes, which already say what of this money goes back: a payment of a credited invoice stays on record.',
+      );
+    }
     const { payment, invoice } = outcome;
     await audit.record(actor, {
       kind: 'payment.voided',

@@ -20,6 +20,7 @@ const DUE: ClientInvoice = {
   amountPaid: 0,
   status: 'sent',
   paidAt: null,
+  creditNotes: [],
 };
 const PAID: ClientInvoice = {
   ...DUE,

@@ -22,6 +22,7 @@ const DUE: ClientInvoice = {
   amountPaid: 9_900,
   status: 'overdue',
   paidAt: null,
+  creditNotes: [],
 };
 const PAID: ClientInvoice = {
   ...DUE,
@@ -99,6 +100,29 @@ describe('BillingHistoryCard', () => {
     const paidRow = screen.getByRole('row', { name: /INV-2026-0003/ });
     expect(within(paidRow).queryByText(/^Due /)).not.toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'How to pay' })).toBeVisible();
+  });
+
+  it('shows a paid invoice its credit notes: the amount credited and each PDF', async () => {
+    const credited: ClientInvoice = {
+      ...PAID,
+      creditNotes: [
+        {
+          id: '33333333-3333-4333-8333-333333333333',
+          creditNoteNumber: 'CN-2026-0002',
+          amount: 10_000,
+          issuedAt: '2026-10-20T12:00:00.000Z',
+        },
+      ],
+    };
+    stub(ONLINE, () => [credited]);
+    renderWithApp(<BillingHistoryCard />, '/portal/dashboard');
+    const row = await screen.findByRole('row', { name: /INV-2026-0003/ });
+    expect(within(row).getByText('Paid')).toBeVisible();
+    expect(within(row).getByText('Credited $100.00')).toBeVisible();
+    expect(within(row).getByRole('link', { name: 'Credit note CN-2026-0002' })).toHaveAttribute(
+      'href',
+      `/api/invoices/${PAID.id}/credit-notes/33333333-3333-4333-8333-333333333333/pdf`,
+    );
   });
 
   it('says nothing of how to pay when every invoice is paid', async () => {

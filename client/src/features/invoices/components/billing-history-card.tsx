@@ -12,6 +12,7 @@ import { cn } from '@/lib/utils';
 import { useSearchParam } from '@/lib/use-search-param';
 import { HowToPay, PayNowButton, usePaymentSettings } from '@/features/payments/public';
 import { useClientInvoices } from '../api/get-client-invoices';
+import { clientCreditNotePdfUrl } from '../api/get-invoice-pdf';
 
 const STATUS_BADGE: Record<InvoiceStatus, BadgeProps['variant']> = {
   draft: 'secondary',
@@ -100,6 +101,12 @@ const columnsFor = (online: boolean, awaitingPaymentOf: string | null) =>
               Balance due {formatCents(balanceDue(invoice))}
             </span>
           )}
+          {invoice.creditNotes.length > 0 && (
+            <span className="whitespace-nowrap text-xs text-muted-foreground">
+              Credited{' '}
+              {formatCents(invoice.creditNotes.reduce((sum, note) => sum + note.amount, 0))}
+            </span>
+          )}
           {online && payableByCard(invoice) && (
             <PayAction invoice={invoice} awaitingPaymentOf={awaitingPaymentOf} />
           )}
@@ -118,14 +125,29 @@ const columnsFor = (online: boolean, awaitingPaymentOf: string | null) =>
       header: () => <span className="sr-only">PDF</span>,
       meta: { align: 'right', cardLabel: 'Download' },
       cell: ({ row: { original: invoice } }) => (
-        <a
-          href={`/api/invoices/${invoice.id}/pdf`}
-          download={`${invoice.invoiceNumber}.pdf`}
-          className="inline-flex items-center gap-1 text-primary hover:underline"
-        >
-          <Download className="h-4 w-4" aria-hidden="true" /> PDF
-          <span className="sr-only"> of {invoice.invoiceNumber}</span>
-        </a>
+        <span className="flex flex-col items-end gap-1">
+          <a
+            href={`/api/invoices/${invoice.id}/pdf`}
+            download={`${invoice.invoiceNumber}.pdf`}
+            className="inline-flex items-center gap-1 text-primary hover:underline"
+          >
+            <Download className="h-4 w-4" aria-hidden="true" /> PDF
+            <span className="sr-only"> of {invoice.invoiceNumber}</span>
+          </a>
+          {/* Each credit note of a paid invoice has its own PDF. */}
+          {invoice.creditNotes.map((note) => (
+            <a
+              key={note.id}
+              href={clientCreditNotePdfUrl(invoice.id, note.id)}
+              download={`${note.creditNoteNumber}.pdf`}
+              aria-label={`Credit note ${note.creditNoteNumber}`}
+              className="inline-flex items-center gap-1 whitespace-nowrap text-sm text-primary hover:underline"
+            >
+              <Download className="h-4 w-4" aria-hidden="true" />
+              {note.creditNoteNumber}
+            </a>
+          ))}
+        </span>
       ),
     }),
   ]);

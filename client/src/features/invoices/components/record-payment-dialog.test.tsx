@@ -26,6 +26,8 @@ function answer(amount: number): InvoiceDetail {
     lineItems: [],
     payments: [],
     payLink: null,
+    creditNotes: [],
+    creditable: { remaining: 0, cardRefundable: 0 },
   };
 }
 

@@ -7,6 +7,7 @@ import { SETUP_STEPS, SetupChecklistSchema } from '@shared/schemas/dashboard';
 import {
   EmailedInvoiceSchema,
   InvoiceDetailSchema,
+  IssuedCreditNoteSchema,
   type InvoiceDetail,
   type InvoiceStatus,
 } from '@shared/schemas/invoices';
@@ -316,5 +317,79 @@ describe('InvoiceDetailPage corrections', () => {
     await waitFor(() => expect(bodies).toEqual([{ reason: 'Wrong company' }]));
     expect(await screen.findByText('Wrong company')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Void' })).not.toBeInTheDocument();
+  });
+
+  it('issues a credit note on a paid invoice: listed with its PDF, the action gone once all is credited', async () => {
+    const user = userEvent.setup();
+    const card: Payment = {
+      ...transfer,
+      amount: 15_000,
+      method: 'card',
+      reference: '',
+      stripePaymentIntentId: 'pi_1',
+      stripeDashboardUrl: 'https://dashboard.stripe.com/test/payments/pi_1',
+    };
+    const shown = {
+      ...detail({ status: 'paid', amountPaid: 15_000, paidAt: '2026-12-01T12:00:00.000Z' }, [card]),
+      creditable: { remaining: 15_000, cardRefundable: 15_000 },
+    };
+    stubInvoiceApi(shown);
+    const creditNote = {
+      id: 'c0ffee00-0000-4000-8000-000000000002',
+      creditNoteNumber: 'CN-2026-0009',
+      invoiceId: ID,
+      status: 'issued' as const,
+      amount: 15_000,
+      reason: 'Cancelled project',
+      refundAmount: 15_000,
+      stripeRefundId: 're_1',
+      refundStatus: 'succeeded',
+      createdBy: 'owner@example.com',
+      createdAt: '2026-12-03T10:00:00.000Z',
+      issuedAt: '2026-12-03T10:00:00.000Z',
+    };
+    apiServer.use(
+      http.post(`/api/admin/invoices/${ID}/credit-notes`, () =>
+        json(
+          IssuedCreditNoteSchema,
+          {
+            ...shown,
+            creditNotes: [creditNote],
+            creditable: { remaining: 0, cardRefundable: 0 },
+            creditNote,
+            message: 'Credit note CN-2026-0009 for $150.00 is issued.',
+          },
+          { status: 201 },
+        ),
+      ),
+    );
+    renderPage();
+    // A paid invoice is corrected by a credit note: no Void, no Delete, no Record payment.
+    await user.click(await screen.findByRole('button', { name: 'Issue credit note' }));
+    expect(screen.queryByRole('button', { name: 'Void' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Issue credit note' });
+    expect(within(dialog).getByTestId('credit-note-refund')).toHaveTextContent(
+      'A card refund of $150.00 will be made through Stripe',
+    );
+    await user.type(within(dialog).getByLabelText('Reason'), 'Cancelled project');
+    await user.click(within(dialog).getByRole('button', { name: 'Issue credit note' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const list = await screen.findByRole('list', { name: 'Credit notes' });
+    expect(within(list).getByText('CN-2026-0009')).toBeVisible();
+    expect(within(list).getByText('Reason: Cancelled project')).toBeVisible();
+    expect(within(list).getByText('$150.00 refunded to the card through Stripe')).toBeVisible();
+    expect(within(list).getByRole('link', { name: 'PDF of CN-2026-0009' })).toHaveAttribute(
+      'href',
+      `/api/admin/invoices/${ID}/credit-notes/${creditNote.id}/pdf`,
+    );
+    expect(screen.getByText(/Camille Broussard · \$150\.00 · \$150\.00 credited/)).toBeVisible();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Issue credit note' })).not.toBeInTheDocument(),
+    );
+    expect(
+      within(screen.getByRole('heading', { name: /INV-0007/ })).getByText('paid'),
+    ).toBeVisible();
   });
 });

@@ -1,4 +1,14 @@
-import { ArrowLeft, Ban, Banknote, Download, Mail, Pencil, Send, Trash2 } from 'lucide-react';
+import {
+  ArrowLeft,
+  Ban,
+  Banknote,
+  Download,
+  Mail,
+  Pencil,
+  ReceiptText,
+  Send,
+  Trash2,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { formatCents } from '@shared/money';
@@ -23,10 +33,12 @@ import { invoicePdfUrl } from '@/features/invoices/api/get-invoice-pdf';
 import { useMarkInvoiceSent } from '@/features/invoices/api/mark-invoice-sent';
 import { useVoidInvoice } from '@/features/invoices/api/void-invoice';
 import { InvoiceBalance } from '@/features/invoices/components/invoice-balance';
+import { InvoiceCreditNotes } from '@/features/invoices/components/invoice-credit-notes';
 import { InvoicePayments } from '@/features/invoices/components/invoice-payments';
 import { InvoiceStatusBadge } from '@/features/invoices/components/invoice-status-badge';
 import { InvoiceTotals } from '@/features/invoices/components/invoice-totals';
 import { InvoiceWarnings } from '@/features/invoices/components/invoice-warnings';
+import { IssueCreditNoteDialog } from '@/features/invoices/components/issue-credit-note-dialog';
 import { PayLinkDetail } from '@/features/invoices/components/pay-link-detail';
 import { ReasonDialog } from '@/features/invoices/components/reason-dialog';
 import { RecordPaymentDialog } from '@/features/invoices/components/record-payment-dialog';
@@ -70,6 +82,7 @@ export function InvoiceDetailPage() {
   const [confirming, setConfirming] = useState(false);
   const [askingVoid, setAskingVoid] = useState(false);
   const [recording, setRecording] = useState(false);
+  const [crediting, setCrediting] = useState(false);
   // Sending with no way to pay (no instructions, no Stripe) waits for the admin to confirm.
   const setup = useSetupChecklist();
   const noWayToPay = setup.data?.steps.some((s) => s.step === 'payments' && !s.done) ?? false;
@@ -92,7 +105,10 @@ export function InvoiceDetailPage() {
     );
   }
 
-  const { invoice: current, lineItems, payments, payLink } = invoice.data;
+  const { invoice: current, lineItems, payments, payLink, creditNotes, creditable } = invoice.data;
+  const credited = creditNotes
+    .filter((note) => note.status === 'issued')
+    .reduce((sum, note) => sum + note.amount, 0);
   // A draft is not yet owed, and a paid invoice owes nothing more (the server refuses both).
   const payable = isPayable(current);
   const plan = current.planType ? findPlan(current.planType) : undefined;
@@ -155,6 +171,7 @@ export function InvoiceDetailPage() {
           </h1>
           <p className="text-muted-foreground">
             {current.clientName} · {formatCents(current.total)}
+            {credited > 0 && ` · ${formatCents(credited)} credited`}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -173,6 +190,12 @@ export function InvoiceDetailPage() {
           {payable && (
             <Button disabled={busy} onClick={() => setRecording(true)}>
               <Banknote className="h-4 w-4" aria-hidden="true" /> Record payment
+            </Button>
+          )}
+          {/* A paid invoice is corrected by a credit note, never edited or voided. */}
+          {current.status === 'paid' && creditable.remaining > 0 && (
+            <Button variant="outline" disabled={busy} onClick={() => setCrediting(true)}>
+              <ReceiptText className="h-4 w-4" aria-hidden="true" /> Issue credit note
             </Button>
           )}
           <Button asChild variant="outline">
@@ -263,7 +286,18 @@ export function InvoiceDetailPage() {
             <CardTitle>Payments</CardTitle>
           </CardHeader>
           <CardContent>
-            <InvoicePayments payments={payments} canVoid />
+            <InvoicePayments payments={payments} canVoid={creditNotes.length === 0} />
+          </CardContent>
+        </Card>
+      )}
+
+      {creditNotes.length > 0 && (
+        <Card>
+          <CardHeader>
+            <CardTitle>Credit Notes</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <InvoiceCreditNotes invoiceId={current.id} creditNotes={creditNotes} />
           </CardContent>
         </Card>
       )}
@@ -281,6 +315,15 @@ export function InvoiceDetailPage() {
 
       {payable && (
         <RecordPaymentDialog invoice={current} open={recording} onOpenChange={setRecording} />
+      )}
+
+      {current.status === 'paid' && (
+        <IssueCreditNoteDialog
+          invoice={current}
+          creditable={creditable}
+          open={crediting}
+          onOpenChange={setCrediting}
+        />
       )}
 
       <ReasonDialog

@@ -2,13 +2,19 @@ import { AlertTriangle, Plus, Send } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { formatCents } from '@shared/money';
-import { INVOICE_LIST_PARAMS, INVOICE_STATUSES, type Invoice } from '@shared/schemas/invoices';
+import {
+  INVOICE_LIST_PARAMS,
+  INVOICE_SORTS,
+  INVOICE_STATUSES,
+  type Invoice,
+  type InvoiceSort,
+} from '@shared/schemas/invoices';
 import { deliveryTitle } from '@shared/schemas/mail';
 import { balanceDue } from '@shared/schemas/payments';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { DataTable, dataColumns } from '@/components/ui/data-table';
+import { DataTable, dataColumns, type SortingState } from '@/components/ui/data-table';
 import { ListFilter, ListToolbar, PagedList } from '@/components/ui/paged-list';
 import { toast } from '@/components/ui/use-toast';
 import { formatDate } from '@/lib/dates';
@@ -20,11 +26,33 @@ import { paths } from '@/lib/paths';
 
 const column = dataColumns<Invoice>();
 
+/** The column each sort of the API (`?sort=`) orders by; 'created' (the default) has none. */
+const SORT_COLUMNS: Record<Exclude<InvoiceSort, 'created'>, string> = {
+  number: 'invoiceNumber',
+  client: 'clientName',
+  issued: 'dateIssued',
+  due: 'dueDate',
+  total: 'total',
+  status: 'status',
+};
+const sortOfColumn = (id: string) =>
+  (Object.keys(SORT_COLUMNS) as Array<keyof typeof SORT_COLUMNS>).find(
+    (sort) => SORT_COLUMNS[sort] === id,
+  );
+
+/** The URL's sort as the table's: none for the default order (newest first). */
+function sortingOf(sort: string | undefined, dir: string | undefined): SortingState {
+  const known = INVOICE_SORTS.find((name) => name === sort);
+  if (!known || known === 'created') return [];
+  return [{ id: SORT_COLUMNS[known], desc: dir === 'desc' }];
+}
+
 /** The list's columns; a draft's Send waits while any invoice is being marked. */
 const invoiceColumns = ({ sending, onSend }: { sending: boolean; onSend: (id: string) => void }) =>
   column.columns([
     column.accessor('invoiceNumber', {
       header: 'Invoice',
+      enableSorting: true,
       meta: { className: 'whitespace-nowrap font-medium' },
       cell: ({ row: { original: invoice } }) => (
         <Link href={paths.admin.invoice(invoice.id)} className="text-primary hover:underline">
@@ -38,6 +66,7 @@ const invoiceColumns = ({ sending, onSend }: { sending: boolean; onSend: (id: st
     }),
     column.accessor('clientName', {
       header: 'Client',
+      enableSorting: true,
       cell: ({ row: { original: invoice } }) =>
         invoice.clientId ? (
           <Link href={paths.admin.client(invoice.clientId)} className="hover:underline">
@@ -49,11 +78,19 @@ const invoiceColumns = ({ sending, onSend }: { sending: boolean; onSend: (id: st
     }),
     column.accessor('dateIssued', {
       header: 'Issued',
+      enableSorting: true,
+      meta: { className: 'whitespace-nowrap' },
+      cell: (cell) => formatDate(cell.getValue()),
+    }),
+    column.accessor('dueDate', {
+      header: 'Due',
+      enableSorting: true,
       meta: { className: 'whitespace-nowrap' },
       cell: (cell) => formatDate(cell.getValue()),
     }),
     column.accessor('total', {
       header: 'Total',
+      enableSorting: true,
       meta: { align: 'right' },
       cell: (cell) => formatCents(cell.getValue()),
     }),
@@ -73,6 +110,7 @@ const invoiceColumns = ({ sending, onSend }: { sending: boolean; onSend: (id: st
     }),
     column.accessor('status', {
       header: 'Status',
+      enableSorting: true,
       meta: { className: 'pl-6', headerClassName: 'pl-6' },
       cell: ({ row: { original: invoice } }) => (
         <div className="flex flex-wrap gap-1">
@@ -114,10 +152,14 @@ const STATUS_LABELS = {
   void: 'Void',
 } as const;
 
-/** /admin/invoices?q=&status=&client=&page=: one page, newest first, searchable. */
+/**
+ * /admin/invoices?q=&status=&client=&sort=&dir=&page=: one page, newest first unless a
+ * column's header sorts it (on the server, so every page follows the order), searchable.
+ */
 export function InvoicesPage() {
   const { params, update } = useListParams(INVOICE_LIST_PARAMS);
   const invoices = useInvoices(params);
+  const sorting = useMemo(() => sortingOf(params.sort, params.dir), [params.sort, params.dir]);
   const { mutate, isPending } = useSetInvoiceStatus();
   const columns = useMemo(
     () =>
@@ -196,6 +238,12 @@ export function InvoicesPage() {
                 columns={columns}
                 data={list}
                 getRowId={(invoice) => invoice.id}
+                sorting={sorting}
+                onSortingChange={(change) => {
+                  const [next] = typeof change === 'function' ? change(sorting) : change;
+                  const sort = next && sortOfColumn(next.id);
+                  if (sort) update({ sort, dir: next.desc ? 'desc' : 'asc' });
+                }}
               />
             </CardContent>
           </Card>

@@ -1,0 +1,81 @@
+import { Download } from 'lucide-react';
+import { formatCents } from '@shared/money';
+import { creditNoteName, type CreditNote } from '@shared/schemas/credit-notes';
+import { Badge } from '@/components/ui/badge';
+import { formatDate } from '@/lib/dates';
+import { creditNotePdfUrl } from '../api/get-invoice-pdf';
+
+/** Where a credit note's money goes, as the admin reads it. */
+function refundLine(note: CreditNote): string {
+  const byHand = note.amount - note.refundAmount;
+  const byCard =
+    note.refundAmount === 0
+      ? ''
+      : note.status === 'pending'
+        ? `${formatCents(note.refundAmount)} to refund to the card through Stripe, once it answers`
+        : `${formatCents(note.refundAmount)} refunded to the card through Stripe${
+            note.refundStatus === 'pending' ? ' (pending at the bank)' : ''
+          }`;
+  const yourself = byHand > 0 ? `${formatCents(byHand)} to return to the client yourself` : '';
+  return [byCard, yourself].filter(Boolean).join('; ');
+}
+
+/**
+ * An invoice's credit notes, oldest first, as rows that wrap (a reason can be long, and the
+ * list must fit a phone): number, date, amount, reason, where the money goes, and the PDF. A
+ * note still waiting for Stripe's answer says so.
+ */
+export function InvoiceCreditNotes({
+  invoiceId,
+  creditNotes,
+}: {
+  invoiceId: string;
+  creditNotes: CreditNote[];
+}) {
+  return (
+    <ul className="divide-y" aria-label="Credit notes">
+      {creditNotes.map((note) => (
+        <li
+          key={note.id}
+          className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-3 first:pt-0 last:pb-0"
+        >
+          <div className="min-w-0 flex-1 space-y-1">
+            <p className="flex flex-wrap items-center gap-2 font-medium">
+              <span>{creditNoteName(note)}</span>
+              {note.issuedAt && (
+                <span className="font-normal text-muted-foreground">
+                  {formatDate(note.issuedAt)}
+                </span>
+              )}
+              {note.status === 'pending' && <Badge variant="secondary">Waiting for Stripe</Badge>}
+            </p>
+            <p className="break-words text-sm">Reason: {note.reason}</p>
+            <p className="break-words text-sm text-muted-foreground">{refundLine(note)}</p>
+            {note.status === 'pending' && (
+              <p className="break-words text-sm text-amber-800">
+                Stripe did not answer when its refund was asked. Issue a credit note again to ask
+                once more: the same refund is asked, never a second one.
+              </p>
+            )}
+            {note.createdBy && (
+              <p className="break-words text-xs text-muted-foreground">By {note.createdBy}</p>
+            )}
+          </div>
+          <div className="flex items-center gap-3">
+            {note.creditNoteNumber && (
+              <a
+                href={creditNotePdfUrl(invoiceId, note.id)}
+                download={`${note.creditNoteNumber}.pdf`}
+                aria-label={`PDF of ${note.creditNoteNumber}`}
+                className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
+              >
+                <Download className="h-4 w-4" aria-hidden="true" /> PDF
+              </a>
+            )}
+            <p className="font-medium">-{formatCents(note.amount)}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

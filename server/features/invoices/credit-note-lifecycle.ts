@@ -1,0 +1,170 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  creditNoteCounters,
+  creditNotes,
+  invoices,
+  payments,
+  type CreditNoteRow,
+  type InvoiceRow,
+} from '../../db/schema';
+import { creditableOf } from './credit-amounts';
+import type { Transaction } from './invoice-lifecycle';
+
+/**
+ * A credit note's status and its moves, written here only. Each is one named function that
+ * takes the transaction it is part of:
+ *
+ * - (none) -> pending: reserveCreditNote, with the invoice locked, so two notes can never
+ *   credit more than was paid between them
+ * - pending -> issued: issueCreditNote, numbered CN-YEAR-NNNN (once Stripe accepted its refund)
+ * - pending -> (gone): dropCreditNote, when Stripe refused the refund: no number was used
+ *
+ * A credit note changes neither the invoice's status nor what its payments cover: the money
+ * received stays on record and the credit note says what of it goes back (docs/payments.md).
+ */
+
+/** refundStatus of a pending note whose refund request Stripe did not answer. */
+export const REFUND_UNANSWERED = 'unanswered';
+
+export type ReserveOutcome =
+  | { kind: 'not-found' }
+  | { kind: 'not-paid'; invoice: InvoiceRow }
+  | { kind: 'nothing-left'; invoice: InvoiceRow }
+  | { kind: 'too-much'; invoice: InvoiceRow; remaining: number }
+  | {
+      kind: 'reserved';
+      note: CreditNoteRow;
+      invoice: InvoiceRow;
+      /** The PaymentIntent its refund goes back to; null when nothing goes back by card. */
+      paymentIntentId: string | null;
+    };
+
+export interface CreditNoteRequest {
+  /** In cents; unset: all that is still un-credited. */
+  amount?: number;
+  reason: string;
+  adminId: string | null;
+  /** Whether card payments can be refunded through Stripe (its keys are set). */
+  cardRefunds: boolean;
+}
+
+/**
+ * A credit note of a paid invoice is reserved (pending, unnumbered): at most what is still
+ * un-credited of what was paid, its refund going back to the card it was paid with as far as
+ * that payment can take it (the rest is returned by the agency outside the product).
+ */
+export async function reserveCreditNote(
+  tx: Transaction,
+  invoiceId: string,
+  request: CreditNoteRequest,
+): Promise<ReserveOutcome> {
+  const [invoice] = await tx
+    .select()
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId))
+    .for('update');
+  if (!invoice) return { kind: 'not-found' };
+  if (invoice.status !== 'paid') return { kind: 'not-paid', invoice };
+  const [received, notes] = await Promise.all([
+    tx.select().from(payments).where(eq(payments.invoiceId, invoiceId)),
+    creditNotesOf(tx, invoiceId),
+  ]);
+  const { remaining, card } = creditableOf(invoice, received, notes, request.cardRefunds);
+  if (remaining <= 0) return { kind: 'nothing-left', invoice };
+  const amount = request.amount ?? remaining;
+  if (amount > remaining) return { kind: 'too-much', invoice, remaining };
+  const refundAmount = card ? Math.min(amount, card.refundable) : 0;
+  const [note] = await tx
+    .insert(creditNotes)
+    .values({
+      invoiceId,
+      status: 'pending',
+      amount,
+      reason: request.reason,
+      paymentId: refundAmount > 0 ? card!.paymentId : null,
+      refundAmount,
+      createdByAdminId: request.adminId,
+    })
+    .returning();
+  if (!note) throw new Error('Credit note insert returned no row');
+  return {
+    kind: 'reserved',
+    note,
+    invoice,
+    paymentIntentId: refundAmount > 0 ? card!.paymentIntentId : null,
+  };
+}
+
+/**
+ * pending -> issued, with the year's next number, and Stripe's refund when one was made. The
+ * counter's row is locked by its increment until the transaction ends, so two notes issued at
+ * once never share a number, and a transaction that fails gives its number back: no gaps.
+ * Null when the note is no longer pending (issued by a request at the same moment).
+ */
+export async function issueCreditNote(
+  tx: Transaction,
+  id: string,
+  refund: { refundId: string; refundStatus: string } | null,
+  at: Date,
+): Promise<CreditNoteRow | null> {
+  const [pending] = await tx
+    .select({ id: creditNotes.id })
+    .from(creditNotes)
+    .where(and(eq(creditNotes.id, id), eq(creditNotes.status, 'pending')))
+    .for('update');
+  if (!pending) return null;
+  const creditNoteNumber = await nextNumber(tx, at.getUTCFullYear());
+  const [issued] = await tx
+    .update(creditNotes)
+    .set({
+      status: 'issued',
+      creditNoteNumber,
+      issuedAt: at,
+      stripeRefundId: refund?.refundId ?? null,
+      refundStatus: refund?.refundStatus ?? null,
+    })
+    .where(eq(creditNotes.id, id))
+    .returning();
+  return issued ?? null;
+}
+
+/**
+ * Stripe did not answer the request for a pending note's refund: the note stays pending, marked
+ * so that the next request for its invoice asks Stripe again (one still being asked is not).
+ */
+export async function markRefundUnanswered(tx: Transaction, id: string): Promise<void> {
+  await tx
+    .update(creditNotes)
+    .set({ refundStatus: REFUND_UNANSWERED })
+    .where(and(eq(creditNotes.id, id), eq(creditNotes.status, 'pending')));
+}
+
+/** A pending note whose refund Stripe refused goes: its amount is free again, no number used. */
+export async function dropCreditNote(tx: Transaction, id: string): Promise<void> {
+  await tx
+    .delete(creditNotes)
+    .where(and(eq(creditNotes.id, id), eq(creditNotes.status, 'pending')));
+}
+
+/** An invoice's credit notes, issued and pending, oldest first. */
+export function creditNotesOf(tx: Transaction, invoiceId: string) {
+  return tx
+    .select()
+    .from(creditNotes)
+    .where(eq(creditNotes.invoiceId, invoiceId))
+    .orderBy(asc(creditNotes.createdAt), asc(creditNotes.id));
+}
+
+/** The year's next credit note number, CN-YEAR-NNNN, bumping its counter in `tx`. */
+async function nextNumber(tx: Transaction, year: number): Promise<string> {
+  const [counter] = await tx
+    .insert(creditNoteCounters)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({
+      target: creditNoteCounters.year,
+      set: { last: sql`${creditNoteCounters.last} + 1` },
+    })
+    .returning();
+  if (!counter) throw new Error('Credit note counter returned no row');
+  return `CN-${year}-${String(counter.last).padStart(4, '0')}`;
+}

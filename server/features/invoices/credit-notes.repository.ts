@@ -1,0 +1,97 @@
+import { and, asc, eq, inArray, lt, or } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { admins, creditNotes, invoices, payments, type CreditNoteRow } from '../../db/schema';
+import {
+  dropCreditNote,
+  issueCreditNote,
+  markRefundUnanswered,
+  REFUND_UNANSWERED,
+  reserveCreditNote,
+  type CreditNoteRequest,
+} from './credit-note-lifecycle';
+
+/** A credit note with the e-mail of the admin who issued it (null once their account is gone). */
+export type CreditNoteWithAuthor = CreditNoteRow & { createdBy: string | null };
+
+/** Credit notes: their moves (credit-note-lifecycle.ts, each in its transaction) and reads. */
+export function createCreditNoteRepository(db: Database) {
+  const withAuthor = {
+    note: creditNotes,
+    createdBy: admins.email,
+  };
+  const flatten = (rows: Array<{ note: CreditNoteRow; createdBy: string | null }>) =>
+    rows.map(({ note, createdBy }): CreditNoteWithAuthor => ({ ...note, createdBy }));
+
+  return {
+    reserve: (invoiceId: string, request: CreditNoteRequest) =>
+      db.transaction((tx) => reserveCreditNote(tx, invoiceId, request)),
+
+    issue: (id: string, refund: { refundId: string; refundStatus: string } | null, at: Date) =>
+      db.transaction((tx) => issueCreditNote(tx, id, refund, at)),
+
+    drop: (id: string) => db.transaction((tx) => dropCreditNote(tx, id)),
+
+    markUnanswered: (id: string) => db.transaction((tx) => markRefundUnanswered(tx, id)),
+
+    /**
+     * The oldest note of the invoice still waiting for Stripe's answer: one whose request Stripe
+     * did not answer, or one reserved before `staleBefore` (its process stopped while asking),
+     * never one another request is asking about now. With its invoice and the PaymentIntent its
+     * refund goes back to; null when none waits.
+     */
+    async oldestPending(invoiceId: string, staleBefore: Date) {
+      const [row] = await db
+        .select({
+          note: creditNotes,
+          invoice: invoices,
+          paymentIntentId: payments.stripePaymentIntentId,
+        })
+        .from(creditNotes)
+        .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+        .leftJoin(payments, eq(payments.id, creditNotes.paymentId))
+        .where(
+          and(
+            eq(creditNotes.invoiceId, invoiceId),
+            eq(creditNotes.status, 'pending'),
+            or(
+              eq(creditNotes.refundStatus, REFUND_UNANSWERED),
+              lt(creditNotes.createdAt, staleBefore),
+            ),
+          ),
+        )
+        .orderBy(asc(creditNotes.createdAt))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The credit notes of these invoices, oldest first, with who issued each. */
+    async ofInvoices(invoiceIds: string[]): Promise<CreditNoteWithAuthor[]> {
+      if (invoiceIds.length === 0) return [];
+      return flatten(
+        await db
+          .select(withAuthor)
+          .from(creditNotes)
+          .leftJoin(admins, eq(admins.id, creditNotes.createdByAdminId))
+          .where(inArray(creditNotes.invoiceId, invoiceIds))
+          .orderBy(asc(creditNotes.createdAt), asc(creditNotes.id)),
+      );
+    },
+
+    /** An issued credit note of the invoice, with the invoice; null otherwise. */
+    async findIssued(invoiceId: string, creditNoteId: string) {
+      const [row] = await db
+        .select({ note: creditNotes, invoice: invoices })
+        .from(creditNotes)
+        .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+        .where(
+          and(
+            eq(creditNotes.id, creditNoteId),
+            eq(creditNotes.invoiceId, invoiceId),
+            eq(creditNotes.status, 'issued'),
+          ),
+        );
+      return row ?? null;
+    },
+  };
+}
+export type CreditNoteRepository = ReturnType<typeof createCreditNoteRepository>;
