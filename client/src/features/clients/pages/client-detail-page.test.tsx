@@ -55,6 +55,7 @@ function aClientDetail({
       createdAt: '2026-10-02T15:00:00.000Z',
       card: { brand: 'visa', last4: '4242', expMonth: 8, expYear: 2029 },
       autoPay: true,
+      deactivatedAt: null,
     },
     subscription: {
       tier: 'signature',

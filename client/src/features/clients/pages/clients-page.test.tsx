@@ -22,6 +22,7 @@ function aClient(overrides: Partial<ClientAccount> = {}): ClientAccount {
     plan: 'signature',
     subscriptionStatus: 'active',
     balance: 15_000,
+    deactivatedAt: null,
     ...overrides,
   };
 }
