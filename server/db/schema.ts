@@ -76,7 +76,7 @@ export const users = pgTable(
     autoPay: boolean().notNull().default(true),
     /**
      * Set while the agency has deactivated the account: sign-in is refused and their sessions
-     * are ended; everything else of theirs is kept (docs/client-accounts.md).
+     * are ended; everything else of theirs is kept (ADR 028).
      */
     deactivatedAt: moment(),
     createdAt: createdAt(),

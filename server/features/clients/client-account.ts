@@ -45,7 +45,7 @@ export interface ClientAccountDeps {
 }
 
 /**
- * The client page's account actions: deactivate and reactivate the account (docs/client-accounts.md),
+ * The client page's account actions: deactivate and reactivate the account (ADR 028),
  * and change its sign-in address, which the new address proves with a code the client enters
  * in their portal. Each is in the audit log.
  */
