@@ -107,7 +107,7 @@ export function AccountCard({ user }: { user: CurrentUser }) {
               </Detail>
             ))}
             <Detail label="Email">
-              {user.email ?? 'Not provided'}
+              <span className="break-all">{user.email ?? 'Not provided'}</span>
               {pendingEmail && (
                 <span className="mt-1 block text-sm text-amber-900">
                   Changing to <span className="break-all font-medium">{pendingEmail}</span>:{' '}

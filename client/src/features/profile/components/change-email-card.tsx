@@ -27,9 +27,19 @@ import {
 /** The card's id: the Account Information card links here while a change waits. */
 export const EMAIL_CARD_ID = 'sign-in-email';
 
+/**
+ * The steps' mutations live in the card, which stays on screen: each form goes once its step
+ * succeeds (the status moves on), and a mutation's own callbacks run only while it is there.
+ */
+interface Steps {
+  start: ReturnType<typeof useStartEmailChange>;
+  confirm: ReturnType<typeof useConfirmEmailChange>;
+  resend: ReturnType<typeof useResendEmailChangeCode>;
+  cancel: ReturnType<typeof useCancelEmailChange>;
+}
+
 /** The new address: a code is mailed to it. */
-function NewAddressForm({ onDone }: { onDone: () => void }) {
-  const start = useStartEmailChange();
+function NewAddressForm({ start, onDone }: { start: Steps['start']; onDone: () => void }) {
   const form = useForm<z.input<typeof EmailChangeRequestSchema>, unknown, EmailChangeRequest>({
     resolver: zodResolver(EmailChangeRequestSchema),
     defaultValues: { email: '' },
@@ -71,10 +81,13 @@ function NewAddressForm({ onDone }: { onDone: () => void }) {
 }
 
 /** The code mailed to the new address, a new one on request, or the change dropped. */
-function CodeForm({ pending }: { pending: PendingEmailChange }) {
-  const confirm = useConfirmEmailChange();
-  const resend = useResendEmailChangeCode();
-  const cancel = useCancelEmailChange();
+function CodeForm({
+  pending,
+  steps: { confirm, resend, cancel },
+}: {
+  pending: PendingEmailChange;
+  steps: Steps;
+}) {
   const form = useForm<z.input<typeof EmailChangeCodeSchema>, unknown, EmailChangeCode>({
     resolver: zodResolver(EmailChangeCodeSchema),
     defaultValues: { code: '' },
@@ -150,6 +163,12 @@ function CodeForm({ pending }: { pending: PendingEmailChange }) {
 export function ChangeEmailCard({ email }: { email: string | null }) {
   const status = useEmailChangeStatus();
   const [editing, setEditing] = useState(false);
+  const steps: Steps = {
+    start: useStartEmailChange(),
+    confirm: useConfirmEmailChange(),
+    resend: useResendEmailChangeCode(),
+    cancel: useCancelEmailChange(),
+  };
   if (!status.data?.canChange) return null;
   const { pending } = status.data;
 
@@ -168,9 +187,9 @@ export function ChangeEmailCard({ email }: { email: string | null }) {
           You sign in with <span className="font-medium text-foreground">{email}</span>.
         </p>
         {pending ? (
-          <CodeForm pending={pending} />
+          <CodeForm pending={pending} steps={steps} />
         ) : (
-          editing && <NewAddressForm onDone={() => setEditing(false)} />
+          editing && <NewAddressForm start={steps.start} onDone={() => setEditing(false)} />
         )}
       </CardContent>
     </Card>
