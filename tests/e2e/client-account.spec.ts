@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { expectNoSidewaysScroll } from '../support/page-layout';
@@ -8,7 +9,7 @@ import { expect, signInAdmin, signUpClient, test, uniqueEmail } from './fixtures
  * through the built-in provider is refused with the agency's address), then reactivates it
  * (the client signs in again); the client changes their e-mail in the portal with a code
  * mailed to the new address, and enters the code of a change the owner started. Each screen
- * is kept as a screenshot under test-results/client-account/.
+ * is checked with axe and kept as a screenshot under test-results/client-account/.
  */
 
 test.describe.configure({ timeout: 240_000 });
@@ -19,8 +20,10 @@ const SIZES = [
 ] as const;
 const PASSWORD = 'bayou-breeze-42';
 
+/** Checks the screen (no sideways scroll, no axe violation) and keeps it as a screenshot. */
 async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
   await expectNoSidewaysScroll(page, name);
+  expect((await new AxeBuilder({ page }).analyze()).violations, name).toEqual([]);
   const file = `${testInfo.project.outputDir}/client-account/${name}.png`;
   await page.screenshot({ path: file, fullPage: true });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
