@@ -21,7 +21,11 @@ import {
 } from './features/consultations/consultations.routes';
 import { adminDashboardRoutes } from './features/dashboard/dashboard.routes';
 import { healthRoutes } from './features/health/health.routes';
-import { interactionLimits, interactionRoutes } from './features/identity/identity.routes';
+import {
+  emailChangeLimits,
+  interactionLimits,
+  interactionRoutes,
+} from './features/identity/identity.routes';
 import { adminInvoiceRoutes, clientInvoiceRoutes } from './features/invoices/invoices.routes';
 import { adminLeadRoutes } from './features/leads/leads.routes';
 import { adminMailRoutes } from './features/mail/mail.routes';
@@ -204,13 +208,14 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
     authRoutes({
       appUrl: config.appUrl,
       brand,
+      contact: () => services.settings.getPublic(),
       sessionMaxAgeMs: config.sessions.clientMaxAgeMs,
       passport,
       relyingParty: web.relyingParty,
       currentUser: (userId) => services.profile.find(userId),
     }),
   );
-  api.use(profileRoutes(services.profile, rateLimits));
+  api.use(profileRoutes(services.profile, rateLimits, emailChangeLimits(rateLimits)));
   api.use(publicSettingsRoutes(services.settings));
   api.use(publicLegalPageRoutes(services.legalPages));
   api.use(consultationRoutes(services.consultations, rateLimits));

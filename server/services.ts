@@ -211,9 +211,20 @@ export function createServices({
     logger,
     now: clock,
   });
+  /** A client's account at the built-in provider, while it is the one signing clients in. */
+  const builtInAccountId = ({
+    oidcIssuer,
+    oidcSubject,
+  }: Pick<User, 'oidcIssuer' | 'oidcSubject'>) =>
+    !config.oidc && oidcIssuer === BUILT_IN_ISSUER ? oidcSubject : undefined;
   const auth = createAuthService({
     repository: repositories.users,
     claimForVerifiedEmail: (userId, email) => invoices.claimForVerifiedEmail(userId, email),
+    // A deactivated client's provider session goes, so the next try asks for the password.
+    whenRefused: async (user) => {
+      const accountId = builtInAccountId(user);
+      if (accountId) await repositories.identityAccounts.endProviderSessions(accountId);
+    },
   });
   const billing = createBillingService({
     repository: repositories.billing,
@@ -299,19 +310,16 @@ export function createServices({
     mail: notifications,
     endAppSessions: (accountId) =>
       repositories.sessions.endSessionsOfIdentity(BUILT_IN_ISSUER, accountId),
+    clientHoldsEmail: (email, accountId) =>
+      repositories.users.verifiedEmailHeldByOther(email, BUILT_IN_ISSUER, accountId),
     now: clock,
   });
-  /** A client's account at the built-in provider, while it is the one signing clients in. */
-  const builtInAccountId = ({
-    oidcIssuer,
-    oidcSubject,
-  }: Pick<User, 'oidcIssuer' | 'oidcSubject'>) =>
-    !config.oidc && oidcIssuer === BUILT_IN_ISSUER ? oidcSubject : undefined;
   const profile = createProfileService(repositories.profiles, {
     identity,
     builtInAccountId,
     endOtherSessions: (userId, keepSessionId) =>
       repositories.sessions.endClientSessions(userId, keepSessionId),
+    audit,
   });
 
   const mail = createMailService(repositories.mail, mailer, audit, clock);
@@ -329,6 +337,9 @@ export function createServices({
       accountEmail: (accountId) => identity.accountEmail(accountId),
       send: (to) => notifications.passwordResetLink(to),
     },
+    identity,
+    endSessions: (userId) => repositories.sessions.endClientSessions(userId),
+    now: clock,
   });
 
   return {

@@ -76,6 +76,11 @@ export const users = pgTable(
     cardExpYear: integer(),
     /** Renewals are charged to the saved card on their due date (only while one is saved). */
     autoPay: boolean().notNull().default(true),
+    /**
+     * Set while the agency has deactivated the account: sign-in is refused and their sessions
+     * are ended; everything else of theirs is kept (ADR 028).
+     */
+    deactivatedAt: moment(),
     createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -244,7 +249,7 @@ export interface PendingSignup {
 }
 
 /** What a one-time e-mail code of the built-in provider proves or allows. */
-export type EmailCodePurpose = 'verify' | 'reset';
+export type EmailCodePurpose = 'verify' | 'reset' | 'change_email';
 
 /**
  * A one-time e-mail code of the built-in provider, bound to one sign-in (its interaction, and
@@ -262,8 +267,10 @@ export const identityEmailCodes = pgTable(
     pendingSignup: jsonb().$type<PendingSignup>(),
     /**
      * What the code is for: 'verify' proves the e-mail of a sign-up or an older account;
-     * 'reset' lets the account's owner choose a new password ("Forgot password?"). A code of
-     * one purpose is never accepted for the other.
+     * 'reset' lets the account's owner choose a new password ("Forgot password?");
+     * 'change_email' proves the new address of a signed-in account (`email` is the new one,
+     * the row's key `email-change:<accountId>`). A code of one purpose is never accepted for
+     * another.
      */
     purpose: text().$type<EmailCodePurpose>().notNull().default('verify'),
     codeHash: text(),

@@ -50,6 +50,11 @@ export const AUDIT_KINDS = [
   'client.details_updated',
   'client.subscription_changed',
   'client.free_months_given',
+  'client.deactivated',
+  'client.reactivated',
+  'client.email_change_started',
+  'client.email_change_cancelled',
+  'client.email_changed',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -99,6 +104,11 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'client.details_updated': 'Client details changed',
   'client.subscription_changed': 'Client plan changed',
   'client.free_months_given': 'Month free given',
+  'client.deactivated': 'Client account deactivated',
+  'client.reactivated': 'Client account reactivated',
+  'client.email_change_started': 'Client e-mail change started',
+  'client.email_change_cancelled': 'Client e-mail change cancelled',
+  'client.email_changed': 'Client e-mail changed',
 };
 
 /** Fields of audit values that hold integer cents: shown as money. */
@@ -161,6 +171,11 @@ export const AuditEventSchema = z.object({
   kind: z.string(),
   targetType: z.string().nullable(),
   targetId: z.string().nullable(),
+  /**
+   * What the target is called now (a client's name, an admin's e-mail, an invoice's number
+   * and client...); null when it has none or no longer exists.
+   */
+  targetName: z.string().nullable(),
   /** The fields that changed, as they were and as they became; null when there is no side. */
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),

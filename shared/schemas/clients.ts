@@ -43,6 +43,8 @@ export const ClientAccountSchema = z.object({
   subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES).nullable(),
   /** What their sent and overdue invoices still ask for, in cents. */
   balance: z.number().int(),
+  /** When the agency deactivated the account (sign-in refused), or null while it is active. */
+  deactivatedAt: z.iso.datetime().nullable(),
 });
 export type ClientAccount = z.infer<typeof ClientAccountSchema>;
 
@@ -97,6 +99,8 @@ export const ClientDetailSchema = z.object({
       .object({ brand: z.string(), last4: z.string(), expMonth: z.number(), expYear: z.number() })
       .nullable(),
     autoPay: z.boolean(),
+    /** When the agency deactivated the account (sign-in refused), or null while it is active. */
+    deactivatedAt: z.iso.datetime().nullable(),
   }),
   /** freeMonths: months given free still to be credited on the next renewal invoices. */
   subscription: SubscriptionSchema.extend({ freeMonths: z.number().int() }).nullable(),
@@ -135,3 +139,16 @@ export type ClientPasswordResetSent = z.infer<typeof ClientPasswordResetSentSche
  */
 export const ClientDetailsSchema = UpdateProfileSchema.strict();
 export type ClientDetails = z.infer<typeof ClientDetailsSchema>;
+
+/**
+ * PUT /api/admin/clients/{id}/active: deactivate (false) or reactivate (true) the client's
+ * account. A deactivated client cannot sign in and their sessions end; their data stays.
+ */
+export const ClientActiveSchema = z
+  .object({ active: z.boolean({ error: 'active must be true or false' }) })
+  .strict();
+export type ClientActive = z.infer<typeof ClientActiveSchema>;
+
+/** What PUT /api/admin/clients/{id}/active answers: what happened. */
+export const ClientActiveChangedSchema = z.object({ message: z.string() });
+export type ClientActiveChanged = z.infer<typeof ClientActiveChangedSchema>;

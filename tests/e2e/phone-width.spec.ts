@@ -155,7 +155,9 @@ const ROUTES: Record<string, Visit> = {
   },
   '/admin/clients/invite': {
     as: 'admin',
-    url: () => '/admin/clients/invite',
+    // Invited from a consultation request with a long e-mail: one word wider than the phone.
+    url: () =>
+      '/admin/clients/invite?name=Marcel%20Thibodeaux&email=marcel.thibodeaux@thibodeauxfamilyrestaurant.com',
     ready: heading('Invite a client'),
   },
   '/admin/support': { as: 'admin', url: () => '/admin/support', ready: heading('Support') },
@@ -459,11 +461,12 @@ test('dialogs and toasts stay on a phone screen', async ({ page, adminApi }, tes
 
   // The signup link's e-mail template, a tall dialog: it scrolls inside, its Send reachable.
   await page.goto('/admin/clients/invite');
-  await page.getByLabel('Client Email').fill('marcel.thibodeaux@example.com');
+  await page.getByLabel('Client Email').fill('marcel.thibodeaux@thibodeauxfamilyrestaurant.com');
   await page.getByLabel('Plan').selectOption('essentials');
   await page.getByRole('button', { name: 'Generate Link' }).click();
   const generatedToast = toasts.filter({ hasText: 'Link Generated' });
   await expectInViewport(page, generatedToast, 'the Link Generated toast');
+  await expectNoSidewaysScroll(page, 'the invite page with a generated link for a long e-mail');
   await page.getByRole('button', { name: 'Email Template' }).click();
   const template = page.getByRole('dialog', { name: 'Email Template' });
   await expectInViewport(page, template, 'the Email Template dialog');

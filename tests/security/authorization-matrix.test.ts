@@ -129,6 +129,11 @@ const EXPECTED: Record<string, Expected> = {
   // Client A signs in with the built-in provider: the e-mail goes.
   'POST /api/admin/clients/:id/password-reset': adminOnly(200),
   'DELETE /api/admin/clients/:id/notes/:noteId': adminOnly(404),
+  'PUT /api/admin/clients/:id/active': adminOnly(400),
+  'GET /api/admin/clients/:id/email-change': adminOnly(200),
+  'POST /api/admin/clients/:id/email-change': adminOnly(400),
+  // No change under way to cancel.
+  'DELETE /api/admin/clients/:id/email-change': adminOnly(404),
   'POST /api/admin/test-email': adminOnly(200),
   'GET /api/admin/outbox': adminOnly(200),
   'GET /api/admin/outbox/:id': adminOnly(404),
@@ -147,6 +152,12 @@ const EXPECTED: Record<string, Expected> = {
   'PATCH /api/auth/user': clientOnly(200),
   'GET /api/auth/user/password': clientOnly(200),
   'POST /api/auth/user/password': clientOnly(400),
+  'GET /api/auth/user/email': clientOnly(200),
+  'POST /api/auth/user/email': clientOnly(400),
+  // No change under way to send a new code for.
+  'POST /api/auth/user/email/resend': clientOnly(409),
+  'POST /api/auth/user/email/confirm': clientOnly(400),
+  'DELETE /api/auth/user/email': clientOnly(200),
   'GET /api/health': all(200),
   'GET /api/settings/public': all(200),
   'GET /api/legal-pages/:page': all(200),

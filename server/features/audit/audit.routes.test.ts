@@ -344,6 +344,33 @@ describe('GET /api/admin/audit', () => {
     }
   });
 
+  it('names each target: a client by name, an invoice by number and client, an admin by e-mail', async () => {
+    const { agent, admin } = await signedIn();
+    const client = await createClient(t.database, { firstName: 'Noémie', lastName: 'Guidry' });
+    expect(
+      (await agent.patch(`/api/admin/clients/${client.id}`).send({ businessName: 'Guidry Gumbo' }))
+        .status,
+    ).toBe(200);
+    const created = await agent.post('/api/admin/invoices').send(invoiceBody);
+    const invoiceId = expectJson(created, CreatedInvoiceSchema).invoice.id;
+    const sent = await agent.patch(`/api/admin/invoices/${invoiceId}`).send({ status: 'sent' });
+    const number = expectJson(sent, InvoiceStatusChangedSchema).invoice.invoiceNumber!;
+    // A draft deleted: its record is gone, the row's values still name it.
+    const draft = await agent.post('/api/admin/invoices').send(invoiceBody);
+    const draftId = expectJson(draft, CreatedInvoiceSchema).invoice.id;
+    expect((await agent.delete(`/api/admin/invoices/${draftId}`)).status).toBe(204);
+
+    const res = await agent.get('/api/admin/audit').query({ actor: admin.email, pageSize: 100 });
+    const { items } = expectJson(res, AuditPageSchema);
+    const nameOf = (kind: string, targetId: string) =>
+      items.find((event) => event.kind === kind && event.targetId === targetId)?.targetName;
+    expect(nameOf('client.details_updated', client.id)).toBe('Noémie Guidry');
+    expect(nameOf('invoice.created', invoiceId)).toBe(`${number} · Ada Lovelace`);
+    expect(nameOf('invoice.sent', invoiceId)).toBe(`${number} · Ada Lovelace`);
+    expect(nameOf('invoice.deleted', draftId)).toBe('Draft · Ada Lovelace');
+    expect(nameOf('admin.signed_in', admin.id)).toBe(admin.email);
+  });
+
   it('answers 401 without an admin session', async () => {
     const res = await request(t.app).get('/api/admin/audit');
     expect(res.status).toBe(401);

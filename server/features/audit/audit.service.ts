@@ -24,7 +24,20 @@ function wellFormed(value: unknown): unknown {
   return value;
 }
 
-function toEvent(row: AuditEventRow): AuditEvent {
+/**
+ * A target's name when its record is gone: an invoice deleted as a draft keeps its client
+ * in the row's values; otherwise none (the screen shows the id).
+ */
+function nameKeptInRow(row: AuditEventRow): string | null {
+  const values = { ...row.after, ...row.before };
+  if (row.targetType === 'invoice' && typeof values.clientName === 'string') {
+    const number = typeof values.invoiceNumber === 'string' ? values.invoiceNumber : null;
+    return `${number ?? 'Draft'} · ${values.clientName}`;
+  }
+  return null;
+}
+
+function toEvent(row: AuditEventRow, names: Map<string, string>): AuditEvent {
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
@@ -33,6 +46,9 @@ function toEvent(row: AuditEventRow): AuditEvent {
     kind: row.kind,
     targetType: row.targetType,
     targetId: row.targetId,
+    targetName:
+      (row.targetType && row.targetId && names.get(`${row.targetType}:${row.targetId}`)) ||
+      nameKeptInRow(row),
     before: row.before,
     after: row.after,
   };
@@ -64,7 +80,12 @@ export function createAuditService(repository: AuditRepository): AuditTrail & {
         limit: pageSize,
         offset: (page - 1) * pageSize,
       });
-      return { items: rows.map(toEvent), total, page, pageSize };
+      const names = await repository.targetNames(
+        rows.flatMap((row) =>
+          row.targetType && row.targetId ? [{ type: row.targetType, id: row.targetId }] : [],
+        ),
+      );
+      return { items: rows.map((row) => toEvent(row, names)), total, page, pageSize };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, not, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users, type User } from '../../db/schema';
 
@@ -18,6 +18,29 @@ export function createUserRepository(db: Database) {
     async findById(id: string): Promise<User | undefined> {
       const [user] = await db.select().from(users).where(eq(users.id, id));
       return user;
+    },
+
+    /**
+     * Whether a client other than the one signed in by (issuer, subject) holds this address,
+     * proven (it decides whose invoices are whose).
+     */
+    async verifiedEmailHeldByOther(
+      email: string,
+      issuer: string,
+      subject: string,
+    ): Promise<boolean> {
+      const [holder] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            sql`lower(${users.email}) = ${email.toLowerCase()}`,
+            eq(users.emailVerified, true),
+            not(and(eq(users.oidcIssuer, issuer), eq(users.oidcSubject, subject))!),
+          ),
+        )
+        .limit(1);
+      return holder !== undefined;
     },
 
     /**

@@ -11,12 +11,16 @@ import { AppError } from '../../lib/errors';
 import { safeReturnTo } from '../../lib/return-to';
 import { clearSessionCookie, destroySession, PRE_SIGN_IN_MAX_AGE_MS } from '../../lib/session';
 import type { RelyingParty, SignedInUser } from './relying-party';
+import { ACCOUNT_DEACTIVATED } from './auth.service';
+import { deactivatedPage } from './deactivated-page';
 import { signOutPage } from './sign-out-page';
 
 interface AuthRoutesDeps {
   appUrl: string;
   /** The business name, for the sign-out page. */
   brand: () => Promise<string>;
+  /** The agency's name and address, for the page of a refused (deactivated) account. */
+  contact: () => Promise<{ businessName: string; businessEmail: string }>;
   sessionMaxAgeMs: number;
   passport: Authenticator;
   relyingParty: RelyingParty;
@@ -29,6 +33,7 @@ const DEFAULT_AFTER_SIGN_IN = '/portal/dashboard';
 export function authRoutes({
   appUrl,
   brand,
+  contact,
   sessionMaxAgeMs,
   passport,
   relyingParty,
@@ -66,6 +71,14 @@ export function authRoutes({
     const returnTo = safeReturnTo(req.session.returnTo) ?? DEFAULT_AFTER_SIGN_IN;
     const strategy = await relyingParty.strategy();
     passport.authenticate(strategy, (error: unknown, user: SignedInUser | false) => {
+      if (error instanceof AppError && error.message === ACCOUNT_DEACTIVATED) {
+        // Said on a page of its own, with whom to ask: the browser came here, not a script.
+        void contact().then((agency) => {
+          res.setHeader('Cache-Control', 'no-store');
+          res.status(403).type('html').send(deactivatedPage(agency));
+        }, next);
+        return;
+      }
       if (error) return next(error);
       // A stale or tampered callback (e.g. the back button): start again.
       if (!user) return res.redirect(302, '/api/login');

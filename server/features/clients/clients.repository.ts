@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ClientStatusFilter } from '@shared/schemas/clients';
 import type { Database } from '../../db/client';
 import {
@@ -83,6 +83,21 @@ export function createClientRepository(db: Database) {
         .update(users)
         .set({ ...details, updatedAt: sql`now()` })
         .where(eq(users.id, id))
+        .returning();
+      return row ?? null;
+    },
+
+    /**
+     * Deactivates (a moment) or reactivates (null) the account; the client after, or null
+     * when it was already so (or there is no such client).
+     */
+    async setDeactivated(id: string, at: Date | null): Promise<User | null> {
+      const [row] = await db
+        .update(users)
+        .set({ deactivatedAt: at, updatedAt: sql`now()` })
+        .where(
+          and(eq(users.id, id), at ? isNull(users.deactivatedAt) : isNotNull(users.deactivatedAt)),
+        )
         .returning();
       return row ?? null;
     },

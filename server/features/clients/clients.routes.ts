@@ -1,9 +1,11 @@
 import { Router, type Request } from 'express';
 import {
+  ClientActiveSchema,
   ClientDetailsSchema,
   ClientListQuerySchema,
   NewClientNoteSchema,
 } from '@shared/schemas/clients';
+import { EmailChangeRequestSchema } from '@shared/schemas/profile';
 import { AdminSubscriptionChangeSchema, FreeMonthsSchema } from '@shared/schemas/subscriptions';
 import { actorOf } from '../../lib/audit-trail';
 import { currentAdmin } from '../../lib/auth-guards';
@@ -44,6 +46,24 @@ export function adminClientRoutes(service: ClientService): Router {
   router.post('/clients/:id/free-months', async (req: Request<{ id: string }>, res) => {
     const { months } = parse(FreeMonthsSchema, req.body ?? {});
     res.json(await service.giveFreeMonths(req.params.id, actorOf(currentAdmin(res)), months));
+  });
+
+  router.put('/clients/:id/active', async (req: Request<{ id: string }>, res) => {
+    const { active } = parse(ClientActiveSchema, req.body ?? {});
+    res.json(await service.setActive(req.params.id, actorOf(currentAdmin(res)), active));
+  });
+
+  router.get('/clients/:id/email-change', async (req: Request<{ id: string }>, res) => {
+    res.json(await service.emailChangeStatus(req.params.id));
+  });
+
+  router.post('/clients/:id/email-change', async (req: Request<{ id: string }>, res) => {
+    const { email } = parse(EmailChangeRequestSchema, req.body ?? {});
+    res.json(await service.startEmailChange(req.params.id, actorOf(currentAdmin(res)), email));
+  });
+
+  router.delete('/clients/:id/email-change', async (req: Request<{ id: string }>, res) => {
+    res.json(await service.cancelEmailChange(req.params.id, actorOf(currentAdmin(res))));
   });
 
   router.post('/clients/:id/notes', async (req: Request<{ id: string }>, res) => {

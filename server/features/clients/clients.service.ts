@@ -13,6 +13,7 @@ import { pageOffset } from '@shared/schemas/common';
 import type { AdminSubscriptionChange } from '@shared/schemas/subscriptions';
 import { invoiceName } from '@shared/schemas/invoices';
 import type { ClientNoteRow, User } from '../../db/schema';
+import type { IdentityService } from '../identity/identity.service';
 import { changedFields, type AuditActor, type AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
 import { fullName } from '../../lib/format';
@@ -26,6 +27,7 @@ import type {
   SubscriptionService,
 } from '../subscriptions/subscriptions.service';
 import type { TicketService } from '../tickets/tickets.service';
+import { createClientAccountActions, DEACTIVATED_NO_CHANGE } from './client-account';
 import type { ClientRepository } from './clients.repository';
 
 export const CLIENT_NOT_FOUND = 'Client not found';
@@ -65,7 +67,11 @@ export interface ClientServiceDeps {
   repository: ClientRepository;
   subscriptions: Pick<
     SubscriptionService,
-    'getForAgency' | 'listHistory' | 'changeForClient' | 'giveFreeMonths'
+    | 'getForAgency'
+    | 'listHistory'
+    | 'changeForClient'
+    | 'giveFreeMonths'
+    | 'withdrawRequestForClient'
   >;
   invoices: Pick<InvoiceService, 'list'>;
   tickets: Pick<TicketService, 'list'>;
@@ -80,6 +86,14 @@ export interface ClientServiceDeps {
     /** E-mails the address a link to the sign-in page's "Forgot password?" step. */
     send: (to: string) => Promise<{ delivered: boolean; error?: string }>;
   };
+  /** The built-in provider's side of the client's account: e-mail changes, its sessions. */
+  identity: Pick<
+    IdentityService,
+    'startEmailChange' | 'pendingEmailChange' | 'cancelEmailChange' | 'endProviderSessions'
+  >;
+  /** Ends every session of the client in the app. */
+  endSessions: (userId: string) => Promise<void>;
+  now?: () => Date;
 }
 
 export const NO_PASSWORD_HERE =
@@ -96,6 +110,9 @@ export function createClientService({
   audit,
   stripeTestMode,
   passwordReset,
+  identity,
+  endSessions,
+  now = () => new Date(),
 }: ClientServiceDeps) {
   async function existing(id: string): Promise<User> {
     const user = await repository.find(checkedId(id));
@@ -125,7 +142,21 @@ export function createClientService({
     return { message };
   }
 
+  const account = createClientAccountActions({
+    existing,
+    subscriptions,
+    repository,
+    audit,
+    builtInAccountId: passwordReset.builtInAccountId,
+    accountEmail: passwordReset.accountEmail,
+    identity,
+    endSessions,
+    now,
+  });
+
   return {
+    ...account,
+
     /** Whether the client's password is the product's, so a reset e-mail can be sent. */
     async passwordResetStatus(id: string): Promise<ClientPasswordResetStatus> {
       return { available: (await passwordAccountEmail(await existing(id))) !== undefined };
@@ -173,6 +204,7 @@ export function createClientService({
         plan,
         subscriptionStatus,
         balance,
+        deactivatedAt: user.deactivatedAt?.toISOString() ?? null,
       }));
       return { items, total, page, pageSize };
     },
@@ -218,6 +250,7 @@ export function createClientService({
                 }
               : null,
           autoPay: user.autoPay,
+          deactivatedAt: user.deactivatedAt?.toISOString() ?? null,
         },
         subscription,
         history: { items: history.items, total: history.total },
@@ -270,6 +303,9 @@ export function createClientService({
       change: AdminSubscriptionChange,
     ): Promise<{ message: string }> {
       const user = await existing(id);
+      // A deactivated client cannot sign in to see or pay a renewal: only an end is allowed.
+      if (user.deactivatedAt && !change.endNow && change.cancelAtPeriodEnd !== true)
+        throw new AppError(409, DEACTIVATED_NO_CHANGE);
       return recordChange(actor, user.id, 'client.subscription_changed', () =>
         subscriptions.changeForClient(user.id, change),
       );

@@ -1,8 +1,11 @@
 // @vitest-environment jsdom
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readEmail, testBrand } from '@tests/support/read-email';
 import {
   accountExistsEmail,
+  emailChangeCodeEmail,
+  emailChangedEmail,
+  emailChangeRefusedEmail,
   emailCodeEmail,
   passwordResetCodeEmail,
   passwordResetLinkEmail,
@@ -62,4 +65,68 @@ it("the agency's password reset e-mail links to the sign-in page's forgot-passwo
   );
   expect(email.textParagraphs).toContain(`Choose a new password: ${url}`);
   expect(email.links).toEqual([{ label: 'Choose a new password', href: url }]);
+});
+
+describe('the e-mail change', () => {
+  const portalUrl = 'https://studio.test/portal/dashboard';
+
+  it("the client's own change: the code to enter in the portal, never in the subject", () => {
+    const email = readEmail(
+      emailChangeCodeEmail(testBrand, {
+        code: '640218',
+        validFor: '15 minutes',
+        startedBy: 'client',
+        portalUrl,
+      }),
+    );
+    expect(email.subject).toBe('Confirm your new Coast & Code client portal e-mail');
+    expect(email.subject).not.toContain('640218');
+    const sentence =
+      'Enter this code in your client portal to make this your new e-mail address: 640218';
+    expect(email.textParagraphs).toContain(sentence);
+    expect(email.paragraphs).toContain(sentence);
+    expect(email.paragraphs).toContain(
+      'It works once, for 15 minutes. If you did not ask for it, ignore this e-mail: nothing changes without the code.',
+    );
+    expect(email.links).toEqual([]);
+  });
+
+  it("the agency's change: says who asked, where to enter the code, and links to the portal", () => {
+    const email = readEmail(
+      emailChangeCodeEmail(testBrand, {
+        code: '640218',
+        validFor: '24 hours',
+        startedBy: 'agency',
+        portalUrl,
+      }),
+    );
+    expect(email.subject).toBe('Confirm your new Coast & Code client portal e-mail');
+    expect(email.paragraphs).toContain(
+      'Coast & Code is changing the e-mail address of your client portal account to this one. To confirm it, sign in to your client portal as usual and enter this code on your account page: 640218',
+    );
+    expect(email.paragraphs).toContain(
+      'It works once, for 24 hours. If you did not expect this, ignore this e-mail: nothing changes without the code. You can write to hello@coastandcode.test with any question.',
+    );
+    expect(email.links).toEqual([{ label: 'Open your client portal', href: portalUrl }]);
+  });
+
+  it('the holder of an address asked for is told nothing changed, and sent no code', () => {
+    const email = readEmail(emailChangeRefusedEmail(testBrand));
+    expect(email.subject).toBe('Your Coast & Code client portal account');
+    expect(email.paragraphs).toContain(
+      'Someone asked to use this e-mail address for their client portal account. It already belongs to your account, so nothing was changed and no code was sent.',
+    );
+    expect(email.textParagraphs.join(' ')).not.toMatch(/\d{6}/);
+  });
+
+  it('the previous address is told the new one, and whom to write to if it was not them', () => {
+    const email = readEmail(emailChangedEmail(testBrand, { newEmail: 'camille@bistro.test' }));
+    expect(email.subject).toBe('Your Coast & Code client portal e-mail was changed');
+    expect(email.paragraphs).toContain(
+      'The e-mail address of your client portal account was changed to camille@bistro.test. From now on you sign in with that address, and our e-mails go there.',
+    );
+    expect(email.paragraphs).toContain(
+      'If you did not make or agree to this change, write to hello@coastandcode.test right away.',
+    );
+  });
 });

@@ -60,3 +60,64 @@ export function passwordResetLinkEmail(brand: EmailBrand, { url }: { url: string
     { href: url, label: 'Choose a new password' },
   );
 }
+
+/**
+ * The code that proves a new sign-in address, sent to that address and kept like the
+ * verification code (never in the subject, blanked once used). Worded for who asked: the
+ * client in their portal, or the agency, in which case the client signs in as usual and
+ * enters it on their account page.
+ */
+export function emailChangeCodeEmail(
+  brand: EmailBrand,
+  {
+    code,
+    validFor,
+    startedBy,
+    portalUrl,
+  }: { code: string; validFor: string; startedBy: 'client' | 'agency'; portalUrl: string },
+): RenderedEmail {
+  const subject = `Confirm your new ${brand.businessName} client portal e-mail`;
+  const works = `It works once, for ${validFor}.`;
+  if (startedBy === 'client') {
+    return renderEmail(brand, subject, [
+      'Hello,',
+      `Enter this code in your client portal to make this your new e-mail address: ${code}`,
+      `${works} If you did not ask for it, ignore this e-mail: nothing changes without the code.`,
+    ]);
+  }
+  return renderEmail(
+    brand,
+    subject,
+    [
+      'Hello,',
+      `${brand.businessName} is changing the e-mail address of your client portal account to this one. To confirm it, sign in to your client portal as usual and enter this code on your account page: ${code}`,
+      `${works} If you did not expect this, ignore this e-mail: nothing changes without the code. You can write to ${brand.businessEmail} with any question.`,
+    ],
+    { href: portalUrl, label: 'Open your client portal' },
+  );
+}
+
+/**
+ * Someone asked to move their client portal account to this address, which already has an
+ * account: nothing changed, and its holder is told (the asker is not, so the portal does not
+ * reveal who has an account).
+ */
+export function emailChangeRefusedEmail(brand: EmailBrand): RenderedEmail {
+  return renderEmail(brand, `Your ${brand.businessName} client portal account`, [
+    'Hello,',
+    'Someone asked to use this e-mail address for their client portal account. It already belongs to your account, so nothing was changed and no code was sent.',
+    `If you have any question, write to ${brand.businessEmail}. Otherwise you can ignore this e-mail.`,
+  ]);
+}
+
+/** To the previous address: the account now signs in with the new one. */
+export function emailChangedEmail(
+  brand: EmailBrand,
+  { newEmail }: { newEmail: string },
+): RenderedEmail {
+  return renderEmail(brand, `Your ${brand.businessName} client portal e-mail was changed`, [
+    'Hello,',
+    `The e-mail address of your client portal account was changed to ${newEmail}. From now on you sign in with that address, and our e-mails go there.`,
+    `If you did not make or agree to this change, write to ${brand.businessEmail} right away.`,
+  ]);
+}

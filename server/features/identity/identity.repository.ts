@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database } from '../../db/client';
 import { getOrCreateSecret } from '../../db/secrets';
@@ -196,6 +196,75 @@ export function createIdentityAccountRepository(db: Database) {
         if (account) await endProviderSessions(tx, account.id);
         return account;
       });
+    },
+
+    /** Whether an account other than `accountId` signs in with this address. */
+    async emailHeldByOther(email: string, accountId: string): Promise<boolean> {
+      const [holder] = await db
+        .select({ id: identityAccounts.id })
+        .from(identityAccounts)
+        .where(and(eq(identityAccounts.email, email), ne(identityAccounts.id, accountId)));
+      return holder !== undefined;
+    },
+
+    /** Drops the code of this key and purpose; whether there was one. */
+    async removeCode(interactionUid: string, purpose: EmailCodePurpose): Promise<boolean> {
+      const rows = await db
+        .delete(identityEmailCodes)
+        .where(
+          and(
+            eq(identityEmailCodes.interactionUid, interactionUid),
+            eq(identityEmailCodes.purpose, purpose),
+          ),
+        )
+        .returning({ key: identityEmailCodes.interactionUid });
+      return rows.length > 0;
+    },
+
+    /**
+     * The e-mail change's code used up and the account's address replaced by the proven one,
+     * in one transaction: the account as it is now with its address before, 'taken' when
+     * another account got the address meanwhile (the code is spent all the same), or
+     * undefined when the code is gone or was sent to no one (an address already taken).
+     */
+    async completeEmailChange(
+      code: IdentityEmailCode,
+      now: Date,
+    ): Promise<{ account: IdentityAccount; previousEmail: string } | 'taken' | undefined> {
+      return db.transaction(async (tx) => {
+        const [used] = await tx
+          .delete(identityEmailCodes)
+          .where(
+            and(
+              eq(identityEmailCodes.interactionUid, code.interactionUid),
+              eq(identityEmailCodes.purpose, 'change_email'),
+            ),
+          )
+          .returning();
+        if (!used?.accountId || !used.codeHash) return undefined;
+        const [before] = await tx
+          .select()
+          .from(identityAccounts)
+          .where(eq(identityAccounts.id, used.accountId))
+          .for('update');
+        if (!before) return undefined;
+        const [holder] = await tx
+          .select({ id: identityAccounts.id })
+          .from(identityAccounts)
+          .where(eq(identityAccounts.email, used.email));
+        if (holder && holder.id !== before.id) return 'taken';
+        const [account] = await tx
+          .update(identityAccounts)
+          .set({ email: used.email, emailVerifiedAt: now })
+          .where(eq(identityAccounts.id, before.id))
+          .returning();
+        return account ? { account, previousEmail: before.email } : undefined;
+      });
+    },
+
+    /** Ends the provider's own sessions of the account (a deactivated client's, say). */
+    async endProviderSessions(accountId: string): Promise<void> {
+      await endProviderSessions(db, accountId);
     },
 
     /** A new password for the account; the provider's sessions of it end. */

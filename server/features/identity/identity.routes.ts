@@ -21,6 +21,7 @@ import {
   createRateLimiter,
   limitPerIpAndEmail,
   loginRateLimit,
+  signedInUser,
   waitText,
   type RateLimitKey,
 } from '../../lib/rate-limit';
@@ -50,6 +51,12 @@ export interface InteractionLimits {
 }
 
 const MINUTE_MS = 60 * 1000;
+
+/**
+ * Codes mailed to an address: sign-ups, password resets and e-mail changes count together, 5
+ * an hour per address and 50 per IP.
+ */
+const CODE_MAILS = { name: 'sign-up', windowMs: 60 * MINUTE_MS, limit: { ip: 50, email: 5 } };
 
 /** Code entries in a day per e-mail address, whatever the hourly limits allow. */
 export const CODE_ENTRIES_PER_DAY = { perAddress: 30, perEmail: 100 } as const;
@@ -111,7 +118,7 @@ export function interactionLimits(
   ];
   return {
     signIn: loginRateLimit(counters, 'client-sign-in'),
-    signUp: rule('sign-up', 60 * MINUTE_MS, { ip: 50, email: 5 }, 'sign-ups'),
+    signUp: rule(CODE_MAILS.name, CODE_MAILS.windowMs, CODE_MAILS.limit, 'sign-ups'),
     resend: [
       pendingEmail,
       ...rule('code-send', 60 * MINUTE_MS, { ip: 50, email: 5 }, 'codes sent', codeEmail),
@@ -120,6 +127,44 @@ export function interactionLimits(
       pendingEmail,
       ...rule('code-entry', 15 * MINUTE_MS, { ip: 100, email: 20 }, 'code attempts', codeEmail),
       ...dailyCodeEntries,
+    ],
+  };
+}
+
+/** The rate limits of a signed-in client's e-mail change (the portal's routes). */
+export interface EmailChangeLimits {
+  start: RequestHandler[];
+  resend: RequestHandler[];
+  confirm: RequestHandler[];
+}
+
+/**
+ * A signed-in client's e-mail change: a start mails a code to the new address, so it counts
+ * with the sign-ups' codes (per new address and per IP), and at most 10 an hour per client;
+ * new codes 5 an hour per client; code entries 20 in 15 minutes and 30 a day per client (each
+ * code allows 5 tries itself).
+ */
+export function emailChangeLimits(counters: RateLimitCounters): EmailChangeLimits {
+  const perClient = (name: string, windowMs: number, limit: number, what: string) =>
+    createRateLimiter(counters, {
+      name,
+      windowMs,
+      limit,
+      key: signedInUser,
+      message: (minutes) => `Too many ${what}. Please try again in ${waitText(minutes)}.`,
+    });
+  return {
+    start: [
+      ...limitPerIpAndEmail(counters, {
+        ...CODE_MAILS,
+        message: (minutes) => `Too many codes sent. Please try again in ${waitText(minutes)}.`,
+      }),
+      perClient('email-change-start:account', 60 * MINUTE_MS, 10, 'e-mail changes'),
+    ],
+    resend: [perClient('email-change-send:account', 60 * MINUTE_MS, 5, 'codes sent')],
+    confirm: [
+      perClient('email-change-entry:account', 15 * MINUTE_MS, 20, 'code attempts'),
+      perClient('email-change-entry-day:account', DAY_MS, 30, 'code attempts'),
     ],
   };
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { ProviderSignup } from '@shared/schemas/auth';
-import type { IdentityAccount, IdentityEmailCode } from '../../db/schema';
+import type { EmailCodePurpose, IdentityAccount, IdentityEmailCode } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import {
   hashOneTimeCode,
@@ -26,6 +26,31 @@ export const EMAIL_TAKEN_SINCE =
 export const RESET_EXPIRED = 'Your password reset has expired. Please start again.';
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not right.';
 
+/** The code of an e-mail change the agency started: the client may read it hours later. */
+export const AGENCY_EMAIL_CHANGE_VALID_HOURS = 24;
+export const NO_EMAIL_CHANGE = 'There is no e-mail change to confirm. Please start again.';
+export const EMAIL_CHANGE_EXPIRED = 'This e-mail change has expired. Please start again.';
+export const SAME_EMAIL = 'This is already the e-mail address of the account.';
+export const EMAIL_HELD = 'Another client account uses this e-mail address.';
+export const EMAIL_HELD_SINCE =
+  'This e-mail address now belongs to another account. Please choose another address.';
+export const TOO_MANY_CHANGE_SENDS =
+  'We have sent as many codes as we can for this change. Please start again.';
+export const NO_BUILT_IN_ACCOUNT =
+  'This client signs in with an external provider: their e-mail address is changed there.';
+
+/** One e-mail change per account: its code's key (in place of a sign-in's interaction). */
+export const emailChangeKey = (accountId: string) => `email-change:${accountId}`;
+
+/** Who started an e-mail change: the client in the portal, or the agency on the client page. */
+export type EmailChangeStarter = 'client' | 'agency';
+
+/** The change under way: the new address, and when the last code mailed stops working. */
+export interface PendingAddress {
+  email: string;
+  expiresAt: Date;
+}
+
 /** The e-mails of the built-in provider (the mail feature's notifications). */
 export interface IdentityMail {
   /** The code of the sign-in `signIn`, working until `expiresAt`. */
@@ -43,6 +68,19 @@ export interface IdentityMail {
   ): void;
   /** The sign-in's code was used or replaced: the outbox keeps no copy of it. */
   forgetCode(signIn: string): Promise<void>;
+  /**
+   * The code that proves a new sign-in address (`key`: emailChangeKey), working `validFor`
+   * (as people say it) until `expiresAt`; worded for who started the change.
+   */
+  emailChangeCode(
+    to: string,
+    code: string,
+    change: { key: string; validFor: string; expiresAt: Date; startedBy: EmailChangeStarter },
+  ): void;
+  /** A client asked to move their account to this address, which has an account: it is told. */
+  emailChangeRefused(to: string): void;
+  /** The account's sign-in address changed: its previous address is told, with the new one. */
+  emailChanged(previousAddress: string, newAddress: string): void;
 }
 
 interface IdentityServiceDeps {
@@ -50,6 +88,11 @@ interface IdentityServiceDeps {
   mail: IdentityMail;
   /** Ends every app session of the clients signed in with this account (after a reset). */
   endAppSessions: (accountId: string) => Promise<void>;
+  /**
+   * Whether a client account other than this built-in account's holds the address, proven
+   * (one of another issuer, say): an address decides whose invoices are whose.
+   */
+  clientHoldsEmail?: (email: string, accountId: string) => Promise<boolean>;
   now?: () => Date;
 }
 
@@ -69,6 +112,7 @@ export function createIdentityService({
   accounts,
   mail,
   endAppSessions,
+  clientHoldsEmail = async () => false,
   now = () => new Date(),
 }: IdentityServiceDeps) {
   const codeExpiry = () => new Date(now().getTime() + CODE_VALID_MINUTES * 60_000);
@@ -100,13 +144,26 @@ export function createIdentityService({
     mail.passwordResetCode(email, code, { signIn, validMinutes: CODE_VALID_MINUTES, expiresAt });
   }
 
+  /** An address that another account (of the built-in provider or not) signs in with. */
+  async function emailHeld(email: string, accountId: string): Promise<boolean> {
+    const [built, other] = await Promise.all([
+      accounts.emailHeldByOther(email, accountId),
+      clientHoldsEmail(email, accountId),
+    ]);
+    return built || other;
+  }
+
   /** One try at the sign-in's code of this purpose: the row, or why no try is allowed. */
   async function countTry(
     interactionUid: string,
     code: string,
-    purpose: 'verify' | 'reset',
+    purpose: EmailCodePurpose,
   ): Promise<IdentityEmailCode> {
-    const expired = purpose === 'reset' ? RESET_EXPIRED : SIGN_UP_EXPIRED;
+    const expired = {
+      verify: SIGN_UP_EXPIRED,
+      reset: RESET_EXPIRED,
+      change_email: EMAIL_CHANGE_EXPIRED,
+    }[purpose];
     const counted = await accounts.countAttempt(interactionUid, MAX_CODE_ATTEMPTS, now(), purpose);
     if (!counted) {
       const row = await accounts.findCode(interactionUid);
@@ -234,6 +291,124 @@ export function createIdentityService({
     /** The e-mail of a built-in account, or undefined when there is no such account. */
     async accountEmail(accountId: string): Promise<string | undefined> {
       return (await accounts.findById(accountId))?.email;
+    },
+
+    /**
+     * A new sign-in address for the account, proven by a 6-digit code mailed to it; nothing
+     * changes until confirmEmailChange. A new start replaces the change under way. An address
+     * another account holds: the agency is told (409); a client gets the same answer after
+     * the same work as for a free address (a row whose null hash no code matches), and the
+     * address's holder is told instead, so the portal tells nobody who has an account.
+     */
+    async startEmailChange(
+      accountId: string,
+      email: string,
+      startedBy: EmailChangeStarter,
+    ): Promise<PendingAddress> {
+      const account = await accounts.findById(accountId);
+      if (!account) throw new AppError(409, NO_BUILT_IN_ACCOUNT);
+      if (account.email === email) throw new AppError(400, SAME_EMAIL);
+      const held = await emailHeld(email, account.id);
+      if (held && startedBy === 'agency') throw new AppError(409, EMAIL_HELD);
+      const code = newCode();
+      const codeHash = await hashOneTimeCode(code);
+      const byAgency = startedBy === 'agency';
+      const expiresAt = byAgency
+        ? new Date(now().getTime() + AGENCY_EMAIL_CHANGE_VALID_HOURS * 3_600_000)
+        : codeExpiry();
+      const key = emailChangeKey(account.id);
+      await accounts.saveCode({
+        interactionUid: key,
+        email,
+        accountId: account.id,
+        pendingSignup: null,
+        purpose: 'change_email',
+        codeHash: held ? null : codeHash,
+        expiresAt,
+      });
+      // The code of a change it replaces works no more.
+      await mail.forgetCode(key);
+      if (held) mail.emailChangeRefused(email);
+      else
+        mail.emailChangeCode(email, code, {
+          key,
+          validFor: byAgency
+            ? `${AGENCY_EMAIL_CHANGE_VALID_HOURS} hours`
+            : `${CODE_VALID_MINUTES} minutes`,
+          expiresAt,
+          startedBy,
+        });
+      return { email, expiresAt };
+    },
+
+    /** The account's e-mail change waiting for its code, if any. */
+    async pendingEmailChange(accountId: string): Promise<PendingAddress | null> {
+      const row = await accounts.findCode(emailChangeKey(accountId));
+      if (row?.purpose !== 'change_email') return null;
+      return { email: row.email, expiresAt: row.expiresAt };
+    },
+
+    /**
+     * The code mailed to the new address: the account signs in with that address from now
+     * on (its sessions stay), and the previous address is told. The address's previous and
+     * new value are returned.
+     */
+    async confirmEmailChange(
+      accountId: string,
+      code: string,
+    ): Promise<{ previousEmail: string; email: string }> {
+      const key = emailChangeKey(accountId);
+      const counted = await countTry(key, code, 'change_email');
+      if (await emailHeld(counted.email, accountId)) {
+        await accounts.removeCode(key, 'change_email');
+        await mail.forgetCode(key);
+        throw new AppError(409, EMAIL_HELD_SINCE);
+      }
+      const done = await accounts.completeEmailChange(counted, now());
+      await mail.forgetCode(key);
+      if (done === 'taken') throw new AppError(409, EMAIL_HELD_SINCE);
+      if (!done) throw new AppError(400, EMAIL_CHANGE_EXPIRED);
+      mail.emailChanged(done.previousEmail, done.account.email);
+      return { previousEmail: done.previousEmail, email: done.account.email };
+    },
+
+    /** A new code for the change under way, good for CODE_VALID_MINUTES, while sends are left. */
+    async resendEmailChangeCode(accountId: string): Promise<PendingAddress> {
+      const key = emailChangeKey(accountId);
+      const row = await accounts.findCode(key);
+      if (row?.purpose !== 'change_email') throw new AppError(409, NO_EMAIL_CHANGE);
+      const code = newCode();
+      const expiresAt = codeExpiry();
+      const renewed = await accounts.renewCode(
+        key,
+        { codeHash: await hashOneTimeCode(code), expiresAt },
+        MAX_CODE_SENDS,
+      );
+      if (!renewed) throw new AppError(429, TOO_MANY_CHANGE_SENDS);
+      await mail.forgetCode(key);
+      // An address another account holds gets nothing more: its holder was told once.
+      if (renewed.codeHash) {
+        mail.emailChangeCode(renewed.email, code, {
+          key,
+          validFor: `${CODE_VALID_MINUTES} minutes`,
+          expiresAt,
+          startedBy: 'client',
+        });
+      }
+      return { email: renewed.email, expiresAt };
+    },
+
+    /** Drops the change under way (its code works no more); whether there was one. */
+    async cancelEmailChange(accountId: string): Promise<boolean> {
+      const key = emailChangeKey(accountId);
+      const removed = await accounts.removeCode(key, 'change_email');
+      if (removed) await mail.forgetCode(key);
+      return removed;
+    },
+
+    /** Ends the provider's own sessions of the account: it asks for the password again. */
+    async endProviderSessions(accountId: string): Promise<void> {
+      await accounts.endProviderSessions(accountId);
     },
 
     /** A new code for this sign-in (the owner of a taken address is told again instead). */

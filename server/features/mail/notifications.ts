@@ -5,6 +5,9 @@ import type { EmailBrand, EmailClient } from '../../lib/email-layout';
 import { adminInvitationEmail, adminPasswordResetEmail } from '../admin-auth/admin-auth.emails';
 import {
   accountExistsEmail,
+  emailChangeCodeEmail,
+  emailChangedEmail,
+  emailChangeRefusedEmail,
   emailCodeEmail,
   passwordResetCodeEmail,
   passwordResetLinkEmail,
@@ -237,6 +240,48 @@ export function createNotifications({
     /** The code of the sign-in `signIn` was used or replaced. */
     async forgetCode(signIn: string): Promise<void> {
       await forget(emailCodeRef(signIn));
+    },
+
+    /**
+     * The code that proves a client's new sign-in address, kept and forgotten like emailCode
+     * (under the change's key). Not awaited, like emailCode.
+     */
+    emailChangeCode(
+      to: string,
+      code: string,
+      {
+        key,
+        validFor,
+        expiresAt,
+        startedBy,
+      }: { key: string; validFor: string; expiresAt: Date; startedBy: 'client' | 'agency' },
+    ) {
+      deliverToAddress('email-change-code', (brand) => ({
+        to,
+        ...emailChangeCodeEmail(brand, {
+          code,
+          validFor,
+          startedBy,
+          portalUrl: `${appUrl}/portal/dashboard`,
+        }),
+        secret: { ref: emailCodeRef(key), values: [code], expiresAt },
+      }));
+    },
+
+    /** A client asked to move their account to an address that has one: its holder is told. */
+    emailChangeRefused(to: string) {
+      deliverToAddress('email-change-refused', (brand) => ({
+        to,
+        ...emailChangeRefusedEmail(brand),
+      }));
+    },
+
+    /** The client's sign-in address changed: the previous address is told. */
+    emailChanged(previousAddress: string, newAddress: string) {
+      deliverToAddress('email-changed', (brand) => ({
+        to: previousAddress,
+        ...emailChangedEmail(brand, { newEmail: newAddress }),
+      }));
     },
 
     /** Someone tried to create an account for an address that has one: its owner is told. */

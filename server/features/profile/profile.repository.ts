@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { CurrentUser, UpdateProfile } from '@shared/schemas/profile';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
@@ -15,9 +15,21 @@ const profileColumns = {
 
 export function createProfileRepository(db: Database) {
   return {
+    /** The client's profile; none for a deactivated account (it is signed in nowhere). */
     async find(userId: string): Promise<CurrentUser | undefined> {
-      const [profile] = await db.select(profileColumns).from(users).where(eq(users.id, userId));
+      const [profile] = await db
+        .select(profileColumns)
+        .from(users)
+        .where(and(eq(users.id, userId), isNull(users.deactivatedAt)));
       return profile;
+    },
+
+    /** The client's address, proven by a code: it decides what is theirs from now on. */
+    async changeEmail(userId: string, email: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ email, emailVerified: true, updatedAt: new Date() })
+        .where(eq(users.id, userId));
     },
 
     /** Who signs the client in: the issuer and their subject there. */

@@ -438,6 +438,25 @@ export function createSubscriptionService(
       );
     },
 
+    /**
+     * The agency withdraws a plan request still waiting for its first payment (a client's
+     * account is being deactivated): its unpaid first invoice goes, as when the client
+     * withdraws it. Null when there is no such request.
+     */
+    async withdrawRequestForClient(userId: string): Promise<AgencyChangeResult | null> {
+      const current = await repository.findByUserId(userId);
+      if (current?.status !== 'pending') return null;
+      await closePaymentPages(current, 'first');
+      const withdrawn = await repository.withdrawPending(userId, now());
+      if (!withdrawn) return null;
+      await billing.requestWithdrawn(withdrawn);
+      return {
+        message: `The ${planName(withdrawn.tier)} plan request is withdrawn.`,
+        before: toAgencySubscription(current),
+        after: toAgencySubscription(withdrawn),
+      };
+    },
+
     /** The agency gives months free: credited on the next renewal invoices. */
     async giveFreeMonths(userId: string, months: number): Promise<AgencyChangeResult> {
       const current = await repository.findByUserId(userId);

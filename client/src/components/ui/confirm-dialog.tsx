@@ -24,6 +24,7 @@ export function ConfirmDialog({
   pendingLabel,
   pending,
   onConfirm,
+  confirmVariant = 'destructive',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -34,6 +35,8 @@ export function ConfirmDialog({
   pendingLabel: string;
   pending: boolean;
   onConfirm: () => void;
+  /** An action that restores something (a reactivation) is not drawn as a danger. */
+  confirmVariant?: 'destructive' | 'default';
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -46,7 +49,7 @@ export function ConfirmDialog({
           <DialogClose asChild>
             <Button variant="outline">{cancelLabel}</Button>
           </DialogClose>
-          <Button variant="destructive" disabled={pending} onClick={onConfirm}>
+          <Button variant={confirmVariant} disabled={pending} onClick={onConfirm}>
             {pending ? pendingLabel : confirmLabel}
           </Button>
         </div>

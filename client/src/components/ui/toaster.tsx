@@ -19,7 +19,8 @@ export function Toaster() {
     >
       {toasts.map(({ id, title, description, action, ...props }) => (
         <Toast key={id} {...props}>
-          <div className="grid min-w-0 gap-1">
+          {/* minmax(0, 1fr): a long e-mail wraps inside the toast instead of running out of it. */}
+          <div className="grid min-w-0 grid-cols-1 gap-1">
             {title && <ToastTitle>{title}</ToastTitle>}
             {description && <ToastDescription>{description}</ToastDescription>}
           </div>

@@ -5,8 +5,10 @@ import {
   AUDIT_MONEY_FIELDS,
   type AuditEvent,
 } from '@shared/schemas/audit';
+import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { formatDateTime } from '@/lib/dates';
+import { paths } from '@/lib/paths';
 
 function show(key: string, value: unknown): string {
   if (value === null || value === undefined) return '—';
@@ -21,6 +23,57 @@ function show(key: string, value: unknown): string {
 function kindLabel(kind: string): string {
   const known = AUDIT_KINDS.find((candidate) => candidate === kind);
   return known ? AUDIT_KIND_LABELS[known] : kind;
+}
+
+/** How each kind of target is called in a sentence. */
+const TARGET_TYPES: Record<string, string> = {
+  client: 'client',
+  admin: 'admin',
+  admin_invite: 'admin invitation',
+  invoice: 'invoice',
+  payment: 'payment',
+  ticket: 'ticket',
+  signup_link: 'signup link',
+  outbox_message: 'e-mail',
+  settings: 'settings',
+};
+
+/** The screen of a target that has one. */
+function targetHref(type: string, id: string): string | undefined {
+  if (type === 'client') return paths.admin.client(id);
+  if (type === 'invoice') return paths.admin.invoice(id);
+  if (type === 'ticket') return paths.admin.ticket(id);
+  if (type === 'outbox_message') return paths.admin.outboxMessage(id);
+  return undefined;
+}
+
+/**
+ * What the event is about: its name (a client's name, an invoice's number), linked to its
+ * screen when it has one; the stored id only when the record has no name any more.
+ */
+function Target({ event }: { event: AuditEvent }) {
+  if (!event.targetType) return null;
+  const type = TARGET_TYPES[event.targetType] ?? event.targetType.replace(/_/g, ' ');
+  const href =
+    event.targetName && event.targetId ? targetHref(event.targetType, event.targetId) : undefined;
+  return (
+    <>
+      <span className="text-muted-foreground"> · {type} </span>
+      {event.targetName ? (
+        href ? (
+          <Link href={href} className="text-primary underline underline-offset-2">
+            {event.targetName}
+          </Link>
+        ) : (
+          <span>{event.targetName}</span>
+        )
+      ) : (
+        event.targetType !== 'settings' && (
+          <span className="break-all font-mono text-xs">{event.targetId}</span>
+        )
+      )}
+    </>
+  );
 }
 
 /** Each changed field as `field: before → after`; one side alone for creations and deletions. */
@@ -65,12 +118,7 @@ export function AuditEventList({ events }: { events: AuditEvent[] }) {
             <p className="break-words text-sm">
               <span className="text-muted-foreground">By </span>
               {event.actorEmail ?? 'the system'}
-              {event.targetType && (
-                <>
-                  <span className="text-muted-foreground"> · {event.targetType} </span>
-                  <span className="break-all font-mono text-xs">{event.targetId}</span>
-                </>
-              )}
+              <Target event={event} />
             </p>
             {lines.length > 0 && (
               <div className="text-sm">

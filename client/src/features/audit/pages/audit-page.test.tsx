@@ -8,6 +8,8 @@ import { renderWithApp } from '@tests/support/render-app';
 import { changeLines } from '../components/audit-event-list';
 import { AuditPage } from './audit-page';
 
+const INVOICE_ID = '7d1f0c2e-0000-4000-8000-000000000007';
+
 function stubAudit(total: number) {
   const requests = recordRequests();
   apiServer.use(
@@ -24,7 +26,8 @@ function stubAudit(total: number) {
             actorEmail: 'owner@example.com',
             kind: 'invoice.sent',
             targetType: 'invoice',
-            targetId: 'inv-1',
+            targetId: INVOICE_ID,
+            targetName: 'INV-2026-0007 · Ada Lovelace',
             before: { status: 'draft' },
             after: { status: 'sent' },
           },
@@ -48,6 +51,12 @@ describe('AuditPage', () => {
     expect(await screen.findByText('Showing 1-25 of 1,234')).toBeInTheDocument();
     expect(requests[0]!.url).toBe('/api/admin/audit?actor=owner%40example.com&kind=invoice.sent');
     expect(screen.getByText('status: draft → sent')).toBeInTheDocument();
+    // The invoice by its number and client, linked to it; not by its id.
+    expect(screen.getByRole('link', { name: 'INV-2026-0007 · Ada Lovelace' })).toHaveAttribute(
+      'href',
+      `/admin/invoices/${INVOICE_ID}`,
+    );
+    expect(screen.queryByText(INVOICE_ID)).toBeNull();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Next' }));

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { formatCents } from '@shared/money';
 import { findPlan } from '@shared/plans';
 import type { ClientAccount } from '@shared/schemas/clients';
+import { Badge } from '@/components/ui/badge';
 import { DataTable, dataColumns } from '@/components/ui/data-table';
 import { formatDate } from '@/lib/dates';
 import { SubscriptionStatusBadge } from './subscription-status-badge';
@@ -22,6 +23,11 @@ const columns = column.columns([
         </Link>
         {client.businessName && (
           <span className="block text-xs text-muted-foreground">{client.businessName}</span>
+        )}
+        {client.deactivatedAt && (
+          <Badge variant="destructive" className="mt-1">
+            Deactivated
+          </Badge>
         )}
       </>
     ),

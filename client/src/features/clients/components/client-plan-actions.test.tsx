@@ -156,6 +156,7 @@ describe('ClientDetailsDialog', () => {
     createdAt: '2026-10-02T15:00:00.000Z',
     card: null,
     autoPay: true,
+    deactivatedAt: null,
   };
 
   it('saves the changed details, and checks them first', async () => {

@@ -4,12 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import { http, HttpResponse } from 'msw';
 import {
+  ClientActiveChangedSchema,
   ClientDetailSchema,
   ClientNoteSchema,
   ClientPasswordResetStatusSchema,
   type ClientDetail,
   type ClientNote,
 } from '@shared/schemas/clients';
+import { EmailChangeStatusSchema } from '@shared/schemas/profile';
 import { apiServer, errorJson, json, recordRequests } from '@tests/support/api-server';
 import { anInvoice } from '@tests/support/invoice-fixtures';
 import { renderWithApp } from '@tests/support/render-app';
@@ -55,6 +57,7 @@ function aClientDetail({
       createdAt: '2026-10-02T15:00:00.000Z',
       card: { brand: 'visa', last4: '4242', expMonth: 8, expYear: 2029 },
       autoPay: true,
+      deactivatedAt: null,
     },
     subscription: {
       tier: 'signature',
@@ -184,6 +187,9 @@ function stubClientApi(...pages: ClientDetail[]) {
     }),
     http.get(`/api/admin/clients/${ID}/password-reset`, () =>
       json(ClientPasswordResetStatusSchema, { available: true }),
+    ),
+    http.get(`/api/admin/clients/${ID}/email-change`, () =>
+      json(EmailChangeStatusSchema, { canChange: true, pending: null }),
     ),
     http.get('/api/admin/clients/:id', ({ params }) =>
       params.id === ID
@@ -357,5 +363,92 @@ describe('ClientDetailPage', { timeout: 15_000 }, () => {
       'href',
       '/admin/clients',
     );
+  });
+});
+
+describe('ClientDetailPage: account access', { timeout: 15_000 }, () => {
+  /** The page answers `detail`, then the page as a PUT .../active left it. */
+  function stubAccess(detail: ClientDetail) {
+    let current = detail;
+    stubClientApi(detail);
+    apiServer.use(
+      http.get(`/api/admin/clients/${ID}`, () => json(ClientDetailSchema, current)),
+      http.put(`/api/admin/clients/${ID}/active`, async ({ request }) => {
+        const { active } = (await request.json()) as { active: boolean };
+        current = {
+          ...current,
+          profile: {
+            ...current.profile,
+            deactivatedAt: active ? null : '2026-11-27T15:00:00.000Z',
+          },
+        };
+        return json(ClientActiveChangedSchema, {
+          message: active
+            ? "Camille Broussard's account is active again: they can sign in."
+            : "Camille Broussard's account is deactivated: they cannot sign in and were signed out everywhere.",
+        });
+      }),
+    );
+    return recordRequests();
+  }
+
+  it('will not deactivate while the plan renews, and says what to do first', async () => {
+    const calls = stubAccess(aClientDetail());
+    renderPage();
+    const deactivate = await screen.findByRole('button', { name: 'Deactivate account' });
+    expect(deactivate).toBeDisabled();
+    expect(
+      screen.getByText(
+        'Their plan still renews: cancel it (at the period end or now) before deactivating the account.',
+      ),
+    ).toBeVisible();
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+  });
+
+  it('deactivates after confirming, shows the badge, and reactivates after confirming', async () => {
+    const detail = aClientDetail();
+    const calls = stubAccess({
+      ...detail,
+      subscription: { ...detail.subscription!, cancelAtPeriodEnd: true },
+    });
+    renderPage();
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Deactivate account' }));
+    const asking = screen.getByRole('dialog', { name: 'Deactivate this account?' });
+    expect(asking).toHaveTextContent(
+      'Camille Broussard is signed out everywhere and cannot sign in until you reactivate the account.',
+    );
+    // Back changes nothing.
+    await u.click(within(asking).getByRole('button', { name: 'Back' }));
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+
+    await u.click(screen.getByRole('button', { name: 'Deactivate account' }));
+    await u.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Deactivate account' }),
+    );
+    expect(
+      await screen.findByText(
+        "Camille Broussard's account is deactivated: they cannot sign in and were signed out everywhere.",
+      ),
+    ).toBeInTheDocument();
+    const heading = screen.getByRole('heading', { level: 1, name: 'Camille Broussard' });
+    expect(await within(heading.parentElement!).findByText('Deactivated')).toBeVisible();
+    expect(
+      screen.getByText(/^Deactivated on Nov 27, 2026: Camille Broussard cannot sign in\./),
+    ).toBeVisible();
+    // Its e-mail cannot be changed meanwhile.
+    expect(screen.getByRole('button', { name: 'Change e-mail' })).toBeDisabled();
+
+    await u.click(screen.getByRole('button', { name: 'Reactivate account' }));
+    await u.click(
+      within(screen.getByRole('dialog', { name: 'Reactivate this account?' })).getByRole('button', {
+        name: 'Reactivate account',
+      }),
+    );
+    expect(await screen.findByRole('button', { name: 'Deactivate account' })).toBeEnabled();
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([
+      { method: 'PUT', url: `/api/admin/clients/${ID}/active`, body: { active: false } },
+      { method: 'PUT', url: `/api/admin/clients/${ID}/active`, body: { active: true } },
+    ]);
   });
 });

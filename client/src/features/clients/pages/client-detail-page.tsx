@@ -24,6 +24,8 @@ import { Notes } from '../components/client-notes';
 import { PasswordResetCard } from '../components/password-reset-card';
 import { ClientDetailsDialog } from '../components/client-details-dialog';
 import { ClientPlanActions } from '../components/client-plan-actions';
+import { ClientAccessCard } from '../components/client-access-card';
+import { ClientEmailChangeCard } from '../components/client-email-change-card';
 import { paths } from '@/lib/paths';
 
 /** /admin/clients/{id}: one client, their plan, money, tickets, e-mails and the agency's notes. */
@@ -69,6 +71,7 @@ export function ClientDetailPage() {
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="break-words font-display text-3xl font-bold">{profile.name}</h1>
           <SubscriptionStatusBadge status={detail.subscription?.status ?? null} />
+          {profile.deactivatedAt && <Badge variant="destructive">Deactivated</Badge>}
         </div>
         {profile.businessName && <p className="text-muted-foreground">{profile.businessName}</p>}
         <ClientDetailsDialog profile={profile} />
@@ -216,9 +219,11 @@ export function ClientDetailPage() {
 
         <div className="min-w-0 space-y-6">
           <Profile profile={profile} />
+          <ClientEmailChangeCard profile={profile} />
           <PasswordResetCard clientId={profile.id} />
           <SubscriptionCard detail={detail} />
           <ClientPlanActions clientId={profile.id} subscription={detail.subscription} />
+          <ClientAccessCard detail={detail} />
           <RecentCard
             title="Signup links"
             total={detail.signupLinks.total}

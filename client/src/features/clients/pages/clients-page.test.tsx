@@ -22,6 +22,7 @@ function aClient(overrides: Partial<ClientAccount> = {}): ClientAccount {
     plan: 'signature',
     subscriptionStatus: 'active',
     balance: 15_000,
+    deactivatedAt: null,
     ...overrides,
   };
 }
@@ -37,6 +38,7 @@ const twoClients = [
     plan: null,
     subscriptionStatus: null,
     balance: 0,
+    deactivatedAt: '2026-11-20T10:00:00.000Z',
   }),
 ];
 
@@ -74,6 +76,7 @@ describe('ClientsPage', () => {
     expect(camille).toHaveTextContent('Signature');
     expect(camille).toHaveTextContent('Active');
     expect(camille).toHaveTextContent('$150.00');
+    expect(camille).not.toHaveTextContent('Deactivated');
 
     const lucien = within(table).getByRole('row', { name: /Lucien Arceneaux/ });
     expect(within(lucien).getByRole('link', { name: 'Lucien Arceneaux' })).toHaveAttribute(
@@ -83,6 +86,7 @@ describe('ClientsPage', () => {
     expect(lucien).toHaveTextContent('Not verified');
     expect(lucien).toHaveTextContent('No plan');
     expect(lucien).toHaveTextContent('$0.00');
+    expect(within(lucien).getByText('Deactivated')).toBeVisible();
   });
 
   it('puts the search in the URL once typing rests, from page 1, and asks for it', async () => {

@@ -3,7 +3,11 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ClientInvoicePageSchema, type ClientInvoice } from '@shared/schemas/invoices';
 import { PaymentSettingsSchema, type PaymentSettings } from '@shared/schemas/payments';
-import { CurrentUserSchema, PasswordStatusSchema } from '@shared/schemas/profile';
+import {
+  CurrentUserSchema,
+  EmailChangeStatusSchema,
+  PasswordStatusSchema,
+} from '@shared/schemas/profile';
 import { SubscriptionSchema } from '@shared/schemas/subscriptions';
 import { ClientTicketSummarySchema, TicketPageSchema } from '@shared/schemas/tickets';
 import { apiServer, errorJson, json } from '@tests/support/api-server';
@@ -51,6 +55,9 @@ function stubPortal() {
       }),
     ),
     http.get('/api/auth/user/password', () => json(PasswordStatusSchema, { canChange: true })),
+    http.get('/api/auth/user/email', () =>
+      json(EmailChangeStatusSchema, { canChange: true, pending: null }),
+    ),
     http.get('/api/tickets/summary', () => json(ClientTicketSummarySchema, { unresolved: 0 })),
     http.get('/api/tickets', ({ request }) =>
       new URL(request.url).search === '?pageSize=5'

@@ -5,7 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useUser } from '@/features/auth/public';
 import { BillingHistoryCard } from '@/features/invoices/public';
 import { PaymentCard, useCheckoutReturn } from '@/features/payments/public';
-import { AccountCard, ChangePasswordCard } from '@/features/profile/public';
+import { AccountCard, ChangeEmailCard, ChangePasswordCard } from '@/features/profile/public';
 import { SubscriptionPanel, SubscriptionSummary } from '@/features/subscriptions/public';
 import { RecentTickets, useOpenTicketCount } from '@/features/tickets/public';
 import { paths } from '@/lib/paths';
@@ -68,6 +68,7 @@ export function PortalDashboardPage() {
                 onPaymentConfirmed={paymentConfirmed}
               />
               <PaymentCard />
+              {user && <ChangeEmailCard email={user.email} />}
               <ChangePasswordCard />
             </div>
           </TabsContent>

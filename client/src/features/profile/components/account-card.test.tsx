@@ -2,7 +2,11 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { CurrentUserSchema, type CurrentUser } from '@shared/schemas/profile';
+import {
+  CurrentUserSchema,
+  EmailChangeStatusSchema,
+  type CurrentUser,
+} from '@shared/schemas/profile';
 import { apiServer, errorJson, json } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { AccountCard } from './account-card';
@@ -25,6 +29,9 @@ function stubProfileApi(answers: Array<() => Response>) {
       return answers.shift()!();
     }),
     http.get('/api/auth/user', () => json(CurrentUserSchema, user)),
+    http.get('/api/auth/user/email', () =>
+      json(EmailChangeStatusSchema, { canChange: true, pending: null }),
+    ),
   );
   return saved;
 }

@@ -10,7 +10,9 @@ import { Card, CardContent, CardTitle } from '@/components/ui/card';
 import { Detail } from '@/components/ui/detail';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
+import { useEmailChangeStatus } from '../api/email-change';
 import { useUpdateProfile } from '../api/update-profile';
+import { EMAIL_CARD_ID } from './change-email-card';
 
 const FIELDS = [
   ['firstName', 'First Name'],
@@ -32,6 +34,9 @@ function formValues(user: CurrentUser): UpdateProfile {
 export function AccountCard({ user }: { user: CurrentUser }) {
   const [editing, setEditing] = useState(false);
   const update = useUpdateProfile();
+  const emailChange = useEmailChangeStatus();
+  const canChangeEmail = emailChange.data?.canChange ?? false;
+  const pendingEmail = emailChange.data?.pending?.email;
   const form = useForm<z.input<typeof UpdateProfileSchema>, unknown, UpdateProfile>({
     resolver: zodResolver(UpdateProfileSchema),
     values: formValues(user),
@@ -79,7 +84,11 @@ export function AccountCard({ user }: { user: CurrentUser }) {
               value={user.email ?? ''}
               disabled
               readOnly
-              hint="Email cannot be changed"
+              hint={
+                canChangeEmail
+                  ? 'Changed under Sign-in e-mail, with a code sent to the new address'
+                  : 'Email cannot be changed'
+              }
             />
             <div className="flex justify-end gap-3">
               <Button type="button" variant="outline" onClick={cancel}>
@@ -97,7 +106,17 @@ export function AccountCard({ user }: { user: CurrentUser }) {
                 {user[name] || 'Not provided'}
               </Detail>
             ))}
-            <Detail label="Email">{user.email ?? 'Not provided'}</Detail>
+            <Detail label="Email">
+              <span className="break-all">{user.email ?? 'Not provided'}</span>
+              {pendingEmail && (
+                <span className="mt-1 block text-sm text-amber-900">
+                  Changing to <span className="break-all font-medium">{pendingEmail}</span>:{' '}
+                  <a href={`#${EMAIL_CARD_ID}`} className="text-primary underline">
+                    enter the code we sent
+                  </a>
+                </span>
+              )}
+            </Detail>
           </dl>
         )}
       </CardContent>

@@ -153,7 +153,7 @@ export function SignupLinkGenerator({
           once and expires in 24 hours.
         </CardDescription>
         {invitee?.name && (
-          <p className="text-sm font-medium">
+          <p className="break-words text-sm font-medium">
             Inviting {invitee.name}
             {invitee.email && ` (${invitee.email})`}
           </p>
@@ -185,7 +185,9 @@ export function SignupLinkGenerator({
 
         {generated && (
           <div className="space-y-3 rounded-md border bg-muted/40 p-4">
-            <Label htmlFor="generated-link">Signup link for {generated.link.email}</Label>
+            <Label htmlFor="generated-link" className="block break-words leading-normal">
+              Signup link for {generated.link.email}
+            </Label>
             <div className="flex gap-2">
               <Input
                 id="generated-link"

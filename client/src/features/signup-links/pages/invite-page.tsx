@@ -39,7 +39,8 @@ export function InvitePage() {
           Send a new client a link to create their account with the plan you agreed on.
         </p>
       </div>
-      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+      {/* One column that may shrink below its content (a long e-mail) on a phone. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <SignupLinkGenerator autoFocus invitee={invitee} />
         <Card>
           <CardHeader>
