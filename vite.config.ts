@@ -97,7 +97,7 @@ const landingChunks = [
       'node_modules/lucide-react/dist/esm/icons/(check|chevron-down|clock|fish|mail|menu|phone|shield-check|star|x)\\.',
       'node_modules/(clsx|class-variance-authority)/',
       'node_modules/@radix-ui/react-(slot|compose-refs)/',
-      'client/src/lib/(utils|api-request)\\.',
+      'client/src/lib/utils\\.',
       'client/src/components/(ui/button|plan-card)\\.',
       'client/src/features/settings/api/get-public-settings\\.',
       'shared/(money|plans)\\.',
