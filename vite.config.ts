@@ -57,11 +57,25 @@ const chunkList = (): Plugin => ({
   },
 });
 
-/** True for a module whose path (from the repository root, with /) matches a pattern. */
+/**
+ * A module's path as the chunk patterns name it: from the repository root, with /, and a
+ * package's file from its node_modules folder on. The bundler names a module by its real
+ * path, and where node_modules is a link to another checkout's (a git worktree) that path is
+ * not under the repository root.
+ */
+const modulePath = (id: string): string => {
+  const file = id.split(path.sep).join('/');
+  const inPackages = file.lastIndexOf('/node_modules/');
+  return inPackages >= 0
+    ? file.slice(inPackages + 1)
+    : path.relative(root, id).split(path.sep).join('/');
+};
+
+/** True for a module whose path (see modulePath) matches a pattern. */
 const modulesMatching =
   (patterns: string[]) =>
   (id: string): boolean => {
-    const file = path.relative(root, id).split(path.sep).join('/');
+    const file = modulePath(id);
     return patterns.some((pattern) => new RegExp(`^${pattern}`).test(file));
   };
 
@@ -83,7 +97,7 @@ const landingChunks = [
       'node_modules/lucide-react/dist/esm/icons/(check|chevron-down|clock|fish|mail|menu|phone|shield-check|star|x)\\.',
       'node_modules/(clsx|class-variance-authority)/',
       'node_modules/@radix-ui/react-(slot|compose-refs)/',
-      'client/src/lib/(utils|api-request)\\.',
+      'client/src/lib/utils\\.',
       'client/src/components/(ui/button|plan-card)\\.',
       'client/src/features/settings/api/get-public-settings\\.',
       'shared/(money|plans)\\.',

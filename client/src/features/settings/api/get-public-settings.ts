@@ -1,15 +1,18 @@
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_SETTINGS, PUBLIC_SETTINGS_ELEMENT_ID } from '@shared/constants';
 import type { PublicSettings } from '@shared/schemas/settings';
-import { apiGet } from '@/lib/api-request';
 
 /**
  * GET /api/settings/public: brand name and contact details shown across the product. The
- * schema is loaded with the answer, not with the page, to keep zod out of the landing page's
- * first scripts.
+ * schema and the API client are loaded with the answer, not with the page, to keep zod and
+ * the client out of the landing page's first scripts: the page carries its settings
+ * (settingsInPage), so a visitor of `/` never asks.
  */
 export async function getPublicSettings(): Promise<PublicSettings> {
-  const { PublicSettingsSchema } = await import('@shared/schemas/settings');
+  const [{ PublicSettingsSchema }, { apiGet }] = await Promise.all([
+    import('@shared/schemas/settings'),
+    import('@/lib/api-request'),
+  ]);
   return apiGet('/api/settings/public', PublicSettingsSchema);
 }
 
