@@ -93,6 +93,10 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
     newPassword: 'a brand new passphrase 42',
     confirmPassword: 'a brand new passphrase 42',
   },
+  'POST /api/auth/user/email': { email: 'new.address@example.com' },
+  'POST /api/auth/user/email/confirm': { code: '123456' },
+  'PUT /api/admin/clients/:id/active': { active: false },
+  'POST /api/admin/clients/:id/email-change': { email: 'new.address@example.com' },
   'POST /api/get-or-create-subscription': { planId: 'signature' },
   'POST /api/tickets': {
     subject: 'Broken contact form',
