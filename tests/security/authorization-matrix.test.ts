@@ -236,20 +236,35 @@ afterAll(async () => {
   await t.close();
 });
 
-/**
- * A fresh admin session per request: some routes (logout, reset-password) end it. The
- * matrix's refused sign-in, setup, second-step and password calls all count as failed
- * sign-ins from this one address; the limit itself is tested in the rate-limit tests, so its
- * counters start again here rather than lock the matrix's own admin out.
- */
-async function adminSession(): Promise<BrowserSession> {
-  await t.database.executeSql('delete from rate_limit_hits');
+/** A new admin session. */
+async function newAdminSession(): Promise<BrowserSession> {
   const session = new BrowserSession(t.baseUrl);
   const res = await session.request('POST', '/api/admin/login', adminCredentials);
   if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status}`);
   // express-session ends the answer once the session is stored: read it all before going on.
   await res.arrayBuffer();
   return session;
+}
+
+let admin: BrowserSession | undefined;
+
+/**
+ * The admin's session, signed in again only when the last route ended it (logout, a password
+ * reset): each sign-in costs a bcrypt comparison, and a sign-in per request made the matrix
+ * slow enough to time out on a busy machine. The matrix's refused sign-in, setup,
+ * second-step and password calls all count as failed sign-ins from this one address; the
+ * limit itself is tested in the rate-limit tests, so its counters start again before each
+ * admin call rather than lock the matrix's own admin out.
+ */
+async function adminSession(): Promise<BrowserSession> {
+  await t.database.executeSql('delete from rate_limit_hits');
+  if (admin) {
+    const me = await admin.request('GET', '/api/admin/me');
+    await me.arrayBuffer();
+    if (me.status === 200) return admin;
+  }
+  admin = await newAdminSession();
+  return admin;
 }
 
 /** Valid bodies where the ownership check comes after validation. */
