@@ -39,10 +39,13 @@ const NO_CARD: PaymentSettings = {
   autoPay: true,
 };
 
-/** The dashboard's reads; the webhook lands after the client is back (second read). */
+/**
+ * The dashboard's reads. The invoice is paid once the test says the webhook has landed
+ * (`landWebhook`), never by how many reads a busy machine managed before it looked.
+ */
 function stubPortal() {
-  let invoiceReads = 0;
-  const paidYet = () => invoiceReads > 1;
+  let webhookLanded = false;
+  const paidYet = () => webhookLanded;
   apiServer.use(
     http.get('/api/auth/user', () =>
       json(CurrentUserSchema, {
@@ -65,10 +68,9 @@ function stubPortal() {
         : errorJson(404, 'Not found'),
     ),
     http.get('/api/subscription', () => json(SubscriptionSchema.nullable(), null)),
-    http.get('/api/invoices', () => {
-      invoiceReads += 1;
-      return json(ClientInvoicePageSchema, pageOf([paidYet() ? PAID : DUE]));
-    }),
+    http.get('/api/invoices', () =>
+      json(ClientInvoicePageSchema, pageOf([paidYet() ? PAID : DUE])),
+    ),
     http.get('/api/billing', () =>
       json(
         PaymentSettingsSchema,
@@ -78,11 +80,16 @@ function stubPortal() {
       ),
     ),
   );
+  return {
+    landWebhook: () => {
+      webhookLanded = true;
+    },
+  };
 }
 
 describe('PortalDashboardPage', () => {
   it('back from Checkout: thanks the client, shows the invoice Paid and the card kept, without a reload', async () => {
-    stubPortal();
+    const { landWebhook } = stubPortal();
     const location = renderWithApp(
       <PortalDashboardPage />,
       `/portal/dashboard?payment=success&invoice=${DUE.id}`,
@@ -92,8 +99,9 @@ describe('PortalDashboardPage', () => {
     const row = await screen.findByRole('row', { name: /INV-2026-0007/ });
     expect(await within(row).findByText('Confirming payment…')).toBeVisible();
 
-    // The history asks again every 2 s until the webhook has landed (the second read here);
-    // a busy machine may need a few of those rounds.
+    // The history asks again every 2 s until the webhook has landed; a busy machine may need
+    // a few of those rounds.
+    landWebhook();
     await waitFor(() => expect(within(row).getByText('Paid')).toBeVisible(), { timeout: 12_000 });
     expect(within(row).queryByRole('button')).not.toBeInTheDocument();
     expect(await screen.findByText('Visa ending in 4242, expires 12/2029')).toBeVisible();
