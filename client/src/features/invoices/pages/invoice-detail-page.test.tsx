@@ -126,7 +126,7 @@ describe('InvoiceDetailPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByTestId('invoice-balance-due')).toHaveTextContent('$0.00');
     expect(
-      within(screen.getByRole('heading', { name: /INV-0007/ })).getByText('paid'),
+      within(screen.getByRole('heading', { name: /INV-0007/ })).getByText('Paid'),
     ).toBeVisible();
     expect(within(payments).getAllByRole('listitem')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Record payment' })).not.toBeInTheDocument();

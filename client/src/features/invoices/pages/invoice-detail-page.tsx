@@ -17,15 +17,18 @@ import { toast } from '@/components/ui/use-toast';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { useDeleteInvoice } from '@/features/invoices/api/delete-invoice';
 import { useEmailInvoice } from '@/features/invoices/api/email-invoice';
-import { useSetupChecklist } from '@/features/dashboard/public';
 import { useInvoice } from '@/features/invoices/api/get-invoice';
 import { invoicePdfUrl } from '@/features/invoices/api/get-invoice-pdf';
 import { useMarkInvoiceSent } from '@/features/invoices/api/mark-invoice-sent';
 import { useVoidInvoice } from '@/features/invoices/api/void-invoice';
 import { InvoiceBalance } from '@/features/invoices/components/invoice-balance';
 import { InvoicePayments } from '@/features/invoices/components/invoice-payments';
-import { InvoiceStatusBadge } from '@/features/invoices/components/invoice-status-badge';
+import { InvoiceStatusBadge } from '@/components/ui/status-badge';
 import { InvoiceTotals } from '@/features/invoices/components/invoice-totals';
+import {
+  NoWayToPayDialog,
+  useNoWayToPayConfirm,
+} from '@/features/invoices/components/no-way-to-pay';
 import { InvoiceWarnings } from '@/features/invoices/components/invoice-warnings';
 import { PayLinkDetail } from '@/features/invoices/components/pay-link-detail';
 import { ReasonDialog } from '@/features/invoices/components/reason-dialog';
@@ -71,10 +74,7 @@ export function InvoiceDetailPage() {
   const [askingVoid, setAskingVoid] = useState(false);
   const [recording, setRecording] = useState(false);
   // Sending with no way to pay (no instructions, no Stripe) waits for the admin to confirm.
-  const setup = useSetupChecklist();
-  const noWayToPay = setup.data?.steps.some((s) => s.step === 'payments' && !s.done) ?? false;
-  const [unpayable, setUnpayable] = useState<(() => void) | null>(null);
-  const askFirst = (send: () => void) => () => (noWayToPay ? setUnpayable(() => send) : send());
+  const unpayable = useNoWayToPayConfirm();
 
   if (!invoice.data) {
     return (
@@ -165,7 +165,11 @@ export function InvoiceDetailPage() {
                   <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
                 </Link>
               </Button>
-              <Button variant="outline" disabled={busy} onClick={askFirst(markSent)}>
+              <Button
+                variant="outline"
+                disabled={busy}
+                onClick={() => unpayable.askFirst(markSent)}
+              >
                 <Send className="h-4 w-4" aria-hidden="true" /> Mark as Sent
               </Button>
             </>
@@ -184,7 +188,11 @@ export function InvoiceDetailPage() {
             </a>
           </Button>
           {current.status !== 'void' && (
-            <Button variant="outline" disabled={busy} onClick={askFirst(sendByEmail)}>
+            <Button
+              variant="outline"
+              disabled={busy}
+              onClick={() => unpayable.askFirst(sendByEmail)}
+            >
               <Mail className="h-4 w-4" aria-hidden="true" />
               {email.isPending ? 'Sending...' : 'Send by E-mail'}
             </Button>
@@ -295,27 +303,7 @@ export function InvoiceDetailPage() {
         onConfirm={voidInvoice}
       />
 
-      <ConfirmDialog
-        open={unpayable !== null}
-        onOpenChange={(open) => !open && setUnpayable(null)}
-        title="Send without a way to pay?"
-        description={
-          <>
-            There are no payment instructions and no card payments (Stripe), so this invoice will
-            not tell the client how to pay.{' '}
-            <Link href={paths.admin.settings()} className="font-medium text-primary underline">
-              Add payment instructions in Settings
-            </Link>
-          </>
-        }
-        confirmLabel="Send anyway"
-        pendingLabel="Sending..."
-        pending={busy}
-        onConfirm={() => {
-          unpayable?.();
-          setUnpayable(null);
-        }}
-      />
+      <NoWayToPayDialog {...unpayable.dialog} pending={busy} />
 
       <ConfirmDialog
         open={confirming}
