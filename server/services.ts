@@ -111,7 +111,9 @@ export function createServices({
   };
 
   const audit = createAuditService(repositories.audit);
-  const settings = createSettingsService(repositories.settings, audit);
+  const settings = createSettingsService(repositories.settings, audit, {
+    timeZone: config.billing.timezone,
+  });
   /** The business name, wherever the brand appears (e-mails, the provider's pages, 2FA). */
   const brand = async () => (await settings.getPublic()).businessName;
   // In the database, so that every instance counts the same attempts.
@@ -172,7 +174,11 @@ export function createServices({
     audit,
     issuer: async () => {
       const business = await settings.getBusiness();
-      return { ...business, location: `${business.businessCity}, ${business.businessState}` };
+      return {
+        ...business,
+        location: `${business.businessCity}, ${business.businessState}`,
+        timeZone: config.billing.timezone,
+      };
     },
     payLink: payLinks.payLink,
     closePaymentPage: paymentPages.closeBeforeDelete,
@@ -183,6 +189,7 @@ export function createServices({
     // Every instance's sends take turns: a refused e-mail gives its number back without a gap.
     numbering: (work) => database.withLock(INVOICE_NUMBERS_LOCK, work),
     now: clock,
+    timeZone: config.billing.timezone,
   });
   const payments = createPaymentService({
     repository: repositories.payments,
@@ -198,6 +205,7 @@ export function createServices({
     audit,
     logger,
     now: clock,
+    timeZone: config.billing.timezone,
   });
   const auth = createAuthService({
     repository: repositories.users,
@@ -232,6 +240,7 @@ export function createServices({
     notifications,
     billing,
     clock,
+    config.billing.timezone,
   );
   const signupLinks = createSignupLinkService({
     repository: repositories.signupLinks,
@@ -329,12 +338,17 @@ export function createServices({
     /** The client directory and each client's page. */
     clients,
     consultations: createConsultationService(repositories.consultations),
-    dashboard: createDashboardService(repositories.dashboard, clock, {
-      businessDetailsSaved: settings.saved,
-      paymentInstructions: async () => (await settings.getBusiness()).paymentInstructions,
-      onlinePayments: stripe !== null,
-      smtpConfigured: Boolean(config.mail.smtpUrl),
-    }),
+    dashboard: createDashboardService(
+      repositories.dashboard,
+      clock,
+      {
+        businessDetailsSaved: settings.saved,
+        paymentInstructions: async () => (await settings.getBusiness()).paymentInstructions,
+        onlinePayments: stripe !== null,
+        smtpConfigured: Boolean(config.mail.smtpUrl),
+      },
+      config.billing.timezone,
+    ),
     identity,
     invoices,
     /** The marketing tool's use cases. */

@@ -31,6 +31,7 @@ describe('the pages the server hands out', () => {
       businessLocation: 'Lafayette, LA',
       businessPhone: '',
       businessWebsite: '',
+      timeZone: 'America/Chicago',
     };
     const app = express().use(spaRoutes(distDir, 'http://localhost:5000', async () => settings));
     const res = await request(app).get('/portal/support').expect(200);
@@ -49,6 +50,7 @@ describe('the pages the server hands out', () => {
         businessLocation: 'Lafayette, LA',
         businessPhone: '',
         businessWebsite: '',
+        timeZone: 'America/Chicago',
       })),
     );
     expect(settingsIn((await request(app).get('/admin/login')).text)).toMatchObject({

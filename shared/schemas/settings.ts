@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS } from '../constants';
 import { z } from '../zod';
 import { EmailSchema, optionalPhone, optionalText } from './common';
 
@@ -83,5 +84,7 @@ export const PublicSettingsSchema = z.object({
   businessPhone: z.string().default(''),
   /** '' when not set, else an http(s) address. */
   businessWebsite: z.string().default(''),
+  /** The IANA zone every date and time is shown in (BILLING_TIMEZONE). */
+  timeZone: z.string().default(DEFAULT_SETTINGS.timeZone),
 });
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>;

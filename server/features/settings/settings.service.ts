@@ -39,8 +39,15 @@ function toBusiness(row: Settings | undefined): BusinessSettings {
   };
 }
 
-/** The one settings record, with the spec's defaults until the owner edits it. */
-export function createSettingsService(repository: SettingsRepository, audit: AuditTrail) {
+/**
+ * The one settings record, with the spec's defaults until the owner edits it. `timeZone` is the
+ * business's (BILLING_TIMEZONE), handed to every screen and e-mail with the public settings.
+ */
+export function createSettingsService(
+  repository: SettingsRepository,
+  audit: AuditTrail,
+  { timeZone = DEFAULT_SETTINGS.timeZone }: { timeZone?: string } = {},
+) {
   return {
     async getPublic(): Promise<PublicSettings> {
       const business = toBusiness(await repository.find());
@@ -50,6 +57,7 @@ export function createSettingsService(repository: SettingsRepository, audit: Aud
         businessLocation: `${business.businessCity}, ${business.businessState}`,
         businessPhone: business.businessPhone,
         businessWebsite: business.businessWebsite,
+        timeZone,
       };
     },
 

@@ -1,3 +1,5 @@
+import { DEFAULT_SETTINGS } from '@shared/constants';
+import { formatDateIn } from '@shared/dates';
 import { findPlan, type PlanId } from '@shared/plans';
 import { MAX_FREE_MONTHS } from '@shared/schemas/subscriptions';
 import type {
@@ -9,7 +11,6 @@ import type {
 } from '@shared/schemas/subscriptions';
 import type { SubscriptionEventRow, SubscriptionRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { displayDate } from '../../lib/format';
 import type { AgencySubscriptionChange } from './subscriptions.emails';
 import type { SubscriptionRepository } from './subscriptions.repository';
 
@@ -104,7 +105,10 @@ export function createSubscriptionService(
   events: SubscriptionEvents,
   billing: SubscriptionBilling,
   now: () => Date = () => new Date(),
+  /** The business's time zone: the dates in the answers' messages are written in it. */
+  timeZone: string = DEFAULT_SETTINGS.timeZone,
 ) {
+  const displayDate = (value: Date) => formatDateIn(value, timeZone);
   /**
    * Closes the payment pages of the invoices the change may delete, before anything changes:
    * when Stripe cannot be reached nothing changes (503); money already on its way for one of

@@ -5,7 +5,7 @@ import { formatCents } from '@shared/money';
 import { findPlan } from '@shared/plans';
 import { VoidInvoiceSchema, type InvoiceLineItem } from '@shared/schemas/invoices';
 import { deliveryTitle } from '@shared/schemas/mail';
-import { isPayable } from '@shared/schemas/payments';
+import { isPayable, receivedOn } from '@shared/schemas/payments';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, dataColumns } from '@/components/ui/data-table';
@@ -93,6 +93,9 @@ export function InvoiceDetailPage() {
   }
 
   const { invoice: current, lineItems, payments, payLink } = invoice.data;
+  // Paid by a payment recorded by hand: the day it was received, with no time of day.
+  const paidBy = payments.find((payment) => payment.paidAt === current.paidAt);
+  const paidOn = paidBy ? receivedOn(paidBy) : current.paidAt;
   // A draft is not yet owed, and a paid invoice owes nothing more (the server refuses both).
   const payable = isPayable(current);
   const plan = current.planType ? findPlan(current.planType) : undefined;
@@ -226,9 +229,7 @@ export function InvoiceDetailPage() {
             <Detail label="Sent">
               {current.sentAt ? formatDateTime(current.sentAt) : 'Not yet'}
             </Detail>
-            <Detail label="Paid">
-              {current.paidAt ? formatDateTime(current.paidAt) : 'Not yet'}
-            </Detail>
+            <Detail label="Paid">{paidOn ? formatDateTime(paidOn) : 'Not yet'}</Detail>
             {payLink && <PayLinkDetail invoiceId={current.id} payLink={payLink} />}
             {current.voidedAt && (
               <Detail label="Voided">

@@ -40,6 +40,7 @@ function hasTextFields(value: unknown): value is PublicSettings {
     'businessLocation',
     'businessPhone',
     'businessWebsite',
+    'timeZone',
   ];
   return fields.every((field) => typeof Reflect.get(value, field) === 'string');
 }

@@ -115,7 +115,7 @@ function Invitation({ token }: { token: string }) {
           </div>
           <div>
             <dt className="text-sm text-muted-foreground">Link valid until</dt>
-            <dd>{formatDateTime(expiresAt)}</dd>
+            <dd>{formatDateTime(expiresAt, { zoneName: true })}</dd>
           </div>
         </dl>
         {redeem.isPending ? (
