@@ -42,7 +42,7 @@ export function paymentVoidedEmail(
     `Corrected receipt for invoice ${invoiceName(invoice)} from ${brand.businessName}`,
     [
       `Hello ${invoice.clientName},`,
-      `The payment of ${formatCents(payment.amount)} recorded on ${displayDate(payment.paidOn, brand.timeZone)} for invoice ${invoiceName(invoice)} was recorded by mistake and has been cancelled (${payment.reason}). Please disregard the receipt you received for it.`,
+      `The payment of ${formatCents(payment.amount)} recorded on ${displayDate(payment.paidOn, brand.timeZone)} for invoice ${invoiceName(invoice)} was recorded by mistake and has been canceled (${payment.reason}). Please disregard the receipt you received for it.`,
       invoice.balanceDue > 0
         ? `The balance due on invoice ${invoiceName(invoice)} is ${formatCents(invoice.balanceDue)}, due ${displayDate(invoice.dueDate, brand.timeZone)}.`
         : `Invoice ${invoiceName(invoice)} remains paid in full.`,

@@ -139,7 +139,7 @@ function agencyChangeLines(
       return {
         subject: `Your ${planName(change.tier)} plan ends on ${until}`,
         lines: [
-          `As agreed, your ${planName(change.tier)} plan is cancelled: it stays active until ${until}, then ends. Nothing more will be billed.`,
+          `As agreed, your ${planName(change.tier)} plan is canceled: it stays active until ${until}, then ends. Nothing more will be billed.`,
           'Changed your mind? Choose "Keep my plan" in your portal before then.',
         ],
       };

@@ -279,7 +279,7 @@ export function createSubscriptionService(
         if (current.status === 'canceled') {
           throw new AppError(409, 'This plan has already ended. Choose a plan to start again.');
         }
-        throw new AppError(409, 'Your plan is not being cancelled: there is nothing to take back.');
+        throw new AppError(409, 'Your plan is not being canceled: there is nothing to take back.');
       }
       events.cancellationWithdrawn(userId, kept.tier);
       return {
@@ -326,7 +326,7 @@ export function createSubscriptionService(
       if (change.cancelAtPeriodEnd === true) {
         if (!running(current)) throw new AppError(409, NOT_RUNNING);
         if (current.cancelAtPeriodEnd) {
-          throw new AppError(409, 'This plan is already being cancelled at the period end.');
+          throw new AppError(409, 'This plan is already being canceled at the period end.');
         }
         await closePaymentPages(current, 'renewals', 'go-on');
         const requested = await repository.requestCancellation(userId, now());
@@ -336,7 +336,7 @@ export function createSubscriptionService(
           ? displayDate(requested.currentPeriodEnd)
           : 'the end of the current period';
         return done(
-          `The ${planName(requested.tier)} plan is cancelled: it stays active until ${until}, then ends.`,
+          `The ${planName(requested.tier)} plan is canceled: it stays active until ${until}, then ends.`,
           requested,
           {
             kind: 'cancel_at_period_end',
@@ -353,7 +353,7 @@ export function createSubscriptionService(
             409,
             current.status === 'canceled'
               ? 'This plan has already ended: a cancellation can only be taken back before the period ends.'
-              : 'This plan is not being cancelled: there is nothing to take back.',
+              : 'This plan is not being canceled: there is nothing to take back.',
           );
         }
         return done(
@@ -375,7 +375,7 @@ export function createSubscriptionService(
       if (current.cancelAtPeriodEnd) {
         throw new AppError(
           409,
-          'This plan is being cancelled: take the cancellation back before changing the plan.',
+          'This plan is being canceled: take the cancellation back before changing the plan.',
         );
       }
       if (change.starts === 'now') {

@@ -19,7 +19,7 @@ const STATUS_LABEL: Record<SearchStatus, string> = {
   running: 'Running',
   done: 'Done',
   failed: 'Failed',
-  cancelled: 'Cancelled',
+  cancelled: 'Canceled',
 };
 
 /**
