@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_SETTINGS } from '@shared/constants';
-import { isTimeZone } from '@shared/dates';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '@shared/dates';
 import { projectRoot } from './lib/paths';
 
 /** Every environment variable the server reads, parsed once. See .env.example. */
@@ -56,7 +55,7 @@ const EnvSchema = z
       .string()
       .min(1)
       .refine(isTimeZone, 'BILLING_TIMEZONE must be an IANA time zone, e.g. America/Chicago')
-      .default(DEFAULT_SETTINGS.timeZone),
+      .default(DEFAULT_TIME_ZONE),
 
     /** Online payment (docs/payments.md): unset, invoices are paid as Settings instructs. */
     STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'STRIPE_SECRET_KEY starts with sk_').optional(),

@@ -6,8 +6,6 @@ export const DEFAULT_SETTINGS = {
   businessLocation: 'New Orleans, LA',
   businessPhone: '',
   businessWebsite: '',
-  /** The business's time zone (BILLING_TIMEZONE): every date and time is shown in it. */
-  timeZone: 'America/Chicago',
 } as const;
 
 /** The element in which the server writes the public settings into every page it serves. */

@@ -9,6 +9,18 @@
  * Intl does the time-zone work, so the browser's own zone never matters.
  */
 
+/**
+ * The business's time zone when BILLING_TIMEZONE is unset. Here rather than in constants.ts,
+ * whose module the landing page's scripts carry: the landing page shows no date.
+ */
+export const DEFAULT_TIME_ZONE = 'America/Chicago';
+
+/**
+ * The attribute of the page's settings element (server/lib/spa.ts) that names the business
+ * time zone, read by the screens' formatter (client/src/lib/dates.ts) without the settings.
+ */
+export const TIME_ZONE_ATTRIBUTE = 'data-time-zone';
+
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Whether the value is a calendar date ('2026-12-07') rather than an instant. */

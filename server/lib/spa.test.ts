@@ -18,7 +18,7 @@ afterAll(() => fs.rmSync(distDir, { recursive: true, force: true }));
 
 function settingsIn(html: string): unknown {
   const match = new RegExp(
-    `<script id="${PUBLIC_SETTINGS_ELEMENT_ID}" type="application/json">(.*?)</script>`,
+    `<script id="${PUBLIC_SETTINGS_ELEMENT_ID}" type="application/json"[^>]*>(.*?)</script>`,
   ).exec(html);
   return match ? JSON.parse(match[1]!) : undefined;
 }
@@ -38,6 +38,10 @@ describe('the pages the server hands out', () => {
     expect(res.text).not.toContain('<script>alert(1)</script>');
     expect(res.text.match(/<\/script>/g)).toHaveLength(1);
     expect(settingsIn(res.text)).toEqual(settings);
+    // The business time zone on its own, for the screens' date formatter.
+    expect(res.text).toContain(
+      `<script id="${PUBLIC_SETTINGS_ELEMENT_ID}" type="application/json" data-time-zone="America/Chicago">`,
+    );
     expect(res.text).toContain('<div id="root"></div>');
   });
 

@@ -1,4 +1,3 @@
-import { DEFAULT_SETTINGS } from '../constants';
 import { z } from '../zod';
 import { EmailSchema, optionalPhone, optionalText } from './common';
 
@@ -84,7 +83,11 @@ export const PublicSettingsSchema = z.object({
   businessPhone: z.string().default(''),
   /** '' when not set, else an http(s) address. */
   businessWebsite: z.string().default(''),
-  /** The IANA zone every date and time is shown in (BILLING_TIMEZONE). */
-  timeZone: z.string().default(DEFAULT_SETTINGS.timeZone),
+  /**
+   * The IANA zone every date and time is shown in (BILLING_TIMEZONE). The server always sends
+   * it; the landing page, which shows no date, goes without (client/src/lib/dates.ts falls
+   * back to DEFAULT_TIME_ZONE).
+   */
+  timeZone: z.string().optional(),
 });
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>;

@@ -1,14 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PUBLIC_SETTINGS_ELEMENT_ID } from '@shared/constants';
+import { TIME_ZONE_ATTRIBUTE } from '@shared/dates';
 import { receivedOn } from '@shared/schemas/payments';
 
-/** The module as a page loads it, with the settings the server wrote into that page. */
-async function datesInPage(settings: object | null) {
+/** The module as a page loads it, with the settings element the server wrote into it. */
+async function datesInPage(settings: { businessName?: string; timeZone?: string } | null) {
   document.getElementById(PUBLIC_SETTINGS_ELEMENT_ID)?.remove();
   if (settings) {
     const element = document.createElement('script');
     element.id = PUBLIC_SETTINGS_ELEMENT_ID;
     element.type = 'application/json';
+    if (settings.timeZone) element.setAttribute(TIME_ZONE_ATTRIBUTE, settings.timeZone);
     element.textContent = JSON.stringify(settings);
     document.head.append(element);
   }
@@ -29,7 +31,10 @@ describe('the screens write dates and times in the business time zone', () => {
     expect(dates.formatDate('2026-11-26T01:47:00.000Z')).toBe('Nov 25, 2026');
   });
 
-  it('uses the default zone (America/Chicago) on a page without the settings', async () => {
+  it('uses the default zone (America/Chicago) on a page without the settings, or a bad zone', async () => {
+    expect((await datesInPage({ timeZone: 'Mars/Olympus_Mons' })).businessTimeZone()).toBe(
+      'America/Chicago',
+    );
     const dates = await datesInPage(null);
     expect(dates.businessTimeZone()).toBe('America/Chicago');
     expect(dates.formatDateTime('2026-11-26T01:47:00.000Z')).toBe('Nov 25, 2026 at 7:47 PM');

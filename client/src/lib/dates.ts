@@ -1,11 +1,13 @@
 import { formatDistanceToNow } from 'date-fns';
-import { DEFAULT_SETTINGS, PUBLIC_SETTINGS_ELEMENT_ID } from '@shared/constants';
 import {
   addDaysToDate,
+  DEFAULT_TIME_ZONE,
   calendarDateIn,
   formatDateIn,
   formatDateTimeIn,
   formatMonth as formatMonthKey,
+  isTimeZone,
+  TIME_ZONE_ATTRIBUTE,
 } from '@shared/dates';
 
 /**
@@ -16,23 +18,18 @@ import {
  */
 
 /**
- * The zone the server wrote into the page with the public settings (server/lib/spa.ts). Read
- * here rather than from the settings feature, which lib/ may not import; a page the server did
- * not hand out (the Vite dev server's) uses the product's default zone.
+ * The zone the server wrote into the page, on its public settings element (server/lib/spa.ts);
+ * a page the server did not hand out (the Vite dev server's) uses the product's default zone.
  */
 function zoneInPage(): string | undefined {
   if (typeof document === 'undefined') return undefined;
-  const text = document.getElementById(PUBLIC_SETTINGS_ELEMENT_ID)?.textContent;
-  if (!text) return undefined;
-  try {
-    const zone: unknown = (JSON.parse(text) as { timeZone?: unknown }).timeZone;
-    return typeof zone === 'string' && zone ? zone : undefined;
-  } catch {
-    return undefined;
-  }
+  const zone = document
+    .querySelector(`[${TIME_ZONE_ATTRIBUTE}]`)
+    ?.getAttribute(TIME_ZONE_ATTRIBUTE);
+  return zone && isTimeZone(zone) ? zone : undefined;
 }
 
-let zone = zoneInPage() ?? DEFAULT_SETTINGS.timeZone;
+let zone = zoneInPage() ?? DEFAULT_TIME_ZONE;
 
 /** The business's time zone, e.g. 'America/Chicago'. */
 export function businessTimeZone(): string {

@@ -1,5 +1,4 @@
-import { DEFAULT_SETTINGS } from '@shared/constants';
-import { addMonthsToMonth, monthIn, startOfMonthIn } from '@shared/dates';
+import { DEFAULT_TIME_ZONE, addMonthsToMonth, monthIn, startOfMonthIn } from '@shared/dates';
 import { PLANS } from '@shared/plans';
 import { TREND_MONTHS, type DashboardStats, type DashboardTrends } from '@shared/schemas/dashboard';
 import type { DashboardRepository, TrendMonth } from './dashboard.repository';
@@ -42,7 +41,7 @@ export function createDashboardService(
   now: () => Date = () => new Date(),
   setup: SetupFacts = NOTHING_SET_UP,
   /** The business's time zone (BILLING_TIMEZONE), whose calendar the months follow. */
-  timeZone: string = DEFAULT_SETTINGS.timeZone,
+  timeZone: string = DEFAULT_TIME_ZONE,
 ) {
   return {
     setupChecklist: createSetupChecklist({ ...setup, clientCount: repository.clientCount }),

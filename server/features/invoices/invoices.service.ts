@@ -1,6 +1,5 @@
 import pLimit from 'p-limit';
-import { DEFAULT_SETTINGS } from '@shared/constants';
-import { calendarDateIn } from '@shared/dates';
+import { DEFAULT_TIME_ZONE, calendarDateIn } from '@shared/dates';
 import {
   invoiceName,
   sumInvoice,
@@ -195,7 +194,7 @@ export function createInvoiceService({
   stripeTestMode = true,
   numbering = pLimit(1),
   now = () => new Date(),
-  timeZone = DEFAULT_SETTINGS.timeZone,
+  timeZone = DEFAULT_TIME_ZONE,
 }: InvoiceServiceDeps) {
   /** What the audit log keeps of an invoice created or deleted. */
   const summary = (invoice: Invoice) => ({

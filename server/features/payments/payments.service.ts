@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS } from '@shared/constants';
+import { DEFAULT_TIME_ZONE } from '@shared/dates';
 import type { Logger } from 'pino';
 import type { AuditTrail } from '../../lib/audit-trail';
 import type { InvoiceService } from '../invoices/invoices.service';
@@ -67,7 +67,7 @@ export function createPaymentService({
   audit,
   logger,
   now = () => new Date(),
-  timeZone = DEFAULT_SETTINGS.timeZone,
+  timeZone = DEFAULT_TIME_ZONE,
 }: PaymentServiceDeps) {
   const paymentRecorded = createPaymentRecorded({ invoices, notifications, pages, logger });
   const cardPayments = createCardPayments({

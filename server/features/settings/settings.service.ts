@@ -1,4 +1,5 @@
 import { DEFAULT_SETTINGS } from '@shared/constants';
+import { DEFAULT_TIME_ZONE } from '@shared/dates';
 import type { BusinessSettings, PublicSettings } from '@shared/schemas/settings';
 import type { Settings } from '../../db/schema';
 import { changedFields, type AuditActor, type AuditTrail } from '../../lib/audit-trail';
@@ -46,10 +47,10 @@ function toBusiness(row: Settings | undefined): BusinessSettings {
 export function createSettingsService(
   repository: SettingsRepository,
   audit: AuditTrail,
-  { timeZone = DEFAULT_SETTINGS.timeZone }: { timeZone?: string } = {},
+  { timeZone = DEFAULT_TIME_ZONE }: { timeZone?: string } = {},
 ) {
   return {
-    async getPublic(): Promise<PublicSettings> {
+    async getPublic(): Promise<PublicSettings & { timeZone: string }> {
       const business = toBusiness(await repository.find());
       return {
         businessName: business.businessName,

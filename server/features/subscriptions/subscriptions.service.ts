@@ -1,5 +1,4 @@
-import { DEFAULT_SETTINGS } from '@shared/constants';
-import { formatDateIn } from '@shared/dates';
+import { DEFAULT_TIME_ZONE, formatDateIn } from '@shared/dates';
 import { findPlan, type PlanId } from '@shared/plans';
 import { MAX_FREE_MONTHS } from '@shared/schemas/subscriptions';
 import type {
@@ -106,7 +105,7 @@ export function createSubscriptionService(
   billing: SubscriptionBilling,
   now: () => Date = () => new Date(),
   /** The business's time zone: the dates in the answers' messages are written in it. */
-  timeZone: string = DEFAULT_SETTINGS.timeZone,
+  timeZone: string = DEFAULT_TIME_ZONE,
 ) {
   const displayDate = (value: Date) => formatDateIn(value, timeZone);
   /**

@@ -3,7 +3,7 @@ import type { SubscriptionStatus } from '@shared/schemas/subscriptions';
 import { Badge, type BadgeProps } from './badge';
 
 /** How a status reads and looks: the same words, casing and colors in the admin panel and the portal. */
-interface StatusLook {
+export interface StatusLook {
   label: string;
   variant: BadgeProps['variant'];
 }
@@ -26,22 +26,6 @@ export const SUBSCRIPTION_STATUS_LOOK: Record<SubscriptionStatus, StatusLook> = 
   past_due: { label: 'Past due', variant: 'destructive' },
   canceled: { label: 'Canceled', variant: 'secondary' },
 };
-
-/** An invoice's status as a badge; `audience="client"` for the portal's words. */
-export function InvoiceStatusBadge({
-  status,
-  audience = 'agency',
-}: {
-  status: InvoiceStatus;
-  audience?: 'agency' | 'client';
-}) {
-  const look = INVOICE_STATUS_LOOK[status];
-  return (
-    <Badge variant={look.variant}>
-      {audience === 'client' ? (look.clientLabel ?? look.label) : look.label}
-    </Badge>
-  );
-}
 
 /** A subscription's status as a badge. */
 export function SubscriptionStatusBadge({ status }: { status: SubscriptionStatus }) {

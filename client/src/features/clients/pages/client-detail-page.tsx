@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, formatDateTime } from '@/lib/dates';
-import { InvoiceStatusBadge } from '@/components/ui/status-badge';
+import { InvoiceStatusBadge } from '@/features/invoices/public';
 import { SignupLinkStateBadge } from '@/features/signup-links/public';
 import { TicketStatusLabel } from '@/features/tickets/public';
 import { useClient } from '../api/get-client';

@@ -6,7 +6,7 @@ import { balanceDue, payableByCard } from '@shared/schemas/payments';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, dataColumns } from '@/components/ui/data-table';
 import { PagedList } from '@/components/ui/paged-list';
-import { InvoiceStatusBadge } from '@/components/ui/status-badge';
+import { InvoiceStatusBadge } from './invoice-status-badge';
 import { formatDate } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { useSearchParam } from '@/lib/use-search-param';

@@ -23,7 +23,7 @@ import { useMarkInvoiceSent } from '@/features/invoices/api/mark-invoice-sent';
 import { useVoidInvoice } from '@/features/invoices/api/void-invoice';
 import { InvoiceBalance } from '@/features/invoices/components/invoice-balance';
 import { InvoicePayments } from '@/features/invoices/components/invoice-payments';
-import { InvoiceStatusBadge } from '@/components/ui/status-badge';
+import { InvoiceStatusBadge } from '@/features/invoices/components/invoice-status-badge';
 import { InvoiceTotals } from '@/features/invoices/components/invoice-totals';
 import {
   NoWayToPayDialog,

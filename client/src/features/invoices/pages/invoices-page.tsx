@@ -20,12 +20,13 @@ import {
   type SortingState,
 } from '@/components/ui/data-table';
 import { ListFilter, ListToolbar, PagedList } from '@/components/ui/paged-list';
-import { InvoiceStatusBadge, INVOICE_STATUS_LOOK } from '@/components/ui/status-badge';
+import { INVOICE_STATUS_LOOK } from '@/components/ui/status-badge';
 import { toast } from '@/components/ui/use-toast';
 import { formatDate } from '@/lib/dates';
 import { useListParams } from '@/lib/list-params';
 import { useInvoices, type InvoiceListParams } from '@/features/invoices/api/get-invoices';
 import { useSetInvoiceStatus } from '@/features/invoices/api/set-invoice-status';
+import { InvoiceStatusBadge } from '@/features/invoices/components/invoice-status-badge';
 import {
   NoWayToPayDialog,
   useNoWayToPayConfirm,

@@ -40,7 +40,6 @@ function hasTextFields(value: unknown): value is PublicSettings {
     'businessLocation',
     'businessPhone',
     'businessWebsite',
-    'timeZone',
   ];
   return fields.every((field) => typeof Reflect.get(value, field) === 'string');
 }
