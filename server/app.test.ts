@@ -98,6 +98,7 @@ describe('the API server', () => {
       businessLocation: 'New Orleans, LA',
       businessPhone: '',
       businessWebsite: '',
+      timeZone: 'America/Chicago',
     });
   });
 });

@@ -50,6 +50,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ BILLING_TIMEZONE: 'America/Chicag' })).toThrow(
+      /BILLING_TIMEZONE must be an IANA time zone/,
+    );
     expect(() => loadConfig({ OIDC_ISSUER_URL: 'https://id.example' })).toThrow(
       /OIDC_CLIENT_ID and OIDC_CLIENT_SECRET/,
     );

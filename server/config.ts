@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '@shared/dates';
 import { projectRoot } from './lib/paths';
 
 /** Every environment variable the server reads, parsed once. See .env.example. */
@@ -50,7 +51,11 @@ const EnvSchema = z
 
     RENEWAL_LEAD_DAYS: z.coerce.number().int().min(1).max(28).default(7),
     BILLING_RUN_CRON: z.string().min(9).default('0 6 * * *'),
-    BILLING_TIMEZONE: z.string().min(1).default('America/Chicago'),
+    BILLING_TIMEZONE: z
+      .string()
+      .min(1)
+      .refine(isTimeZone, 'BILLING_TIMEZONE must be an IANA time zone, e.g. America/Chicago')
+      .default(DEFAULT_TIME_ZONE),
 
     /** Online payment (docs/payments.md): unset, invoices are paid as Settings instructs. */
     STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'STRIPE_SECRET_KEY starts with sk_').optional(),

@@ -116,7 +116,9 @@ export function createServices({
   };
 
   const audit = createAuditService(repositories.audit);
-  const settings = createSettingsService(repositories.settings, audit);
+  const settings = createSettingsService(repositories.settings, audit, {
+    timeZone: config.billing.timezone,
+  });
   const legalPages = createLegalPages({
     repository: repositories.legalPages,
     business: () => settings.getPublic(),
@@ -184,7 +186,11 @@ export function createServices({
     audit,
     issuer: async () => {
       const business = await settings.getBusiness();
-      return { ...business, location: `${business.businessCity}, ${business.businessState}` };
+      return {
+        ...business,
+        location: `${business.businessCity}, ${business.businessState}`,
+        timeZone: config.billing.timezone,
+      };
     },
     payLink: payLinks.payLink,
     closePaymentPage: paymentPages.closeBeforeDelete,
@@ -195,6 +201,7 @@ export function createServices({
     // Every instance's sends take turns: a refused e-mail gives its number back without a gap.
     numbering: (work) => database.withLock(INVOICE_NUMBERS_LOCK, work),
     now: clock,
+    timeZone: config.billing.timezone,
   });
   const payments = createPaymentService({
     repository: repositories.payments,
@@ -210,6 +217,7 @@ export function createServices({
     audit,
     logger,
     now: clock,
+    timeZone: config.billing.timezone,
   });
   /** A client's account at the built-in provider, while it is the one signing clients in. */
   const builtInAccountId = ({
@@ -255,6 +263,7 @@ export function createServices({
     notifications,
     billing,
     clock,
+    config.billing.timezone,
   );
   const signupLinks = createSignupLinkService({
     repository: repositories.signupLinks,
@@ -356,13 +365,18 @@ export function createServices({
       emailsOn: async () => (await settings.getBusiness()).consultationEmails,
       logger,
     }),
-    dashboard: createDashboardService(repositories.dashboard, clock, {
-      businessDetailsSaved: settings.saved,
-      paymentInstructions: async () => (await settings.getBusiness()).paymentInstructions,
-      onlinePayments: stripe !== null,
-      smtpConfigured: Boolean(config.mail.smtpUrl),
-      legalPagesReviewed: legalPages.reviewed,
-    }),
+    dashboard: createDashboardService(
+      repositories.dashboard,
+      clock,
+      {
+        businessDetailsSaved: settings.saved,
+        paymentInstructions: async () => (await settings.getBusiness()).paymentInstructions,
+        onlinePayments: stripe !== null,
+        smtpConfigured: Boolean(config.mail.smtpUrl),
+        legalPagesReviewed: legalPages.reviewed,
+      },
+      config.billing.timezone,
+    ),
     identity,
     invoices,
     /** /privacy and /terms: the default texts or the owner's. */

@@ -134,6 +134,8 @@ export const admins = pgTable('admins', {
   totpEnabledAt: timestamp({ withTimezone: true }),
   /** The time step of the last code accepted: a code of that step or older is refused (replay). */
   totpLastStep: integer(),
+  /** The admin's latest sign-in; null until the first, which is welcomed as such. */
+  lastSignedInAt: timestamp({ withTimezone: true }),
   createdAt: createdAt(),
 });
 export type Admin = typeof admins.$inferSelect;

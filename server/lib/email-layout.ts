@@ -5,6 +5,8 @@ import { fullName } from './format';
 export interface EmailBrand {
   businessName: string;
   businessEmail: string;
+  /** The business's time zone: an e-mail's dates and times are written in it. */
+  timeZone: string;
 }
 
 /** A client as an e-mail to the agency names them. */

@@ -1,4 +1,5 @@
 /** Small formatting helpers shared by the server features. */
+import { formatDateIn, formatDateTimeIn } from '@shared/dates';
 
 /** A person's first and last name as one string; '' when neither is known. */
 export function fullName(person: { firstName: string | null; lastName: string | null }): string {
@@ -10,30 +11,18 @@ export function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-const DISPLAY_DATE = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** A calendar date ('2026-12-07') or an instant as the screens write it: 'Dec 7, 2026'. */
-export function displayDate(value: string | Date): string {
-  const date =
-    typeof value === 'string' && value.length === 10 ? new Date(`${value}T00:00:00Z`) : value;
-  return DISPLAY_DATE.format(new Date(date));
+/**
+ * A calendar date ('2026-12-07') or an instant as the screens write it: 'Dec 7, 2026'. An
+ * instant is written on its day in `timeZone`, the business's (shared/dates.ts).
+ */
+export function displayDate(value: string | Date, timeZone: string): string {
+  return formatDateIn(value, timeZone);
 }
 
-const DISPLAY_TIME = new Intl.DateTimeFormat('en-US', {
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'UTC',
-});
-
 /**
- * An instant with its time of day, as the screens write it ('Dec 7, 2026 at 3:05 PM'), in UTC
- * and saying so: an e-mail is read in the reader's zone, which the server does not know.
+ * An instant with its time of day as the business's clock read it, and the zone's name, since
+ * an e-mail is read wherever its reader is: 'Dec 7, 2026 at 3:05 PM CST'.
  */
-export function displayDateTime(value: Date): string {
-  return `${displayDate(value)} at ${DISPLAY_TIME.format(value)} UTC`;
+export function displayDateTime(value: Date, timeZone: string): string {
+  return formatDateTimeIn(value, timeZone, { zoneName: true });
 }

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { html, raw, type SafeHtml } from './html';
+import { clientDistDir } from './paths';
 
 /**
  * The frame of the server-rendered pages outside the SPA (the built-in provider's sign-in
@@ -31,6 +34,48 @@ button.secondary:hover{background:#ecfeff}
 a{color:#0e7490;font-weight:600}
 `;
 
+/** The app's two typefaces as the build names their files ('inter-wght-<hash>.woff2'). */
+const FONTS = [
+  { prefix: 'inter-wght-', family: 'Inter', weight: '100 900', display: 'swap' },
+  { prefix: 'playfair-display-700-', family: 'Playfair Display', weight: '700', display: 'swap' },
+] as const;
+
+const fontsByDir = new Map<string, { faces: string; preload: string[] }>();
+
+/**
+ * The app's own self-hosted fonts (scripts/subset-fonts.mjs, served by the SPA under /assets
+ * with the hash the build gave them), as @font-face rules for these pages, found once per
+ * build directory. Before a build there are none, and the pages fall back to system fonts.
+ */
+export function appFonts(assetsDir = path.join(clientDistDir, 'assets')): {
+  faces: string;
+  preload: string[];
+} {
+  const known = fontsByDir.get(assetsDir);
+  if (known) return known;
+  let files: string[] = [];
+  try {
+    files = fs.readdirSync(assetsDir);
+  } catch {
+    // Not built (tests, a fresh clone): system fonts.
+  }
+  const found = FONTS.flatMap((font) => {
+    const file = files.find((name) => name.startsWith(font.prefix) && name.endsWith('.woff2'));
+    return file ? [{ ...font, url: `/assets/${file}` }] : [];
+  });
+  const fonts = {
+    faces: found
+      .map(
+        (font) =>
+          `@font-face{font-family:"${font.family}";font-style:normal;font-weight:${font.weight};font-display:${font.display};src:url(${font.url}) format("woff2")}`,
+      )
+      .join('\n'),
+    preload: found.filter((font) => font.family === 'Inter').map((font) => font.url),
+  };
+  fontsByDir.set(assetsDir, fonts);
+  return fonts;
+}
+
 interface PageOptions {
   title: string;
   brand: string;
@@ -40,6 +85,7 @@ interface PageOptions {
 }
 
 export function plainPage({ title, brand, body, scriptNonce, script }: PageOptions): string {
+  const fonts = appFonts();
   return html`<!doctype html>
     <html lang="en">
       <head>
@@ -47,7 +93,12 @@ export function plainPage({ title, brand, body, scriptNonce, script }: PageOptio
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
         <title>${title} · ${brand}</title>
+        ${fonts.preload.map(
+          (url) =>
+            html`<link rel="preload" href="${url}" as="font" type="font/woff2" crossorigin />`,
+        )}
         <style>
+          ${raw(fonts.faces)}
           ${raw(STYLES)}
         </style>
       </head>

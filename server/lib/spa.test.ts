@@ -18,7 +18,7 @@ afterAll(() => fs.rmSync(distDir, { recursive: true, force: true }));
 
 function settingsIn(html: string): unknown {
   const match = new RegExp(
-    `<script id="${PUBLIC_SETTINGS_ELEMENT_ID}" type="application/json">(.*?)</script>`,
+    `<script id="${PUBLIC_SETTINGS_ELEMENT_ID}" type="application/json"[^>]*>(.*?)</script>`,
   ).exec(html);
   return match ? JSON.parse(match[1]!) : undefined;
 }
@@ -31,12 +31,17 @@ describe('the pages the server hands out', () => {
       businessLocation: 'Lafayette, LA',
       businessPhone: '',
       businessWebsite: '',
+      timeZone: 'America/Chicago',
     };
     const app = express().use(spaRoutes(distDir, 'http://localhost:5000', async () => settings));
     const res = await request(app).get('/portal/support').expect(200);
     expect(res.text).not.toContain('<script>alert(1)</script>');
     expect(res.text.match(/<\/script>/g)).toHaveLength(1);
     expect(settingsIn(res.text)).toEqual(settings);
+    // The business time zone on its own, for the screens' date formatter.
+    expect(res.text).toContain(
+      `<script id="${PUBLIC_SETTINGS_ELEMENT_ID}" type="application/json" data-time-zone="America/Chicago">`,
+    );
     expect(res.text).toContain('<div id="root"></div>');
   });
 
@@ -49,6 +54,7 @@ describe('the pages the server hands out', () => {
         businessLocation: 'Lafayette, LA',
         businessPhone: '',
         businessWebsite: '',
+        timeZone: 'America/Chicago',
       })),
     );
     expect(settingsIn((await request(app).get('/admin/login')).text)).toMatchObject({

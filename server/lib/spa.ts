@@ -3,8 +3,10 @@ import path from 'node:path';
 import express, { Router, type Response } from 'express';
 import type { Logger } from 'pino';
 import { PUBLIC_SETTINGS_ELEMENT_ID } from '@shared/constants';
+import { TIME_ZONE_ATTRIBUTE } from '@shared/dates';
 import { PublicSettingsSchema, type PublicSettings } from '@shared/schemas/settings';
 import { withSeoHead } from '@shared/seo';
+import { escapeHtml } from './html';
 import { builtLandingRenderer, createLandingPages, type RenderLanding } from './landing-page';
 
 const PRIVATE_AREAS = /^\/(admin|portal)(\/|$)/;
@@ -109,11 +111,14 @@ export function spaRoutes(
  * name can never close the element.
  */
 export function withSettings(html: string, settings: PublicSettings): string {
-  const json = JSON.stringify(PublicSettingsSchema.parse(settings)).replaceAll('<', '\\u003c');
+  const parsed = PublicSettingsSchema.parse(settings);
+  const json = JSON.stringify(parsed).replaceAll('<', '\\u003c');
+  // The zone on its own too, so the screens' date formatter reads it without the settings.
+  const zone = parsed.timeZone ? ` ${TIME_ZONE_ATTRIBUTE}="${escapeHtml(parsed.timeZone)}"` : '';
   // A function, so that "$&" in a business name is not read as a replacement pattern.
   return html.replace(
     '</head>',
     () =>
-      `<script id="${PUBLIC_SETTINGS_ELEMENT_ID}" type="application/json">${json}</script></head>`,
+      `<script id="${PUBLIC_SETTINGS_ELEMENT_ID}" type="application/json"${zone}>${json}</script></head>`,
   );
 }

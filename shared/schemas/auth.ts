@@ -131,7 +131,11 @@ export const AdminTwoFactorFlagsSchema = z.object({
 });
 
 /** GET /api/admin/me, and POST /api/admin/login when no second step is needed. */
-export const SignedInAdminSchema = CurrentAdminSchema.extend(AdminTwoFactorFlagsSchema.shape);
+export const SignedInAdminSchema = CurrentAdminSchema.extend({
+  ...AdminTwoFactorFlagsSchema.shape,
+  /** This session is the admin's first sign-in: "Welcome!", not "Welcome back!". */
+  firstSignIn: z.boolean(),
+});
 export type SignedInAdmin = z.infer<typeof SignedInAdminSchema>;
 
 /** POST /api/admin/login: the admin, or the request for the second step. */

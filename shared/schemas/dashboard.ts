@@ -15,11 +15,12 @@ export const DashboardStatsSchema = z.object({
   conversionRate: z.number().min(0).max(1),
   consultationRequests: z.number().int(),
   convertedRequests: z.number().int(),
-  /** The start of the conversion period: the first day (UTC) of the month 11 months ago. */
+  /** The start of the conversion period: midnight (business time zone) of the 1st, 11 months ago. */
   conversionSince: z.iso.datetime(),
   /**
-   * Payments received this calendar month (UTC) that still count (not refunded), less the
-   * credit notes issued this month, in cents (docs/payments.md, "Credit notes").
+   * Payments received this calendar month (business time zone) that still count (not
+   * refunded), less the credit notes issued this month, in cents (docs/payments.md, "Credit
+   * notes").
    */
   collectedThisMonth: z.number().int(),
   /** Balance due of every sent or overdue invoice, in cents. */
@@ -37,7 +38,7 @@ export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
 /** The number of calendar months the trends and the conversion rate cover, this one included. */
 export const TREND_MONTHS = 12;
 
-/** One calendar month (UTC) of the dashboard's trends; money in integer cents. */
+/** One calendar month (in the business time zone) of the dashboard's trends; money in integer cents. */
 export const TrendMonthSchema = z.object({
   /** '2026-11'. */
   month: z.string().regex(/^\d{4}-\d{2}$/),

@@ -70,6 +70,15 @@ export const PaymentSchema = z.object({
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 
+/**
+ * When a payment was received, to be written on screen: a card payment's instant (Stripe's
+ * clock), and for a payment the admin recorded by hand the calendar day they gave ('2026-12-07';
+ * it is stored as noon UTC of that day, a time of day nobody chose and no screen shows).
+ */
+export function receivedOn(payment: Pick<Payment, 'method' | 'paidAt'>): string {
+  return payment.method === 'card' ? payment.paidAt : payment.paidAt.slice(0, 10);
+}
+
 /** POST /api/admin/payments/{id}/void: a payment recorded by mistake, with why. */
 export const VoidPaymentSchema = z.object({
   reason: z

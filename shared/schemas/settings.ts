@@ -85,5 +85,11 @@ export const PublicSettingsSchema = z.object({
   businessPhone: z.string().default(''),
   /** '' when not set, else an http(s) address. */
   businessWebsite: z.string().default(''),
+  /**
+   * The IANA zone every date and time is shown in (BILLING_TIMEZONE). The server always sends
+   * it; the landing page, which shows no date, goes without (client/src/lib/dates.ts falls
+   * back to DEFAULT_TIME_ZONE).
+   */
+  timeZone: z.string().optional(),
 });
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>;

@@ -50,7 +50,7 @@ test('an admin turns on two-factor in the settings, then signs in with password 
   await card.getByRole('button', { name: 'I have saved them' }).click();
   await expect(card.getByText(/10 of 10 recovery codes left/)).toBeVisible();
 
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
 
   // The password alone does not sign in: the code is asked for.

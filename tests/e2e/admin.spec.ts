@@ -28,7 +28,7 @@ test('admin sign-in: a wrong password is refused, the right one opens the admin 
   await page.reload();
   await expect(page.getByText(`Welcome back, ${E2E_ADMIN.firstName}`)).toBeVisible();
 
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
   await expect(
     page.getByText('You have been successfully logged out', { exact: true }),
   ).toBeVisible();
@@ -175,7 +175,7 @@ test('the admin changes the password on the settings screen and signs in with th
   await expect(page.getByText('Password Updated', { exact: true })).toBeVisible();
   await expect(page.getByLabel('Current Password')).toHaveValue('');
 
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
   await signIn('first-password-1');
   await expect(page.getByRole('alert')).toHaveText('Invalid credentials');

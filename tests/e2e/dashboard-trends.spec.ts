@@ -111,10 +111,12 @@ test('a client changes plan from the next period, sees it on the dashboard, and 
   await page.setViewportSize(PHONE);
   const email = await payingClient(page, adminApi, 'Odile');
   const subscription = await (await page.request.get('/api/subscription')).json();
+  // The screens write dates in the business time zone (BILLING_TIMEZONE, America/Chicago).
   const nextPeriod = new Date(subscription.currentPeriodEnd).toLocaleDateString('en-US', {
     month: 'short',
     day: 'numeric',
     year: 'numeric',
+    timeZone: 'America/Chicago',
   });
 
   await page.goto('/portal/dashboard');

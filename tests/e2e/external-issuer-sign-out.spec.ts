@@ -53,7 +53,7 @@ test.describe('an external issuer', () => {
     await database?.drop();
   });
 
-  test("the /api/logout page's Sign out button ends the issuer's session too", async ({ page }) => {
+  test("the /api/logout page's Log out button ends the issuer's session too", async ({ page }) => {
     // The stand-in issuer's stock pages import a web font: only loopback may be reached.
     await page.route(
       (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
@@ -75,7 +75,7 @@ test.describe('an external issuer', () => {
     // Where old links and the README send people: the app's page, then the issuer's. A CSP
     // violation on the way (form-action not naming the issuer) fails the test in its fixture.
     await page.goto(`${app.baseUrl}/api/logout`);
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(new RegExp(`^${issuer.url}/session/end\\?`));
     await page.getByRole('button', { name: 'Yes, sign me out' }).click();
     await expect(page).toHaveURL(`${app.baseUrl}/`);

@@ -139,6 +139,7 @@ describe('the landing page as served', () => {
       businessLocation: 'Biloxi, MS',
       businessPhone: '(228) 555-0142',
       businessWebsite: 'https://www.bayouweb.example/',
+      timeZone: 'America/Chicago',
     });
     expect(renders.at(-1)).toEqual(page.inPage);
     // The footer's contact block: e-mail, phone, website and place, in the HTML itself.

@@ -4,6 +4,7 @@ import type { EmailBrand, RenderedEmail } from '../../server/lib/email-layout';
 export const testBrand: EmailBrand = {
   businessName: 'Coast & Code',
   businessEmail: 'hello@coastandcode.test',
+  timeZone: 'America/Chicago',
 };
 
 /** Text a client or admin could type, which the HTML must show as text, never as markup. */

@@ -1,11 +1,76 @@
-import { format, parseISO } from 'date-fns';
+import { formatDistanceToNow } from 'date-fns';
+import {
+  addDaysToDate,
+  DEFAULT_TIME_ZONE,
+  calendarDateIn,
+  formatDateIn,
+  formatDateTimeIn,
+  formatMonth as formatMonthKey,
+  isTimeZone,
+  TIME_ZONE_ATTRIBUTE,
+} from '@shared/dates';
 
-/** 'MMM d, yyyy' (Nov 22, 2026), the product's date format; ISO strings from the API. */
-export function formatDate(iso: string): string {
-  return format(parseISO(iso), 'MMM d, yyyy');
+/**
+ * Every date and time the screens show, written one way and in the business's time zone
+ * (BILLING_TIMEZONE), whatever the zone of the browser: an admin abroad and a client across
+ * the country read the same "Dec 7, 2026 at 3:05 PM" the e-mails and PDFs say. Components
+ * format through here, never with date-fns' format() or toLocaleString().
+ */
+
+/**
+ * The zone the server wrote into the page, on its public settings element (server/lib/spa.ts);
+ * a page the server did not hand out (the Vite dev server's) uses the product's default zone.
+ */
+function zoneInPage(): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const zone = document
+    .querySelector(`[${TIME_ZONE_ATTRIBUTE}]`)
+    ?.getAttribute(TIME_ZONE_ATTRIBUTE);
+  return zone && isTimeZone(zone) ? zone : undefined;
 }
 
-/** With the time of day, for messages. */
-export function formatDateTime(iso: string): string {
-  return format(parseISO(iso), "MMM d, yyyy 'at' h:mm a");
+let zone = zoneInPage() ?? DEFAULT_TIME_ZONE;
+
+/** The business's time zone, e.g. 'America/Chicago'. */
+export function businessTimeZone(): string {
+  return zone;
+}
+
+/** Sets the zone the screens write in: for tests, and a page without the server's settings. */
+export function setBusinessTimeZone(timeZone: string): void {
+  zone = timeZone;
+}
+
+/** 'Dec 7, 2026': a calendar date ('2026-12-07') as it is, an instant on its day there. */
+export function formatDate(value: string): string {
+  return formatDateIn(value, zone);
+}
+
+/**
+ * 'Dec 7, 2026 at 3:05 PM' in the business's time zone; `zoneName` adds its abbreviation
+ * ('... 3:05 PM CST') where a reader elsewhere must not misread a deadline. A calendar date
+ * has no time of day and is written as a date alone.
+ */
+export function formatDateTime(value: string, options: { zoneName?: boolean } = {}): string {
+  return formatDateTimeIn(value, zone, options);
+}
+
+/** A month of the dashboard ('2026-11') as 'Nov 2026', or 'Nov' for a chart's axis. */
+export function formatMonth(month: string, style: 'short' | 'long' = 'long'): string {
+  return formatMonthKey(month, style);
+}
+
+/** How long ago an instant was, in words ('about 3 hours ago'): no zone involved. */
+export function formatTimeAgo(value: string): string {
+  return formatDistanceToNow(new Date(value), { addSuffix: true });
+}
+
+/** Today's calendar date ('2026-12-07') in the business's time zone: a form's default day. */
+export function businessToday(now: Date = new Date()): string {
+  return calendarDateIn(now, zone);
+}
+
+/** The calendar date `days` after `date` ('YYYY-MM-DD'). */
+export function addDaysTo(date: string, days: number): string {
+  return addDaysToDate(date, days);
 }

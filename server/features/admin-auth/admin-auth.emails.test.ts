@@ -32,8 +32,9 @@ it('the invitation names who invited, for whom it is and until when it works', (
   expect(email.paragraphs).toContain(
     'owner@studio.test invited you to become an admin of Coast & Code. Open the link below to choose your name and password.',
   );
-  expect(email.textParagraphs.join('\n')).toMatch(
-    /The invitation is for new\.admin@example\.com and works once, until Dec 13, 2026/,
+  // 9 PM UTC, as the business's clock (America/Chicago) reads it, and saying so.
+  expect(email.textParagraphs).toContain(
+    'The invitation is for new.admin@example.com and works once, until Dec 13, 2026 at 3:00 PM CST.',
   );
   expect(email.links).toEqual([
     {

@@ -34,7 +34,7 @@ export function adminInvitationEmail(
     [
       'Hello,',
       `${invitedBy} invited you to become an admin of ${brand.businessName}. Open the link below to choose your name and password.`,
-      `The invitation is for ${email} and works once, until ${displayDateTime(expiresAt)}.`,
+      `The invitation is for ${email} and works once, until ${displayDateTime(expiresAt, brand.timeZone)}.`,
     ],
     { href: acceptUrl, label: 'Accept the invitation' },
   );

@@ -110,6 +110,17 @@ export function createAdminRepository(db: Database) {
      * Records that the code of `step` was used, only when no code of that step or a later one
      * was: of two requests with the same code, one wins.
      */
+    /** Records a sign-in at `at`; true when it is the admin's first. */
+    async recordSignIn(id: string, at: Date): Promise<boolean> {
+      const first = await db
+        .update(admins)
+        .set({ lastSignedInAt: at })
+        .where(and(eq(admins.id, id), isNull(admins.lastSignedInAt)))
+        .returning({ id: admins.id });
+      if (first.length > 0) return true;
+      await db.update(admins).set({ lastSignedInAt: at }).where(eq(admins.id, id));
+      return false;
+    },
     async claimTotpStep(id: string, step: number): Promise<boolean> {
       const rows = await db
         .update(admins)

@@ -77,6 +77,24 @@ describe('admin sign-in', () => {
     expect(me.body.email).toBe(admin.email);
   });
 
+  it('tells a first sign-in from the next ones, in the answer and for the whole session', async () => {
+    const { admin, password } = await createAdmin(t.database);
+    const signIn = () =>
+      request(t.app).post('/api/admin/login').send({ email: admin.email, password });
+
+    const first = await signIn();
+    expect(first.body).toMatchObject({ email: admin.email, firstSignIn: true });
+    const firstMe = await request(t.app).get('/api/admin/me').set('Cookie', adminCookie(first));
+    expect(firstMe.body.firstSignIn).toBe(true);
+    const [row] = await t.database.db.select().from(admins).where(eq(admins.id, admin.id));
+    expect(row!.lastSignedInAt).toBeInstanceOf(Date);
+
+    const again = await signIn();
+    expect(again.body).toMatchObject({ email: admin.email, firstSignIn: false });
+    const againMe = await request(t.app).get('/api/admin/me').set('Cookie', adminCookie(again));
+    expect(againMe.body.firstSignIn).toBe(false);
+  });
+
   it('gives a new session id at every sign-in and destroys it at logout', async () => {
     const { admin, password } = await createAdmin(t.database);
     const first = await request(t.app)

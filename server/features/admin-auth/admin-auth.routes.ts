@@ -49,6 +49,8 @@ declare module 'express-session' {
     pendingAdminId?: string;
     pendingAdminEmail?: string;
     pendingAdminSince?: number;
+    /** This admin session is the admin's first sign-in: welcomed, not welcomed back. */
+    adminFirstSignIn?: boolean;
   }
 }
 
@@ -154,8 +156,12 @@ async function startSession(
   }
   req.session.adminId = admin.id;
   req.session.adminSignedInAt = Date.now();
-  await deps.service.signedIn(admin, method);
-  res.status(status).json(toSignedInAdmin(admin, await deps.twoFactorRequiredForAll()));
+  req.session.adminFirstSignIn = await deps.service.signedIn(admin, method);
+  res
+    .status(status)
+    .json(
+      toSignedInAdmin(admin, await deps.twoFactorRequiredForAll(), req.session.adminFirstSignIn),
+    );
 }
 
 /** "Forgot password?": counted per address and per e-mail, answered or not. */
@@ -232,8 +238,10 @@ export function adminPublicRoutes(deps: AdminAuthRoutesDeps): Router {
     }
     req.session.adminId = admin.id;
     req.session.adminSignedInAt = Date.now();
-    await deps.service.signedIn(admin, 'password');
-    res.json(toSignedInAdmin(admin, await deps.twoFactorRequiredForAll()));
+    req.session.adminFirstSignIn = await deps.service.signedIn(admin, 'password');
+    res.json(
+      toSignedInAdmin(admin, await deps.twoFactorRequiredForAll(), req.session.adminFirstSignIn),
+    );
   });
 
   // The limiter counts per e-mail: the pending admin's, whatever the body says.
@@ -250,11 +258,12 @@ export function adminPublicRoutes(deps: AdminAuthRoutesDeps): Router {
       await destroySession(req);
       throw new AppError(401, SIGN_IN_EXPIRED);
     }
-    const admin = await deps.service.completeSignIn(pendingAdminId, code);
+    const { admin, firstSignIn } = await deps.service.completeSignIn(pendingAdminId, code);
     await regenerateSession(req);
     req.session.adminId = admin.id;
     req.session.adminSignedInAt = Date.now();
-    res.json(toSignedInAdmin(admin, false));
+    req.session.adminFirstSignIn = firstSignIn;
+    res.json(toSignedInAdmin(admin, false, firstSignIn));
   });
 
   router.use(adminLinkRoutes(deps));
@@ -320,8 +329,14 @@ export function adminAccountRoutes(
     await service.revokeInvite(currentAdmin(res), req.params.id);
     res.json({ message: 'Invitation revoked' });
   });
-  router.get('/me', (_req, res) => {
-    res.json(toSignedInAdmin(currentAdmin(res), res.locals.twoFactorSetupRequired === true));
+  router.get('/me', (req, res) => {
+    res.json(
+      toSignedInAdmin(
+        currentAdmin(res),
+        res.locals.twoFactorSetupRequired === true,
+        req.session.adminFirstSignIn === true,
+      ),
+    );
   });
 
   router.get('/two-factor', async (_req, res) => {

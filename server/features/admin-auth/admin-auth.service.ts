@@ -57,12 +57,20 @@ export function toPublicAdmin(admin: Admin): CurrentAdmin {
   };
 }
 
-/** The admin with the flags the SPA needs to route (two-factor on, or set-up required). */
-export function toSignedInAdmin(admin: Admin, twoFactorSetupRequired: boolean): SignedInAdmin {
+/**
+ * The admin with the flags the SPA needs to route (two-factor on, or set-up required), and
+ * whether this session is their first sign-in (welcomed, not welcomed back).
+ */
+export function toSignedInAdmin(
+  admin: Admin,
+  twoFactorSetupRequired: boolean,
+  firstSignIn = false,
+): SignedInAdmin {
   return {
     ...toPublicAdmin(admin),
     twoFactorEnabled: admin.totpEnabledAt !== null,
     twoFactorSetupRequired,
+    firstSignIn,
   };
 }
 
@@ -125,10 +133,12 @@ export function createAdminAuthService(
     return 'recovery_code';
   }
 
+  /** Records a completed sign-in (audited); true when it is the admin's first. */
   async function signedIn(
     admin: Admin,
     method: 'password' | 'reset_link' | 'new_account' | 'totp' | 'recovery_code',
-  ) {
+  ): Promise<boolean> {
+    const first = await repository.recordSignIn(admin.id, now());
     await audit.record(actorOf(admin), {
       kind: 'admin.signed_in',
       targetType: 'admin',
@@ -137,6 +147,7 @@ export function createAdminAuthService(
         factors: method === 'totp' || method === 'recovery_code' ? ['password', method] : [method],
       },
     });
+    return first;
   }
 
   /**
@@ -203,7 +214,10 @@ export function createAdminAuthService(
      * The sign-in's second step: a current code or a recovery code of the admin who gave the
      * right password. A wrong one is a 401 (and counts toward the sign-in rate limit).
      */
-    async completeSignIn(adminId: string, code: string): Promise<Admin> {
+    async completeSignIn(
+      adminId: string,
+      code: string,
+    ): Promise<{ admin: Admin; firstSignIn: boolean }> {
       const admin = await repository.findById(adminId);
       if (!admin || !hasTwoFactor(admin)) throw new AppError(401, 'Unauthorized');
       const method = await checkSecondFactor(admin, code);
@@ -216,8 +230,7 @@ export function createAdminAuthService(
         });
         throw new AppError(401, INVALID_CODE);
       }
-      await signedIn(admin, method);
-      return admin;
+      return { admin, firstSignIn: await signedIn(admin, method) };
     },
 
     /**

@@ -161,7 +161,7 @@ describe('client sign-in through the built-in OpenID provider', () => {
     // The provider's sign-out page submits itself and comes back to the home page.
     const page = await browser.navigate('GET', endSession.href);
     const html = await page.res.text();
-    expect(html).toContain('Signing you out');
+    expect(html).toContain('Logging you out');
     const back = await browser.submitForm(
       page.url,
       html.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>'),

@@ -20,7 +20,7 @@ async function signedIn(): Promise<BrowserSession> {
   return browser;
 }
 
-it('GET /api/logout only shows a Sign out button posting to /api/logout, and signs no one out', async () => {
+it('GET /api/logout only shows a Log out button posting to /api/logout, and signs no one out', async () => {
   const browser = await signedIn();
   const sid = browser.cookie('sid');
   const res = await browser.request('GET', '/api/logout');
@@ -31,9 +31,9 @@ it('GET /api/logout only shows a Sign out button posting to /api/logout, and sig
   expect(res.headers.getSetCookie().map((line) => line.split(';')[0])).toEqual([`sid=${sid}`]);
   const html = await res.text();
   expect(html).toMatch(
-    /<form method="post" action="\/api\/logout">\s*<button type="submit">Sign out<\/button>/,
+    /<form method="post" action="\/api\/logout">\s*<button type="submit">Log out<\/button>/,
   );
-  expect(html).toContain('<title>Sign out · Coast &amp; Code Studio</title>');
+  expect(html).toContain('<title>Log out · Coast &amp; Code Studio</title>');
   expect((await browser.request('GET', '/api/auth/user')).status).toBe(200);
   expect(browser.cookie('signed_in')).toBe('1');
 });

@@ -7,12 +7,12 @@ import { plainPage } from '../../lib/plain-page';
  */
 export function signOutPage(brand: string): string {
   return plainPage({
-    title: 'Sign out',
+    title: 'Log out',
     brand,
-    body: html`<h1>Sign out</h1>
-      <p class="lead">Sign out of the client portal on this device?</p>
+    body: html`<h1>Log out</h1>
+      <p class="lead">Log out of the client portal on this device?</p>
       <form method="post" action="/api/logout">
-        <button type="submit">Sign out</button>
+        <button type="submit">Log out</button>
       </form>
       <p class="switch"><a href="/portal/dashboard">Back to the portal</a></p>`,
   });

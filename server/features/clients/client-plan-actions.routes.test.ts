@@ -143,7 +143,7 @@ describe('the owner changes a client plan', () => {
     const cancel = await patchPlan(client.id, { cancelAtPeriodEnd: true });
     expect(cancel.status).toBe(200);
     expect(cancel.body.message).toBe(
-      'The Signature plan is cancelled: it stays active until Apr 2, 2026, then ends.',
+      'The Signature plan is canceled: it stays active until Apr 2, 2026, then ends.',
     );
     expect(await subscriptionOf(client.id)).toMatchObject({ cancelAtPeriodEnd: true });
     const cancelled = await mailTo(client.email, 'Your Signature plan ends on Apr 2, 2026');
@@ -164,7 +164,7 @@ describe('the owner changes a client plan', () => {
     });
     await mailTo(client.email, 'Your Signature plan continues');
     expect((await patchPlan(client.id, { cancelAtPeriodEnd: false })).body.message).toBe(
-      'This plan is not being cancelled: there is nothing to take back.',
+      'This plan is not being canceled: there is nothing to take back.',
     );
 
     const end = await patchPlan(client.id, { endNow: true });
@@ -329,7 +329,7 @@ describe('the client takes their own cancellation back', () => {
     const again = await send(client.browser, 'DELETE', '/api/subscription/cancel');
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(
-      'Your plan is not being cancelled: there is nothing to take back.',
+      'Your plan is not being canceled: there is nothing to take back.',
     );
     // The renewal is made again by the daily run.
     clock.set('2026-03-26T12:00:00.000Z');

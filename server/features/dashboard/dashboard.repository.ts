@@ -11,21 +11,27 @@ import {
   users,
 } from '../../db/schema';
 
-/** A calendar month of the trends: its key ('2026-11') and the instants it runs between. */
+/**
+ * A calendar month of the trends in the business's time zone: its key ('2026-11'), the
+ * instants it runs between (midnight of its 1st there, and of the next month's), and the next
+ * month's first day as a calendar date, which calendar dates (an issue date) are compared with.
+ */
 export interface TrendMonth {
   month: string;
   start: Date;
   /** The next month's start. */
   end: Date;
+  /** The next month's first day, 'YYYY-MM-DD'. */
+  endDay: string;
 }
 
-/** The months as a table the queries join: m(month, month_start, month_end). */
+/** The months as a table the queries join: m(month, month_start, month_end, end_day). */
 function monthsTable(months: readonly TrendMonth[]) {
   const rows = months.map(
-    ({ month, start, end }) =>
-      sql`(${month}, ${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz)`,
+    ({ month, start, end, endDay }) =>
+      sql`(${month}, ${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, ${endDay}::date)`,
   );
-  return sql`(values ${sql.join(rows, sql`, `)}) as m(month, month_start, month_end)`;
+  return sql`(values ${sql.join(rows, sql`, `)}) as m(month, month_start, month_end, end_day)`;
 }
 
 const cents = (expression: ReturnType<typeof sql>) =>
@@ -64,10 +70,13 @@ export function createDashboardRepository(db: Database) {
     /**
      * The consultation requests received since `since`, and how many of them became paying
      * clients: a client account with the request's e-mail (ignoring case) whose plan was
-     * activated (a first invoice paid) on or after the request's day (UTC). Each request counts once,
-     * so the converted never outnumber the requests.
+     * activated (a first invoice paid) on or after the request's day (in the business's time
+     * zone). Each request counts once, so the converted never outnumber the requests.
      */
-    async conversion(since: Date): Promise<{ requests: number; converted: number }> {
+    async conversion(
+      since: Date,
+      timeZone: string,
+    ): Promise<{ requests: number; converted: number }> {
       // Per e-mail, the last activation of a plan of an account with it: one hash join.
       const activations = db.$with('activations').as(
         db
@@ -81,7 +90,7 @@ export function createDashboardRepository(db: Database) {
           .groupBy(sql`lower(${users.email})`),
       );
       // A payment the admin records is dated by its day (noon UTC): compare days.
-      const requestDay = sql`date_trunc('day', ${consultations.createdAt} at time zone 'UTC') at time zone 'UTC'`;
+      const requestDay = sql`date_trunc('day', ${consultations.createdAt} at time zone ${timeZone}) at time zone ${timeZone}`;
       const [row] = await db
         .with(activations)
         .select({
@@ -198,7 +207,8 @@ export function createDashboardRepository(db: Database) {
           outstanding: cents(sql`(
             select sum(greatest(${invoices.total} - coalesce(${paidBy}, 0), 0)) from ${invoices}
             where ${invoices.status} not in ('draft', 'void')
-              and coalesce(${invoices.sentAt}, ${invoices.dateIssued}::timestamp at time zone 'UTC') < m.month_end
+              and case when ${invoices.sentAt} is null then ${invoices.dateIssued} < m.end_day
+                else ${invoices.sentAt} < m.month_end end
               and not coalesce(${invoices.paidAt} < m.month_end, false)
           )`),
         })

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { monthIn } from '@shared/dates';
 import { DashboardTrendsSchema } from '@shared/schemas/dashboard';
 import { consultations, invoices, subscriptionEvents, subscriptions } from '../../db/schema';
 import {
@@ -60,7 +61,8 @@ describe('GET /api/admin/dashboard-stats', () => {
       conversionRate: 0,
       consultationRequests: 0,
       convertedRequests: 0,
-      conversionSince: expect.stringMatching(/^\d{4}-\d{2}-01T00:00:00\.000Z$/),
+      // Midnight of a month's 1st in the business time zone (America/Chicago: 5 or 6 AM UTC).
+      conversionSince: expect.stringMatching(/^\d{4}-\d{2}-01T0[56]:00:00\.000Z$/),
       collectedThisMonth: 0,
       outstanding: 0,
       overdue: 0,
@@ -137,7 +139,8 @@ describe('GET /api/admin/dashboard-stats', () => {
     expect(res.status).toBe(200);
     const { months } = DashboardTrendsSchema.parse(res.body);
     expect(months).toHaveLength(12);
-    expect(months.at(-1)!.month).toBe(new Date().toISOString().slice(0, 7));
+    // This month in the business time zone (the default, America/Chicago).
+    expect(months.at(-1)!.month).toBe(monthIn(new Date(), 'America/Chicago'));
     expect(months.map((m) => m.month)).toEqual([...months.map((m) => m.month)].sort());
     // This month's MRR from the history is the MRR of the subscriptions that went through
     // the product (the factory's rows above have no history).

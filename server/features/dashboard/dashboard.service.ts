@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, addMonthsToMonth, monthIn, startOfMonthIn } from '@shared/dates';
 import { PLANS } from '@shared/plans';
 import { TREND_MONTHS, type DashboardStats, type DashboardTrends } from '@shared/schemas/dashboard';
 import type { DashboardRepository, TrendMonth } from './dashboard.repository';
@@ -15,20 +16,22 @@ const NOTHING_SET_UP: SetupFacts = {
   legalPagesReviewed: async () => false,
 };
 
-const monthStart = (year: number, month: number) => new Date(Date.UTC(year, month, 1));
-
 /**
- * The last TREND_MONTHS calendar months (UTC), oldest first. This one ends at its end too: a
+ * The last TREND_MONTHS calendar months in the business's time zone (BILLING_TIMEZONE), oldest
+ * first: a month begins at midnight of its 1st there, so a payment at 8 PM on the 31st in New
+ * Orleans counts in that month although it is the 1st in UTC. This one ends at its end too: a
  * payment recorded today is dated noon (UTC) of today, which may still be ahead.
  */
-export function trendMonths(now: Date): TrendMonth[] {
+export function trendMonths(now: Date, timeZone: string): TrendMonth[] {
+  const current = monthIn(now, timeZone);
   return Array.from({ length: TREND_MONTHS }, (_, index) => {
-    const back = TREND_MONTHS - 1 - index;
-    const start = monthStart(now.getUTCFullYear(), now.getUTCMonth() - back);
+    const month = addMonthsToMonth(current, index - (TREND_MONTHS - 1));
+    const next = addMonthsToMonth(month, 1);
     return {
-      month: start.toISOString().slice(0, 7),
-      start,
-      end: monthStart(now.getUTCFullYear(), now.getUTCMonth() - back + 1),
+      month,
+      start: startOfMonthIn(month, timeZone),
+      end: startOfMonthIn(next, timeZone),
+      endDay: `${next}-01`,
     };
   });
 }
@@ -38,18 +41,20 @@ export function createDashboardService(
   repository: DashboardRepository,
   now: () => Date = () => new Date(),
   setup: SetupFacts = NOTHING_SET_UP,
+  /** The business's time zone (BILLING_TIMEZONE), whose calendar the months follow. */
+  timeZone: string = DEFAULT_TIME_ZONE,
 ) {
   return {
     setupChecklist: createSetupChecklist({ ...setup, clientCount: repository.clientCount }),
 
     async stats(): Promise<DashboardStats> {
-      const today = now();
-      const thisMonth = monthStart(today.getUTCFullYear(), today.getUTCMonth());
-      const since = trendMonths(today)[0]!.start;
+      const months = trendMonths(now(), timeZone);
+      const thisMonth = months.at(-1)!.start;
+      const since = months[0]!.start;
       // A fixed number of queries whatever the number of subscriptions and invoices.
       const [byTier, conversion, money] = await Promise.all([
         repository.activeByTier(),
-        repository.conversion(since),
+        repository.conversion(since, timeZone),
         repository.money(thisMonth),
       ]);
       const planDistribution = { essentials: 0, signature: 0, prestige: 0 };
@@ -70,7 +75,7 @@ export function createDashboardService(
 
     /** The last twelve months' MRR, new and churned clients, collected and outstanding. */
     async trends(): Promise<DashboardTrends> {
-      const months = trendMonths(now());
+      const months = trendMonths(now(), timeZone);
       const [subscriptions, money] = await Promise.all([
         repository.subscriptionTrends(months),
         repository.moneyTrends(months),

@@ -102,8 +102,8 @@ export async function createIdentityProvider(
           ctx.type = 'html';
           ctx.body = messagePage({
             brand: await deps.brand(),
-            title: 'Signed out',
-            message: 'You have been signed out.',
+            title: 'Logged out',
+            message: 'You have been logged out.',
             link: { href: '/', label: 'Back to the home page' },
           });
         },

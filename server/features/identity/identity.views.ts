@@ -204,12 +204,12 @@ export function resetPasswordPage(options: {
 
 export function signingOutPage(options: { brand: string; form: string; nonce: string }): string {
   return page({
-    title: 'Signing out',
+    title: 'Logging out',
     brand: options.brand,
-    body: html`<h1>Signing you out…</h1>
+    body: html`<h1>Logging you out…</h1>
       ${raw(options.form)}
       <input type="hidden" name="logout" value="yes" form="op.logoutForm" />
-      <noscript><button type="submit" form="op.logoutForm">Sign out</button></noscript>`,
+      <noscript><button type="submit" form="op.logoutForm">Log out</button></noscript>`,
     scriptNonce: options.nonce,
     script: `document.getElementById('op.logoutForm').submit();`,
   });

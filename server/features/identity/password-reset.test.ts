@@ -315,7 +315,7 @@ describe("the client's password in the portal", () => {
     });
     expect(changed.status).toBe(200);
     expect(await changed.json()).toEqual({
-      message: 'Password changed. Other devices have been signed out.',
+      message: 'Password changed. Other devices have been logged out.',
     });
     expect((await browser.request('GET', '/api/auth/user')).status).toBe(200);
     expect((await other.request('GET', '/api/auth/user')).status).toBe(401);

@@ -1,3 +1,4 @@
+import { formatDateIn } from '@shared/dates';
 import { formatCents } from '@shared/money';
 import type { CreditNoteRow, InvoiceRow } from '../../db/schema';
 import { refundSentence } from './credit-amounts';
@@ -7,7 +8,6 @@ import {
   drawIssuer,
   INK,
   MUTED,
-  pdfDate,
   startPdf,
   type InvoiceIssuer,
 } from './invoice-pdf';
@@ -48,9 +48,9 @@ export function renderCreditNotePdf(
 
   let y = blockTop;
   for (const [label, value] of [
-    ['Issued', pdfDate(note.issuedAt.toISOString())],
+    ['Issued', formatDateIn(note.issuedAt, issuer.timeZone)],
     ['Invoice', invoiceNumber],
-    ['Invoice date', pdfDate(invoice.dateIssued)],
+    ['Invoice date', formatDateIn(invoice.dateIssued, issuer.timeZone)],
   ] as const) {
     doc
       .fillColor(MUTED)

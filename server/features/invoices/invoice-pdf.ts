@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { formatDateIn } from '@shared/dates';
 import { findPlan } from '@shared/plans';
 import { formatCents } from '@shared/money';
 import { invoiceName, type InvoiceDetail, type InvoiceStatus } from '@shared/schemas/invoices';
@@ -13,6 +14,8 @@ export interface InvoiceIssuer {
   businessWebsite: string;
   /** How to pay without a card (the settings); printed on unpaid invoices. */
   paymentInstructions: string;
+  /** The business's time zone: the day an invoice was sent or paid is the day there. */
+  timeZone: string;
 }
 
 /** How this invoice can be paid: its pay link when card payment is on. */
@@ -30,18 +33,6 @@ const STATUS_LABEL: Record<InvoiceStatus, string> = {
   paid: 'PAID',
   void: 'VOID',
 };
-
-const PDF_DATE = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** 'MMM d, yyyy' of a calendar date or an instant, in UTC (the server has no user's zone). */
-export function pdfDate(value: string): string {
-  return PDF_DATE.format(new Date(value.length === 10 ? `${value}T00:00:00Z` : value));
-}
 
 /** An A4 page in the invoices' layout, and the bytes once `doc.end()` is called. */
 export function startPdf(info: { Title: string; Author: string; Subject: string }) {
@@ -137,11 +128,11 @@ export function renderInvoicePdf(
   if (plan) doc.fillColor(MUTED).fontSize(10).text(`${plan.name} plan`);
 
   const dates: Array<[string, string]> = [
-    ['Issued', pdfDate(invoice.dateIssued)],
-    ['Due', pdfDate(invoice.dueDate)],
+    ['Issued', formatDateIn(invoice.dateIssued, issuer.timeZone)],
+    ['Due', formatDateIn(invoice.dueDate, issuer.timeZone)],
   ];
-  if (invoice.sentAt) dates.push(['Sent', pdfDate(invoice.sentAt)]);
-  if (invoice.paidAt) dates.push(['Paid', pdfDate(invoice.paidAt)]);
+  if (invoice.sentAt) dates.push(['Sent', formatDateIn(invoice.sentAt, issuer.timeZone)]);
+  if (invoice.paidAt) dates.push(['Paid', formatDateIn(invoice.paidAt, issuer.timeZone)]);
   let y = blockTop;
   for (const [label, value] of dates) {
     doc

@@ -79,7 +79,7 @@ export function invoiceIssuedEmail(
     `Invoice ${invoiceName(invoice)} from ${brand.businessName}`,
     [
       `Hello ${invoice.clientName},`,
-      `Please find attached invoice ${invoiceName(invoice)} for ${formatCents(invoice.total)}, due ${displayDate(invoice.dueDate)}.`,
+      `Please find attached invoice ${invoiceName(invoice)} for ${formatCents(invoice.total)}, due ${displayDate(invoice.dueDate, brand.timeZone)}.`,
       ...pay.lines,
       `Questions about it? Reply to this e-mail or write to ${brand.businessEmail}.`,
     ],

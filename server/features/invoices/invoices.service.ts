@@ -1,4 +1,5 @@
 import pLimit from 'p-limit';
+import { DEFAULT_TIME_ZONE, calendarDateIn } from '@shared/dates';
 import {
   invoiceName,
   sumInvoice,
@@ -27,7 +28,6 @@ import type { CreditNoteMail, HowToPay, InvoiceMail, PayLink } from './invoices.
 import { renderInvoicePdf, type InvoiceIssuer } from './invoice-pdf';
 import type { InvoiceRepository, NewInvoice } from './invoices.repository';
 import { createVoidInvoice } from './void-invoice';
-import { isoDate } from '../../lib/format';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
 export const PAYMENT_PAGE_UNREACHABLE =
@@ -212,6 +212,8 @@ export interface InvoiceServiceDeps {
    */
   numbering?: <T>(work: () => Promise<T>) => Promise<T>;
   now?: () => Date;
+  /** The business's time zone: a new invoice is issued on today's date there. */
+  timeZone?: string;
 }
 
 export function createInvoiceService({
@@ -227,6 +229,7 @@ export function createInvoiceService({
   stripeTestMode = true,
   numbering = pLimit(1),
   now = () => new Date(),
+  timeZone = DEFAULT_TIME_ZONE,
 }: InvoiceServiceDeps) {
   /** What the audit log keeps of an invoice created or deleted. */
   const summary = (invoice: Invoice) => ({
@@ -421,7 +424,7 @@ export function createInvoiceService({
         clientName: input.clientName,
         clientEmail: input.clientEmail,
         planType: input.planType ?? null,
-        dateIssued: isoDate(today),
+        dateIssued: calendarDateIn(today, timeZone),
         dueDate: input.dueDate,
         notes: input.notes,
         subtotal,

@@ -113,7 +113,7 @@ it('can be cancelled: it stops querying and stays cancelled', async () => {
     expect(after.progress.cellsDone).toBeLessThan(81);
     const again = await admin.post(`/api/admin/marketing-tool/jobs/${jobId}/cancel`);
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe('The search is already cancelled');
+    expect(again.body.message).toBe('The search is already canceled');
   } finally {
     await runner.stop();
   }

@@ -180,7 +180,9 @@ export function createLeadService({
       const row = await repository.cancel(id, now());
       if (!row) {
         const current = await record(id);
-        throw new AppError(409, `The search is already ${current.status}`);
+        // The status in words, spelled as the screens spell it ('canceled').
+        const status = current.status === 'cancelled' ? 'canceled' : current.status;
+        throw new AppError(409, `The search is already ${status}`);
       }
       bulk.interrupt(id);
       return toRecord(row);

@@ -125,8 +125,8 @@ describe('lead score', () => {
     ['25 reviews', facts({}, { reviewCount: 25, rating: 4 }), 6, 'medium'],
     ['3 reviews', facts({}, { reviewCount: 3, rating: 4 }), 3, 'medium'],
     ['Established: known since 2004', facts({}, { startDate: '2004' }), 5, 'medium'],
-    ['Within 5 miles of the city centre', facts({ distance: 2 }), 8, 'high'],
-    ['Within 15 miles of the city centre', facts({ distance: 12 }), 5, 'medium'],
+    ['Within 5 miles of the city center', facts({ distance: 2 }), 8, 'high'],
+    ['Within 15 miles of the city center', facts({ distance: 12 }), 5, 'medium'],
     ['In the wider area', facts({ distance: 30 }), 2, 'medium'],
     [
       'Active on social media',

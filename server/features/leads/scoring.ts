@@ -223,8 +223,8 @@ export function buildLead(facts: LeadFacts, context: ScoringContext): Lead {
   }
 
   // market: close to the city centre and visible locally
-  if (facts.distance <= 5) add('market', 8, 'Within 5 miles of the city centre');
-  else if (facts.distance <= 15) add('market', 5, 'Within 15 miles of the city centre');
+  if (facts.distance <= 5) add('market', 8, 'Within 5 miles of the city center');
+  else if (facts.distance <= 15) add('market', 5, 'Within 15 miles of the city center');
   else add('market', 2, 'In the wider area');
   if (place.socialLinks.length + (signals?.socialLinks.length ?? 0) > 0) {
     add('market', 4, 'Active on social media');

@@ -67,7 +67,7 @@ describe('without a mail server: kept, never claimed as sent; dates as the scree
     expect(res.body.message).toMatch(/^Kept in the outbox: no mail server is configured\. /);
   });
 
-  it("a signup link's e-mail is kept, and gives when it ends as 'Dec 7, 2026 at 3:05 PM UTC'", async () => {
+  it("a signup link's e-mail is kept, and gives when it ends as 'Dec 7, 2026 at 9:05 AM CST'", async () => {
     const made = await admin
       .post('/api/admin/generate-signup-link')
       .send({ email: 'celine@example.com', planType: 'signature' });
@@ -81,10 +81,11 @@ describe('without a mail server: kept, never claimed as sent; dates as the scree
       delivery: 'kept',
     });
     const mail = await mailTo(t, 'celine@example.com', 'Your Signature plan');
-    expect(mail.text).toContain('works once, until Dec 7, 2026 at 3:05 PM UTC.');
+    // 3:05 PM UTC, as the business's clock (BILLING_TIMEZONE, America/Chicago) reads it.
+    expect(mail.text).toContain('works once, until Dec 7, 2026 at 9:05 AM CST.');
   });
 
-  it("a cancellation tells the agency the plan's last day as 'Dec 1, 2026'", async () => {
+  it("a cancellation tells the agency the plan's last day as 'Nov 30, 2026', the business's day", async () => {
     const { browser, user } = await signedInClient(t.baseUrl, { firstName: 'Denise' });
     await browser.request('POST', '/api/get-or-create-subscription', { planId: 'essentials' });
     await t.database.db
@@ -98,7 +99,8 @@ describe('without a mail server: kept, never claimed as sent; dates as the scree
       .where(eq(subscriptions.userId, user.id));
     expect((await browser.request('POST', '/api/subscription/cancel')).status).toBe(200);
     const mail = await mailTo(t, 'hello@coastandcode.studio', 'Cancellation request: Denise');
-    expect(mail.text).toContain('It stays active until Dec 1, 2026, then ends.');
+    // Midnight UTC of Dec 1 is 6 PM on Nov 30 in the business time zone (America/Chicago).
+    expect(mail.text).toContain('It stays active until Nov 30, 2026, then ends.');
   });
 });
 

@@ -1,9 +1,9 @@
+import { calendarDateIn } from '@shared/dates';
 import { formatCents } from '@shared/money';
 import { balanceDue, isPayable, type RecordPayment } from '@shared/schemas/payments';
 import type { InvoiceDetail } from '@shared/schemas/invoices';
 import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
-import { isoDate } from '../../lib/format';
 import { existingId } from '../../lib/ids';
 import type { InvoiceService } from '../invoices/invoices.service';
 import type { PaymentRecorded } from './payment-recorded';
@@ -17,6 +17,8 @@ export interface ManualPaymentDeps {
   audit: AuditTrail;
   paymentRecorded: PaymentRecorded;
   now: () => Date;
+  /** The business's time zone, whose today a payment marked paid is dated. */
+  timeZone: string;
 }
 
 /** Payments the admin received outside Stripe (bank transfer, check, cash), put on record. */
@@ -26,6 +28,7 @@ export function createManualPayments({
   audit,
   paymentRecorded,
   now,
+  timeZone,
 }: ManualPaymentDeps) {
   async function recordManual(
     invoiceId: string,
@@ -82,7 +85,12 @@ export function createManualPayments({
       }
       return recordManual(
         invoiceId,
-        { amount: balanceDue(invoice), method: 'other', paidOn: isoDate(now()), reference: '' },
+        {
+          amount: balanceDue(invoice),
+          method: 'other',
+          paidOn: calendarDateIn(now(), timeZone),
+          reference: '',
+        },
         actor,
       );
     },

@@ -154,7 +154,7 @@ describe('the corrected receipt', () => {
     );
     expect(email.subject).toBe('Corrected receipt for invoice INV-0042 from Coast & Code');
     const cancelled =
-      'The payment of $500.00 recorded on Nov 20, 2026 for invoice INV-0042 was recorded by mistake and has been cancelled (The check bounced). Please disregard the receipt you received for it.';
+      'The payment of $500.00 recorded on Nov 20, 2026 for invoice INV-0042 was recorded by mistake and has been canceled (The check bounced). Please disregard the receipt you received for it.';
     expect(email.textParagraphs).toContain(cancelled);
     expect(email.paragraphs).toContain(cancelled);
     expect(email.paragraphs).toContain(

@@ -42,9 +42,9 @@ export function paymentVoidedEmail(
     `Corrected receipt for invoice ${invoiceName(invoice)} from ${brand.businessName}`,
     [
       `Hello ${invoice.clientName},`,
-      `The payment of ${formatCents(payment.amount)} recorded on ${displayDate(payment.paidOn)} for invoice ${invoiceName(invoice)} was recorded by mistake and has been cancelled (${payment.reason}). Please disregard the receipt you received for it.`,
+      `The payment of ${formatCents(payment.amount)} recorded on ${displayDate(payment.paidOn, brand.timeZone)} for invoice ${invoiceName(invoice)} was recorded by mistake and has been canceled (${payment.reason}). Please disregard the receipt you received for it.`,
       invoice.balanceDue > 0
-        ? `The balance due on invoice ${invoiceName(invoice)} is ${formatCents(invoice.balanceDue)}, due ${displayDate(invoice.dueDate)}.`
+        ? `The balance due on invoice ${invoiceName(invoice)} is ${formatCents(invoice.balanceDue)}, due ${displayDate(invoice.dueDate, brand.timeZone)}.`
         : `Invoice ${invoiceName(invoice)} remains paid in full.`,
       `Questions about it? Reply to this e-mail or write to ${brand.businessEmail}.`,
     ],
@@ -68,7 +68,7 @@ export function chargeDeclinedEmail(
       `Hello ${invoice.clientName},`,
       `We tried to charge your saved card ${formatCents(decline.amount)} for invoice ${invoiceName(invoice)}, but it was declined (${decline.reason}).`,
       decline.nextTry
-        ? `We will try again on ${displayDate(decline.nextTry)}. To pay now${howToPay.payLink ? ' or with another card, use the link below' : ', see below'}.`
+        ? `We will try again on ${displayDate(decline.nextTry, brand.timeZone)}. To pay now${howToPay.payLink ? ' or with another card, use the link below' : ', see below'}.`
         : `That was our last try. Please pay ${howToPay.payLink ? 'with the link below' : 'as below'} to keep your plan running.`,
       ...pay.lines,
     ],
@@ -109,7 +109,7 @@ export function paymentReminderEmail(
     `Reminder: invoice ${invoiceName(invoice)} is overdue`,
     [
       `Hello ${invoice.clientName},`,
-      `Invoice ${invoiceName(invoice)} was due on ${displayDate(invoice.dueDate)} and ${formatCents(invoice.balanceDue)} is still open. Please pay it to keep your plan running.`,
+      `Invoice ${invoiceName(invoice)} was due on ${displayDate(invoice.dueDate, brand.timeZone)} and ${formatCents(invoice.balanceDue)} is still open. Please pay it to keep your plan running.`,
       ...pay.lines,
       `Already paid, or a question? Reply to this e-mail or write to ${brand.businessEmail}.`,
     ],

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@shared/dates';
 import type { Logger } from 'pino';
 import type { AuditTrail } from '../../lib/audit-trail';
 import type { InvoiceService } from '../invoices/invoices.service';
@@ -39,6 +40,8 @@ export interface PaymentServiceDeps {
   audit: AuditTrail;
   logger: Logger;
   now?: () => Date;
+  /** The business's time zone: "Mark as paid" dates the payment today there. */
+  timeZone?: string;
 }
 
 /**
@@ -64,6 +67,7 @@ export function createPaymentService({
   audit,
   logger,
   now = () => new Date(),
+  timeZone = DEFAULT_TIME_ZONE,
 }: PaymentServiceDeps) {
   const paymentRecorded = createPaymentRecorded({ invoices, notifications, pages, logger });
   const cardPayments = createCardPayments({
@@ -94,7 +98,14 @@ export function createPaymentService({
     logger,
     now,
   });
-  const manual = createManualPayments({ repository, invoices, audit, paymentRecorded, now });
+  const manual = createManualPayments({
+    repository,
+    invoices,
+    audit,
+    paymentRecorded,
+    now,
+    timeZone,
+  });
   const voidPayment = createVoidPayment({
     repository,
     notifications,

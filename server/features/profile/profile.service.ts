@@ -14,7 +14,7 @@ import type { ProfileRepository } from './profile.repository';
 
 export const PASSWORD_ELSEWHERE =
   'Your password is managed by the service you sign in with. Change it there.';
-export const PASSWORD_CHANGED = 'Password changed. Other devices have been signed out.';
+export const PASSWORD_CHANGED = 'Password changed. Other devices have been logged out.';
 export const EMAIL_ELSEWHERE =
   'Your e-mail address is managed by the service you sign in with. Change it there.';
 

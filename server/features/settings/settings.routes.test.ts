@@ -79,6 +79,8 @@ describe('business settings', () => {
       businessLocation: 'Biloxi, MS',
       businessPhone: '504-555-0100',
       businessWebsite: 'https://bayouweb.example',
+      // BILLING_TIMEZONE, unset here: every screen shows dates and times in it.
+      timeZone: 'America/Chicago',
     });
   });
 });

@@ -1,4 +1,5 @@
 import { DEFAULT_SETTINGS } from '@shared/constants';
+import { DEFAULT_TIME_ZONE } from '@shared/dates';
 import type { BusinessSettings, PublicSettings } from '@shared/schemas/settings';
 import type { Settings } from '../../db/schema';
 import { changedFields, type AuditActor, type AuditTrail } from '../../lib/audit-trail';
@@ -41,10 +42,17 @@ function toBusiness(row: Settings | undefined): BusinessSettings {
   };
 }
 
-/** The one settings record, with the spec's defaults until the owner edits it. */
-export function createSettingsService(repository: SettingsRepository, audit: AuditTrail) {
+/**
+ * The one settings record, with the spec's defaults until the owner edits it. `timeZone` is the
+ * business's (BILLING_TIMEZONE), handed to every screen and e-mail with the public settings.
+ */
+export function createSettingsService(
+  repository: SettingsRepository,
+  audit: AuditTrail,
+  { timeZone = DEFAULT_TIME_ZONE }: { timeZone?: string } = {},
+) {
   return {
-    async getPublic(): Promise<PublicSettings> {
+    async getPublic(): Promise<PublicSettings & { timeZone: string }> {
       const business = toBusiness(await repository.find());
       return {
         businessName: business.businessName,
@@ -52,6 +60,7 @@ export function createSettingsService(repository: SettingsRepository, audit: Aud
         businessLocation: `${business.businessCity}, ${business.businessState}`,
         businessPhone: business.businessPhone,
         businessWebsite: business.businessWebsite,
+        timeZone,
       };
     },
 

@@ -19,8 +19,9 @@ it('the invitation names the plan and price, who the link is for, and links to s
     'We are ready to start on your website. Your plan is Growth at $299.00/month: billed monthly, no setup fees, cancel anytime.';
   expect(email.textParagraphs).toContain(plan);
   expect(email.paragraphs).toContain(plan);
-  expect(email.textParagraphs.join('\n')).toMatch(
-    /The link is for new\.client@example\.com only and works once, until Dec 13, 2026/,
+  // 9 PM UTC, as the business's clock (America/Chicago) reads it, and saying so.
+  expect(email.textParagraphs).toContain(
+    'The link is for new.client@example.com only and works once, until Dec 13, 2026 at 3:00 PM CST.',
   );
   expect(email.textParagraphs).toContain('Create your account: https://studio.test/signup/tok_xyz');
   expect(email.links).toEqual([

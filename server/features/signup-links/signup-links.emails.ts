@@ -18,7 +18,7 @@ export function signupInvitationEmail(
   brand: EmailBrand,
   invitation: SignupInvitation,
 ): RenderedEmail {
-  const expires = displayDateTime(invitation.expiresAt);
+  const expires = displayDateTime(invitation.expiresAt, brand.timeZone);
   return renderEmail(
     brand,
     `Your ${invitation.planName} plan with ${brand.businessName}: create your account`,

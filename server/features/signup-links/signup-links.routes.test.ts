@@ -82,7 +82,8 @@ describe('signup links', () => {
       '$399.00/month',
       signupUrl,
       'marie@example.com',
-      'Mar 3, 2026 at 3:00 PM UTC',
+      // 3 PM UTC as the business's clock (America/Chicago) reads it.
+      'Mar 3, 2026 at 9:00 AM CST',
     ]) {
       expect(invitation.body).toContain(part);
     }

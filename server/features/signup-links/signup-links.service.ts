@@ -296,13 +296,13 @@ export function createSignupLinkService({
       if (user?.email?.toLowerCase() === row.email && !user.emailVerified) {
         throw new AppError(
           403,
-          `Your sign-in has not confirmed that ${row.email} is yours. Sign out, then sign in with an account that has confirmed this e-mail, or ask us for a new link.`,
+          `Your sign-in has not confirmed that ${row.email} is yours. Log out, then sign in with an account that has confirmed this e-mail, or ask us for a new link.`,
         );
       }
       if (user?.email?.toLowerCase() !== row.email) {
         throw new AppError(
           403,
-          `This link was made for ${row.email}. Sign out, then sign in or create your account with that e-mail, or ask us for a new link.`,
+          `This link was made for ${row.email}. Log out, then sign in or create your account with that e-mail, or ask us for a new link.`,
         );
       }
       const consumed = await repository.consume(row.tokenHash, userId, now());

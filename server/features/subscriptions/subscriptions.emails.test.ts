@@ -123,7 +123,7 @@ describe("plan e-mails about the agency's changes", () => {
           periodEnd: new Date('2027-01-15T12:00:00Z'),
         },
         'Your Prestige plan ends on Jan 15, 2027',
-        'As agreed, your Prestige plan is cancelled: it stays active until Jan 15, 2027, then ends. Nothing more will be billed.',
+        'As agreed, your Prestige plan is canceled: it stays active until Jan 15, 2027, then ends. Nothing more will be billed.',
       ],
       [
         { kind: 'cancellation_withdrawn', tier: 'prestige' },

@@ -42,7 +42,9 @@ export function cancellationRequestedEmail(
   periodEnd: Date | null,
 ): RenderedEmail {
   const plan = planName(tier);
-  const until = periodEnd ? displayDate(periodEnd) : 'the end of the current period';
+  const until = periodEnd
+    ? displayDate(periodEnd, brand.timeZone)
+    : 'the end of the current period';
   return renderEmail(brand, `Cancellation request: ${clientName(client)} (${plan})`, [
     `${clientLabel(client)} asked to cancel the ${plan} plan.`,
     `It stays active until ${until}, then ends.`,
@@ -54,7 +56,7 @@ export function planChangeRequestedEmail(
   client: EmailClient | null,
   { from, to, startsOn }: { from: PlanId; to: PlanId; startsOn: Date | null },
 ): RenderedEmail {
-  const when = startsOn ? displayDate(startsOn) : 'the next billing period';
+  const when = startsOn ? displayDate(startsOn, brand.timeZone) : 'the next billing period';
   return renderEmail(
     brand,
     `Plan change: ${clientName(client)} (${planName(from)} to ${planName(to)})`,
@@ -102,7 +104,10 @@ export type AgencySubscriptionChange =
   | { kind: 'ended_now'; tier: PlanId }
   | { kind: 'free_months_given'; tier: PlanId; months: number };
 
-function agencyChangeLines(change: AgencySubscriptionChange): { subject: string; lines: string[] } {
+function agencyChangeLines(
+  change: AgencySubscriptionChange,
+  timeZone: string,
+): { subject: string; lines: string[] } {
   switch (change.kind) {
     case 'plan_changed_now':
       return {
@@ -114,10 +119,10 @@ function agencyChangeLines(change: AgencySubscriptionChange): { subject: string;
       };
     case 'plan_change_scheduled':
       return {
-        subject: `Your plan changes to ${planName(change.to)} on ${displayDate(change.startsOn)}`,
+        subject: `Your plan changes to ${planName(change.to)} on ${displayDate(change.startsOn, timeZone)}`,
         lines: [
           `We have arranged your move from the ${planName(change.from)} plan to the ${planName(change.to)} plan.`,
-          `It starts on ${displayDate(change.startsOn)}, with your next billing period: the renewal invoice for that period bills the ${planName(change.to)} plan.`,
+          `It starts on ${displayDate(change.startsOn, timeZone)}, with your next billing period: the renewal invoice for that period bills the ${planName(change.to)} plan.`,
         ],
       };
     case 'plan_change_withdrawn':
@@ -129,12 +134,12 @@ function agencyChangeLines(change: AgencySubscriptionChange): { subject: string;
       };
     case 'cancel_at_period_end': {
       const until = change.periodEnd
-        ? displayDate(change.periodEnd)
+        ? displayDate(change.periodEnd, timeZone)
         : 'the end of the current period';
       return {
         subject: `Your ${planName(change.tier)} plan ends on ${until}`,
         lines: [
-          `As agreed, your ${planName(change.tier)} plan is cancelled: it stays active until ${until}, then ends. Nothing more will be billed.`,
+          `As agreed, your ${planName(change.tier)} plan is canceled: it stays active until ${until}, then ends. Nothing more will be billed.`,
           'Changed your mind? Choose "Keep my plan" in your portal before then.',
         ],
       };
@@ -170,7 +175,7 @@ export function subscriptionChangedByAgencyEmail(
   change: AgencySubscriptionChange,
   { appUrl }: { appUrl: string },
 ): RenderedEmail {
-  const { subject, lines } = agencyChangeLines(change);
+  const { subject, lines } = agencyChangeLines(change, brand.timeZone);
   return renderEmail(brand, subject, [...lines, 'Questions? Just reply to this e-mail.'], {
     href: `${appUrl}/portal`,
     label: 'See your plan in your portal',

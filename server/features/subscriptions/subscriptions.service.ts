@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, formatDateIn } from '@shared/dates';
 import { findPlan, type PlanId } from '@shared/plans';
 import { MAX_FREE_MONTHS } from '@shared/schemas/subscriptions';
 import type {
@@ -9,7 +10,6 @@ import type {
 } from '@shared/schemas/subscriptions';
 import type { SubscriptionEventRow, SubscriptionRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { displayDate } from '../../lib/format';
 import type { AgencySubscriptionChange } from './subscriptions.emails';
 import type { SubscriptionRepository } from './subscriptions.repository';
 
@@ -104,7 +104,10 @@ export function createSubscriptionService(
   events: SubscriptionEvents,
   billing: SubscriptionBilling,
   now: () => Date = () => new Date(),
+  /** The business's time zone: the dates in the answers' messages are written in it. */
+  timeZone: string = DEFAULT_TIME_ZONE,
 ) {
+  const displayDate = (value: Date) => formatDateIn(value, timeZone);
   /**
    * Closes the payment pages of the invoices the change may delete, before anything changes:
    * when Stripe cannot be reached nothing changes (503); money already on its way for one of
@@ -275,7 +278,7 @@ export function createSubscriptionService(
         if (current.status === 'canceled') {
           throw new AppError(409, 'This plan has already ended. Choose a plan to start again.');
         }
-        throw new AppError(409, 'Your plan is not being cancelled: there is nothing to take back.');
+        throw new AppError(409, 'Your plan is not being canceled: there is nothing to take back.');
       }
       events.cancellationWithdrawn(userId, kept.tier);
       return {
@@ -322,7 +325,7 @@ export function createSubscriptionService(
       if (change.cancelAtPeriodEnd === true) {
         if (!running(current)) throw new AppError(409, NOT_RUNNING);
         if (current.cancelAtPeriodEnd) {
-          throw new AppError(409, 'This plan is already being cancelled at the period end.');
+          throw new AppError(409, 'This plan is already being canceled at the period end.');
         }
         await closePaymentPages(current, 'renewals', 'go-on');
         const requested = await repository.requestCancellation(userId, now());
@@ -332,7 +335,7 @@ export function createSubscriptionService(
           ? displayDate(requested.currentPeriodEnd)
           : 'the end of the current period';
         return done(
-          `The ${planName(requested.tier)} plan is cancelled: it stays active until ${until}, then ends.`,
+          `The ${planName(requested.tier)} plan is canceled: it stays active until ${until}, then ends.`,
           requested,
           {
             kind: 'cancel_at_period_end',
@@ -349,7 +352,7 @@ export function createSubscriptionService(
             409,
             current.status === 'canceled'
               ? 'This plan has already ended: a cancellation can only be taken back before the period ends.'
-              : 'This plan is not being cancelled: there is nothing to take back.',
+              : 'This plan is not being canceled: there is nothing to take back.',
           );
         }
         return done(
@@ -371,7 +374,7 @@ export function createSubscriptionService(
       if (current.cancelAtPeriodEnd) {
         throw new AppError(
           409,
-          'This plan is being cancelled: take the cancellation back before changing the plan.',
+          'This plan is being canceled: take the cancellation back before changing the plan.',
         );
       }
       if (change.starts === 'now') {

@@ -19,6 +19,7 @@ const admin: SignedInAdmin = {
   createdAt: '2026-11-01T09:00:00.000Z',
   twoFactorEnabled: false,
   twoFactorSetupRequired: false,
+  firstSignIn: false,
 };
 
 /**
@@ -72,12 +73,12 @@ describe('AdminShell', () => {
   it("says 'Failed to logout' when the sign-out fails, and stays", async () => {
     stubAdminApi([http.post('/api/admin/logout', () => new HttpResponse(null, { status: 500 }))]);
     const location = renderWithApp(<AdminShell>Dashboard</AdminShell>, '/admin/dashboard');
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Logout' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Log out' }));
     expect(
       (await screen.findAllByText('Failed to logout', {}, { timeout: 5000 }))[0],
     ).toBeVisible();
     expect(location.history?.at(-1)).toBe('/admin/dashboard');
-    expect(screen.getByRole('button', { name: 'Logout' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeEnabled();
   });
 
   it('goes to the login page when a call finds the session over', async () => {
@@ -99,9 +100,10 @@ describe('AdminShell', () => {
     await user.type(screen.getByLabelText('Confirm New Password'), 'new-password-1');
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
 
-    expect(
-      (await screen.findAllByText('Authentication Required', {}, { timeout: 5000 }))[0],
-    ).toBeVisible();
+    const [notice] = await screen.findAllByText('Authentication Required', {}, { timeout: 5000 });
+    expect(notice).toBeVisible();
+    // An ordinary way to the sign-in page: not the red toast of an error.
+    expect(notice!.closest('li')).not.toHaveClass('destructive');
     // Signing in again will come back to the settings.
     await waitFor(() =>
       expect(location.history?.at(-1)).toBe('/admin/login?next=%2Fadmin%2Fsettings'),

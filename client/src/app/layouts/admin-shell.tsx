@@ -148,10 +148,10 @@ export function AdminShell({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!isError) return;
+    // An ended session is an ordinary way to the sign-in page, not an error: no red toast.
     toast({
       title: 'Authentication Required',
       description: 'Please login to access the admin panel',
-      variant: 'destructive',
     });
     // Signing in again comes back here.
     navigate(adminLoginPath(search ? `${location}?${search}` : location));
@@ -184,7 +184,8 @@ export function AdminShell({ children }: { children: ReactNode }) {
           <div className="min-w-0 break-words">
             <p className="font-display text-xl font-bold text-primary">{businessName} Admin</p>
             <p className="text-sm text-muted-foreground">
-              Welcome back, {admin.firstName || admin.email}
+              {admin.firstSignIn ? 'Welcome, ' : 'Welcome back, '}
+              {admin.firstName || admin.email}
             </p>
           </div>
           <Button
@@ -193,7 +194,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
             onClick={onLogout}
             disabled={logout.isPending}
           >
-            <LogOut className="h-4 w-4" aria-hidden="true" /> Logout
+            <LogOut className="h-4 w-4" aria-hidden="true" /> Log out
           </Button>
         </div>
         {!mustSetUp && <AdminNav location={location} />}

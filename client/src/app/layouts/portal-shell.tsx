@@ -26,7 +26,7 @@ export function PortalShell({ children }: { children: ReactNode }) {
             <p className="text-sm text-muted-foreground">Welcome {user?.firstName || 'Client'}</p>
           </div>
           <SignOutButton variant="outline">
-            <LogOut className="h-4 w-4" aria-hidden="true" /> Log Out
+            <LogOut className="h-4 w-4" aria-hidden="true" /> Log out
           </SignOutButton>
         </div>
       </header>

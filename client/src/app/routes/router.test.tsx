@@ -107,7 +107,7 @@ describe('the route table', () => {
     ).toBeInTheDocument();
     const header = screen.getByRole('banner');
     expect(header).toHaveTextContent('Welcome Ann');
-    expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Coast & Code Studio' })).toHaveAttribute(
       'href',
       '/portal/dashboard',

@@ -14,8 +14,10 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import type { HTMLAttributes, ReactNode } from 'react';
+import { useId, type HTMLAttributes, type ReactNode } from 'react';
 import { cn } from '@/lib/utils';
+import { Label } from './label';
+import { NativeSelect } from './native-select';
 
 export type { OnChangeFn, PaginationState, SortingState };
 
@@ -31,6 +33,11 @@ interface DataColumnMeta {
    * not plain text. A column whose header is not text and has no label shows its value alone.
    */
   cardLabel?: string;
+  /**
+   * A sortable column's two orders as the phone's "Sort by" select names them, ascending
+   * first ('Oldest issued first', 'Newest issued first'); by default its label and the order.
+   */
+  sortLabels?: readonly [asc: string, desc: string];
 }
 
 /**
@@ -94,17 +101,15 @@ const VARIANTS = {
  * card of "label value" lines, the label being the column's header text. A browser drops the
  * table semantics of table elements that are not displayed as a table, so these get their
  * roles back explicitly. The header row is not displayed there (each value carries its label,
- * read with it) except for the sort buttons of sortable columns, which stay as a bar above.
+ * read with it); a table with sortable columns has a "Sort by" select above the cards instead
+ * of its header buttons.
  */
 const CARDS = {
   // Cards wrap their values: nothing is left to scroll, and a box that scrolled would need
   // the focus (axe's scrollable-region-focusable).
   box: 'max-sm:overflow-visible max-sm:rounded-none max-sm:border-0',
   table: 'max-sm:block',
-  head: 'max-sm:block max-sm:bg-transparent',
-  headRow: 'max-sm:flex max-sm:flex-wrap max-sm:gap-x-4 max-sm:gap-y-1 max-sm:pb-3',
-  sortableTh: 'max-sm:p-0',
-  plainTh: 'max-sm:hidden',
+  head: 'max-sm:hidden',
   body: 'max-sm:block max-sm:space-y-3',
   row: 'max-sm:block max-sm:rounded-lg max-sm:border max-sm:bg-card max-sm:p-3',
   td: 'max-sm:grid max-sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] max-sm:gap-3 max-sm:whitespace-normal max-sm:break-words max-sm:p-0 max-sm:py-1 max-sm:text-left',
@@ -120,6 +125,58 @@ function cardLabel(columnDef: { header?: unknown; meta?: DataColumnMeta }): stri
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
+/**
+ * The cards' sort control on a phone: one select of every sortable column in either order
+ * (and `unsortedLabel`, the screen's own order, when given), driving the same sorting state
+ * as the header buttons.
+ */
+function SortSelect<T extends RowData>({
+  table,
+  unsortedLabel,
+}: {
+  table: DataTableInstance<T>;
+  unsortedLabel?: string;
+}) {
+  const id = useId();
+  const sortable = table.getAllLeafColumns().filter((column) => column.getCanSort());
+  const current = sortable.find((column) => column.getIsSorted());
+  const value = current ? `${current.getIsSorted() || 'asc'}:${current.id}` : '';
+  const options = sortable.flatMap((column) => {
+    const label = cardLabel(column.columnDef) ?? column.id;
+    const [asc, desc] = column.columnDef.meta?.sortLabels ?? [
+      `${label}, ascending`,
+      `${label}, descending`,
+    ];
+    return [
+      { value: `asc:${column.id}`, label: asc },
+      { value: `desc:${column.id}`, label: desc },
+    ];
+  });
+  return (
+    <div className="mb-3 space-y-2 sm:hidden">
+      <Label htmlFor={id}>Sort by</Label>
+      <NativeSelect
+        id={id}
+        value={value}
+        onChange={(event) => {
+          const [order, ...rest] = event.target.value.split(':');
+          const columnId = rest.join(':');
+          table.setSorting(columnId ? [{ id: columnId, desc: order === 'desc' }] : []);
+        }}
+      >
+        {(unsortedLabel !== undefined || !current) && (
+          <option value="">{unsortedLabel ?? 'Unsorted'}</option>
+        )}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
 function HeaderCell<T extends RowData>({
   header,
   table,
@@ -134,12 +191,7 @@ function HeaderCell<T extends RowData>({
   const { column } = header;
   const meta = column.columnDef.meta;
   const sortable = column.getCanSort();
-  const classes = cn(
-    className,
-    meta?.align === 'right' && 'text-right',
-    meta?.headerClassName,
-    cards && (sortable ? CARDS.sortableTh : CARDS.plainTh),
-  );
+  const classes = cn(className, meta?.align === 'right' && 'text-right', meta?.headerClassName);
   const role = cards ? 'columnheader' : undefined;
   const content = header.isPlaceholder ? null : <table.FlexRender header={header} />;
   if (!sortable) {
@@ -192,6 +244,7 @@ export function DataTable<T extends RowData>({
   rowCount,
   footer,
   phoneLayout = 'scroll',
+  unsortedLabel,
 }: {
   // TanStack's own column type: each column's value type is its own.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -213,6 +266,11 @@ export function DataTable<T extends RowData>({
   footer?: (table: DataTableInstance<T>) => ReactNode;
   /** Below `sm`: the table scrolls sideways in its box, or each row becomes a card. */
   phoneLayout?: 'scroll' | 'cards';
+  /**
+   * The order of the rows when no column is sorted ('Newest first'): the cards' "Sort by"
+   * select offers it as its first choice.
+   */
+  unsortedLabel?: string;
 }) {
   const table = useTable({
     features: dataTableFeatures,
@@ -236,12 +294,13 @@ export function DataTable<T extends RowData>({
   });
   const styles = VARIANTS[variant];
   const cards = phoneLayout === 'cards';
-  const anySortable = cards && table.getAllLeafColumns().some((column) => column.getCanSort());
+  const sortSelect = cards && table.getAllLeafColumns().some((column) => column.getCanSort());
   /** The explicit role of an element in cards layout (see CARDS). */
   const role = <R extends string>(name: R) => (cards ? name : undefined);
 
   return (
     <>
+      {sortSelect && <SortSelect table={table} unsortedLabel={unsortedLabel} />}
       {/* A box that may scroll sideways can be reached by keyboard, to scroll it with the arrows. */}
       <div
         className={cn(
@@ -255,12 +314,9 @@ export function DataTable<T extends RowData>({
       >
         <table role={role('table')} className={cn('w-full text-sm', cards && CARDS.table)}>
           {caption && <caption className="sr-only">{caption}</caption>}
-          <thead
-            role={role('rowgroup')}
-            className={cn(styles.head, cards && (anySortable ? CARDS.head : 'max-sm:hidden'))}
-          >
+          <thead role={role('rowgroup')} className={cn(styles.head, cards && CARDS.head)}>
             {table.getHeaderGroups().map((group) => (
-              <tr key={group.id} role={role('row')} className={cn(cards && CARDS.headRow)}>
+              <tr key={group.id} role={role('row')}>
                 {group.headers.map((header) => (
                   <HeaderCell
                     key={header.id}

@@ -24,7 +24,7 @@ export function ChangePasswordForm() {
         onSuccess: () => {
           toast({
             title: 'Password Updated',
-            description: 'Your password has been changed. Other sessions were signed out.',
+            description: 'Your password has been changed. Other sessions were logged out.',
           });
           form.reset(EMPTY);
         },

@@ -90,7 +90,7 @@ function CredentialFields({
 }
 
 /** The toast after a change that signed the admin's other sessions out. */
-const OTHER_SESSIONS_ENDED = 'You stay signed in here; your other sessions were signed out.';
+const OTHER_SESSIONS_ENDED = 'You stay signed in here; your other sessions were logged out.';
 
 /** A form's submit (showing its work while pending) and Cancel. */
 function FormActions(props: {

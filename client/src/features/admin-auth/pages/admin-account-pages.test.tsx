@@ -23,6 +23,7 @@ const NEW_ADMIN = {
   firstName: 'Inès',
   lastName: 'Arceneaux',
   createdAt: '2026-11-26T09:00:00.000Z',
+  firstSignIn: true,
   twoFactorEnabled: false,
   twoFactorSetupRequired: false,
 };

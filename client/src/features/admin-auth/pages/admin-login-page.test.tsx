@@ -25,13 +25,14 @@ const SIGNED_IN = {
   createdAt: '2026-11-01T09:00:00.000Z',
   twoFactorEnabled: false,
   twoFactorSetupRequired: false,
+  firstSignIn: false,
 };
 
 async function signIn(email: string, password: string) {
   const user = userEvent.setup();
   await user.type(screen.getByLabelText('Email'), email);
   await user.type(screen.getByLabelText('Password'), password);
-  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
 describe('AdminLoginPage', () => {
@@ -41,7 +42,7 @@ describe('AdminLoginPage', () => {
     await signIn('owner@example.com', 'wrong-password');
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials');
     // The spec's toast too, although the answer is a 401.
-    expect((await screen.findAllByText('Login failed', {}, { timeout: 5000 }))[0]).toBeVisible();
+    expect((await screen.findAllByText('Sign-in failed', {}, { timeout: 5000 }))[0]).toBeVisible();
   });
 
   it('says an error occurred when the network fails', async () => {
@@ -65,6 +66,14 @@ describe('AdminLoginPage', () => {
     await signIn('owner@example.com', 'right-password');
     expect(await screen.findByText('Welcome back!')).toBeInTheDocument();
     expect(location.history?.at(-1)).toBe('/admin/dashboard');
+  });
+
+  it('welcomes an admin signing in for the first time without "back"', async () => {
+    stubLogin(() => json(AdminLoginResultSchema, { ...SIGNED_IN, firstSignIn: true }));
+    renderLogin();
+    await signIn('owner@example.com', 'right-password');
+    expect(await screen.findByText('Welcome!')).toBeInTheDocument();
+    expect(screen.queryByText('Welcome back!')).not.toBeInTheDocument();
   });
 
   it('comes back to the screen the session ended on', async () => {
@@ -92,6 +101,7 @@ describe('AdminLoginPage', () => {
               createdAt: '',
               twoFactorEnabled: true,
               twoFactorSetupRequired: false,
+              firstSignIn: false,
             })
           : errorJson(401, 'Invalid authentication code');
       }),

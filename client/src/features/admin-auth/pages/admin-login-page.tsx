@@ -7,6 +7,7 @@ import {
   AdminLoginSchema,
   TwoFactorLoginSchema,
   type AdminLogin,
+  type SignedInAdmin,
   type TwoFactorLogin,
 } from '@shared/schemas/auth';
 import { Button } from '@/components/ui/button';
@@ -42,7 +43,7 @@ export function CodeStep({
   onBack,
 }: {
   onAttempt: () => void;
-  onSignedIn: () => void;
+  onSignedIn: (admin: SignedInAdmin) => void;
   onFailure: (error: unknown, fallback: string) => void;
   onBack: () => void;
 }) {
@@ -94,15 +95,16 @@ export function AdminLoginPage() {
   });
   const { errors } = form.formState;
 
-  const signedIn = () => {
-    toast({ title: 'Welcome back!' });
+  // The spec's 'Welcome back!', except to an admin signing in for the first time.
+  const signedIn = (admin: SignedInAdmin) => {
+    toast({ title: admin.firstSignIn ? 'Welcome!' : 'Welcome back!' });
     navigate(adminReturnPath(next));
   };
   // Not the query client's toast: a 401 here is a wrong password, not a session that ended.
   const failed = (error: unknown, fallback: string) => {
     const message = failureMessage(error, fallback);
     setFailure(message);
-    toast({ title: 'Login failed', description: message, variant: 'destructive' });
+    toast({ title: 'Sign-in failed', description: message, variant: 'destructive' });
   };
 
   const onSubmit = form.handleSubmit((credentials) => {
@@ -110,7 +112,7 @@ export function AdminLoginPage() {
     login.mutate(credentials, {
       onSuccess: (result) => {
         if ('twoFactorRequired' in result) setCodeStep(true);
-        else signedIn();
+        else signedIn(result);
       },
       onError: (error) => failed(error, 'Invalid credentials'),
     });
@@ -167,7 +169,7 @@ export function AdminLoginPage() {
                 {...form.register('password')}
               />
               <Button type="submit" className="w-full" disabled={login.isPending}>
-                {login.isPending ? 'Signing in...' : 'Sign In'}
+                {login.isPending ? 'Signing in...' : 'Sign in'}
               </Button>
               <p className="text-center text-sm">
                 <Link

@@ -17,6 +17,7 @@ function stubAdmin(twoFactorSetupRequired: boolean) {
         createdAt: '2026-11-01T09:00:00.000Z',
         twoFactorEnabled: false,
         twoFactorSetupRequired,
+        firstSignIn: false,
       }),
     ),
     http.get('/api/admin/two-factor', () =>

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TOAST_REQUESTED_EVENT } from '@/components/ui/use-toast';
+import { renderHook } from '@testing-library/react';
+import { TOAST_REQUESTED_EVENT, useToast } from '@/components/ui/use-toast';
 import { redirectToLogin } from './use-redirect-on-unauthorized';
 
 afterEach(() => {
@@ -15,9 +16,17 @@ describe('redirectToLogin', () => {
     const toasts: unknown[] = [];
     window.addEventListener(TOAST_REQUESTED_EVENT, (event) => toasts.push(event));
 
+    const shown = renderHook(() => useToast());
     redirectToLogin();
     redirectToLogin();
     expect(toasts.length).toBeGreaterThan(0);
+    shown.rerender();
+    // The spec's words, as an ordinary notice: an ended session is not the client's error.
+    expect(shown.result.current.toasts[0]).toMatchObject({
+      title: 'Unauthorized',
+      description: 'You are logged out. Logging in again...',
+    });
+    expect(shown.result.current.toasts[0]!.variant).toBeUndefined();
     vi.advanceTimersByTime(499);
     expect(assign).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);

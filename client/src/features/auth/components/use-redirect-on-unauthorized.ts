@@ -6,7 +6,8 @@ let redirecting = false;
 
 /**
  * Spec section 8: a 401 from any portal call means the session is gone. Say so, then after
- * 500 ms sign in again (the browser goes to /api/login, coming back to this page).
+ * 500 ms sign in again (the browser goes to /api/login, coming back to this page). An ended
+ * session is no error of the client's: the toast is the ordinary one, not the red one.
  */
 export function redirectToLogin(): void {
   if (redirecting) return;
@@ -14,7 +15,6 @@ export function redirectToLogin(): void {
   toast({
     title: 'Unauthorized',
     description: 'You are logged out. Logging in again...',
-    variant: 'destructive',
   });
   const returnTo = window.location.pathname + window.location.search;
   window.setTimeout(() => {

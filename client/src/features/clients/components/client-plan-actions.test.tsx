@@ -62,7 +62,7 @@ describe('ClientPlanActions', () => {
     answer(
       'patch',
       `/api/admin/clients/${ID}/subscription`,
-      'The Signature plan is cancelled: it stays active until Dec 2, 2026, then ends.',
+      'The Signature plan is canceled: it stays active until Dec 2, 2026, then ends.',
     );
     const calls = recordRequests();
     renderWithApp(<ClientPlanActions clientId={ID} subscription={active} />, '/admin');
@@ -78,7 +78,7 @@ describe('ClientPlanActions', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel at period end' }));
     expect(
       await screen.findByText(
-        'The Signature plan is cancelled: it stays active until Dec 2, 2026, then ends.',
+        'The Signature plan is canceled: it stays active until Dec 2, 2026, then ends.',
       ),
     ).toBeVisible();
     expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
@@ -89,7 +89,7 @@ describe('ClientPlanActions', () => {
   it('takes a cancellation back, and shows the server refusal', async () => {
     apiServer.use(
       http.patch(`/api/admin/clients/${ID}/subscription`, () =>
-        errorJson(409, 'This plan is not being cancelled: there is nothing to take back.'),
+        errorJson(409, 'This plan is not being canceled: there is nothing to take back.'),
       ),
     );
     renderWithApp(
@@ -101,7 +101,7 @@ describe('ClientPlanActions', () => {
     expect(screen.queryByRole('button', { name: 'Give a month free' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Take cancellation back' }));
     expect(
-      await screen.findByText('This plan is not being cancelled: there is nothing to take back.'),
+      await screen.findByText('This plan is not being canceled: there is nothing to take back.'),
     ).toBeVisible();
   });
 

@@ -187,7 +187,7 @@ export function ClientPlanActions({
         description={`The ${plan} plan stays active until ${ends}, then ends; no renewal is billed. The client is e-mailed, and the cancellation can be taken back until then.`}
         cancelLabel="Back"
         confirmLabel="Cancel at period end"
-        pendingLabel="Cancelling..."
+        pendingLabel="Canceling..."
         pending={change.isPending}
         onConfirm={() => change.mutate({ cancelAtPeriodEnd: true }, done('Cancellation Recorded'))}
       />

@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { formatCents } from '@shared/money';
 import { invoiceName } from '@shared/schemas/invoices';
-import { PAYMENT_METHOD_LABELS } from '@shared/schemas/payments';
+import { PAYMENT_METHOD_LABELS, receivedOn } from '@shared/schemas/payments';
 import { Badge } from '@/components/ui/badge';
 import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -140,7 +140,7 @@ export function ClientDetailPage() {
                   }
                   side={
                     <>
-                      <span>{formatDate(payment.paidAt)}</span>
+                      <span>{formatDate(receivedOn(payment))}</span>
                       {payment.refundedAt && <Badge variant="secondary">Refunded</Badge>}
                       {payment.flag && <Badge variant="warning">Needs attention</Badge>}
                     </>

@@ -4,14 +4,14 @@ import { CLIENT_LIST_PARAMS, CLIENT_STATUS_FILTERS } from '@shared/schemas/clien
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { ListFilter, ListToolbar, PagedList } from '@/components/ui/paged-list';
+import { SUBSCRIPTION_STATUS_LOOK } from '@/components/ui/status-badge';
 import { useListParams } from '@/lib/list-params';
 import { useClients } from '../api/get-clients';
 import { ClientAccountsTable } from '../components/client-accounts-table';
-import { SUBSCRIPTION_STATUS } from '../components/subscription-status-badge';
 import { paths } from '@/lib/paths';
 
 const FILTER_LABEL = (status: (typeof CLIENT_STATUS_FILTERS)[number]) =>
-  status === 'none' ? 'No plan' : SUBSCRIPTION_STATUS[status].label;
+  status === 'none' ? 'No plan' : SUBSCRIPTION_STATUS_LOOK[status].label;
 
 /**
  * /admin/clients?q=&status=&page=: every client account, newest first, searchable by name,

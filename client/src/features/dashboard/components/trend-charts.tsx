@@ -1,4 +1,3 @@
-import { format, parseISO } from 'date-fns';
 import {
   Bar,
   BarChart,
@@ -14,6 +13,7 @@ import {
 import { formatCents } from '@shared/money';
 import type { TrendMonth } from '@shared/schemas/dashboard';
 import { Card, CardContent } from '@/components/ui/card';
+import { formatMonth } from '@/lib/dates';
 
 /**
  * The dashboard's trend charts. This module and recharts are loaded in a chunk of their own
@@ -34,8 +34,8 @@ const COLORS = {
   loss: 'hsl(var(--destructive))',
 };
 
-const monthShort = (month: string) => format(parseISO(`${month}-01`), 'MMM');
-const monthLong = (month: string) => format(parseISO(`${month}-01`), 'MMM yyyy');
+const monthShort = (month: string) => formatMonth(month, 'short');
+const monthLong = (month: string) => formatMonth(month);
 /** The product's one money formatter, without the cents an axis has no room for. */
 const wholeDollars = (cents: number) => formatCents(cents).replace(/\.\d\d$/, '');
 const count = (value: number) => value.toLocaleString('en-US');

@@ -21,7 +21,8 @@ const STATS: DashboardStats = {
   conversionRate: 1,
   consultationRequests: 1,
   convertedRequests: 1,
-  conversionSince: '2025-12-01T00:00:00.000Z',
+  // Midnight of Dec 1 in the business time zone (America/Chicago), as the server answers.
+  conversionSince: '2025-12-01T06:00:00.000Z',
   collectedThisMonth: 79_800,
   outstanding: 0,
   overdue: 0,

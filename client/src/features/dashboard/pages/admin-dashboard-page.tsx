@@ -72,8 +72,8 @@ function ConversionNote({ stats }: { stats: DashboardStats }) {
     <>
       <p>
         {stats.convertedRequests} of {requests} consultation{' '}
-        {requests === 1 ? 'request' : 'requests'} since{' '}
-        {formatDate(stats.conversionSince.slice(0, 10))} became paying clients.
+        {requests === 1 ? 'request' : 'requests'} since {formatDate(stats.conversionSince)} became
+        paying clients.
       </p>
       <p>
         A request counts once, when a client with its e-mail (ignoring case) started a paid plan on

@@ -1,33 +1,18 @@
 import { Download, Loader2 } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { formatCents } from '@shared/money';
-import type { ClientInvoice, InvoiceStatus } from '@shared/schemas/invoices';
+import type { ClientInvoice } from '@shared/schemas/invoices';
 import { balanceDue, payableByCard } from '@shared/schemas/payments';
-import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, dataColumns } from '@/components/ui/data-table';
 import { PagedList } from '@/components/ui/paged-list';
+import { InvoiceStatusBadge } from './invoice-status-badge';
 import { formatDate } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { useSearchParam } from '@/lib/use-search-param';
 import { HowToPay, PayNowButton, usePaymentSettings } from '@/features/payments/public';
 import { useClientInvoices } from '../api/get-client-invoices';
 import { clientCreditNotePdfUrl } from '../api/get-invoice-pdf';
-
-const STATUS_BADGE: Record<InvoiceStatus, BadgeProps['variant']> = {
-  draft: 'secondary',
-  sent: 'secondary',
-  paid: 'success',
-  overdue: 'destructive',
-  void: 'outline',
-};
-const STATUS_TEXT: Record<InvoiceStatus, string> = {
-  draft: 'Draft',
-  sent: 'Due',
-  paid: 'Paid',
-  overdue: 'Overdue',
-  void: 'Void',
-};
 
 /** Under an unpaid invoice's amount: Pay now, or that its payment on Stripe is being confirmed. */
 function PayAction({
@@ -116,9 +101,7 @@ const columnsFor = (online: boolean, awaitingPaymentOf: string | null) =>
     column.accessor('status', {
       header: 'Status',
       meta: { align: 'right' },
-      cell: (cell) => (
-        <Badge variant={STATUS_BADGE[cell.getValue()]}>{STATUS_TEXT[cell.getValue()]}</Badge>
-      ),
+      cell: (cell) => <InvoiceStatusBadge status={cell.getValue()} audience="client" />,
     }),
     column.display({
       id: 'pdf',

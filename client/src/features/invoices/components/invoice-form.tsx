@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { addDays, format } from 'date-fns';
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
@@ -19,6 +18,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, SelectField, TextareaField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { addDaysTo, businessToday } from '@/lib/dates';
 import { InvoiceTotals } from './invoice-totals';
 
 const EMPTY_LINE = { description: '', quantity: '1', unitPrice: '' };
@@ -29,7 +29,7 @@ function defaultValues(today: Date): InvoiceFormValues {
     clientName: '',
     clientEmail: '',
     planType: '',
-    dueDate: format(addDays(today, 14), 'yyyy-MM-dd'),
+    dueDate: addDaysTo(businessToday(today), 14),
     notes: '',
     lineItems: [EMPTY_LINE],
     tax: '',

@@ -1,7 +1,12 @@
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { formatCents } from '@shared/money';
-import { PAYMENT_METHOD_LABELS, VoidPaymentSchema, type Payment } from '@shared/schemas/payments';
+import {
+  PAYMENT_METHOD_LABELS,
+  receivedOn,
+  VoidPaymentSchema,
+  type Payment,
+} from '@shared/schemas/payments';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -31,7 +36,7 @@ export function InvoicePayments({
     <>
       <ul className="divide-y" aria-label="Payments">
         {payments.map((payment) => {
-          const date = formatDate(payment.paidAt);
+          const date = formatDate(receivedOn(payment));
           const amount = formatCents(payment.amount);
           return (
             <li

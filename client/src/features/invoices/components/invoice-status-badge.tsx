@@ -1,18 +1,22 @@
 import type { InvoiceStatus } from '@shared/schemas/invoices';
-import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { Badge } from '@/components/ui/badge';
+import { INVOICE_STATUS_LOOK } from '@/components/ui/status-badge';
 
-const VARIANT: Record<InvoiceStatus, BadgeProps['variant']> = {
-  draft: 'secondary',
-  sent: 'warning',
-  paid: 'success',
-  overdue: 'destructive',
-  void: 'outline',
-};
-
-export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
+/**
+ * An invoice's status as a badge, from the mapping both panels share; `audience="client"` for
+ * the portal's word for a sent invoice ("Due").
+ */
+export function InvoiceStatusBadge({
+  status,
+  audience = 'agency',
+}: {
+  status: InvoiceStatus;
+  audience?: 'agency' | 'client';
+}) {
+  const look = INVOICE_STATUS_LOOK[status];
   return (
-    <Badge variant={VARIANT[status]} className="capitalize">
-      {status}
+    <Badge variant={look.variant}>
+      {audience === 'client' ? (look.clientLabel ?? look.label) : look.label}
     </Badge>
   );
 }

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { format } from 'date-fns';
 import { useForm } from 'react-hook-form';
 import { centsToDollars, formatCents } from '@shared/money';
 import { invoiceName, type Invoice } from '@shared/schemas/invoices';
@@ -22,6 +21,7 @@ import {
 } from '@/components/ui/dialog';
 import { FormField, SelectField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
+import { businessToday } from '@/lib/dates';
 import { useRecordPayment } from '../api/record-payment';
 
 function RecordPaymentForm({
@@ -40,7 +40,7 @@ function RecordPaymentForm({
     defaultValues: {
       amount: centsToDollars(balanceDue(invoice)),
       method: 'bank_transfer',
-      paidOn: format(today, 'yyyy-MM-dd'),
+      paidOn: businessToday(today),
       reference: '',
     },
   });

@@ -127,7 +127,7 @@ describe('InvoiceDetailPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByTestId('invoice-balance-due')).toHaveTextContent('$0.00');
     expect(
-      within(screen.getByRole('heading', { name: /INV-0007/ })).getByText('paid'),
+      within(screen.getByRole('heading', { name: /INV-0007/ })).getByText('Paid'),
     ).toBeVisible();
     expect(within(payments).getAllByRole('listitem')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Record payment' })).not.toBeInTheDocument();
@@ -391,5 +391,47 @@ describe('InvoiceDetailPage corrections', () => {
     expect(
       within(screen.getByRole('heading', { name: /INV-0007/ })).getByText('paid'),
     ).toBeVisible();
+  });
+});
+
+describe('InvoiceDetailPage dates and times', () => {
+  const detailOf = (label: string) => screen.getByText(label, { selector: 'dt' }).nextSibling;
+
+  it('writes times in the business time zone, and a payment recorded by hand as its day only', async () => {
+    stubInvoiceApi(
+      detail(
+        {
+          status: 'paid',
+          amountPaid: 15_000,
+          // 7:47 PM on Nov 25 in Chicago, the business time zone.
+          sentAt: '2026-11-26T01:47:00.000Z',
+          // Recorded by hand as received on Nov 27: kept as noon UTC of that day.
+          paidAt: '2026-11-27T12:00:00.000Z',
+        },
+        [{ ...transfer, amount: 15_000, paidAt: '2026-11-27T12:00:00.000Z' }],
+      ),
+    );
+    renderPage();
+    expect(await screen.findByRole('heading', { name: /INV-0007/ })).toBeVisible();
+    expect(detailOf('Sent')).toHaveTextContent(/^Nov 25, 2026 at 7:47 PM$/);
+    expect(detailOf('Paid')).toHaveTextContent(/^Nov 27, 2026$/);
+    expect(
+      within(screen.getByRole('list', { name: 'Payments' })).getByRole('listitem'),
+    ).toHaveTextContent(/^Nov 27, 2026 · Bank transfer/);
+  });
+
+  it('gives a card payment its time, as the business clock read it', async () => {
+    const card: Payment = {
+      ...transfer,
+      amount: 15_000,
+      method: 'card',
+      reference: '',
+      // 11:15 PM on Nov 27 in Chicago, already Nov 28 in UTC.
+      paidAt: '2026-11-28T05:15:00.000Z',
+    };
+    stubInvoiceApi(detail({ status: 'paid', amountPaid: 15_000, paidAt: card.paidAt }, [card]));
+    renderPage();
+    expect(await screen.findByRole('heading', { name: /INV-0007/ })).toBeVisible();
+    expect(detailOf('Paid')).toHaveTextContent(/^Nov 27, 2026 at 11:15 PM$/);
   });
 });

@@ -15,7 +15,7 @@ import { formatCents } from '@shared/money';
 import { findPlan } from '@shared/plans';
 import { VoidInvoiceSchema, type InvoiceLineItem } from '@shared/schemas/invoices';
 import { deliveryTitle } from '@shared/schemas/mail';
-import { isPayable } from '@shared/schemas/payments';
+import { isPayable, receivedOn } from '@shared/schemas/payments';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, dataColumns } from '@/components/ui/data-table';
@@ -27,7 +27,6 @@ import { toast } from '@/components/ui/use-toast';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { useDeleteInvoice } from '@/features/invoices/api/delete-invoice';
 import { useEmailInvoice } from '@/features/invoices/api/email-invoice';
-import { useSetupChecklist } from '@/features/dashboard/public';
 import { useInvoice } from '@/features/invoices/api/get-invoice';
 import { invoicePdfUrl } from '@/features/invoices/api/get-invoice-pdf';
 import { useMarkInvoiceSent } from '@/features/invoices/api/mark-invoice-sent';
@@ -37,6 +36,10 @@ import { InvoiceCreditNotes } from '@/features/invoices/components/invoice-credi
 import { InvoicePayments } from '@/features/invoices/components/invoice-payments';
 import { InvoiceStatusBadge } from '@/features/invoices/components/invoice-status-badge';
 import { InvoiceTotals } from '@/features/invoices/components/invoice-totals';
+import {
+  NoWayToPayDialog,
+  useNoWayToPayConfirm,
+} from '@/features/invoices/components/no-way-to-pay';
 import { InvoiceWarnings } from '@/features/invoices/components/invoice-warnings';
 import { IssueCreditNoteDialog } from '@/features/invoices/components/issue-credit-note-dialog';
 import { PayLinkDetail } from '@/features/invoices/components/pay-link-detail';
@@ -84,10 +87,7 @@ export function InvoiceDetailPage() {
   const [recording, setRecording] = useState(false);
   const [crediting, setCrediting] = useState(false);
   // Sending with no way to pay (no instructions, no Stripe) waits for the admin to confirm.
-  const setup = useSetupChecklist();
-  const noWayToPay = setup.data?.steps.some((s) => s.step === 'payments' && !s.done) ?? false;
-  const [unpayable, setUnpayable] = useState<(() => void) | null>(null);
-  const askFirst = (send: () => void) => () => (noWayToPay ? setUnpayable(() => send) : send());
+  const unpayable = useNoWayToPayConfirm();
 
   if (!invoice.data) {
     return (
@@ -109,6 +109,9 @@ export function InvoiceDetailPage() {
   const credited = creditNotes
     .filter((note) => note.status === 'issued')
     .reduce((sum, note) => sum + note.amount, 0);
+  // Paid by a payment recorded by hand: the day it was received, with no time of day.
+  const paidBy = payments.find((payment) => payment.paidAt === current.paidAt);
+  const paidOn = paidBy ? receivedOn(paidBy) : current.paidAt;
   // A draft is not yet owed, and a paid invoice owes nothing more (the server refuses both).
   const payable = isPayable(current);
   const plan = current.planType ? findPlan(current.planType) : undefined;
@@ -182,7 +185,11 @@ export function InvoiceDetailPage() {
                   <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
                 </Link>
               </Button>
-              <Button variant="outline" disabled={busy} onClick={askFirst(markSent)}>
+              <Button
+                variant="outline"
+                disabled={busy}
+                onClick={() => unpayable.askFirst(markSent)}
+              >
                 <Send className="h-4 w-4" aria-hidden="true" /> Mark as Sent
               </Button>
             </>
@@ -207,7 +214,11 @@ export function InvoiceDetailPage() {
             </a>
           </Button>
           {current.status !== 'void' && (
-            <Button variant="outline" disabled={busy} onClick={askFirst(sendByEmail)}>
+            <Button
+              variant="outline"
+              disabled={busy}
+              onClick={() => unpayable.askFirst(sendByEmail)}
+            >
               <Mail className="h-4 w-4" aria-hidden="true" />
               {email.isPending ? 'Sending...' : 'Send by E-mail'}
             </Button>
@@ -241,9 +252,7 @@ export function InvoiceDetailPage() {
             <Detail label="Sent">
               {current.sentAt ? formatDateTime(current.sentAt) : 'Not yet'}
             </Detail>
-            <Detail label="Paid">
-              {current.paidAt ? formatDateTime(current.paidAt) : 'Not yet'}
-            </Detail>
+            <Detail label="Paid">{paidOn ? formatDateTime(paidOn) : 'Not yet'}</Detail>
             {payLink && <PayLinkDetail invoiceId={current.id} payLink={payLink} />}
             {current.voidedAt && (
               <Detail label="Voided">
@@ -338,27 +347,7 @@ export function InvoiceDetailPage() {
         onConfirm={voidInvoice}
       />
 
-      <ConfirmDialog
-        open={unpayable !== null}
-        onOpenChange={(open) => !open && setUnpayable(null)}
-        title="Send without a way to pay?"
-        description={
-          <>
-            There are no payment instructions and no card payments (Stripe), so this invoice will
-            not tell the client how to pay.{' '}
-            <Link href={paths.admin.settings()} className="font-medium text-primary underline">
-              Add payment instructions in Settings
-            </Link>
-          </>
-        }
-        confirmLabel="Send anyway"
-        pendingLabel="Sending..."
-        pending={busy}
-        onConfirm={() => {
-          unpayable?.();
-          setUnpayable(null);
-        }}
-      />
+      <NoWayToPayDialog {...unpayable.dialog} pending={busy} />
 
       <ConfirmDialog
         open={confirming}

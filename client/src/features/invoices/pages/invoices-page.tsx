@@ -7,53 +7,48 @@ import {
   INVOICE_SORTS,
   INVOICE_STATUSES,
   type Invoice,
-  type InvoiceSort,
 } from '@shared/schemas/invoices';
 import { deliveryTitle } from '@shared/schemas/mail';
 import { balanceDue } from '@shared/schemas/payments';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { DataTable, dataColumns, type SortingState } from '@/components/ui/data-table';
+import {
+  DataTable,
+  dataColumns,
+  type OnChangeFn,
+  type SortingState,
+} from '@/components/ui/data-table';
 import { ListFilter, ListToolbar, PagedList } from '@/components/ui/paged-list';
+import { INVOICE_STATUS_LOOK } from '@/components/ui/status-badge';
 import { toast } from '@/components/ui/use-toast';
 import { formatDate } from '@/lib/dates';
 import { useListParams } from '@/lib/list-params';
-import { useInvoices } from '@/features/invoices/api/get-invoices';
+import { useInvoices, type InvoiceListParams } from '@/features/invoices/api/get-invoices';
 import { useSetInvoiceStatus } from '@/features/invoices/api/set-invoice-status';
 import { InvoiceStatusBadge } from '@/features/invoices/components/invoice-status-badge';
+import {
+  NoWayToPayDialog,
+  useNoWayToPayConfirm,
+} from '@/features/invoices/components/no-way-to-pay';
 import { paths } from '@/lib/paths';
 
 const column = dataColumns<Invoice>();
 
-/** The column each sort of the API (`?sort=`) orders by; 'created' (the default) has none. */
-const SORT_COLUMNS: Record<Exclude<InvoiceSort, 'created'>, string> = {
-  number: 'invoiceNumber',
-  client: 'clientName',
-  issued: 'dateIssued',
-  due: 'dueDate',
-  total: 'total',
-  status: 'status',
-};
-const sortOfColumn = (id: string) =>
-  (Object.keys(SORT_COLUMNS) as Array<keyof typeof SORT_COLUMNS>).find(
-    (sort) => SORT_COLUMNS[sort] === id,
-  );
-
-/** The URL's sort as the table's: none for the default order (newest first). */
-function sortingOf(sort: string | undefined, dir: string | undefined): SortingState {
-  const known = INVOICE_SORTS.find((name) => name === sort);
-  if (!known || known === 'created') return [];
-  return [{ id: SORT_COLUMNS[known], desc: dir === 'desc' }];
-}
-
-/** The list's columns; a draft's Send waits while any invoice is being marked. */
+/**
+ * The list's columns; a draft's Send waits while any invoice is being sent. The sortable
+ * columns' ids are the server's `?sort=` keys.
+ */
 const invoiceColumns = ({ sending, onSend }: { sending: boolean; onSend: (id: string) => void }) =>
   column.columns([
     column.accessor('invoiceNumber', {
+      id: 'number',
       header: 'Invoice',
       enableSorting: true,
-      meta: { className: 'whitespace-nowrap font-medium' },
+      meta: {
+        className: 'whitespace-nowrap font-medium',
+        sortLabels: ['Number, lowest first', 'Number, highest first'],
+      },
       cell: ({ row: { original: invoice } }) => (
         <Link href={paths.admin.invoice(invoice.id)} className="text-primary hover:underline">
           {invoice.invoiceNumber ?? (
@@ -65,8 +60,10 @@ const invoiceColumns = ({ sending, onSend }: { sending: boolean; onSend: (id: st
       ),
     }),
     column.accessor('clientName', {
+      id: 'client',
       header: 'Client',
       enableSorting: true,
+      meta: { sortLabels: ['Client, A to Z', 'Client, Z to A'] },
       cell: ({ row: { original: invoice } }) =>
         invoice.clientId ? (
           <Link href={paths.admin.client(invoice.clientId)} className="hover:underline">
@@ -77,21 +74,30 @@ const invoiceColumns = ({ sending, onSend }: { sending: boolean; onSend: (id: st
         ),
     }),
     column.accessor('dateIssued', {
+      id: 'issued',
       header: 'Issued',
       enableSorting: true,
-      meta: { className: 'whitespace-nowrap' },
+      meta: {
+        className: 'whitespace-nowrap',
+        sortLabels: ['Issued, oldest first', 'Issued, newest first'],
+      },
       cell: (cell) => formatDate(cell.getValue()),
     }),
     column.accessor('dueDate', {
+      id: 'due',
       header: 'Due',
       enableSorting: true,
-      meta: { className: 'whitespace-nowrap' },
+      meta: {
+        className: 'whitespace-nowrap',
+        sortLabels: ['Due, soonest first', 'Due, latest first'],
+      },
       cell: (cell) => formatDate(cell.getValue()),
     }),
     column.accessor('total', {
+      id: 'total',
       header: 'Total',
       enableSorting: true,
-      meta: { align: 'right' },
+      meta: { align: 'right', sortLabels: ['Total, smallest first', 'Total, largest first'] },
       cell: (cell) => formatCents(cell.getValue()),
     }),
     column.display({
@@ -109,9 +115,14 @@ const invoiceColumns = ({ sending, onSend }: { sending: boolean; onSend: (id: st
         ),
     }),
     column.accessor('status', {
+      id: 'status',
       header: 'Status',
       enableSorting: true,
-      meta: { className: 'pl-6', headerClassName: 'pl-6' },
+      meta: {
+        className: 'pl-6',
+        headerClassName: 'pl-6',
+        sortLabels: ['Status, A to Z', 'Status, Z to A'],
+      },
       cell: ({ row: { original: invoice } }) => (
         <div className="flex flex-wrap gap-1">
           <InvoiceStatusBadge status={invoice.status} />
@@ -144,40 +155,49 @@ const invoiceColumns = ({ sending, onSend }: { sending: boolean; onSend: (id: st
     }),
   ]);
 
-const STATUS_LABELS = {
-  draft: 'Draft',
-  sent: 'Sent',
-  paid: 'Paid',
-  overdue: 'Overdue',
-  void: 'Void',
-} as const;
+/** The columns the headers sort by: the server's sort keys but the default order (created). */
+const COLUMN_SORTS = INVOICE_SORTS.filter((sort) => sort !== 'created');
+
+/** The table's sorting as the URL says it: `?sort=due&dir=desc`; none for newest first. */
+function sortingOf(params: InvoiceListParams): SortingState {
+  const sort = COLUMN_SORTS.find((key) => key === params.sort);
+  return sort ? [{ id: sort, desc: params.dir === 'desc' }] : [];
+}
 
 /**
- * /admin/invoices?q=&status=&client=&sort=&dir=&page=: one page, newest first unless a
- * column's header sorts it (on the server, so every page follows the order), searchable.
+ * /admin/invoices?q=&status=&client=&sort=&dir=&page=: one page, newest first unless a column
+ * header (or the phone's "Sort by") orders it; searchable and filtered.
  */
 export function InvoicesPage() {
   const { params, update } = useListParams(INVOICE_LIST_PARAMS);
   const invoices = useInvoices(params);
-  const sorting = useMemo(() => sortingOf(params.sort, params.dir), [params.sort, params.dir]);
   const { mutate, isPending } = useSetInvoiceStatus();
+  const unpayable = useNoWayToPayConfirm();
+  const { askFirst } = unpayable;
+  const sorting = useMemo(() => sortingOf(params), [params]);
+  const onSortingChange: OnChangeFn<SortingState> = (change) => {
+    const [next] = typeof change === 'function' ? change(sorting) : change;
+    update(next ? { sort: next.id, dir: next.desc ? 'desc' : 'asc' } : { sort: '', dir: '' });
+  };
   const columns = useMemo(
     () =>
       invoiceColumns({
         sending: isPending,
         onSend: (id) =>
-          mutate(
-            { id, status: 'sent' },
-            {
-              onSuccess: (sent) =>
-                toast({
-                  title: deliveryTitle(sent.delivery, 'Invoice Updated'),
-                  description: sent.message,
-                }),
-            },
+          askFirst(() =>
+            mutate(
+              { id, status: 'sent' },
+              {
+                onSuccess: (sent) =>
+                  toast({
+                    title: deliveryTitle(sent.delivery, 'Invoice Updated'),
+                    description: sent.message,
+                  }),
+              },
+            ),
           ),
       }),
-    [isPending, mutate],
+    [isPending, mutate, askFirst],
   );
 
   return (
@@ -203,7 +223,7 @@ export function InvoicesPage() {
           all="All statuses"
           value={params.status}
           options={INVOICE_STATUSES}
-          labelOf={(status) => STATUS_LABELS[status]}
+          labelOf={(status) => INVOICE_STATUS_LOOK[status].label}
           onChange={(status) => update({ status })}
         />
         {params.client && (
@@ -239,16 +259,14 @@ export function InvoicesPage() {
                 data={list}
                 getRowId={(invoice) => invoice.id}
                 sorting={sorting}
-                onSortingChange={(change) => {
-                  const [next] = typeof change === 'function' ? change(sorting) : change;
-                  const sort = next && sortOfColumn(next.id);
-                  if (sort) update({ sort, dir: next.desc ? 'desc' : 'asc' });
-                }}
+                onSortingChange={onSortingChange}
+                unsortedLabel="Newest first"
               />
             </CardContent>
           </Card>
         )}
       </PagedList>
+      <NoWayToPayDialog {...unpayable.dialog} pending={isPending} />
     </div>
   );
 }

@@ -65,7 +65,7 @@ export function BulkProgress({
         You can leave this page: the search keeps running and its results wait under Past searches.
       </p>
       <Button type="button" variant="outline" onClick={onCancel} disabled={cancelling}>
-        {cancelling ? 'Cancelling...' : 'Cancel search'}
+        {cancelling ? 'Canceling...' : 'Cancel search'}
       </Button>
     </section>
   );

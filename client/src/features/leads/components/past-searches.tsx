@@ -1,8 +1,8 @@
-import { formatDistanceToNow } from 'date-fns';
 import type { SearchRecord, SearchStatus } from '@shared/schemas/leads';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ListSearch, PagedList } from '@/components/ui/paged-list';
+import { formatTimeAgo } from '@/lib/dates';
 import { useSearches } from '../api/get-searches';
 import { usePastSearchParams } from '../lib/past-search-params';
 
@@ -19,7 +19,7 @@ const STATUS_LABEL: Record<SearchStatus, string> = {
   running: 'Running',
   done: 'Done',
   failed: 'Failed',
-  cancelled: 'Cancelled',
+  cancelled: 'Canceled',
 };
 
 /**
@@ -67,7 +67,7 @@ export function PastSearches({
                   </div>
                   <div className="text-xs text-muted-foreground">
                     {record.criteria.state ? `${record.criteria.state} · ` : ''}
-                    {formatDistanceToNow(new Date(record.createdAt), { addSuffix: true })} ·{' '}
+                    {formatTimeAgo(record.createdAt)} ·{' '}
                     {record.status === 'done'
                       ? `${record.total.toLocaleString('en-US')} leads`
                       : `${record.progress.leadsFound.toLocaleString('en-US')} leads so far`}

@@ -242,7 +242,7 @@ export function SearchForm({
           Bulk Mode
         </label>
         <p className="mt-1 text-sm text-muted-foreground">
-          Searches 100+ business categories on a 9x9 grid over the whole area, analysing every
+          Searches 100+ business categories on a 9x9 grid over the whole area, analyzing every
           website. Runs in the background: you can leave this page and come back.
         </p>
         {bulkMode && (

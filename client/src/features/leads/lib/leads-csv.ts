@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { businessToday } from '@/lib/dates';
 import Papa from 'papaparse';
 import type { LeadSummary } from '@shared/schemas/leads';
 
@@ -67,7 +67,7 @@ export function leadsCsv(leads: readonly LeadSummary[]): string {
 }
 
 export function csvFileName(date: Date): string {
-  return `business-leads-${format(date, 'yyyy-MM-dd')}.csv`;
+  return `business-leads-${businessToday(date)}.csv`;
 }
 
 /** Saves the leads as a CSV download; false when there is nothing to export. */

@@ -50,7 +50,7 @@ const isUnderWay = (job: SearchJob | undefined) =>
  */
 function cancelToast(outcome: CancelOutcome) {
   if (outcome.cancelled) {
-    return { title: 'Search cancelled', description: 'The bulk search was stopped.' };
+    return { title: 'Search canceled', description: 'The bulk search was stopped.' };
   }
   const { job } = outcome;
   if (job.status === 'done') {
@@ -60,7 +60,7 @@ function cancelToast(outcome: CancelOutcome) {
     };
   }
   if (job.status === 'cancelled') {
-    return { title: 'The search was already cancelled', description: 'Nothing more to stop.' };
+    return { title: 'The search was already canceled', description: 'Nothing more to stop.' };
   }
   return {
     title: 'The search had already ended',
@@ -228,7 +228,7 @@ function ShownSearch({
   if (status === 'cancelled') {
     return (
       <p className="rounded-lg border p-4 text-muted-foreground">
-        This search was cancelled after {job.data.progress.leadsFound} leads.
+        This search was canceled after {job.data.progress.leadsFound} leads.
       </p>
     );
   }

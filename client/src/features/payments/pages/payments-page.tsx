@@ -8,6 +8,7 @@ import {
   PAYMENT_LIST_STATUS_LABELS,
   PAYMENT_LIST_STATUSES,
   PAYMENT_METHOD_LABELS,
+  receivedOn,
   type PaymentListItem,
 } from '@shared/schemas/payments';
 import { Badge } from '@/components/ui/badge';
@@ -26,7 +27,7 @@ const column = dataColumns<PaymentListItem>();
 
 /** What a payment's row says of it for screen readers: its amount and date. */
 const named = (payment: PaymentListItem) =>
-  `the payment of ${formatCents(payment.amount)} on ${formatDate(payment.paidAt)}`;
+  `the payment of ${formatCents(payment.amount)} on ${formatDate(receivedOn(payment))}`;
 
 const paymentColumns = ({
   resolving,
@@ -39,7 +40,7 @@ const paymentColumns = ({
     column.accessor('paidAt', {
       header: 'Date',
       meta: { className: 'whitespace-nowrap' },
-      cell: (cell) => formatDate(cell.getValue()),
+      cell: ({ row: { original: payment } }) => formatDate(receivedOn(payment)),
     }),
     column.accessor('amount', {
       header: 'Amount',

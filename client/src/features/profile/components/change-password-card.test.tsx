@@ -26,7 +26,7 @@ describe('ChangePasswordCard', { timeout: 15_000 }, () => {
       () => errorJson(400, 'Your current password is not right.'),
       () =>
         json(PasswordChangedSchema, {
-          message: 'Password changed. Other devices have been signed out.',
+          message: 'Password changed. Other devices have been logged out.',
         }),
     ]);
     renderWithApp(<ChangePasswordCard />, '/portal/dashboard');
@@ -49,7 +49,7 @@ describe('ChangePasswordCard', { timeout: 15_000 }, () => {
     await u.type(screen.getByLabelText('Current password'), 'right-one');
     await u.click(screen.getByRole('button', { name: 'Change password' }));
     expect(
-      await screen.findByText('Password changed. Other devices have been signed out.'),
+      await screen.findByText('Password changed. Other devices have been logged out.'),
     ).toBeInTheDocument();
     expect(screen.queryByLabelText('Current password')).toBeNull();
     expect(sent).toEqual([

@@ -11,6 +11,7 @@ const answer = {
   businessLocation: 'Lafayette, LA',
   businessPhone: '(337) 555-0142',
   businessWebsite: 'https://bayou.example',
+  timeZone: 'America/Chicago',
 };
 
 /**

@@ -115,7 +115,7 @@ function Invitation({ token }: { token: string }) {
           </div>
           <div>
             <dt className="text-sm text-muted-foreground">Link valid until</dt>
-            <dd>{formatDateTime(expiresAt)}</dd>
+            <dd>{formatDateTime(expiresAt, { zoneName: true })}</dd>
           </div>
         </dl>
         {redeem.isPending ? (
@@ -123,11 +123,11 @@ function Invitation({ token }: { token: string }) {
         ) : otherAccount ? (
           <div className="space-y-3">
             <p role="alert" className="text-sm text-destructive">
-              You are signed in as {user.email ?? 'another account'}. This link is for {email}: sign
+              You are signed in as {user.email ?? 'another account'}. This link is for {email}: log
               out, then open the link again.
             </p>
             <SignOutButton variant="outline" className="w-full">
-              Sign out
+              Log out
             </SignOutButton>
           </div>
         ) : (

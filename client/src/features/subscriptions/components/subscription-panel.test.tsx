@@ -45,7 +45,7 @@ describe('SubscriptionPanel', () => {
     renderWithApp(<SubscriptionPanel />, '/portal/dashboard');
 
     expect(await screen.findByText('Signature ($399.00/month)')).toBeVisible();
-    expect(screen.getByText('active')).toBeVisible();
+    expect(screen.getByText('Active')).toBeVisible();
     expect(screen.getByText('Nov 1, 2026 to Dec 1, 2026')).toBeVisible();
     expect(screen.getByText('Dec 1, 2026')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Change Plan' })).toHaveAttribute(

@@ -82,7 +82,7 @@ function CancelSubscription({ subscription }: { subscription: Subscription }) {
         }
         cancelLabel="Go Back"
         confirmLabel={pending ? 'Withdraw Request' : 'Cancel Subscription'}
-        pendingLabel="Cancelling..."
+        pendingLabel="Canceling..."
         pending={cancel.isPending}
         onConfirm={confirm}
       />

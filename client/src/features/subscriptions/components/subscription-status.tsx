@@ -2,6 +2,7 @@ import { findPlan, type PlanId } from '@shared/plans';
 import type { Subscription } from '@shared/schemas/subscriptions';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { SubscriptionStatusBadge as StatusBadge } from '@/components/ui/status-badge';
 import { toast } from '@/components/ui/use-toast';
 import { formatDate } from '@/lib/dates';
 import { useKeepSubscription } from '../api/keep-subscription';
@@ -13,13 +14,10 @@ export function planName(subscription: Subscription): string {
 
 const nameOf = (id: PlanId) => findPlan(id)?.name ?? id;
 
-/** The status as text; highlighted when active, secondary otherwise (spec section 4). */
+/** The status as the admin panel shows it too; a request the client took back says so. */
 export function SubscriptionStatusBadge({ subscription }: { subscription: Subscription }) {
-  return (
-    <Badge variant={subscription.status === 'active' ? 'default' : 'secondary'}>
-      {subscription.withdrawn ? 'Request withdrawn' : subscription.status.replace('_', ' ')}
-    </Badge>
-  );
+  if (subscription.withdrawn) return <Badge variant="secondary">Request withdrawn</Badge>;
+  return <StatusBadge status={subscription.status} />;
 }
 
 /**

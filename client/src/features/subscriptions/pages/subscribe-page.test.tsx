@@ -107,6 +107,18 @@ describe('SubscribePage', () => {
     expect(await screen.findByRole('button', { name: 'Current plan' })).toBeDisabled();
   });
 
+  it('does not offer "Subscribe" again for the plan already asked for', async () => {
+    stubApi({ ...active, status: 'pending', tier: 'signature', currentPeriodEnd: null });
+    renderWithApp(<SubscribePage />, '/portal/subscribe');
+    expect(await screen.findByRole('button', { name: 'Current plan' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Subscribe to Signature' })).toBeNull();
+    const signature = screen.getByRole('heading', { name: 'Signature' }).closest('li')!;
+    expect(signature).toHaveAttribute('aria-current', 'true');
+    expect(within(signature).getByText('Requested')).toBeVisible();
+    // The others can still replace the request.
+    expect(screen.getByRole('button', { name: 'Subscribe to Essentials' })).toBeEnabled();
+  });
+
   it('explains why a plan set to end cannot change, and offers no switch', async () => {
     stubApi({ ...active, cancelAtPeriodEnd: true });
     renderWithApp(<SubscribePage />, '/portal/subscribe');

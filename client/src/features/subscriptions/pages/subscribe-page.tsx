@@ -120,7 +120,11 @@ export function SubscribePage() {
   const changePlan = useChangePlan();
   const current = subscription.data;
   const { businessEmail } = usePublicSettings();
+  /** The plan asked for and awaiting its first invoice. */
+  const requested = current?.status === 'pending' ? current.tier : null;
   const running = isRunning(current);
+  /** The plan the client has: running, or asked for. */
+  const chosen = (planId: PlanId) => (running ? current.tier : requested) === planId;
 
   const choose = (planId: PlanId) =>
     subscribe.mutate(planId, {
@@ -162,8 +166,8 @@ export function SubscribePage() {
             plan={plan}
             heading="h2"
             size="md"
-            aria-current={running && plan.id === current.tier ? 'true' : undefined}
-            className={running && plan.id === current.tier ? 'ring-2 ring-primary/40' : undefined}
+            aria-current={chosen(plan.id) ? 'true' : undefined}
+            className={chosen(plan.id) ? 'ring-2 ring-primary/40' : undefined}
             action={
               running ? (
                 <ChangeAction
@@ -172,6 +176,16 @@ export function SubscribePage() {
                   busy={changePlan.isPending}
                   onChoose={change}
                 />
+              ) : plan.id === requested ? (
+                // The plan already asked for says so instead of offering "Subscribe" again.
+                <>
+                  <Badge variant="warning" className="mb-3 self-start">
+                    Requested
+                  </Badge>
+                  <Button variant="outline" disabled>
+                    Current plan
+                  </Button>
+                </>
               ) : (
                 <Button
                   variant={plan.popular ? 'default' : 'outline'}

@@ -45,8 +45,8 @@ describe('RecentTickets (the dashboard Support tab)', () => {
     expect(links).toHaveLength(5);
     expect(links[0]).toHaveAttribute('href', `/portal/support/${tickets[0]!.id}`);
     expect(links[0]).toHaveTextContent('Ticket #00000001');
-    expect(links[0]).toHaveTextContent('in progress');
-    expect(links[0]).toHaveTextContent('high priority');
+    expect(links[0]).toHaveTextContent('In progress');
+    expect(links[0]).toHaveTextContent('High priority');
     expect(links[0]).toHaveTextContent('Updated Nov 21, 2026');
     // Normal priority has no badge; an unchanged ticket shows no updated date.
     expect(links[1]).not.toHaveTextContent('priority');

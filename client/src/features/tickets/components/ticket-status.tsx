@@ -3,7 +3,7 @@ import { TICKET_STATUSES, type TicketPriority, type TicketStatus } from '@shared
 import { Badge } from '@/components/ui/badge';
 
 const STATUS_ICON = { open: AlertCircle, in_progress: Clock, resolved: CheckCircle2 } as const;
-const STATUS_COLOUR = {
+const STATUS_COLOR = {
   open: 'text-amber-600',
   in_progress: 'text-sky-600',
   resolved: 'text-emerald-600',
@@ -34,9 +34,9 @@ export function TicketStatusOptions() {
 export function TicketStatusLabel({ status }: { status: TicketStatus }) {
   const Icon = STATUS_ICON[status];
   return (
-    <span className="inline-flex items-center gap-1.5 text-sm font-medium capitalize">
-      <Icon className={`h-4 w-4 ${STATUS_COLOUR[status]}`} aria-hidden="true" />
-      {status.replace(/_/g, ' ')}
+    <span className="inline-flex items-center gap-1.5 text-sm font-medium">
+      <Icon className={`h-4 w-4 ${STATUS_COLOR[status]}`} aria-hidden="true" />
+      {TICKET_STATUS_LABEL[status]}
     </span>
   );
 }
@@ -45,8 +45,8 @@ export function TicketStatusLabel({ status }: { status: TicketStatus }) {
 export function PriorityBadge({ priority }: { priority: TicketPriority }) {
   if (priority === 'normal') return null;
   return (
-    <Badge variant={priority === 'high' ? 'destructive' : 'secondary'} className="capitalize">
-      {priority} priority
+    <Badge variant={priority === 'high' ? 'destructive' : 'secondary'}>
+      {priority === 'high' ? 'High' : 'Low'} priority
     </Badge>
   );
 }

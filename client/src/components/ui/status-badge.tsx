@@ -1,0 +1,34 @@
+import type { InvoiceStatus } from '@shared/schemas/invoices';
+import type { SubscriptionStatus } from '@shared/schemas/subscriptions';
+import { Badge, type BadgeProps } from './badge';
+
+/** How a status reads and looks: the same words, casing and colors in the admin panel and the portal. */
+export interface StatusLook {
+  label: string;
+  variant: BadgeProps['variant'];
+}
+
+/**
+ * An invoice's status. To the client a sent invoice is "Due" (it is theirs to pay); to the
+ * agency it is "Sent". Everything else reads the same for both.
+ */
+export const INVOICE_STATUS_LOOK: Record<InvoiceStatus, StatusLook & { clientLabel?: string }> = {
+  draft: { label: 'Draft', variant: 'secondary' },
+  sent: { label: 'Sent', clientLabel: 'Due', variant: 'warning' },
+  paid: { label: 'Paid', variant: 'success' },
+  overdue: { label: 'Overdue', variant: 'destructive' },
+  void: { label: 'Void', variant: 'outline' },
+};
+
+export const SUBSCRIPTION_STATUS_LOOK: Record<SubscriptionStatus, StatusLook> = {
+  pending: { label: 'Pending', variant: 'warning' },
+  active: { label: 'Active', variant: 'success' },
+  past_due: { label: 'Past due', variant: 'destructive' },
+  canceled: { label: 'Canceled', variant: 'secondary' },
+};
+
+/** A subscription's status as a badge. */
+export function SubscriptionStatusBadge({ status }: { status: SubscriptionStatus }) {
+  const { label, variant } = SUBSCRIPTION_STATUS_LOOK[status];
+  return <Badge variant={variant}>{label}</Badge>;
+}

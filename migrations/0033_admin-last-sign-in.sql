@@ -1,0 +1,1 @@
+ALTER TABLE "admins" ADD COLUMN "last_signed_in_at" timestamp with time zone;
