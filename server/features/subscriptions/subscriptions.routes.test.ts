@@ -194,6 +194,7 @@ describe('billing history', () => {
         amountPaid: 0,
         status: 'sent',
         paidAt: null,
+        creditNotes: [],
       },
       {
         id: paid.id,
@@ -204,6 +205,7 @@ describe('billing history', () => {
         amountPaid: 39_900,
         status: 'paid',
         paidAt: '2026-10-03T12:00:00.000Z',
+        creditNotes: [],
       },
     ]);
     expect(res.body).toMatchObject({ total: 2, page: 1, pageSize: 25 });
