@@ -44,12 +44,12 @@ test('an invoice with three lines: live total, create, send, pay, PDF download',
   await expect(page).toHaveURL(/\/admin\/invoices\/[0-9a-f-]{36}$/);
   const heading = page.getByRole('heading', { level: 1 });
   // A draft has no number: it is given one when it is sent.
-  await expect(heading).toHaveText(/^Draft invoice\s*draft$/);
+  await expect(heading).toHaveText(/^Draft invoice\s*Draft$/);
   await expect(page.getByRole('row', { name: /Logo refresh 3 \$33\.33 \$99\.99/ })).toBeVisible();
 
   await page.getByRole('button', { name: 'Mark as Sent' }).click();
   await expect(page.getByText('Invoice Updated', { exact: true })).toBeVisible();
-  await expect(heading).toContainText('sent');
+  await expect(heading).toContainText('Sent');
   await expect(heading).toContainText(/INV-\d{4}-\d{4}/);
   const invoiceNumber = /INV-\d{4}-\d{4}/.exec((await heading.textContent()) ?? '')![0];
   // A bank transfer for the whole balance: the amount is prefilled.
@@ -59,7 +59,7 @@ test('an invoice with three lines: live total, create, send, pay, PDF download',
   await dialog.getByLabel('Reference').fill('Transfer 2026-118');
   await dialog.getByRole('button', { name: 'Record payment' }).click();
   await expect(page.getByText('Payment of $105.00 recorded', { exact: true })).toBeVisible();
-  await expect(heading).toContainText('paid');
+  await expect(heading).toContainText('Paid');
   await expect(page.getByText('Transfer 2026-118')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Record payment' })).toHaveCount(0);
 
@@ -73,7 +73,7 @@ test('an invoice with three lines: live total, create, send, pay, PDF download',
   await page.getByRole('link', { name: 'Back to Invoices' }).click();
   const row = page.getByRole('row', { name: new RegExp(invoiceNumber) });
   await expect(row).toContainText('$105.00');
-  await expect(row).toContainText('paid');
+  await expect(row).toContainText('Paid');
 });
 
 test("a client's plan request is invoiced, e-mailed, paid, and the plan turns active", async ({
@@ -100,7 +100,7 @@ test("a client's plan request is invoiced, e-mailed, paid, and the plan turns ac
     .click();
   const row = page.getByRole('row', { name: /Josephine Broussard/ });
   await expect(row).toContainText('$599.00');
-  await expect(row).toContainText('draft');
+  await expect(row).toContainText('Draft');
   await row.getByRole('link', { name: 'Draft for Josephine Broussard' }).click();
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByText('Prestige plan, first month')).toBeVisible();
@@ -117,18 +117,18 @@ test("a client's plan request is invoiced, e-mailed, paid, and the plan turns ac
       )
       .first(),
   ).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('sent');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Sent');
   const outbox = await (await adminApi.get('/api/admin/outbox', { params: { q: email } })).json();
   const mail = outbox.items.find((m: { toAddress: string }) => m.toAddress === email);
   expect(mail.subject).toMatch(/^Invoice INV-\d{4}-\d{4} from Coast & Code Studio$/);
 
   await page.getByRole('button', { name: 'Record payment' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Record payment' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('paid');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Paid');
 
   await client.goto('/portal/dashboard');
   await client.getByRole('tab', { name: 'Subscription' }).click();
-  await expect(client.getByText('active', { exact: true })).toBeVisible();
+  await expect(client.getByText('Active', { exact: true })).toBeVisible();
   await expect(client.getByText('Prestige ($599.00/month)')).toBeVisible();
   // The client downloads the paid invoice from the billing history.
   await client.getByRole('tab', { name: 'Overview' }).click();
@@ -212,7 +212,7 @@ test('a signup link is generated, copied, mailed, and redeemed by the new client
   await expect(invitee.getByText('Welcome!', { exact: true })).toBeVisible();
   await invitee.getByRole('tab', { name: 'Subscription' }).click();
   await expect(invitee.getByText('Signature ($399.00/month)')).toBeVisible();
-  await expect(invitee.getByText('pending', { exact: true })).toBeVisible();
+  await expect(invitee.getByText('Pending', { exact: true })).toBeVisible();
 
   // Used once: opening it again says so.
   await invitee.goto(signupUrl);
@@ -256,11 +256,72 @@ test("an invoice made for a client's account, found by a search, is theirs in th
   await expect(page.getByText('Invoice Created', { exact: true })).toBeVisible();
   const heading = page.getByRole('heading', { level: 1 });
   await page.getByRole('button', { name: 'Mark as Sent' }).click();
-  await expect(heading).toContainText('sent');
+  await expect(heading).toContainText('Sent');
   const invoiceNumber = /INV-\d{4}-\d{4}/.exec((await heading.textContent()) ?? '')![0];
 
   await client.reload();
   // The cell holds the number with its date under it.
   await expect(client.getByRole('row', { name: new RegExp(invoiceNumber) })).toBeVisible();
   await clientContext.close();
+});
+
+test('the invoice list sorts by its headers on a desktop and by "Sort by" on a phone', async ({
+  page,
+  adminApi,
+}) => {
+  // Three drafts of one made-up client, found by a search: the shared list holds others too.
+  const tag = `Sortable ${Date.now()}`;
+  for (const [name, dollars, due] of [
+    ['Bravo', 300, '2027-03-01'],
+    ['Alpha', 100, '2027-01-01'],
+    ['Charlie', 200, '2027-02-01'],
+  ] as const) {
+    const created = await adminApi.post('/api/admin/invoices', {
+      data: {
+        clientName: `${tag} ${name}`,
+        clientEmail: uniqueEmail(name.toLowerCase()),
+        dueDate: due,
+        lineItems: [{ description: 'Care', quantity: 1, unitPrice: dollars * 100 }],
+      },
+    });
+    expect(created.status()).toBe(201);
+  }
+  const clients = (rows: string[]) => rows.map((row) => /(Alpha|Bravo|Charlie)/.exec(row)?.[1]);
+
+  await signInAdmin(page);
+  await page.goto(`/admin/invoices?q=${encodeURIComponent(tag)}`);
+  const table = page.getByRole('table', { name: 'Invoices' });
+  const bodyRows = table.locator('tbody tr');
+  await expect(bodyRows).toHaveCount(3);
+  const total = table.getByRole('columnheader', { name: 'Total' });
+  await expect(total).toHaveAttribute('aria-sort', 'none');
+
+  await total.getByRole('button', { name: 'Total' }).click();
+  await expect(total).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page).toHaveURL(/[?&]sort=total&dir=asc$/);
+  await expect
+    .poll(async () => clients(await bodyRows.allTextContents()))
+    .toEqual(['Alpha', 'Charlie', 'Bravo']);
+  await total.getByRole('button', { name: 'Total' }).click();
+  await expect(total).toHaveAttribute('aria-sort', 'descending');
+  await expect
+    .poll(async () => clients(await bodyRows.allTextContents()))
+    .toEqual(['Bravo', 'Charlie', 'Alpha']);
+
+  // On a phone the rows are cards, and the order is chosen in a select; a reload keeps it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const sortBy = page.getByLabel('Sort by');
+  await expect(sortBy).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Total' })).toBeHidden();
+  await sortBy.selectOption({ label: 'Due, soonest first' });
+  await expect(page).toHaveURL(/[?&]sort=due&dir=asc$/);
+  await expect
+    .poll(async () => clients(await bodyRows.allTextContents()))
+    .toEqual(['Alpha', 'Charlie', 'Bravo']);
+  await page.reload();
+  await expect(page.getByLabel('Sort by')).toHaveValue('asc:due');
+  await expect
+    .poll(async () => clients(await bodyRows.allTextContents()))
+    .toEqual(['Alpha', 'Charlie', 'Bravo']);
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });

@@ -121,7 +121,7 @@ test.describe('the client portal', () => {
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();
     await page.getByRole('tab', { name: 'Subscription' }).click();
     await expect(page.getByText('Signature ($399.00/month)')).toBeVisible();
-    await expect(page.getByText('pending', { exact: true })).toBeVisible();
+    await expect(page.getByText('Pending', { exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: 'Cancel Subscription' }).click();
     const dialog = page.getByRole('dialog');

@@ -5,15 +5,17 @@ import { expect, it } from 'vitest';
 import { migrationsDir } from '../../lib/paths';
 import { openTestDatabase } from '@tests/support/test-database';
 
-it("dates each admin's last sign-in from the audit log (migrations 0030, 0031)", async () => {
-  // The database as the previous version left it: migrated up to 0029.
+it("dates each admin's last sign-in from the audit log (its column and backfill migrations)", async () => {
+  // The database as the previous version left it: migrated up to the one before the column.
   const before = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
   fs.cpSync(migrationsDir, before, { recursive: true });
   const journalFile = path.join(before, 'meta', '_journal.json');
   const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as {
-    entries: Array<{ idx: number }>;
+    entries: Array<{ idx: number; tag: string }>;
   };
-  journal.entries = journal.entries.filter((entry) => entry.idx <= 29);
+  const column = journal.entries.find((entry) => /_admin-last-sign-in$/.test(entry.tag));
+  expect(column, 'the migration that adds admins.last_signed_in_at').toBeDefined();
+  journal.entries = journal.entries.filter((entry) => entry.idx < column!.idx);
   fs.writeFileSync(journalFile, JSON.stringify(journal));
   const database = await openTestDatabase({ migrationsFolder: before });
   const run = (text: string) => database.executeSql(text);

@@ -103,7 +103,7 @@ export function ChangePasswordCard() {
           </form>
         ) : (
           <p className="text-sm text-muted-foreground">
-            Changing your password signs you out on your other devices.
+            Changing your password logs you out on your other devices.
           </p>
         )}
       </CardContent>
