@@ -57,7 +57,7 @@ async function landing() {
   const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(head)![1]!);
   const inPage = JSON.parse(
     new RegExp(
-      `<script id="${PUBLIC_SETTINGS_ELEMENT_ID}" type="application/json">(.*?)</script>`,
+      `<script id="${PUBLIC_SETTINGS_ELEMENT_ID}" type="application/json"[^>]*>(.*?)</script>`,
     ).exec(head)![1]!,
   );
   const meta = (attribute: string) =>

@@ -389,7 +389,7 @@ describe('InvoiceDetailPage corrections', () => {
       expect(screen.queryByRole('button', { name: 'Issue credit note' })).not.toBeInTheDocument(),
     );
     expect(
-      within(screen.getByRole('heading', { name: /INV-0007/ })).getByText('paid'),
+      within(screen.getByRole('heading', { name: /INV-0007/ })).getByText('Paid'),
     ).toBeVisible();
   });
 });
