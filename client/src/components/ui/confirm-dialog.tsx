@@ -45,15 +45,53 @@ export function ConfirmDialog({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
-        <div className="flex flex-wrap justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="outline">{cancelLabel}</Button>
-          </DialogClose>
-          <Button variant={confirmVariant} disabled={pending} onClick={onConfirm}>
-            {pending ? pendingLabel : confirmLabel}
-          </Button>
-        </div>
+        <DialogActions
+          cancelLabel={cancelLabel}
+          label={confirmLabel}
+          pendingLabel={pendingLabel}
+          pending={pending}
+          variant={confirmVariant}
+          onClick={onConfirm}
+        />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * A dialog's buttons: a way out that closes it, then its action, which says it is working
+ * while pending. The action submits the dialog's form, or runs `onClick` when there is none.
+ */
+export function DialogActions({
+  cancelLabel = 'Cancel',
+  label,
+  pendingLabel,
+  pending,
+  variant = 'default',
+  onClick,
+}: {
+  cancelLabel?: string;
+  label: string;
+  pendingLabel: string;
+  pending: boolean;
+  variant?: 'destructive' | 'default';
+  onClick?: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      <DialogClose asChild>
+        <Button type="button" variant="outline">
+          {cancelLabel}
+        </Button>
+      </DialogClose>
+      <Button
+        type={onClick ? 'button' : 'submit'}
+        variant={variant}
+        disabled={pending}
+        onClick={onClick}
+      >
+        {pending ? pendingLabel : label}
+      </Button>
+    </div>
   );
 }

@@ -10,10 +10,9 @@ import {
   type IssueCreditNoteFormValues,
 } from '@shared/schemas/credit-notes';
 import { invoiceName, type Invoice } from '@shared/schemas/invoices';
-import { Button } from '@/components/ui/button';
+import { DialogActions } from '@/components/ui/confirm-dialog';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
   DialogHeader,
@@ -109,16 +108,11 @@ function IssueCreditNoteForm({
       >
         {notice}
       </p>
-      <div className="flex flex-wrap justify-end gap-2">
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={issue.isPending}>
-          {issue.isPending ? 'Issuing...' : 'Issue credit note'}
-        </Button>
-      </div>
+      <DialogActions
+        label="Issue credit note"
+        pendingLabel="Issuing..."
+        pending={issue.isPending}
+      />
     </form>
   );
 }

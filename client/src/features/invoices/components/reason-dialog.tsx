@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { VoidInvoiceSchema, type VoidInvoice } from '@shared/schemas/invoices';
-import { Button } from '@/components/ui/button';
+import { DialogActions } from '@/components/ui/confirm-dialog';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
   DialogHeader,
@@ -64,16 +63,12 @@ export function ReasonDialog({
             error={form.formState.errors.reason?.message}
             {...form.register('reason')}
           />
-          <div className="flex flex-wrap justify-end gap-2">
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive" disabled={pending}>
-              {pending ? pendingLabel : confirmLabel}
-            </Button>
-          </div>
+          <DialogActions
+            label={confirmLabel}
+            pendingLabel={pendingLabel}
+            pending={pending}
+            variant="destructive"
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -10,10 +10,9 @@ import {
   type RecordPayment,
   type RecordPaymentFormValues,
 } from '@shared/schemas/payments';
-import { Button } from '@/components/ui/button';
+import { DialogActions } from '@/components/ui/confirm-dialog';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
   DialogHeader,
@@ -96,16 +95,11 @@ function RecordPaymentForm({
         error={errors.reference?.message}
         {...form.register('reference')}
       />
-      <div className="flex flex-wrap justify-end gap-2">
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={record.isPending}>
-          {record.isPending ? 'Recording...' : 'Record payment'}
-        </Button>
-      </div>
+      <DialogActions
+        label="Record payment"
+        pendingLabel="Recording..."
+        pending={record.isPending}
+      />
     </form>
   );
 }
