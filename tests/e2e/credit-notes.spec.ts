@@ -36,7 +36,7 @@ for (const viewport of [
     await signInAdmin(page);
     await page.goto(`/admin/invoices/${invoice.id}`);
     const heading = page.getByRole('heading', { level: 1 });
-    await expect(heading).toContainText('paid');
+    await expect(heading).toContainText('Paid');
     const invoiceNumber = /INV-\d{4}-\d{4}/.exec((await heading.textContent()) ?? '')![0];
 
     await page.getByRole('button', { name: 'Issue credit note' }).click();
@@ -68,7 +68,7 @@ for (const viewport of [
     await expect(page.getByText('Lucie Arceneaux · $800.00 · $250.00 credited')).toBeVisible();
     // The rest can still be credited; the invoice stays paid.
     await expect(page.getByRole('button', { name: 'Issue credit note' })).toBeVisible();
-    await expect(heading).toContainText('paid');
+    await expect(heading).toContainText('Paid');
 
     const downloading = page.waitForEvent('download');
     await list.getByRole('link', { name: `PDF of ${creditNote}` }).click();

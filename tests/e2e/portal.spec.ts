@@ -14,7 +14,10 @@ test.describe('the client portal', () => {
     await page.getByRole('button', { name: 'Edit' }).click();
     await expect(page.getByLabel('Email')).toBeDisabled();
     await expect(page.getByLabel('Email')).toHaveValue(email);
-    await expect(page.getByText('Email cannot be changed')).toBeVisible();
+    // Not in this form: a new address proves itself with a code, under Sign-in e-mail.
+    await expect(
+      page.getByText('Changed under Sign-in e-mail, with a code sent to the new address'),
+    ).toBeVisible();
     await page.getByLabel('Business Name').fill('Never Saved LLC');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByText('Never Saved LLC')).toHaveCount(0);
