@@ -20,6 +20,27 @@ export type NewEmailCode = Pick<
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
+ * Uses up (deletes) the code of this key and purpose, in `tx`: the row as it was, or
+ * undefined when there was none (already used, or replaced).
+ */
+async function takeCode(
+  tx: Database | Transaction,
+  interactionUid: string,
+  purpose: EmailCodePurpose,
+): Promise<IdentityEmailCode | undefined> {
+  const [used] = await tx
+    .delete(identityEmailCodes)
+    .where(
+      and(
+        eq(identityEmailCodes.interactionUid, interactionUid),
+        eq(identityEmailCodes.purpose, purpose),
+      ),
+    )
+    .returning();
+  return used;
+}
+
+/**
  * Ends the provider's own sessions of the account (the 'Session' model of oidc-provider), so
  * no browser is signed in to the provider with the old password any more.
  */
@@ -132,15 +153,7 @@ export function createIdentityAccountRepository(db: Database) {
       now: Date,
     ): Promise<IdentityAccount | undefined> {
       return db.transaction(async (tx) => {
-        const [used] = await tx
-          .delete(identityEmailCodes)
-          .where(
-            and(
-              eq(identityEmailCodes.interactionUid, code.interactionUid),
-              eq(identityEmailCodes.purpose, 'verify'),
-            ),
-          )
-          .returning();
+        const used = await takeCode(tx, code.interactionUid, 'verify');
         if (!used) return undefined;
         if (used.accountId) {
           const [account] = await tx
@@ -175,15 +188,7 @@ export function createIdentityAccountRepository(db: Database) {
       now: Date,
     ): Promise<IdentityAccount | undefined> {
       return db.transaction(async (tx) => {
-        const [used] = await tx
-          .delete(identityEmailCodes)
-          .where(
-            and(
-              eq(identityEmailCodes.interactionUid, code.interactionUid),
-              eq(identityEmailCodes.purpose, 'reset'),
-            ),
-          )
-          .returning();
+        const used = await takeCode(tx, code.interactionUid, 'reset');
         if (!used?.accountId || !used.codeHash) return undefined;
         const [account] = await tx
           .update(identityAccounts)
@@ -209,16 +214,7 @@ export function createIdentityAccountRepository(db: Database) {
 
     /** Drops the code of this key and purpose; whether there was one. */
     async removeCode(interactionUid: string, purpose: EmailCodePurpose): Promise<boolean> {
-      const rows = await db
-        .delete(identityEmailCodes)
-        .where(
-          and(
-            eq(identityEmailCodes.interactionUid, interactionUid),
-            eq(identityEmailCodes.purpose, purpose),
-          ),
-        )
-        .returning({ key: identityEmailCodes.interactionUid });
-      return rows.length > 0;
+      return (await takeCode(db, interactionUid, purpose)) !== undefined;
     },
 
     /**
@@ -232,15 +228,7 @@ export function createIdentityAccountRepository(db: Database) {
       now: Date,
     ): Promise<{ account: IdentityAccount; previousEmail: string } | 'taken' | undefined> {
       return db.transaction(async (tx) => {
-        const [used] = await tx
-          .delete(identityEmailCodes)
-          .where(
-            and(
-              eq(identityEmailCodes.interactionUid, code.interactionUid),
-              eq(identityEmailCodes.purpose, 'change_email'),
-            ),
-          )
-          .returning();
+        const used = await takeCode(tx, code.interactionUid, 'change_email');
         if (!used?.accountId || !used.codeHash) return undefined;
         const [before] = await tx
           .select()
