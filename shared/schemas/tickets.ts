@@ -5,6 +5,9 @@ export const TICKET_PRIORITIES = ['low', 'normal', 'high'] as const;
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 export const TICKET_STATUSES = ['open', 'in_progress', 'resolved'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
+/** Where a ticket message was written. */
+export const TICKET_MESSAGE_SOURCES = ['portal', 'admin', 'email'] as const;
+export type TicketMessageSource = (typeof TICKET_MESSAGE_SOURCES)[number];
 
 export const CreateTicketSchema = z.object({
   subject: z
@@ -37,6 +40,8 @@ export type TicketMessage = z.infer<typeof TicketMessageSchema>;
 /** A ticket as the API answers it (GET /api/tickets, /api/tickets/{id}). */
 export const TicketSchema = z.object({
   id: z.string(),
+  /** What people call it: "#42". */
+  number: z.number().int(),
   subject: z.string(),
   description: z.string(),
   priority: z.enum(TICKET_PRIORITIES),
@@ -50,6 +55,7 @@ export const TicketMessageEntrySchema = z.object({
   id: z.string(),
   message: z.string(),
   isAdminReply: z.boolean(),
+  source: z.enum(TICKET_MESSAGE_SOURCES),
   createdAt: z.iso.datetime(),
 });
 export type TicketMessageEntry = z.infer<typeof TicketMessageEntrySchema>;
