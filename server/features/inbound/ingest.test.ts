@@ -38,7 +38,10 @@ describe('ingesting a message', () => {
     const processed: string[] = [];
     const ingest = createIngest(
       createInboundRepository(database.db),
-      { process: async (id) => void processed.push(id) },
+      {
+        process: async (id) => void processed.push(id),
+        release: () => Promise.reject(new Error('not released in this test')),
+      },
       (error) => {
         throw error;
       },

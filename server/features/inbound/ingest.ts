@@ -5,6 +5,11 @@ import { messageKeyOf } from './message-identity';
 /** Turns a stored message into what it says (a ticket, a reply, a held message…). */
 export interface InboundProcessor {
   process(inboundMessageId: string): Promise<void>;
+  /**
+   * The admin's decision on a held message (unknown sender, sender not verified): it becomes
+   * the given client's message, on the ticket it answers or a new one.
+   */
+  release(inboundMessageId: string, userId: string): Promise<{ ticketId: string }>;
 }
 
 export interface Envelope {
