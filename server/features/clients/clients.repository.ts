@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import {
   admins,
   clientNotes,
+  creditNotes,
   invoices,
   payments,
   subscriptions,
@@ -102,13 +103,21 @@ export function createClientRepository(db: Database) {
       return row ?? null;
     },
 
-    /** Still owed on sent and overdue invoices, of which overdue, and received, in cents. */
+    /**
+     * Still owed on sent and overdue invoices, of which overdue, and received less what issued
+     * credit notes gave back, in cents.
+     */
     async money(userId: string) {
+      const credited = db
+        .select({ amount: sql<number>`coalesce(sum(${creditNotes.amount}), 0)::int` })
+        .from(creditNotes)
+        .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+        .where(and(eq(invoices.userId, userId), eq(creditNotes.status, 'issued')));
       const [row] = await db
         .select({
           balance: owed,
           overdue: sql<number>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}) filter (where ${invoices.status} = 'overdue'), 0)::int`,
-          paid: sql<number>`coalesce(sum(${invoices.amountPaid}), 0)::int`,
+          paid: sql<number>`(coalesce(sum(${invoices.amountPaid}), 0) - (${credited}))::int`,
         })
         .from(invoices)
         .where(eq(invoices.userId, userId));

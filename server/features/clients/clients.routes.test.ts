@@ -1,7 +1,14 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientDetailSchema } from '@shared/schemas/clients';
-import { clientNotes, outboxMessages, payments, signupLinks, subscriptions } from '../../db/schema';
+import {
+  clientNotes,
+  creditNotes,
+  outboxMessages,
+  payments,
+  signupLinks,
+  subscriptions,
+} from '../../db/schema';
 import {
   createClient,
   createInvoice,
@@ -131,6 +138,18 @@ describe("a client's page", () => {
       paidAt: new Date('2026-11-20T12:00:00Z'),
       reference: 'Check 1042',
     });
+    // An issued credit note gave 10.00 back; a pending one has not (yet).
+    await t.database.db.insert(creditNotes).values([
+      {
+        invoiceId: invoices[0]!.id,
+        creditNoteNumber: 'CN-2026-0001',
+        status: 'issued',
+        amount: 1_000,
+        reason: 'Photo shoot cancelled',
+        issuedAt: new Date('2026-02-01T12:00:00Z'),
+      },
+      { invoiceId: invoices[1]!.id, status: 'pending', amount: 500, reason: 'Waiting for Stripe' },
+    ]);
     for (const subject of ['Menu update', 'New photos']) {
       await client.browser.request('POST', '/api/tickets', {
         subject,
@@ -170,7 +189,7 @@ describe("a client's page", () => {
       emailVerified: true,
     });
     expect(detail.subscription).toMatchObject({ tier: 'prestige', status: 'active' });
-    expect(detail.money).toEqual({ balance: 7_500, overdue: 7_500, paid: 112_500 });
+    expect(detail.money).toEqual({ balance: 7_500, overdue: 7_500, paid: 111_500 });
     expect(detail.invoices.total).toBe(12);
     expect(detail.invoices.items.map((i) => i.invoiceNumber)).toEqual(
       Array.from({ length: 10 }, (_, n) => `ODILE-${String(11 - n).padStart(2, '0')}`),
