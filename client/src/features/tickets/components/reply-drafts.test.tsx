@@ -28,22 +28,26 @@ const ticket = {
 
 const clientDetail = (messages: string[] = []): TicketDetail => ({
   ticket,
+  attachments: [],
   messages: messages.map((message, n) => ({
     id: `m${n}`,
     message,
     isAdminReply: false,
     source: 'portal',
+    attachments: [],
     createdAt: '2026-11-20T13:00:00.000Z',
   })),
 });
 
 const adminDetail = (replies: string[] = []): AdminTicketDetail => ({
   ticket: { ...ticket, client: { id: 'c1', name: 'Honoré Broussard', email: 'h@example.com' } },
+  attachments: [],
   messages: replies.map((message, n) => ({
     id: `r${n}`,
     message,
     isAdminReply: true,
     source: 'admin',
+    attachments: [],
     createdAt: '2026-11-20T13:00:00.000Z',
   })),
 });

@@ -26,12 +26,14 @@ function detail(status: TicketStatus, replies: string[] = []): AdminTicketDetail
       updatedAt: '2026-11-20T12:00:00.000Z',
       client: { id: 'c1', name: 'Honoré Broussard', email: 'honore@example.com' },
     },
+    attachments: [],
     messages: [
       {
         id: 'm1',
         message: 'It still does nothing.',
         isAdminReply: false,
         source: 'portal',
+        attachments: [],
         createdAt: '2026-11-20T13:00:00.000Z',
       },
       ...replies.map((message, index) => ({
@@ -39,6 +41,7 @@ function detail(status: TicketStatus, replies: string[] = []): AdminTicketDetail
         message,
         isAdminReply: true,
         source: 'admin' as const,
+        attachments: [],
         createdAt: '2026-11-20T14:00:00.000Z',
       })),
     ],

@@ -27,6 +27,7 @@ function detail(messages: TicketMessageEntry[]): TicketDetail {
       createdAt: '2026-11-20T12:00:00.000Z',
       updatedAt: '2026-11-20T12:00:00.000Z',
     },
+    attachments: [],
     messages,
   };
 }
@@ -36,6 +37,7 @@ const agencyReply: TicketMessageEntry = {
   message: 'Which days change?',
   isAdminReply: true,
   source: 'admin',
+  attachments: [],
   createdAt: '2026-11-20T13:00:00.000Z',
 };
 
@@ -68,6 +70,7 @@ describe('TicketDetailPage', () => {
               message: 'Monday and Tuesday.',
               isAdminReply: false,
               source: 'portal',
+              attachments: [],
               createdAt: '2026-11-20T14:00:00.000Z',
             },
           ]),
