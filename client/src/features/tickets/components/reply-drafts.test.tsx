@@ -5,10 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   AdminTicketDetailSchema,
   TicketDetailSchema,
+  TicketMessageResultSchema,
   type AdminTicketDetail,
   type TicketDetail,
 } from '@shared/schemas/tickets';
-import { apiServer, errorJson, json } from '@tests/support/api-server';
+import { apiServer, attachmentLimitsHandler, errorJson, json } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { AdminTicketPage } from '../pages/admin-ticket-page';
 import { TicketDetailPage } from '../pages/ticket-detail-page';
@@ -68,6 +69,7 @@ function stubApi(answers: Array<(message: string) => Response>) {
     http.post(`/api/admin/tickets/${ID}/messages`, send),
     http.get(`/api/tickets/${ID}`, () => json(TicketDetailSchema, clientDetail())),
     http.get(`/api/admin/tickets/${ID}`, () => json(AdminTicketDetailSchema, adminDetail())),
+    attachmentLimitsHandler(),
   );
   return sent;
 }
@@ -85,7 +87,12 @@ describe('a reply typed before the session ended', () => {
   it("is kept through a 401 and back in the client's form when the page opens again", async () => {
     const sent = stubApi([
       unauthorized,
-      (message) => json(TicketDetailSchema, clientDetail([message]), { status: 201 }),
+      (message) =>
+        json(
+          TicketMessageResultSchema,
+          { ...clientDetail([message]), refused: [] },
+          { status: 201 },
+        ),
     ]);
     const user = userEvent.setup();
     const path = `/portal/support/${ID}`;

@@ -4,16 +4,19 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
   TicketDetailSchema,
+  TicketMessageResultSchema,
   TicketPageSchema,
   type TicketDetail,
   type TicketMessageEntry,
 } from '@shared/schemas/tickets';
-import { apiServer, errorJson, json } from '@tests/support/api-server';
+import { apiServer, attachmentLimitsHandler, errorJson, json } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { pageOf } from '@tests/support/page-of';
 import { TicketDetailPage } from './ticket-detail-page';
 
 const ID = '0a1b2c3d-0000-4000-8000-000000000000';
+
+const withNoneRefused = (messages: TicketMessageEntry[]) => ({ ...detail(messages), refused: [] });
 
 function detail(messages: TicketMessageEntry[]): TicketDetail {
   return {
@@ -51,6 +54,7 @@ function stubTicketApi(sendAnswers: Array<() => Response>) {
     }),
     http.get(`/api/tickets/${ID}`, () => json(TicketDetailSchema, detail([agencyReply]))),
     http.get('/api/tickets', () => json(TicketPageSchema, pageOf([]))),
+    attachmentLimitsHandler(),
   );
   return sent;
 }
@@ -62,8 +66,8 @@ describe('TicketDetailPage', () => {
       () => new HttpResponse(null, { status: 502 }),
       () =>
         json(
-          TicketDetailSchema,
-          detail([
+          TicketMessageResultSchema,
+          withNoneRefused([
             agencyReply,
             {
               id: 'm2',
