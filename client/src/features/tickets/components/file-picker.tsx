@@ -2,7 +2,6 @@ import { Paperclip, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import type { AttachmentLimits, RefusedFile } from '@shared/schemas/tickets';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
 import { useAttachmentLimits } from '../api/get-attachment-limits';
 import { formatFileSize } from './attachment-list';
 
@@ -68,11 +67,12 @@ export function FilePicker({
   const hintId = `${id}-hint`;
   const refusedId = `${id}-refused`;
   return (
-    <div className="space-y-2">
-      <Label htmlFor={`${id}-button`}>{label}</Label>
+    <div className="space-y-2" role="group" aria-labelledby={`${id}-label`}>
+      <p id={`${id}-label`} className="text-sm font-medium leading-none">
+        {label}
+      </p>
       <div>
         <Button
-          id={`${id}-button`}
           type="button"
           variant="outline"
           size="sm"
