@@ -20,6 +20,7 @@ function detail(extra: Partial<TicketDetail> = {}): TicketDetail {
   return {
     ticket: {
       id: ID,
+      number: 42,
       subject: 'New logo',
       description: 'Please put the attached logo on the home page.',
       priority: 'normal',
@@ -42,6 +43,7 @@ function detail(extra: Partial<TicketDetail> = {}): TicketDetail {
         id: 'm1',
         message: 'Here is the menu.',
         isAdminReply: false,
+        source: 'portal',
         createdAt: '2026-11-20T13:00:00.000Z',
         attachments: [
           {
