@@ -1,6 +1,6 @@
 import { HTML, pngImage } from '../support/sample-files';
 import { expectNoSidewaysScroll } from '../support/page-layout';
-import { expect, signUpClient, test } from './fixtures';
+import { expect, signInAdmin, signUpClient, test } from './fixtures';
 
 /**
  * A client opens a ticket with a logo and a web page: the logo is kept and shown as a
@@ -49,4 +49,63 @@ test('a new ticket keeps the PNG with a thumbnail and names the refused HTML fil
     });
   }
   await expectNoSidewaysScroll(page, 'the ticket page with attachments at 390 px');
+});
+
+test("the agency sees the client's file and answers with one of its own", async ({
+  page,
+  browser,
+}) => {
+  await signUpClient(page, 'Lucien');
+  const created = await page.request.post('/api/tickets', {
+    multipart: {
+      subject: 'Menu for the site',
+      description: 'The new menu is attached as a picture.',
+      files: { name: 'menu.png', mimeType: 'image/png', buffer: pngImage(48, 48) },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id, number } = (await created.json()) as { id: string; number: number };
+
+  const agency = await browser.newPage();
+  await signInAdmin(agency);
+  await agency.goto(`/admin/support/${id}`);
+  const menu = agency.getByRole('link', { name: /menu\.png/ });
+  await expect(menu.locator('img')).toHaveAttribute(
+    'src',
+    /^\/api\/admin\/attachments\/[0-9a-f-]{36}$/,
+  );
+  await expect
+    .poll(() => menu.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBe(48);
+
+  await agency.getByLabel('Reply to the client').fill('Here is the mock-up with your menu.');
+  const chooser = agency.waitForEvent('filechooser');
+  await agency.getByRole('button', { name: 'Attach files' }).click();
+  await (
+    await chooser
+  ).setFiles([{ name: 'mock-up.png', mimeType: 'image/png', buffer: pngImage(32, 32) }]);
+  await agency.getByRole('button', { name: 'Send Reply' }).click();
+  await expect(agency.getByText('Reply Sent', { exact: true })).toBeVisible();
+  const conversation = agency.getByRole('list', { name: 'Conversation' });
+  await expect(conversation.getByRole('link', { name: /mock-up\.png/ })).toBeVisible();
+  for (const width of [1280, 390]) {
+    await agency.setViewportSize({ width, height: 844 });
+    await agency.screenshot({
+      path: test.info().outputPath(`admin-ticket-attachments-${width}.png`),
+      fullPage: true,
+    });
+  }
+  await expectNoSidewaysScroll(agency, `the admin's ticket #${number} at 390 px`);
+
+  await agency.goto('/admin/settings');
+  await expect(agency.getByLabel('Largest file (MB)')).toHaveValue('10');
+  await expect(agency.getByLabel('All files of one message (MB)')).toHaveValue('25');
+  await agency.getByLabel('Largest file (MB)').scrollIntoViewIfNeeded();
+  await agency.screenshot({ path: test.info().outputPath('admin-settings-attachments-390.png') });
+  await agency.close();
+
+  await page.goto(`/portal/support/${id}`);
+  await expect(
+    page.getByRole('list', { name: 'Conversation' }).getByRole('link', { name: /mock-up\.png/ }),
+  ).toBeVisible();
 });
