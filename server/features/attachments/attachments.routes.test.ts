@@ -212,6 +212,32 @@ describe('attachments on local disk', () => {
     await agent.put('/api/admin/settings').send(business).expect(200);
   });
 
+  it('saves the files of a message for other features (inbound mail) through saveForMessage', async () => {
+    const made = await newTicketWithFiles(t, alice, []);
+    const sent = await asClient(t, alice, 'post', `/api/tickets/${made.body.id}/messages`).send({
+      message: 'Sent by e-mail, in fact.',
+    });
+    const messageId: string = sent.body.messages[0].id;
+    const result = await t.services.attachments.saveForMessage(messageId, [
+      { filename: 'photo.png', contentType: 'application/octet-stream', bytes: pngImage() },
+      { filename: 'invoice.pdf', contentType: 'application/pdf', bytes: EXE },
+    ]);
+    expect(result).toEqual({
+      saved: [
+        {
+          id: expect.any(String),
+          filename: 'photo.png',
+          size: pngImage().length,
+          contentType: 'image/png',
+          scanStatus: 'not_scanned',
+        },
+      ],
+      refused: [{ filename: 'invoice.pdf', reason: expect.stringContaining('EXE files') }],
+    });
+    const detail = (await asClient(t, alice, 'get', `/api/tickets/${made.body.id}`)).body;
+    expect(detail.messages[0].attachments).toMatchObject([{ filename: 'photo.png' }]);
+  });
+
   it('removes stored files no row names once they are an hour old, and keeps the rest', async () => {
     const made = await newTicketWithFiles(t, alice, [['kept.txt', Buffer.from('kept\n')]]);
     const [kept] = await rowsOf(t, made.body.id);
