@@ -12,6 +12,7 @@ import {
   requireAdmin,
   requireTwoFactorEnrolment,
 } from './features/admin-auth/admin-auth.routes';
+import { adminAttachmentRoutes, attachmentRoutes } from './features/attachments/attachments.routes';
 import { adminAuditRoutes } from './features/audit/audit.routes';
 import { authRoutes, configurePassport } from './features/auth/auth.routes';
 import { adminClientRoutes } from './features/clients/clients.routes';
@@ -188,7 +189,8 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   admin.use(adminSettingsRoutes(services.settings));
   admin.use(adminLegalPageRoutes(services.legalPages));
   admin.use(adminDashboardRoutes(services.dashboard));
-  admin.use(adminTicketRoutes(services.tickets));
+  admin.use(adminTicketRoutes(services.tickets, services.attachments));
+  admin.use(adminAttachmentRoutes(services.attachments));
   admin.use(adminInvoiceRoutes(services.invoices, services.payments));
   admin.use(adminPaymentRoutes(services.payments));
   admin.use(adminSignupLinkRoutes(services.signupLinks));
@@ -220,7 +222,8 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   api.use(publicLegalPageRoutes(services.legalPages));
   api.use(consultationRoutes(services.consultations, rateLimits));
   api.use(subscriptionRoutes(services.subscriptions, notifying));
-  api.use(ticketRoutes(services.tickets, notifying));
+  api.use(ticketRoutes(services.tickets, notifying, services.attachments));
+  api.use(attachmentRoutes(services.attachments));
   api.use(clientInvoiceRoutes(services.invoices));
   api.use(clientPaymentRoutes(services.payments));
   api.use(payLinkRoutes(services.payments, brand, rateLimits));

@@ -46,6 +46,36 @@ describe('loadConfig', () => {
     });
   });
 
+  it('keeps attachments on disk under DATA_DIR, in S3 with S3_BUCKET, scanned with CLAMD_URL', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/app' }).attachments).toEqual({
+      dir: '/srv/app/attachments',
+      s3: undefined,
+      clamd: undefined,
+    });
+    const config = loadConfig({
+      S3_BUCKET: 'studio-files',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      CLAMD_URL: 'tcp://clamav:3310',
+    });
+    expect(config.attachments.s3).toEqual({
+      bucket: 'studio-files',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    expect(config.attachments.clamd).toEqual({ host: 'clamav', port: 3310, timeoutMs: 30_000 });
+    expect(() => loadConfig({ CLAMD_URL: 'http://clamav:3310' })).toThrow(
+      /CLAMD_URL: CLAMD_URL must be tcp:\/\/host:port/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/,
+    );
+  });
+
   it('refuses invalid values with a message naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

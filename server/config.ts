@@ -79,6 +79,20 @@ const EnvSchema = z
       .max(365, 'PAY_LINK_DAYS is at most 365')
       .default(60),
 
+    /** Attachments go to S3-compatible storage when set, else to DATA_DIR/attachments. */
+    S3_BUCKET: z.string().min(3).optional(),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+    /** ClamAV's daemon (tcp://host:3310); unset, attachments are stored unscanned. */
+    CLAMD_URL: z.url({ protocol: /^tcp$/, error: 'CLAMD_URL must be tcp://host:port' }).optional(),
+    CLAMD_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
+
     LEAD_SOURCE: z.enum(['osm', 'google', 'sample']).default('osm'),
     OVERPASS_URL: z
       .url({ protocol: /^https?$/ })
@@ -114,6 +128,10 @@ const EnvSchema = z
     message:
       'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY: payments are recorded from webhooks',
     path: ['STRIPE_WEBHOOK_SECRET'],
+  })
+  .refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
+    message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    path: ['S3_ACCESS_KEY_ID'],
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',
@@ -163,6 +181,14 @@ export interface Config {
     /** How long a pay link works after it was last handed out. */
     payLinkDays: number;
   };
+  attachments: {
+    /** Where the files go without S3: DATA_DIR/attachments. */
+    dir: string;
+    /** Set with S3_BUCKET: the files go to that bucket instead. */
+    s3: S3Config | undefined;
+    /** Set with CLAMD_URL: every file is scanned before it is kept. */
+    clamd: { host: string; port: number; timeoutMs: number } | undefined;
+  };
   leads: {
     source: 'osm' | 'google' | 'sample';
     overpassUrl: string;
@@ -171,6 +197,16 @@ export interface Config {
     analysisConcurrency: number;
     allowLoopback: boolean;
   };
+}
+
+export interface S3Config {
+  bucket: string;
+  /** Unset: AWS's own endpoint for the region. */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the SDK's default credentials (instance role, ~/.aws). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -234,6 +270,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     payments: { retryDays: e.PAYMENT_RETRY_DAYS, payLinkDays: e.PAY_LINK_DAYS },
+    attachments: {
+      dir: path.resolve(projectRoot, e.DATA_DIR, 'attachments'),
+      s3: e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
+      clamd: e.CLAMD_URL
+        ? {
+            host: new URL(e.CLAMD_URL).hostname,
+            port: Number(new URL(e.CLAMD_URL).port || 3310),
+            timeoutMs: e.CLAMD_TIMEOUT_SECONDS * 1000,
+          }
+        : undefined,
+    },
     leads: {
       source: e.LEAD_SOURCE,
       overpassUrl: e.OVERPASS_URL,

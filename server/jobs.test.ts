@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openTestDatabase } from '@tests/support/test-database';
 import { loadConfig } from './config';
 import type { DatabaseHandle } from './db/client';
-import { BILLING_QUEUE, OUTBOX_SECRETS_QUEUE, startJobs } from './jobs';
+import { ATTACHMENTS_QUEUE, BILLING_QUEUE, OUTBOX_SECRETS_QUEUE, startJobs } from './jobs';
 import { createLogger } from './lib/logger';
 
 let database: DatabaseHandle;
@@ -87,6 +87,44 @@ it('sweeps expired secrets out of the outbox at start and every 5 minutes', asyn
       OUTBOX_SECRETS_QUEUE,
     ]);
     expect(rows).toEqual([{ cron: '*/5 * * * *' }]);
+  } finally {
+    await jobs.stop();
+  }
+}, 30_000);
+
+it('looks after the attachments (held scans, orphan files) at start and every 10 minutes', async () => {
+  const config = loadConfig({ NODE_ENV: 'test' });
+  let markDone = () => {};
+  const done = new Promise<void>((resolve) => {
+    markDone = resolve;
+  });
+  const calls: string[] = [];
+  const jobs = await startJobs({
+    database,
+    config,
+    logger: createLogger('silent'),
+    services: {
+      billing: { runDaily: async () => ({}) as never },
+      attachments: {
+        retryPendingScans: async () => {
+          calls.push('scans');
+          return { scanned: 0, infected: 0, pending: 0 };
+        },
+        removeOrphans: async () => {
+          calls.push('orphans');
+          markDone();
+          return 0;
+        },
+      },
+    },
+  });
+  try {
+    await done;
+    expect(calls).toEqual(['scans', 'orphans']);
+    const { rows } = await database.executeSql('select cron from pgboss.schedule where name = $1', [
+      ATTACHMENTS_QUEUE,
+    ]);
+    expect(rows).toEqual([{ cron: '*/10 * * * *' }]);
   } finally {
     await jobs.stop();
   }

@@ -14,6 +14,12 @@ export const BILLING_QUEUE = 'billing-daily';
 /** Blanks the codes and links that stopped working out of the outbox, every 5 minutes. */
 export const OUTBOX_SECRETS_QUEUE = 'outbox-secrets';
 const OUTBOX_SECRETS_CRON = '*/5 * * * *';
+/**
+ * Attachments' upkeep, every 10 minutes: scans again the files held while the virus scanner
+ * was down, and removes stored files no row names (an upload cut off between the two).
+ */
+export const ATTACHMENTS_QUEUE = 'attachments-upkeep';
+const ATTACHMENTS_CRON = '*/10 * * * *';
 
 export interface JobRunner {
   stop(): Promise<void>;
@@ -42,9 +48,11 @@ export async function startJobs({
     leadSearches?: Pick<Services['leadSearches'], 'runBulk' | 'resumeUnfinished' | 'interruptAll'>;
     /** Absent where a process does not look after the outbox (retries, expired secrets). */
     mail?: Pick<Services['mail'], 'retryFailed' | 'forgetExpiredSecrets'>;
+    /** Absent where a process does not look after the attachments' scans and storage. */
+    attachments?: Pick<Services['attachments'], 'retryPendingScans' | 'removeOrphans'>;
   };
 }): Promise<JobRunner> {
-  const { billing, leadSearches, mail } = services;
+  const { billing, leadSearches, mail, attachments } = services;
   const boss = pgBossFor(database);
   boss.on('error', (error) => logger.error({ err: error }, 'job runner error'));
   await startQueues(boss, database, [
@@ -53,6 +61,7 @@ export async function startJobs({
     ...(mail
       ? [{ name: MAIL_RETRY_QUEUE }, { name: OUTBOX_SECRETS_QUEUE, policy: 'singleton' as const }]
       : []),
+    ...(attachments ? [{ name: ATTACHMENTS_QUEUE, policy: 'singleton' as const }] : []),
   ]);
   // Queued before the worker starts, so its first poll takes it.
   await boss.send(BILLING_QUEUE, {});
@@ -90,6 +99,17 @@ export async function startJobs({
     await boss.work(OUTBOX_SECRETS_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
       const forgotten = await mail.forgetExpiredSecrets();
       if (forgotten > 0) logger.info({ forgotten }, 'expired secrets blanked out of the outbox');
+    });
+  }
+  if (attachments) {
+    await boss.send(ATTACHMENTS_QUEUE, {});
+    await boss.schedule(ATTACHMENTS_QUEUE, ATTACHMENTS_CRON);
+    await boss.work(ATTACHMENTS_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+      const scans = await attachments.retryPendingScans();
+      const orphans = await attachments.removeOrphans();
+      if (scans.scanned > 0 || scans.pending > 0 || orphans > 0) {
+        logger.info({ scans, orphans }, 'attachments upkeep done');
+      }
     });
   }
   return {

@@ -7,6 +7,8 @@ import { INVOICE_NUMBERS_LOCK, type DatabaseHandle } from './db/client';
 import { BUILT_IN_ISSUER, type User } from './db/schema';
 import { createAdminRepository } from './features/admin-auth/admin-auth.repository';
 import { createAdminAuthService } from './features/admin-auth/admin-auth.service';
+import { createAttachmentRepository } from './features/attachments/attachments.repository';
+import { createAttachmentService } from './features/attachments/attachments.service';
 import { createAuditRepository } from './features/audit/audit.repository';
 import { createAuditService } from './features/audit/audit.service';
 import { createUserRepository } from './features/auth/auth.repository';
@@ -59,6 +61,8 @@ import { createClientService } from './features/clients/clients.service';
 import { createSubscriptionService } from './features/subscriptions/subscriptions.service';
 import { createTicketRepository } from './features/tickets/tickets.repository';
 import { createTicketService } from './features/tickets/tickets.service';
+import { createClamdScanner } from './lib/clamd';
+import { createFileStorage } from './lib/file-storage';
 import { createJobQueue, mailRetryJobOptions } from './lib/job-queue';
 import { createRateLimitCounters } from './lib/rate-limit-store';
 import { createRateLimitRepository } from './features/rate-limits/rate-limits.repository';
@@ -91,6 +95,7 @@ export function createServices({
   const { db } = database;
   const repositories = {
     admins: createAdminRepository(db),
+    attachments: createAttachmentRepository(db),
     audit: createAuditRepository(db),
     billing: createBillingRepository(db),
     clients: createClientRepository(db),
@@ -160,7 +165,21 @@ export function createServices({
     mail: notifications,
     appUrl: config.appUrl,
   });
-  const tickets = createTicketService(repositories.tickets, notifications, audit);
+  const attachments = createAttachmentService({
+    repository: repositories.attachments,
+    storage: createFileStorage(config.attachments),
+    scanner: config.attachments.clamd ? createClamdScanner(config.attachments.clamd) : null,
+    limits: async () => {
+      const { attachmentMaxFileMb, attachmentMaxMessageMb } = await settings.getBusiness();
+      return {
+        maxFileBytes: attachmentMaxFileMb * 1024 * 1024,
+        maxMessageBytes: attachmentMaxMessageMb * 1024 * 1024,
+      };
+    },
+    logger,
+    now: clock,
+  });
+  const tickets = createTicketService(repositories.tickets, notifications, audit, attachments);
   const stripe = config.stripe ? createStripeGateway(config.stripe, logger) : null;
   const paymentInstructions = async () => (await settings.getBusiness()).paymentInstructions;
   // Pay links and payment pages come first: the invoices hand out links and close pages, and
@@ -354,6 +373,8 @@ export function createServices({
   return {
     repositories,
     adminAuth,
+    /** Files on tickets: stored, scanned, served; the inbound mail saves its files here. */
+    attachments,
     audit,
     auth,
     billing,

@@ -344,6 +344,9 @@ export const settings = pgTable('settings', {
     .default(sql`'{3,7,14}'::integer[]`),
   /** Each request from the landing page's consultation form is e-mailed to the business e-mail. */
   consultationEmails: boolean().notNull().default(true),
+  /** The largest attachment accepted, and the most a message's attachments may add up to. */
+  attachmentMaxFileMb: integer().notNull().default(10),
+  attachmentMaxMessageMb: integer().notNull().default(25),
   updatedAt: timestamp({ withTimezone: true })
     .notNull()
     .default(sql`now()`),
@@ -588,6 +591,41 @@ export const inboundMessages = pgTable(
 /** What the inbound log's search looks in. */
 export const inboundSearchText = searchText(inboundMessages.fromAddress, inboundMessages.subject);
 export type InboundMessageRow = typeof inboundMessages.$inferSelect;
+
+export const SCAN_STATUSES = ['not_scanned', 'clean', 'pending', 'infected'] as const;
+export type ScanStatus = (typeof SCAN_STATUSES)[number];
+
+/**
+ * A file sent with a ticket message (features/attachments). Its bytes are in the file storage
+ * under `storageKey`, written before this row; 'pending' (the virus scanner did not answer) and
+ * 'infected' files are never served.
+ */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    ticketId: uuid()
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** Null: sent with the ticket's opening request (its description), not with a message. */
+    ticketMessageId: uuid().references(() => ticketMessages.id, { onDelete: 'cascade' }),
+    filename: text().notNull(),
+    size: integer().notNull(),
+    contentType: text().notNull(),
+    storageKey: text().notNull().unique(),
+    scanStatus: text({ enum: SCAN_STATUSES }).notNull(),
+    scanDetail: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('attachments_ticket_id_idx').on(t.ticketId),
+    index('attachments_ticket_message_id_idx').on(t.ticketMessageId),
+    index('attachments_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.scanStatus} = 'pending'`),
+  ],
+);
+export type AttachmentRow = typeof attachments.$inferSelect;
 
 /** One warning on an invoice's money; paymentId names the payment it is about, if one. */
 export interface PaymentFlagEntry {

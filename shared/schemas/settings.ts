@@ -52,6 +52,19 @@ export const BusinessSettingsSchema = z.object({
     .max(5, 'At most 5 reminders')
     .transform((days) => [...new Set(days)].sort((a, b) => a - b))
     .default([3, 7, 14]),
+  /** The largest file a ticket message may carry, and what its files may add up to (MB). */
+  attachmentMaxFileMb: z
+    .number({ error: 'Largest file must be a number of MB' })
+    .int('Largest file must be a whole number of MB')
+    .min(1, 'Largest file must be between 1 and 100 MB')
+    .max(100, 'Largest file must be between 1 and 100 MB')
+    .default(10),
+  attachmentMaxMessageMb: z
+    .number({ error: 'Files per message must be a number of MB' })
+    .int('Files per message must be a whole number of MB')
+    .min(1, 'Files per message must be between 1 and 250 MB')
+    .max(250, 'Files per message must be between 1 and 250 MB')
+    .default(25),
 });
 export type BusinessSettings = z.infer<typeof BusinessSettingsSchema>;
 

@@ -51,20 +51,62 @@ export const TicketSchema = z.object({
 });
 export type Ticket = z.infer<typeof TicketSchema>;
 
+/**
+ * A file on a ticket. `url` downloads it (the client's and the admin's differ); `status`:
+ * 'ready' to download, 'scanning' while the virus scanner has not judged it (not served yet),
+ * 'infected' when a later scan found a virus (never served).
+ */
+export const AttachmentSchema = z.object({
+  id: z.string(),
+  filename: z.string(),
+  size: z.number().int(),
+  contentType: z.string(),
+  url: z.string(),
+  status: z.enum(['ready', 'scanning', 'infected']),
+});
+export type Attachment = z.infer<typeof AttachmentSchema>;
+
+/** A file not kept, and why ("larger than 10 MB", "EXE files are not accepted"...). */
+export const RefusedFileSchema = z.object({ filename: z.string(), reason: z.string() });
+export type RefusedFile = z.infer<typeof RefusedFileSchema>;
+
+/** GET /api/attachments/limits: what the file pickers check before sending (Settings). */
+export const AttachmentLimitsSchema = z.object({
+  maxFileBytes: z.number().int(),
+  maxMessageBytes: z.number().int(),
+  /** The accepted types, for the picker's `accept` and its hint. */
+  accept: z.string(),
+  acceptedText: z.string(),
+});
+export type AttachmentLimits = z.infer<typeof AttachmentLimitsSchema>;
+
 export const TicketMessageEntrySchema = z.object({
   id: z.string(),
   message: z.string(),
   isAdminReply: z.boolean(),
   source: z.enum(TICKET_MESSAGE_SOURCES),
   createdAt: z.iso.datetime(),
+  attachments: z.array(AttachmentSchema),
 });
 export type TicketMessageEntry = z.infer<typeof TicketMessageEntrySchema>;
 
 export const TicketDetailSchema = z.object({
   ticket: TicketSchema,
+  /** The files sent with the opening request (the description). */
+  attachments: z.array(AttachmentSchema),
   messages: z.array(TicketMessageEntrySchema),
 });
 export type TicketDetail = z.infer<typeof TicketDetailSchema>;
+
+/** POST /api/tickets: the new ticket, and the files not kept with it. */
+export const CreatedTicketSchema = TicketSchema.extend({ refused: z.array(RefusedFileSchema) });
+export type CreatedTicket = z.infer<typeof CreatedTicketSchema>;
+
+/** POST /api/tickets/{id}/messages: the ticket as it is now, and the files not kept. */
+export const TicketMessageResultSchema = TicketDetailSchema.extend({
+  refused: z.array(RefusedFileSchema),
+});
+export type TicketMessageResult = z.infer<typeof TicketMessageResultSchema>;
 
 /** The admin's view of a ticket: whose it is. */
 export const AdminTicketSchema = TicketSchema.extend({
@@ -78,9 +120,16 @@ export type AdminTicket = z.infer<typeof AdminTicketSchema>;
 
 export const AdminTicketDetailSchema = z.object({
   ticket: AdminTicketSchema,
+  attachments: z.array(AttachmentSchema),
   messages: z.array(TicketMessageEntrySchema),
 });
 export type AdminTicketDetail = z.infer<typeof AdminTicketDetailSchema>;
+
+/** POST /api/admin/tickets/{id}/messages: the ticket as it is now, and the files not kept. */
+export const AdminReplyResultSchema = AdminTicketDetailSchema.extend({
+  refused: z.array(RefusedFileSchema),
+});
+export type AdminReplyResult = z.infer<typeof AdminReplyResultSchema>;
 
 /** GET /api/admin/tickets/summary: the tickets waiting for the agency. */
 export const TicketSummarySchema = z.object({ open: z.number().int() });

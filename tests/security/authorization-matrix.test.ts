@@ -93,6 +93,8 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/admin/tickets/:id': adminOnly(200),
   'POST /api/admin/tickets/:id/messages': adminOnly(400),
   'PATCH /api/admin/tickets/:id': adminOnly(400),
+  // Client A's file: any admin downloads it.
+  'GET /api/admin/attachments/:id': adminOnly(200),
   'GET /api/admin/invoices': adminOnly(200),
   'POST /api/admin/invoices': adminOnly(400),
   'GET /api/admin/invoices/:id': adminOnly(200),
@@ -174,6 +176,10 @@ const EXPECTED: Record<string, Expected> = {
   // Client B asking for client A's ticket: as if it did not exist.
   'GET /api/tickets/:id': clientOnly(200, 404),
   'POST /api/tickets/:id/messages': clientOnly(201, 404),
+  // What the file pickers check: no record, open to all.
+  'GET /api/attachments/limits': all(200),
+  // Client A's file: client B learns nothing of it.
+  'GET /api/attachments/:id': clientOnly(200, 404),
   'GET /api/invoices': clientOnly(200),
   'GET /api/invoices/:id/pdf': clientOnly(200, 404),
   'GET /api/invoices/:id/credit-notes/:creditNoteId/pdf': clientOnly(404),
@@ -217,6 +223,17 @@ beforeAll(async () => {
     priority: 'normal',
   });
   ids.ticket = ((await ticket.json()) as { id: string }).id;
+  const form = new FormData();
+  form.append('message', 'A file for the matrix.');
+  form.append('files', new Blob(['opening hours\n']), 'hours.txt');
+  const url = new URL(`/api/tickets/${ids.ticket}/messages`, t.baseUrl);
+  const sent = await fetch(url, {
+    method: 'POST',
+    headers: { cookie: a.browser.cookieHeaderFor(url) },
+    body: form,
+  });
+  const sentDetail = (await sent.json()) as { messages: Array<{ attachments: { id: string }[] }> };
+  ids.attachment = sentDetail.messages[0]!.attachments[0]!.id;
   ids.invoice = (
     await createInvoice(t.database, {
       userId: a.user.id,

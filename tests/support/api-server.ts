@@ -1,6 +1,7 @@
-import { HttpResponse, type JsonBodyType } from 'msw';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { z } from 'zod';
+import { AttachmentLimitsSchema } from '@shared/schemas/tickets';
 
 /**
  * The API as client tests see it: every fetch of a component test goes to msw, which
@@ -56,4 +57,21 @@ export function recordRequests() {
     }
   });
   return calls;
+}
+
+/** GET /api/attachments/limits as the server answers it with the Settings' defaults. */
+export function attachmentLimitsHandler(
+  limits: { maxFileBytes?: number; maxMessageBytes?: number } = {},
+) {
+  return http.get('/api/attachments/limits', () =>
+    json(AttachmentLimitsSchema, {
+      maxFileBytes: 10 * 1024 * 1024,
+      maxMessageBytes: 25 * 1024 * 1024,
+      accept:
+        '.png,.jpg,.jpeg,.gif,.webp,.pdf,.doc,.docx,.xls,.xlsx,.pptx,.odt,.ods,.txt,.csv,.zip',
+      acceptedText:
+        'images (PNG, JPEG, GIF, WebP), PDF, Word, Excel, PowerPoint, OpenDocument, text, CSV and ZIP',
+      ...limits,
+    }),
+  );
 }

@@ -38,6 +38,7 @@ export interface RouteRecords {
   consultation?: string;
   signupLink?: string;
   client?: string;
+  attachment?: string;
 }
 
 const RECORD_PATHS: Array<[RegExp, keyof RouteRecords]> = [
@@ -46,6 +47,7 @@ const RECORD_PATHS: Array<[RegExp, keyof RouteRecords]> = [
   [/^(\/api\/admin\/consultations\/):id/, 'consultation'],
   [/^(\/api\/admin\/signup-links\/):id/, 'signupLink'],
   [/^(\/api\/admin\/clients\/):id/, 'client'],
+  [/^(\/api(?:\/admin)?\/attachments\/):id/, 'attachment'],
 ];
 
 /**

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createApp, type AppDeps } from '../../server/app';
@@ -98,11 +101,14 @@ export async function startTestApp(
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
+  // Files (ticket attachments) go to a folder of this app's own, never the project's data/.
+  const dataDir = env.DATA_DIR ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'test-app-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     PORT: String(port),
     APP_URL: baseUrl,
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
     ...env,
   });
   const instance = await createAppInstance({
@@ -134,6 +140,7 @@ export async function startTestApp(
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await instance.close();
       if (!options.database) await database.close();
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

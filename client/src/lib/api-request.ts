@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 
 /**
- * Every call to our API goes through here: credentials always sent, JSON bodies, and a
- * non-2xx answer thrown as an ApiError whose message is `STATUS: body` (spec section 8).
+ * Every call to our API goes through here: credentials always sent, JSON bodies (FormData for
+ * files), and a non-2xx answer thrown as an ApiError whose message is `STATUS: body` (spec
+ * section 8).
  */
 export class ApiError extends Error {
   constructor(
@@ -33,10 +34,12 @@ export async function throwIfNotOk(res: Response): Promise<void> {
 }
 
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  // A form with files goes as multipart/form-data (the browser writes the boundary).
+  const form = data instanceof FormData;
   const res = await fetch(url, {
     method,
-    headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
-    body: data !== undefined ? JSON.stringify(data) : undefined,
+    headers: data !== undefined && !form ? { 'Content-Type': 'application/json' } : {},
+    body: form ? data : data !== undefined ? JSON.stringify(data) : undefined,
     credentials: 'include',
   });
   await throwIfNotOk(res);

@@ -41,6 +41,8 @@ describe('business settings', () => {
       paymentInstructions: '',
       remindersEnabled: true,
       reminderDays: [3, 7, 14],
+      attachmentMaxFileMb: 10,
+      attachmentMaxMessageMb: 25,
     });
 
     for (const [change, message] of [
@@ -70,6 +72,8 @@ describe('business settings', () => {
       paymentInstructions: '',
       remindersEnabled: true,
       reminderDays: [3, 7, 14],
+      attachmentMaxFileMb: 10,
+      attachmentMaxMessageMb: 25,
       businessEmail: 'team@bayouweb.example',
       businessState: 'MS',
     });

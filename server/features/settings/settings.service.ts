@@ -19,6 +19,8 @@ const DEFAULT_BUSINESS: BusinessSettings = {
   paymentInstructions: '',
   remindersEnabled: true,
   reminderDays: [3, 7, 14],
+  attachmentMaxFileMb: 10,
+  attachmentMaxMessageMb: 25,
 };
 
 export const OWN_TWO_FACTOR_FIRST =
@@ -39,6 +41,8 @@ function toBusiness(row: Settings | undefined): BusinessSettings {
     paymentInstructions: row.paymentInstructions,
     remindersEnabled: row.remindersEnabled,
     reminderDays: row.reminderDays,
+    attachmentMaxFileMb: row.attachmentMaxFileMb,
+    attachmentMaxMessageMb: row.attachmentMaxMessageMb,
   };
 }
 

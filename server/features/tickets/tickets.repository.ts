@@ -39,7 +39,7 @@ export function createTicketRepository(db: Database) {
   /**
    * Adds a message and records the activity on the ticket, in one transaction holding the
    * ticket's row: `decide` sees the ticket as it is now and answers the status to leave it in
-   * (or throws to refuse the message).
+   * (or throws to refuse the message). Answers the ticket after it and the new message's id.
    */
   async function addMessage(
     ticketId: string,
@@ -55,13 +55,16 @@ export function createTicketRepository(db: Database) {
         .for('update');
       if (!ticket) return null;
       const status = decide(ticket);
-      await tx.insert(ticketMessages).values({ ticketId, ...message });
+      const [added] = await tx
+        .insert(ticketMessages)
+        .values({ ticketId, ...message })
+        .returning({ id: ticketMessages.id });
       const [updated] = await tx
         .update(tickets)
         .set({ status, updatedAt: sql`now()` })
         .where(eq(tickets.id, ticketId))
         .returning();
-      return updated ?? null;
+      return updated && added ? { ticket: updated, messageId: added.id } : null;
     });
   }
 

@@ -2,8 +2,8 @@ import { count, eq, sql } from 'drizzle-orm';
 import {
   AdminTicketPageSchema,
   ClientTicketSummarySchema,
+  CreatedTicketSchema,
   TicketDetailSchema,
-  TicketSchema,
 } from '@shared/schemas/tickets';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,7 +86,9 @@ describe('client tickets', () => {
 
     const detail = await send(clientA.browser, 'GET', `/api/tickets/${first.body.id}`);
     expect(detail.status).toBe(200);
-    expect(detail.body).toEqual({ ticket: first.body, messages: [] });
+    const { refused, ...created } = first.body;
+    expect(refused).toEqual([]);
+    expect(detail.body).toEqual({ ticket: created, attachments: [], messages: [] });
   });
 
   it("answers the client's list and detail exactly as the admin's view of the same ticket", async () => {
@@ -96,7 +98,7 @@ describe('client tickets', () => {
       description: 'Line one\nLine "two"\ttabbed \\ backslash',
       priority: 'low',
     });
-    const { id } = expectJson(made, TicketSchema);
+    const { id } = expectJson(made, CreatedTicketSchema);
     await send(clientA.browser, 'POST', `/api/tickets/${id}/messages`, { message: 'First 🌊' });
     await agent.post(`/api/admin/tickets/${id}/messages`).send({ message: 'Reply "quoted"' });
     const added = await send(clientA.browser, 'POST', `/api/tickets/${id}/messages`, {
@@ -111,7 +113,7 @@ describe('client tickets', () => {
     const admin = (await agent.get(`/api/admin/tickets/${id}`)).body;
     const { client: _client, ...ticket } = admin.ticket;
     const detail = await send(clientA.browser, 'GET', `/api/tickets/${id}`);
-    expect(detail.body).toEqual({ ticket, messages: admin.messages });
+    expect(detail.body).toEqual({ ticket, attachments: [], messages: admin.messages });
     expect(detail.body.ticket.createdAt).toBe('2026-01-02T03:04:05.678Z');
     expect(detail.body.messages.map((m: { message: string }) => m.message)).toEqual([
       'First 🌊',

@@ -9,15 +9,25 @@ import {
 } from '@shared/schemas/tickets';
 import { currentAdmin, currentUserId, requireUser } from '../../lib/auth-guards';
 import { actorOf } from '../../lib/audit-trail';
+import { multipartForm, uploadedFiles } from '../../lib/multipart';
 import { parse } from '../../lib/validate';
+import type { AttachmentService } from '../attachments/attachments.service';
 import type { TicketService } from './tickets.service';
+
+type UploadLimits = Pick<AttachmentService, 'limits'>;
 
 /**
  * The signed-in client's own tickets. `notifying`: the limit on client actions that e-mail the
  * agency (a new ticket does; a message on it does not).
  */
-export function ticketRoutes(service: TicketService, notifying: RequestHandler): Router {
+export function ticketRoutes(
+  service: TicketService,
+  notifying: RequestHandler,
+  files: UploadLimits,
+): Router {
   const router = Router();
+  // JSON, or a multipart form whose files go with the ticket or message.
+  const form = multipartForm(() => files.limits());
 
   router.get('/tickets', requireUser, async (req, res) => {
     res.json(await service.list(currentUserId(req), parse(TicketListQuerySchema, req.query)));
@@ -27,28 +37,41 @@ export function ticketRoutes(service: TicketService, notifying: RequestHandler):
     res.json(await service.summary(currentUserId(req)));
   });
 
-  router.post('/tickets', requireUser, notifying, async (req, res) => {
+  router.post('/tickets', requireUser, notifying, form, async (req, res) => {
     const input = parse(CreateTicketSchema, req.body);
-    res.status(201).json(await service.create(currentUserId(req), input));
+    res.status(201).json(await service.create(currentUserId(req), input, uploadedFiles(res)));
   });
 
   router.get('/tickets/:id', requireUser, async (req: Request<{ id: string }>, res) => {
     res.json(await service.detail(currentUserId(req), req.params.id));
   });
 
-  router.post('/tickets/:id/messages', requireUser, async (req: Request<{ id: string }>, res) => {
-    const { message } = parse(TicketMessageSchema, req.body);
-    res
-      .status(201)
-      .json(await service.addClientMessage(currentUserId(req), req.params.id, message));
-  });
+  router.post(
+    '/tickets/:id/messages',
+    requireUser,
+    form,
+    async (req: Request<{ id: string }>, res) => {
+      const { message } = parse(TicketMessageSchema, req.body);
+      res
+        .status(201)
+        .json(
+          await service.addClientMessage(
+            currentUserId(req),
+            req.params.id,
+            message,
+            uploadedFiles(res),
+          ),
+        );
+    },
+  );
 
   return router;
 }
 
 /** Behind requireAdmin: every client's tickets, replies and status. */
-export function adminTicketRoutes(service: TicketService): Router {
+export function adminTicketRoutes(service: TicketService, files: UploadLimits): Router {
   const router = Router();
+  const form = multipartForm(() => files.limits());
 
   router.get('/tickets', async (req, res) => {
     res.json(await service.adminList(parse(AdminTicketListQuerySchema, req.query)));
@@ -62,9 +85,13 @@ export function adminTicketRoutes(service: TicketService): Router {
     res.json(await service.adminDetail(req.params.id));
   });
 
-  router.post('/tickets/:id/messages', async (req, res) => {
+  router.post('/tickets/:id/messages', form, async (req: Request<{ id: string }>, res) => {
     const reply = parse(AdminReplySchema, req.body);
-    res.status(201).json(await service.reply(actorOf(currentAdmin(res)), req.params.id, reply));
+    res
+      .status(201)
+      .json(
+        await service.reply(actorOf(currentAdmin(res)), req.params.id, reply, uploadedFiles(res)),
+      );
   });
 
   router.patch('/tickets/:id', async (req, res) => {

@@ -1,19 +1,28 @@
 import { pageOffset, type ListQuery } from '@shared/schemas/common';
 import type {
   AdminReply,
+  AdminReplyResult,
   AdminTicket,
   AdminTicketDetail,
   AdminTicketListQuery,
   AdminTicketPage,
   ClientTicketSummary,
+  Attachment,
   CreateTicket,
+  CreatedTicket,
   Ticket,
   TicketDetail,
   TicketMessageEntry,
+  TicketMessageResult,
   TicketPage,
   TicketStatus,
 } from '@shared/schemas/tickets';
 import type { TicketMessageRow, TicketRow } from '../../db/schema';
+import type {
+  AttachmentService,
+  IncomingFile,
+  PreparedFile,
+} from '../attachments/attachments.service';
 import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
 import { existingId } from '../../lib/ids';
@@ -39,15 +48,20 @@ function toTicket(row: TicketRow): Ticket {
   };
 }
 
-function toMessage(row: TicketMessageRow): TicketMessageEntry {
+function toMessage(row: TicketMessageRow, files: Map<string, Attachment[]>): TicketMessageEntry {
   return {
     id: row.id,
     message: row.message,
     isAdminReply: row.isAdminReply,
     source: row.source,
     createdAt: row.createdAt.toISOString(),
+    attachments: files.get(row.id) ?? [],
   };
 }
+
+/** Where each side downloads a file: the admin's session lives under /api/admin. */
+const clientFileUrl = (id: string) => `/api/attachments/${id}`;
+const adminFileUrl = (id: string) => `/api/admin/attachments/${id}`;
 
 function toAdminTicket({ ticket, client }: TicketWithClient): AdminTicket {
   return {
@@ -66,7 +80,41 @@ export function createTicketService(
   repository: TicketRepository,
   events: TicketEvents,
   audit: AuditTrail,
+  attachments: AttachmentService,
 ) {
+  /**
+   * Runs `save` with the files checked and stored first, then names them on what it saved; a
+   * storage outage (503) saves nothing, a refusal of the message removes the stored files.
+   */
+  async function withFiles<T>(
+    files: IncomingFile[],
+    save: () => Promise<{ result: T; ticketId: string; ticketMessageId: string | null }>,
+  ) {
+    const { prepared, refused } = await attachments.prepare(files);
+    let saved: Awaited<ReturnType<typeof save>>;
+    try {
+      saved = await save();
+    } catch (error) {
+      await attachments.discard(prepared);
+      throw error;
+    }
+    await recordFiles(saved, prepared);
+    return { result: saved.result, refused };
+  }
+
+  async function recordFiles(
+    target: { ticketId: string; ticketMessageId: string | null },
+    prepared: PreparedFile[],
+  ) {
+    if (prepared.length === 0) return;
+    try {
+      await attachments.record(target, prepared);
+    } catch (error) {
+      await attachments.discard(prepared);
+      throw error;
+    }
+  }
+
   async function ownTicket(userId: string, id: string): Promise<TicketRow> {
     const ticket = await repository.findForUser(userId, checkedId(id));
     if (!ticket) throw new AppError(404, TICKET_NOT_FOUND);
@@ -76,14 +124,24 @@ export function createTicketService(
   async function detail(userId: string, id: string): Promise<TicketDetail> {
     const ticket = await ownTicket(userId, id);
     const messages = await repository.listMessages(ticket.id);
-    return { ticket: toTicket(ticket), messages: messages.map(toMessage) };
+    const files = await attachments.listForTicket(ticket.id, clientFileUrl);
+    return {
+      ticket: toTicket(ticket),
+      attachments: files.opening,
+      messages: messages.map((message) => toMessage(message, files.byMessage)),
+    };
   }
 
   async function adminDetail(id: string): Promise<AdminTicketDetail> {
     const row = await repository.findWithClient(checkedId(id));
     if (!row) throw new AppError(404, TICKET_NOT_FOUND);
     const messages = await repository.listMessages(id);
-    return { ticket: toAdminTicket(row), messages: messages.map(toMessage) };
+    const files = await attachments.listForTicket(id, adminFileUrl);
+    return {
+      ticket: toAdminTicket(row),
+      attachments: files.opening,
+      messages: messages.map((message) => toMessage(message, files.byMessage)),
+    };
   }
 
   return {
@@ -103,27 +161,45 @@ export function createTicketService(
       return { unresolved: await repository.countUnresolved(userId) };
     },
 
-    async create(userId: string, input: CreateTicket): Promise<Ticket> {
-      const ticket = toTicket(await repository.create(userId, input));
+    /** The new ticket with the files kept on its request, and the files refused. */
+    async create(
+      userId: string,
+      input: CreateTicket,
+      files: IncomingFile[] = [],
+    ): Promise<CreatedTicket> {
+      const { result: ticket, refused } = await withFiles(files, async () => {
+        const row = await repository.create(userId, input);
+        return { result: toTicket(row), ticketId: row.id, ticketMessageId: null };
+      });
       events.ticketCreated(userId, ticket);
-      return ticket;
+      return { ...ticket, refused };
     },
 
     /** The client's ticket and its messages. */
     detail,
 
     /** The client's message; refused once the ticket is resolved. */
-    async addClientMessage(userId: string, id: string, message: string): Promise<TicketDetail> {
+    async addClientMessage(
+      userId: string,
+      id: string,
+      message: string,
+      files: IncomingFile[] = [],
+    ): Promise<TicketMessageResult> {
       const ticket = await ownTicket(userId, id);
-      await repository.addMessage(
-        ticket.id,
-        { message, isAdminReply: false, authorAdminId: null },
-        (current) => {
-          if (current.status === 'resolved') throw new AppError(409, TICKET_RESOLVED);
-          return current.status;
-        },
-      );
-      return detail(userId, id);
+      if (ticket.status === 'resolved') throw new AppError(409, TICKET_RESOLVED);
+      const { refused } = await withFiles(files, async () => {
+        const added = await repository.addMessage(
+          ticket.id,
+          { message, isAdminReply: false, authorAdminId: null },
+          (current) => {
+            if (current.status === 'resolved') throw new AppError(409, TICKET_RESOLVED);
+            return current.status;
+          },
+        );
+        if (!added) throw new AppError(404, TICKET_NOT_FOUND);
+        return { result: added, ticketId: ticket.id, ticketMessageId: added.messageId };
+      });
+      return { ...(await detail(userId, id)), refused };
     },
 
     /** One page of every client's tickets, most recent activity first. */
@@ -151,22 +227,37 @@ export function createTicketService(
     adminDetail,
 
     /** The agency's reply: an open ticket moves to in_progress unless a status is chosen. */
-    async reply(actor: AuditActor, id: string, reply: AdminReply): Promise<AdminTicketDetail> {
+    async reply(
+      actor: AuditActor,
+      id: string,
+      reply: AdminReply,
+      files: IncomingFile[] = [],
+    ): Promise<AdminReplyResult> {
       let statusBefore: TicketStatus | undefined;
-      const updated = await repository.addMessage(
-        checkedId(id),
-        {
-          message: reply.message,
-          isAdminReply: true,
-          authorAdminId: actor.adminId,
-          source: 'admin',
-        },
-        (current) => {
-          statusBefore = current.status;
-          return reply.status ?? (current.status === 'open' ? 'in_progress' : current.status);
-        },
-      );
-      if (!updated) throw new AppError(404, TICKET_NOT_FOUND);
+      if (!(await repository.findWithClient(checkedId(id)))) {
+        throw new AppError(404, TICKET_NOT_FOUND);
+      }
+      const { result: updated, refused } = await withFiles(files, async () => {
+        const added = await repository.addMessage(
+          checkedId(id),
+          {
+            message: reply.message,
+            isAdminReply: true,
+            authorAdminId: actor.adminId,
+            source: 'admin',
+          },
+          (current) => {
+            statusBefore = current.status;
+            return reply.status ?? (current.status === 'open' ? 'in_progress' : current.status);
+          },
+        );
+        if (!added) throw new AppError(404, TICKET_NOT_FOUND);
+        return {
+          result: added.ticket,
+          ticketId: added.ticket.id,
+          ticketMessageId: added.messageId,
+        };
+      });
       await audit.record(actor, {
         kind: 'ticket.replied',
         targetType: 'ticket',
@@ -175,7 +266,7 @@ export function createTicketService(
         after: { status: updated.status, message: reply.message },
       });
       events.agencyReplied(updated.userId, toTicket(updated), reply.message);
-      return adminDetail(id);
+      return { ...(await adminDetail(id)), refused };
     },
 
     async setStatus(

@@ -24,6 +24,8 @@ const settings: BusinessSettings = {
   paymentInstructions: '',
   remindersEnabled: false,
   reminderDays: [5, 30],
+  attachmentMaxFileMb: 10,
+  attachmentMaxMessageMb: 25,
 };
 
 /** GET and PUT /api/admin/settings; the PUT answers what it was sent. Returns those bodies. */

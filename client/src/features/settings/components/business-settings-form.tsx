@@ -123,6 +123,31 @@ function Form({ current }: { current: BusinessSettings }) {
           {...form.register('reminderDays')}
         />
       </fieldset>
+      <fieldset className="space-y-4">
+        <legend className="mb-2 text-base font-semibold">Ticket attachments</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            label="Largest file (MB)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={100}
+            hint="Each file a client or the team attaches to a ticket message."
+            error={errors.attachmentMaxFileMb?.message}
+            {...form.register('attachmentMaxFileMb', { valueAsNumber: true })}
+          />
+          <FormField
+            label="All files of one message (MB)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={250}
+            hint="What the files of one message may add up to."
+            error={errors.attachmentMaxMessageMb?.message}
+            {...form.register('attachmentMaxMessageMb', { valueAsNumber: true })}
+          />
+        </div>
+      </fieldset>
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save Business Information'}
       </Button>

@@ -1,17 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { TicketSchema, type CreateTicket } from '@shared/schemas/tickets';
+import { CreatedTicketSchema, type CreateTicket } from '@shared/schemas/tickets';
 import { apiSend } from '@/lib/api-request';
+import { withFiles } from './get-attachment-limits';
 import { ticketPagesKey, ticketSummaryKey } from './get-tickets';
 
-/** POST /api/tickets. */
-export function createTicket(input: CreateTicket) {
-  return apiSend('POST', '/api/tickets', TicketSchema, input);
+/** POST /api/tickets: the new ticket with its files; answers it and the files refused. */
+export function createTicket(input: CreateTicket, files: File[] = []) {
+  return apiSend(
+    'POST',
+    '/api/tickets',
+    CreatedTicketSchema,
+    files.length === 0 ? input : withFiles({ ...input }, files),
+  );
 }
 
 export function useCreateTicket() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createTicket,
+    mutationFn: ({ files = [], ...input }: CreateTicket & { files?: File[] }) =>
+      createTicket(input, files),
     meta: { error: { fallback: 'Failed to create ticket. Please try again.' } },
     onSuccess: () =>
       Promise.all([

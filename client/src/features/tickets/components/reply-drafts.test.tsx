@@ -5,10 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   AdminTicketDetailSchema,
   TicketDetailSchema,
+  TicketMessageResultSchema,
   type AdminTicketDetail,
   type TicketDetail,
 } from '@shared/schemas/tickets';
-import { apiServer, errorJson, json } from '@tests/support/api-server';
+import { apiServer, attachmentLimitsHandler, errorJson, json } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { AdminTicketPage } from '../pages/admin-ticket-page';
 import { TicketDetailPage } from '../pages/ticket-detail-page';
@@ -28,22 +29,26 @@ const ticket = {
 
 const clientDetail = (messages: string[] = []): TicketDetail => ({
   ticket,
+  attachments: [],
   messages: messages.map((message, n) => ({
     id: `m${n}`,
     message,
     isAdminReply: false,
     source: 'portal',
+    attachments: [],
     createdAt: '2026-11-20T13:00:00.000Z',
   })),
 });
 
 const adminDetail = (replies: string[] = []): AdminTicketDetail => ({
   ticket: { ...ticket, client: { id: 'c1', name: 'Honoré Broussard', email: 'h@example.com' } },
+  attachments: [],
   messages: replies.map((message, n) => ({
     id: `r${n}`,
     message,
     isAdminReply: true,
     source: 'admin',
+    attachments: [],
     createdAt: '2026-11-20T13:00:00.000Z',
   })),
 });
@@ -64,6 +69,7 @@ function stubApi(answers: Array<(message: string) => Response>) {
     http.post(`/api/admin/tickets/${ID}/messages`, send),
     http.get(`/api/tickets/${ID}`, () => json(TicketDetailSchema, clientDetail())),
     http.get(`/api/admin/tickets/${ID}`, () => json(AdminTicketDetailSchema, adminDetail())),
+    attachmentLimitsHandler(),
   );
   return sent;
 }
@@ -81,7 +87,12 @@ describe('a reply typed before the session ended', () => {
   it("is kept through a 401 and back in the client's form when the page opens again", async () => {
     const sent = stubApi([
       unauthorized,
-      (message) => json(TicketDetailSchema, clientDetail([message]), { status: 201 }),
+      (message) =>
+        json(
+          TicketMessageResultSchema,
+          { ...clientDetail([message]), refused: [] },
+          { status: 201 },
+        ),
     ]);
     const user = userEvent.setup();
     const path = `/portal/support/${ID}`;

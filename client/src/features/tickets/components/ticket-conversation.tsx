@@ -1,6 +1,7 @@
 import type { TicketMessageEntry } from '@shared/schemas/tickets';
 import { formatDateTime } from '@/lib/dates';
 import { cn } from '@/lib/utils';
+import { AttachmentList } from './attachment-list';
 
 /**
  * The messages of a ticket, oldest first. The agency's replies sit on the other side in
@@ -51,6 +52,7 @@ export function TicketConversation({
                 )}
               </p>
               <p className="mt-1 whitespace-pre-wrap break-words text-sm">{entry.message}</p>
+              <AttachmentList attachments={entry.attachments} />
               <p className="mt-2 text-xs text-muted-foreground">
                 {formatDateTime(entry.createdAt)}
               </p>

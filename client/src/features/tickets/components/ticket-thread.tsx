@@ -1,8 +1,9 @@
 import { CheckCircle2 } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import type { Ticket, TicketMessageEntry } from '@shared/schemas/tickets';
+import type { Attachment, Ticket, TicketMessageEntry } from '@shared/schemas/tickets';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { usePublicSettings } from '@/features/settings/public';
+import { AttachmentList } from './attachment-list';
 import { MessageForm } from './message-form';
 import { TicketConversation } from './ticket-conversation';
 import { TicketHeader } from './ticket-header';
@@ -13,11 +14,14 @@ import { TicketHeader } from './ticket-header';
  */
 export function TicketThread({
   ticket,
+  attachments,
   messages,
   viewer,
   reply,
 }: {
   ticket: Ticket;
+  /** The files sent with the request. */
+  attachments: Attachment[];
   messages: TicketMessageEntry[];
   /** Whose screen this is: their own messages are "You". */
   viewer: 'client' | 'admin';
@@ -30,6 +34,7 @@ export function TicketThread({
       <Card>
         <CardContent className="pt-6">
           <TicketHeader ticket={ticket} />
+          <AttachmentList attachments={attachments} />
         </CardContent>
       </Card>
       <Card>

@@ -3,11 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
+  AdminReplyResultSchema,
   AdminTicketDetailSchema,
   type AdminTicketDetail,
   type TicketStatus,
 } from '@shared/schemas/tickets';
-import { apiServer, json, recordRequests } from '@tests/support/api-server';
+import {
+  apiServer,
+  attachmentLimitsHandler,
+  json,
+  recordRequests,
+} from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { AdminTicketPage } from './admin-ticket-page';
 
@@ -26,12 +32,14 @@ function detail(status: TicketStatus, replies: string[] = []): AdminTicketDetail
       updatedAt: '2026-11-20T12:00:00.000Z',
       client: { id: 'c1', name: 'Honoré Broussard', email: 'honore@example.com' },
     },
+    attachments: [],
     messages: [
       {
         id: 'm1',
         message: 'It still does nothing.',
         isAdminReply: false,
         source: 'portal',
+        attachments: [],
         createdAt: '2026-11-20T13:00:00.000Z',
       },
       ...replies.map((message, index) => ({
@@ -39,6 +47,7 @@ function detail(status: TicketStatus, replies: string[] = []): AdminTicketDetail
         message,
         isAdminReply: true,
         source: 'admin' as const,
+        attachments: [],
         createdAt: '2026-11-20T14:00:00.000Z',
       })),
     ],
@@ -50,11 +59,14 @@ describe('AdminTicketPage', () => {
     apiServer.use(
       http.patch(`/api/admin/tickets/${ID}`, () => new HttpResponse(null, { status: 500 })),
       http.post(`/api/admin/tickets/${ID}/messages`, () =>
-        json(AdminTicketDetailSchema, detail('resolved', ['Fixed: it sends again.']), {
-          status: 201,
-        }),
+        json(
+          AdminReplyResultSchema,
+          { ...detail('resolved', ['Fixed: it sends again.']), refused: [] },
+          { status: 201 },
+        ),
       ),
       http.get(`/api/admin/tickets/${ID}`, () => json(AdminTicketDetailSchema, detail('open'))),
+      attachmentLimitsHandler(),
     );
     const calls = recordRequests();
     renderWithApp(<AdminTicketPage params={{ id: ID }} />, `/admin/support/${ID}`);

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { TicketStatus } from '@shared/schemas/tickets';
+import type { RefusedFile, TicketStatus } from '@shared/schemas/tickets';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { QueryState } from '@/components/ui/query-state';
@@ -56,16 +56,16 @@ export function AdminTicketPage({ params }: { params: { id: string } }) {
     );
   }
 
-  const { ticket, messages } = detail.data;
+  const { ticket, attachments, messages } = detail.data;
 
-  const onReply = (message: string, sent: () => void) =>
+  const onReply = (message: string, sent: (refused: RefusedFile[]) => void, files: File[]) =>
     reply.mutate(
-      { message, status: statusAfterReply || undefined },
+      { message, status: statusAfterReply || undefined, files },
       {
-        onSuccess: () => {
+        onSuccess: ({ refused }) => {
           toast({ title: 'Reply Sent', description: 'The client can see your reply now.' });
           setStatusAfterReply('');
-          sent();
+          sent(refused);
         },
       },
     );
@@ -110,6 +110,7 @@ export function AdminTicketPage({ params }: { params: { id: string } }) {
       </div>
       <TicketThread
         ticket={ticket}
+        attachments={attachments}
         messages={messages}
         viewer="admin"
         reply={{

@@ -1,13 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
-import { CreateTicketSchema, type CreateTicket } from '@shared/schemas/tickets';
+import { CreateTicketSchema, type CreateTicket, type RefusedFile } from '@shared/schemas/tickets';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { FormField, SelectField, TextareaField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateTicket } from '@/features/tickets/api/create-ticket';
+import { FilePicker } from '@/features/tickets/components/file-picker';
 import { PortalPage } from '@/components/portal-page';
 import { paths } from '@/lib/paths';
 
@@ -20,14 +22,26 @@ export function NewTicketPage() {
     defaultValues: { subject: '', description: '', priority: 'normal' },
   });
   const { errors } = form.formState;
+  const [files, setFiles] = useState<File[]>([]);
+  const [refused, setRefused] = useState<RefusedFile[]>([]);
 
+  // The files refused with the request are shown under the ticket's file field, which the
+  // ticket's page opens with (history state).
   const onSubmit = form.handleSubmit((input) =>
-    createTicket.mutate(input, {
-      onSuccess: (ticket) => {
-        toast({ title: 'Ticket Created', description: 'We will get back to you soon.' });
-        navigate(paths.portal.ticket(ticket.id));
+    createTicket.mutate(
+      { ...input, files },
+      {
+        onSuccess: (ticket) => {
+          toast({
+            title: 'Ticket Created',
+            description: ticket.refused.length
+              ? `We will get back to you soon. ${ticket.refused.length} file(s) could not be attached.`
+              : 'We will get back to you soon.',
+          });
+          navigate(paths.portal.ticket(ticket.id), { state: { refused: ticket.refused } });
+        },
       },
-    }),
+    ),
   );
 
   return (
@@ -59,6 +73,12 @@ export function NewTicketPage() {
               hint="At least 10 characters. Tell us what you need and where on your site."
               error={errors.description?.message}
               {...form.register('description')}
+            />
+            <FilePicker
+              files={files}
+              onChange={setFiles}
+              refused={refused}
+              onRefused={setRefused}
             />
             <div className="flex justify-end gap-3">
               <Button variant="outline" asChild>

@@ -4,16 +4,19 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
   TicketDetailSchema,
+  TicketMessageResultSchema,
   TicketPageSchema,
   type TicketDetail,
   type TicketMessageEntry,
 } from '@shared/schemas/tickets';
-import { apiServer, errorJson, json } from '@tests/support/api-server';
+import { apiServer, attachmentLimitsHandler, errorJson, json } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { pageOf } from '@tests/support/page-of';
 import { TicketDetailPage } from './ticket-detail-page';
 
 const ID = '0a1b2c3d-0000-4000-8000-000000000000';
+
+const withNoneRefused = (messages: TicketMessageEntry[]) => ({ ...detail(messages), refused: [] });
 
 function detail(messages: TicketMessageEntry[]): TicketDetail {
   return {
@@ -27,6 +30,7 @@ function detail(messages: TicketMessageEntry[]): TicketDetail {
       createdAt: '2026-11-20T12:00:00.000Z',
       updatedAt: '2026-11-20T12:00:00.000Z',
     },
+    attachments: [],
     messages,
   };
 }
@@ -36,6 +40,7 @@ const agencyReply: TicketMessageEntry = {
   message: 'Which days change?',
   isAdminReply: true,
   source: 'admin',
+  attachments: [],
   createdAt: '2026-11-20T13:00:00.000Z',
 };
 
@@ -49,6 +54,7 @@ function stubTicketApi(sendAnswers: Array<() => Response>) {
     }),
     http.get(`/api/tickets/${ID}`, () => json(TicketDetailSchema, detail([agencyReply]))),
     http.get('/api/tickets', () => json(TicketPageSchema, pageOf([]))),
+    attachmentLimitsHandler(),
   );
   return sent;
 }
@@ -60,14 +66,15 @@ describe('TicketDetailPage', () => {
       () => new HttpResponse(null, { status: 502 }),
       () =>
         json(
-          TicketDetailSchema,
-          detail([
+          TicketMessageResultSchema,
+          withNoneRefused([
             agencyReply,
             {
               id: 'm2',
               message: 'Monday and Tuesday.',
               isAdminReply: false,
               source: 'portal',
+              attachments: [],
               createdAt: '2026-11-20T14:00:00.000Z',
             },
           ]),

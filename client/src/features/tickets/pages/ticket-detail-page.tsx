@@ -1,3 +1,4 @@
+import type { RefusedFile } from '@shared/schemas/tickets';
 import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
@@ -8,6 +9,13 @@ import { PortalPage } from '@/components/portal-page';
 import { paths } from '@/lib/paths';
 
 const BACK = { href: paths.portal.support(), label: 'Back to Tickets' };
+
+/** The files refused with the request, handed over by the new-ticket page (history state). */
+function refusedWithRequest(): RefusedFile[] {
+  const state: unknown = window.history.state;
+  const refused = (state as { refused?: unknown } | null)?.refused;
+  return Array.isArray(refused) ? (refused as RefusedFile[]) : [];
+}
 
 /** /portal/support/{id}: the ticket, its conversation, and a reply form while it is open. */
 export function TicketDetailPage({ params }: { params: { id: string } }) {
@@ -32,19 +40,26 @@ export function TicketDetailPage({ params }: { params: { id: string } }) {
     );
   }
 
-  const { ticket, messages } = detail.data;
-  const onSend = (message: string, sent: () => void) =>
-    send.mutate(message, {
-      onSuccess: () => {
-        toast({ title: 'Message Sent', description: 'Your message has been added to the ticket.' });
-        sent();
+  const { ticket, attachments, messages } = detail.data;
+  const onSend = (message: string, sent: (refused: RefusedFile[]) => void, files: File[]) =>
+    send.mutate(
+      { message, files },
+      {
+        onSuccess: ({ refused }) => {
+          toast({
+            title: 'Message Sent',
+            description: 'Your message has been added to the ticket.',
+          });
+          sent(refused);
+        },
       },
-    });
+    );
 
   return (
     <PortalPage back={BACK} title={ticket.subject}>
       <TicketThread
         ticket={ticket}
+        attachments={attachments}
         messages={messages}
         viewer="client"
         reply={
@@ -56,6 +71,7 @@ export function TicketDetailPage({ params }: { params: { id: string } }) {
                 submitLabel: 'Send Message',
                 pending: send.isPending,
                 onSend,
+                initialRefused: refusedWithRequest(),
               }
         }
       />

@@ -1,0 +1,182 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import type { S3Config } from '../config';
+
+/**
+ * Where the bytes of attachments live: a folder on disk (DATA_DIR/attachments) by default, an
+ * S3-compatible bucket when S3_BUCKET is set. Keys are made here (`newKey`), never taken from a
+ * request, so a key cannot name a path outside the store.
+ */
+export interface FileStorage {
+  readonly kind: 'disk' | 's3';
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** The bytes, or null when nothing is stored under the key. */
+  get(key: string): Promise<Buffer | null>;
+  /** Removes the object; nothing happens when there is none. */
+  delete(key: string): Promise<void>;
+  /** The keys of objects last written before `before` (the orphan sweep's candidates). */
+  keysOlderThan(before: Date): Promise<string[]>;
+}
+
+/** The store did not answer or refused: nothing can be saved or read now. */
+export class StorageUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`File storage unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A fresh key for a new object. */
+export function newStorageKey(): string {
+  return crypto.randomUUID();
+}
+
+function checkedKey(key: string): string {
+  if (!KEY.test(key)) throw new Error(`Not a storage key: ${key}`);
+  return key;
+}
+
+async function unavailableOnError<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw new StorageUnavailableError(error);
+  }
+}
+
+export function createDiskStorage(dir: string): FileStorage {
+  const file = (key: string) => path.join(dir, checkedKey(key));
+  return {
+    kind: 'disk',
+    async put(key, bytes) {
+      const target = file(key);
+      await unavailableOnError(async () => {
+        await fs.mkdir(dir, { recursive: true });
+        // Written aside, then renamed: a reader never sees half a file.
+        const partial = `${target}.partial-${process.pid}`;
+        await fs.writeFile(partial, bytes);
+        await fs.rename(partial, target);
+      });
+    },
+    async get(key) {
+      try {
+        return await fs.readFile(file(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw new StorageUnavailableError(error);
+      }
+    },
+    async delete(key) {
+      await unavailableOnError(() => fs.rm(file(key), { force: true }));
+    },
+    async keysOlderThan(before) {
+      let names: string[];
+      try {
+        names = await fs.readdir(dir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw new StorageUnavailableError(error);
+      }
+      const old: string[] = [];
+      for (const name of names) {
+        // Partial files of a crashed write are orphans too: they carry the key's prefix.
+        const key = name.split('.partial-')[0] ?? name;
+        if (!KEY.test(key)) continue;
+        const stat = await fs.stat(path.join(dir, name)).catch(() => null);
+        if (stat && stat.mtime < before) {
+          if (name === key) old.push(key);
+          else await fs.rm(path.join(dir, name), { force: true });
+        }
+      }
+      return old;
+    },
+  };
+}
+
+function isNotFound(error: unknown): boolean {
+  const name = (error as { name?: string }).name;
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return name === 'NoSuchKey' || name === 'NotFound' || status === 404;
+}
+
+export function createS3Storage(config: S3Config): FileStorage {
+  const client = new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    credentials: config.credentials,
+    forcePathStyle: config.forcePathStyle,
+    // A store that is down answers the upload quickly with a clear refusal, not after minutes.
+    maxAttempts: 2,
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
+  });
+  const Bucket = config.bucket;
+  return {
+    kind: 's3',
+    async put(key, bytes, contentType) {
+      await unavailableOnError(() =>
+        client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: checkedKey(key),
+            Body: bytes,
+            ContentType: contentType,
+            ContentLength: bytes.length,
+          }),
+        ),
+      );
+    },
+    async get(key) {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key: checkedKey(key) }));
+        if (!answer.Body) return null;
+        return Buffer.from(await answer.Body.transformToByteArray());
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw new StorageUnavailableError(error);
+      }
+    },
+    async delete(key) {
+      await unavailableOnError(() =>
+        client.send(new DeleteObjectCommand({ Bucket, Key: checkedKey(key) })),
+      );
+    },
+    async keysOlderThan(before) {
+      const old: string[] = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await unavailableOnError(() =>
+          client.send(new ListObjectsV2Command({ Bucket, ContinuationToken })),
+        );
+        for (const object of page.Contents ?? []) {
+          if (
+            object.Key &&
+            KEY.test(object.Key) &&
+            object.LastModified &&
+            object.LastModified < before
+          ) {
+            old.push(object.Key);
+          }
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return old;
+    },
+  };
+}
+
+/** The store the configuration names: the bucket when S3_BUCKET is set, else the folder. */
+export function createFileStorage(config: { dir: string; s3: S3Config | undefined }): FileStorage {
+  return config.s3 ? createS3Storage(config.s3) : createDiskStorage(config.dir);
+}
