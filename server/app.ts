@@ -37,6 +37,7 @@ import {
 } from './features/payments/payments.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { adminSettingsRoutes, publicSettingsRoutes } from './features/settings/settings.routes';
+import { adminResponseTimeRoutes } from './features/settings/response-times.routes';
 import {
   adminLegalPageRoutes,
   publicLegalPageRoutes,
@@ -187,6 +188,7 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   admin.use(adminConsultationRoutes(services.consultations));
   admin.use(adminSettingsRoutes(services.settings));
   admin.use(adminLegalPageRoutes(services.legalPages));
+  admin.use(adminResponseTimeRoutes(services.responseTimes));
   admin.use(adminDashboardRoutes(services.dashboard));
   admin.use(adminTicketRoutes(services.tickets));
   admin.use(adminInvoiceRoutes(services.invoices, services.payments));

@@ -50,6 +50,8 @@ import { createSessionRepository } from './features/sessions/sessions.repository
 import { createSettingsRepository } from './features/settings/settings.repository';
 import { createSettingsService } from './features/settings/settings.service';
 import { createLegalPages } from './features/settings/legal-pages';
+import { createResponseTimes } from './features/settings/response-times';
+import { createResponseTimeRepository } from './features/settings/response-times.repository';
 import { createLegalPageRepository } from './features/settings/legal-pages.repository';
 import { createSignupLinkRepository } from './features/signup-links/signup-links.repository';
 import { createSignupLinkService } from './features/signup-links/signup-links.service';
@@ -103,6 +105,7 @@ export function createServices({
     mail: createMailRepository(db),
     payLinks: createPayLinkRepository(db),
     payments: createPaymentRepository(db),
+    responseTimes: createResponseTimeRepository(db),
     profiles: createProfileRepository(db),
     rateLimits: createRateLimitRepository(db),
     savedCards: createSavedCardRepository(db),
@@ -118,6 +121,11 @@ export function createServices({
   const audit = createAuditService(repositories.audit);
   const settings = createSettingsService(repositories.settings, audit, {
     timeZone: config.billing.timezone,
+  });
+  const responseTimes = createResponseTimes({
+    repository: repositories.responseTimes,
+    audit,
+    defaultTimeZone: config.billing.timezone,
   });
   const legalPages = createLegalPages({
     repository: repositories.legalPages,
@@ -160,7 +168,10 @@ export function createServices({
     mail: notifications,
     appUrl: config.appUrl,
   });
-  const tickets = createTicketService(repositories.tickets, notifications, audit);
+  const tickets = createTicketService(repositories.tickets, notifications, audit, {
+    policy: () => responseTimes.policy(),
+    now: clock,
+  });
   const stripe = config.stripe ? createStripeGateway(config.stripe, logger) : null;
   const paymentInstructions = async () => (await settings.getBusiness()).paymentInstructions;
   // Pay links and payment pages come first: the invoices hand out links and close pages, and
@@ -381,6 +392,7 @@ export function createServices({
     invoices,
     /** /privacy and /terms: the default texts or the owner's. */
     legalPages,
+    responseTimes,
     /** The marketing tool's use cases. */
     leads,
     /** The bulk lead searches the job runner works on. */

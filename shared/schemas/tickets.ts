@@ -1,10 +1,16 @@
 import { z } from '../zod';
+import { PLAN_IDS } from '../plans';
 import { ClientFilterSchema, ListQuerySchema, pageSchema, statusFilter } from './common';
 
 export const TICKET_PRIORITIES = ['low', 'normal', 'high'] as const;
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
-export const TICKET_STATUSES = ['open', 'in_progress', 'resolved'] as const;
+/**
+ * waiting_on_client (issue 27, docs/spec-deviations.md): the agency waits for the client, and
+ * the response clock is paused until they write.
+ */
+export const TICKET_STATUSES = ['open', 'in_progress', 'waiting_on_client', 'resolved'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
+const STATUS_ERROR = 'Status must be open, in_progress, waiting_on_client or resolved';
 
 export const CreateTicketSchema = z.object({
   subject: z
@@ -65,8 +71,15 @@ export const AdminTicketSchema = TicketSchema.extend({
   client: z.object({
     id: z.string(),
     name: z.string().nullable(),
+    /** For a saved reply's {{firstName}}. */
+    firstName: z.string().nullable(),
     email: z.string().nullable(),
   }),
+  /** The client's plan when the ticket was opened: its response targets apply. */
+  planAtOpen: z.enum(PLAN_IDS).nullable(),
+  /** When the answer owed now is due; null when none is owed, paused or resolved. */
+  responseDueAt: z.iso.datetime().nullable(),
+  firstResponseAt: z.iso.datetime().nullable(),
 });
 export type AdminTicket = z.infer<typeof AdminTicketSchema>;
 
@@ -85,7 +98,7 @@ export type TicketSummary = z.infer<typeof TicketSummarySchema>;
  * client's name, e-mail and business; most recent activity first.
  */
 export const AdminTicketListQuerySchema = ListQuerySchema.extend({
-  status: statusFilter(TICKET_STATUSES, 'Status must be open, in_progress or resolved'),
+  status: statusFilter(TICKET_STATUSES, STATUS_ERROR),
   client: ClientFilterSchema,
 });
 export type AdminTicketListQuery = z.infer<typeof AdminTicketListQuerySchema>;
@@ -108,13 +121,13 @@ export type TicketPage = z.infer<typeof TicketPageSchema>;
  */
 export const AdminReplySchema = TicketMessageSchema.extend({
   status: z
-    .enum(TICKET_STATUSES, { error: 'Status must be open, in_progress or resolved' })
+    .enum(TICKET_STATUSES, { error: STATUS_ERROR })
     .optional(),
 });
 export type AdminReply = z.infer<typeof AdminReplySchema>;
 
 /** PATCH /api/admin/tickets/{id}. */
 export const UpdateTicketStatusSchema = z.object({
-  status: z.enum(TICKET_STATUSES, { error: 'Status must be open, in_progress or resolved' }),
+  status: z.enum(TICKET_STATUSES, { error: STATUS_ERROR }),
 });
 export type UpdateTicketStatus = z.infer<typeof UpdateTicketStatusSchema>;

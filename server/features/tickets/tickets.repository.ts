@@ -3,6 +3,7 @@ import type { CreateTicket, TicketStatus } from '@shared/schemas/tickets';
 import type { Database } from '../../db/client';
 import { unionAll } from 'drizzle-orm/pg-core';
 import {
+  subscriptions,
   ticketMessages,
   tickets,
   ticketSearchText,
@@ -12,6 +13,15 @@ import {
 } from '../../db/schema';
 import { onPage } from '../../db/paging';
 import { textContains } from '../../db/search';
+import type { ResponsePolicy } from '@shared/response-targets';
+import {
+  agencyReplied,
+  changeStatus,
+  clientWrote,
+  openTicket,
+  startEarlierClocks,
+  type ClockAt,
+} from './ticket-lifecycle';
 
 const ticketWithClient = {
   ticket: tickets,
@@ -45,6 +55,7 @@ export function createTicketRepository(db: Database) {
     ticketId: string,
     message: Pick<TicketMessageRow, 'message' | 'isAdminReply' | 'authorAdminId'>,
     decide: (ticket: typeof tickets.$inferSelect) => TicketStatus,
+    clock: ClockAt,
   ) {
     return db.transaction(async (tx) => {
       const [ticket] = await tx
@@ -54,13 +65,10 @@ export function createTicketRepository(db: Database) {
         .for('update');
       if (!ticket) return null;
       const status = decide(ticket);
-      await tx.insert(ticketMessages).values({ ticketId, ...message });
-      const [updated] = await tx
-        .update(tickets)
-        .set({ status, updatedAt: sql`now()` })
-        .where(eq(tickets.id, ticketId))
-        .returning();
-      return updated ?? null;
+      await tx.insert(ticketMessages).values({ ticketId, ...message, createdAt: clock.at });
+      return message.isAdminReply
+        ? agencyReplied(tx, ticket, status, clock)
+        : clientWrote(tx, ticket, clock);
     });
   }
 
@@ -95,13 +103,8 @@ export function createTicketRepository(db: Database) {
       return { rows, total: counted?.value ?? 0 };
     },
 
-    async create(userId: string, input: CreateTicket) {
-      const [row] = await db
-        .insert(tickets)
-        .values({ userId, ...input })
-        .returning();
-      if (!row) throw new Error('Ticket insert returned no row');
-      return row;
+    async create(userId: string, input: CreateTicket, clock: ClockAt) {
+      return db.transaction((tx) => openTicket(tx, userId, input, clock));
     },
 
     async findForUser(userId: string, id: string) {
@@ -165,13 +168,28 @@ export function createTicketRepository(db: Database) {
       return row ?? null;
     },
 
-    async updateStatus(id: string, status: TicketStatus) {
+    /** The status the admin set, and the ticket before it. */
+    async updateStatus(id: string, status: TicketStatus, clock: ClockAt) {
+      return db.transaction((tx) => changeStatus(tx, id, status, clock));
+    },
+
+    /** Due times for the tickets from before response clocks (ticket-lifecycle.ts). */
+    async startEarlierClocks(policy: ResponsePolicy) {
+      return startEarlierClocks(db, policy);
+    },
+
+    /** The client's plan now (an active or past-due subscription's), null without one. */
+    async currentPlan(userId: string) {
       const [row] = await db
-        .update(tickets)
-        .set({ status, updatedAt: sql`now()` })
-        .where(eq(tickets.id, id))
-        .returning();
-      return row ?? null;
+        .select({ tier: subscriptions.tier })
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.userId, userId),
+            inArray(subscriptions.status, ['active', 'past_due']),
+          ),
+        );
+      return row?.tier ?? null;
     },
 
     /** How many of the client's tickets are not resolved. */

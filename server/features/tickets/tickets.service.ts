@@ -13,6 +13,8 @@ import type {
   TicketPage,
   TicketStatus,
 } from '@shared/schemas/tickets';
+import { describeTarget, type ResponsePolicy } from '@shared/response-targets';
+import type { ClientResponseTime } from '@shared/schemas/response-times';
 import type { TicketMessageRow, TicketRow } from '../../db/schema';
 import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
@@ -50,7 +52,15 @@ function toMessage(row: TicketMessageRow): TicketMessageEntry {
 function toAdminTicket({ ticket, client }: TicketWithClient): AdminTicket {
   return {
     ...toTicket(ticket),
-    client: { id: client.id, name: fullName(client) || null, email: client.email },
+    client: {
+      id: client.id,
+      name: fullName(client) || null,
+      firstName: client.firstName ?? null,
+      email: client.email,
+    },
+    planAtOpen: ticket.planAtOpen,
+    responseDueAt: ticket.responseDueAt?.toISOString() ?? null,
+    firstResponseAt: ticket.firstResponseAt?.toISOString() ?? null,
   };
 }
 
@@ -60,11 +70,20 @@ export interface TicketEvents {
   agencyReplied(userId: string, ticket: Ticket, message: string): void;
 }
 
+/** The response targets in force (Settings) and the time the product runs on. */
+export interface ResponseClock {
+  policy(): Promise<ResponsePolicy>;
+  now(): Date;
+}
+
 export function createTicketService(
   repository: TicketRepository,
   events: TicketEvents,
   audit: AuditTrail,
+  clock: ResponseClock,
 ) {
+  const clockAt = async () => ({ policy: await clock.policy(), at: clock.now() });
+
   async function ownTicket(userId: string, id: string): Promise<TicketRow> {
     const ticket = await repository.findForUser(userId, checkedId(id));
     if (!ticket) throw new AppError(404, TICKET_NOT_FOUND);
@@ -97,12 +116,27 @@ export function createTicketService(
       return { items: rows.map(toTicket), total, page, pageSize };
     },
 
+    /** What "We answer within …" says to the client, from their plan now. */
+    async responseTime(userId: string): Promise<ClientResponseTime> {
+      const policy = await clock.policy();
+      const plan = await repository.currentPlan(userId);
+      return {
+        normal: describeTarget(policy, plan, 'normal'),
+        high: describeTarget(policy, plan, 'high'),
+      };
+    },
+
+    /** Due times for the tickets opened before response clocks existed (once, at start). */
+    async startEarlierClocks(): Promise<number> {
+      return repository.startEarlierClocks(await clock.policy());
+    },
+
     async summary(userId: string): Promise<ClientTicketSummary> {
       return { unresolved: await repository.countUnresolved(userId) };
     },
 
     async create(userId: string, input: CreateTicket): Promise<Ticket> {
-      const ticket = toTicket(await repository.create(userId, input));
+      const ticket = toTicket(await repository.create(userId, input, await clockAt()));
       events.ticketCreated(userId, ticket);
       return ticket;
     },
@@ -120,6 +154,7 @@ export function createTicketService(
           if (current.status === 'resolved') throw new AppError(409, TICKET_RESOLVED);
           return current.status;
         },
+        await clockAt(),
       );
       return detail(userId, id);
     },
@@ -158,6 +193,7 @@ export function createTicketService(
           statusBefore = current.status;
           return reply.status ?? (current.status === 'open' ? 'in_progress' : current.status);
         },
+        await clockAt(),
       );
       if (!updated) throw new AppError(404, TICKET_NOT_FOUND);
       await audit.record(actor, {
@@ -176,10 +212,9 @@ export function createTicketService(
       id: string,
       status: TicketStatus,
     ): Promise<AdminTicketDetail> {
-      const before = (await repository.findWithClient(checkedId(id)))?.ticket;
-      if (!before) throw new AppError(404, TICKET_NOT_FOUND);
-      const updated = await repository.updateStatus(before.id, status);
-      if (!updated) throw new AppError(404, TICKET_NOT_FOUND);
+      const changed = await repository.updateStatus(checkedId(id), status, await clockAt());
+      if (!changed) throw new AppError(404, TICKET_NOT_FOUND);
+      const { before, after: updated } = changed;
       if (before.status !== updated.status) {
         await audit.record(actor, {
           kind: 'ticket.status_changed',

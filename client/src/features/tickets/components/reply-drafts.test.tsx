@@ -36,7 +36,13 @@ const clientDetail = (messages: string[] = []): TicketDetail => ({
 });
 
 const adminDetail = (replies: string[] = []): AdminTicketDetail => ({
-  ticket: { ...ticket, client: { id: 'c1', name: 'Honoré Broussard', email: 'h@example.com' } },
+  ticket: {
+    ...ticket,
+    client: { id: 'c1', name: 'Honoré Broussard', firstName: 'Honoré', email: 'h@example.com' },
+    planAtOpen: 'signature',
+    responseDueAt: null,
+    firstResponseAt: null,
+  },
   messages: replies.map((message, n) => ({
     id: `r${n}`,
     message,
