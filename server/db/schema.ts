@@ -16,9 +16,16 @@ import {
   type WebsiteSignals,
 } from '@shared/schemas/leads';
 import { SUBSCRIPTION_EVENT_KINDS, SUBSCRIPTION_STATUSES } from '@shared/schemas/subscriptions';
-import { TICKET_PRIORITIES, TICKET_STATUSES } from '@shared/schemas/tickets';
+import { INBOUND_STATES, INBOUND_VIAS, type InboundAuthentication } from '@shared/schemas/inbound';
+import {
+  TICKET_MESSAGE_SOURCES,
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+} from '@shared/schemas/tickets';
 import {
   bigint,
+  customType,
+  type AnyPgColumn,
   boolean,
   date,
   index,
@@ -461,11 +468,27 @@ export const subscriptionEvents = pgTable(
 );
 export type SubscriptionEventRow = typeof subscriptionEvents.$inferSelect;
 
-/** Support tickets; updatedAt moves with every message and status change (last activity). */
+/** Raw bytes (an e-mail as it arrived). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Support tickets; updatedAt moves with every message and status change (last activity).
+ * `number` is what people say ("ticket #42") and what e-mail subjects carry; `replyToken` is
+ * the unguessable part of the ticket's reply address (support+t_<token>@…), so a reply by
+ * e-mail finds its ticket without trusting the subject.
+ */
 export const tickets = pgTable(
   'tickets',
   {
     id: uuid().primaryKey().defaultRandom(),
+    number: integer().notNull().generatedAlwaysAsIdentity().unique(),
+    replyToken: text()
+      .notNull()
+      .unique()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -511,9 +534,23 @@ export const ticketMessages = pgTable(
     isAdminReply: boolean().notNull(),
     authorAdminId: uuid().references(() => admins.id, { onDelete: 'set null' }),
     message: text().notNull(),
+    /** Where it was written: the portal, the admin panel, or an e-mail (inboundMessageId). */
+    source: text({ enum: TICKET_MESSAGE_SOURCES }).notNull().default('portal'),
+    /**
+     * The Message-ID of the e-mail this message is (an inbound one) or went out as (the
+     * agency's reply, the client's confirmation): In-Reply-To/References find the ticket by it.
+     */
+    emailMessageId: text(),
+    /** The e-mail it came from, whose full original the admin can read. */
+    inboundMessageId: uuid().references((): AnyPgColumn => inboundMessages.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
-  (t) => [index('ticket_messages_ticket_id_created_at_idx').on(t.ticketId, t.createdAt)],
+  (t) => [
+    index('ticket_messages_ticket_id_created_at_idx').on(t.ticketId, t.createdAt),
+    index('ticket_messages_email_message_id_idx').on(t.emailMessageId),
+  ],
 );
 export type TicketMessageRow = typeof ticketMessages.$inferSelect;
 
@@ -546,6 +583,55 @@ export const savedReplies = pgTable(
   (t) => [index('saved_replies_title_idx').on(t.title, t.id)],
 );
 export type SavedReplyRow = typeof savedReplies.$inferSelect;
+
+/**
+ * Every e-mail received for the support address, by any path, stored raw before it is parsed.
+ * `messageId` is the Message-ID header, or `<sha256:…@raw>` of the bytes when there is none:
+ * unique, so a message delivered twice is stored once (`deliveries` counts the arrivals).
+ * `state` says what became of it and `stateDetail` why; `received` is not yet processed.
+ */
+export const inboundMessages = pgTable(
+  'inbound_messages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    messageId: text().notNull().unique(),
+    via: text({ enum: INBOUND_VIAS }).notNull(),
+    envelopeFrom: text(),
+    envelopeTo: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Filled when processed: the From address (lower case), its name, the subject. */
+    fromAddress: text(),
+    fromName: text(),
+    subject: text(),
+    raw: bytea().notNull(),
+    size: integer().notNull(),
+    deliveries: integer().notNull().default(1),
+    state: text({ enum: INBOUND_STATES }).notNull().default('received'),
+    stateDetail: text(),
+    /** DKIM, SPF and DMARC as mailauth found them. */
+    authentication: jsonb().$type<InboundAuthentication>(),
+    /** Files of the message that were not kept, each with the reason. */
+    refusedFiles: jsonb().$type<{ filename: string; reason: string }[]>().notNull().default([]),
+    ticketId: uuid().references(() => tickets.id, { onDelete: 'set null' }),
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    receivedAt: createdAt(),
+    lastDeliveredAt: createdAt(),
+    processedAt: moment(),
+  },
+  (t) => [
+    index('inbound_messages_received_at_idx').on(t.receivedAt, t.id),
+    index('inbound_messages_state_received_at_idx').on(t.state, t.receivedAt, t.id),
+    index('inbound_messages_search_idx').using(
+      'gin',
+      trigram(searchText(t.fromAddress, t.subject)),
+    ),
+  ],
+);
+/** What the inbound log's search looks in. */
+export const inboundSearchText = searchText(inboundMessages.fromAddress, inboundMessages.subject);
+export type InboundMessageRow = typeof inboundMessages.$inferSelect;
 
 /** One warning on an invoice's money; paymentId names the payment it is about, if one. */
 export interface PaymentFlagEntry {

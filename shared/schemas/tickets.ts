@@ -11,6 +11,9 @@ export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 export const TICKET_STATUSES = ['open', 'in_progress', 'waiting_on_client', 'resolved'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 const STATUS_ERROR = 'Status must be open, in_progress, waiting_on_client or resolved';
+/** Where a ticket message was written. */
+export const TICKET_MESSAGE_SOURCES = ['portal', 'admin', 'email'] as const;
+export type TicketMessageSource = (typeof TICKET_MESSAGE_SOURCES)[number];
 
 export const CreateTicketSchema = z.object({
   subject: z
@@ -43,6 +46,8 @@ export type TicketMessage = z.infer<typeof TicketMessageSchema>;
 /** A ticket as the API answers it (GET /api/tickets, /api/tickets/{id}). */
 export const TicketSchema = z.object({
   id: z.string(),
+  /** What people call it: "#42". */
+  number: z.number().int(),
   subject: z.string(),
   description: z.string(),
   priority: z.enum(TICKET_PRIORITIES),
@@ -56,6 +61,7 @@ export const TicketMessageEntrySchema = z.object({
   id: z.string(),
   message: z.string(),
   isAdminReply: z.boolean(),
+  source: z.enum(TICKET_MESSAGE_SOURCES),
   createdAt: z.iso.datetime(),
 });
 export type TicketMessageEntry = z.infer<typeof TicketMessageEntrySchema>;
@@ -120,9 +126,7 @@ export type TicketPage = z.infer<typeof TicketPageSchema>;
  * ticket in (without one, a reply to an open ticket moves it to in_progress).
  */
 export const AdminReplySchema = TicketMessageSchema.extend({
-  status: z
-    .enum(TICKET_STATUSES, { error: STATUS_ERROR })
-    .optional(),
+  status: z.enum(TICKET_STATUSES, { error: STATUS_ERROR }).optional(),
 });
 export type AdminReply = z.infer<typeof AdminReplySchema>;
 

@@ -169,7 +169,7 @@ export async function changeStatus(
 const BATCH = 500;
 
 /**
- * Tickets from before response clocks (migration 0035 recorded their plan and first answer):
+ * Tickets from before response clocks (migration 0037 recorded their plan and first answer):
  * their due times, counted now with the same arithmetic as every new ticket's, in the support
  * hours of the settings in force. Only they have no first-response due time (every other
  * ticket gets one when opened), so running this again finds nothing to do.
@@ -196,8 +196,7 @@ export async function startEarlierClocks(db: Database, policy: ResponsePolicy): 
       for (const { ticket, lastReplyAt, firstUnansweredAt } of rows) {
         const plan = ticket.planAtOpen ?? null;
         const firstDue =
-          responseDue(policy, plan, 'first', ticket.priority, ticket.createdAt) ??
-          ticket.createdAt;
+          responseDue(policy, plan, 'first', ticket.priority, ticket.createdAt) ?? ticket.createdAt;
         let owed: Date | null = null;
         if (ticket.status !== 'resolved') {
           if (!lastReplyAt) owed = firstDue;

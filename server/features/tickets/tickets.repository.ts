@@ -53,7 +53,8 @@ export function createTicketRepository(db: Database) {
    */
   async function addMessage(
     ticketId: string,
-    message: Pick<TicketMessageRow, 'message' | 'isAdminReply' | 'authorAdminId'>,
+    message: Pick<TicketMessageRow, 'message' | 'isAdminReply' | 'authorAdminId'> &
+      Partial<Pick<TicketMessageRow, 'source' | 'emailMessageId' | 'inboundMessageId'>>,
     decide: (ticket: typeof tickets.$inferSelect) => TicketStatus,
     clock: ClockAt,
   ) {

@@ -31,6 +31,7 @@ const checkedId = (id: string) => existingId(id, TICKET_NOT_FOUND);
 function toTicket(row: TicketRow): Ticket {
   return {
     id: row.id,
+    number: row.number,
     subject: row.subject,
     description: row.description,
     priority: row.priority,
@@ -45,6 +46,7 @@ function toMessage(row: TicketMessageRow): TicketMessageEntry {
     id: row.id,
     message: row.message,
     isAdminReply: row.isAdminReply,
+    source: row.source,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -188,7 +190,12 @@ export function createTicketService(
       let statusBefore: TicketStatus | undefined;
       const updated = await repository.addMessage(
         checkedId(id),
-        { message: reply.message, isAdminReply: true, authorAdminId: actor.adminId },
+        {
+          message: reply.message,
+          isAdminReply: true,
+          authorAdminId: actor.adminId,
+          source: 'admin',
+        },
         (current) => {
           statusBefore = current.status;
           return reply.status ?? (current.status === 'open' ? 'in_progress' : current.status);

@@ -10,6 +10,7 @@ import { RecentTickets } from './recent-tickets';
 function ticket(n: number, overrides: Partial<Ticket> = {}): Ticket {
   return {
     id: `${String(n).padStart(8, '0')}-0000-4000-8000-000000000000`,
+    number: n,
     subject: `Request ${n}`,
     description: 'Please change something on the site.',
     priority: 'normal',
@@ -44,7 +45,7 @@ describe('RecentTickets (the dashboard Support tab)', () => {
     const links = await screen.findAllByRole('link', { name: /Request \d/ });
     expect(links).toHaveLength(5);
     expect(links[0]).toHaveAttribute('href', `/portal/support/${tickets[0]!.id}`);
-    expect(links[0]).toHaveTextContent('Ticket #00000001');
+    expect(links[0]).toHaveTextContent('Ticket #1');
     expect(links[0]).toHaveTextContent('In progress');
     expect(links[0]).toHaveTextContent('High priority');
     expect(links[0]).toHaveTextContent('Updated Nov 21, 2026');

@@ -17,6 +17,7 @@ const ID = '0a1b2c3d-0000-4000-8000-0000000000d7';
 
 const ticket = {
   id: ID,
+  number: 7,
   subject: 'New opening hours',
   description: 'Please put the winter opening hours on the contact page.',
   priority: 'normal',
@@ -31,6 +32,7 @@ const clientDetail = (messages: string[] = []): TicketDetail => ({
     id: `m${n}`,
     message,
     isAdminReply: false,
+    source: 'portal',
     createdAt: '2026-11-20T13:00:00.000Z',
   })),
 });
@@ -47,6 +49,7 @@ const adminDetail = (replies: string[] = []): AdminTicketDetail => ({
     id: `r${n}`,
     message,
     isAdminReply: true,
+    source: 'admin',
     createdAt: '2026-11-20T13:00:00.000Z',
   })),
 });

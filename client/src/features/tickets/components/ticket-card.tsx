@@ -3,9 +3,12 @@ import type { Ticket } from '@shared/schemas/tickets';
 import { formatDate } from '@/lib/dates';
 import { PriorityBadge, TicketStatusLabel } from './ticket-status';
 
-/** 'Ticket #' and the first 8 characters of the id (spec section 3). */
-export function ticketNumber(id: string): string {
-  return `Ticket #${id.slice(0, 8)}`;
+/**
+ * 'Ticket #' and the ticket's number: the one e-mail subjects carry and people say (the spec's
+ * first 8 characters of the id were neither; docs/spec-deviations.md).
+ */
+export function ticketNumber(ticket: Pick<Ticket, 'number'>): string {
+  return `Ticket #${ticket.number}`;
 }
 
 /**
@@ -38,7 +41,7 @@ export function TicketCard({
       </div>
       <p className="mt-2 line-clamp-2 text-sm text-muted-foreground">{ticket.description}</p>
       <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
-        <span>{ticketNumber(ticket.id)}</span>
+        <span>{ticketNumber(ticket)}</span>
         <span>Created {created}</span>
         {updated !== created && <span>Updated {updated}</span>}
       </p>

@@ -10,7 +10,7 @@ export function TicketHeader({ ticket }: { ticket: Ticket }) {
       <div className="flex flex-wrap items-center gap-3">
         <TicketStatusLabel status={ticket.status} />
         <PriorityBadge priority={ticket.priority} />
-        <span className="text-sm text-muted-foreground">{ticketNumber(ticket.id)}</span>
+        <span className="text-sm text-muted-foreground">{ticketNumber(ticket)}</span>
         <span className="text-sm text-muted-foreground">
           Created {formatDate(ticket.createdAt)}
         </span>

@@ -81,7 +81,7 @@ export function AdminSupportPage() {
                     </div>
                   </div>
                   <p className="mt-3 flex flex-wrap gap-x-4 text-xs text-muted-foreground">
-                    <span>{ticketNumber(ticket.id)}</span>
+                    <span>{ticketNumber(ticket)}</span>
                     <span>Created {formatDate(ticket.createdAt)}</span>
                     <span>Last activity {formatDate(ticket.updatedAt)}</span>
                   </p>

@@ -17,6 +17,7 @@ function detail(status: TicketStatus, replies: string[] = []): AdminTicketDetail
   return {
     ticket: {
       id: ID,
+      number: 12,
       subject: 'Broken contact form',
       description: 'The contact form on the home page does nothing.',
       priority: 'high',
@@ -38,12 +39,14 @@ function detail(status: TicketStatus, replies: string[] = []): AdminTicketDetail
         id: 'm1',
         message: 'It still does nothing.',
         isAdminReply: false,
+        source: 'portal',
         createdAt: '2026-11-20T13:00:00.000Z',
       },
       ...replies.map((message, index) => ({
         id: `r${index}`,
         message,
         isAdminReply: true,
+        source: 'admin' as const,
         createdAt: '2026-11-20T14:00:00.000Z',
       })),
     ],

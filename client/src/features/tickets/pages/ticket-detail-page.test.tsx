@@ -19,6 +19,7 @@ function detail(messages: TicketMessageEntry[]): TicketDetail {
   return {
     ticket: {
       id: ID,
+      number: 3,
       subject: 'New opening hours',
       description: 'Please put the winter opening hours on the contact page.',
       priority: 'normal',
@@ -34,6 +35,7 @@ const agencyReply: TicketMessageEntry = {
   id: 'm1',
   message: 'Which days change?',
   isAdminReply: true,
+  source: 'admin',
   createdAt: '2026-11-20T13:00:00.000Z',
 };
 
@@ -65,6 +67,7 @@ describe('TicketDetailPage', () => {
               id: 'm2',
               message: 'Monday and Tuesday.',
               isAdminReply: false,
+              source: 'portal',
               createdAt: '2026-11-20T14:00:00.000Z',
             },
           ]),
