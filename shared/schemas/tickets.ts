@@ -99,16 +99,29 @@ export type AdminTicketDetail = z.infer<typeof AdminTicketDetailSchema>;
 export const TicketSummarySchema = z.object({ open: z.number().int() });
 export type TicketSummary = z.infer<typeof TicketSummarySchema>;
 
+/** The orders of the support list besides the default (latest activity first). */
+export const TICKET_SORTS = ['due'] as const;
+export type TicketSort = (typeof TICKET_SORTS)[number];
+
 /**
- * GET /api/admin/tickets?q=&status=&client=&page=&pageSize=: q looks in the subject and the
+ * GET /api/admin/tickets?q=&status=&client=&sort=&page=&pageSize=: q looks in the subject and the
  * client's name, e-mail and business; most recent activity first.
  */
 export const AdminTicketListQuerySchema = ListQuerySchema.extend({
   status: statusFilter(TICKET_STATUSES, STATUS_ERROR),
   client: ClientFilterSchema,
+  /** due: the answer due soonest first (nothing owed last); unset: latest activity first. */
+  sort: statusFilter(TICKET_SORTS, 'Sort must be due'),
 });
 export type AdminTicketListQuery = z.infer<typeof AdminTicketListQuerySchema>;
-export const ADMIN_TICKET_LIST_PARAMS = ['q', 'status', 'client', 'page', 'pageSize'] as const;
+export const ADMIN_TICKET_LIST_PARAMS = [
+  'q',
+  'status',
+  'client',
+  'sort',
+  'page',
+  'pageSize',
+] as const;
 export const AdminTicketPageSchema = pageSchema(AdminTicketSchema);
 export type AdminTicketPage = z.infer<typeof AdminTicketPageSchema>;
 

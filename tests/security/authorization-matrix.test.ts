@@ -83,6 +83,8 @@ const EXPECTED: Record<string, Expected> = {
   'PATCH /api/admin/consultations/:id': adminOnly(400),
   'GET /api/admin/settings': adminOnly(200),
   'PUT /api/admin/settings': adminOnly(400),
+  'GET /api/admin/settings/response-times': adminOnly(200),
+  'PUT /api/admin/settings/response-times': adminOnly(400),
   'GET /api/admin/legal-pages/:page': adminOnly(200),
   'PUT /api/admin/legal-pages/:page': adminOnly(400),
   'GET /api/admin/dashboard-stats': adminOnly(200),
@@ -170,6 +172,7 @@ const EXPECTED: Record<string, Expected> = {
   'DELETE /api/subscription/plan-change': clientOnly(404),
   'GET /api/tickets': clientOnly(200),
   'GET /api/tickets/summary': clientOnly(200),
+  'GET /api/tickets/response-time': clientOnly(200),
   'POST /api/tickets': clientOnly(400),
   // Client B asking for client A's ticket: as if it did not exist.
   'GET /api/tickets/:id': clientOnly(200, 404),

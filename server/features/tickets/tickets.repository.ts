@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { CreateTicket, TicketStatus } from '@shared/schemas/tickets';
+import type { CreateTicket, TicketSort, TicketStatus } from '@shared/schemas/tickets';
 import type { Database } from '../../db/client';
 import { unionAll } from 'drizzle-orm/pg-core';
 import {
@@ -41,6 +41,7 @@ export interface AdminTicketFilter {
   q: string;
   status?: TicketStatus;
   userId?: string;
+  sort?: TicketSort;
   limit: number;
   offset: number;
 }
@@ -147,7 +148,11 @@ export function createTicketRepository(db: Database) {
       if (filter.status) conditions.push(eq(tickets.status, filter.status));
       if (filter.userId) conditions.push(eq(tickets.userId, filter.userId));
       const where = conditions.length ? and(...conditions) : undefined;
-      const order = [desc(tickets.updatedAt), desc(tickets.id)];
+      // Due soonest first, nothing owed last: the order of tickets_response_due_at_idx.
+      const order =
+        filter.sort === 'due'
+          ? [sql`${tickets.responseDueAt} asc nulls last`, asc(tickets.id)]
+          : [desc(tickets.updatedAt), desc(tickets.id)];
       const [rows, [counted]] = await Promise.all([
         db
           .select(ticketWithClient)

@@ -27,6 +27,10 @@ export function ticketRoutes(service: TicketService, notifying: RequestHandler):
     res.json(await service.summary(currentUserId(req)));
   });
 
+  router.get('/tickets/response-time', requireUser, async (req, res) => {
+    res.json(await service.responseTime(currentUserId(req)));
+  });
+
   router.post('/tickets', requireUser, notifying, async (req, res) => {
     const input = parse(CreateTicketSchema, req.body);
     res.status(201).json(await service.create(currentUserId(req), input));

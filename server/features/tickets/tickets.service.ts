@@ -166,6 +166,7 @@ export function createTicketService(
       q,
       status,
       client,
+      sort,
       page,
       pageSize,
     }: AdminTicketListQuery): Promise<AdminTicketPage> {
@@ -173,6 +174,7 @@ export function createTicketService(
         q,
         status,
         userId: client,
+        sort,
         limit: pageSize,
         offset: pageOffset({ page, pageSize }),
       });
