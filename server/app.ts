@@ -38,6 +38,7 @@ import {
 import { profileRoutes } from './features/profile/profile.routes';
 import { adminSettingsRoutes, publicSettingsRoutes } from './features/settings/settings.routes';
 import { adminResponseTimeRoutes } from './features/settings/response-times.routes';
+import { adminSavedReplyRoutes } from './features/saved-replies/saved-replies.routes';
 import {
   adminLegalPageRoutes,
   publicLegalPageRoutes,
@@ -189,6 +190,7 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   admin.use(adminSettingsRoutes(services.settings));
   admin.use(adminLegalPageRoutes(services.legalPages));
   admin.use(adminResponseTimeRoutes(services.responseTimes));
+  admin.use(adminSavedReplyRoutes(services.savedReplies));
   admin.use(adminDashboardRoutes(services.dashboard));
   admin.use(adminTicketRoutes(services.tickets));
   admin.use(adminInvoiceRoutes(services.invoices, services.payments));

@@ -51,6 +51,8 @@ import { createSettingsRepository } from './features/settings/settings.repositor
 import { createSettingsService } from './features/settings/settings.service';
 import { createLegalPages } from './features/settings/legal-pages';
 import { createResponseTimes } from './features/settings/response-times';
+import { createSavedReplyRepository } from './features/saved-replies/saved-replies.repository';
+import { createSavedReplyService } from './features/saved-replies/saved-replies.service';
 import { createResponseTimeRepository } from './features/settings/response-times.repository';
 import { createLegalPageRepository } from './features/settings/legal-pages.repository';
 import { createSignupLinkRepository } from './features/signup-links/signup-links.repository';
@@ -106,6 +108,7 @@ export function createServices({
     payLinks: createPayLinkRepository(db),
     payments: createPaymentRepository(db),
     responseTimes: createResponseTimeRepository(db),
+    savedReplies: createSavedReplyRepository(db),
     profiles: createProfileRepository(db),
     rateLimits: createRateLimitRepository(db),
     savedCards: createSavedCardRepository(db),
@@ -393,6 +396,7 @@ export function createServices({
     /** /privacy and /terms: the default texts or the owner's. */
     legalPages,
     responseTimes,
+    savedReplies: createSavedReplyService(repositories.savedReplies, audit),
     /** The marketing tool's use cases. */
     leads,
     /** The bulk lead searches the job runner works on. */

@@ -23,41 +23,56 @@ export const PlanResponseTimesSchema = z.object({
 });
 export type PlanResponseTimes = z.infer<typeof PlanResponseTimesSchema>;
 
+const WorkingDaysSchema = z
+  .array(z.number().int().min(1).max(7), { error: 'Choose the working days' })
+  .min(1, 'Choose at least one working day')
+  .transform((days) => [...new Set(days)].sort((a, b) => a - b))
+  .refine((days) => days.every((day) => (WEEKDAYS as readonly number[]).includes(day)));
+
+const SupportHoursFields = z.object({
+  workingDays: WorkingDaysSchema,
+  opensAt: z.string().regex(TIME, 'Opening time must be like 09:00'),
+  closesAt: z.string().regex(TIME, 'Closing time must be like 17:00'),
+  /** '' is the business time zone (BILLING_TIMEZONE). */
+  timeZone: z
+    .string()
+    .trim()
+    .max(64, 'Time zone is too long')
+    .refine(
+      (zone) => zone === '' || isTimeZone(zone),
+      'Time zone must be an IANA time zone, e.g. America/Chicago',
+    ),
+  plans: z.object(
+    Object.fromEntries(PLAN_IDS.map((plan) => [plan, PlanResponseTimesSchema])) as Record<
+      (typeof PLAN_IDS)[number],
+      typeof PlanResponseTimesSchema
+    >,
+  ),
+});
+
+const closesAfterOpening = {
+  check: (hours: { opensAt: string; closesAt: string }) => hours.closesAt > hours.opensAt,
+  params: { path: ['closesAt'], message: 'Closing time must be after the opening time' },
+};
+
 /**
  * GET/PUT /api/admin/settings/response-times: the support hours and each plan's targets, in
  * business hours unless the plan is around the clock. A high-priority ticket gets half.
  */
-export const ResponseTimeSettingsSchema = z
-  .object({
-    workingDays: z
-      .array(z.number().int().min(1).max(7), { error: 'Choose the working days' })
-      .min(1, 'Choose at least one working day')
-      .transform((days) => [...new Set(days)].sort((a, b) => a - b))
-      .refine((days) => days.every((day) => (WEEKDAYS as readonly number[]).includes(day))),
-    opensAt: z.string().regex(TIME, 'Opening time must be like 09:00'),
-    closesAt: z.string().regex(TIME, 'Closing time must be like 17:00'),
-    /** '' is the business time zone (BILLING_TIMEZONE). */
-    timeZone: z
-      .string()
-      .trim()
-      .max(64, 'Time zone is too long')
-      .refine(
-        (zone) => zone === '' || isTimeZone(zone),
-        'Time zone must be an IANA time zone, e.g. America/Chicago',
-      ),
-    plans: z.object(
-      Object.fromEntries(PLAN_IDS.map((plan) => [plan, PlanResponseTimesSchema])) as Record<
-        (typeof PLAN_IDS)[number],
-        typeof PlanResponseTimesSchema
-      >,
-    ),
-  })
-  .refine((hours) => hours.closesAt > hours.opensAt, {
-    path: ['closesAt'],
-    message: 'Closing time must be after the opening time',
-  });
+export const ResponseTimeSettingsSchema = SupportHoursFields.refine(
+  closesAfterOpening.check,
+  closesAfterOpening.params,
+);
 export type ResponseTimeSettings = z.infer<typeof ResponseTimeSettingsSchema>;
-export type ResponseTimeSettingsInput = z.input<typeof ResponseTimeSettingsSchema>;
+
+/** The Settings form: its working-day checkboxes give the days as text ('1' ... '7'). */
+export const ResponseTimeSettingsFormSchema = SupportHoursFields.extend({
+  workingDays: z
+    .array(z.string(), { error: 'Choose at least one working day' })
+    .transform((days) => days.map(Number))
+    .pipe(WorkingDaysSchema),
+}).refine(closesAfterOpening.check, closesAfterOpening.params);
+export type ResponseTimeSettingsFormValues = z.input<typeof ResponseTimeSettingsFormSchema>;
 
 /** What GET answers: the settings, and the zone a blank time zone stands for. */
 export const ResponseTimeSettingsViewSchema = z.object({

@@ -10,6 +10,7 @@ import {
 import { LegalPagesCard } from '@/features/legal/public';
 import { TestEmailCard } from '@/features/mail/public';
 import { BusinessSettingsForm } from '@/features/settings/components/business-settings-form';
+import { ResponseTimesForm } from '@/features/settings/components/response-times-form';
 
 /**
  * /admin/settings: the admin's account, password and two-factor authentication, the
@@ -53,6 +54,17 @@ export function SettingsPage() {
           </CardHeader>
           <CardContent>
             <BusinessSettingsForm />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Response Times</CardTitle>
+            <CardDescription>
+              Support hours and how soon each plan&apos;s clients get an answer.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ResponseTimesForm />
           </CardContent>
         </Card>
         <TestEmailCard />
