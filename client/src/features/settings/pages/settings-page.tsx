@@ -9,6 +9,7 @@ import {
 } from '@/features/admin-auth/public';
 import { LegalPagesCard } from '@/features/legal/public';
 import { TestEmailCard } from '@/features/mail/public';
+import { SavedRepliesCard } from '@/features/saved-replies/public';
 import { BusinessSettingsForm } from '@/features/settings/components/business-settings-form';
 import { ResponseTimesForm } from '@/features/settings/components/response-times-form';
 
@@ -67,6 +68,7 @@ export function SettingsPage() {
             <ResponseTimesForm />
           </CardContent>
         </Card>
+        <SavedRepliesCard />
         <TestEmailCard />
         <AdminsCard />
         <LegalPagesCard />
