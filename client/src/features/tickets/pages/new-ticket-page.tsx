@@ -8,6 +8,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { FormField, SelectField, TextareaField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateTicket } from '@/features/tickets/api/create-ticket';
+import { ResponsePromise } from '@/features/tickets/components/response-promise';
 import { PortalPage } from '@/components/portal-page';
 import { paths } from '@/lib/paths';
 
@@ -20,6 +21,7 @@ export function NewTicketPage() {
     defaultValues: { subject: '', description: '', priority: 'normal' },
   });
   const { errors } = form.formState;
+  const priority = form.watch('priority') ?? 'normal';
 
   const onSubmit = form.handleSubmit((input) =>
     createTicket.mutate(input, {
@@ -60,6 +62,7 @@ export function NewTicketPage() {
               error={errors.description?.message}
               {...form.register('description')}
             />
+            <ResponsePromise priority={priority} />
             <div className="flex justify-end gap-3">
               <Button variant="outline" asChild>
                 <Link href={paths.portal.support()}>Cancel</Link>
