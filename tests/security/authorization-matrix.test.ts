@@ -94,6 +94,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/admin/dashboard-stats': adminOnly(200),
   'GET /api/admin/setup-checklist': adminOnly(200),
   'GET /api/admin/dashboard-trends': adminOnly(200),
+  'GET /api/admin/dashboard-response-times': adminOnly(200),
   'GET /api/admin/tickets': adminOnly(200),
   'GET /api/admin/tickets/summary': adminOnly(200),
   'GET /api/admin/tickets/:id': adminOnly(200),
