@@ -176,16 +176,19 @@ const BATCH = 500;
  */
 export async function startEarlierClocks(db: Database, policy: ResponsePolicy): Promise<number> {
   let started = 0;
+  // Written out: drizzle leaves a column unqualified in a select without joins, and inside
+  // the subqueries "id" would be the message's.
+  const ticketId = sql.raw('"tickets"."id"');
   for (;;) {
     const rows = await db
       .select({
         ticket: tickets,
         lastReplyAt: sql<string | null>`(select max(m.created_at) from ticket_messages m
-          where m.ticket_id = ${tickets.id} and m.is_admin_reply)`,
+          where m.ticket_id = ${ticketId} and m.is_admin_reply)`,
         firstUnansweredAt: sql<string | null>`(select min(m.created_at) from ticket_messages m
-          where m.ticket_id = ${tickets.id} and not m.is_admin_reply and m.created_at > coalesce(
+          where m.ticket_id = ${ticketId} and not m.is_admin_reply and m.created_at > coalesce(
             (select max(r.created_at) from ticket_messages r
-              where r.ticket_id = ${tickets.id} and r.is_admin_reply), '-infinity'))`,
+              where r.ticket_id = ${ticketId} and r.is_admin_reply), '-infinity'))`,
       })
       .from(tickets)
       .where(isNull(tickets.firstResponseDueAt))
