@@ -39,7 +39,7 @@ function PlanTargets({
       {KINDS.map(({ key, label }) => (
         <div key={key} className="grid grid-cols-2 gap-3">
           <FormField
-            label={`${label} within`}
+            label={label}
             type="number"
             inputMode="numeric"
             min={1}

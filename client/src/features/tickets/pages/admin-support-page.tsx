@@ -15,7 +15,7 @@ import {
 } from '@/features/tickets/components/ticket-status';
 import { paths } from '@/lib/paths';
 
-const SORT_LABEL = { due: 'Answer due soonest' } as const;
+const SORT_LABEL = { due: 'Due soonest' } as const;
 
 /**
  * /admin/support?q=&status=&client=&sort=&page=: every client's tickets, most recent activity
