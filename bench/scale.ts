@@ -175,13 +175,17 @@ function seedStatements(size: Size): Array<[string, string, unknown[]?]> {
     ],
     [
       'tickets',
-      `insert into tickets (user_id, subject, description, priority, status, created_at, updated_at)
+      // The response clocks as the lifecycle leaves them: an answer owed on open tickets.
+      `insert into tickets (user_id, subject, description, priority, status, created_at, updated_at,
+                           first_response_due_at, response_due_at)
        select u.id,
          'Ticket ' || g || ': update the ' || (array['menu','opening hours','photos','prices','contact page'])[1 + g % 5],
          'Please change this on the site, thank you.', (array['low','normal','normal','high'])[1 + g % 4],
          (array['open','in_progress','resolved','resolved'])[1 + g % 4],
          now() - make_interval(mins => 2 * (${size.tickets} - g)),
-         now() - make_interval(mins => 2 * (${size.tickets} - g)) + interval '1 minute' * (g % 7)
+         now() - make_interval(mins => 2 * (${size.tickets} - g)) + interval '1 minute' * (g % 7),
+         now() - make_interval(mins => 2 * (${size.tickets} - g)) + interval '1 day',
+         case when g % 4 = 0 then now() - make_interval(mins => 2 * (${size.tickets} - g)) + interval '1 day' end
        from generate_series(1, ${size.tickets}) g join ${NUMBERED_USERS} u on u.n = 1 + g % ${c}`,
     ],
     [
@@ -301,7 +305,7 @@ function scenarios(size: Size, ids: { client: string; search: string }): Scenari
       size.tickets,
       'q=guidry%2043',
       ['open', 'in_progress', 'resolved'],
-      [`client=${ids.client}`],
+      [`client=${ids.client}`, 'sort=due'],
     ],
     [
       'clients',

@@ -38,6 +38,8 @@ import {
 } from './features/payments/payments.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { adminSettingsRoutes, publicSettingsRoutes } from './features/settings/settings.routes';
+import { adminResponseTimeRoutes } from './features/settings/response-times.routes';
+import { adminSavedReplyRoutes } from './features/saved-replies/saved-replies.routes';
 import {
   adminLegalPageRoutes,
   publicLegalPageRoutes,
@@ -188,6 +190,8 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   admin.use(adminConsultationRoutes(services.consultations));
   admin.use(adminSettingsRoutes(services.settings));
   admin.use(adminLegalPageRoutes(services.legalPages));
+  admin.use(adminResponseTimeRoutes(services.responseTimes));
+  admin.use(adminSavedReplyRoutes(services.savedReplies));
   admin.use(adminDashboardRoutes(services.dashboard));
   admin.use(adminTicketRoutes(services.tickets, services.attachments));
   admin.use(adminAttachmentRoutes(services.attachments));

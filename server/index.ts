@@ -27,6 +27,9 @@ async function main(): Promise<void> {
   await database.migrate();
   const services = createServices({ config, database, logger });
   await ensureInitialAdmin(services.adminAuth, config.initialAdmin, logger);
+  // Tickets from before response clocks get their due times once, in the settings' hours.
+  const started = await services.tickets.startEarlierClocks();
+  if (started > 0) logger.info({ tickets: started }, 'response clocks started for earlier tickets');
 
   const web = await createWebServices({ config, database }, services);
   const app = createApp({ config, logger, services, web });

@@ -52,6 +52,10 @@ import { createSessionRepository } from './features/sessions/sessions.repository
 import { createSettingsRepository } from './features/settings/settings.repository';
 import { createSettingsService } from './features/settings/settings.service';
 import { createLegalPages } from './features/settings/legal-pages';
+import { createResponseTimes } from './features/settings/response-times';
+import { createSavedReplyRepository } from './features/saved-replies/saved-replies.repository';
+import { createSavedReplyService } from './features/saved-replies/saved-replies.service';
+import { createResponseTimeRepository } from './features/settings/response-times.repository';
 import { createLegalPageRepository } from './features/settings/legal-pages.repository';
 import { createSignupLinkRepository } from './features/signup-links/signup-links.repository';
 import { createSignupLinkService } from './features/signup-links/signup-links.service';
@@ -108,6 +112,8 @@ export function createServices({
     mail: createMailRepository(db),
     payLinks: createPayLinkRepository(db),
     payments: createPaymentRepository(db),
+    responseTimes: createResponseTimeRepository(db),
+    savedReplies: createSavedReplyRepository(db),
     profiles: createProfileRepository(db),
     rateLimits: createRateLimitRepository(db),
     savedCards: createSavedCardRepository(db),
@@ -123,6 +129,11 @@ export function createServices({
   const audit = createAuditService(repositories.audit);
   const settings = createSettingsService(repositories.settings, audit, {
     timeZone: config.billing.timezone,
+  });
+  const responseTimes = createResponseTimes({
+    repository: repositories.responseTimes,
+    audit,
+    defaultTimeZone: config.billing.timezone,
   });
   const legalPages = createLegalPages({
     repository: repositories.legalPages,
@@ -179,7 +190,10 @@ export function createServices({
     logger,
     now: clock,
   });
-  const tickets = createTicketService(repositories.tickets, notifications, audit, attachments);
+  const tickets = createTicketService(repositories.tickets, notifications, audit, attachments, {
+    policy: () => responseTimes.policy(),
+    now: clock,
+  });
   const stripe = config.stripe ? createStripeGateway(config.stripe, logger) : null;
   const paymentInstructions = async () => (await settings.getBusiness()).paymentInstructions;
   // Pay links and payment pages come first: the invoices hand out links and close pages, and
@@ -402,6 +416,8 @@ export function createServices({
     invoices,
     /** /privacy and /terms: the default texts or the owner's. */
     legalPages,
+    responseTimes,
+    savedReplies: createSavedReplyService(repositories.savedReplies, audit),
     /** The marketing tool's use cases. */
     leads,
     /** The bulk lead searches the job runner works on. */

@@ -6,6 +6,7 @@ import { CREDIT_NOTE_STATUSES } from '@shared/schemas/credit-notes';
 import { INVOICE_STATUSES } from '@shared/schemas/invoices';
 import { LEGAL_PAGES } from '@shared/schemas/legal-pages';
 import { PAYMENT_METHODS } from '@shared/schemas/payments';
+import type { ResponseTimeSettings } from '@shared/schemas/response-times';
 import {
   LEAD_SOURCES,
   SEARCH_STATUSES,
@@ -498,10 +499,23 @@ export const tickets = pgTable(
     description: text().notNull(),
     priority: text({ enum: TICKET_PRIORITIES }).notNull().default('normal'),
     status: text({ enum: TICKET_STATUSES }).notNull().default('open'),
+    /**
+     * The response clock (ticket-lifecycle.ts writes it): the client's plan when the ticket
+     * was opened (null: none), when the first answer was due and given, and when the answer
+     * owed now is due (null when none is owed, the clock is paused or the ticket resolved).
+     */
+    planAtOpen: text({ enum: PLAN_IDS }),
+    firstResponseDueAt: moment(),
+    firstResponseAt: moment(),
+    responseDueAt: moment(),
+    /** Minutes of its target left when the clock was paused with an answer owed. */
+    responsePausedMinutes: integer(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('tickets_response_due_at_idx').on(t.responseDueAt, t.id),
+    index('tickets_created_at_idx').on(t.createdAt),
     index('tickets_user_id_created_at_idx').on(t.userId, t.createdAt),
     index('tickets_updated_at_idx').on(t.updatedAt, t.id),
     index('tickets_status_updated_at_idx').on(t.status, t.updatedAt, t.id),
@@ -542,6 +556,36 @@ export const ticketMessages = pgTable(
   ],
 );
 export type TicketMessageRow = typeof ticketMessages.$inferSelect;
+
+/**
+ * The support hours and the plans' response targets (Settings): one row (id 1), absent until
+ * first saved (shared/response-targets.ts has the defaults). A blank time zone is
+ * BILLING_TIMEZONE.
+ */
+export const responseTimeSettings = pgTable('response_time_settings', {
+  id: integer().primaryKey().default(1),
+  workingDays: integer().array().notNull(),
+  opensAt: text().notNull(),
+  closesAt: text().notNull(),
+  timeZone: text().notNull().default(''),
+  plans: jsonb().$type<ResponseTimeSettings['plans']>().notNull(),
+  updatedAt: updatedAt(),
+});
+export type ResponseTimeSettingsRow = typeof responseTimeSettings.$inferSelect;
+
+/** The agency's saved replies, inserted in a ticket's reply box with their variables filled. */
+export const savedReplies = pgTable(
+  'saved_replies',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    title: text().notNull(),
+    body: text().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('saved_replies_title_idx').on(t.title, t.id)],
+);
+export type SavedReplyRow = typeof savedReplies.$inferSelect;
 
 /**
  * Every e-mail received for the support address, by any path, stored raw before it is parsed.

@@ -1,10 +1,16 @@
 import { z } from '../zod';
+import { PLAN_IDS } from '../plans';
 import { ClientFilterSchema, ListQuerySchema, pageSchema, statusFilter } from './common';
 
 export const TICKET_PRIORITIES = ['low', 'normal', 'high'] as const;
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
-export const TICKET_STATUSES = ['open', 'in_progress', 'resolved'] as const;
+/**
+ * waiting_on_client (issue 27, docs/spec-deviations.md): the agency waits for the client, and
+ * the response clock is paused until they write.
+ */
+export const TICKET_STATUSES = ['open', 'in_progress', 'waiting_on_client', 'resolved'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
+const STATUS_ERROR = 'Status must be open, in_progress, waiting_on_client or resolved';
 /** Where a ticket message was written. */
 export const TICKET_MESSAGE_SOURCES = ['portal', 'admin', 'email'] as const;
 export type TicketMessageSource = (typeof TICKET_MESSAGE_SOURCES)[number];
@@ -113,8 +119,15 @@ export const AdminTicketSchema = TicketSchema.extend({
   client: z.object({
     id: z.string(),
     name: z.string().nullable(),
+    /** For a saved reply's {{firstName}}. */
+    firstName: z.string().nullable(),
     email: z.string().nullable(),
   }),
+  /** The client's plan when the ticket was opened: its response targets apply. */
+  planAtOpen: z.enum(PLAN_IDS).nullable(),
+  /** When the answer owed now is due; null when none is owed, paused or resolved. */
+  responseDueAt: z.iso.datetime().nullable(),
+  firstResponseAt: z.iso.datetime().nullable(),
 });
 export type AdminTicket = z.infer<typeof AdminTicketSchema>;
 
@@ -135,16 +148,29 @@ export type AdminReplyResult = z.infer<typeof AdminReplyResultSchema>;
 export const TicketSummarySchema = z.object({ open: z.number().int() });
 export type TicketSummary = z.infer<typeof TicketSummarySchema>;
 
+/** The orders of the support list besides the default (latest activity first). */
+export const TICKET_SORTS = ['due'] as const;
+export type TicketSort = (typeof TICKET_SORTS)[number];
+
 /**
- * GET /api/admin/tickets?q=&status=&client=&page=&pageSize=: q looks in the subject and the
+ * GET /api/admin/tickets?q=&status=&client=&sort=&page=&pageSize=: q looks in the subject and the
  * client's name, e-mail and business; most recent activity first.
  */
 export const AdminTicketListQuerySchema = ListQuerySchema.extend({
-  status: statusFilter(TICKET_STATUSES, 'Status must be open, in_progress or resolved'),
+  status: statusFilter(TICKET_STATUSES, STATUS_ERROR),
   client: ClientFilterSchema,
+  /** due: the answer due soonest first (nothing owed last); unset: latest activity first. */
+  sort: statusFilter(TICKET_SORTS, 'Sort must be due'),
 });
 export type AdminTicketListQuery = z.infer<typeof AdminTicketListQuerySchema>;
-export const ADMIN_TICKET_LIST_PARAMS = ['q', 'status', 'client', 'page', 'pageSize'] as const;
+export const ADMIN_TICKET_LIST_PARAMS = [
+  'q',
+  'status',
+  'client',
+  'sort',
+  'page',
+  'pageSize',
+] as const;
 export const AdminTicketPageSchema = pageSchema(AdminTicketSchema);
 export type AdminTicketPage = z.infer<typeof AdminTicketPageSchema>;
 
@@ -162,14 +188,12 @@ export type TicketPage = z.infer<typeof TicketPageSchema>;
  * ticket in (without one, a reply to an open ticket moves it to in_progress).
  */
 export const AdminReplySchema = TicketMessageSchema.extend({
-  status: z
-    .enum(TICKET_STATUSES, { error: 'Status must be open, in_progress or resolved' })
-    .optional(),
+  status: z.enum(TICKET_STATUSES, { error: STATUS_ERROR }).optional(),
 });
 export type AdminReply = z.infer<typeof AdminReplySchema>;
 
 /** PATCH /api/admin/tickets/{id}. */
 export const UpdateTicketStatusSchema = z.object({
-  status: z.enum(TICKET_STATUSES, { error: 'Status must be open, in_progress or resolved' }),
+  status: z.enum(TICKET_STATUSES, { error: STATUS_ERROR }),
 });
 export type UpdateTicketStatus = z.infer<typeof UpdateTicketStatusSchema>;

@@ -1,4 +1,4 @@
-import { formatDistanceToNow } from 'date-fns';
+import { formatDistance, formatDistanceToNow } from 'date-fns';
 import {
   addDaysToDate,
   DEFAULT_TIME_ZONE,
@@ -73,4 +73,12 @@ export function businessToday(now: Date = new Date()): string {
 /** The calendar date `days` after `date` ('YYYY-MM-DD'). */
 export function addDaysTo(date: string, days: number): string {
   return addDaysToDate(date, days);
+}
+
+/**
+ * How far an instant is from now, in words, past or future ('in about 3 hours', '2 days
+ * ago'): no zone involved.
+ */
+export function formatTimeFromNow(value: string, now: Date = new Date()): string {
+  return formatDistance(new Date(value), now, { addSuffix: true });
 }

@@ -8,6 +8,7 @@ import {
   payments,
   subscriptionEvents,
   subscriptions,
+  tickets,
   users,
 } from '../../db/schema';
 
@@ -45,6 +46,35 @@ const counted = sql`case when ${payments.voidedAt} is null then ${payments.amoun
 
 export function createDashboardRepository(db: Database) {
   return {
+    /**
+     * The first answers of the tickets opened in [start, end), per plan at opening: the median
+     * minutes to the first answer, and how many were answered by their due time of those due
+     * by `now` or answered. One pass over the month's tickets (tickets_created_at_idx).
+     */
+    async firstResponses(start: Date, end: Date, now: Date) {
+      const answered = sql`${tickets.firstResponseAt} is not null`;
+      return db
+        .select({
+          plan: tickets.planAtOpen,
+          opened: sql<number>`count(*)`.mapWith(Number),
+          answered: sql<number>`count(*) filter (where ${answered})`.mapWith(Number),
+          medianMinutes: sql<number | null>`percentile_cont(0.5) within group (order by
+            extract(epoch from ${tickets.firstResponseAt} - ${tickets.createdAt}) / 60)`,
+          due: sql<number>`count(*) filter (where ${answered}
+            or ${tickets.firstResponseDueAt} <= ${now.toISOString()}::timestamptz)`.mapWith(Number),
+          answeredInTime: sql<number>`count(*) filter (where ${answered}
+            and ${tickets.firstResponseAt} <= ${tickets.firstResponseDueAt})`.mapWith(Number),
+        })
+        .from(tickets)
+        .where(
+          and(
+            gte(tickets.createdAt, start),
+            sql`${tickets.createdAt} < ${end.toISOString()}::timestamptz`,
+          ),
+        )
+        .groupBy(tickets.planAtOpen);
+    },
+
     /** How many client accounts exist (the set-up checklist's first client). */
     async clientCount(): Promise<number> {
       const [row] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(users);

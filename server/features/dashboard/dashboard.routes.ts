@@ -13,5 +13,8 @@ export function adminDashboardRoutes(service: DashboardService): Router {
   router.get('/dashboard-trends', async (_req, res) => {
     res.json(await service.trends());
   });
+  router.get('/dashboard-response-times', async (_req, res) => {
+    res.json(await service.responseTimes());
+  });
   return router;
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_TIME_ZONE, addMonthsToMonth, monthIn, startOfMonthIn } from '@shared/dates';
-import { PLANS } from '@shared/plans';
+import { PLAN_IDS, PLANS } from '@shared/plans';
+import type { ResponseStats } from '@shared/schemas/response-stats';
 import { TREND_MONTHS, type DashboardStats, type DashboardTrends } from '@shared/schemas/dashboard';
 import type { DashboardRepository, TrendMonth } from './dashboard.repository';
 import { createSetupChecklist, type SetupChecklistDeps } from './setup-checklist';
@@ -70,6 +71,37 @@ export function createDashboardService(
         conversionSince: since.toISOString(),
         ...money,
         planDistribution,
+      };
+    },
+
+    /**
+     * This month's first answers per plan at opening: each plan listed (zeros without
+     * tickets), and the tickets opened without a plan when there are any.
+     */
+    async responseTimes(): Promise<ResponseStats> {
+      const at = now();
+      const month = monthIn(at, timeZone);
+      const rows = await repository.firstResponses(
+        startOfMonthIn(month, timeZone),
+        startOfMonthIn(addMonthsToMonth(month, 1), timeZone),
+        at,
+      );
+      const of = (plan: (typeof PLAN_IDS)[number] | null) => {
+        const row = rows.find((r) => r.plan === plan);
+        return {
+          plan,
+          opened: row?.opened ?? 0,
+          answered: row?.answered ?? 0,
+          medianFirstResponseMinutes:
+            row?.medianMinutes == null ? null : Math.round(Number(row.medianMinutes)),
+          due: row?.due ?? 0,
+          answeredInTime: row?.answeredInTime ?? 0,
+        };
+      };
+      const noPlan = of(null);
+      return {
+        month,
+        plans: [...PLAN_IDS.map(of), ...(noPlan.opened > 0 ? [noPlan] : [])],
       };
     },
 

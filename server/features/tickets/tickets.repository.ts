@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { CreateTicket, TicketStatus } from '@shared/schemas/tickets';
+import type { CreateTicket, TicketSort, TicketStatus } from '@shared/schemas/tickets';
 import type { Database } from '../../db/client';
 import { unionAll } from 'drizzle-orm/pg-core';
 import {
+  subscriptions,
   ticketMessages,
   tickets,
   ticketSearchText,
@@ -12,6 +13,15 @@ import {
 } from '../../db/schema';
 import { onPage } from '../../db/paging';
 import { textContains } from '../../db/search';
+import type { ResponsePolicy } from '@shared/response-targets';
+import {
+  agencyReplied,
+  changeStatus,
+  clientWrote,
+  openTicket,
+  startEarlierClocks,
+  type ClockAt,
+} from './ticket-lifecycle';
 
 const ticketWithClient = {
   ticket: tickets,
@@ -31,6 +41,7 @@ export interface AdminTicketFilter {
   q: string;
   status?: TicketStatus;
   userId?: string;
+  sort?: TicketSort;
   limit: number;
   offset: number;
 }
@@ -46,6 +57,7 @@ export function createTicketRepository(db: Database) {
     message: Pick<TicketMessageRow, 'message' | 'isAdminReply' | 'authorAdminId'> &
       Partial<Pick<TicketMessageRow, 'source' | 'emailMessageId' | 'inboundMessageId'>>,
     decide: (ticket: typeof tickets.$inferSelect) => TicketStatus,
+    clock: ClockAt,
   ) {
     return db.transaction(async (tx) => {
       const [ticket] = await tx
@@ -57,13 +69,11 @@ export function createTicketRepository(db: Database) {
       const status = decide(ticket);
       const [added] = await tx
         .insert(ticketMessages)
-        .values({ ticketId, ...message })
+        .values({ ticketId, ...message, createdAt: clock.at })
         .returning({ id: ticketMessages.id });
-      const [updated] = await tx
-        .update(tickets)
-        .set({ status, updatedAt: sql`now()` })
-        .where(eq(tickets.id, ticketId))
-        .returning();
+      const updated = message.isAdminReply
+        ? await agencyReplied(tx, ticket, status, clock)
+        : await clientWrote(tx, ticket, clock);
       return updated && added ? { ticket: updated, messageId: added.id } : null;
     });
   }
@@ -99,13 +109,8 @@ export function createTicketRepository(db: Database) {
       return { rows, total: counted?.value ?? 0 };
     },
 
-    async create(userId: string, input: CreateTicket) {
-      const [row] = await db
-        .insert(tickets)
-        .values({ userId, ...input })
-        .returning();
-      if (!row) throw new Error('Ticket insert returned no row');
-      return row;
+    async create(userId: string, input: CreateTicket, clock: ClockAt) {
+      return db.transaction((tx) => openTicket(tx, userId, input, clock));
     },
 
     async findForUser(userId: string, id: string) {
@@ -147,7 +152,11 @@ export function createTicketRepository(db: Database) {
       if (filter.status) conditions.push(eq(tickets.status, filter.status));
       if (filter.userId) conditions.push(eq(tickets.userId, filter.userId));
       const where = conditions.length ? and(...conditions) : undefined;
-      const order = [desc(tickets.updatedAt), desc(tickets.id)];
+      // Due soonest first, nothing owed last: the order of tickets_response_due_at_idx.
+      const order =
+        filter.sort === 'due'
+          ? [sql`${tickets.responseDueAt} asc nulls last`, asc(tickets.id)]
+          : [desc(tickets.updatedAt), desc(tickets.id)];
       const [rows, [counted]] = await Promise.all([
         db
           .select(ticketWithClient)
@@ -169,13 +178,28 @@ export function createTicketRepository(db: Database) {
       return row ?? null;
     },
 
-    async updateStatus(id: string, status: TicketStatus) {
+    /** The status the admin set, and the ticket before it. */
+    async updateStatus(id: string, status: TicketStatus, clock: ClockAt) {
+      return db.transaction((tx) => changeStatus(tx, id, status, clock));
+    },
+
+    /** Due times for the tickets from before response clocks (ticket-lifecycle.ts). */
+    async startEarlierClocks(policy: ResponsePolicy) {
+      return startEarlierClocks(db, policy);
+    },
+
+    /** The client's plan now (an active or past-due subscription's), null without one. */
+    async currentPlan(userId: string) {
       const [row] = await db
-        .update(tickets)
-        .set({ status, updatedAt: sql`now()` })
-        .where(eq(tickets.id, id))
-        .returning();
-      return row ?? null;
+        .select({ tier: subscriptions.tier })
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.userId, userId),
+            inArray(subscriptions.status, ['active', 'past_due']),
+          ),
+        );
+      return row?.tier ?? null;
     },
 
     /** How many of the client's tickets are not resolved. */

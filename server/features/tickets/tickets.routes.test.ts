@@ -111,7 +111,14 @@ describe('client tickets', () => {
       .where(eq(tickets.id, id));
 
     const admin = (await agent.get(`/api/admin/tickets/${id}`)).body;
-    const { client: _client, ...ticket } = admin.ticket;
+    // The admin's view adds whose it is and its response clock.
+    const {
+      client: _client,
+      planAtOpen: _plan,
+      responseDueAt: _due,
+      firstResponseAt: _first,
+      ...ticket
+    } = admin.ticket;
     const detail = await send(clientA.browser, 'GET', `/api/tickets/${id}`);
     expect(detail.body).toEqual({ ticket, attachments: [], messages: admin.messages });
     expect(detail.body.ticket.createdAt).toBe('2026-01-02T03:04:05.678Z');
@@ -132,7 +139,13 @@ describe('client tickets', () => {
     ).items;
     expect(list.items.length).toBeGreaterThan(1);
     for (const entry of list.items) {
-      const { client: _owner, ...same } = adminList.find((a) => a.id === entry.id)!;
+      const {
+        client: _owner,
+        planAtOpen: _plan,
+        responseDueAt: _due,
+        firstResponseAt: _first,
+        ...same
+      } = adminList.find((a) => a.id === entry.id)!;
       expect(entry).toEqual(same);
     }
   });
@@ -276,6 +289,7 @@ describe("the agency's side of support", () => {
     expect(all.body.items.find((row: { id: string }) => row.id === fromA.id).client).toEqual({
       id: clientA.user.id,
       name: 'Amélie Guidry',
+      firstName: 'Amélie',
       email: clientA.account.email.toLowerCase(),
     });
 
@@ -307,7 +321,9 @@ describe("the agency's side of support", () => {
 
     const bad = await agent.get('/api/admin/tickets?status=closed');
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('Status must be open, in_progress or resolved');
+    expect(bad.body.message).toBe(
+      'Status must be open, in_progress, waiting_on_client or resolved',
+    );
   });
 
   it('replies (an open ticket moves to in_progress), sets the status, and the client sees both', async () => {

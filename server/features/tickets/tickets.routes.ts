@@ -37,6 +37,10 @@ export function ticketRoutes(
     res.json(await service.summary(currentUserId(req)));
   });
 
+  router.get('/tickets/response-time', requireUser, async (req, res) => {
+    res.json(await service.responseTime(currentUserId(req)));
+  });
+
   router.post('/tickets', requireUser, notifying, form, async (req, res) => {
     const input = parse(CreateTicketSchema, req.body);
     res.status(201).json(await service.create(currentUserId(req), input, uploadedFiles(res)));

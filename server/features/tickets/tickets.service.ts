@@ -17,6 +17,8 @@ import type {
   TicketPage,
   TicketStatus,
 } from '@shared/schemas/tickets';
+import { describeTarget, type ResponsePolicy } from '@shared/response-targets';
+import type { ClientResponseTime } from '@shared/schemas/response-times';
 import type { TicketMessageRow, TicketRow } from '../../db/schema';
 import type {
   AttachmentService,
@@ -66,7 +68,15 @@ const adminFileUrl = (id: string) => `/api/admin/attachments/${id}`;
 function toAdminTicket({ ticket, client }: TicketWithClient): AdminTicket {
   return {
     ...toTicket(ticket),
-    client: { id: client.id, name: fullName(client) || null, email: client.email },
+    client: {
+      id: client.id,
+      name: fullName(client) || null,
+      firstName: client.firstName ?? null,
+      email: client.email,
+    },
+    planAtOpen: ticket.planAtOpen,
+    responseDueAt: ticket.responseDueAt?.toISOString() ?? null,
+    firstResponseAt: ticket.firstResponseAt?.toISOString() ?? null,
   };
 }
 
@@ -76,12 +86,21 @@ export interface TicketEvents {
   agencyReplied(userId: string, ticket: Ticket, message: string): void;
 }
 
+/** The response targets in force (Settings) and the time the product runs on. */
+export interface ResponseClock {
+  policy(): Promise<ResponsePolicy>;
+  now(): Date;
+}
+
 export function createTicketService(
   repository: TicketRepository,
   events: TicketEvents,
   audit: AuditTrail,
   attachments: AttachmentService,
+  clock: ResponseClock,
 ) {
+  const clockAt = async () => ({ policy: await clock.policy(), at: clock.now() });
+
   /**
    * Runs `save` with the files checked and stored first, then names them on what it saved; a
    * storage outage (503) saves nothing, a refusal of the message removes the stored files.
@@ -157,6 +176,21 @@ export function createTicketService(
       return { items: rows.map(toTicket), total, page, pageSize };
     },
 
+    /** What "We answer within …" says to the client, from their plan now. */
+    async responseTime(userId: string): Promise<ClientResponseTime> {
+      const policy = await clock.policy();
+      const plan = await repository.currentPlan(userId);
+      return {
+        normal: describeTarget(policy, plan, 'normal'),
+        high: describeTarget(policy, plan, 'high'),
+      };
+    },
+
+    /** Due times for the tickets opened before response clocks existed (once, at start). */
+    async startEarlierClocks(): Promise<number> {
+      return repository.startEarlierClocks(await clock.policy());
+    },
+
     async summary(userId: string): Promise<ClientTicketSummary> {
       return { unresolved: await repository.countUnresolved(userId) };
     },
@@ -168,7 +202,7 @@ export function createTicketService(
       files: IncomingFile[] = [],
     ): Promise<CreatedTicket> {
       const { result: ticket, refused } = await withFiles(files, async () => {
-        const row = await repository.create(userId, input);
+        const row = await repository.create(userId, input, await clockAt());
         return { result: toTicket(row), ticketId: row.id, ticketMessageId: null };
       });
       events.ticketCreated(userId, ticket);
@@ -195,6 +229,7 @@ export function createTicketService(
             if (current.status === 'resolved') throw new AppError(409, TICKET_RESOLVED);
             return current.status;
           },
+          await clockAt(),
         );
         if (!added) throw new AppError(404, TICKET_NOT_FOUND);
         return { result: added, ticketId: ticket.id, ticketMessageId: added.messageId };
@@ -207,6 +242,7 @@ export function createTicketService(
       q,
       status,
       client,
+      sort,
       page,
       pageSize,
     }: AdminTicketListQuery): Promise<AdminTicketPage> {
@@ -214,6 +250,7 @@ export function createTicketService(
         q,
         status,
         userId: client,
+        sort,
         limit: pageSize,
         offset: pageOffset({ page, pageSize }),
       });
@@ -250,6 +287,7 @@ export function createTicketService(
             statusBefore = current.status;
             return reply.status ?? (current.status === 'open' ? 'in_progress' : current.status);
           },
+          await clockAt(),
         );
         if (!added) throw new AppError(404, TICKET_NOT_FOUND);
         return {
@@ -274,10 +312,9 @@ export function createTicketService(
       id: string,
       status: TicketStatus,
     ): Promise<AdminTicketDetail> {
-      const before = (await repository.findWithClient(checkedId(id)))?.ticket;
-      if (!before) throw new AppError(404, TICKET_NOT_FOUND);
-      const updated = await repository.updateStatus(before.id, status);
-      if (!updated) throw new AppError(404, TICKET_NOT_FOUND);
+      const changed = await repository.updateStatus(checkedId(id), status, await clockAt());
+      if (!changed) throw new AppError(404, TICKET_NOT_FOUND);
+      const { before, after: updated } = changed;
       if (before.status !== updated.status) {
         await audit.record(actor, {
           kind: 'ticket.status_changed',

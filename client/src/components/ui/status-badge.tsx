@@ -1,5 +1,6 @@
 import type { InvoiceStatus } from '@shared/schemas/invoices';
 import type { SubscriptionStatus } from '@shared/schemas/subscriptions';
+import type { TicketStatus } from '@shared/schemas/tickets';
 import { Badge, type BadgeProps } from './badge';
 
 /** How a status reads and looks: the same words, casing and colors in the admin panel and the portal. */
@@ -25,6 +26,14 @@ export const SUBSCRIPTION_STATUS_LOOK: Record<SubscriptionStatus, StatusLook> = 
   active: { label: 'Active', variant: 'success' },
   past_due: { label: 'Past due', variant: 'destructive' },
   canceled: { label: 'Canceled', variant: 'secondary' },
+};
+
+/** A ticket's status: the same words in the support list, the ticket and the portal. */
+export const TICKET_STATUS_LOOK: Record<TicketStatus, StatusLook> = {
+  open: { label: 'Open', variant: 'warning' },
+  in_progress: { label: 'In progress', variant: 'secondary' },
+  waiting_on_client: { label: 'Waiting on client', variant: 'outline' },
+  resolved: { label: 'Resolved', variant: 'success' },
 };
 
 /** A subscription's status as a badge. */

@@ -22,6 +22,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/dates';
 import { useDashboardStats } from '@/features/dashboard/api/get-dashboard-stats';
 import { useDashboardTrends } from '@/features/dashboard/api/get-dashboard-trends';
+import { ResponseTimesCard } from '@/features/dashboard/components/response-times-card';
 import { SetupChecklist } from '@/features/dashboard/components/setup-checklist';
 import { paths } from '@/lib/paths';
 
@@ -198,6 +199,7 @@ export function AdminDashboardPage() {
         />
         <StatCard title="Overdue" value={data && formatCents(data.overdue)} icon={AlertTriangle} />
       </div>
+      <ResponseTimesCard />
       <Trends figuresShown={!stats.isPending} />
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <Card>

@@ -9,7 +9,9 @@ import {
 } from '@/features/admin-auth/public';
 import { LegalPagesCard } from '@/features/legal/public';
 import { TestEmailCard } from '@/features/mail/public';
+import { SavedRepliesCard } from '@/features/saved-replies/public';
 import { BusinessSettingsForm } from '@/features/settings/components/business-settings-form';
+import { ResponseTimesForm } from '@/features/settings/components/response-times-form';
 
 /**
  * /admin/settings: the admin's account, password and two-factor authentication, the
@@ -55,6 +57,18 @@ export function SettingsPage() {
             <BusinessSettingsForm />
           </CardContent>
         </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Response Times</CardTitle>
+            <CardDescription>
+              Support hours and how soon each plan&apos;s clients get an answer.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ResponseTimesForm />
+          </CardContent>
+        </Card>
+        <SavedRepliesCard />
         <TestEmailCard />
         <AdminsCard />
         <LegalPagesCard />

@@ -1,11 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import { TicketMessageSchema, type RefusedFile, type TicketMessage } from '@shared/schemas/tickets';
 import { Button } from '@/components/ui/button';
 import { TextareaField } from '@/components/ui/form-field';
 import { clearDraft, readDraft, saveDraft } from '@/lib/drafts';
 import { FilePicker } from './file-picker';
+
+/** What a tool beside the message box (the saved replies) may do with it. */
+export interface MessageEditor {
+  textarea: RefObject<HTMLTextAreaElement | null>;
+  /** Puts `text` where the cursor is (all of it when the box is empty) and focuses the box. */
+  insert(text: string): void;
+}
 
 /**
  * A message for a ticket (the client's reply, the agency's answer). Cleared only once the
@@ -22,6 +29,7 @@ export function MessageForm({
   extra,
   draftKey,
   initialRefused = [],
+  tools,
 }: {
   label: string;
   submitLabel: string;
@@ -37,6 +45,8 @@ export function MessageForm({
   draftKey?: string;
   /** Files refused before this form was shown (those of the request just created). */
   initialRefused?: RefusedFile[];
+  /** Tools that write into the box (the agency's saved replies), shown above it. */
+  tools?: (editor: MessageEditor) => ReactNode;
 }) {
   const form = useForm<TicketMessage>({
     resolver: zodResolver(TicketMessageSchema),
@@ -44,6 +54,38 @@ export function MessageForm({
   });
   const [files, setFiles] = useState<File[]>([]);
   const [refused, setRefused] = useState<RefusedFile[]>(initialRefused);
+  const textarea = useRef<HTMLTextAreaElement | null>(null);
+  const { ref: registerRef, ...message } = form.register('message', {
+    onChange: (event: { target: { value: string } }) => {
+      if (draftKey) saveDraft(draftKey, event.target.value);
+    },
+  });
+  const setRefs = useCallback(
+    (element: HTMLTextAreaElement | null) => {
+      textarea.current = element;
+      registerRef(element);
+    },
+    [registerRef],
+  );
+  const editor = useMemo<MessageEditor>(
+    () => ({
+      textarea,
+      insert(text) {
+        const box = textarea.current;
+        const current = form.getValues('message') ?? '';
+        const start = box?.selectionStart ?? current.length;
+        const end = box?.selectionEnd ?? current.length;
+        const next = current.slice(0, start) + text + current.slice(end);
+        form.setValue('message', next, { shouldDirty: true });
+        if (draftKey) saveDraft(draftKey, next);
+        if (box) {
+          box.focus();
+          box.setSelectionRange(start + text.length, start + text.length);
+        }
+      },
+    }),
+    [form, draftKey],
+  );
   const onSubmit = form.handleSubmit(({ message }) =>
     onSend(
       message,
@@ -58,15 +100,13 @@ export function MessageForm({
   );
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3">
+      {tools?.(editor)}
       <TextareaField
         label={label}
         rows={4}
         error={form.formState.errors.message?.message}
-        {...form.register('message', {
-          onChange: (event: { target: { value: string } }) => {
-            if (draftKey) saveDraft(draftKey, event.target.value);
-          },
-        })}
+        {...message}
+        ref={setRefs}
       />
       <FilePicker files={files} onChange={setFiles} refused={refused} onRefused={setRefused} />
       <div className="flex flex-wrap items-end justify-end gap-3">

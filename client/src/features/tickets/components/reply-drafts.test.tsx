@@ -41,7 +41,13 @@ const clientDetail = (messages: string[] = []): TicketDetail => ({
 });
 
 const adminDetail = (replies: string[] = []): AdminTicketDetail => ({
-  ticket: { ...ticket, client: { id: 'c1', name: 'Honoré Broussard', email: 'h@example.com' } },
+  ticket: {
+    ...ticket,
+    client: { id: 'c1', name: 'Honoré Broussard', firstName: 'Honoré', email: 'h@example.com' },
+    planAtOpen: 'signature',
+    responseDueAt: null,
+    firstResponseAt: null,
+  },
   attachments: [],
   messages: replies.map((message, n) => ({
     id: `r${n}`,

@@ -1,20 +1,25 @@
-import { AlertCircle, CheckCircle2, Clock } from 'lucide-react';
+import { AlertCircle, CheckCircle2, Clock, PauseCircle } from 'lucide-react';
 import { TICKET_STATUSES, type TicketPriority, type TicketStatus } from '@shared/schemas/tickets';
 import { Badge } from '@/components/ui/badge';
+import { TICKET_STATUS_LOOK } from '@/components/ui/status-badge';
 
-const STATUS_ICON = { open: AlertCircle, in_progress: Clock, resolved: CheckCircle2 } as const;
+const STATUS_ICON = {
+  open: AlertCircle,
+  in_progress: Clock,
+  waiting_on_client: PauseCircle,
+  resolved: CheckCircle2,
+} as const;
 const STATUS_COLOR = {
   open: 'text-amber-600',
   in_progress: 'text-sky-600',
+  waiting_on_client: 'text-violet-600',
   resolved: 'text-emerald-600',
 } as const;
 
 /** A status as a word, for filters and pickers. */
-export const TICKET_STATUS_LABEL: Record<TicketStatus, string> = {
-  open: 'Open',
-  in_progress: 'In progress',
-  resolved: 'Resolved',
-};
+export const TICKET_STATUS_LABEL = Object.fromEntries(
+  TICKET_STATUSES.map((status) => [status, TICKET_STATUS_LOOK[status].label]),
+) as Record<TicketStatus, string>;
 
 /** A status chosen in a picker or read from the URL; undefined for anything else. */
 export function parseTicketStatus(value: string | null): TicketStatus | undefined {

@@ -1,10 +1,11 @@
 import { Link } from 'wouter';
-import { ADMIN_TICKET_LIST_PARAMS, TICKET_STATUSES } from '@shared/schemas/tickets';
+import { ADMIN_TICKET_LIST_PARAMS, TICKET_SORTS, TICKET_STATUSES } from '@shared/schemas/tickets';
 import { Button } from '@/components/ui/button';
 import { ListFilter, ListToolbar, PagedList } from '@/components/ui/paged-list';
 import { formatDate } from '@/lib/dates';
 import { useListParams } from '@/lib/list-params';
 import { useAdminTickets } from '@/features/tickets/api/get-admin-tickets';
+import { ResponseDue } from '@/features/tickets/components/response-due';
 import { ticketNumber } from '@/features/tickets/components/ticket-card';
 import {
   parseTicketStatus,
@@ -14,13 +15,17 @@ import {
 } from '@/features/tickets/components/ticket-status';
 import { paths } from '@/lib/paths';
 
+const SORT_LABEL = { due: 'Due soonest' } as const;
+
 /**
- * /admin/support?q=&status=&client=&page=: every client's tickets, most recent activity
- * first, a page at a time.
+ * /admin/support?q=&status=&client=&sort=&page=: every client's tickets, most recent activity
+ * first (or the answer due soonest first, `?sort=due`), a page at a time, each saying when
+ * its answer is due.
  */
 export function AdminSupportPage() {
   const { params, update } = useListParams(ADMIN_TICKET_LIST_PARAMS);
   const status = parseTicketStatus(params.status ?? null);
+  const sort = TICKET_SORTS.find((key) => key === params.sort);
   const tickets = useAdminTickets(params);
 
   return (
@@ -41,6 +46,14 @@ export function AdminSupportPage() {
           options={TICKET_STATUSES}
           labelOf={(option) => TICKET_STATUS_LABEL[option]}
           onChange={(next) => update({ status: next })}
+        />
+        <ListFilter
+          label="Sort by"
+          all="Latest activity"
+          value={sort}
+          options={TICKET_SORTS}
+          labelOf={(option) => SORT_LABEL[option]}
+          onChange={(next) => update({ sort: next })}
         />
         {params.client && (
           <Button variant="outline" size="sm" onClick={() => update({ client: undefined })}>
@@ -80,7 +93,10 @@ export function AdminSupportPage() {
                       <TicketStatusLabel status={ticket.status} />
                     </div>
                   </div>
-                  <p className="mt-3 flex flex-wrap gap-x-4 text-xs text-muted-foreground">
+                  <p className="mt-3 text-sm">
+                    <ResponseDue ticket={ticket} />
+                  </p>
+                  <p className="mt-2 flex flex-wrap gap-x-4 text-xs text-muted-foreground">
                     <span>{ticketNumber(ticket)}</span>
                     <span>Created {formatDate(ticket.createdAt)}</span>
                     <span>Last activity {formatDate(ticket.updatedAt)}</span>

@@ -30,7 +30,15 @@ function detail(status: TicketStatus, replies: string[] = []): AdminTicketDetail
       status,
       createdAt: '2026-11-20T12:00:00.000Z',
       updatedAt: '2026-11-20T12:00:00.000Z',
-      client: { id: 'c1', name: 'Honoré Broussard', email: 'honore@example.com' },
+      client: {
+        id: 'c1',
+        name: 'Honoré Broussard',
+        firstName: 'Honoré',
+        email: 'honore@example.com',
+      },
+      planAtOpen: 'signature',
+      responseDueAt: null,
+      firstResponseAt: null,
     },
     attachments: [],
     messages: [

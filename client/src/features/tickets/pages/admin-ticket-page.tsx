@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { fillSavedReply } from '@shared/schemas/saved-replies';
 import type { RefusedFile, TicketStatus } from '@shared/schemas/tickets';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -17,6 +18,9 @@ import {
   TicketStatusOptions,
 } from '@/features/tickets/components/ticket-status';
 import { paths } from '@/lib/paths';
+import { SavedReplyPicker } from '@/features/saved-replies/public';
+import { ResponseDue } from '@/features/tickets/components/response-due';
+import { replyVariables } from '@/features/tickets/components/reply-variables';
 
 function BackLink() {
   return (
@@ -82,6 +86,9 @@ export function AdminTicketPage({ params }: { params: { id: string } }) {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="font-display text-3xl font-bold">{ticket.subject}</h1>
+          <p className="mt-1 text-sm">
+            <ResponseDue ticket={ticket} />
+          </p>
           <p className="text-muted-foreground">
             {ticket.client.name ?? 'Client'} ·{' '}
             {ticket.client.email ? (
@@ -119,6 +126,13 @@ export function AdminTicketPage({ params }: { params: { id: string } }) {
           submitLabel: 'Send Reply',
           pending: reply.isPending,
           onSend: onReply,
+          tools: ({ textarea, insert }) => (
+            <SavedReplyPicker
+              textarea={textarea}
+              insert={insert}
+              fill={(body) => fillSavedReply(body, replyVariables(ticket))}
+            />
+          ),
           extra: (
             <div className="w-56 space-y-2">
               <Label htmlFor="status-after-reply">Then set status</Label>

@@ -10,6 +10,7 @@ import { FormField, SelectField, TextareaField } from '@/components/ui/form-fiel
 import { toast } from '@/components/ui/use-toast';
 import { useCreateTicket } from '@/features/tickets/api/create-ticket';
 import { FilePicker } from '@/features/tickets/components/file-picker';
+import { ResponsePromise } from '@/features/tickets/components/response-promise';
 import { PortalPage } from '@/components/portal-page';
 import { paths } from '@/lib/paths';
 
@@ -24,6 +25,7 @@ export function NewTicketPage() {
   const { errors } = form.formState;
   const [files, setFiles] = useState<File[]>([]);
   const [refused, setRefused] = useState<RefusedFile[]>([]);
+  const priority = form.watch('priority') ?? 'normal';
 
   // The files refused with the request are shown under the ticket's file field, which the
   // ticket's page opens with (history state).
@@ -80,6 +82,7 @@ export function NewTicketPage() {
               refused={refused}
               onRefused={setRefused}
             />
+            <ResponsePromise priority={priority} />
             <div className="flex justify-end gap-3">
               <Button variant="outline" asChild>
                 <Link href={paths.portal.support()}>Cancel</Link>

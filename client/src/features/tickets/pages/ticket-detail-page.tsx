@@ -4,6 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useAddTicketMessage } from '@/features/tickets/api/add-ticket-message';
 import { useTicket } from '@/features/tickets/api/get-ticket';
+import { ResponsePromise } from '@/features/tickets/components/response-promise';
 import { TicketThread } from '@/features/tickets/components/ticket-thread';
 import { PortalPage } from '@/components/portal-page';
 import { paths } from '@/lib/paths';
@@ -57,6 +58,7 @@ export function TicketDetailPage({ params }: { params: { id: string } }) {
 
   return (
     <PortalPage back={BACK} title={ticket.subject}>
+      <ResponsePromise priority={ticket.priority} status={ticket.status} />
       <TicketThread
         ticket={ticket}
         attachments={attachments}

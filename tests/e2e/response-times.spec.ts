@@ -1,0 +1,110 @@
+import type { Page, TestInfo } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe';
+import { expectNoSidewaysScroll } from '../support/page-layout';
+import { expect, signInAdmin, signUpClient, test } from './fixtures';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** The page at a phone's and a desktop's width: nothing sideways, axe clean, a screenshot each. */
+async function atBothWidths(page: Page, testInfo: TestInfo, name: string) {
+  for (const [label, size] of [
+    ['390', PHONE],
+    ['1280', DESKTOP],
+  ] as const) {
+    await page.setViewportSize(size);
+    if (label === '390') await expectNoSidewaysScroll(page, `${name} at 390 px`);
+    await expectNoAxeViolations(page, `${name} at ${label} px`);
+    await page.screenshot({
+      path: testInfo.outputPath(`${name}-${label}.png`),
+      fullPage: true,
+    });
+  }
+}
+
+test('response times: promised to the client, due in the support list, saved replies in the reply box', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  // The client, without a plan, is promised Essentials' 2 business days (1 for high priority).
+  await signUpClient(page, 'Amélie');
+  await page.goto('/portal/support/new');
+  await expect(page.getByText('We answer within 2 business days.')).toBeVisible();
+  await page.getByLabel('Priority').selectOption('high');
+  await expect(
+    page.getByText('We answer within 1 business day for a high-priority ticket.'),
+  ).toBeVisible();
+  await page.getByLabel('Subject').fill('Our booking page shows last year');
+  await page.getByLabel('Description').fill('The booking calendar still shows 2025 dates.');
+  await atBothWidths(page, testInfo, 'new-ticket');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Our booking page shows last year' }),
+  ).toBeVisible();
+  await expect(
+    page.getByText('We answer within 1 business day for a high-priority ticket.'),
+  ).toBeVisible();
+  await atBothWidths(page, testInfo, 'client-ticket');
+
+  const admin = await (await browser.newContext({ reducedMotion: 'reduce' })).newPage();
+  await signInAdmin(admin);
+
+  // A saved reply, added in Settings.
+  await admin.goto('/admin/settings');
+  const saved = admin.getByRole('heading', { name: 'Saved Replies' }).locator('../..');
+  await saved.getByLabel('Title').fill('Looking into it');
+  await saved
+    .getByLabel('Text')
+    .fill('Hi {{firstName}}, we are looking into ticket #{{ticketNumber}}.');
+  await saved.getByRole('button', { name: 'Add Saved Reply' }).click();
+  await expect(saved.getByText('Looking into it', { exact: true })).toBeVisible();
+  await expect(admin.getByRole('heading', { name: 'Response Times' })).toBeVisible();
+  await atBothWidths(admin, testInfo, 'settings');
+  await admin.setViewportSize(PHONE);
+  for (const title of ['Response Times', 'Saved Replies']) {
+    await admin
+      .getByRole('heading', { name: title })
+      .locator('../..')
+      .screenshot({ path: testInfo.outputPath(`settings-${title}-390.png`) });
+  }
+
+  // The support list says when the answer is due, and sorts by it with ?sort=due.
+  await admin.goto('/admin/support');
+  const row = admin.getByRole('link', { name: /Our booking page shows last year/ });
+  await expect(row).toContainText(/Answer due in/);
+  await admin.getByLabel('Sort by').selectOption('due');
+  await expect(admin).toHaveURL(/[?&]sort=due/);
+  await expect(row).toBeVisible();
+  await atBothWidths(admin, testInfo, 'support-list');
+
+  // The saved reply goes into the reply box from the keyboard.
+  await row.click();
+  const box = admin.getByLabel('Reply to the client');
+  await box.click();
+  await admin.keyboard.press('/');
+  const combobox = admin.getByRole('combobox', { name: 'Saved reply' });
+  await expect(combobox).toBeFocused();
+  await expect(admin.getByRole('option', { name: /Looking into it/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await atBothWidths(admin, testInfo, 'admin-ticket-picker');
+  await combobox.press('Enter');
+  await expect(box).toHaveValue(/^Hi Amélie, we are looking into ticket #\d+\.$/);
+  await admin.getByLabel('Then set status').selectOption('waiting_on_client');
+  await admin.getByRole('button', { name: 'Send Reply' }).click();
+  await expect(admin.getByText('Reply Sent', { exact: true })).toBeVisible();
+  await expect(admin.getByText('Clock paused: waiting on client')).toBeVisible();
+
+  // The dashboard's card.
+  await admin.goto('/admin/dashboard');
+  const card = admin.getByRole('group', { name: 'Response Times' });
+  await expect(card.getByText('No plan')).toBeVisible();
+  await expect(card).toContainText('Answered in time: 100% (1 of 1)');
+  await atBothWidths(admin, testInfo, 'dashboard');
+
+  // The client's ticket now waits on them.
+  await page.reload();
+  await expect(page.getByText('We are waiting for your reply.')).toBeVisible();
+});
