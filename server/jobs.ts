@@ -14,6 +14,9 @@ export const BILLING_QUEUE = 'billing-daily';
 /** Blanks the codes and links that stopped working out of the outbox, every 5 minutes. */
 export const OUTBOX_SECRETS_QUEUE = 'outbox-secrets';
 const OUTBOX_SECRETS_CRON = '*/5 * * * *';
+/** Processes inbound e-mail a crash left unprocessed, every minute. */
+export const INBOUND_SWEEP_QUEUE = 'inbound-sweep';
+const INBOUND_SWEEP_CRON = '* * * * *';
 
 export interface JobRunner {
   stop(): Promise<void>;
@@ -42,9 +45,11 @@ export async function startJobs({
     leadSearches?: Pick<Services['leadSearches'], 'runBulk' | 'resumeUnfinished' | 'interruptAll'>;
     /** Absent where a process does not look after the outbox (retries, expired secrets). */
     mail?: Pick<Services['mail'], 'retryFailed' | 'forgetExpiredSecrets'>;
+    /** Absent where a process does not look after inbound e-mail. */
+    inboundProcessor?: Pick<Services['inboundProcessor'], 'sweep'>;
   };
 }): Promise<JobRunner> {
-  const { billing, leadSearches, mail } = services;
+  const { billing, leadSearches, mail, inboundProcessor } = services;
   const boss = pgBossFor(database);
   boss.on('error', (error) => logger.error({ err: error }, 'job runner error'));
   await startQueues(boss, database, [
@@ -53,6 +58,7 @@ export async function startJobs({
     ...(mail
       ? [{ name: MAIL_RETRY_QUEUE }, { name: OUTBOX_SECRETS_QUEUE, policy: 'singleton' as const }]
       : []),
+    ...(inboundProcessor ? [{ name: INBOUND_SWEEP_QUEUE, policy: 'singleton' as const }] : []),
   ]);
   // Queued before the worker starts, so its first poll takes it.
   await boss.send(BILLING_QUEUE, {});
@@ -90,6 +96,13 @@ export async function startJobs({
     await boss.work(OUTBOX_SECRETS_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
       const forgotten = await mail.forgetExpiredSecrets();
       if (forgotten > 0) logger.info({ forgotten }, 'expired secrets blanked out of the outbox');
+    });
+  }
+  if (inboundProcessor) {
+    await boss.schedule(INBOUND_SWEEP_QUEUE, INBOUND_SWEEP_CRON);
+    await boss.work(INBOUND_SWEEP_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+      const taken = await inboundProcessor.sweep();
+      if (taken > 0) logger.info({ taken }, 'unprocessed inbound e-mail taken up again');
     });
   }
   return {

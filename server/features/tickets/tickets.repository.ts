@@ -44,7 +44,7 @@ export function createTicketRepository(db: Database) {
   async function addMessage(
     ticketId: string,
     message: Pick<TicketMessageRow, 'message' | 'isAdminReply' | 'authorAdminId'> &
-      Partial<Pick<TicketMessageRow, 'source' | 'emailMessageId' | 'inboundMessageId'>>,
+      Partial<Pick<TicketMessageRow, 'id' | 'source' | 'emailMessageId' | 'inboundMessageId'>>,
     decide: (ticket: typeof tickets.$inferSelect) => TicketStatus,
   ) {
     return db.transaction(async (tx) => {
@@ -96,7 +96,7 @@ export function createTicketRepository(db: Database) {
       return { rows, total: counted?.value ?? 0 };
     },
 
-    async create(userId: string, input: CreateTicket) {
+    async create(userId: string, input: CreateTicket & { inboundMessageId?: string }) {
       const [row] = await db
         .insert(tickets)
         .values({ userId, ...input })

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { pageOffset, type ListQuery } from '@shared/schemas/common';
 import type {
   AdminReply,
@@ -34,6 +35,7 @@ function toTicket(row: TicketRow): Ticket {
     description: row.description,
     priority: row.priority,
     status: row.status,
+    source: row.inboundMessageId ? 'email' : 'portal',
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -56,10 +58,44 @@ function toAdminTicket({ ticket, client }: TicketWithClient): AdminTicket {
   };
 }
 
+/** What an e-mail about a ticket needs beyond the ticket: where answers go, what it answers. */
+export interface TicketMail {
+  /** The ticket's reply token: answers go to support+t_<token>@… */
+  replyToken: string;
+  /** The Message-ID of the client's e-mail this one answers, if one. */
+  inReplyTo?: string;
+  /** An automatic answer to an e-mail: marked Auto-Submitted so no robot answers it. */
+  automatic?: boolean;
+}
+
 /** Who hears of what happens to tickets (the mail feature's notifications). */
 export interface TicketEvents {
-  ticketCreated(userId: string, ticket: Ticket): void;
-  agencyReplied(userId: string, ticket: Ticket, message: string): void;
+  /** The agency hears of a new ticket; the client gets a confirmation when `confirm`. */
+  ticketCreated(userId: string, ticket: Ticket, mail: TicketMail & { confirm: boolean }): void;
+  /** The client gets the agency's reply, sent as the Message-ID recorded on it. */
+  agencyReplied(
+    userId: string,
+    ticket: Ticket,
+    message: string,
+    mail: TicketMail & { messageId: string },
+  ): void;
+  /** The Message-ID the next e-mail about a ticket goes out with. */
+  newMessageId(): Promise<string>;
+}
+
+/** A client's e-mail that opens a ticket: kept whole (the typed-input limits do not apply). */
+export interface EmailTicket {
+  subject: string;
+  description: string;
+  inboundMessageId: string;
+}
+
+/** A client's e-mail added to a ticket. */
+export interface EmailTicketMessage {
+  message: string;
+  inboundMessageId: string;
+  /** Its Message-ID: a later answer's In-Reply-To finds the ticket by it. */
+  emailMessageId: string | null;
 }
 
 export function createTicketService(
@@ -104,9 +140,53 @@ export function createTicketService(
     },
 
     async create(userId: string, input: CreateTicket): Promise<Ticket> {
-      const ticket = toTicket(await repository.create(userId, input));
-      events.ticketCreated(userId, ticket);
+      const row = await repository.create(userId, input);
+      const ticket = toTicket(row);
+      events.ticketCreated(userId, ticket, { replyToken: row.replyToken, confirm: true });
       return ticket;
+    },
+
+    /**
+     * A ticket opened by the client's e-mail: subject and body as they came (an empty subject
+     * is "(no subject)"), priority normal. `confirmation` says whether the client is sent the
+     * automatic confirmation (the inbound feature's limit per sender) and what it answers.
+     */
+    async openFromEmail(
+      userId: string,
+      input: EmailTicket,
+      confirmation: { send: boolean; inReplyTo?: string },
+    ): Promise<TicketRow> {
+      const row = await repository.create(userId, {
+        subject: input.subject.trim() || '(no subject)',
+        description: input.description,
+        priority: 'normal',
+        inboundMessageId: input.inboundMessageId,
+      });
+      events.ticketCreated(userId, toTicket(row), {
+        replyToken: row.replyToken,
+        confirm: confirmation.send,
+        inReplyTo: confirmation.inReplyTo,
+        automatic: true,
+      });
+      return row;
+    },
+
+    /**
+     * The client's e-mail on their ticket. A resolved ticket opens again: the client wrote,
+     * so the agency has something to answer (docs/support-mail.md).
+     */
+    async addEmailMessage(
+      ticketId: string,
+      input: EmailTicketMessage,
+    ): Promise<{ ticket: TicketRow; messageId: string }> {
+      const messageId = randomUUID();
+      const updated = await repository.addMessage(
+        ticketId,
+        { id: messageId, ...input, isAdminReply: false, authorAdminId: null, source: 'email' },
+        (current) => (current.status === 'resolved' ? 'open' : current.status),
+      );
+      if (!updated) throw new AppError(404, TICKET_NOT_FOUND);
+      return { ticket: updated, messageId };
     },
 
     /** The client's ticket and its messages. */
@@ -153,6 +233,8 @@ export function createTicketService(
     /** The agency's reply: an open ticket moves to in_progress unless a status is chosen. */
     async reply(actor: AuditActor, id: string, reply: AdminReply): Promise<AdminTicketDetail> {
       let statusBefore: TicketStatus | undefined;
+      // Recorded with the message before it is sent: the client's answer finds it by this.
+      const messageId = await events.newMessageId();
       const updated = await repository.addMessage(
         checkedId(id),
         {
@@ -160,6 +242,7 @@ export function createTicketService(
           isAdminReply: true,
           authorAdminId: actor.adminId,
           source: 'admin',
+          emailMessageId: messageId,
         },
         (current) => {
           statusBefore = current.status;
@@ -174,7 +257,10 @@ export function createTicketService(
         before: { status: statusBefore ?? null },
         after: { status: updated.status, message: reply.message },
       });
-      events.agencyReplied(updated.userId, toTicket(updated), reply.message);
+      events.agencyReplied(updated.userId, toTicket(updated), reply.message, {
+        replyToken: updated.replyToken,
+        messageId,
+      });
       return adminDetail(id);
     },
 

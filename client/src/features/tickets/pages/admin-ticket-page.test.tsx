@@ -18,6 +18,7 @@ function detail(status: TicketStatus, replies: string[] = []): AdminTicketDetail
     ticket: {
       id: ID,
       number: 12,
+      source: 'portal' as const,
       subject: 'Broken contact form',
       description: 'The contact form on the home page does nothing.',
       priority: 'high',

@@ -20,6 +20,7 @@ function detail(messages: TicketMessageEntry[]): TicketDetail {
     ticket: {
       id: ID,
       number: 3,
+      source: 'portal' as const,
       subject: 'New opening hours',
       description: 'Please put the winter opening hours on the contact page.',
       priority: 'normal',
