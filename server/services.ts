@@ -361,8 +361,12 @@ export function createServices({
           AUTOMATIC_ANSWER_WINDOW_MS,
         )
       ).hits <= AUTOMATIC_ANSWERS_PER_HOUR,
-    filesNotKept: (userId, ticket, refused, ticketMail) =>
-      notifications.filesNotKept(userId, ticket, refused, ticketMail),
+    answers: {
+      ticketConfirmation: (userId, ticket, ticketMail, refused) =>
+        notifications.ticketConfirmation(userId, ticket, ticketMail, refused),
+      filesNotKept: (userId, ticket, refused, ticketMail) =>
+        notifications.filesNotKept(userId, ticket, refused, ticketMail),
+    },
     logger,
   });
   const clients = createClientService({

@@ -23,7 +23,11 @@ export function createOriginalEmails(repository: Pick<InboundRepository, 'origin
       ticketMessageId === null ? null : existingId(ticketMessageId, ORIGINAL_NOT_FOUND),
     );
     if (!raw || countMimeParts(raw) > MAX_MIME_PARTS) throw new AppError(404, ORIGINAL_NOT_FOUND);
-    const mail = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
+    const mail = await simpleParser(raw, {
+      skipImageLinks: true,
+      skipHtmlToText: true,
+      skipTextToHtml: true,
+    });
     return {
       from: mail.from?.text ?? '',
       to: [mail.to]

@@ -32,21 +32,36 @@ export interface InboundProcessorDeps {
    * sender per hour: the rate-limit counters).
    */
   mayAnswer(address: string): Promise<boolean>;
-  /** The automatic answer naming the files that were not kept. */
-  filesNotKept(
-    userId: string,
-    ticket: { id: string; number: number; subject: string },
-    refused: RefusedFile[],
-    mail: TicketMail,
-  ): void;
+  /** The automatic answers (the mail feature's notifications). */
+  answers: {
+    /** A new ticket's confirmation, naming the files that were not kept. */
+    ticketConfirmation(
+      userId: string,
+      ticket: MailTicket,
+      mail: TicketMail,
+      refused: RefusedFile[],
+    ): void;
+    /** The files of an answer on a ticket that were not kept. */
+    filesNotKept(
+      userId: string,
+      ticket: MailTicket,
+      refused: RefusedFile[],
+      mail: TicketMail,
+    ): void;
+  };
   logger: Pick<Logger, 'error' | 'warn' | 'info'>;
 }
+
+type MailTicket = { id: string; number: number; subject: string };
 
 const MATCHED_BY: Record<ThreadedBy, string> = {
   token: 'its reply address',
   'in-reply-to': 'the e-mail it answers (In-Reply-To/References)',
   subject: 'the ticket number in its subject',
 };
+
+const filesDetail = (refused: RefusedFile[]) =>
+  `Files not kept: ${refused.map((file) => `${file.filename} (${file.reason})`).join(', ')}.`;
 
 /** What the parser found that the log shows, whatever became of the message. */
 function seen(mail: ParsedMail) {
@@ -91,6 +106,8 @@ export function createInboundProcessor(deps: InboundProcessorDeps) {
     try {
       return await simpleParser(row.raw, {
         skipImageLinks: true,
+        // Our own reduction of HTML (reply-text.ts), not the parser's.
+        skipHtmlToText: true,
         skipTextToHtml: true,
         skipTextLinks: true,
       });
@@ -153,6 +170,8 @@ export function createInboundProcessor(deps: InboundProcessorDeps) {
     const inReplyTo = mail.messageId ?? row.messageId;
     const address = seen(mail).fromAddress;
     const done = await repository.alreadyApplied(row.id);
+    const answer: TicketMail = { replyToken: '', inReplyTo, automatic: true };
+    const limited = 'automatic answers to this sender are at their hourly limit';
     let ticket: TicketRow;
     let refused: RefusedFile[] = [];
     let detail: string;
@@ -169,29 +188,37 @@ export function createInboundProcessor(deps: InboundProcessorDeps) {
       ticket = added.ticket;
       refused = await saveFiles((f) => deps.attachments.saveForMessage(added.messageId, f), files);
       detail = `Added to ticket #${ticket.number}, found by ${MATCHED_BY[thread.by]}${reopened ? '; the resolved ticket was opened again' : ''}.`;
+      if (refused.length > 0) {
+        detail += ` ${filesDetail(refused)}`;
+        if (address && (await deps.mayAnswer(address))) {
+          deps.answers.filesNotKept(userId, ticket, refused, {
+            ...answer,
+            replyToken: ticket.replyToken,
+          });
+          detail += ' The client was told.';
+        } else {
+          detail += ` The client was not told: ${limited}.`;
+        }
+      }
     } else {
-      const confirm = address ? await deps.mayAnswer(address) : false;
-      ticket = await tickets.openFromEmail(
-        userId,
-        { subject: oneLine(mail.subject ?? ''), description: body.text, inboundMessageId: row.id },
-        { send: confirm, inReplyTo },
-      );
+      ticket = await tickets.openFromEmail(userId, {
+        subject: oneLine(mail.subject ?? ''),
+        description: body.text,
+        inboundMessageId: row.id,
+      });
       refused = await saveFiles((f) => deps.attachments.saveForTicket(ticket.id, f), files);
-      detail = `Opened ticket #${ticket.number}; ${confirm ? 'the client was sent a confirmation' : 'no confirmation sent: automatic answers to this sender are at their hourly limit'}.`;
-    }
-    if (refused.length > 0) {
-      const names = refused.map((file) => `${file.filename} (${file.reason})`).join(', ');
-      detail += ` Files not kept: ${names}.`;
-      if (address && (await deps.mayAnswer(address))) {
-        deps.filesNotKept(userId, ticket, refused, {
-          replyToken: ticket.replyToken,
-          inReplyTo,
-          automatic: true,
-        });
-        detail += ' The client was told.';
-      } else {
-        detail +=
-          ' The client was not told: automatic answers to this sender are at their hourly limit.';
+      const confirm = address ? await deps.mayAnswer(address) : false;
+      if (confirm) {
+        deps.answers.ticketConfirmation(
+          userId,
+          ticket,
+          { ...answer, replyToken: ticket.replyToken },
+          refused,
+        );
+      }
+      detail = `Opened ticket #${ticket.number}; ${confirm ? 'the client was sent a confirmation' : `no confirmation sent: ${limited}`}.`;
+      if (refused.length > 0) {
+        detail += ` ${filesDetail(refused)}${confirm ? ' The confirmation names them.' : ''}`;
       }
     }
     return {

@@ -496,12 +496,24 @@ export function createNotifications({
         to: brand.businessEmail,
         ...ticketCreatedEmail(brand, client, ticket, { appUrl }),
       }));
-      if (!mail.confirm) return;
+      if (mail.confirm) this.ticketConfirmation(userId, ticket, mail);
+    },
+
+    /**
+     * The client's confirmation of a new ticket, which they can answer; for a ticket opened by
+     * e-mail, an automatic answer that also names the files that were not kept.
+     */
+    ticketConfirmation(
+      userId: string,
+      ticket: MailTicket,
+      mail: TicketMail,
+      refused: { filename: string; reason: string }[] = [],
+    ) {
       deliver('ticket-confirmation', userId, (brand, client) =>
         client?.email
           ? {
               to: client.email,
-              ...ticketConfirmationEmail(brand, ticket, { appUrl }),
+              ...ticketConfirmationEmail(brand, ticket, refused, { appUrl }),
               headers: ticketHeaders(
                 brand,
                 ticket,

@@ -73,11 +73,9 @@ describe('ticket e-mails', () => {
 
   it('a confirmation gives the client the number in the subject and the reply marker first', () => {
     const email = readEmail(
-      ticketConfirmationEmail(
-        testBrand,
-        { id: 'tkt_1', number: 7, subject: 'Menu page' },
-        { appUrl },
-      ),
+      ticketConfirmationEmail(testBrand, { id: 'tkt_1', number: 7, subject: 'Menu page' }, [], {
+        appUrl,
+      }),
     );
     expect(email.subject).toBe('[#7] Menu page');
     expect(email.textParagraphs[0]).toBe('##- Please type your reply above this line -##');
@@ -93,7 +91,7 @@ describe('ticket e-mails', () => {
   it('a subject from an e-mail cannot add a header line', () => {
     const injected = 'Hello\r\nBcc: victim@example.com\nX-Evil: 1';
     for (const email of [
-      ticketConfirmationEmail(testBrand, { id: 't', number: 3, subject: injected }, { appUrl }),
+      ticketConfirmationEmail(testBrand, { id: 't', number: 3, subject: injected }, [], { appUrl }),
       agencyRepliedEmail(testBrand, { id: 't', number: 3, subject: injected }, 'Hi', { appUrl }),
       ticketCreatedEmail(
         testBrand,
@@ -108,11 +106,9 @@ describe('ticket e-mails', () => {
   });
 
   it('an empty subject reads "(no subject)"', () => {
-    const email = ticketConfirmationEmail(
-      testBrand,
-      { id: 't', number: 9, subject: ' ' },
-      { appUrl },
-    );
+    const email = ticketConfirmationEmail(testBrand, { id: 't', number: 9, subject: ' ' }, [], {
+      appUrl,
+    });
     expect(email.subject).toBe('[#9] (no subject)');
   });
 
@@ -129,9 +125,24 @@ describe('ticket e-mails', () => {
       ),
     );
     expect(email.subject).toBe('[#5] Files not kept: Logo');
+    expect(email.textParagraphs[1]).toBe('Your message was added to ticket #5.');
     expect(email.textParagraphs[0]).toBe(REPLY_ABOVE_MARKER);
+    expect(email.textParagraphs).toContain('These files were not kept:');
     expect(email.textParagraphs).toContain(
       'logo.exe: this type of file is not accepted\nbig.pdf: larger than 10 MB',
     );
+  });
+
+  it('a confirmation of a ticket opened by e-mail names the files that were not kept', () => {
+    const email = readEmail(
+      ticketConfirmationEmail(
+        testBrand,
+        { id: 'tkt_1', number: 8, subject: 'Logo' },
+        [{ filename: 'logo.png', reason: 'attachments are not stored yet' }],
+        { appUrl },
+      ),
+    );
+    expect(email.textParagraphs).toContain('These files were not kept:');
+    expect(email.textParagraphs).toContain('logo.png: attachments are not stored yet');
   });
 });

@@ -7,6 +7,15 @@ import {
 } from '../../lib/email-layout';
 import { oneLine, REPLY_ABOVE_MARKER, ticketSubject } from '../../lib/ticket-mail';
 
+/** The paragraphs naming the files of an e-mail that were not kept, each with the reason. */
+function notKept(refused: { filename: string; reason: string }[]): string[] {
+  return [
+    'These files were not kept:',
+    refused.map(({ filename, reason }) => `${oneLine(filename)}: ${reason}`).join('\n'),
+    'Please send them again in another format, or share a link to them.',
+  ];
+}
+
 /** A client opened a ticket: the agency hears of it. */
 export function ticketCreatedEmail(
   brand: EmailBrand,
@@ -29,6 +38,7 @@ export function ticketCreatedEmail(
 export function ticketConfirmationEmail(
   brand: EmailBrand,
   ticket: { id: string; number: number; subject: string },
+  refused: { filename: string; reason: string }[],
   { appUrl }: { appUrl: string },
 ): RenderedEmail {
   return renderEmail(
@@ -37,6 +47,7 @@ export function ticketConfirmationEmail(
     [
       REPLY_ABOVE_MARKER,
       `We received your request and opened ticket #${ticket.number}: ${oneLine(ticket.subject)}.`,
+      ...(refused.length > 0 ? notKept(refused) : []),
       'Answer this e-mail to add to it; we will reply here.',
     ],
     { href: `${appUrl}/portal/support/${ticket.id}`, label: 'See your ticket' },
@@ -70,9 +81,8 @@ export function filesNotKeptEmail(
     ticketSubject(ticket.number, ticket.subject, 'Files not kept: '),
     [
       REPLY_ABOVE_MARKER,
-      `Your message was added to ticket #${ticket.number}, but these files were not kept:`,
-      refused.map(({ filename, reason }) => `${oneLine(filename)}: ${reason}`).join('\n'),
-      'Please send them again in another format, or share a link to them.',
+      `Your message was added to ticket #${ticket.number}.`,
+      ...notKept(refused),
     ],
     { href: `${appUrl}/portal/support/${ticket.id}`, label: 'See your ticket' },
   );

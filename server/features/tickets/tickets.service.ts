@@ -148,26 +148,17 @@ export function createTicketService(
 
     /**
      * A ticket opened by the client's e-mail: subject and body as they came (an empty subject
-     * is "(no subject)"), priority normal. `confirmation` says whether the client is sent the
-     * automatic confirmation (the inbound feature's limit per sender) and what it answers.
+     * is "(no subject)"), priority normal. The agency hears of it; the client's confirmation
+     * is the inbound feature's automatic answer (it knows the files kept and the sender's limit).
      */
-    async openFromEmail(
-      userId: string,
-      input: EmailTicket,
-      confirmation: { send: boolean; inReplyTo?: string },
-    ): Promise<TicketRow> {
+    async openFromEmail(userId: string, input: EmailTicket): Promise<TicketRow> {
       const row = await repository.create(userId, {
         subject: input.subject.trim() || '(no subject)',
         description: input.description,
         priority: 'normal',
         inboundMessageId: input.inboundMessageId,
       });
-      events.ticketCreated(userId, toTicket(row), {
-        replyToken: row.replyToken,
-        confirm: confirmation.send,
-        inReplyTo: confirmation.inReplyTo,
-        automatic: true,
-      });
+      events.ticketCreated(userId, toTicket(row), { replyToken: row.replyToken, confirm: false });
       return row;
     },
 
