@@ -99,6 +99,8 @@ export async function startJobs({
     });
   }
   if (inboundProcessor) {
+    // At start too: what a stopped process left unprocessed is taken up at once.
+    await boss.send(INBOUND_SWEEP_QUEUE, {});
     await boss.schedule(INBOUND_SWEEP_QUEUE, INBOUND_SWEEP_CRON);
     await boss.work(INBOUND_SWEEP_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
       const taken = await inboundProcessor.sweep();
