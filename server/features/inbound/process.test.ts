@@ -375,6 +375,8 @@ describe('messages nobody answers', () => {
       stateDetail: 'Held: no client has the verified address stranger@elsewhere.test.',
       fromAddress: 'stranger@elsewhere.test',
       ticketId: null,
+      // Checked all the same, for the admin who decides.
+      authentication: { dkim: 'none', spf: 'none', dmarc: 'none', dmarcDomain: 'elsewhere.test' },
     });
     expect(sink.messages).toHaveLength(before);
 

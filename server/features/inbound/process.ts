@@ -60,6 +60,9 @@ const MATCHED_BY: Record<ThreadedBy, string> = {
   subject: 'the ticket number in its subject',
 };
 
+/** DMARC's verdict in the log's words (any other verdict is named as mailauth gives it). */
+const DMARC_WORDS: Record<string, string> = { fail: 'failed', none: 'has no policy' };
+
 const filesDetail = (refused: RefusedFile[]) =>
   `Files not kept: ${refused.map((file) => `${file.filename} (${file.reason})`).join(', ')}.`;
 
@@ -245,10 +248,13 @@ export function createInboundProcessor(deps: InboundProcessorDeps) {
         stateDetail: 'Held: the message has no From address.',
       };
     }
+    // Checked for every message with a sender: the admin deciding on a held one sees them too.
+    const { dmarcPass, ...verdicts } = await authenticate(row);
     const clients = await repository.clientsWithVerifiedEmail(found.fromAddress);
     if (clients.length !== 1) {
       return {
         ...found,
+        authentication: verdicts,
         state: 'unknown_sender',
         stateDetail:
           clients.length === 0
@@ -258,8 +264,6 @@ export function createInboundProcessor(deps: InboundProcessorDeps) {
     }
     const client = clients[0]!;
     const thread = await findThread(repository, mail, row.envelopeTo, client.id);
-    const authentication = await authenticate(row);
-    const { dmarcPass, ...verdicts } = authentication;
     const seenWithChecks = { ...found, authentication: verdicts, userId: client.id };
     if (thread?.by === 'token' && thread.ticket.userId !== client.id) {
       return {
@@ -273,7 +277,7 @@ export function createInboundProcessor(deps: InboundProcessorDeps) {
       return {
         ...seenWithChecks,
         state: 'not_verified',
-        stateDetail: `Held as sender not verified: DMARC ${verdicts.dmarc === 'pass' ? 'passed' : verdicts.dmarc === 'none' ? 'has no policy' : verdicts.dmarc === 'fail' ? 'failed' : `gave ${verdicts.dmarc}`} for ${domain} and there is no reply token of the client's ticket.`,
+        stateDetail: `Held as sender not verified: DMARC ${DMARC_WORDS[verdicts.dmarc] ?? `gave ${verdicts.dmarc}`} for ${domain} and there is no reply token of the client's ticket.`,
       };
     }
     return {
