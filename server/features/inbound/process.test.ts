@@ -494,6 +494,7 @@ describe('hostile and unusual messages', () => {
       }),
     );
     expect(log.state).toBe('failed');
+    expect(log.fromAddress).toBe('amelie@bakery.test');
     expect(log.stateDetail).toBe(
       'Not read: the message has 10,000 MIME parts (at most 500), as a message built to exhaust the reader would.',
     );

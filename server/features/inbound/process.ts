@@ -9,6 +9,7 @@ import type { InboundAttachments, InboundFile, RefusedFile } from './attachments
 import { classifyUnanswerable } from './classify';
 import type { InboundOutcome, InboundRepository } from './inbound.repository';
 import type { InboundProcessor } from './ingest';
+import { headerLines } from './message-identity';
 import { countMimeParts, MAX_MIME_PARTS } from './mime-guard';
 import { replyText } from './reply-text';
 import type { SenderAuthentication, SenderVerifier } from './sender-verification';
@@ -66,6 +67,12 @@ const DMARC_WORDS: Record<string, string> = { fail: 'failed', none: 'has no poli
 const filesDetail = (refused: RefusedFile[]) =>
   `Files not kept: ${refused.map((file) => `${file.filename} (${file.reason})`).join(', ')}.`;
 
+/** The From address read off the raw header, for the log of a message that is not parsed. */
+function rawFromAddress(raw: Buffer): string | null {
+  const from = headerLines(raw).find((line) => line.startsWith('from:'));
+  return /[^\s<>"(),:;]+@[^\s<>"(),:;]+/.exec(from?.slice(5) ?? '')?.[0]?.toLowerCase() ?? null;
+}
+
 /** What the parser found that the log shows, whatever became of the message. */
 function seen(mail: ParsedMail) {
   const from = mail.from?.value[0];
@@ -102,6 +109,7 @@ export function createInboundProcessor(deps: InboundProcessorDeps) {
     const parts = countMimeParts(row.raw);
     if (parts > MAX_MIME_PARTS) {
       return {
+        fromAddress: rawFromAddress(row.raw),
         state: 'failed',
         stateDetail: `Not read: the message has ${parts.toLocaleString('en-US')} MIME parts (at most ${MAX_MIME_PARTS}), as a message built to exhaust the reader would.`,
       };
@@ -116,6 +124,7 @@ export function createInboundProcessor(deps: InboundProcessorDeps) {
       });
     } catch (error) {
       return {
+        fromAddress: rawFromAddress(row.raw),
         state: 'failed',
         stateDetail: `Not read: the message could not be parsed (${error instanceof Error ? error.message : String(error)}).`,
       };

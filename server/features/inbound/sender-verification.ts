@@ -2,6 +2,13 @@ import { Resolver } from 'node:dns/promises';
 import { authenticate, type DNSResolver } from 'mailauth';
 import type { InboundAuthentication } from '@shared/schemas/inbound';
 
+/**
+ * The most the checks of one message may take. An unreachable resolver would otherwise hold a
+ * message for the resolver's timeout times each look-up; it is then held as not verified
+ * (temperror), and the admin can release it.
+ */
+const CHECKS_DEADLINE_MS = 10_000;
+
 /** What the checks found: each verdict as mailauth reports it, and whether DMARC passed. */
 export interface SenderAuthentication extends InboundAuthentication {
   dmarcPass: boolean;
@@ -30,8 +37,30 @@ export function dnsResolver(servers: string[]): DNSResolver {
  * address: a message that came without one (IMAP, a provider's webhook) is judged by DKIM,
  * which DMARC accepts when it is aligned with the From domain.
  */
-export function createSenderVerifier({ resolver }: { resolver: DNSResolver }) {
+export function createSenderVerifier({
+  resolver,
+  deadlineMs = CHECKS_DEADLINE_MS,
+}: {
+  resolver: DNSResolver;
+  /** How long all the look-ups of one message may take: past it, every verdict is temperror. */
+  deadlineMs?: number;
+}) {
   return async function verify(checks: SenderChecks): Promise<SenderAuthentication> {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`DNS look-ups took longer than ${deadlineMs} ms`)),
+        deadlineMs,
+      );
+    });
+    try {
+      return await Promise.race([check(checks), deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  async function check(checks: SenderChecks): Promise<SenderAuthentication> {
     const result = await authenticate(checks.raw, {
       resolver,
       ...(checks.remoteAddress && { ip: checks.remoteAddress }),
@@ -56,6 +85,6 @@ export function createSenderVerifier({ resolver }: { resolver: DNSResolver }) {
       dmarcDomain: result.dmarc ? (result.dmarc.domain ?? fromDomain) : fromDomain,
       dmarcPass: dmarc === 'pass',
     };
-  };
+  }
 }
 export type SenderVerifier = ReturnType<typeof createSenderVerifier>;
