@@ -50,6 +50,7 @@ import {
 } from './features/signup-links/signup-links.routes';
 import { subscriptionRoutes } from './features/subscriptions/subscriptions.routes';
 import { adminTicketRoutes, ticketRoutes } from './features/tickets/tickets.routes';
+import { adminOriginalEmailRoutes } from './features/inbound/original-email.routes';
 import { cspNonce } from './lib/csp-nonce';
 import { rejectCrossSiteRequests } from './lib/csrf';
 import { AppError, errorHandler, notFoundApi } from './lib/errors';
@@ -195,6 +196,7 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   admin.use(adminDashboardRoutes(services.dashboard));
   admin.use(adminTicketRoutes(services.tickets, services.attachments));
   admin.use(adminAttachmentRoutes(services.attachments));
+  admin.use(adminOriginalEmailRoutes(services.originalEmail));
   admin.use(adminInvoiceRoutes(services.invoices, services.payments));
   admin.use(adminPaymentRoutes(services.payments));
   admin.use(adminSignupLinkRoutes(services.signupLinks));

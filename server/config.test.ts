@@ -90,4 +90,27 @@ describe('loadConfig', () => {
       /SESSION_SECRET must be at least 32 characters/,
     );
   });
+
+  it('reads the support address and the resolvers that check inbound senders', () => {
+    expect(loadConfig({}).support).toEqual({ email: undefined, dnsServers: [] });
+    expect(loadConfig({ DNS_SERVERS: '', SUPPORT_EMAIL: '' }).support).toEqual({
+      email: undefined,
+      dnsServers: [],
+    });
+    expect(
+      loadConfig({
+        SUPPORT_EMAIL: 'help@agency.example',
+        DNS_SERVERS: '127.0.0.1:5353, [::1]:53,9.9.9.9',
+      }).support,
+    ).toEqual({
+      email: 'help@agency.example',
+      dnsServers: ['127.0.0.1:5353', '[::1]:53', '9.9.9.9'],
+    });
+    expect(() => loadConfig({ DNS_SERVERS: '127.0.0.1:53;8.8.8.8' })).toThrow(
+      /DNS_SERVERS is a comma-separated list of host:port/,
+    );
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'support' })).toThrow(
+      /SUPPORT_EMAIL must be an e-mail address/,
+    );
+  });
 });

@@ -49,6 +49,18 @@ const EnvSchema = z
     /** The wait before the first retry; each later one waits about twice as long. */
     MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 
+    /** The support address clients write to and answer (support+t_<token>@… per ticket). */
+    SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an e-mail address').optional(),
+    /** Resolvers for DKIM, SPF and DMARC look-ups, e.g. 127.0.0.1:53,[::1]:53; default the system's. */
+    DNS_SERVERS: z
+      .string()
+      .regex(
+        /^\s*(\[[0-9a-fA-F:.]+\]|[0-9.]+|[A-Za-z0-9.-]+)(:\d{1,5})?(\s*,\s*(\[[0-9a-fA-F:.]+\]|[0-9.]+|[A-Za-z0-9.-]+)(:\d{1,5})?)*\s*$/,
+        'DNS_SERVERS is a comma-separated list of host:port, e.g. 127.0.0.1:53',
+      )
+      .optional()
+      .transform((list) => (list ? list.split(',').map((server) => server.trim()) : [])),
+
     RENEWAL_LEAD_DAYS: z.coerce.number().int().min(1).max(28).default(7),
     BILLING_RUN_CRON: z.string().min(9).default('0 6 * * *'),
     BILLING_TIMEZONE: z
@@ -166,6 +178,13 @@ export interface Config {
     /** A refused message is tried `attempts` times in all, waiting longer each time. */
     retry: { attempts: number; delaySeconds: number };
   };
+  /** Mail about tickets: the support address and the resolvers that check who sent a message. */
+  support: {
+    /** SUPPORT_EMAIL, or undefined for the business e-mail of the settings. */
+    email: string | undefined;
+    /** Empty: the system's resolvers. */
+    dnsServers: string[];
+  };
   billing: {
     /** Days before a period ends that the next month's invoice is made. */
     renewalLeadDays: number;
@@ -256,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: e.MAIL_FROM,
       retry: { attempts: e.MAIL_RETRY_ATTEMPTS, delaySeconds: e.MAIL_RETRY_DELAY_SECONDS },
     },
+    support: { email: e.SUPPORT_EMAIL, dnsServers: e.DNS_SERVERS },
     billing: {
       renewalLeadDays: e.RENEWAL_LEAD_DAYS,
       runCron: e.BILLING_RUN_CRON,

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openTestDatabase } from '@tests/support/test-database';
 import { loadConfig } from './config';
 import type { DatabaseHandle } from './db/client';
-import { ATTACHMENTS_QUEUE, BILLING_QUEUE, OUTBOX_SECRETS_QUEUE, startJobs } from './jobs';
+import {
+  ATTACHMENTS_QUEUE,
+  BILLING_QUEUE,
+  INBOUND_SWEEP_QUEUE,
+  OUTBOX_SECRETS_QUEUE,
+  startJobs,
+} from './jobs';
 import { createLogger } from './lib/logger';
 
 let database: DatabaseHandle;
@@ -125,6 +131,38 @@ it('looks after the attachments (held scans, orphan files) at start and every 10
       ATTACHMENTS_QUEUE,
     ]);
     expect(rows).toEqual([{ cron: '*/10 * * * *' }]);
+  } finally {
+    await jobs.stop();
+  }
+}, 30_000);
+
+it('sweeps unprocessed inbound e-mail at start and every minute, one run at a time', async () => {
+  const config = loadConfig({ NODE_ENV: 'test' });
+  let markSwept = () => {};
+  const swept = new Promise<void>((resolve) => {
+    markSwept = resolve;
+  });
+  const jobs = await startJobs({
+    database,
+    config,
+    logger: createLogger('silent'),
+    services: {
+      billing: { runDaily: async () => ({}) as never },
+      inboundProcessor: {
+        sweep: async () => {
+          markSwept();
+          return 0;
+        },
+      },
+    },
+  });
+  try {
+    await swept;
+    const { rows } = await database.executeSql(
+      'select s.cron, q.policy from pgboss.schedule s join pgboss.queue q on q.name = s.name where s.name = $1',
+      [INBOUND_SWEEP_QUEUE],
+    );
+    expect(rows).toEqual([{ cron: '* * * * *', policy: 'singleton' }]);
   } finally {
     await jobs.stop();
   }

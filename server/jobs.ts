@@ -20,6 +20,9 @@ const OUTBOX_SECRETS_CRON = '*/5 * * * *';
  */
 export const ATTACHMENTS_QUEUE = 'attachments-upkeep';
 const ATTACHMENTS_CRON = '*/10 * * * *';
+/** Processes inbound e-mail a crash left unprocessed, every minute. */
+export const INBOUND_SWEEP_QUEUE = 'inbound-sweep';
+const INBOUND_SWEEP_CRON = '* * * * *';
 
 export interface JobRunner {
   stop(): Promise<void>;
@@ -50,9 +53,11 @@ export async function startJobs({
     mail?: Pick<Services['mail'], 'retryFailed' | 'forgetExpiredSecrets'>;
     /** Absent where a process does not look after the attachments' scans and storage. */
     attachments?: Pick<Services['attachments'], 'retryPendingScans' | 'removeOrphans'>;
+    /** Absent where a process does not look after inbound e-mail. */
+    inboundProcessor?: Pick<Services['inboundProcessor'], 'sweep'>;
   };
 }): Promise<JobRunner> {
-  const { billing, leadSearches, mail, attachments } = services;
+  const { billing, leadSearches, mail, attachments, inboundProcessor } = services;
   const boss = pgBossFor(database);
   boss.on('error', (error) => logger.error({ err: error }, 'job runner error'));
   await startQueues(boss, database, [
@@ -62,6 +67,7 @@ export async function startJobs({
       ? [{ name: MAIL_RETRY_QUEUE }, { name: OUTBOX_SECRETS_QUEUE, policy: 'singleton' as const }]
       : []),
     ...(attachments ? [{ name: ATTACHMENTS_QUEUE, policy: 'singleton' as const }] : []),
+    ...(inboundProcessor ? [{ name: INBOUND_SWEEP_QUEUE, policy: 'singleton' as const }] : []),
   ]);
   // Queued before the worker starts, so its first poll takes it.
   await boss.send(BILLING_QUEUE, {});
@@ -110,6 +116,15 @@ export async function startJobs({
       if (scans.scanned > 0 || scans.pending > 0 || orphans > 0) {
         logger.info({ scans, orphans }, 'attachments upkeep done');
       }
+    });
+  }
+  if (inboundProcessor) {
+    // At start too: what a stopped process left unprocessed is taken up at once.
+    await boss.send(INBOUND_SWEEP_QUEUE, {});
+    await boss.schedule(INBOUND_SWEEP_QUEUE, INBOUND_SWEEP_CRON);
+    await boss.work(INBOUND_SWEEP_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+      const taken = await inboundProcessor.sweep();
+      if (taken > 0) logger.info({ taken }, 'unprocessed inbound e-mail taken up again');
     });
   }
   return {

@@ -63,6 +63,10 @@ import { createSubscriptionRepository } from './features/subscriptions/subscript
 import { createClientRepository } from './features/clients/clients.repository';
 import { createClientService } from './features/clients/clients.service';
 import { createSubscriptionService } from './features/subscriptions/subscriptions.service';
+import { createInboundRepository } from './features/inbound/inbound.repository';
+import { createOriginalEmails } from './features/inbound/original-email';
+import { createInboundProcessor } from './features/inbound/process';
+import { createSenderVerifier, dnsResolver } from './features/inbound/sender-verification';
 import { createTicketRepository } from './features/tickets/tickets.repository';
 import { createTicketService } from './features/tickets/tickets.service';
 import { createClamdScanner } from './lib/clamd';
@@ -77,6 +81,10 @@ import { createRateLimitRepository } from './features/rate-limits/rate-limits.re
  * adds for it), the job runner (jobs.ts), server/index.ts and the one-off commands under cli/
  * all take what they need from here.
  */
+
+/** Automatic answers to one sender (confirmations, files not kept): at most this many an hour. */
+export const AUTOMATIC_ANSWERS_PER_HOUR = 3;
+const AUTOMATIC_ANSWER_WINDOW_MS = 60 * 60 * 1000;
 
 export interface ServiceDeps {
   config: Config;
@@ -107,6 +115,7 @@ export function createServices({
     creditNotes: createCreditNoteRepository(db),
     dashboard: createDashboardRepository(db),
     identityAccounts: createIdentityAccountRepository(db),
+    inbound: createInboundRepository(db),
     invoices: createInvoiceRepository(db),
     leads: createLeadRepository(db),
     mail: createMailRepository(db),
@@ -167,6 +176,7 @@ export function createServices({
     agency: () => settings.getPublic(),
     findClient: async (userId) => (await repositories.users.findById(userId)) ?? null,
     logger,
+    supportAddress: config.support.email,
   });
 
   const adminAuth = createAdminAuthService(repositories.admins, {
@@ -365,6 +375,31 @@ export function createServices({
   });
 
   const mail = createMailService(repositories.mail, mailer, audit, clock);
+
+  /**
+   * Inbound e-mail becomes tickets and messages here; its files go through the same checks,
+   * scan and storage as the portal's (whatever is not kept is named, with the reason).
+   */
+  const inboundProcessor = createInboundProcessor({
+    repository: repositories.inbound,
+    tickets,
+    verify: createSenderVerifier({ resolver: dnsResolver(config.support.dnsServers) }),
+    attachments,
+    mayAnswer: async (address) =>
+      (
+        await repositories.rateLimits.hit(
+          `inbound-auto-answer:${address.toLowerCase()}`,
+          AUTOMATIC_ANSWER_WINDOW_MS,
+        )
+      ).hits <= AUTOMATIC_ANSWERS_PER_HOUR,
+    answers: {
+      ticketConfirmation: (userId, ticket, ticketMail, refused) =>
+        notifications.ticketConfirmation(userId, ticket, ticketMail, refused),
+      filesNotKept: (userId, ticket, refused, ticketMail) =>
+        notifications.filesNotKept(userId, ticket, refused, ticketMail),
+    },
+    logger,
+  });
   const clients = createClientService({
     repository: repositories.clients,
     subscriptions,
@@ -413,6 +448,10 @@ export function createServices({
       config.billing.timezone,
     ),
     identity,
+    /** Inbound e-mail into tickets: process(id), release(id, userId), the crash sweep. */
+    inboundProcessor,
+    /** The full original of a ticket message that came by e-mail (the admin's). */
+    originalEmail: createOriginalEmails(repositories.inbound),
     invoices,
     /** /privacy and /terms: the default texts or the owner's. */
     legalPages,

@@ -510,6 +510,10 @@ export const tickets = pgTable(
     responseDueAt: moment(),
     /** Minutes of its target left when the clock was paused with an answer owed. */
     responsePausedMinutes: integer(),
+    /** The e-mail that opened the ticket (null: opened in the portal); its original stays readable. */
+    inboundMessageId: uuid().references((): AnyPgColumn => inboundMessages.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -600,6 +604,9 @@ export const inboundMessages = pgTable(
     messageId: text().notNull().unique(),
     via: text({ enum: INBOUND_VIAS }).notNull(),
     envelopeFrom: text(),
+    /** The sending server's IP and EHLO name, when the path tells them (SMTP): SPF needs them. */
+    remoteAddress: text(),
+    helo: text(),
     envelopeTo: text()
       .array()
       .notNull()
@@ -930,6 +937,16 @@ export type InvoiceLineItemRow = typeof invoiceLineItems.$inferSelect;
  * Without SMTP_URL this is where mail goes ('stored'); with it, a record of what went out
  * ('sent') or could not ('failed', with the SMTP error).
  */
+/** Threading headers of an outgoing message (nodemailer's own options of the same names). */
+export interface OutboxHeaders {
+  messageId?: string;
+  replyTo?: string;
+  inReplyTo?: string;
+  references?: string[];
+  /** Set on automatic answers ('auto-replied'), so other robots do not answer them. */
+  autoSubmitted?: string;
+}
+
 export const outboxMessages = pgTable(
   'outbox_messages',
   {
@@ -959,6 +976,11 @@ export const outboxMessages = pgTable(
     secretsExpireAt: moment(),
     /** Whether the attachments carry the secrets too (an invoice PDF's pay link). */
     secretsInAttachments: boolean().notNull().default(false),
+    /**
+     * The headers that thread a message about a ticket (Message-ID, Reply-To, In-Reply-To,
+     * References, Auto-Submitted), kept so that a retry goes out with the same ones.
+     */
+    headers: jsonb().$type<OutboxHeaders>(),
     createdAt: createdAt(),
   },
   (t) => [

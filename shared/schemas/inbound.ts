@@ -45,3 +45,17 @@ export const InboundListQuerySchema = ListQuerySchema.extend({
   state: statusFilter(INBOUND_STATES, 'State must be one of the inbound log states'),
 });
 export type InboundListQuery = z.infer<typeof InboundListQuerySchema>;
+
+/**
+ * The full original of a ticket message that came by e-mail, as the admin reads it
+ * (GET /api/admin/tickets/{id}/messages/{messageId}/original, or /original for the e-mail that
+ * opened the ticket): reduced to text, never HTML.
+ */
+export const OriginalEmailSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  date: z.iso.datetime().nullable(),
+  subject: z.string(),
+  text: z.string(),
+});
+export type OriginalEmail = z.infer<typeof OriginalEmailSchema>;

@@ -52,6 +52,8 @@ export const TicketSchema = z.object({
   description: z.string(),
   priority: z.enum(TICKET_PRIORITIES),
   status: z.enum(TICKET_STATUSES),
+  /** Where it was opened: the portal, or a client's e-mail (whose original the admin can read). */
+  source: z.enum(['portal', 'email']),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

@@ -102,6 +102,9 @@ const EXPECTED: Record<string, Expected> = {
   'PATCH /api/admin/tickets/:id': adminOnly(400),
   // Client A's file: any admin downloads it.
   'GET /api/admin/attachments/:id': adminOnly(200),
+  // The matrix's ticket was opened in the portal: it has no original e-mail.
+  'GET /api/admin/tickets/:id/original': adminOnly(404),
+  'GET /api/admin/tickets/:id/messages/:messageId/original': adminOnly(404),
   'GET /api/admin/invoices': adminOnly(200),
   'POST /api/admin/invoices': adminOnly(400),
   'GET /api/admin/invoices/:id': adminOnly(200),

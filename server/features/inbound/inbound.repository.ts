@@ -1,13 +1,23 @@
-import { eq, sql } from 'drizzle-orm';
-import type { InboundVia } from '@shared/schemas/inbound';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { InboundAuthentication, InboundState, InboundVia } from '@shared/schemas/inbound';
 import type { Database } from '../../db/client';
-import { inboundMessages, type InboundMessageRow } from '../../db/schema';
+import {
+  inboundMessages,
+  ticketMessages,
+  tickets,
+  users,
+  type InboundMessageRow,
+  type TicketRow,
+} from '../../db/schema';
 
 export interface ArrivedMessage {
   messageId: string;
   via: InboundVia;
   envelopeFrom: string | null;
   envelopeTo: string[];
+  /** The sending server's IP and EHLO name, when the path tells them (SMTP). */
+  remoteAddress?: string | null;
+  helo?: string | null;
   raw: Buffer;
 }
 
@@ -36,6 +46,184 @@ export function createInboundRepository(db: Database) {
     async find(id: string): Promise<InboundMessageRow | null> {
       const [row] = await db.select().from(inboundMessages).where(eq(inboundMessages.id, id));
       return row ?? null;
+    },
+
+    ...processingQueries(db),
+  };
+}
+
+/** What processing a message writes at its end: the state and why, and what it found. */
+export interface InboundOutcome {
+  state: InboundState;
+  stateDetail: string;
+  fromAddress?: string | null;
+  fromName?: string | null;
+  subject?: string | null;
+  authentication?: InboundAuthentication | null;
+  refusedFiles?: { filename: string; reason: string }[];
+  ticketId?: string | null;
+  userId?: string | null;
+}
+
+/** How long a claim on a message keeps another processor off it (a crashed one's expires). */
+const CLAIM_SECONDS = 120;
+
+/**
+ * The inbound processor's queries (process.ts): claiming a message, finding its sender and
+ * its ticket, and writing what became of it.
+ */
+function processingQueries(db: Database) {
+  return {
+    /**
+     * Takes a `received` message (or a held one, for `release`) for processing: one
+     * processor at a time; a claim older than CLAIM_SECONDS was a crash and is taken over.
+     */
+    async claim(id: string, states: InboundState[]): Promise<InboundMessageRow | null> {
+      const [row] = await db
+        .update(inboundMessages)
+        .set({ processedAt: sql`now()` })
+        .where(
+          and(
+            eq(inboundMessages.id, id),
+            inArray(inboundMessages.state, states),
+            or(
+              isNull(inboundMessages.processedAt),
+              lt(inboundMessages.processedAt, sql`now() - make_interval(secs => ${CLAIM_SECONDS})`),
+              // A held message was processed once; its release claims it again.
+              sql`${inboundMessages.state} <> 'received'`,
+            ),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    async settle(id: string, outcome: InboundOutcome): Promise<void> {
+      await db
+        .update(inboundMessages)
+        .set({ ...outcome, processedAt: sql`now()` })
+        .where(eq(inboundMessages.id, id));
+    },
+
+    /** Messages still `received` a while after they arrived: their processing never finished. */
+    async stale(olderThanSeconds: number, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ id: inboundMessages.id })
+        .from(inboundMessages)
+        .where(
+          and(
+            eq(inboundMessages.state, 'received'),
+            lt(inboundMessages.receivedAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
+          ),
+        )
+        .orderBy(asc(inboundMessages.receivedAt), asc(inboundMessages.id))
+        .limit(limit);
+      return rows.map((row) => row.id);
+    },
+
+    /** The clients whose verified sign-in address this is (one, unless two accounts share it). */
+    async clientsWithVerifiedEmail(address: string) {
+      return db
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(
+          and(
+            sql`lower(${users.email}) = ${address.toLowerCase()}`,
+            eq(users.emailVerified, true),
+            isNull(users.deactivatedAt),
+          ),
+        )
+        .limit(2);
+    },
+
+    async clientById(userId: string) {
+      const [row] = await db
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row ?? null;
+    },
+
+    async ticketByReplyToken(token: string): Promise<TicketRow | null> {
+      const [row] = await db.select().from(tickets).where(eq(tickets.replyToken, token));
+      return row ?? null;
+    },
+
+    async ticketById(id: string): Promise<TicketRow | null> {
+      const [row] = await db.select().from(tickets).where(eq(tickets.id, id));
+      return row ?? null;
+    },
+
+    async ticketOfClientByNumber(userId: string, number: number): Promise<TicketRow | null> {
+      const [row] = await db
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.userId, userId), eq(tickets.number, number)));
+      return row ?? null;
+    },
+
+    /**
+     * The ticket an e-mail with one of these Message-IDs belongs to: a ticket message sent or
+     * received as one, or an inbound e-mail that opened or joined a ticket. The latest wins.
+     */
+    async ticketByMessageIds(messageIds: string[]): Promise<TicketRow | null> {
+      if (messageIds.length === 0) return null;
+      const [viaMessage] = await db
+        .select({ ticket: tickets })
+        .from(ticketMessages)
+        .innerJoin(tickets, eq(tickets.id, ticketMessages.ticketId))
+        .where(inArray(ticketMessages.emailMessageId, messageIds))
+        .orderBy(desc(ticketMessages.createdAt))
+        .limit(1);
+      if (viaMessage) return viaMessage.ticket;
+      const [viaInbound] = await db
+        .select({ ticket: tickets })
+        .from(inboundMessages)
+        .innerJoin(tickets, eq(tickets.id, inboundMessages.ticketId))
+        .where(
+          and(inArray(inboundMessages.messageId, messageIds), isNotNull(inboundMessages.ticketId)),
+        )
+        .orderBy(desc(inboundMessages.receivedAt))
+        .limit(1);
+      return viaInbound?.ticket ?? null;
+    },
+
+    /** What a crashed run already wrote for this message: its ticket message or its ticket. */
+    async alreadyApplied(inboundMessageId: string): Promise<TicketRow | null> {
+      const [asMessage] = await db
+        .select({ ticket: tickets })
+        .from(ticketMessages)
+        .innerJoin(tickets, eq(tickets.id, ticketMessages.ticketId))
+        .where(eq(ticketMessages.inboundMessageId, inboundMessageId));
+      if (asMessage) return asMessage.ticket;
+      const [asTicket] = await db
+        .select()
+        .from(tickets)
+        .where(eq(tickets.inboundMessageId, inboundMessageId));
+      return asTicket ?? null;
+    },
+
+    /**
+     * The e-mail behind a ticket's message (or, without a message id, the one that opened
+     * the ticket): the raw bytes of the original, for the admin.
+     */
+    async originalOf(ticketId: string, ticketMessageId: string | null) {
+      if (ticketMessageId) {
+        const [row] = await db
+          .select({ raw: inboundMessages.raw })
+          .from(ticketMessages)
+          .innerJoin(inboundMessages, eq(inboundMessages.id, ticketMessages.inboundMessageId))
+          .where(
+            and(eq(ticketMessages.id, ticketMessageId), eq(ticketMessages.ticketId, ticketId)),
+          );
+        return row?.raw ?? null;
+      }
+      const [row] = await db
+        .select({ raw: inboundMessages.raw })
+        .from(tickets)
+        .innerJoin(inboundMessages, eq(inboundMessages.id, tickets.inboundMessageId))
+        .where(eq(tickets.id, ticketId));
+      return row?.raw ?? null;
     },
   };
 }

@@ -18,6 +18,9 @@ export interface Envelope {
   envelopeFrom?: string | null;
   /** RCPT TO, when the path tells it. */
   envelopeTo?: string[];
+  /** The sending server's IP address and EHLO name (SMTP): SPF is checked against them. */
+  remoteAddress?: string | null;
+  helo?: string | null;
 }
 
 /**
@@ -42,6 +45,8 @@ export function createIngest(
       via: envelope.via,
       envelopeFrom: envelope.envelopeFrom ?? null,
       envelopeTo: envelope.envelopeTo ?? [],
+      remoteAddress: envelope.remoteAddress ?? null,
+      helo: envelope.helo ?? null,
       raw,
     });
     if (stored) {

@@ -56,7 +56,12 @@ describe('without SMTP_URL: the outbox', () => {
     const { agent, admin } = await signedInAdmin(t.app, t.database);
     const list = await agent.get('/api/admin/outbox');
     expect(list.status).toBe(200);
-    expect(list.body.items[0]).toMatchObject({ id: stored.id, status: 'stored', attempts: 0 });
+    // The client's confirmation of the same ticket is kept beside it.
+    expect(list.body.items.find((item: { id: string }) => item.id === stored.id)).toMatchObject({
+      id: stored.id,
+      status: 'stored',
+      attempts: 0,
+    });
     const one = await agent.get(`/api/admin/outbox/${stored.id}`);
     expect(one.body).toMatchObject({ subject: stored.subject, attachments: [] });
     expect((await agent.get('/api/admin/outbox/not-an-id')).status).toBe(404);
@@ -125,7 +130,13 @@ describe('with SMTP_URL: a real SMTP server', () => {
     await agent
       .post(`/api/admin/tickets/${ticket.id}/messages`)
       .send({ message: 'Added them to the gallery.' });
-    const toClient = await smtp.waitFor((mail) => mail.subject === 'Re: New photos');
+    const confirmation = await smtp.waitFor(
+      (mail) => mail.subject === `[#${ticket.number}] New photos`,
+    );
+    expect(confirmation.to).toMatchObject({ text: email });
+    const toClient = await smtp.waitFor(
+      (mail) => mail.subject === `[#${ticket.number}] Re: New photos`,
+    );
     expect(toClient.to).toMatchObject({ text: email });
     expect(toClient.text).toContain('Added them to the gallery.');
 
@@ -143,7 +154,7 @@ describe('with SMTP_URL: a real SMTP server', () => {
     const sent = await t.database.db
       .select()
       .from(outboxMessages)
-      .where(eq(outboxMessages.subject, 'Re: New photos'));
+      .where(eq(outboxMessages.subject, `[#${ticket.number}] Re: New photos`));
     expect(sent[0]?.status).toBe('sent');
   });
 

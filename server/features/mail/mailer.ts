@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
-import type { OutboxMessageRow } from '../../db/schema';
+import type { OutboxHeaders, OutboxMessageRow } from '../../db/schema';
 import type { MailRepository } from './mail.repository';
 
 export interface Attachment {
@@ -32,6 +32,25 @@ export interface MailMessage {
   html?: string;
   attachments?: Attachment[];
   secret?: MailSecret;
+  /** Threading headers (a ticket's Reply-To, Message-ID…), kept in the outbox for retries. */
+  headers?: OutboxHeaders;
+}
+
+/** No header value may start a new header line: CR and LF become spaces. */
+const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ');
+
+/** nodemailer's options for the threading headers. */
+function threadingOptions(headers: OutboxHeaders | null | undefined) {
+  if (!headers) return {};
+  return {
+    ...(headers.messageId && { messageId: oneLine(headers.messageId) }),
+    ...(headers.replyTo && { replyTo: oneLine(headers.replyTo) }),
+    ...(headers.inReplyTo && { inReplyTo: oneLine(headers.inReplyTo) }),
+    ...(headers.references?.length && { references: headers.references.map(oneLine) }),
+    ...(headers.autoSubmitted && {
+      headers: { 'Auto-Submitted': oneLine(headers.autoSubmitted) },
+    }),
+  };
 }
 
 export interface SendResult {
@@ -116,11 +135,16 @@ export function createMailer({
   const sender = async () => from ?? (await defaultFrom());
 
   /** One hand-over to the mail server: undefined when it took the message, else its error. */
-  async function handOver(
-    mail: MailMessage & { from: string | MailSender },
-  ): Promise<string | undefined> {
+  async function handOver({
+    headers,
+    ...mail
+  }: MailMessage & { from: string | MailSender }): Promise<string | undefined> {
     try {
-      await transporter!.sendMail(mail);
+      await transporter!.sendMail({
+        ...mail,
+        subject: oneLine(mail.subject),
+        ...threadingOptions(headers),
+      });
       return undefined;
     } catch (cause) {
       logger.error({ err: cause, to: mail.to, subject: mail.subject }, 'mail not sent');
@@ -155,7 +179,7 @@ export function createMailer({
       const row = await repository.record({
         fromAddress: typeof from === 'string' ? from : displayAddress(from),
         toAddress: message.to,
-        subject: message.subject,
+        subject: oneLine(message.subject),
         text: message.text,
         html: message.html ?? null,
         attachments: (message.attachments ?? []).map((attachment) => ({
@@ -166,6 +190,7 @@ export function createMailer({
         status,
         error: error ?? null,
         attempts: transporter ? 1 : 0,
+        headers: message.headers ?? null,
         ...(secret && {
           secretRef: secret.ref,
           secrets: secret.values,
@@ -206,6 +231,7 @@ export function createMailer({
           contentType: attachment.contentType,
           content: Buffer.from(attachment.contentBase64, 'base64'),
         })),
+        ...(claimed.headers && { headers: claimed.headers }),
       });
       const outcome = {
         status: error === undefined ? 'sent' : 'failed',

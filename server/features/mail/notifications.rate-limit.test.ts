@@ -1,4 +1,4 @@
-import { count, like } from 'drizzle-orm';
+import { and, count, like, notLike } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '@tests/factories';
 import type { BrowserSession } from '@tests/support/browser-session';
@@ -18,11 +18,12 @@ afterAll(async () => {
 });
 
 /** Messages in the outbox about this client (each names them in its subject). */
+/** Messages to the agency about the client (their own ticket confirmations, "[#N] …", aside). */
 async function outboxAbout(name: string): Promise<number> {
   const [row] = await t.database.db
     .select({ n: count() })
     .from(outboxMessages)
-    .where(like(outboxMessages.subject, `%${name}%`));
+    .where(and(like(outboxMessages.subject, `%${name}%`), notLike(outboxMessages.subject, '[#%')));
   return row!.n;
 }
 

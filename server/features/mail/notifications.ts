@@ -42,7 +42,15 @@ import {
   requestWithdrawnEmail,
   subscriptionRequestedEmail,
 } from '../subscriptions/subscriptions.emails';
-import { agencyRepliedEmail, ticketCreatedEmail } from '../tickets/tickets.emails';
+import {
+  agencyRepliedEmail,
+  filesNotKeptEmail,
+  ticketConfirmationEmail,
+  ticketCreatedEmail,
+} from '../tickets/tickets.emails';
+import type { TicketMail } from '../tickets/tickets.service';
+import type { OutboxHeaders } from '../../db/schema';
+import { newMessageId, ticketReplyAddress, ticketRootMessageId } from '../../lib/ticket-mail';
 import type { MailSecret, Mailer, SendResult } from './mailer';
 
 // Where they were first declared; the invoices and payments services import them from here.
@@ -75,6 +83,15 @@ export interface NotificationDeps {
   agency: () => Promise<Agency>;
   findClient: (userId: string) => Promise<Client | null>;
   logger: Logger;
+  /** SUPPORT_EMAIL; undefined: the business e-mail of the settings. */
+  supportAddress?: string;
+}
+
+/** A ticket as its e-mails name it. */
+interface MailTicket {
+  id: string;
+  number: number;
+  subject: string;
 }
 
 /**
@@ -89,7 +106,30 @@ export function createNotifications({
   agency,
   findClient,
   logger,
+  supportAddress,
 }: NotificationDeps) {
+  const support = (brand: Agency) => supportAddress ?? brand.businessEmail;
+
+  /**
+   * The headers that thread an e-mail about a ticket: answers go to the ticket's reply
+   * address, and it names the e-mail it answers (the client's, or the ticket's confirmation).
+   */
+  function ticketHeaders(
+    brand: Agency,
+    ticket: MailTicket,
+    mail: TicketMail,
+    messageId: string,
+  ): OutboxHeaders {
+    const root = ticketRootMessageId(support(brand), ticket.id);
+    const answers = mail.inReplyTo ?? (messageId === root ? undefined : root);
+    return {
+      messageId,
+      replyTo: ticketReplyAddress(support(brand), mail.replyToken),
+      ...(answers && { inReplyTo: answers, references: [...new Set([root, answers])] }),
+      ...(mail.automatic && { autoSubmitted: 'auto-replied' }),
+    };
+  }
+
   /**
    * Messages being built and recorded after the request that caused them was answered: a
    * shutdown waits for them (nothing half-sent is lost), and so can a test.
@@ -443,22 +483,90 @@ export function createNotifications({
       }));
     },
 
-    /** A client opened a ticket: the agency hears of it. */
+    /**
+     * A client opened a ticket: the agency hears of it, and the client gets a confirmation
+     * they can answer (its Message-ID is the ticket's root: ticket-mail.ts).
+     */
     ticketCreated(
       userId: string,
-      ticket: { id: string; subject: string; description: string; priority: string },
+      ticket: MailTicket & { description: string; priority: string },
+      mail: TicketMail & { confirm: boolean },
     ) {
       deliver('ticket-created', userId, (brand, client) => ({
         to: brand.businessEmail,
         ...ticketCreatedEmail(brand, client, ticket, { appUrl }),
       }));
+      if (mail.confirm) this.ticketConfirmation(userId, ticket, mail);
     },
 
-    /** The agency answered: the client hears of it. */
-    agencyReplied(userId: string, ticket: { id: string; subject: string }, message: string) {
+    /**
+     * The client's confirmation of a new ticket, which they can answer; for a ticket opened by
+     * e-mail, an automatic answer that also names the files that were not kept.
+     */
+    ticketConfirmation(
+      userId: string,
+      ticket: MailTicket,
+      mail: TicketMail,
+      refused: { filename: string; reason: string }[] = [],
+    ) {
+      deliver('ticket-confirmation', userId, (brand, client) =>
+        client?.email
+          ? {
+              to: client.email,
+              ...ticketConfirmationEmail(brand, ticket, refused, { appUrl }),
+              headers: ticketHeaders(
+                brand,
+                ticket,
+                mail,
+                ticketRootMessageId(support(brand), ticket.id),
+              ),
+            }
+          : null,
+      );
+    },
+
+    /** The agency answered: the client hears of it, under the Message-ID recorded on it. */
+    agencyReplied(
+      userId: string,
+      ticket: MailTicket,
+      message: string,
+      mail: TicketMail & { messageId: string },
+    ) {
       deliver('ticket-replied', userId, (brand, client) =>
         client?.email
-          ? { to: client.email, ...agencyRepliedEmail(brand, ticket, message, { appUrl }) }
+          ? {
+              to: client.email,
+              ...agencyRepliedEmail(brand, ticket, message, { appUrl }),
+              headers: ticketHeaders(brand, ticket, mail, mail.messageId),
+            }
+          : null,
+      );
+    },
+
+    /** The Message-ID the next e-mail about a ticket goes out with. */
+    async newMessageId(): Promise<string> {
+      return newMessageId(support(await agency()));
+    },
+
+    /** The automatic answer naming the files of a client's e-mail that were not kept. */
+    filesNotKept(
+      userId: string,
+      ticket: MailTicket,
+      refused: { filename: string; reason: string }[],
+      mail: TicketMail,
+    ) {
+      deliver('files-not-kept', userId, (brand, client) =>
+        client?.email
+          ? {
+              to: client.email,
+              ...filesNotKeptEmail(brand, ticket, refused, { appUrl }),
+              headers: ticketHeaders(
+                brand,
+                ticket,
+                { ...mail, automatic: true },
+                newMessageId(support(brand)),
+              ),
+            }
           : null,
       );
     },

@@ -191,8 +191,9 @@ describe('a mail server that refuses: retries with back-off, then Send again', (
     expect(refused.error).toMatch(/451 Mailbox temporarily unavailable/);
 
     const started = Date.now();
-    // The second refusal, the first retry's, which waits MAIL_RETRY_DELAY_SECONDS.
-    await eventually(async () => (smtp.refused >= refusedBefore + 2 ? true : undefined));
+    // The client's confirmation was refused beside it; the third refusal is a first retry's,
+    // which waits MAIL_RETRY_DELAY_SECONDS.
+    await eventually(async () => (smtp.refused >= refusedBefore + 3 ? true : undefined));
     expect(Date.now() - started).toBeGreaterThan(500);
     const second = await eventually(async () => {
       const row = await messageTo(subject);
@@ -209,6 +210,13 @@ describe('a mail server that refuses: retries with back-off, then Send again', (
     await smtp.waitFor((mail) => mail.subject === subject);
     expect(smtp.messages.filter((mail) => mail.subject === subject)).toHaveLength(1);
     expect(await retryJobs(sent.id)).toEqual([{ state: 'completed' }]);
+    // A retry goes out with the headers it was first sent with: answers reach the ticket.
+    const confirmation = await smtp.waitFor(
+      (mail) => /^\[#\d+\] Retry me$/.test(mail.subject ?? ''),
+      10_000,
+    );
+    expect(confirmation.replyTo?.text).toMatch(/^\S+\+t_[0-9a-f]{32}@/);
+    expect(confirmation.messageId).toMatch(/^<ticket-[0-9a-f-]{36}@/);
   });
 
   it('after the last try the message stays failed with its error; Send again tries once more at once', async () => {
@@ -232,7 +240,9 @@ describe('a mail server that refuses: retries with back-off, then Send again', (
     expect((await messageTo(subject))!.attempts).toBe(3);
 
     const { agent, admin } = await signedInAdmin(t.app, t.database);
-    const listed = await agent.get('/api/admin/outbox?status=failed&q=Never taken');
+    const listed = await agent.get(
+      '/api/admin/outbox?status=failed&q=New support ticket: Never taken',
+    );
     expect(listed.body.items).toEqual([
       expect.objectContaining({ id: exhausted.id, attempts: 3, error: exhausted.error }),
     ]);

@@ -46,7 +46,7 @@ async function currentPlan(tx: Transaction, userId: string): Promise<PlanId | nu
 export async function openTicket(
   tx: Transaction,
   userId: string,
-  input: CreateTicket,
+  input: CreateTicket & { inboundMessageId?: string },
   { policy, at }: ClockAt,
 ): Promise<TicketRow> {
   const plan = await currentPlan(tx, userId);

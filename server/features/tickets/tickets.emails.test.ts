@@ -1,7 +1,13 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { readEmail, testBrand, typedMarkup } from '@tests/support/read-email';
-import { agencyRepliedEmail, ticketCreatedEmail } from './tickets.emails';
+import { REPLY_ABOVE_MARKER } from '../../lib/ticket-mail';
+import {
+  agencyRepliedEmail,
+  filesNotKeptEmail,
+  ticketConfirmationEmail,
+  ticketCreatedEmail,
+} from './tickets.emails';
 
 const appUrl = 'https://studio.test';
 const client = { email: 'amelie@example.com', firstName: 'Amélie', lastName: 'Thibodeaux' };
@@ -48,16 +54,95 @@ describe('ticket e-mails', () => {
 
   it("a reply gives the client the agency's message and links to the conversation", () => {
     const email = readEmail(
-      agencyRepliedEmail(testBrand, { id: 'tkt_1', subject: 'Menu page' }, `Done! ${typedMarkup}`, {
-        appUrl,
-      }),
+      agencyRepliedEmail(
+        testBrand,
+        { id: 'tkt_1', number: 42, subject: 'Menu page' },
+        `Done! ${typedMarkup}`,
+        { appUrl },
+      ),
     );
-    expect(email.subject).toBe('Re: Menu page');
+    expect(email.subject).toBe('[#42] Re: Menu page');
+    expect(email.textParagraphs[0]).toBe(REPLY_ABOVE_MARKER);
     expect(email.textParagraphs).toContain('Coast & Code replied to your ticket:');
     expect(email.paragraphs).toContain(`Done! ${typedMarkup}`);
     expect(email.tags).toEqual(new Set(['div', 'p', 'a']));
     expect(email.links).toEqual([
       { label: 'See the conversation', href: 'https://studio.test/portal/support/tkt_1' },
     ]);
+  });
+
+  it('a confirmation gives the client the number in the subject and the reply marker first', () => {
+    const email = readEmail(
+      ticketConfirmationEmail(testBrand, { id: 'tkt_1', number: 7, subject: 'Menu page' }, [], {
+        appUrl,
+      }),
+    );
+    expect(email.subject).toBe('[#7] Menu page');
+    expect(email.textParagraphs[0]).toBe('##- Please type your reply above this line -##');
+    expect(email.paragraphs).toContain(REPLY_ABOVE_MARKER);
+    expect(email.textParagraphs).toContain(
+      'We received your request and opened ticket #7: Menu page.',
+    );
+    expect(email.links).toEqual([
+      { label: 'See your ticket', href: 'https://studio.test/portal/support/tkt_1' },
+    ]);
+  });
+
+  it('a subject from an e-mail cannot add a header line', () => {
+    const injected = 'Hello\r\nBcc: victim@example.com\nX-Evil: 1';
+    for (const email of [
+      ticketConfirmationEmail(testBrand, { id: 't', number: 3, subject: injected }, [], { appUrl }),
+      agencyRepliedEmail(testBrand, { id: 't', number: 3, subject: injected }, 'Hi', { appUrl }),
+      ticketCreatedEmail(
+        testBrand,
+        client,
+        { id: 't', subject: injected, description: 'x', priority: 'normal' },
+        { appUrl },
+      ),
+    ]) {
+      expect(email.subject).not.toMatch(/[\r\n]/);
+      expect(email.subject).toContain('Hello Bcc: victim@example.com X-Evil: 1');
+    }
+  });
+
+  it('an empty subject reads "(no subject)"', () => {
+    const email = ticketConfirmationEmail(testBrand, { id: 't', number: 9, subject: ' ' }, [], {
+      appUrl,
+    });
+    expect(email.subject).toBe('[#9] (no subject)');
+  });
+
+  it('the files that were not kept are named with their reasons', () => {
+    const email = readEmail(
+      filesNotKeptEmail(
+        testBrand,
+        { id: 'tkt_1', number: 5, subject: 'Logo' },
+        [
+          { filename: 'logo.exe', reason: 'this type of file is not accepted' },
+          { filename: 'big.pdf', reason: 'larger than 10 MB' },
+        ],
+        { appUrl },
+      ),
+    );
+    expect(email.subject).toBe('[#5] Files not kept: Logo');
+    expect(email.textParagraphs[1]).toBe('Your message was added to ticket #5.');
+    expect(email.textParagraphs[0]).toBe(REPLY_ABOVE_MARKER);
+    expect(email.textParagraphs).toContain('These files were not kept:');
+    expect(email.textParagraphs).toContain(
+      'logo.exe: this type of file is not accepted\nbig.pdf: larger than 10 MB',
+    );
+  });
+
+  it('a confirmation of a ticket opened by e-mail names the files that were not kept', () => {
+    const email = readEmail(
+      ticketConfirmationEmail(
+        testBrand,
+        { id: 'tkt_1', number: 8, subject: 'Logo' },
+        [{ filename: 'logo.png', reason: 'EXE files are not accepted' }],
+        { appUrl },
+      ),
+    );
+    expect(email.textParagraphs).toContain('These files were not kept:');
+    expect(email.textParagraphs).toContain('logo.png: EXE files are not accepted');
   });
 });

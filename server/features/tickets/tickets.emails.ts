@@ -5,6 +5,16 @@ import {
   type EmailClient,
   type RenderedEmail,
 } from '../../lib/email-layout';
+import { oneLine, REPLY_ABOVE_MARKER, ticketSubject } from '../../lib/ticket-mail';
+
+/** The paragraphs naming the files of an e-mail that were not kept, each with the reason. */
+function notKept(refused: { filename: string; reason: string }[]): string[] {
+  return [
+    'These files were not kept:',
+    refused.map(({ filename, reason }) => `${oneLine(filename)}: ${reason}`).join('\n'),
+    'Please send them again in another format, or share a link to them.',
+  ];
+}
 
 /** A client opened a ticket: the agency hears of it. */
 export function ticketCreatedEmail(
@@ -15,23 +25,65 @@ export function ticketCreatedEmail(
 ): RenderedEmail {
   return renderEmail(
     brand,
-    `New support ticket: ${ticket.subject}`,
+    `New support ticket: ${oneLine(ticket.subject)}`,
     [`${clientLabel(client)} opened a ticket (priority ${ticket.priority}).`, ticket.description],
     { href: `${appUrl}/admin/support/${ticket.id}`, label: 'Answer it in the admin panel' },
   );
 }
 
-/** The agency answered: the client hears of it. */
+/**
+ * The client's confirmation of a new ticket (opened in the portal or by e-mail): the number
+ * in the subject, and answering it adds to the ticket.
+ */
+export function ticketConfirmationEmail(
+  brand: EmailBrand,
+  ticket: { id: string; number: number; subject: string },
+  refused: { filename: string; reason: string }[],
+  { appUrl }: { appUrl: string },
+): RenderedEmail {
+  return renderEmail(
+    brand,
+    ticketSubject(ticket.number, ticket.subject),
+    [
+      REPLY_ABOVE_MARKER,
+      `We received your request and opened ticket #${ticket.number}: ${oneLine(ticket.subject)}.`,
+      ...(refused.length > 0 ? notKept(refused) : []),
+      'Answer this e-mail to add to it; we will reply here.',
+    ],
+    { href: `${appUrl}/portal/support/${ticket.id}`, label: 'See your ticket' },
+  );
+}
+
+/** The agency answered: the client hears of it, and may answer the e-mail. */
 export function agencyRepliedEmail(
   brand: EmailBrand,
-  ticket: { id: string; subject: string },
+  ticket: { id: string; number: number; subject: string },
   message: string,
   { appUrl }: { appUrl: string },
 ): RenderedEmail {
   return renderEmail(
     brand,
-    `Re: ${ticket.subject}`,
-    [`${brand.businessName} replied to your ticket:`, message],
+    ticketSubject(ticket.number, ticket.subject, 'Re: '),
+    [REPLY_ABOVE_MARKER, `${brand.businessName} replied to your ticket:`, message],
     { href: `${appUrl}/portal/support/${ticket.id}`, label: 'See the conversation' },
+  );
+}
+
+/** Files of an e-mail that were not kept, each with the reason; the rest of it was. */
+export function filesNotKeptEmail(
+  brand: EmailBrand,
+  ticket: { id: string; number: number; subject: string },
+  refused: { filename: string; reason: string }[],
+  { appUrl }: { appUrl: string },
+): RenderedEmail {
+  return renderEmail(
+    brand,
+    ticketSubject(ticket.number, ticket.subject, 'Files not kept: '),
+    [
+      REPLY_ABOVE_MARKER,
+      `Your message was added to ticket #${ticket.number}.`,
+      ...notKept(refused),
+    ],
+    { href: `${appUrl}/portal/support/${ticket.id}`, label: 'See your ticket' },
   );
 }

@@ -55,7 +55,7 @@ export function createTicketRepository(db: Database) {
   async function addMessage(
     ticketId: string,
     message: Pick<TicketMessageRow, 'message' | 'isAdminReply' | 'authorAdminId'> &
-      Partial<Pick<TicketMessageRow, 'source' | 'emailMessageId' | 'inboundMessageId'>>,
+      Partial<Pick<TicketMessageRow, 'id' | 'source' | 'emailMessageId' | 'inboundMessageId'>>,
     decide: (ticket: typeof tickets.$inferSelect) => TicketStatus,
     clock: ClockAt,
   ) {
@@ -73,7 +73,7 @@ export function createTicketRepository(db: Database) {
         .returning({ id: ticketMessages.id });
       const updated = message.isAdminReply
         ? await agencyReplied(tx, ticket, status, clock)
-        : await clientWrote(tx, ticket, clock);
+        : await clientWrote(tx, { ...ticket, status }, clock);
       return updated && added ? { ticket: updated, messageId: added.id } : null;
     });
   }
@@ -109,7 +109,11 @@ export function createTicketRepository(db: Database) {
       return { rows, total: counted?.value ?? 0 };
     },
 
-    async create(userId: string, input: CreateTicket, clock: ClockAt) {
+    async create(
+      userId: string,
+      input: CreateTicket & { inboundMessageId?: string },
+      clock: ClockAt,
+    ) {
       return db.transaction((tx) => openTicket(tx, userId, input, clock));
     },
 

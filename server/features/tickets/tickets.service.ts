@@ -45,6 +45,7 @@ function toTicket(row: TicketRow): Ticket {
     description: row.description,
     priority: row.priority,
     status: row.status,
+    source: row.inboundMessageId ? 'email' : 'portal',
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -80,10 +81,44 @@ function toAdminTicket({ ticket, client }: TicketWithClient): AdminTicket {
   };
 }
 
+/** What an e-mail about a ticket needs beyond the ticket: where answers go, what it answers. */
+export interface TicketMail {
+  /** The ticket's reply token: answers go to support+t_<token>@… */
+  replyToken: string;
+  /** The Message-ID of the client's e-mail this one answers, if one. */
+  inReplyTo?: string;
+  /** An automatic answer to an e-mail: marked Auto-Submitted so no robot answers it. */
+  automatic?: boolean;
+}
+
 /** Who hears of what happens to tickets (the mail feature's notifications). */
 export interface TicketEvents {
-  ticketCreated(userId: string, ticket: Ticket): void;
-  agencyReplied(userId: string, ticket: Ticket, message: string): void;
+  /** The agency hears of a new ticket; the client gets a confirmation when `confirm`. */
+  ticketCreated(userId: string, ticket: Ticket, mail: TicketMail & { confirm: boolean }): void;
+  /** The client gets the agency's reply, sent as the Message-ID recorded on it. */
+  agencyReplied(
+    userId: string,
+    ticket: Ticket,
+    message: string,
+    mail: TicketMail & { messageId: string },
+  ): void;
+  /** The Message-ID the next e-mail about a ticket goes out with. */
+  newMessageId(): Promise<string>;
+}
+
+/** A client's e-mail that opens a ticket: kept whole (the typed-input limits do not apply). */
+export interface EmailTicket {
+  subject: string;
+  description: string;
+  inboundMessageId: string;
+}
+
+/** A client's e-mail added to a ticket. */
+export interface EmailTicketMessage {
+  message: string;
+  inboundMessageId: string;
+  /** Its Message-ID: a later answer's In-Reply-To finds the ticket by it. */
+  emailMessageId: string | null;
 }
 
 /** The response targets in force (Settings) and the time the product runs on. */
@@ -201,12 +236,51 @@ export function createTicketService(
       input: CreateTicket,
       files: IncomingFile[] = [],
     ): Promise<CreatedTicket> {
-      const { result: ticket, refused } = await withFiles(files, async () => {
-        const row = await repository.create(userId, input, await clockAt());
-        return { result: toTicket(row), ticketId: row.id, ticketMessageId: null };
+      const { result: row, refused } = await withFiles(files, async () => {
+        const created = await repository.create(userId, input, await clockAt());
+        return { result: created, ticketId: created.id, ticketMessageId: null };
       });
-      events.ticketCreated(userId, ticket);
+      const ticket = toTicket(row);
+      events.ticketCreated(userId, ticket, { replyToken: row.replyToken, confirm: true });
       return { ...ticket, refused };
+    },
+
+    /**
+     * A ticket opened by the client's e-mail: subject and body as they came (an empty subject
+     * is "(no subject)"), priority normal. The agency hears of it; the client's confirmation
+     * is the inbound feature's automatic answer (it knows the files kept and the sender's limit).
+     */
+    async openFromEmail(userId: string, input: EmailTicket): Promise<TicketRow> {
+      const row = await repository.create(
+        userId,
+        {
+          subject: input.subject.trim() || '(no subject)',
+          description: input.description,
+          priority: 'normal',
+          inboundMessageId: input.inboundMessageId,
+        },
+        await clockAt(),
+      );
+      events.ticketCreated(userId, toTicket(row), { replyToken: row.replyToken, confirm: false });
+      return row;
+    },
+
+    /**
+     * The client's e-mail on their ticket. A resolved ticket opens again: the client wrote,
+     * so the agency has something to answer (docs/support-mail.md).
+     */
+    async addEmailMessage(
+      ticketId: string,
+      input: EmailTicketMessage,
+    ): Promise<{ ticket: TicketRow; messageId: string }> {
+      const added = await repository.addMessage(
+        ticketId,
+        { ...input, isAdminReply: false, authorAdminId: null, source: 'email' },
+        (current) => (current.status === 'resolved' ? 'open' : current.status),
+        await clockAt(),
+      );
+      if (!added) throw new AppError(404, TICKET_NOT_FOUND);
+      return { ticket: added.ticket, messageId: added.messageId };
     },
 
     /** The client's ticket and its messages. */
@@ -274,6 +348,8 @@ export function createTicketService(
       if (!(await repository.findWithClient(checkedId(id)))) {
         throw new AppError(404, TICKET_NOT_FOUND);
       }
+      // Recorded with the message before it is sent: the client's answer finds it by this.
+      const messageId = await events.newMessageId();
       const { result: updated, refused } = await withFiles(files, async () => {
         const added = await repository.addMessage(
           checkedId(id),
@@ -282,6 +358,7 @@ export function createTicketService(
             isAdminReply: true,
             authorAdminId: actor.adminId,
             source: 'admin',
+            emailMessageId: messageId,
           },
           (current) => {
             statusBefore = current.status;
@@ -303,7 +380,10 @@ export function createTicketService(
         before: { status: statusBefore ?? null },
         after: { status: updated.status, message: reply.message },
       });
-      events.agencyReplied(updated.userId, toTicket(updated), reply.message);
+      events.agencyReplied(updated.userId, toTicket(updated), reply.message, {
+        replyToken: updated.replyToken,
+        messageId,
+      });
       return { ...(await adminDetail(id)), refused };
     },
 

@@ -21,6 +21,7 @@ function detail(extra: Partial<TicketDetail> = {}): TicketDetail {
     ticket: {
       id: ID,
       number: 42,
+      source: 'portal',
       subject: 'New logo',
       description: 'Please put the attached logo on the home page.',
       priority: 'normal',

@@ -19,6 +19,7 @@ const ID = '0a1b2c3d-0000-4000-8000-0000000000d7';
 const ticket = {
   id: ID,
   number: 7,
+  source: 'portal' as const,
   subject: 'New opening hours',
   description: 'Please put the winter opening hours on the contact page.',
   priority: 'normal',

@@ -2,16 +2,19 @@ import type { TicketMessageEntry } from '@shared/schemas/tickets';
 import { formatDateTime } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { AttachmentList } from './attachment-list';
+import { OriginalEmail } from './original-email';
 
 /**
  * The messages of a ticket, oldest first. The agency's replies sit on the other side in
  * another colour and are labelled, so the difference does not rest on colour alone.
  */
 export function TicketConversation({
+  ticketId,
   messages,
   agencyName,
   viewer,
 }: {
+  ticketId: string;
   messages: TicketMessageEntry[];
   agencyName: string;
   /** Whose screen this is: their own messages are "You". */
@@ -50,12 +53,18 @@ export function TicketConversation({
                     Support team
                   </span>
                 )}
+                {entry.source === 'email' && (
+                  <span className="ml-2 font-normal text-muted-foreground">by e-mail</span>
+                )}
               </p>
               <p className="mt-1 whitespace-pre-wrap break-words text-sm">{entry.message}</p>
               <AttachmentList attachments={entry.attachments} />
               <p className="mt-2 text-xs text-muted-foreground">
                 {formatDateTime(entry.createdAt)}
               </p>
+              {entry.source === 'email' && viewer === 'admin' && (
+                <OriginalEmail ticketId={ticketId} messageId={entry.id} />
+              )}
             </div>
           </li>
         );

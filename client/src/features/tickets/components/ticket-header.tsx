@@ -13,6 +13,7 @@ export function TicketHeader({ ticket }: { ticket: Ticket }) {
         <span className="text-sm text-muted-foreground">{ticketNumber(ticket)}</span>
         <span className="text-sm text-muted-foreground">
           Created {formatDate(ticket.createdAt)}
+          {ticket.source === 'email' && ' by e-mail'}
         </span>
       </div>
       <p className="whitespace-pre-wrap break-words">{ticket.description}</p>

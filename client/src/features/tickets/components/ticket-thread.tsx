@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { usePublicSettings } from '@/features/settings/public';
 import { AttachmentList } from './attachment-list';
 import { MessageForm } from './message-form';
+import { OriginalEmail } from './original-email';
 import { TicketConversation } from './ticket-conversation';
 import { TicketHeader } from './ticket-header';
 
@@ -35,6 +36,9 @@ export function TicketThread({
         <CardContent className="pt-6">
           <TicketHeader ticket={ticket} />
           <AttachmentList attachments={attachments} />
+          {ticket.source === 'email' && viewer === 'admin' && (
+            <OriginalEmail ticketId={ticket.id} messageId={null} />
+          )}
         </CardContent>
       </Card>
       <Card>
@@ -42,7 +46,12 @@ export function TicketThread({
           <CardTitle>Conversation</CardTitle>
         </CardHeader>
         <CardContent className="space-y-6">
-          <TicketConversation messages={messages} agencyName={businessName} viewer={viewer} />
+          <TicketConversation
+            ticketId={ticket.id}
+            messages={messages}
+            agencyName={businessName}
+            viewer={viewer}
+          />
           {reply ? (
             // A new form per ticket: each starts from its own draft.
             <MessageForm key={reply.draftKey} {...reply} />

@@ -8,6 +8,7 @@ import {
   type AdminTicketDetail,
   type TicketStatus,
 } from '@shared/schemas/tickets';
+import { OriginalEmailSchema } from '@shared/schemas/inbound';
 import {
   apiServer,
   attachmentLimitsHandler,
@@ -24,6 +25,7 @@ function detail(status: TicketStatus, replies: string[] = []): AdminTicketDetail
     ticket: {
       id: ID,
       number: 12,
+      source: 'portal' as const,
       subject: 'Broken contact form',
       description: 'The contact form on the home page does nothing.',
       priority: 'high',
@@ -116,5 +118,38 @@ describe('AdminTicketPage', () => {
         body: { message: 'Fixed: it sends again.', status: 'resolved' },
       },
     ]);
+  });
+
+  it('marks what came by e-mail and shows the original only when asked', async () => {
+    const byEmail = detail('open');
+    byEmail.ticket.source = 'email';
+    byEmail.messages[0] = { ...byEmail.messages[0]!, source: 'email', message: 'Yes, go ahead.' };
+    apiServer.use(
+      http.get(`/api/admin/tickets/${ID}`, () => json(AdminTicketDetailSchema, byEmail)),
+      http.get(`/api/admin/tickets/${ID}/messages/m1/original`, () =>
+        json(OriginalEmailSchema, {
+          from: 'Honoré <honore@example.com>',
+          to: 'support+t_abc@studio.test',
+          date: '2026-11-20T13:00:00.000Z',
+          subject: 'Re: [#12] Broken contact form',
+          text: 'Yes, go ahead.\n\nOn Tuesday you wrote:\n> <b>Shall we?</b>',
+        }),
+      ),
+    );
+    const calls = recordRequests();
+    renderWithApp(<AdminTicketPage params={{ id: ID }} />, `/admin/support/${ID}`);
+
+    const conversation = await screen.findByRole('list', { name: 'Conversation' });
+    expect(within(conversation).getByText('by e-mail')).toBeVisible();
+    expect(screen.getByText(/Created .* by e-mail/)).toBeVisible();
+    // Two disclosures: the e-mail that opened the ticket, and the answer's.
+    const disclosures = screen.getAllByText('View original e-mail');
+    expect(disclosures).toHaveLength(2);
+    expect(calls.some((call) => call.url.includes('/original'))).toBe(false);
+
+    await userEvent.setup().click(within(conversation).getByText('View original e-mail'));
+    // The quoted history is there, as text: the mail's markup is never rendered.
+    expect(await screen.findByText(/> <b>Shall we\?<\/b>/)).toBeVisible();
+    expect(screen.getByText('support+t_abc@studio.test')).toBeVisible();
   });
 });

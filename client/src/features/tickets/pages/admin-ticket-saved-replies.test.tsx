@@ -14,6 +14,7 @@ const detail: AdminTicketDetail = {
   ticket: {
     id: ID,
     number: 42,
+    source: 'portal',
     subject: 'New opening hours',
     description: 'Please put the winter opening hours on the contact page.',
     priority: 'normal',

@@ -23,6 +23,7 @@ function detail(messages: TicketMessageEntry[]): TicketDetail {
     ticket: {
       id: ID,
       number: 3,
+      source: 'portal' as const,
       subject: 'New opening hours',
       description: 'Please put the winter opening hours on the contact page.',
       priority: 'normal',
@@ -109,5 +110,29 @@ describe('TicketDetailPage', () => {
       { message: 'Monday and Tuesday.' },
       { message: 'Monday and Tuesday.' },
     ]);
+  });
+
+  it("marks the client's own e-mails, and shows no original to the client", async () => {
+    const fromEmail = detail([
+      {
+        id: 'm2',
+        message: 'Monday and Tuesday.',
+        isAdminReply: false,
+        source: 'email',
+        attachments: [],
+        createdAt: '2026-11-20T14:00:00.000Z',
+      },
+    ]);
+    fromEmail.ticket.source = 'email';
+    apiServer.use(
+      http.get(`/api/tickets/${ID}`, () => json(TicketDetailSchema, fromEmail)),
+      http.get('/api/tickets', () => json(TicketPageSchema, pageOf([]))),
+    );
+    renderWithApp(<TicketDetailPage params={{ id: ID }} />, `/portal/support/${ID}`);
+
+    const conversation = await screen.findByRole('list', { name: 'Conversation' });
+    expect(within(conversation).getByText('by e-mail')).toBeVisible();
+    expect(screen.getByText(/Created .* by e-mail/)).toBeVisible();
+    expect(screen.queryByText('View original e-mail')).toBeNull();
   });
 });

@@ -1,0 +1,684 @@
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { dkimSign } from 'mailauth';
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OriginalEmailSchema } from '@shared/schemas/inbound';
+import { createClient, signedInAdmin } from '@tests/factories';
+import { startDnsStandIn, type DnsStandIn } from '@tests/support/dns-stand-in';
+import { expectJson } from '@tests/support/expect-json';
+import { startSmtpSink, type SmtpSink } from '@tests/support/smtp-sink';
+import { EXE, HTML, pngImage } from '@tests/support/sample-files';
+import { startTestApp, type TestApp } from '@tests/support/test-app';
+import {
+  attachments,
+  inboundMessages,
+  outboxMessages,
+  ticketMessages,
+  tickets,
+  type User,
+} from '../../db/schema';
+import { messageKeyOf } from './message-identity';
+
+/**
+ * The inbound processor end to end: real messages, DKIM-signed with mailauth, checked against
+ * keys and policies a real DNS server publishes on loopback; the answers go out over SMTP to
+ * a real server that keeps them.
+ */
+
+let t: TestApp;
+let dns: DnsStandIn;
+let sink: SmtpSink;
+let amelie: User;
+let beau: User;
+let cleo: User;
+let dora: User;
+const SUPPORT = 'support@studio.test';
+
+const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+const privatePem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
+const publicBase64 = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+
+beforeAll(async () => {
+  dns = await startDnsStandIn({
+    // bakery.test signs with DKIM and asks receivers to reject what fails DMARC.
+    'sel._domainkey.bakery.test': [`v=DKIM1; k=rsa; p=${publicBase64}`],
+    'bakery.test': ['v=spf1 ip4:127.0.0.10 -all'],
+    '_dmarc.bakery.test': ['v=DMARC1; p=reject'],
+    // florist.test too (Beau's domain).
+    'sel._domainkey.florist.test': [`v=DKIM1; k=rsa; p=${publicBase64}`],
+    'florist.test': ['v=spf1 -all'],
+    '_dmarc.florist.test': ['v=DMARC1; p=reject'],
+  });
+  sink = await startSmtpSink();
+  t = await startTestApp({
+    DNS_SERVERS: dns.server,
+    SUPPORT_EMAIL: SUPPORT,
+    SMTP_URL: sink.url,
+    MAIL_RETRY_ATTEMPTS: '1',
+  });
+  amelie = await createClient(t.database, { email: 'amelie@bakery.test', emailVerified: true });
+  beau = await createClient(t.database, { email: 'beau@florist.test', emailVerified: true });
+  cleo = await createClient(t.database, { email: 'Cleo@Bakery.test', emailVerified: true });
+  dora = await createClient(t.database, { email: 'dora@florist.test', emailVerified: true });
+});
+afterAll(async () => {
+  await t.close();
+  await sink.close();
+  await dns.close();
+});
+
+interface Draft {
+  from: string;
+  to?: string;
+  subject?: string;
+  body?: string;
+  headers?: string[];
+  contentType?: string;
+  /** DKIM-sign as this domain (selector "sel"). */
+  signAs?: string;
+}
+
+async function build(draft: Draft): Promise<Buffer> {
+  const domain = draft.from.split('@')[1]!.replace(/>.*/, '');
+  const lines = [
+    `From: ${draft.from}`,
+    `To: ${draft.to ?? SUPPORT}`,
+    `Subject: ${draft.subject ?? 'A question'}`,
+    `Date: ${new Date().toUTCString()}`,
+    `Message-ID: <${randomUUID()}@${domain}>`,
+    'MIME-Version: 1.0',
+    `Content-Type: ${draft.contentType ?? 'text/plain; charset=utf-8'}`,
+    ...(draft.headers ?? []),
+    '',
+    draft.body ?? 'Could you change our opening hours?',
+  ];
+  const raw = Buffer.from(lines.join('\r\n').replace(/\r?\n/g, '\r\n') + '\r\n');
+  if (!draft.signAs) return raw;
+  const { signatures, errors } = await dkimSign(raw, {
+    signingDomain: draft.signAs,
+    selector: 'sel',
+    privateKey: privatePem,
+    signatureData: [{ signingDomain: draft.signAs, selector: 'sel', privateKey: privatePem }],
+  });
+  expect(errors).toEqual([]);
+  return Buffer.concat([Buffer.from(signatures), raw]);
+}
+
+/** Stores the message as a transport would and processes it; answers its log row. */
+async function receive(
+  raw: Buffer,
+  envelope: { envelopeTo?: string[]; envelopeFrom?: string | null; remoteAddress?: string } = {},
+) {
+  const { id } = await t.services.repositories.inbound.store({
+    messageId: messageKeyOf(raw),
+    via: 'smtp',
+    envelopeFrom: envelope.envelopeFrom ?? null,
+    envelopeTo: envelope.envelopeTo ?? [SUPPORT],
+    remoteAddress: envelope.remoteAddress ?? null,
+    raw,
+  });
+  await t.services.inboundProcessor.process(id);
+  await t.services.notifications.idle();
+  return inboundRow(id);
+}
+
+async function inboundRow(id: string) {
+  const [row] = await t.database.db
+    .select()
+    .from(inboundMessages)
+    .where(eq(inboundMessages.id, id));
+  return row!;
+}
+
+async function ticketRow(id: string) {
+  const [row] = await t.database.db.select().from(tickets).where(eq(tickets.id, id));
+  return row!;
+}
+
+async function messagesOf(ticketId: string) {
+  return t.database.db.select().from(ticketMessages).where(eq(ticketMessages.ticketId, ticketId));
+}
+
+const mailTo = (address: string) =>
+  sink.messages.filter((mail) =>
+    [mail.to]
+      .flat()
+      .some((to) =>
+        to?.value.some((entry) => entry.address?.toLowerCase() === address.toLowerCase()),
+      ),
+  );
+
+const header = (mail: ParsedMail, name: string) => mail.headers.get(name);
+
+/** A ticket of the client's, opened in the portal, and the confirmation they were sent. */
+async function portalTicket(user: User, subject = 'Menu page') {
+  const before = mailTo(user.email!).length;
+  const ticket = await t.services.tickets.create(user.id, {
+    subject,
+    description: 'Please add the fall menu.',
+    priority: 'normal',
+  });
+  await t.services.notifications.idle();
+  const confirmation = mailTo(user.email!)[before];
+  return { ticket, row: await ticketRow(ticket.id), confirmation };
+}
+
+describe('e-mails about a ticket', () => {
+  it('carry the ticket reply address, their own Message-ID and the number in the subject', async () => {
+    const { ticket, row, confirmation } = await portalTicket(amelie);
+    expect(confirmation).toBeDefined();
+    expect(confirmation!.subject).toBe(`[#${ticket.number}] Menu page`);
+    expect(confirmation!.replyTo?.value[0]?.address).toBe(
+      `support+t_${row.replyToken}@studio.test`,
+    );
+    expect(confirmation!.messageId).toBe(`<ticket-${ticket.id}@studio.test>`);
+    expect(confirmation!.text).toContain('##- Please type your reply above this line -##');
+    // Not an automatic answer: the client asked for it in the portal.
+    expect(header(confirmation!, 'auto-submitted')).toBeUndefined();
+
+    const { agent } = await signedInAdmin(t.app, t.database);
+    const res = await agent
+      .post(`/api/admin/tickets/${ticket.id}/messages`)
+      .send({ message: 'Done, have a look.' });
+    expect(res.status).toBe(201);
+    await t.services.notifications.idle();
+    const reply = mailTo(amelie.email!).at(-1)!;
+    expect(reply.subject).toBe(`[#${ticket.number}] Re: Menu page`);
+    expect(reply.replyTo?.value[0]?.address).toBe(`support+t_${row.replyToken}@studio.test`);
+    expect(reply.inReplyTo).toBe(`<ticket-${ticket.id}@studio.test>`);
+    const recorded = (await messagesOf(ticket.id)).find((message) => message.isAdminReply);
+    expect(recorded?.emailMessageId).toBe(reply.messageId);
+    expect(recorded?.emailMessageId).toMatch(/@studio\.test>$/);
+    // The outbox keeps the headers, so a retry threads the same.
+    const [kept] = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.subject, reply.subject!));
+    expect(kept?.headers).toMatchObject({
+      messageId: reply.messageId,
+      replyTo: `support+t_${row.replyToken}@studio.test`,
+    });
+  });
+});
+
+describe('a client answering by e-mail', () => {
+  it('is added to the ticket by its reply token, even without DMARC, and the quote is cut', async () => {
+    const { ticket, row } = await portalTicket(amelie, 'Opening hours');
+    const raw = await build({
+      from: 'Amélie <amelie@bakery.test>',
+      to: `support+t_${row.replyToken}@studio.test`,
+      subject: `Re: [#${ticket.number}] Opening hours`,
+      body: [
+        'Thanks, that works!',
+        '',
+        '##- Please type your reply above this line -##',
+        'Coast & Code replied to your ticket:',
+        'Old text of the agency.',
+      ].join('\n'),
+    });
+    const log = await receive(raw, { envelopeTo: [`support+t_${row.replyToken}@studio.test`] });
+    expect(log.state).toBe('added');
+    expect(log.stateDetail).toContain(
+      `Added to ticket #${ticket.number}, found by its reply address`,
+    );
+    expect(log.authentication).toMatchObject({ dkim: 'none', dmarc: 'fail' });
+    const [added] = (await messagesOf(ticket.id)).filter((m) => m.source === 'email');
+    expect(added).toMatchObject({
+      message: 'Thanks, that works!',
+      isAdminReply: false,
+      inboundMessageId: log.id,
+    });
+    expect(added!.emailMessageId).toBe(messageKeyOf(raw));
+  });
+
+  it("is held as not verified when the reply token is another client's ticket", async () => {
+    const { row } = await portalTicket(amelie, 'Private matter');
+    const raw = await build({
+      from: 'beau@florist.test',
+      to: `support+t_${row.replyToken}@studio.test`,
+      signAs: 'florist.test',
+    });
+    const log = await receive(raw, { envelopeTo: [`support+t_${row.replyToken}@studio.test`] });
+    expect(log.state).toBe('not_verified');
+    expect(log.stateDetail).toBe(
+      `Held as sender not verified: the reply token is of another client's ticket (#${row.number}).`,
+    );
+    expect(log.authentication?.dmarc).toBe('pass');
+    expect((await messagesOf(row.id)).filter((m) => m.source === 'email')).toEqual([]);
+    expect(mailTo(beau.email!)).toEqual([]);
+  });
+
+  it('is held as not verified when the From fails DMARC and there is no token', async () => {
+    const before = await t.database.db.select().from(tickets);
+    // Forged: From Amélie, but sent from a server bakery.test does not name, unsigned.
+    const raw = await build({ from: 'amelie@bakery.test', subject: 'Send the invoice to me' });
+    const log = await receive(raw, {
+      remoteAddress: '127.0.0.99',
+      envelopeFrom: 'amelie@bakery.test',
+    });
+    expect(log.state).toBe('not_verified');
+    expect(log.stateDetail).toBe(
+      "Held as sender not verified: DMARC failed for bakery.test and there is no reply token of the client's ticket.",
+    );
+    expect(log.authentication).toEqual({
+      dkim: 'none',
+      spf: 'fail',
+      dmarc: 'fail',
+      dmarcDomain: 'bakery.test',
+    });
+    expect(await t.database.db.select().from(tickets)).toHaveLength(before.length);
+  });
+
+  it('opens a new ticket when DMARC passes without a token, and confirms it automatically', async () => {
+    const raw = await build({
+      from: 'amelie@bakery.test',
+      subject: 'New banner',
+      body: `Please put up the winter banner.\n\n${'Long details. '.repeat(600)}`,
+      signAs: 'bakery.test',
+    });
+    const log = await receive(raw, {
+      remoteAddress: '127.0.0.10',
+      envelopeFrom: 'amelie@bakery.test',
+    });
+    expect(log.state).toBe('new_ticket');
+    expect(log.authentication).toEqual({
+      dkim: 'pass',
+      spf: 'pass',
+      dmarc: 'pass',
+      dmarcDomain: 'bakery.test',
+    });
+    const ticket = await ticketRow(log.ticketId!);
+    expect(ticket).toMatchObject({
+      userId: amelie.id,
+      subject: 'New banner',
+      priority: 'normal',
+      status: 'open',
+      inboundMessageId: log.id,
+    });
+    // Kept whole: the typed form's 5,000-character limit is not for e-mail.
+    expect(ticket.description.length).toBeGreaterThan(8000);
+    expect(log.stateDetail).toBe(
+      `Opened ticket #${ticket.number}; the client was sent a confirmation.`,
+    );
+    const confirmation = mailTo(amelie.email!).find(
+      (mail) => mail.subject === `[#${ticket.number}] New banner`,
+    );
+    expect(confirmation).toBeDefined();
+    expect(header(confirmation!, 'auto-submitted')).toBe('auto-replied');
+    expect(confirmation!.inReplyTo).toBe(messageKeyOf(raw));
+  });
+
+  it('is threaded by In-Reply-To to the agency reply it answers', async () => {
+    const { ticket } = await portalTicket(amelie, 'Photos');
+    const { agent } = await signedInAdmin(t.app, t.database);
+    await agent.post(`/api/admin/tickets/${ticket.id}/messages`).send({ message: 'Which ones?' });
+    await t.services.notifications.idle();
+    const agencyReply = mailTo(amelie.email!).at(-1)!;
+    const raw = await build({
+      from: 'amelie@bakery.test',
+      subject: 'Re: the pictures',
+      headers: [`In-Reply-To: ${agencyReply.messageId}`, `References: ${agencyReply.messageId}`],
+      body: 'The ones from Saturday.',
+      signAs: 'bakery.test',
+    });
+    const log = await receive(raw);
+    expect(log.state).toBe('added');
+    expect(log.ticketId).toBe(ticket.id);
+    expect(log.stateDetail).toContain('found by the e-mail it answers (In-Reply-To/References)');
+  });
+
+  it("is threaded by the number in the subject, only to the client's own ticket", async () => {
+    const { ticket } = await portalTicket(amelie, 'Hours');
+    const raw = await build({
+      from: 'amelie@bakery.test',
+      subject: `About #${ticket.number}`,
+      body: 'One more thing.',
+      signAs: 'bakery.test',
+    });
+    const log = await receive(raw);
+    expect(log.state).toBe('added');
+    expect(log.ticketId).toBe(ticket.id);
+    expect(log.stateDetail).toContain('found by the ticket number in its subject');
+
+    // Beau naming Amélie's ticket number opens a ticket of his own instead.
+    const other = await receive(
+      await build({
+        from: 'beau@florist.test',
+        subject: `[#${ticket.number}] hi`,
+        signAs: 'florist.test',
+      }),
+    );
+    expect(other.state).toBe('new_ticket');
+    expect((await ticketRow(other.ticketId!)).userId).toBe(beau.id);
+  });
+
+  it('opens a resolved ticket again', async () => {
+    const { ticket, row } = await portalTicket(amelie, 'Done thing');
+    await t.database.db
+      .update(tickets)
+      .set({ status: 'resolved' })
+      .where(eq(tickets.id, ticket.id));
+    const log = await receive(
+      await build({ from: 'amelie@bakery.test', to: `support+t_${row.replyToken}@studio.test` }),
+    );
+    expect(log.stateDetail).toContain('the resolved ticket was opened again');
+    expect((await ticketRow(ticket.id)).status).toBe('open');
+  });
+});
+
+describe('messages nobody answers', () => {
+  it('holds an unknown sender, and the admin can release it into a ticket', async () => {
+    const before = sink.messages.length;
+    const raw = await build({ from: 'stranger@elsewhere.test', subject: 'Quote please' });
+    const log = await receive(raw);
+    expect(log).toMatchObject({
+      state: 'unknown_sender',
+      stateDetail: 'Held: no client has the verified address stranger@elsewhere.test.',
+      fromAddress: 'stranger@elsewhere.test',
+      ticketId: null,
+      // Checked all the same, for the admin who decides.
+      authentication: { dkim: 'none', spf: 'none', dmarc: 'none', dmarcDomain: 'elsewhere.test' },
+    });
+    expect(sink.messages).toHaveLength(before);
+
+    const { ticketId } = await t.services.inboundProcessor.release(log.id, beau.id);
+    await t.services.notifications.idle();
+    const released = await inboundRow(log.id);
+    expect(released.state).toBe('released');
+    expect(released.stateDetail).toMatch(/^Released by the admin\. Opened ticket #\d+/);
+    expect(await ticketRow(ticketId)).toMatchObject({ userId: beau.id, subject: 'Quote please' });
+    await expect(t.services.inboundProcessor.release(log.id, beau.id)).rejects.toThrow(
+      'This message is not held',
+    );
+  });
+
+  it('logs an out-of-office reply and a bounce, and answers neither', async () => {
+    const before = sink.messages.length;
+    const ticketsBefore = (await t.database.db.select().from(tickets)).length;
+    const auto = await receive(
+      await build({
+        from: 'amelie@bakery.test',
+        subject: 'Out of Office: back Monday',
+        headers: ['Auto-Submitted: auto-replied'],
+        signAs: 'bakery.test',
+      }),
+    );
+    expect(auto).toMatchObject({
+      state: 'auto_reply',
+      stateDetail: 'Automatic reply: Auto-Submitted: auto-replied. Not answered.',
+    });
+    const vacation = await receive(
+      await build({
+        from: 'amelie@bakery.test',
+        subject: 'Out of office until Monday',
+        signAs: 'bakery.test',
+      }),
+    );
+    expect(vacation.stateDetail).toBe('Automatic reply: an out-of-office subject. Not answered.');
+    const bulk = await receive(
+      await build({
+        from: 'amelie@bakery.test',
+        headers: ['Precedence: bulk'],
+        signAs: 'bakery.test',
+      }),
+    );
+    expect(bulk.state).toBe('auto_reply');
+
+    const bounce = await receive(
+      await build({
+        from: 'MAILER-DAEMON@mx.bakery.test',
+        subject: 'Undelivered Mail Returned to Sender',
+        contentType: 'multipart/report; report-type=delivery-status; boundary="b1"',
+        body: [
+          '--b1',
+          'Content-Type: text/plain',
+          '',
+          'Your message could not be delivered.',
+          '--b1',
+          'Content-Type: message/delivery-status',
+          '',
+          'Reporting-MTA: dns; mx.bakery.test',
+          '',
+          'Final-Recipient: rfc822; nobody@bakery.test',
+          'Action: failed',
+          'Status: 5.1.1',
+          '--b1--',
+        ].join('\n'),
+      }),
+      { envelopeFrom: '' },
+    );
+    expect(bounce).toMatchObject({
+      state: 'bounce',
+      stateDetail: 'Bounce: a delivery status notification (multipart/report). Not answered.',
+    });
+    expect(sink.messages).toHaveLength(before);
+    expect(await t.database.db.select().from(tickets)).toHaveLength(ticketsBefore);
+  });
+
+  it('sends at most three automatic answers to a sender an hour', async () => {
+    const logs = [];
+    for (let n = 1; n <= 4; n += 1) {
+      logs.push(
+        await receive(
+          await build({ from: 'cleo@bakery.test', subject: `Request ${n}`, signAs: 'bakery.test' }),
+        ),
+      );
+    }
+    expect(logs.map((log) => log.state)).toEqual([
+      'new_ticket',
+      'new_ticket',
+      'new_ticket',
+      'new_ticket',
+    ]);
+    expect(logs[3]!.stateDetail).toMatch(
+      /no confirmation sent: automatic answers to this sender are at their hourly limit\.$/,
+    );
+    expect(mailTo(cleo.email!).map((mail) => mail.subject?.replace(/^\[#\d+\] /, ''))).toEqual([
+      'Request 1',
+      'Request 2',
+      'Request 3',
+    ]);
+  });
+});
+
+describe('hostile and unusual messages', () => {
+  it('refuses a 10,000-part MIME bomb without parsing it', async () => {
+    const parts = Array.from(
+      { length: 10_000 },
+      (_, n) => `--bomb\nContent-Type: text/plain\n\npart ${n}`,
+    ).join('\n');
+    const log = await receive(
+      await build({
+        from: 'amelie@bakery.test',
+        contentType: 'multipart/mixed; boundary="bomb"',
+        body: `${parts}\n--bomb--`,
+      }),
+    );
+    expect(log.state).toBe('failed');
+    expect(log.fromAddress).toBe('amelie@bakery.test');
+    expect(log.stateDetail).toBe(
+      'Not read: the message has 10,000 MIME parts (at most 500), as a message built to exhaust the reader would.',
+    );
+  });
+
+  it('reduces an HTML-only mail to text', async () => {
+    const log = await receive(
+      await build({
+        from: 'amelie@bakery.test',
+        subject: 'Styled',
+        contentType: 'text/html; charset=utf-8',
+        body: '<html><body><p>Hello <b>there</b>,</p><script>alert(1)</script><p>See <a href="https://example.com/x">this page</a>.</p><img src="cid:logo"></body></html>',
+        signAs: 'bakery.test',
+      }),
+    );
+    expect(log.state).toBe('new_ticket');
+    const { description } = await ticketRow(log.ticketId!);
+    expect(description).toBe('Hello there,\n\nSee this page [https://example.com/x].');
+  });
+
+  it('cuts the quoted history and signature, and the admin can still read the original', async () => {
+    const { ticket, row } = await portalTicket(amelie, 'Quotes');
+    const log = await receive(
+      await build({
+        from: 'amelie@bakery.test',
+        to: `support+t_${row.replyToken}@studio.test`,
+        body: [
+          'Yes, go ahead.',
+          '',
+          '-- ',
+          'Amélie, Bakery',
+          '',
+          'On Tue, Nov 24, 2026 at 10:00 AM Coast & Code <support@studio.test> wrote:',
+          '> Shall we publish the menu?',
+        ].join('\n'),
+      }),
+    );
+    const [message] = (await messagesOf(ticket.id)).filter((m) => m.inboundMessageId === log.id);
+    expect(message?.message).toBe('Yes, go ahead.');
+
+    const { agent } = await signedInAdmin(t.app, t.database);
+    const original = await agent.get(
+      `/api/admin/tickets/${ticket.id}/messages/${message!.id}/original`,
+    );
+    const body = expectJson(original, OriginalEmailSchema);
+    expect(body.from).toBe('amelie@bakery.test');
+    expect(body.text).toContain('> Shall we publish the menu?');
+    expect(body.text).toContain('Amélie, Bakery');
+    // Only an admin reads it.
+    const anonymous = await (
+      await import('supertest')
+    )
+      .default(t.app)
+      .get(`/api/admin/tickets/${ticket.id}/messages/${message!.id}/original`);
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('keeps a header injection in a subject on one line, in the ticket and in the answer', async () => {
+    const injected = Buffer.from('Hi\r\nBcc: victim@example.com').toString('base64');
+    const log = await receive(
+      await build({
+        from: 'beau@florist.test',
+        subject: `=?UTF-8?B?${injected}?=`,
+        signAs: 'florist.test',
+      }),
+    );
+    expect(log.state).toBe('new_ticket');
+    const ticket = await ticketRow(log.ticketId!);
+    expect(ticket.subject).toBe('Hi Bcc: victim@example.com');
+    const confirmation = mailTo(beau.email!).find((mail) =>
+      mail.subject?.startsWith(`[#${ticket.number}]`),
+    );
+    expect(confirmation?.subject).toBe(`[#${ticket.number}] Hi Bcc: victim@example.com`);
+    expect(header(confirmation!, 'bcc')).toBeUndefined();
+    expect(mailTo('victim@example.com')).toEqual([]);
+  });
+
+  it('keeps the files it accepts, names the ones it refuses, and tells the client once', async () => {
+    const png = pngImage().toString('base64');
+    const html = HTML.toString('base64');
+    const log = await receive(
+      await build({
+        from: 'dora@florist.test',
+        subject: 'Logo',
+        contentType: 'multipart/mixed; boundary="m1"',
+        body: [
+          '--m1',
+          'Content-Type: text/plain',
+          '',
+          'Here is the logo.',
+          '--m1',
+          'Content-Type: image/png',
+          'Content-Disposition: attachment; filename="logo.png"',
+          'Content-Transfer-Encoding: base64',
+          '',
+          png,
+          '--m1',
+          'Content-Type: text/plain',
+          'Content-Disposition: attachment; filename="../../page.html"',
+          'Content-Transfer-Encoding: base64',
+          '',
+          html,
+          '--m1--',
+        ].join('\n'),
+        signAs: 'florist.test',
+      }),
+    );
+    expect(log.state).toBe('new_ticket');
+    const refusal = {
+      filename: 'page.html',
+      reason: expect.stringMatching(/^HTML files are not accepted/),
+    };
+    expect(log.refusedFiles).toEqual([refusal]);
+    expect(log.stateDetail).toContain('Files not kept: page.html (HTML files are not accepted');
+    const kept = await t.database.db
+      .select()
+      .from(attachments)
+      .where(eq(attachments.ticketId, log.ticketId!));
+    expect(kept).toMatchObject([{ filename: 'logo.png', contentType: 'image/png' }]);
+    // One automatic answer: the confirmation names the refused file.
+    expect(mailTo(dora.email!)).toHaveLength(1);
+    const confirmation = mailTo(dora.email!)[0]!;
+    expect(confirmation.text).toContain('page.html: HTML files are not accepted');
+    expect(confirmation.text).not.toContain('logo.png');
+    expect(header(confirmation, 'auto-submitted')).toBe('auto-replied');
+
+    // An answer on the ticket with a refused file: the one automatic answer names it.
+    const ticket = await ticketRow(log.ticketId!);
+    const answer = await receive(
+      await build({
+        from: 'dora@florist.test',
+        to: `support+t_${ticket.replyToken}@studio.test`,
+        subject: 'Another',
+        contentType: 'multipart/mixed; boundary="m2"',
+        body: [
+          '--m2',
+          'Content-Type: text/plain',
+          '',
+          'And the program.',
+          '--m2',
+          'Content-Type: application/octet-stream; name="setup.exe"',
+          'Content-Transfer-Encoding: base64',
+          '',
+          EXE.toString('base64'),
+          '--m2--',
+        ].join('\n'),
+      }),
+    );
+    expect(answer.state).toBe('added');
+    expect(answer.refusedFiles).toEqual([
+      { filename: 'setup.exe', reason: expect.stringContaining('not accepted') },
+    ]);
+    const told = mailTo(dora.email!)[1]!;
+    expect(told.subject).toBe(`[#${ticket.number}] Files not kept: Logo`);
+    expect(told.text).toContain('setup.exe:');
+    expect(header(told, 'auto-submitted')).toBe('auto-replied');
+    expect(told.replyTo?.value[0]?.address).toBe(`support+t_${ticket.replyToken}@studio.test`);
+  });
+});
+
+describe('the inbound sweep', () => {
+  it('processes a message left received by a crash', async () => {
+    const raw = await build({
+      from: 'amelie@bakery.test',
+      subject: 'Left behind',
+      signAs: 'bakery.test',
+    });
+    const { id } = await t.services.repositories.inbound.store({
+      messageId: messageKeyOf(raw),
+      via: 'imap',
+      envelopeFrom: null,
+      envelopeTo: [],
+      raw,
+    });
+    // Not taken while young: the ingest's own processing may still be running.
+    await t.services.inboundProcessor.sweep();
+    expect((await inboundRow(id)).state).toBe('received');
+    await t.database.db
+      .update(inboundMessages)
+      .set({ receivedAt: new Date(Date.now() - 5 * 60_000) })
+      .where(eq(inboundMessages.id, id));
+    expect(await t.services.inboundProcessor.sweep()).toBeGreaterThanOrEqual(1);
+    expect((await inboundRow(id)).state).toBe('new_ticket');
+  });
+});

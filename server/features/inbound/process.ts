@@ -1,0 +1,343 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import type { Logger } from 'pino';
+import { HELD_INBOUND_STATES } from '@shared/schemas/inbound';
+import type { InboundMessageRow, TicketRow } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { oneLine } from '../../lib/ticket-mail';
+import type { TicketMail, TicketService } from '../tickets/tickets.service';
+import type { InboundAttachments, InboundFile, RefusedFile } from './attachments';
+import { classifyUnanswerable } from './classify';
+import type { InboundOutcome, InboundRepository } from './inbound.repository';
+import type { InboundProcessor } from './ingest';
+import { headerLines } from './message-identity';
+import { countMimeParts, MAX_MIME_PARTS } from './mime-guard';
+import { replyText } from './reply-text';
+import type { SenderAuthentication, SenderVerifier } from './sender-verification';
+import { findThread, type Thread, type ThreadedBy } from './threading';
+
+/** A message still `received` this long after it arrived was left by a crash: the sweep takes it. */
+export const SWEEP_AFTER_SECONDS = 60;
+const SWEEP_BATCH = 50;
+
+export const NOT_HELD = 'This message is not held: only a held message can be released.';
+export const INBOUND_NOT_FOUND = 'Inbound message not found';
+export const CLIENT_NOT_FOUND = 'Client not found';
+
+export interface InboundProcessorDeps {
+  repository: InboundRepository;
+  tickets: Pick<TicketService, 'openFromEmail' | 'addEmailMessage'>;
+  verify: SenderVerifier;
+  attachments: InboundAttachments;
+  /**
+   * Counts one automatic answer to the address and says whether it may go (a few per
+   * sender per hour: the rate-limit counters).
+   */
+  mayAnswer(address: string): Promise<boolean>;
+  /** The automatic answers (the mail feature's notifications). */
+  answers: {
+    /** A new ticket's confirmation, naming the files that were not kept. */
+    ticketConfirmation(
+      userId: string,
+      ticket: MailTicket,
+      mail: TicketMail,
+      refused: RefusedFile[],
+    ): void;
+    /** The files of an answer on a ticket that were not kept. */
+    filesNotKept(
+      userId: string,
+      ticket: MailTicket,
+      refused: RefusedFile[],
+      mail: TicketMail,
+    ): void;
+  };
+  logger: Pick<Logger, 'error' | 'warn' | 'info'>;
+}
+
+type MailTicket = { id: string; number: number; subject: string };
+
+const MATCHED_BY: Record<ThreadedBy, string> = {
+  token: 'its reply address',
+  'in-reply-to': 'the e-mail it answers (In-Reply-To/References)',
+  subject: 'the ticket number in its subject',
+};
+
+/** DMARC's verdict in the log's words (any other verdict is named as mailauth gives it). */
+const DMARC_WORDS: Record<string, string> = { fail: 'failed', none: 'has no policy' };
+
+const filesDetail = (refused: RefusedFile[]) =>
+  `Files not kept: ${refused.map((file) => `${file.filename} (${file.reason})`).join(', ')}.`;
+
+/** The From address read off the raw header, for the log of a message that is not parsed. */
+function rawFromAddress(raw: Buffer): string | null {
+  const from = headerLines(raw).find((line) => line.startsWith('from:'));
+  return /[^\s<>"(),:;]+@[^\s<>"(),:;]+/.exec(from?.slice(5) ?? '')?.[0]?.toLowerCase() ?? null;
+}
+
+/** What the parser found that the log shows, whatever became of the message. */
+function seen(mail: ParsedMail) {
+  const from = mail.from?.value[0];
+  return {
+    fromAddress: from?.address?.toLowerCase() ?? null,
+    fromName: from?.name ? oneLine(from.name) : null,
+    subject: mail.subject !== undefined ? oneLine(mail.subject) : null,
+  };
+}
+
+/** The files that came with the message; images embedded in the HTML (cid:) are part of it. */
+function filesOf(mail: ParsedMail): InboundFile[] {
+  return mail.attachments
+    .filter((file) => !file.related)
+    .map((file, index) => ({
+      filename: file.filename ?? `attachment-${index + 1}`,
+      contentType: file.contentType,
+      bytes: file.content,
+    }));
+}
+
+/**
+ * Turns a stored e-mail into what it says (docs/support-mail.md): a robot's reply or a
+ * bounce is logged and never answered; an unknown sender is held; a message from a client's
+ * verified address counts as theirs only with their ticket's reply token or a DMARC pass,
+ * else it is held as not verified; the client's message then joins the ticket it answers
+ * (the reply token, then In-Reply-To/References, then the number in the subject) or opens one.
+ */
+export function createInboundProcessor(deps: InboundProcessorDeps) {
+  const { repository, tickets, logger } = deps;
+
+  /** The message parsed, or why it was not: a MIME bomb is refused before the parser. */
+  async function parse(row: InboundMessageRow): Promise<ParsedMail | InboundOutcome> {
+    const parts = countMimeParts(row.raw);
+    if (parts > MAX_MIME_PARTS) {
+      return {
+        fromAddress: rawFromAddress(row.raw),
+        state: 'failed',
+        stateDetail: `Not read: the message has ${parts.toLocaleString('en-US')} MIME parts (at most ${MAX_MIME_PARTS}), as a message built to exhaust the reader would.`,
+      };
+    }
+    try {
+      return await simpleParser(row.raw, {
+        skipImageLinks: true,
+        // Our own reduction of HTML (reply-text.ts), not the parser's.
+        skipHtmlToText: true,
+        skipTextToHtml: true,
+        skipTextLinks: true,
+      });
+    } catch (error) {
+      return {
+        fromAddress: rawFromAddress(row.raw),
+        state: 'failed',
+        stateDetail: `Not read: the message could not be parsed (${error instanceof Error ? error.message : String(error)}).`,
+      };
+    }
+  }
+
+  async function authenticate(row: InboundMessageRow): Promise<SenderAuthentication> {
+    try {
+      return await deps.verify({
+        raw: row.raw,
+        envelopeFrom: row.envelopeFrom,
+        remoteAddress: row.remoteAddress,
+        helo: row.helo,
+      });
+    } catch (error) {
+      logger.warn({ err: error, inboundMessageId: row.id }, 'sender checks failed');
+      return {
+        dkim: 'temperror',
+        spf: 'temperror',
+        dmarc: 'temperror',
+        dmarcDomain: null,
+        dmarcPass: false,
+      };
+    }
+  }
+
+  /** Files to the attachments feature; a failure of it names every file with the reason. */
+  async function saveFiles(
+    save: (files: InboundFile[]) => Promise<{ refused: RefusedFile[] }>,
+    files: InboundFile[],
+  ): Promise<RefusedFile[]> {
+    if (files.length === 0) return [];
+    try {
+      return (await save(files)).refused;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : 'the files could not be stored';
+      return files.map((file) => ({ filename: file.filename, reason }));
+    }
+  }
+
+  /**
+   * The client's message on its ticket or as a new one; `state` is what the log says
+   * (`added`/`new_ticket`, or `released` for the admin's release). Safe to run again after a
+   * crash: a message already applied is not applied twice.
+   */
+  async function apply(
+    row: InboundMessageRow,
+    mail: ParsedMail,
+    userId: string,
+    thread: Thread | null,
+    released: boolean,
+  ): Promise<InboundOutcome> {
+    const body = replyText(mail);
+    const files = filesOf(mail);
+    const inReplyTo = mail.messageId ?? row.messageId;
+    const address = seen(mail).fromAddress;
+    const done = await repository.alreadyApplied(row.id);
+    const answer: TicketMail = { replyToken: '', inReplyTo, automatic: true };
+    const limited = 'automatic answers to this sender are at their hourly limit';
+    let ticket: TicketRow;
+    let refused: RefusedFile[] = [];
+    let detail: string;
+    if (done) {
+      ticket = done;
+      detail = `Applied to ticket #${ticket.number} before an interruption.`;
+    } else if (thread) {
+      const reopened = thread.ticket.status === 'resolved';
+      const added = await tickets.addEmailMessage(thread.ticket.id, {
+        message: body.text,
+        inboundMessageId: row.id,
+        emailMessageId: mail.messageId ?? null,
+      });
+      ticket = added.ticket;
+      refused = await saveFiles((f) => deps.attachments.saveForMessage(added.messageId, f), files);
+      detail = `Added to ticket #${ticket.number}, found by ${MATCHED_BY[thread.by]}${reopened ? '; the resolved ticket was opened again' : ''}.`;
+      if (refused.length > 0) {
+        detail += ` ${filesDetail(refused)}`;
+        if (address && (await deps.mayAnswer(address))) {
+          deps.answers.filesNotKept(userId, ticket, refused, {
+            ...answer,
+            replyToken: ticket.replyToken,
+          });
+          detail += ' The client was told.';
+        } else {
+          detail += ` The client was not told: ${limited}.`;
+        }
+      }
+    } else {
+      ticket = await tickets.openFromEmail(userId, {
+        subject: oneLine(mail.subject ?? ''),
+        description: body.text,
+        inboundMessageId: row.id,
+      });
+      refused = await saveFiles((f) => deps.attachments.saveForTicket(ticket.id, f), files);
+      const confirm = address ? await deps.mayAnswer(address) : false;
+      if (confirm) {
+        deps.answers.ticketConfirmation(
+          userId,
+          ticket,
+          { ...answer, replyToken: ticket.replyToken },
+          refused,
+        );
+      }
+      detail = `Opened ticket #${ticket.number}; ${confirm ? 'the client was sent a confirmation' : `no confirmation sent: ${limited}`}.`;
+      if (refused.length > 0) {
+        detail += ` ${filesDetail(refused)}${confirm ? ' The confirmation names them.' : ''}`;
+      }
+    }
+    return {
+      state: released ? 'released' : thread || done ? 'added' : 'new_ticket',
+      stateDetail: released ? `Released by the admin. ${detail}` : detail,
+      ticketId: ticket.id,
+      userId,
+      refusedFiles: refused,
+    };
+  }
+
+  async function decide(row: InboundMessageRow): Promise<InboundOutcome> {
+    const parsed = await parse(row);
+    if (!('headers' in parsed)) return parsed;
+    const mail = parsed;
+    const found = seen(mail);
+    const unanswerable = classifyUnanswerable(mail, row.envelopeFrom);
+    if (unanswerable)
+      return { ...found, state: unanswerable.state, stateDetail: unanswerable.detail };
+    if (!found.fromAddress) {
+      return {
+        ...found,
+        state: 'unknown_sender',
+        stateDetail: 'Held: the message has no From address.',
+      };
+    }
+    // Checked for every message with a sender: the admin deciding on a held one sees them too.
+    const { dmarcPass, ...verdicts } = await authenticate(row);
+    const clients = await repository.clientsWithVerifiedEmail(found.fromAddress);
+    if (clients.length !== 1) {
+      return {
+        ...found,
+        authentication: verdicts,
+        state: 'unknown_sender',
+        stateDetail:
+          clients.length === 0
+            ? `Held: no client has the verified address ${found.fromAddress}.`
+            : `Held: more than one client account has the verified address ${found.fromAddress}; release it to the right one.`,
+      };
+    }
+    const client = clients[0]!;
+    const thread = await findThread(repository, mail, row.envelopeTo, client.id);
+    const seenWithChecks = { ...found, authentication: verdicts, userId: client.id };
+    if (thread?.by === 'token' && thread.ticket.userId !== client.id) {
+      return {
+        ...seenWithChecks,
+        state: 'not_verified',
+        stateDetail: `Held as sender not verified: the reply token is of another client's ticket (#${thread.ticket.number}).`,
+      };
+    }
+    if (thread?.by !== 'token' && !dmarcPass) {
+      const domain = verdicts.dmarcDomain ?? found.fromAddress.split('@').pop();
+      return {
+        ...seenWithChecks,
+        state: 'not_verified',
+        stateDetail: `Held as sender not verified: DMARC ${DMARC_WORDS[verdicts.dmarc] ?? `gave ${verdicts.dmarc}`} for ${domain} and there is no reply token of the client's ticket.`,
+      };
+    }
+    return {
+      ...found,
+      authentication: verdicts,
+      ...(await apply(row, mail, client.id, thread, false)),
+    };
+  }
+
+  const processor: InboundProcessor & { sweep(): Promise<number> } = {
+    async process(inboundMessageId) {
+      const row = await repository.claim(inboundMessageId, ['received']);
+      if (!row) return;
+      // A database error leaves it `received`, with its claim: the sweep tries it again.
+      await repository.settle(row.id, await decide(row));
+    },
+
+    async release(inboundMessageId, userId) {
+      const existing = await repository.find(inboundMessageId);
+      if (!existing) throw new AppError(404, INBOUND_NOT_FOUND);
+      const client = await repository.clientById(userId);
+      if (!client) throw new AppError(404, CLIENT_NOT_FOUND);
+      const row = await repository.claim(inboundMessageId, [...HELD_INBOUND_STATES]);
+      if (!row) throw new AppError(409, NOT_HELD);
+      const parsed = await parse(row);
+      if (!('headers' in parsed)) throw new AppError(409, parsed.stateDetail);
+      const thread = await findThread(repository, parsed, row.envelopeTo, userId);
+      const outcome = await apply(
+        row,
+        parsed,
+        userId,
+        thread && thread.ticket.userId === userId ? thread : null,
+        true,
+      );
+      await repository.settle(row.id, outcome);
+      return { ticketId: outcome.ticketId! };
+    },
+
+    /** Processes the messages a crash left `received`; answers how many it took up. */
+    async sweep() {
+      const ids = await repository.stale(SWEEP_AFTER_SECONDS, SWEEP_BATCH);
+      for (const id of ids) {
+        try {
+          await processor.process(id);
+        } catch (error) {
+          logger.error({ err: error, inboundMessageId: id }, 'inbound message not processed');
+        }
+      }
+      return ids.length;
+    },
+  };
+  return processor;
+}
+export type InboundProcessorService = ReturnType<typeof createInboundProcessor>;

@@ -1,0 +1,49 @@
+import EmailReplyParser from 'email-reply-parser';
+import { convert } from 'html-to-text';
+import type { ParsedMail } from 'mailparser';
+import { REPLY_ABOVE_MARKER } from '../../lib/ticket-mail';
+
+/** HTML reduced to text: links as "text [url]", images and scripts dropped, never rendered. */
+export function htmlToSafeText(html: string): string {
+  return convert(html, {
+    wordwrap: false,
+    selectors: [
+      { selector: 'img', format: 'skip' },
+      { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+    ],
+  });
+}
+
+/** The message's whole text: its text part, or its HTML part reduced to text. */
+export function fullText(mail: ParsedMail): string {
+  const text = mail.text?.trim() ? mail.text : mail.html ? htmlToSafeText(mail.html) : '';
+  return normalise(text);
+}
+
+function normalise(text: string): string {
+  return (
+    text
+      .replace(/\r\n?/g, '\n')
+      // Control characters other than tab and newline have no place in a ticket message.
+      .replace(/(?![\t\n])\p{Cc}/gu, '')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim()
+  );
+}
+
+/**
+ * What the client wrote this time: the text above our "reply above this line" marker, then
+ * without the quoted history and signature (email-reply-parser). Never empty while the
+ * mail has text: a message that is all quote is kept whole rather than lost.
+ */
+export function replyText(mail: ParsedMail): { text: string; full: string } {
+  const full = fullText(mail);
+  const markerAt = full.indexOf(REPLY_ABOVE_MARKER);
+  let above = markerAt === -1 ? full : full.slice(0, markerAt);
+  if (markerAt !== -1) {
+    // The client's mail program adds its own "On …, … wrote:" line above our marker.
+    above = above.replace(/\n[^\n]*(wrote|schrieb|a écrit|escribió)\s*:?\s*(\n>?\s*)*$/i, '');
+  }
+  const stripped = normalise(new EmailReplyParser().parseReply(above));
+  return { text: stripped || normalise(above) || full, full };
+}
