@@ -49,6 +49,34 @@ const EnvSchema = z
     /** The wait before the first retry; each later one waits about twice as long. */
     MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 
+    /** The address clients write to; default the business e-mail of the settings. */
+    SUPPORT_EMAIL: z.email().optional(),
+    /** The built-in SMTP listener for inbound mail: a port, or 0 / off for none. */
+    INBOUND_SMTP_PORT: z
+      .string()
+      .regex(/^(off|\d{1,5})$/, 'INBOUND_SMTP_PORT is a port number, or 0 or off for none')
+      .default('2525')
+      .transform((value) => (value === 'off' ? 0 : Number(value)))
+      .refine((port) => port <= 65_535, 'INBOUND_SMTP_PORT is at most 65535'),
+    INBOUND_SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+    /** The largest message the listener and the webhooks take, in megabytes. */
+    INBOUND_MAX_MB: z.coerce.number().positive().max(1024).default(25),
+    /** A certificate and key (PEM files) for STARTTLS; without them it is not offered. */
+    INBOUND_TLS_CERT: z.string().min(1).optional(),
+    INBOUND_TLS_KEY: z.string().min(1).optional(),
+    /** A mailbox polled for support mail: imaps://user:password@host:993/INBOX. */
+    IMAP_URL: z
+      .url({ protocol: /^imaps?$/, error: 'IMAP_URL must be imap:// or imaps://' })
+      .optional(),
+    /** An OAuth 2 access token used instead of IMAP_URL's password (Microsoft 365). */
+    IMAP_ACCESS_TOKEN: z.string().min(1).optional(),
+    IMAP_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+    /** The user and password of the Postmark inbound webhook's URL (basic auth). */
+    POSTMARK_INBOUND_USER: z.string().min(1).optional(),
+    POSTMARK_INBOUND_PASSWORD: z.string().min(8).optional(),
+    /** Mailgun's HTTP webhook signing key, which signs its inbound notifications. */
+    MAILGUN_WEBHOOK_SIGNING_KEY: z.string().min(8).optional(),
+
     RENEWAL_LEAD_DAYS: z.coerce.number().int().min(1).max(28).default(7),
     BILLING_RUN_CRON: z.string().min(9).default('0 6 * * *'),
     BILLING_TIMEZONE: z
@@ -115,6 +143,14 @@ const EnvSchema = z
       'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY: payments are recorded from webhooks',
     path: ['STRIPE_WEBHOOK_SECRET'],
   })
+  .refine((env) => Boolean(env.INBOUND_TLS_CERT) === Boolean(env.INBOUND_TLS_KEY), {
+    message: 'INBOUND_TLS_CERT and INBOUND_TLS_KEY go together',
+    path: ['INBOUND_TLS_CERT'],
+  })
+  .refine((env) => Boolean(env.POSTMARK_INBOUND_USER) === Boolean(env.POSTMARK_INBOUND_PASSWORD), {
+    message: 'POSTMARK_INBOUND_USER and POSTMARK_INBOUND_PASSWORD go together',
+    path: ['POSTMARK_INBOUND_USER'],
+  })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',
     path: ['ADMIN_EMAIL'],
@@ -147,6 +183,20 @@ export interface Config {
     from: string | undefined;
     /** A refused message is tried `attempts` times in all, waiting longer each time. */
     retry: { attempts: number; delaySeconds: number };
+  };
+  /** Mail coming in for the support address (docs/support-mail.md). */
+  inbound: {
+    /** SUPPORT_EMAIL; undefined: the business e-mail of the settings. */
+    supportEmail: string | undefined;
+    /** The built-in SMTP listener; undefined: none (INBOUND_SMTP_PORT=0 or off). */
+    smtp:
+      | { port: number; host: string; tls: { certFile: string; keyFile: string } | undefined }
+      | undefined;
+    maxBytes: number;
+    /** A mailbox polled with IMAP; undefined: none. */
+    imap: { url: string; accessToken: string | undefined; pollSeconds: number } | undefined;
+    postmark: { user: string; password: string } | undefined;
+    mailgun: { signingKey: string } | undefined;
   };
   billing: {
     /** Days before a period ends that the next month's invoice is made. */
@@ -219,6 +269,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
       retry: { attempts: e.MAIL_RETRY_ATTEMPTS, delaySeconds: e.MAIL_RETRY_DELAY_SECONDS },
+    },
+    inbound: {
+      supportEmail: e.SUPPORT_EMAIL?.toLowerCase(),
+      smtp:
+        e.INBOUND_SMTP_PORT === 0
+          ? undefined
+          : {
+              port: e.INBOUND_SMTP_PORT,
+              host: e.INBOUND_SMTP_HOST,
+              tls:
+                e.INBOUND_TLS_CERT && e.INBOUND_TLS_KEY
+                  ? {
+                      certFile: path.resolve(projectRoot, e.INBOUND_TLS_CERT),
+                      keyFile: path.resolve(projectRoot, e.INBOUND_TLS_KEY),
+                    }
+                  : undefined,
+            },
+      maxBytes: Math.round(e.INBOUND_MAX_MB * 1024 * 1024),
+      imap: e.IMAP_URL
+        ? { url: e.IMAP_URL, accessToken: e.IMAP_ACCESS_TOKEN, pollSeconds: e.IMAP_POLL_SECONDS }
+        : undefined,
+      postmark:
+        e.POSTMARK_INBOUND_USER && e.POSTMARK_INBOUND_PASSWORD
+          ? { user: e.POSTMARK_INBOUND_USER, password: e.POSTMARK_INBOUND_PASSWORD }
+          : undefined,
+      mailgun: e.MAILGUN_WEBHOOK_SIGNING_KEY
+        ? { signingKey: e.MAILGUN_WEBHOOK_SIGNING_KEY }
+        : undefined,
     },
     billing: {
       renewalLeadDays: e.RENEWAL_LEAD_DAYS,

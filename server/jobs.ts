@@ -15,6 +15,11 @@ export const BILLING_QUEUE = 'billing-daily';
 export const OUTBOX_SECRETS_QUEUE = 'outbox-secrets';
 const OUTBOX_SECRETS_CRON = '*/5 * * * *';
 
+/** Polls IMAP_URL for support mail: one poll at a time across every instance. */
+export const INBOUND_IMAP_QUEUE = 'inbound-imap';
+/** The schedule that keeps the polls going should a chain of follow-ups break (a crash). */
+const INBOUND_IMAP_CRON = '* * * * *';
+
 export interface JobRunner {
   stop(): Promise<void>;
 }
@@ -42,9 +47,12 @@ export async function startJobs({
     leadSearches?: Pick<Services['leadSearches'], 'runBulk' | 'resumeUnfinished' | 'interruptAll'>;
     /** Absent where a process does not look after the outbox (retries, expired secrets). */
     mail?: Pick<Services['mail'], 'retryFailed' | 'forgetExpiredSecrets'>;
+    /** Absent or null where no mailbox is polled (IMAP_URL unset). */
+    pollInboundMailbox?: Services['pollInboundMailbox'];
   };
 }): Promise<JobRunner> {
   const { billing, leadSearches, mail } = services;
+  const pollMailbox = config.inbound.imap ? services.pollInboundMailbox : null;
   const boss = pgBossFor(database);
   boss.on('error', (error) => logger.error({ err: error }, 'job runner error'));
   await startQueues(boss, database, [
@@ -53,6 +61,8 @@ export async function startJobs({
     ...(mail
       ? [{ name: MAIL_RETRY_QUEUE }, { name: OUTBOX_SECRETS_QUEUE, policy: 'singleton' as const }]
       : []),
+    // stately: at most one poll waiting and one running, however many instances send.
+    ...(pollMailbox ? [{ name: INBOUND_IMAP_QUEUE, policy: 'stately' as const }] : []),
   ]);
   // Queued before the worker starts, so its first poll takes it.
   await boss.send(BILLING_QUEUE, {});
@@ -91,6 +101,22 @@ export async function startJobs({
       const forgotten = await mail.forgetExpiredSecrets();
       if (forgotten > 0) logger.info({ forgotten }, 'expired secrets blanked out of the outbox');
     });
+  }
+  if (pollMailbox && config.inbound.imap) {
+    const pollSeconds = config.inbound.imap.pollSeconds;
+    await boss.work(INBOUND_IMAP_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
+      try {
+        const polled = await pollMailbox();
+        if (polled.stored + polled.duplicates > 0) logger.info({ polled }, 'IMAP mailbox polled');
+      } catch (error) {
+        // What was stored stays stored and flagged; the rest is unseen for the next poll.
+        logger.warn({ err: error }, 'IMAP poll failed; trying again at the next one');
+      } finally {
+        await boss.send(INBOUND_IMAP_QUEUE, {}, { startAfter: pollSeconds });
+      }
+    });
+    await boss.send(INBOUND_IMAP_QUEUE, {});
+    await boss.schedule(INBOUND_IMAP_QUEUE, INBOUND_IMAP_CRON);
   }
   return {
     async stop() {

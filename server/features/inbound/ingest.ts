@@ -18,6 +18,10 @@ export interface Envelope {
   envelopeFrom?: string | null;
   /** RCPT TO, when the path tells it. */
   envelopeTo?: string[];
+  /** The connecting client's IP address (SMTP), for SPF. */
+  remoteAddress?: string;
+  /** The name the client gave in HELO/EHLO (SMTP), for SPF. */
+  helo?: string;
 }
 
 /**
