@@ -122,9 +122,7 @@ describe('the SMTP listener', () => {
   it('refuses a message over the limit with 552, announced (SIZE) or counted, and keeps none', async () => {
     const smtp = await smtpTalk(port);
     expect(await smtp.send('EHLO mail.example.com')).toContain(`SIZE ${MAX_BYTES}`);
-    expect(await smtp.send(`MAIL FROM:<client@example.com> SIZE=${MAX_BYTES + 1}`)).toMatch(
-      /^552/,
-    );
+    expect(await smtp.send(`MAIL FROM:<client@example.com> SIZE=${MAX_BYTES + 1}`)).toMatch(/^552/);
     expect(await smtp.send('MAIL FROM:<client@example.com>')).toMatch(/^250/);
     await smtp.send('RCPT TO:<help@agency.test>');
     await smtp.send('DATA');
