@@ -104,3 +104,6 @@ export const ReleaseInboundSchema = z.object({
   userId: z.uuid('Choose the client this message is from'),
 });
 export type ReleaseInbound = z.infer<typeof ReleaseInboundSchema>;
+
+/** The query parameters the inbound log keeps in its URL. */
+export const INBOUND_LIST_PARAMS = ['q', 'state', 'page', 'pageSize'] as const;
