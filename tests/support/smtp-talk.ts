@@ -7,7 +7,8 @@ import net from 'node:net';
 export async function smtpTalk(port: number, host = '127.0.0.1') {
   const socket = net.connect(port, host);
   let buffer = '';
-  const waiting: Array<(reply: string) => void> = [];
+  const waiting: Array<{ resolve: (reply: string) => void; reject: (error: Error) => void }> = [];
+  let ended: Error | undefined;
   const replies: string[] = [];
   socket.setEncoding('utf8');
   socket.on('data', (chunk: string) => {
@@ -20,19 +21,30 @@ export async function smtpTalk(port: number, host = '127.0.0.1') {
       const reply = buffer.slice(0, end).trim();
       buffer = buffer.slice(end);
       const next = waiting.shift();
-      if (next) next(reply);
+      if (next) next.resolve(reply);
       else replies.push(reply);
     }
   });
-  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-  socket.on('error', () => undefined);
+  // A connection refused or cut before its reply fails the command waiting for it.
+  socket.on('error', (error) => (ended ??= error));
+  const closed = new Promise<void>((resolve) =>
+    socket.on('close', () => {
+      ended ??= new Error('connection closed');
+      for (const next of waiting.splice(0)) next.reject(ended);
+      resolve();
+    }),
+  );
   const nextReply = () =>
-    new Promise<string>((resolve) => {
+    new Promise<string>((resolve, reject) => {
       const ready = replies.shift();
       if (ready !== undefined) resolve(ready);
-      else waiting.push(resolve);
+      else if (ended) reject(ended);
+      else waiting.push({ resolve, reject });
     });
-  const greeting = await nextReply();
+  const greeting = await nextReply().catch((error: unknown) => {
+    socket.destroy();
+    throw error;
+  });
   return {
     greeting,
     /** Sends a command (or raw data) and resolves with the server's reply. */
@@ -48,6 +60,10 @@ export async function smtpTalk(port: number, host = '127.0.0.1') {
     async quit(): Promise<void> {
       if (!socket.destroyed) socket.end('QUIT\r\n');
       await closed;
+    },
+    /** Drops the connection without a word. */
+    destroy(): void {
+      socket.destroy();
     },
   };
 }
