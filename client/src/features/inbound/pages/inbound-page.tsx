@@ -93,7 +93,13 @@ function HeldActions({ message }: { message: InboundMessage }) {
             </Button>
           </div>
         ) : (
-          <ClientPicker onSelect={setClient} />
+          <ClientPicker
+            onSelect={setClient}
+            hints={{
+              idle: 'Search by the sender’s name, e-mail or business.',
+              noMatch: 'No client matches: invite them first, or make it a consultation request.',
+            }}
+          />
         )}
         <Button
           type="button"
