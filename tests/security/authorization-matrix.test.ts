@@ -171,6 +171,7 @@ const EXPECTED: Record<string, Expected> = {
   // The mail providers' servers: no session counts, only the URL's password or the signature.
   'POST /api/webhooks/inbound/postmark': all(401),
   'POST /api/webhooks/inbound/mailgun': all(401),
+  'POST /api/webhooks/inbound/mailgun/mime': all(401),
   'GET /api/subscription': clientOnly(200),
   'POST /api/get-or-create-subscription': clientOnly(400),
   'POST /api/subscription/cancel': clientOnly(404),

@@ -103,8 +103,9 @@ describe('POST /api/webhooks/inbound/mailgun', () => {
       .digest('hex');
     return { timestamp: String(timestamp), token, signature };
   }
+  // The address Mailgun's forward() is given: one ending in "mime" gets the raw message.
   const post = (fields: Record<string, string>, mime?: string) => {
-    const req = request(t.app).post('/api/webhooks/inbound/mailgun');
+    const req = request(t.app).post('/api/webhooks/inbound/mailgun/mime');
     for (const [name, value] of Object.entries(fields)) void req.field(name, value);
     if (mime !== undefined) void req.field('body-mime', mime);
     return req;
@@ -136,6 +137,12 @@ describe('POST /api/webhooks/inbound/mailgun', () => {
     expect(await rowOf('mg-forged')).toBeUndefined();
     expect(await rowOf('mg-replay-2')).toBeUndefined();
     expect(await rowOf('mg-old')).toBeUndefined();
+  });
+
+  it('names the forward address when a parsed notification comes without body-mime', async () => {
+    const res = await post({ ...signed(), 'body-plain': 'parsed only' });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toContain('/api/webhooks/inbound/mailgun/mime');
   });
 
   it('takes the urlencoded form too', async () => {

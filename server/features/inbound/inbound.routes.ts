@@ -135,8 +135,7 @@ export function inboundWebhookRoutes(
         .catch(() => new FormData());
       next();
     };
-    router.post(
-      '/webhooks/inbound/mailgun',
+    const mailgunHandlers: RequestHandler[] = [
       express.raw({
         type: ['multipart/form-data', 'application/x-www-form-urlencoded'],
         limit: bodyLimit,
@@ -170,7 +169,10 @@ export function inboundWebhookRoutes(
               ? Buffer.from(await mime.arrayBuffer())
               : null;
         if (!raw || raw.length === 0) {
-          throw new AppError(422, 'body-mime is missing: forward to a URL ending in "mime"');
+          throw new AppError(
+            422,
+            'body-mime is missing: forward to /api/webhooks/inbound/mailgun/mime',
+          );
         }
         if (raw.length > maxBytes) throw new AppError(406, 'The message is too large');
         const forgetBefore = new Date(now().getTime() - 2 * MAILGUN_WINDOW_MS);
@@ -190,7 +192,10 @@ export function inboundWebhookRoutes(
           throw error;
         }
       },
-    );
+    ];
+    // Mailgun posts the raw MIME only to a URL that ends in "mime" (else a parsed form).
+    router.post('/webhooks/inbound/mailgun/mime', ...mailgunHandlers);
+    router.post('/webhooks/inbound/mailgun', ...mailgunHandlers);
   }
   return router;
 }
