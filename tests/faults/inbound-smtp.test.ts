@@ -122,6 +122,46 @@ describe('the server killed while mail streams in', () => {
   }, 180_000);
 });
 
+describe('SIGTERM while a message streams in', () => {
+  const t = useProcessDatabase();
+
+  it('lets the message under way finish (250, stored), then exits 0', async () => {
+    const smtpPort = await freePort();
+    const env = { ...t.database.env, INBOUND_SMTP_PORT: String(smtpPort), SUPPORT_EMAIL: SUPPORT };
+    const server = (t.server = await startServerProcess(env));
+    const smtp = await smtpTalk(smtpPort);
+    await smtp.send('EHLO sender.example.com');
+    await smtp.send('MAIL FROM:<client@example.com>');
+    await smtp.send(`RCPT TO:<${SUPPORT}>`);
+    expect(await smtp.send('DATA')).toMatch(/^354/);
+    const body = message('sigterm', 64);
+    smtp.write(body.slice(0, body.length / 2));
+
+    server.child.kill('SIGTERM');
+    // Shutting down: the listener takes no new connection (refused) ...
+    for (;;) {
+      const refused = await smtpTalk(smtpPort).then(
+        async (other) => {
+          other.destroy();
+          return false;
+        },
+        () => true,
+      );
+      if (refused) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // ... but the message under way is taken whole, then the process ends cleanly.
+    smtp.write(body.slice(body.length / 2));
+    expect(await smtp.send('.')).toMatch(/^250 /);
+    await smtp.quit();
+    expect(await server.exited).toBe(0);
+
+    t.server = await startServerProcess(env);
+    const log = await inboundLog(t.server);
+    expect(log.items.map((item) => item.messageId)).toEqual(['<sigterm@faults.test>']);
+  }, 120_000);
+});
+
 /**
  * PostgreSQL stopped under a running server (a proxy in front of it cut): the listener answers
  * a temporary 4xx, never 250, so the sender keeps the message; once the database is back the

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dovecotAvailable, startDovecot, type Dovecot } from '@tests/support/dovecot';
 import { startTcpProxy } from '@tests/support/tcp-proxy';
 import { openTestDatabase } from '@tests/support/test-database';
+import { loadConfig } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
+import { INBOUND_IMAP_QUEUE, startJobs } from '../../jobs';
 import { inboundMessages } from '../../db/schema';
 import { createLogger } from '../../lib/logger';
 import { createImapPoller } from './imap-poller';
@@ -157,6 +159,42 @@ describe.skipIf(!dovecotAvailable)('polling an IMAP mailbox (Debian dovecot)', (
       await proxy.stop().catch(() => undefined);
     }
   });
+
+  it('is polled by one job of the job runner, at most one waiting and one running', async () => {
+    await append(['c1']);
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      IMAP_URL: url(dovecot.port),
+      IMAP_POLL_SECONDS: '5',
+    });
+    const jobs = await startJobs({
+      database,
+      config,
+      logger,
+      services: {
+        billing: { runDaily: () => Promise.reject(new Error('not billing in this test')) },
+        pollInboundMailbox: createImapPoller({ url: config.inbound.imap!.url, ingest, logger }),
+      },
+    });
+    try {
+      // A hang guard, not a timing assertion: the first poll is queued at start.
+      const deadline = Date.now() + 60_000;
+      while ((await stored('c1')).length === 0) {
+        if (Date.now() > deadline) throw new Error('the job never polled the mailbox');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await stored('c1')).toEqual([
+        { messageId: '<c1@example.com>', via: 'imap', deliveries: 1 },
+      ]);
+      const { rows } = await database.executeSql(
+        'select policy from pgboss.queue where name = $1',
+        [INBOUND_IMAP_QUEUE],
+      );
+      expect(rows).toEqual([{ policy: 'stately' }]);
+    } finally {
+      await jobs.stop();
+    }
+  }, 90_000);
 
   it('refuses a wrong password without storing anything', async () => {
     const poll = createImapPoller({
