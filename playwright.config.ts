@@ -29,6 +29,8 @@ export const E2E_ADMIN = {
 
 /** Lets tests add admins of their own through POST /api/admin/setup. */
 export const E2E_SETUP_TOKEN = 'e2e-setup-token-0123456789';
+/** The Postmark inbound webhook's basic auth: the browser tests bring mail in through it. */
+export const E2E_POSTMARK = { user: 'e2e-postmark', password: 'e2e-postmark-password' };
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -91,6 +93,10 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         // A refused message waits for 'Send again' rather than a retry in the background.
         MAIL_RETRY_ATTEMPTS: '1',
+        // The browser tests receive no mail over SMTP; several runs may share the machine.
+        INBOUND_SMTP_PORT: 'off',
+        POSTMARK_INBOUND_USER: E2E_POSTMARK.user,
+        POSTMARK_INBOUND_PASSWORD: E2E_POSTMARK.password,
       },
     },
   ],

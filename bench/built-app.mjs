@@ -75,6 +75,8 @@ export async function startBuiltApp(name, prepare = () => {}) {
     APP_URL: baseUrl,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    // A benchmark that receives mail turns the listener on in prepare(env).
+    INBOUND_SMTP_PORT: 'off',
   };
   prepare(env);
   const server = spawn('node', ['dist/server/index.js'], {

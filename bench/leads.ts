@@ -252,6 +252,7 @@ async function main() {
       NODE_ENV: 'test',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      INBOUND_SMTP_PORT: 'off',
       OVERPASS_URL: overpass.url,
       LEAD_ANALYSIS_ALLOW_LOOPBACK: 'true',
     },

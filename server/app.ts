@@ -27,6 +27,7 @@ import {
   interactionLimits,
   interactionRoutes,
 } from './features/identity/identity.routes';
+import { adminInboundRoutes, inboundWebhookRoutes } from './features/inbound/inbound.routes';
 import { adminInvoiceRoutes, clientInvoiceRoutes } from './features/invoices/invoices.routes';
 import { adminLeadRoutes } from './features/leads/leads.routes';
 import { adminMailRoutes } from './features/mail/mail.routes';
@@ -149,6 +150,16 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   if (services.payments.onlinePayments) {
     app.use('/api', stripeWebhookRoutes(services.payments, logger));
   }
+  // The mail providers' servers post inbound mail here, authenticated by their own secrets.
+  app.use(
+    '/api',
+    inboundWebhookRoutes(services.inbound, {
+      postmark: config.inbound.postmark,
+      mailgun: config.inbound.mailgun,
+      maxBytes: config.inbound.maxBytes,
+      logger,
+    }),
+  );
   app.use(rejectCrossSiteRequests(config.appUrl));
   app.use(compression());
 
@@ -203,6 +214,7 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   admin.use(adminClientRoutes(services.clients));
   admin.use(adminMailRoutes(services.mail, brand));
   admin.use(adminLeadRoutes(services.leads));
+  admin.use(adminInboundRoutes(services.inbound));
   admin.use(notFoundApi);
   app.use('/api/admin', admin);
 

@@ -113,4 +113,34 @@ describe('loadConfig', () => {
       /SUPPORT_EMAIL must be an e-mail address/,
     );
   });
+
+  it('reads inbound mail: the listener on 2525 by default, off with 0 or off', () => {
+    expect(loadConfig({}).inbound).toMatchObject({
+      smtp: { port: 2525, host: '127.0.0.1', tls: undefined },
+      maxBytes: 25 * 1024 * 1024,
+      imap: undefined,
+      postmark: undefined,
+      mailgun: undefined,
+    });
+    expect(loadConfig({ INBOUND_SMTP_PORT: 'off' }).inbound.smtp).toBeUndefined();
+    expect(loadConfig({ INBOUND_SMTP_PORT: '0' }).inbound.smtp).toBeUndefined();
+    expect(loadConfig({ SUPPORT_EMAIL: 'Help@Agency.test' }).support.email).toBe(
+      'help@agency.test',
+    );
+    expect(loadConfig({ IMAP_URL: 'imaps://u:p@imap.example.com/INBOX' }).inbound.imap).toEqual({
+      url: 'imaps://u:p@imap.example.com/INBOX',
+      accessToken: undefined,
+      pollSeconds: 60,
+    });
+    expect(() => loadConfig({ INBOUND_SMTP_PORT: 'smtp' })).toThrow(/INBOUND_SMTP_PORT/);
+    expect(() => loadConfig({ IMAP_URL: 'https://imap.example.com' })).toThrow(
+      /IMAP_URL must be imap:\/\/ or imaps:\/\//,
+    );
+    expect(() => loadConfig({ INBOUND_TLS_CERT: 'cert.pem' })).toThrow(
+      /INBOUND_TLS_CERT and INBOUND_TLS_KEY go together/,
+    );
+    expect(() => loadConfig({ POSTMARK_INBOUND_USER: 'postmark' })).toThrow(
+      /POSTMARK_INBOUND_USER and POSTMARK_INBOUND_PASSWORD go together/,
+    );
+  });
 });

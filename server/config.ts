@@ -60,6 +60,31 @@ const EnvSchema = z
       )
       .optional()
       .transform((list) => (list ? list.split(',').map((server) => server.trim()) : [])),
+    /** The built-in SMTP listener for inbound mail: a port, or 0 / off for none. */
+    INBOUND_SMTP_PORT: z
+      .string()
+      .regex(/^(off|\d{1,5})$/, 'INBOUND_SMTP_PORT is a port number, or 0 or off for none')
+      .default('2525')
+      .transform((value) => (value === 'off' ? 0 : Number(value)))
+      .refine((port) => port <= 65_535, 'INBOUND_SMTP_PORT is at most 65535'),
+    INBOUND_SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+    /** The largest message the listener and the webhooks take, in megabytes. */
+    INBOUND_MAX_MB: z.coerce.number().positive().max(1024).default(25),
+    /** A certificate and key (PEM files) for STARTTLS; without them it is not offered. */
+    INBOUND_TLS_CERT: z.string().min(1).optional(),
+    INBOUND_TLS_KEY: z.string().min(1).optional(),
+    /** A mailbox polled for support mail: imaps://user:password@host:993/INBOX. */
+    IMAP_URL: z
+      .url({ protocol: /^imaps?$/, error: 'IMAP_URL must be imap:// or imaps://' })
+      .optional(),
+    /** An OAuth 2 access token used instead of IMAP_URL's password (Microsoft 365). */
+    IMAP_ACCESS_TOKEN: z.string().min(1).optional(),
+    IMAP_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+    /** The user and password of the Postmark inbound webhook's URL (basic auth). */
+    POSTMARK_INBOUND_USER: z.string().min(1).optional(),
+    POSTMARK_INBOUND_PASSWORD: z.string().min(8).optional(),
+    /** Mailgun's HTTP webhook signing key, which signs its inbound notifications. */
+    MAILGUN_WEBHOOK_SIGNING_KEY: z.string().min(8).optional(),
 
     RENEWAL_LEAD_DAYS: z.coerce.number().int().min(1).max(28).default(7),
     BILLING_RUN_CRON: z.string().min(9).default('0 6 * * *'),
@@ -145,6 +170,14 @@ const EnvSchema = z
     message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
     path: ['S3_ACCESS_KEY_ID'],
   })
+  .refine((env) => Boolean(env.INBOUND_TLS_CERT) === Boolean(env.INBOUND_TLS_KEY), {
+    message: 'INBOUND_TLS_CERT and INBOUND_TLS_KEY go together',
+    path: ['INBOUND_TLS_CERT'],
+  })
+  .refine((env) => Boolean(env.POSTMARK_INBOUND_USER) === Boolean(env.POSTMARK_INBOUND_PASSWORD), {
+    message: 'POSTMARK_INBOUND_USER and POSTMARK_INBOUND_PASSWORD go together',
+    path: ['POSTMARK_INBOUND_USER'],
+  })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',
     path: ['ADMIN_EMAIL'],
@@ -184,6 +217,18 @@ export interface Config {
     email: string | undefined;
     /** Empty: the system's resolvers. */
     dnsServers: string[];
+  };
+  /** Mail coming in for the support address (docs/support-mail.md). */
+  inbound: {
+    /** The built-in SMTP listener; undefined: none (INBOUND_SMTP_PORT=0 or off). */
+    smtp:
+      | { port: number; host: string; tls: { certFile: string; keyFile: string } | undefined }
+      | undefined;
+    maxBytes: number;
+    /** A mailbox polled with IMAP; undefined: none. */
+    imap: { url: string; accessToken: string | undefined; pollSeconds: number } | undefined;
+    postmark: { user: string; password: string } | undefined;
+    mailgun: { signingKey: string } | undefined;
   };
   billing: {
     /** Days before a period ends that the next month's invoice is made. */
@@ -275,7 +320,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: e.MAIL_FROM,
       retry: { attempts: e.MAIL_RETRY_ATTEMPTS, delaySeconds: e.MAIL_RETRY_DELAY_SECONDS },
     },
-    support: { email: e.SUPPORT_EMAIL, dnsServers: e.DNS_SERVERS },
+    support: { email: e.SUPPORT_EMAIL?.toLowerCase(), dnsServers: e.DNS_SERVERS },
+    inbound: {
+      smtp:
+        e.INBOUND_SMTP_PORT === 0
+          ? undefined
+          : {
+              port: e.INBOUND_SMTP_PORT,
+              host: e.INBOUND_SMTP_HOST,
+              tls:
+                e.INBOUND_TLS_CERT && e.INBOUND_TLS_KEY
+                  ? {
+                      certFile: path.resolve(projectRoot, e.INBOUND_TLS_CERT),
+                      keyFile: path.resolve(projectRoot, e.INBOUND_TLS_KEY),
+                    }
+                  : undefined,
+            },
+      maxBytes: Math.round(e.INBOUND_MAX_MB * 1024 * 1024),
+      imap: e.IMAP_URL
+        ? { url: e.IMAP_URL, accessToken: e.IMAP_ACCESS_TOKEN, pollSeconds: e.IMAP_POLL_SECONDS }
+        : undefined,
+      postmark:
+        e.POSTMARK_INBOUND_USER && e.POSTMARK_INBOUND_PASSWORD
+          ? { user: e.POSTMARK_INBOUND_USER, password: e.POSTMARK_INBOUND_PASSWORD }
+          : undefined,
+      mailgun: e.MAILGUN_WEBHOOK_SIGNING_KEY
+        ? { signingKey: e.MAILGUN_WEBHOOK_SIGNING_KEY }
+        : undefined,
+    },
     billing: {
       renewalLeadDays: e.RENEWAL_LEAD_DAYS,
       runCron: e.BILLING_RUN_CRON,

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, loadEnvFile } from './config';
 import { openDatabase } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { ensureInitialAdmin } from './features/admin-auth/admin-bootstrap';
+import { createSmtpListener, type SmtpListener } from './features/inbound/smtp-listener';
 import { startJobs } from './jobs';
 import { createLogger } from './lib/logger';
 import { logUnhandledRejections } from './lib/unhandled-rejections';
@@ -49,6 +50,23 @@ async function main(): Promise<void> {
     void database.close().finally(() => process.exit(1));
   });
 
+  // Support mail over SMTP (INBOUND_SMTP_PORT), beside the web server.
+  let smtp: SmtpListener | undefined;
+  if (config.inbound.smtp) {
+    smtp = createSmtpListener({
+      ...config.inbound.smtp,
+      maxBytes: config.inbound.maxBytes,
+      acceptsRecipient: (address) => services.inbound.acceptsRecipient(address),
+      ingest: services.inbound.ingest,
+      logger,
+    });
+    const smtpPort = await smtp.listen().catch((error: unknown) => {
+      logger.fatal({ err: error }, 'inbound SMTP listener failed to start');
+      return database.close().finally(() => process.exit(1));
+    });
+    logger.info({ port: smtpPort, host: config.inbound.smtp.host }, 'receiving support mail');
+  }
+
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -56,10 +74,12 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     force.unref();
+    // Messages under way over SMTP finish (and are stored) before the database closes.
+    const smtpClosed = smtp ? smtp.close() : Promise.resolve();
     server.close(() => {
       clearTimeout(force);
-      jobs
-        .stop()
+      smtpClosed
+        .then(() => jobs.stop())
         .catch((error: unknown) => logger.error({ err: error }, 'job runner stop failed'))
         .then(() => web.close())
         .then(() => services.close())

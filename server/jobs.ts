@@ -24,6 +24,11 @@ const ATTACHMENTS_CRON = '*/10 * * * *';
 export const INBOUND_SWEEP_QUEUE = 'inbound-sweep';
 const INBOUND_SWEEP_CRON = '* * * * *';
 
+/** Polls IMAP_URL for support mail: one poll at a time across every instance. */
+export const INBOUND_IMAP_QUEUE = 'inbound-imap';
+/** The schedule that keeps the polls going should a chain of follow-ups break (a crash). */
+const INBOUND_IMAP_CRON = '* * * * *';
+
 export interface JobRunner {
   stop(): Promise<void>;
 }
@@ -55,9 +60,12 @@ export async function startJobs({
     attachments?: Pick<Services['attachments'], 'retryPendingScans' | 'removeOrphans'>;
     /** Absent where a process does not look after inbound e-mail. */
     inboundProcessor?: Pick<Services['inboundProcessor'], 'sweep'>;
+    /** Absent or null where no mailbox is polled (IMAP_URL unset). */
+    pollInboundMailbox?: Services['pollInboundMailbox'];
   };
 }): Promise<JobRunner> {
   const { billing, leadSearches, mail, attachments, inboundProcessor } = services;
+  const pollMailbox = config.inbound.imap ? services.pollInboundMailbox : null;
   const boss = pgBossFor(database);
   boss.on('error', (error) => logger.error({ err: error }, 'job runner error'));
   await startQueues(boss, database, [
@@ -68,6 +76,8 @@ export async function startJobs({
       : []),
     ...(attachments ? [{ name: ATTACHMENTS_QUEUE, policy: 'singleton' as const }] : []),
     ...(inboundProcessor ? [{ name: INBOUND_SWEEP_QUEUE, policy: 'singleton' as const }] : []),
+    // stately: at most one poll waiting and one running, however many instances send.
+    ...(pollMailbox ? [{ name: INBOUND_IMAP_QUEUE, policy: 'stately' as const }] : []),
   ]);
   // Queued before the worker starts, so its first poll takes it.
   await boss.send(BILLING_QUEUE, {});
@@ -126,6 +136,22 @@ export async function startJobs({
       const taken = await inboundProcessor.sweep();
       if (taken > 0) logger.info({ taken }, 'unprocessed inbound e-mail taken up again');
     });
+  }
+  if (pollMailbox && config.inbound.imap) {
+    const pollSeconds = config.inbound.imap.pollSeconds;
+    await boss.work(INBOUND_IMAP_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
+      try {
+        const polled = await pollMailbox();
+        if (polled.stored + polled.duplicates > 0) logger.info({ polled }, 'IMAP mailbox polled');
+      } catch (error) {
+        // What was stored stays stored and flagged; the rest is unseen for the next poll.
+        logger.warn({ err: error }, 'IMAP poll failed; trying again at the next one');
+      } finally {
+        await boss.send(INBOUND_IMAP_QUEUE, {}, { startAfter: pollSeconds });
+      }
+    });
+    await boss.send(INBOUND_IMAP_QUEUE, {});
+    await boss.schedule(INBOUND_IMAP_QUEUE, INBOUND_IMAP_CRON);
   }
   return {
     async stop() {

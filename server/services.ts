@@ -33,6 +33,9 @@ import { createPageReader } from './features/leads/analysis/page-reader';
 import { createVerifier } from './features/leads/analysis/verification';
 import { createWebsiteAnalyzer } from './features/leads/analysis/website-analyzer';
 import { createBulkSearchRunner } from './features/leads/leads.jobs';
+import { createInboundRepository } from './features/inbound/inbound.repository';
+import { createImapPoller } from './features/inbound/imap-poller';
+import { createInboundService } from './features/inbound/inbound.service';
 import { createLeadRepository } from './features/leads/leads.repository';
 import { createLeadService } from './features/leads/leads.service';
 import { createSearchSteps } from './features/leads/search-steps';
@@ -63,7 +66,6 @@ import { createSubscriptionRepository } from './features/subscriptions/subscript
 import { createClientRepository } from './features/clients/clients.repository';
 import { createClientService } from './features/clients/clients.service';
 import { createSubscriptionService } from './features/subscriptions/subscriptions.service';
-import { createInboundRepository } from './features/inbound/inbound.repository';
 import { createOriginalEmails } from './features/inbound/original-email';
 import { createInboundProcessor } from './features/inbound/process';
 import { createSenderVerifier, dnsResolver } from './features/inbound/sender-verification';
@@ -419,6 +421,33 @@ export function createServices({
     now: clock,
   });
 
+  const consultations = createConsultationService(repositories.consultations, {
+    mail: notifications,
+    emailsOn: async () => (await settings.getBusiness()).consultationEmails,
+    logger,
+  });
+
+  /** Mail coming in: every transport's one door (ingest) and the admin's inbound log. */
+  const inbound = createInboundService({
+    repository: repositories.inbound,
+    processor: inboundProcessor,
+    supportAddress: async () => config.support.email ?? (await settings.getPublic()).businessEmail,
+    consultations,
+    audit,
+    onProcessingError: (error, inboundMessageId) =>
+      logger.error({ err: error, inboundMessageId }, 'inbound message not processed'),
+  });
+
+  /** IMAP_URL: the mailbox the job runner polls for support mail (null: none). */
+  const pollInboundMailbox = config.inbound.imap
+    ? createImapPoller({
+        url: config.inbound.imap.url,
+        accessToken: config.inbound.imap.accessToken,
+        ingest: inbound.ingest,
+        logger,
+      })
+    : null;
+
   return {
     repositories,
     adminAuth,
@@ -430,11 +459,7 @@ export function createServices({
     brand,
     /** The client directory and each client's page. */
     clients,
-    consultations: createConsultationService(repositories.consultations, {
-      mail: notifications,
-      emailsOn: async () => (await settings.getBusiness()).consultationEmails,
-      logger,
-    }),
+    consultations,
     dashboard: createDashboardService(
       repositories.dashboard,
       clock,
@@ -452,6 +477,8 @@ export function createServices({
     inboundProcessor,
     /** The full original of a ticket message that came by e-mail (the admin's). */
     originalEmail: createOriginalEmails(repositories.inbound),
+    inbound,
+    pollInboundMailbox,
     invoices,
     /** /privacy and /terms: the default texts or the owner's. */
     legalPages,

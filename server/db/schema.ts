@@ -678,6 +678,15 @@ export const attachments = pgTable(
 );
 export type AttachmentRow = typeof attachments.$inferSelect;
 
+/**
+ * The tokens of Mailgun's signed inbound notifications already taken: each is good once, so a
+ * captured notification cannot be replayed. Rows older than the 5-minute window are deleted.
+ */
+export const inboundWebhookTokens = pgTable('inbound_webhook_tokens', {
+  token: text().primaryKey(),
+  usedAt: createdAt(),
+});
+
 /** One warning on an invoice's money; paymentId names the payment it is about, if one. */
 export interface PaymentFlagEntry {
   id: string;

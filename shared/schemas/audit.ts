@@ -55,6 +55,8 @@ export const AUDIT_KINDS = [
   'client.email_change_started',
   'client.email_change_cancelled',
   'client.email_changed',
+  'inbound.released',
+  'inbound.consultation_created',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -109,6 +111,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'client.email_change_started': 'Client e-mail change started',
   'client.email_change_cancelled': 'Client e-mail change cancelled',
   'client.email_changed': 'Client e-mail changed',
+  'inbound.released': 'Held e-mail released into a ticket',
+  'inbound.consultation_created': 'Held e-mail turned into a consultation request',
 };
 
 /** Fields of audit values that hold integer cents: shown as money. */

@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { ListQuerySchema, statusFilter } from './common';
+import { ListQuerySchema, pageSchema, statusFilter } from './common';
 
 /** How an e-mail reached us. */
 export const INBOUND_VIAS = ['smtp', 'imap', 'postmark', 'mailgun'] as const;
@@ -59,3 +59,65 @@ export const OriginalEmailSchema = z.object({
   text: z.string(),
 });
 export type OriginalEmail = z.infer<typeof OriginalEmailSchema>;
+
+// --- The inbound log (the admin's list of every message received) ---
+
+/** How the inbound log names each state to the agency. */
+export const INBOUND_STATE_LABELS: Record<InboundState, string> = {
+  received: 'Received, not yet processed',
+  new_ticket: 'New ticket',
+  added: 'Added to ticket',
+  auto_reply: 'Auto-reply',
+  bounce: 'Bounce',
+  unknown_sender: 'Unknown sender (held)',
+  not_verified: 'Sender not verified (held)',
+  too_large: 'Too large',
+  released: 'Released into a ticket',
+  consultation: 'Turned into a consultation request',
+  failed: 'Could not be processed',
+};
+
+export const INBOUND_VIA_LABELS: Record<InboundVia, string> = {
+  smtp: 'SMTP',
+  imap: 'IMAP',
+  postmark: 'Postmark',
+  mailgun: 'Mailgun',
+};
+
+export const isHeldInboundState = (state: InboundState): boolean =>
+  (HELD_INBOUND_STATES as readonly InboundState[]).includes(state);
+
+/** One message of the inbound log (GET /api/admin/inbound and /api/admin/inbound/:id). */
+export const InboundMessageSchema = z.object({
+  id: z.string(),
+  messageId: z.string(),
+  via: z.enum(INBOUND_VIAS),
+  /** The From address once processed; until then the envelope's MAIL FROM, if any. */
+  from: z.string().nullable(),
+  fromName: z.string().nullable(),
+  subject: z.string().nullable(),
+  receivedAt: z.string(),
+  lastDeliveredAt: z.string(),
+  /** How many times it arrived: more than 1 means duplicate deliveries, applied once. */
+  deliveries: z.number().int(),
+  size: z.number().int(),
+  state: z.enum(INBOUND_STATES),
+  stateDetail: z.string().nullable(),
+  authentication: InboundAuthenticationSchema.nullable(),
+  refusedFiles: z.array(z.object({ filename: z.string(), reason: z.string() })),
+  ticket: z.object({ id: z.string(), number: z.number().int() }).nullable(),
+  userId: z.string().nullable(),
+});
+export type InboundMessage = z.infer<typeof InboundMessageSchema>;
+
+export const InboundPageSchema = pageSchema(InboundMessageSchema);
+export type InboundPage = z.infer<typeof InboundPageSchema>;
+
+/** POST /api/admin/inbound/:id/release: the client a held message becomes the message of. */
+export const ReleaseInboundSchema = z.object({
+  userId: z.uuid('Choose the client this message is from'),
+});
+export type ReleaseInbound = z.infer<typeof ReleaseInboundSchema>;
+
+/** The query parameters the inbound log keeps in its URL. */
+export const INBOUND_LIST_PARAMS = ['q', 'state', 'page', 'pageSize'] as const;

@@ -2,6 +2,7 @@ import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/tes
 import { clientRoutePatterns } from '../support/client-routes';
 import { expectNoAxeViolations } from '../support/axe';
 import { expectInViewport, expectNoSidewaysScroll } from '../support/page-layout';
+import { E2E_POSTMARK } from '../../playwright.config';
 import { expect, signInAdmin, signUpClient, test } from './fixtures';
 
 /**
@@ -23,6 +24,7 @@ interface Records {
   invoiceId: string;
   outboxId: string;
   clientId: string;
+  inboundId: string;
 }
 
 interface Visit {
@@ -166,6 +168,16 @@ const ROUTES: Record<string, Visit> = {
     url: (r) => `/admin/support/${r.ticketId}`,
     ready: heading(TICKET_SUBJECT),
   },
+  '/admin/support/inbound': {
+    as: 'admin',
+    url: () => '/admin/support/inbound',
+    ready: heading('Inbound e-mail'),
+  },
+  '/admin/support/inbound/:id': {
+    as: 'admin',
+    url: (r) => `/admin/support/inbound/${r.inboundId}`,
+    ready: (page) => page.getByRole('link', { name: 'Download the message as received (.eml)' }),
+  },
   '/admin/requests': {
     as: 'admin',
     url: () => '/admin/requests',
@@ -305,6 +317,26 @@ async function consultationRequest(adminApi: APIRequestContext) {
   expect(sent.status(), 'consultation request sent').toBe(201);
 }
 
+/** An e-mail received through the Postmark webhook, as Postmark posts it; its log id. */
+async function inboundEmail(api: APIRequestContext): Promise<string> {
+  const raw = [
+    'From: Rosalie Fontenot <rosalie.fontenot@example.com>',
+    'To: support@e2e.test',
+    'Subject: A quote for a shop with a long name that wraps on a phone',
+    `Message-ID: <phone-width-${Date.now()}@example.com>`,
+    '',
+    'Could you quote a new site?',
+    '',
+  ].join('\r\n');
+  const auth = Buffer.from(`${E2E_POSTMARK.user}:${E2E_POSTMARK.password}`).toString('base64');
+  const res = await api.post('/api/webhooks/inbound/postmark', {
+    headers: { authorization: `Basic ${auth}` },
+    data: { RawEmail: raw },
+  });
+  expect(res.status(), 'inbound e-mail posted').toBe(200);
+  return ((await res.json()) as { id: string }).id;
+}
+
 test('the routes checked here are exactly the route table', () => {
   expect(Object.keys(ROUTES).sort(), 'ROUTES covers client/src/app/routes').toEqual(
     clientRoutePatterns(),
@@ -372,7 +404,14 @@ test('admin screens fit a phone, with the navigation menu closed and open', asyn
   const invoiceMail = (await outboxMessages(adminApi, email)).find((m) =>
     m.subject.startsWith('Invoice '),
   );
-  const records = { ticketId, invoiceId, clientId, outboxId: invoiceMail!.id } as Records;
+  const inboundId = await inboundEmail(adminApi);
+  const records = {
+    ticketId,
+    invoiceId,
+    clientId,
+    outboxId: invoiceMail!.id,
+    inboundId,
+  } as Records;
 
   await signInAdmin(page);
   const nav = page.getByRole('navigation', { name: 'Admin' });

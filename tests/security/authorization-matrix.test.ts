@@ -78,6 +78,12 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/admin/two-factor/recovery-codes': adminOnly(400),
   'GET /api/admin/audit': adminOnly(200),
   'GET /api/admin/consultations': adminOnly(200),
+  // The inbound log: an unknown message is not found; release validates its body first.
+  'GET /api/admin/inbound': adminOnly(200),
+  'GET /api/admin/inbound/:id': adminOnly(404),
+  'GET /api/admin/inbound/:id/raw': adminOnly(404),
+  'POST /api/admin/inbound/:id/release': adminOnly(400),
+  'POST /api/admin/inbound/:id/consultation': adminOnly(404),
   'GET /api/admin/consultations/summary': adminOnly(200),
   'POST /api/admin/consultations': adminOnly(400),
   'PATCH /api/admin/consultations/:id': adminOnly(400),
@@ -174,6 +180,10 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/settings/public': all(200),
   'GET /api/legal-pages/:page': all(200),
   'POST /api/consultations': all(400),
+  // The mail providers' servers: no session counts, only the URL's password or the signature.
+  'POST /api/webhooks/inbound/postmark': all(401),
+  'POST /api/webhooks/inbound/mailgun': all(401),
+  'POST /api/webhooks/inbound/mailgun/mime': all(401),
   'GET /api/subscription': clientOnly(200),
   'POST /api/get-or-create-subscription': clientOnly(400),
   'POST /api/subscription/cancel': clientOnly(404),
@@ -220,7 +230,12 @@ let adminCredentials: { email: string; password: string };
 const ids = {} as Record<string, string>;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // The inbound webhooks exist only when configured.
+  t = await startTestApp({
+    POSTMARK_INBOUND_USER: 'postmark',
+    POSTMARK_INBOUND_PASSWORD: 'matrix-password',
+    MAILGUN_WEBHOOK_SIGNING_KEY: 'matrix-signing-key',
+  });
   const { admin, password } = await createAdmin(t.database);
   adminCredentials = { email: admin.email, password };
   const a = await signedInClient(t.baseUrl);

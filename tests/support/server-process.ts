@@ -121,6 +121,8 @@ export async function startServerProcess(
       APP_URL: baseUrl,
       ADMIN_EMAIL: PROCESS_ADMIN.email,
       ADMIN_PASSWORD: PROCESS_ADMIN.password,
+      // Several processes run at once: none listens for mail unless a test asks.
+      INBOUND_SMTP_PORT: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

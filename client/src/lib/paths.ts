@@ -92,6 +92,9 @@ export const paths = {
     inviteClient: screen<'email' | 'name'>('/admin/clients/invite'),
     client: record('/admin/clients/:id'),
     support: screen<ListQuery | 'status' | 'client'>('/admin/support'),
+    /** Every e-mail received for the support address (before `ticket`, which it would match). */
+    inbound: screen<ListQuery | 'state'>('/admin/support/inbound'),
+    inboundMessage: record<ListQuery | 'state'>('/admin/support/inbound/:id'),
     ticket: record('/admin/support/:id'),
     requests: screen<ListQuery>('/admin/requests'),
     outbox: screen<ListQuery | 'status'>('/admin/outbox'),

@@ -23,6 +23,7 @@ import { InvoiceDetailPage } from '@/features/invoices/pages/invoice-detail-page
 import { InvoicesPage } from '@/features/invoices/pages/invoices-page';
 import { NewInvoicePage } from '@/features/invoices/pages/new-invoice-page';
 import { EditInvoicePage } from '@/features/invoices/pages/edit-invoice-page';
+import { InboundPage } from '@/features/inbound/pages/inbound-page';
 import { OutboxPage } from '@/features/mail/pages/outbox-page';
 import { PaymentsPage } from '@/features/payments/pages/payments-page';
 import { RequestsPage } from '@/features/consultations/pages/requests-page';
@@ -59,6 +60,8 @@ export function AdminRoutes() {
                   <Route path={paths.admin.inviteClient.pattern} component={InvitePage} />
                   <Route path={paths.admin.client.pattern} component={ClientDetailPage} />
                   <Route path={paths.admin.support.pattern} component={AdminSupportPage} />
+                  <Route path={paths.admin.inbound.pattern} component={InboundPage} />
+                  <Route path={paths.admin.inboundMessage.pattern} component={InboundPage} />
                   <Route path={paths.admin.ticket.pattern} component={AdminTicketPage} />
                   <Route path={paths.admin.requests.pattern} component={RequestsPage} />
                   <Route path={paths.admin.outbox.pattern} component={OutboxPage} />

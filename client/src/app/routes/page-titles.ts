@@ -37,6 +37,8 @@ export const PAGE_TITLES: ReadonlyArray<readonly [pattern: string, title: string
   [paths.admin.inviteClient.pattern, 'Invite a client'],
   [paths.admin.client.pattern, 'Client'],
   [paths.admin.support.pattern, 'Support'],
+  [paths.admin.inbound.pattern, 'Inbound e-mail'],
+  [paths.admin.inboundMessage.pattern, 'Inbound e-mail'],
   [paths.admin.ticket.pattern, 'Support Ticket'],
   [paths.admin.requests.pattern, 'Consultation Requests'],
   [paths.admin.outbox.pattern, 'Outbox'],

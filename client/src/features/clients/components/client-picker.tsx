@@ -27,13 +27,21 @@ function foundText(shown: number, total: number): string {
  * Finds a client account by name, e-mail or business name, for a form that acts for a
  * client (the new invoice). Choosing one hands it to `onSelect`.
  */
+const INVOICE_HINTS = {
+  idle: 'Or type the name and e-mail below for someone without an account yet.',
+  noMatch: 'No client matches. Type their name and e-mail below instead.',
+};
+
 export function ClientPicker({
   onSelect,
   autoFocus = false,
+  hints = INVOICE_HINTS,
 }: {
   onSelect: (client: ClientAccount) => void;
   /** Focus the search at once (e.g. after "Choose another"). */
   autoFocus?: boolean;
+  /** What the line under the search says before a search and when nothing matches. */
+  hints?: { idle: string; noMatch: string };
 }) {
   const id = useId();
   const [search, setSearch] = useState('');
@@ -60,12 +68,12 @@ export function ClientPicker({
       />
       <p id={`${id}-status`} className="text-xs text-muted-foreground" aria-live="polite">
         {!q
-          ? 'Or type the name and e-mail below for someone without an account yet.'
+          ? hints.idle
           : results.isFetching
             ? 'Searching…'
             : shown?.length
               ? foundText(shown.length, results.data!.total)
-              : 'No client matches. Type their name and e-mail below instead.'}
+              : hints.noMatch}
       </p>
       {q && results.isFetching && !shown && <Spinner label="Searching clients" />}
       {shown && shown.length > 0 && (

@@ -30,7 +30,15 @@ export function AdminSupportPage() {
 
   return (
     <div className="space-y-6">
-      <h1 className="font-display text-3xl font-bold">Support</h1>
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <h1 className="font-display text-3xl font-bold">Support</h1>
+        <Link
+          href={paths.admin.inbound()}
+          className="text-sm font-medium text-primary underline underline-offset-2 hover:decoration-2"
+        >
+          Inbound e-mail
+        </Link>
+      </div>
       <ListToolbar
         search={{
           label: 'Search tickets',

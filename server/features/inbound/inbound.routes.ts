@@ -1,0 +1,201 @@
+import crypto from 'node:crypto';
+import express, { Router, type Request, type RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { InboundListQuerySchema, ReleaseInboundSchema } from '@shared/schemas/inbound';
+import { actorOf } from '../../lib/audit-trail';
+import { currentAdmin } from '../../lib/auth-guards';
+import { AppError } from '../../lib/errors';
+import { parse } from '../../lib/validate';
+import type { InboundService } from './inbound.service';
+
+/** Behind requireAdmin: the inbound log. */
+export function adminInboundRoutes(service: InboundService): Router {
+  const router = Router();
+  router.get('/inbound', async (req, res) => {
+    res.json(await service.list(parse(InboundListQuerySchema, req.query)));
+  });
+  router.get('/inbound/:id', async (req: Request<{ id: string }>, res) => {
+    res.json(await service.find(req.params.id));
+  });
+  router.get('/inbound/:id/raw', async (req: Request<{ id: string }>, res) => {
+    const { raw, filename } = await service.raw(req.params.id);
+    res
+      .status(200)
+      .set({
+        'Content-Type': 'message/rfc822',
+        'Content-Disposition': `attachment; filename="${filename}"`,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'no-store',
+      })
+      .send(raw);
+  });
+  router.post('/inbound/:id/release', async (req: Request<{ id: string }>, res) => {
+    const { userId } = parse(ReleaseInboundSchema, req.body);
+    res.json(await service.release(actorOf(currentAdmin(res)), req.params.id, userId));
+  });
+  router.post('/inbound/:id/consultation', async (req: Request<{ id: string }>, res) => {
+    res.json(await service.toConsultation(actorOf(currentAdmin(res)), req.params.id));
+  });
+  return router;
+}
+
+/** Equal strings, compared in constant time (of their hashes, so lengths leak nothing). */
+export function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => crypto.createHash('sha256').update(value).digest();
+  return crypto.timingSafeEqual(digest(given), digest(expected));
+}
+
+/** How far a Mailgun notification's timestamp may be from now (its replay window). */
+export const MAILGUN_WINDOW_MS = 5 * 60 * 1000;
+
+export interface InboundWebhookOptions {
+  postmark: { user: string; password: string } | undefined;
+  mailgun: { signingKey: string } | undefined;
+  maxBytes: number;
+  logger: Logger;
+  now?: () => Date;
+}
+
+/**
+ * The providers' inbound webhooks, mounted before the CSRF check: their servers post here with
+ * no cookie and no browser; the basic-auth password (Postmark) or the signature (Mailgun) is the
+ * authentication. Without its configuration a provider has no route (404).
+ */
+export function inboundWebhookRoutes(
+  service: Pick<InboundService, 'ingest' | 'useWebhookToken' | 'releaseWebhookToken'>,
+  { postmark, mailgun, maxBytes, logger, now = () => new Date() }: InboundWebhookOptions,
+): Router {
+  const router = Router();
+  // A message travels base64-encoded in JSON or form fields: about 4/3 of its size, plus fields.
+  const bodyLimit = Math.ceil(maxBytes * 1.4) + 1024 * 1024;
+
+  /** Stores a delivered message; a failure to store answers 503 so the provider retries. */
+  async function store(
+    raw: Buffer,
+    via: 'postmark' | 'mailgun',
+    envelope: { envelopeFrom?: string | null; envelopeTo?: string[] },
+  ) {
+    try {
+      return await service.ingest(raw, { via, ...envelope });
+    } catch (error) {
+      logger.error({ err: error, via }, 'inbound webhook: message not stored, provider will retry');
+      throw new AppError(503, 'The message could not be stored; try again later');
+    }
+  }
+
+  if (postmark) {
+    const authorized: RequestHandler = (req, res, next) => {
+      const header = req.get('authorization') ?? '';
+      const [scheme, encoded] = header.split(' ');
+      const decoded =
+        scheme?.toLowerCase() === 'basic' && encoded
+          ? Buffer.from(encoded, 'base64').toString('utf8')
+          : '';
+      const colon = decoded.indexOf(':');
+      const user = colon === -1 ? '' : decoded.slice(0, colon);
+      const password = colon === -1 ? '' : decoded.slice(colon + 1);
+      // Both compared, always, so the time taken tells nothing about which one was wrong.
+      const userOk = sameSecret(user, postmark.user);
+      const passwordOk = sameSecret(password, postmark.password);
+      if (userOk && passwordOk) return next();
+      res.set('WWW-Authenticate', 'Basic realm="inbound"');
+      next(new AppError(401, 'Authentication required'));
+    };
+    router.post(
+      '/webhooks/inbound/postmark',
+      authorized,
+      express.json({ limit: bodyLimit }),
+      async (req, res) => {
+        const body = (req.body ?? {}) as { RawEmail?: unknown; OriginalRecipient?: unknown };
+        if (typeof body.RawEmail !== 'string' || body.RawEmail.length === 0) {
+          throw new AppError(
+            422,
+            'RawEmail is missing: turn on "Include raw email content in JSON payload" in Postmark',
+          );
+        }
+        const raw = Buffer.from(body.RawEmail, 'utf8');
+        if (raw.length > maxBytes) throw new AppError(413, 'The message is too large');
+        const to =
+          typeof body.OriginalRecipient === 'string' && body.OriginalRecipient
+            ? [body.OriginalRecipient.toLowerCase()]
+            : [];
+        const { id, duplicate } = await store(raw, 'postmark', { envelopeTo: to });
+        res.json({ id, duplicate });
+      },
+    );
+  }
+
+  if (mailgun) {
+    const readForm: RequestHandler = async (req, _res, next) => {
+      const type = req.get('content-type') ?? '';
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      // Anything but a form reads as an empty one, which carries no signature (401).
+      req.body = await new Response(new Uint8Array(body), { headers: { 'content-type': type } })
+        .formData()
+        .catch(() => new FormData());
+      next();
+    };
+    const mailgunHandlers: RequestHandler[] = [
+      express.raw({
+        type: ['multipart/form-data', 'application/x-www-form-urlencoded'],
+        limit: bodyLimit,
+      }),
+      readForm,
+      async (req, res) => {
+        const form = req.body as FormData;
+        const field = (name: string) => {
+          const value = form.get(name);
+          return typeof value === 'string' ? value : '';
+        };
+        const timestamp = field('timestamp');
+        const token = field('token');
+        const signature = field('signature');
+        const expected = crypto
+          .createHmac('sha256', mailgun.signingKey)
+          .update(timestamp + token)
+          .digest('hex');
+        if (!timestamp || !token || !sameSecret(signature.toLowerCase(), expected)) {
+          throw new AppError(401, 'Invalid signature');
+        }
+        const sentAt = Number(timestamp) * 1000;
+        if (!Number.isFinite(sentAt) || Math.abs(now().getTime() - sentAt) > MAILGUN_WINDOW_MS) {
+          throw new AppError(406, 'The notification is too old (or from the future)');
+        }
+        const mime = form.get('body-mime');
+        const raw =
+          typeof mime === 'string'
+            ? Buffer.from(mime, 'utf8')
+            : mime
+              ? Buffer.from(await mime.arrayBuffer())
+              : null;
+        if (!raw || raw.length === 0) {
+          throw new AppError(
+            422,
+            'body-mime is missing: forward to /api/webhooks/inbound/mailgun/mime',
+          );
+        }
+        if (raw.length > maxBytes) throw new AppError(406, 'The message is too large');
+        const forgetBefore = new Date(now().getTime() - 2 * MAILGUN_WINDOW_MS);
+        if (!(await service.useWebhookToken(token, forgetBefore))) {
+          throw new AppError(406, 'This notification was already received');
+        }
+        const recipient = field('recipient').toLowerCase();
+        const sender = field('sender');
+        try {
+          const { id, duplicate } = await store(raw, 'mailgun', {
+            envelopeFrom: sender || null,
+            envelopeTo: recipient ? recipient.split(',').map((r) => r.trim()) : [],
+          });
+          res.json({ id, duplicate });
+        } catch (error) {
+          await service.releaseWebhookToken(token).catch(() => undefined);
+          throw error;
+        }
+      },
+    ];
+    // Mailgun posts the raw MIME only to a URL that ends in "mime" (else a parsed form).
+    router.post('/webhooks/inbound/mailgun/mime', ...mailgunHandlers);
+    router.post('/webhooks/inbound/mailgun', ...mailgunHandlers);
+  }
+  return router;
+}

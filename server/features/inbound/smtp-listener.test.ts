@@ -1,0 +1,249 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smtpTalk } from '@tests/support/smtp-talk';
+import { startTestApp, type TestApp } from '@tests/support/test-app';
+import { openTestDatabase } from '@tests/support/test-database';
+import { inboundMessages } from '../../db/schema';
+import { createLogger } from '../../lib/logger';
+import { createInboundRepository } from './inbound.repository';
+import { createIngest } from './ingest';
+import { createSmtpListener, type SmtpListener } from './smtp-listener';
+
+const logger = createLogger('silent');
+const MAX_BYTES = 64 * 1024;
+
+let t: TestApp;
+let listener: SmtpListener;
+let port: number;
+
+async function setBusinessEmail(businessEmail: string) {
+  const business = await t.services.settings.getBusiness();
+  await t.services.repositories.settings.save({ ...business, businessEmail });
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await setBusinessEmail('Help@Agency.test');
+  listener = createSmtpListener({
+    port: 0,
+    host: '127.0.0.1',
+    maxBytes: MAX_BYTES,
+    acceptsRecipient: (address) => t.services.inbound.acceptsRecipient(address),
+    ingest: t.services.inbound.ingest,
+    logger,
+  });
+  port = await listener.listen();
+});
+afterAll(async () => {
+  await listener?.close();
+  await t?.close();
+});
+
+const message = (id: string, body = 'Hello, the logo is attached.') =>
+  [
+    'From: Client <client@example.com>',
+    'To: help@agency.test',
+    'Subject: New logo',
+    `Message-ID: <${id}@example.com>`,
+    '',
+    body,
+    '',
+  ].join('\r\n');
+
+async function rowOf(id: string) {
+  const [row] = await t.database.db
+    .select()
+    .from(inboundMessages)
+    .where(eq(inboundMessages.messageId, `<${id}@example.com>`));
+  return row;
+}
+
+describe('the SMTP listener', () => {
+  it('stores a message for the support address raw, with its envelope, and answers 250', async () => {
+    const smtp = await smtpTalk(port);
+    expect(await smtp.send('EHLO mail.example.com')).toMatch(/^250/);
+    expect(await smtp.send('MAIL FROM:<bounce@example.com>')).toMatch(/^250/);
+    expect(await smtp.send('RCPT TO:<help@agency.test>')).toMatch(/^250/);
+    expect(await smtp.send('RCPT TO:<HELP+t_abc123@agency.test>')).toMatch(/^250/);
+    expect(await smtp.send('DATA')).toMatch(/^354/);
+    const raw = message('plain');
+    const stored = await smtp.send(`${raw}.`);
+    expect(stored).toMatch(/^250 2\.0\.0 Stored as [0-9a-f-]{36}$/);
+    await smtp.quit();
+
+    const row = await rowOf('plain');
+    expect(row).toMatchObject({
+      via: 'smtp',
+      envelopeFrom: 'bounce@example.com',
+      envelopeTo: ['help@agency.test', 'help+t_abc123@agency.test'],
+      state: 'received',
+      deliveries: 1,
+    });
+    expect(row!.raw.toString('utf8')).toBe(raw);
+    expect(stored).toContain(row!.id);
+  });
+
+  it('refuses every other recipient at RCPT with 550 5.1.1: no open relay', async () => {
+    const smtp = await smtpTalk(port);
+    await smtp.send('EHLO mail.example.com');
+    await smtp.send('MAIL FROM:<spammer@example.com>');
+    for (const rcpt of [
+      'someone@gmail.com',
+      'help@agency.test.evil.com',
+      'helpdesk@agency.test',
+      'other@agency.test',
+      'help@sub.agency.test',
+    ]) {
+      expect(await smtp.send(`RCPT TO:<${rcpt}>`)).toMatch(/^550 5\.1\.1 /);
+    }
+    expect(await smtp.send('DATA')).toMatch(/^503/);
+    await smtp.quit();
+  });
+
+  it('reads the support address when the RCPT comes, so a change in Settings applies', async () => {
+    await setBusinessEmail('desk@agency.test');
+    try {
+      const smtp = await smtpTalk(port);
+      await smtp.send('EHLO mail.example.com');
+      await smtp.send('MAIL FROM:<client@example.com>');
+      expect(await smtp.send('RCPT TO:<help@agency.test>')).toMatch(/^550/);
+      expect(await smtp.send('RCPT TO:<desk+x@agency.test>')).toMatch(/^250/);
+      await smtp.quit();
+    } finally {
+      await setBusinessEmail('Help@Agency.test');
+    }
+  });
+
+  it('refuses a message over the limit with 552, announced (SIZE) or counted, and keeps none', async () => {
+    const smtp = await smtpTalk(port);
+    expect(await smtp.send('EHLO mail.example.com')).toContain(`SIZE ${MAX_BYTES}`);
+    expect(await smtp.send(`MAIL FROM:<client@example.com> SIZE=${MAX_BYTES + 1}`)).toMatch(/^552/);
+    expect(await smtp.send('MAIL FROM:<client@example.com>')).toMatch(/^250/);
+    await smtp.send('RCPT TO:<help@agency.test>');
+    await smtp.send('DATA');
+    const big = message('too-big', 'x'.repeat(76).concat('\r\n').repeat(1000));
+    expect(big.length).toBeGreaterThan(MAX_BYTES);
+    expect(await smtp.send(`${big}.`)).toMatch(/^552/);
+    await smtp.quit();
+    expect(await rowOf('too-big')).toBeUndefined();
+  });
+
+  it('hides STARTTLS without a certificate', async () => {
+    const smtp = await smtpTalk(port);
+    const ehlo = await smtp.send('EHLO mail.example.com');
+    expect(ehlo).not.toContain('STARTTLS');
+    expect(ehlo).not.toContain('AUTH');
+    expect(await smtp.send('STARTTLS')).toMatch(/^5\d\d/);
+    await smtp.quit();
+  });
+
+  it('takes a message sent by a mail library, the same message twice stored once', async () => {
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false });
+    const mail = {
+      from: 'client@example.com',
+      to: 'help@agency.test',
+      subject: 'Twice',
+      text: 'Sent twice',
+      messageId: '<twice@example.com>',
+    };
+    await transport.sendMail(mail);
+    await transport.sendMail(mail);
+    transport.close();
+    const row = await rowOf('twice');
+    expect(row!.deliveries).toBe(2);
+  });
+});
+
+describe('the SMTP listener with a certificate', () => {
+  it('offers STARTTLS and takes mail over it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inbound-tls-'));
+    const keyFile = path.join(dir, 'key.pem');
+    const certFile = path.join(dir, 'cert.pem');
+    execFileSync('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+    ]);
+    const tlsListener = createSmtpListener({
+      port: 0,
+      host: '127.0.0.1',
+      maxBytes: MAX_BYTES,
+      tls: { certFile, keyFile },
+      acceptsRecipient: (address) => t.services.inbound.acceptsRecipient(address),
+      ingest: t.services.inbound.ingest,
+      logger,
+    });
+    const tlsPort = await tlsListener.listen();
+    try {
+      const smtp = await smtpTalk(tlsPort);
+      expect(await smtp.send('EHLO mail.example.com')).toContain('STARTTLS');
+      await smtp.quit();
+      const transport = nodemailer.createTransport({
+        host: '127.0.0.1',
+        port: tlsPort,
+        secure: false,
+        requireTLS: true,
+        tls: { rejectUnauthorized: false },
+      });
+      await transport.sendMail({
+        from: 'client@example.com',
+        to: 'help@agency.test',
+        subject: 'Over TLS',
+        text: 'Private',
+        messageId: '<over-tls@example.com>',
+      });
+      transport.close();
+      expect(await rowOf('over-tls')).toMatchObject({ via: 'smtp' });
+    } finally {
+      await tlsListener.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the SMTP listener without its database', () => {
+  it('answers 451 4.3.0, never 250, so the sender keeps the message and retries', async () => {
+    const database = await openTestDatabase();
+    const ingest = createIngest(
+      createInboundRepository(database.db),
+      { process: async () => undefined, release: () => Promise.reject(new Error('unused')) },
+      () => undefined,
+    );
+    const down = createSmtpListener({
+      port: 0,
+      host: '127.0.0.1',
+      maxBytes: MAX_BYTES,
+      acceptsRecipient: async () => true,
+      ingest,
+      logger,
+    });
+    const downPort = await down.listen();
+    await database.close();
+    try {
+      const smtp = await smtpTalk(downPort);
+      await smtp.send('EHLO mail.example.com');
+      await smtp.send('MAIL FROM:<client@example.com>');
+      await smtp.send('RCPT TO:<help@agency.test>');
+      await smtp.send('DATA');
+      expect(await smtp.send(`${message('db-down')}.`)).toMatch(/^451 4\.3\.0 /);
+      await smtp.quit();
+    } finally {
+      await down.close();
+    }
+  });
+});

@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import { SMTPServer } from 'smtp-server';
+import type { Ingest } from './ingest';
+
+export interface SmtpListenerOptions {
+  port: number;
+  host: string;
+  /** The largest message taken (SIZE, and counted on the stream): 552 above it. */
+  maxBytes: number;
+  /** PEM files for STARTTLS; without them STARTTLS is neither offered nor accepted. */
+  tls?: { certFile: string; keyFile: string };
+  /** Whether mail for this recipient is taken (the support address and its plus-addresses). */
+  acceptsRecipient: (address: string) => Promise<boolean>;
+  ingest: Ingest;
+  logger: Logger;
+}
+
+/** An SMTP reply of ours, with its code and enhanced status code in the text. */
+function reply(code: number, text: string): Error & { responseCode: number } {
+  return Object.assign(new Error(text), { responseCode: code });
+}
+
+/**
+ * The built-in SMTP listener for support mail (issue 27): a receiving server for one address,
+ * never a relay. RCPT for any other address is refused with 550; a message is answered 250 only
+ * once its raw form is stored, and 451 (the sender retries) when it cannot be.
+ */
+export function createSmtpListener(options: SmtpListenerOptions) {
+  const { maxBytes, acceptsRecipient, ingest, logger } = options;
+  const tls = options.tls
+    ? { key: fs.readFileSync(options.tls.keyFile), cert: fs.readFileSync(options.tls.certFile) }
+    : undefined;
+
+  const server = new SMTPServer({
+    banner: 'support mail',
+    authOptional: true,
+    // Nobody signs in to send: the listener only receives for the support address.
+    disabledCommands: tls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
+    hideSTARTTLS: !tls,
+    ...tls,
+    size: maxBytes,
+    logger: false,
+    // A stalled sender holds no connection for ever.
+    socketTimeout: 120_000,
+    closeTimeout: 10_000,
+
+    onRcptTo(address, _session, callback) {
+      acceptsRecipient(address.address).then(
+        (accepted) =>
+          callback(
+            accepted
+              ? undefined
+              : reply(550, `5.1.1 <${address.address}>: no such mailbox here (relaying denied)`),
+          ),
+        (error: unknown) => {
+          logger.error({ err: error }, 'inbound SMTP: support address unavailable');
+          callback(reply(451, '4.3.0 Temporary failure, please try again later'));
+        },
+      );
+    },
+
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      let bytes = 0;
+      stream.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        // Past the limit nothing more is kept; the library answers 552 at the end.
+        if (bytes <= maxBytes) chunks.push(chunk);
+      });
+      stream.on('error', (error) => callback(error));
+      stream.on('end', () => {
+        if (stream.sizeExceeded || bytes > maxBytes) {
+          callback(reply(552, `5.3.4 Message too big: the limit is ${maxBytes} bytes`));
+          return;
+        }
+        const { mailFrom, rcptTo } = session.envelope;
+        ingest(Buffer.concat(chunks, bytes), {
+          via: 'smtp',
+          envelopeFrom: mailFrom ? mailFrom.address || null : null,
+          envelopeTo: rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
+          remoteAddress: session.remoteAddress,
+          helo: session.hostNameAppearsAs,
+        }).then(
+          ({ id }) => callback(null, `2.0.0 Stored as ${id}`),
+          (error: unknown) => {
+            logger.error({ err: error }, 'inbound SMTP: message not stored, sender told to retry');
+            callback(reply(451, '4.3.0 Temporary failure storing the message, try again later'));
+          },
+        );
+      });
+    },
+  });
+  server.on('error', (error) => logger.error({ err: error }, 'inbound SMTP error'));
+
+  return {
+    /** Starts listening; resolves with the port (the one chosen when 0 was asked). */
+    listen(): Promise<number> {
+      return new Promise((resolve, reject) => {
+        const net = server.server;
+        const failed = (error: Error) => reject(error);
+        net.once('error', failed);
+        server.listen(options.port, options.host, () => {
+          net.off('error', failed);
+          resolve((net.address() as AddressInfo).port);
+        });
+      });
+    },
+    /**
+     * Stops taking connections and lets the messages under way finish (the library closes
+     * what is left after its close timeout).
+     */
+    close(): Promise<void> {
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+export type SmtpListener = ReturnType<typeof createSmtpListener>;
