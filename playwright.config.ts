@@ -95,6 +95,8 @@ export default defineConfig({
         MAIL_RETRY_ATTEMPTS: '1',
         // The browser tests receive no mail over SMTP; several runs may share the machine.
         INBOUND_SMTP_PORT: 'off',
+        // Sender checks of inbound mail fail at once rather than ask the outside world.
+        DNS_SERVERS: '127.0.0.1:9',
         POSTMARK_INBOUND_USER: E2E_POSTMARK.user,
         POSTMARK_INBOUND_PASSWORD: E2E_POSTMARK.password,
       },

@@ -123,6 +123,8 @@ export async function startServerProcess(
       ADMIN_PASSWORD: PROCESS_ADMIN.password,
       // Several processes run at once: none listens for mail unless a test asks.
       INBOUND_SMTP_PORT: 'off',
+      // Sender checks of inbound mail never leave the machine (tests/support/test-app.ts).
+      DNS_SERVERS: '127.0.0.1:9',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -84,6 +84,9 @@ export interface TestApp extends AppInstance {
  * The whole app on a fresh database, listening on a free loopback port (the built-in
  * provider is reached over HTTP, so the app must listen for sign-in to work).
  */
+/** A resolver address where nothing answers (port 9, discard): DNS look-ups fail at once. */
+export const NO_DNS = '127.0.0.1:9';
+
 export async function startTestApp(
   env: Record<string, string> = {},
   options: {
@@ -109,6 +112,9 @@ export async function startTestApp(
     PORT: String(port),
     APP_URL: baseUrl,
     ...(dataDir ? { DATA_DIR: dataDir } : {}),
+    // No resolver listens there: the sender checks of inbound mail end at once (temperror)
+    // instead of asking the outside world; a test that checks senders starts its own DNS.
+    DNS_SERVERS: NO_DNS,
     ...env,
   });
   const instance = await createAppInstance({

@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, signedInAdmin } from '@tests/factories';
+import { pollUntil } from '@tests/support/poll';
 import { startTestApp, type TestApp } from '@tests/support/test-app';
-import { auditEvents, consultations, inboundMessages } from '../../db/schema';
+import { auditEvents, consultations, inboundMessages, tickets } from '../../db/schema';
 
 const POSTMARK = { user: 'postmark', password: 'inbound-secret-1' };
 const MAILGUN_KEY = 'key-mailgun-signing-0123456789';
@@ -32,6 +33,20 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+/** The log's row once the processor has decided what the message is (it runs in the background). */
+async function processed(inboundId: string) {
+  return pollUntil(
+    async () => {
+      const [row] = await t.database.db
+        .select()
+        .from(inboundMessages)
+        .where(eq(inboundMessages.id, inboundId));
+      return row!;
+    },
+    (row) => row.state !== 'received',
+  );
+}
 
 async function rowOf(id: string) {
   const [row] = await t.database.db
@@ -175,30 +190,35 @@ describe('the inbound log (/api/admin/inbound)', () => {
   it('lists every message newest first, paged, searchable and filtered by state', async () => {
     const { agent } = await signedInAdmin(t.app, t.database);
     for (const id of ['log-a', 'log-b', 'log-c']) {
-      await t.services.inbound.ingest(Buffer.from(raw(id)), {
+      const { id: inboundId } = await t.services.inbound.ingest(Buffer.from(raw(id)), {
         via: 'smtp',
         envelopeFrom: `${id}@sender.test`,
       });
+      await processed(inboundId);
     }
     const page = await agent.get('/api/admin/inbound?pageSize=2');
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({ page: 1, pageSize: 2 });
     expect(page.body.items).toHaveLength(2);
     expect(page.body.total).toBeGreaterThanOrEqual(3);
+    // The search finds the envelope sender too; the From is the header's once processed.
     const found = await agent.get('/api/admin/inbound?q=log-b@sender');
     expect(found.body.items.map((item: { messageId: string }) => item.messageId)).toEqual([
       '<log-b@mail.test>',
     ]);
     expect(found.body.items[0]).toMatchObject({
       via: 'smtp',
-      from: 'log-b@sender.test',
-      state: 'received',
+      from: 'ann@stranger.test',
+      subject: 'Website quote',
+      state: 'unknown_sender',
       deliveries: 1,
       refusedFiles: [],
       ticket: null,
     });
-    const held = await agent.get('/api/admin/inbound?state=unknown_sender');
-    expect(held.body.items).toEqual([]);
+    const held = await agent.get('/api/admin/inbound?state=unknown_sender&q=log-');
+    expect(held.body.total).toBe(3);
+    const none = await agent.get('/api/admin/inbound?state=new_ticket&q=log-');
+    expect(none.body.items).toEqual([]);
     expect((await agent.get('/api/admin/inbound?state=nonsense')).status).toBe(400);
   });
 
@@ -221,12 +241,8 @@ describe('the inbound log (/api/admin/inbound)', () => {
       Buffer.from(raw('held-1', 'Ann Stranger <Ann@Stranger.test>', 'We need a new website.')),
       { via: 'smtp' },
     );
-    // Not held yet (the processor has not looked at it): refused.
-    expect((await agent.post(`/api/admin/inbound/${id}/consultation`)).status).toBe(409);
-    await t.database.db
-      .update(inboundMessages)
-      .set({ state: 'unknown_sender', stateDetail: 'No client has this address' })
-      .where(eq(inboundMessages.id, id));
+    // No client writes from this address: held, for the admin to decide.
+    expect((await processed(id)).state).toBe('unknown_sender');
 
     const res = await agent.post(`/api/admin/inbound/${id}/consultation`);
     expect(res.status).toBe(200);
@@ -249,21 +265,33 @@ describe('the inbound log (/api/admin/inbound)', () => {
     expect((await agent.post(`/api/admin/inbound/${id}/consultation`)).status).toBe(409);
   });
 
-  it('refuses to release what is not held, and says releasing waits for the processor', async () => {
-    const { agent } = await signedInAdmin(t.app, t.database);
+  it('releases a held message into a ticket of the chosen client, once, audited', async () => {
+    const { agent, admin } = await signedInAdmin(t.app, t.database);
     const client = await createClient(t.database);
     const { id } = await t.services.inbound.ingest(Buffer.from(raw('held-2')), { via: 'smtp' });
-    const notHeld = await agent
+    expect((await processed(id)).state).toBe('unknown_sender');
+    expect((await agent.post(`/api/admin/inbound/${id}/release`).send({})).status).toBe(400);
+
+    const released = await agent
       .post(`/api/admin/inbound/${id}/release`)
       .send({ userId: client.id });
-    expect(notHeld.status).toBe(409);
-    await t.database.db
-      .update(inboundMessages)
-      .set({ state: 'not_verified' })
-      .where(eq(inboundMessages.id, id));
-    expect((await agent.post(`/api/admin/inbound/${id}/release`).send({})).status).toBe(400);
-    const stub = await agent.post(`/api/admin/inbound/${id}/release`).send({ userId: client.id });
-    expect(stub.status).toBe(501);
-    expect(stub.body.message).toBe('Releasing is not available yet');
+    expect(released.status).toBe(200);
+    const row = await processed(id);
+    expect(row).toMatchObject({ state: 'released', userId: client.id });
+    const [ticket] = await t.database.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.id, row.ticketId!));
+    expect(ticket).toMatchObject({ userId: client.id, subject: 'Website quote' });
+    const [audited] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.kind, 'inbound.released'));
+    expect(audited).toMatchObject({ actorAdminId: admin.id, targetId: id });
+
+    // Released: no longer held, so neither a second release nor a conversion.
+    const again = await agent.post(`/api/admin/inbound/${id}/release`).send({ userId: client.id });
+    expect(again.status).toBe(409);
+    expect((await agent.post(`/api/admin/inbound/${id}/consultation`)).status).toBe(409);
   });
 });

@@ -81,7 +81,6 @@ describe('the SMTP listener', () => {
       via: 'smtp',
       envelopeFrom: 'bounce@example.com',
       envelopeTo: ['help@agency.test', 'help+t_abc123@agency.test'],
-      state: 'received',
       deliveries: 1,
     });
     expect(row!.raw.toString('utf8')).toBe(raw);
