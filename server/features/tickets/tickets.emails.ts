@@ -31,59 +31,83 @@ export function ticketCreatedEmail(
   );
 }
 
+type ClientTicket = { id: string; number: number; subject: string };
+type RefusedFiles = { filename: string; reason: string }[];
+
+/**
+ * An e-mail to the client about their ticket: the number in the subject, our "reply above"
+ * marker first (an answer to it adds to the ticket), and a link to the ticket in the portal.
+ */
+function clientTicketEmail(
+  brand: EmailBrand,
+  ticket: ClientTicket,
+  {
+    subjectPrefix,
+    paragraphs,
+    linkLabel,
+    appUrl,
+  }: {
+    subjectPrefix?: string;
+    paragraphs: string[];
+    linkLabel: string;
+    appUrl: string;
+  },
+): RenderedEmail {
+  return renderEmail(
+    brand,
+    ticketSubject(ticket.number, ticket.subject, subjectPrefix),
+    [REPLY_ABOVE_MARKER, ...paragraphs],
+    { href: `${appUrl}/portal/support/${ticket.id}`, label: linkLabel },
+  );
+}
+
 /**
  * The client's confirmation of a new ticket (opened in the portal or by e-mail): the number
  * in the subject, and answering it adds to the ticket.
  */
 export function ticketConfirmationEmail(
   brand: EmailBrand,
-  ticket: { id: string; number: number; subject: string },
-  refused: { filename: string; reason: string }[],
+  ticket: ClientTicket,
+  refused: RefusedFiles,
   { appUrl }: { appUrl: string },
 ): RenderedEmail {
-  return renderEmail(
-    brand,
-    ticketSubject(ticket.number, ticket.subject),
-    [
-      REPLY_ABOVE_MARKER,
+  return clientTicketEmail(brand, ticket, {
+    paragraphs: [
       `We received your request and opened ticket #${ticket.number}: ${oneLine(ticket.subject)}.`,
       ...(refused.length > 0 ? notKept(refused) : []),
       'Answer this e-mail to add to it; we will reply here.',
     ],
-    { href: `${appUrl}/portal/support/${ticket.id}`, label: 'See your ticket' },
-  );
+    linkLabel: 'See your ticket',
+    appUrl,
+  });
 }
 
 /** The agency answered: the client hears of it, and may answer the e-mail. */
 export function agencyRepliedEmail(
   brand: EmailBrand,
-  ticket: { id: string; number: number; subject: string },
+  ticket: ClientTicket,
   message: string,
   { appUrl }: { appUrl: string },
 ): RenderedEmail {
-  return renderEmail(
-    brand,
-    ticketSubject(ticket.number, ticket.subject, 'Re: '),
-    [REPLY_ABOVE_MARKER, `${brand.businessName} replied to your ticket:`, message],
-    { href: `${appUrl}/portal/support/${ticket.id}`, label: 'See the conversation' },
-  );
+  return clientTicketEmail(brand, ticket, {
+    subjectPrefix: 'Re: ',
+    paragraphs: [`${brand.businessName} replied to your ticket:`, message],
+    linkLabel: 'See the conversation',
+    appUrl,
+  });
 }
 
 /** Files of an e-mail that were not kept, each with the reason; the rest of it was. */
 export function filesNotKeptEmail(
   brand: EmailBrand,
-  ticket: { id: string; number: number; subject: string },
-  refused: { filename: string; reason: string }[],
+  ticket: ClientTicket,
+  refused: RefusedFiles,
   { appUrl }: { appUrl: string },
 ): RenderedEmail {
-  return renderEmail(
-    brand,
-    ticketSubject(ticket.number, ticket.subject, 'Files not kept: '),
-    [
-      REPLY_ABOVE_MARKER,
-      `Your message was added to ticket #${ticket.number}.`,
-      ...notKept(refused),
-    ],
-    { href: `${appUrl}/portal/support/${ticket.id}`, label: 'See your ticket' },
-  );
+  return clientTicketEmail(brand, ticket, {
+    subjectPrefix: 'Files not kept: ',
+    paragraphs: [`Your message was added to ticket #${ticket.number}.`, ...notKept(refused)],
+    linkLabel: 'See your ticket',
+    appUrl,
+  });
 }
