@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import type { ClientAccount } from '@shared/schemas/clients';
 import {
@@ -14,6 +14,7 @@ import {
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ListAndReader, ReaderListItem } from '@/components/ui/list-and-reader';
 import { ListFilter, ListToolbar, PagedList } from '@/components/ui/paged-list';
 import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -239,13 +240,6 @@ export function InboundPage({ params: route }: { params: { id?: string } }) {
   const inbound = useInbound(params);
   const selected = route.id;
   const query = listQueryString(INBOUND_LIST_PARAMS, params);
-  const reading = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const view = reading.current;
-    if (selected && view && view.getBoundingClientRect().top > window.innerHeight) {
-      view.scrollIntoView({ block: 'start' });
-    }
-  }, [selected]);
   return (
     <div className="space-y-6">
       <div>
@@ -277,8 +271,11 @@ export function InboundPage({ params: route }: { params: { id?: string } }) {
           onChange={(state) => update({ state })}
         />
       </ListToolbar>
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <div className="min-w-0">
+      <ListAndReader
+        selected={selected}
+        reader={(id) => <MessageView id={id} />}
+        placeholder="Choose a message to see what became of it."
+        list={
           <PagedList
             query={inbound}
             what="Messages"
@@ -289,20 +286,13 @@ export function InboundPage({ params: route }: { params: { id?: string } }) {
             {(messages) => (
               <ul className="divide-y rounded-lg border bg-card" aria-label="Messages">
                 {messages.map((message) => (
-                  <li
+                  <ReaderListItem
                     key={message.id}
-                    className={cn('space-y-1 px-4 py-3', message.id === selected && 'bg-muted')}
+                    href={paths.admin.inboundMessage(message.id, query)}
+                    current={message.id === selected}
+                    title={subjectOf(message)}
+                    badge={<StateBadge state={message.state} />}
                   >
-                    <div className="flex items-start justify-between gap-3">
-                      <Link
-                        href={paths.admin.inboundMessage(message.id, query)}
-                        aria-current={message.id === selected ? 'true' : undefined}
-                        className="min-w-0 break-words font-medium hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                      >
-                        {subjectOf(message)}
-                      </Link>
-                      <StateBadge state={message.state} />
-                    </div>
                     <p className="break-all text-sm text-muted-foreground">{senderOf(message)}</p>
                     <p className="text-sm text-muted-foreground">
                       {formatDateTime(message.receivedAt)} · {INBOUND_VIA_LABELS[message.via]}
@@ -312,20 +302,13 @@ export function InboundPage({ params: route }: { params: { id?: string } }) {
                     {message.stateDetail && (
                       <p className="break-words text-sm">{message.stateDetail}</p>
                     )}
-                  </li>
+                  </ReaderListItem>
                 ))}
               </ul>
             )}
           </PagedList>
-        </div>
-        <div ref={reading} className="min-w-0 scroll-mt-4">
-          {selected ? (
-            <MessageView id={selected} />
-          ) : (
-            <p className="text-muted-foreground">Choose a message to see what became of it.</p>
-          )}
-        </div>
-      </div>
+        }
+      />
     </div>
   );
 }

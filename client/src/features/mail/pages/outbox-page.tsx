@@ -1,5 +1,4 @@
 import { Paperclip, RotateCw } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import {
   KEPT_IN_OUTBOX,
@@ -11,6 +10,7 @@ import {
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ListAndReader, ReaderListItem } from '@/components/ui/list-and-reader';
 import { ListFilter, ListToolbar, PagedList } from '@/components/ui/paged-list';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
@@ -147,14 +147,6 @@ export function OutboxPage({ params: route }: { params: { id?: string } }) {
   const outbox = useOutbox(params);
   const selected = route.id;
   const query = listQueryString(OUTBOX_LIST_PARAMS, params);
-  // On a phone the message opens below the list: bring it into view, or the tap seems lost.
-  const reading = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const view = reading.current;
-    if (selected && view && view.getBoundingClientRect().top > window.innerHeight) {
-      view.scrollIntoView({ block: 'start' });
-    }
-  }, [selected]);
   return (
     <div className="space-y-6">
       <div>
@@ -181,8 +173,11 @@ export function OutboxPage({ params: route }: { params: { id?: string } }) {
           onChange={(status) => update({ status })}
         />
       </ListToolbar>
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <div className="min-w-0">
+      <ListAndReader
+        selected={selected}
+        reader={(id) => <MessageView id={id} />}
+        placeholder="Choose a message to read it."
+        list={
           <PagedList
             query={outbox}
             what="Messages"
@@ -193,20 +188,13 @@ export function OutboxPage({ params: route }: { params: { id?: string } }) {
             {(entries) => (
               <ul className="divide-y rounded-lg border bg-card" aria-label="Messages">
                 {entries.map((entry) => (
-                  <li
+                  <ReaderListItem
                     key={entry.id}
-                    className={cn('space-y-1 px-4 py-3', entry.id === selected && 'bg-muted')}
+                    href={paths.admin.outboxMessage(entry.id, query)}
+                    current={entry.id === selected}
+                    title={entry.subject}
+                    badge={<StatusBadge status={entry.status} />}
                   >
-                    <div className="flex items-start justify-between gap-3">
-                      <Link
-                        href={paths.admin.outboxMessage(entry.id, query)}
-                        aria-current={entry.id === selected ? 'true' : undefined}
-                        className="min-w-0 break-words font-medium hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                      >
-                        {entry.subject}
-                      </Link>
-                      <StatusBadge status={entry.status} />
-                    </div>
                     <p className="break-words text-sm text-muted-foreground">
                       To <Recipient entry={entry} /> · {formatDateTime(entry.createdAt)}
                     </p>
@@ -215,20 +203,13 @@ export function OutboxPage({ params: route }: { params: { id?: string } }) {
                         {tries(entry.attempts)}: {entry.error}
                       </p>
                     )}
-                  </li>
+                  </ReaderListItem>
                 ))}
               </ul>
             )}
           </PagedList>
-        </div>
-        <div ref={reading} className="min-w-0 scroll-mt-4">
-          {selected ? (
-            <MessageView id={selected} />
-          ) : (
-            <p className="text-muted-foreground">Choose a message to read it.</p>
-          )}
-        </div>
-      </div>
+        }
+      />
     </div>
   );
 }
