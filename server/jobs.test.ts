@@ -66,51 +66,58 @@ it('runs the billing job at start and keeps it on the daily schedule', async () 
   }
 }, 30_000);
 
-it('sweeps expired secrets out of the outbox at start and every 5 minutes', async () => {
-  const config = loadConfig({ NODE_ENV: 'test' });
-  let markSwept = () => {};
-  const swept = new Promise<void>((resolve) => {
-    markSwept = resolve;
+type JobServices = Parameters<typeof startJobs>[0]['services'];
+
+/**
+ * Starts the job runner with `services` (billing idle), waits until the upkeep under test
+ * has run once (at start), and answers its queue's schedule and policy.
+ */
+async function scheduleOnceRan(
+  services: (ran: () => void) => Omit<JobServices, 'billing'>,
+  queue: string,
+) {
+  let markRan = () => {};
+  const ran = new Promise<void>((resolve) => {
+    markRan = resolve;
   });
   const jobs = await startJobs({
     database,
-    config,
+    config: loadConfig({ NODE_ENV: 'test' }),
     logger: createLogger('silent'),
-    services: {
-      billing: { runDaily: async () => ({}) as never },
-      mail: {
-        retryFailed: async () => {},
-        forgetExpiredSecrets: async () => {
-          markSwept();
-          return 0;
-        },
-      },
-    },
+    services: { billing: { runDaily: async () => ({}) as never }, ...services(markRan) },
   });
   try {
-    await swept;
-    const { rows } = await database.executeSql('select cron from pgboss.schedule where name = $1', [
-      OUTBOX_SECRETS_QUEUE,
-    ]);
-    expect(rows).toEqual([{ cron: '*/5 * * * *' }]);
+    await ran;
+    const { rows } = await database.executeSql(
+      'select s.cron, q.policy from pgboss.schedule s join pgboss.queue q on q.name = s.name where s.name = $1',
+      [queue],
+    );
+    return rows[0];
   } finally {
     await jobs.stop();
   }
+}
+
+it('sweeps expired secrets out of the outbox at start and every 5 minutes', async () => {
+  const schedule = await scheduleOnceRan(
+    (ran) => ({
+      mail: {
+        retryFailed: async () => {},
+        forgetExpiredSecrets: async () => {
+          ran();
+          return 0;
+        },
+      },
+    }),
+    OUTBOX_SECRETS_QUEUE,
+  );
+  expect(schedule).toEqual({ cron: '*/5 * * * *', policy: 'singleton' });
 }, 30_000);
 
 it('looks after the attachments (held scans, orphan files) at start and every 10 minutes', async () => {
-  const config = loadConfig({ NODE_ENV: 'test' });
-  let markDone = () => {};
-  const done = new Promise<void>((resolve) => {
-    markDone = resolve;
-  });
   const calls: string[] = [];
-  const jobs = await startJobs({
-    database,
-    config,
-    logger: createLogger('silent'),
-    services: {
-      billing: { runDaily: async () => ({}) as never },
+  const schedule = await scheduleOnceRan(
+    (ran) => ({
       attachments: {
         retryPendingScans: async () => {
           calls.push('scans');
@@ -118,52 +125,28 @@ it('looks after the attachments (held scans, orphan files) at start and every 10
         },
         removeOrphans: async () => {
           calls.push('orphans');
-          markDone();
+          ran();
           return 0;
         },
       },
-    },
-  });
-  try {
-    await done;
-    expect(calls).toEqual(['scans', 'orphans']);
-    const { rows } = await database.executeSql('select cron from pgboss.schedule where name = $1', [
-      ATTACHMENTS_QUEUE,
-    ]);
-    expect(rows).toEqual([{ cron: '*/10 * * * *' }]);
-  } finally {
-    await jobs.stop();
-  }
+    }),
+    ATTACHMENTS_QUEUE,
+  );
+  expect(calls).toEqual(['scans', 'orphans']);
+  expect(schedule).toEqual({ cron: '*/10 * * * *', policy: 'singleton' });
 }, 30_000);
 
 it('sweeps unprocessed inbound e-mail at start and every minute, one run at a time', async () => {
-  const config = loadConfig({ NODE_ENV: 'test' });
-  let markSwept = () => {};
-  const swept = new Promise<void>((resolve) => {
-    markSwept = resolve;
-  });
-  const jobs = await startJobs({
-    database,
-    config,
-    logger: createLogger('silent'),
-    services: {
-      billing: { runDaily: async () => ({}) as never },
+  const schedule = await scheduleOnceRan(
+    (ran) => ({
       inboundProcessor: {
         sweep: async () => {
-          markSwept();
+          ran();
           return 0;
         },
       },
-    },
-  });
-  try {
-    await swept;
-    const { rows } = await database.executeSql(
-      'select s.cron, q.policy from pgboss.schedule s join pgboss.queue q on q.name = s.name where s.name = $1',
-      [INBOUND_SWEEP_QUEUE],
-    );
-    expect(rows).toEqual([{ cron: '* * * * *', policy: 'singleton' }]);
-  } finally {
-    await jobs.stop();
-  }
+    }),
+    INBOUND_SWEEP_QUEUE,
+  );
+  expect(schedule).toEqual({ cron: '* * * * *', policy: 'singleton' });
 }, 30_000);
