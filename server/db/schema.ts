@@ -635,12 +635,16 @@ export const inboundMessages = pgTable(
     index('inbound_messages_state_received_at_idx').on(t.state, t.receivedAt, t.id),
     index('inbound_messages_search_idx').using(
       'gin',
-      trigram(searchText(t.fromAddress, t.subject)),
+      trigram(searchText(t.fromAddress, t.subject, t.envelopeFrom)),
     ),
   ],
 );
-/** What the inbound log's search looks in. */
-export const inboundSearchText = searchText(inboundMessages.fromAddress, inboundMessages.subject);
+/** What the inbound log's search looks in: the From, the subject and the envelope sender. */
+export const inboundSearchText = searchText(
+  inboundMessages.fromAddress,
+  inboundMessages.subject,
+  inboundMessages.envelopeFrom,
+);
 export type InboundMessageRow = typeof inboundMessages.$inferSelect;
 
 export const SCAN_STATUSES = ['not_scanned', 'clean', 'pending', 'infected'] as const;

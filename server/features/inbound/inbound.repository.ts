@@ -76,12 +76,7 @@ export function createInboundRepository(db: Database) {
     async list(filter: InboundFilter): Promise<{ rows: ListedInbound[]; total: number }> {
       const conditions: SQL[] = [];
       if (filter.q) {
-        conditions.push(
-          sql`(${textContains(inboundSearchText, filter.q)} or ${textContains(
-            sql`coalesce(${inboundMessages.envelopeFrom}, '')`,
-            filter.q,
-          )})`,
-        );
+        conditions.push(textContains(inboundSearchText, filter.q));
       }
       if (filter.state) conditions.push(eq(inboundMessages.state, filter.state));
       const where = conditions.length ? and(...conditions) : undefined;

@@ -1,0 +1,2 @@
+DROP INDEX "inbound_messages_search_idx";--> statement-breakpoint
+CREATE INDEX "inbound_messages_search_idx" ON "inbound_messages" USING gin ((coalesce("from_address", '') || ' ' || coalesce("subject", '') || ' ' || coalesce("envelope_from", '')) gin_trgm_ops);
