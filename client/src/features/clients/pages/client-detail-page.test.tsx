@@ -127,6 +127,8 @@ function aClientDetail({
       items: [
         {
           id: 't1',
+          number: 7,
+          source: 'portal',
           subject: 'Our menu page looks squashed on my phone',
           description: 'The prices run off the edge.',
           priority: 'high',
