@@ -15,6 +15,8 @@ export interface SmtpSink {
   accept(): void;
   /** Messages refused so far. */
   refused: number;
+  /** The recipients of each message refused so far, in order. */
+  refusedTo: string[][];
   /** Waits until a message matching the predicate has arrived. */
   waitFor(predicate: (mail: ParsedMail) => boolean, timeoutMs?: number): Promise<ParsedMail>;
   close(): Promise<void>;
@@ -24,13 +26,15 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   const messages: ParsedMail[] = [];
   let refusal: string | undefined;
   let refused = 0;
+  const refusedTo: string[][] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       if (refusal !== undefined) {
         refused += 1;
+        refusedTo.push(session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()));
         stream.resume();
         stream.on('end', () => callback(Object.assign(new Error(refusal), { responseCode: 451 })));
         return;
@@ -58,6 +62,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     get refused() {
       return refused;
     },
+    refusedTo,
     async waitFor(predicate, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

@@ -177,7 +177,12 @@ describe('a mail server that refuses: retries with back-off, then Send again', (
   it('tries a refused message again, a little later each time, until the server takes it', async () => {
     const client = await signedInClient(t.baseUrl, { firstName: 'Rosalie' });
     smtp.refuse();
-    const refusedBefore = smtp.refused;
+    const refusedBefore = smtp.refusedTo.length;
+    // The client's confirmation is refused beside the agency's e-mail: count the agency's.
+    const agencyRefusals = () =>
+      smtp.refusedTo
+        .slice(refusedBefore)
+        .filter((to) => !to.includes(client.account.email.toLowerCase())).length;
     await client.browser.request('POST', '/api/tickets', {
       subject: 'Retry me',
       description: 'The server was busy.',
@@ -191,9 +196,8 @@ describe('a mail server that refuses: retries with back-off, then Send again', (
     expect(refused.error).toMatch(/451 Mailbox temporarily unavailable/);
 
     const started = Date.now();
-    // The client's confirmation was refused beside it; the third refusal is a first retry's,
-    // which waits MAIL_RETRY_DELAY_SECONDS.
-    await eventually(async () => (smtp.refused >= refusedBefore + 3 ? true : undefined));
+    // Its second refusal is its first retry's, which waits MAIL_RETRY_DELAY_SECONDS.
+    await eventually(async () => (agencyRefusals() >= 2 ? true : undefined));
     expect(Date.now() - started).toBeGreaterThan(500);
     const second = await eventually(async () => {
       const row = await messageTo(subject);
