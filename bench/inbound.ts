@@ -191,6 +191,8 @@ interface LogRow {
   ticket_id: string | null;
   /** The ticket was opened by this message, or the message is on the ticket it names. */
   on_ticket: boolean;
+  dkim: string | null;
+  spf: string | null;
   dmarc: string | null;
   refused: number;
 }
@@ -348,6 +350,7 @@ async function main() {
              or exists (select 1 from ticket_messages tm
                         where tm.ticket_id = m.ticket_id and tm.inbound_message_id = m.id)
              as on_ticket,
+           m.authentication->>'dkim' as dkim, m.authentication->>'spf' as spf,
            m.authentication->>'dmarc' as dmarc,
            jsonb_array_length(m.refused_files) as refused
          from inbound_messages m left join tickets t on t.id = m.ticket_id
@@ -444,7 +447,11 @@ async function main() {
       onTicket: toTicketMs.length,
       answersOnTheirTicket,
       repliesWaitedFor: replyWaits,
-      dmarcPass: rows.filter((row) => row.dmarc === 'pass').length,
+      passed: {
+        dkim: rows.filter((row) => row.dkim === 'pass').length,
+        spf: rows.filter((row) => row.spf === 'pass').length,
+        dmarc: rows.filter((row) => row.dmarc === 'pass').length,
+      },
       attachmentsKept,
       filesRefused: rows.reduce((sum, row) => sum + row.refused, 0),
       states,
@@ -489,6 +496,7 @@ Last run ${summary.date} on ${summary.cores} cores: the built server on ${summar
 | Slowest message to its ticket | ${summary.maxToTicketMs ?? '-'} ms | - | - |
 | Server peak RSS | ${summary.peakRssMb} MB | <= ${RSS_TARGET_MB} MB | ${yes(rss <= RSS_TARGET_MB)} |
 | Messages in the inbound log, each once | ${summary.inLog} of ${MESSAGES} | all | ${yes(allAccounted)} |
+| Messages passing DKIM / SPF / DMARC | ${summary.passed.dkim} / ${summary.passed.spf} / ${summary.passed.dmarc} of ${MESSAGES} | all | ${yes(summary.passed.dkim === MESSAGES && summary.passed.spf === MESSAGES && summary.passed.dmarc === MESSAGES)} |
 | Messages on their ticket (answers on the ticket they answer; files kept) | ${summary.onTicket} of ${MESSAGES} (${answersOnTheirTicket} of ${answersExpected}; ${attachmentsKept} of ${withAttachment}) | all | ${yes(allOnTicket)} |
 
 "Stored" is the time from the final "." of DATA written to the socket to the server's 250,
