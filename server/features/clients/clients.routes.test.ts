@@ -1,3 +1,4 @@
+import { and, like, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientDetailSchema } from '@shared/schemas/clients';
@@ -16,6 +17,7 @@ import {
   signedInAdmin,
   signedInClient,
 } from '@tests/factories';
+import { pollUntil } from '@tests/support/poll';
 import { startTestApp, type TestApp } from '@tests/support/test-app';
 
 let t: TestApp;
@@ -156,6 +158,21 @@ describe("a client's page", () => {
         description: 'Please change the page, thank you.',
       });
     }
+    // Each new ticket's confirmation goes to them, in the background: both are stored before
+    // the invoice e-mail below, which is then the newest.
+    await pollUntil(
+      () =>
+        t.database.db
+          .select()
+          .from(outboxMessages)
+          .where(
+            and(
+              sql`lower(${outboxMessages.toAddress}) = ${email}`,
+              like(outboxMessages.subject, '[#%'),
+            ),
+          ),
+      (rows) => rows.length === 2,
+    );
     await t.database.db.insert(outboxMessages).values({
       fromAddress: 'hello@agency.test',
       toAddress: client.account.email.toUpperCase(),
@@ -202,15 +219,22 @@ describe("a client's page", () => {
       'New photos',
       'Menu update',
     ]);
-    // E-mails to their address, whatever its case (the sign-up's code came first); the notice
-    // of each new ticket went to the agency, not to them.
+    // E-mails to their address, whatever its case (the sign-up's code came first): their
+    // tickets' confirmations; the agency's notice of each new ticket went to the agency.
     expect(detail.messages.items[0]).toMatchObject({
       subject: 'Your invoice ODILE-11',
       status: 'stored',
       clientId: id,
     });
     expect(detail.messages.items.every((m) => m.toAddress.toLowerCase() === email)).toBe(true);
-    expect(detail.messages.items.some((m) => /ticket/i.test(m.subject))).toBe(false);
+    const subjects = detail.messages.items.map((m) => m.subject);
+    expect(subjects).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\[#\d+\] New photos$/),
+        expect.stringMatching(/^\[#\d+\] Menu update$/),
+      ]),
+    );
+    expect(subjects.some((subject) => subject.startsWith('New support ticket'))).toBe(false);
     expect(detail.signupLinks).toMatchObject({
       total: 1,
       items: [{ planType: 'prestige', state: 'expired' }],
