@@ -92,20 +92,18 @@ function owedFrom(ticket: TicketRow, { policy, at }: ClockAt): Date | null {
 }
 
 /**
- * The client's message on `ticket` (its row locked by the caller, not resolved): an answer is
- * owed. One already owed keeps its due time; waiting_on_client ends.
+ * The client's message on `ticket` (its row locked by the caller): an answer is owed. One
+ * already owed keeps its due time; waiting_on_client ends. `decided` is the status the caller
+ * chose for it (the ticket's own, or 'open' when an e-mail reopens a resolved ticket).
  */
 export async function clientWrote(
   tx: Transaction,
   ticket: TicketRow,
   clock: ClockAt,
+  decided: TicketStatus = ticket.status,
 ): Promise<TicketRow> {
   const status: TicketStatus =
-    ticket.status === 'waiting_on_client'
-      ? ticket.firstResponseAt
-        ? 'in_progress'
-        : 'open'
-      : ticket.status;
+    decided === 'waiting_on_client' ? (ticket.firstResponseAt ? 'in_progress' : 'open') : decided;
   const due = ticket.responseDueAt ?? owedFrom(ticket, clock);
   return write(tx, ticket.id, {
     status,

@@ -73,7 +73,7 @@ export function createTicketRepository(db: Database) {
         .returning({ id: ticketMessages.id });
       const updated = message.isAdminReply
         ? await agencyReplied(tx, ticket, status, clock)
-        : await clientWrote(tx, { ...ticket, status }, clock);
+        : await clientWrote(tx, ticket, clock, status);
       return updated && added ? { ticket: updated, messageId: added.id } : null;
     });
   }
