@@ -139,19 +139,33 @@ const EnvSchema = z
     GOOGLE_PLACES_API_KEY: z.string().min(1).optional(),
     GOOGLE_PLACES_URL: z.url({ protocol: /^https?$/ }).default('https://places.googleapis.com'),
     LEAD_ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(16),
-    /** Test and benchmark only: lets the website analyser reach servers on loopback. */
-    LEAD_ANALYSIS_ALLOW_LOOPBACK: z
-      .enum(['true', 'false'])
-      .default('false')
-      .transform((value) => value === 'true'),
+    /**
+     * Test and benchmark only: lets the website analyser and the site checks reach servers on
+     * loopback. LEAD_ANALYSIS_ALLOW_LOOPBACK is its earlier name, still read.
+     */
+    OUTBOUND_ALLOW_LOOPBACK: z.enum(['true', 'false']).optional(),
+    LEAD_ANALYSIS_ALLOW_LOOPBACK: z.enum(['true', 'false']).optional(),
+
+    /** Site care: how often each site is checked, and how many failures in a row make it down. */
+    SITE_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+    SITE_CHECK_FAILURES_BEFORE_DOWN: z.coerce.number().int().min(1).max(20).default(2),
+    /** How long one check may take in all (connect, answer, body). */
+    SITE_CHECK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
+    /** An RDAP server for every domain; unset: IANA's bootstrap file finds each TLD's server. */
+    RDAP_URL: z.url({ protocol: /^https?$/ }).optional(),
+    RDAP_BOOTSTRAP_URL: z
+      .url({ protocol: /^https?$/ })
+      .default('https://data.iana.org/rdap/dns.json'),
+    /** When the monthly reports are made (cron, in BILLING_TIMEZONE): the 1st at 7:00. */
+    REPORT_RUN_CRON: z.string().min(9).default('0 7 1 * *'),
   })
   .refine((env) => env.LEAD_SOURCE !== 'google' || env.GOOGLE_PLACES_API_KEY, {
     message: 'GOOGLE_PLACES_API_KEY is required when LEAD_SOURCE=google',
     path: ['LEAD_SOURCE'],
   })
-  .refine((env) => !env.LEAD_ANALYSIS_ALLOW_LOOPBACK || env.NODE_ENV !== 'production', {
-    message: 'LEAD_ANALYSIS_ALLOW_LOOPBACK is for tests only and refused in production',
-    path: ['LEAD_ANALYSIS_ALLOW_LOOPBACK'],
+  .refine((env) => !allowsLoopback(env) || env.NODE_ENV !== 'production', {
+    message: 'OUTBOUND_ALLOW_LOOPBACK is for tests only and refused in production',
+    path: ['OUTBOUND_ALLOW_LOOPBACK'],
   })
   .refine((env) => !env.OIDC_ISSUER_URL || (env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET), {
     message: 'OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required when OIDC_ISSUER_URL is set',
@@ -253,6 +267,17 @@ export interface Config {
     /** Set with CLAMD_URL: every file is scanned before it is kept. */
     clamd: { host: string; port: number; timeoutMs: number } | undefined;
   };
+  /** What the product may connect to when it fetches a website (analyser and site checks). */
+  outbound: { allowLoopback: boolean };
+  sites: {
+    intervalSeconds: number;
+    failuresBeforeDown: number;
+    timeoutMs: number;
+    /** Set: every domain is asked there; unset, the bootstrap file names each TLD's server. */
+    rdapUrl: string | undefined;
+    rdapBootstrapUrl: string;
+  };
+  reports: { runCron: string };
   leads: {
     source: 'osm' | 'google' | 'sample';
     overpassUrl: string;
@@ -392,9 +417,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { apiKey: e.GOOGLE_PLACES_API_KEY, url: e.GOOGLE_PLACES_URL }
         : undefined,
       analysisConcurrency: e.LEAD_ANALYSIS_CONCURRENCY,
-      allowLoopback: e.LEAD_ANALYSIS_ALLOW_LOOPBACK,
+      allowLoopback: allowsLoopback(e),
     },
+    outbound: { allowLoopback: allowsLoopback(e) },
+    sites: {
+      intervalSeconds: e.SITE_CHECK_INTERVAL_SECONDS,
+      failuresBeforeDown: e.SITE_CHECK_FAILURES_BEFORE_DOWN,
+      timeoutMs: e.SITE_CHECK_TIMEOUT_SECONDS * 1000,
+      rdapUrl: e.RDAP_URL?.replace(/\/+$/, ''),
+      rdapBootstrapUrl: e.RDAP_BOOTSTRAP_URL,
+    },
+    reports: { runCron: e.REPORT_RUN_CRON },
   };
+}
+
+/** OUTBOUND_ALLOW_LOOPBACK, or its earlier name when it is unset. */
+function allowsLoopback(env: {
+  OUTBOUND_ALLOW_LOOPBACK?: 'true' | 'false' | undefined;
+  LEAD_ANALYSIS_ALLOW_LOOPBACK?: 'true' | 'false' | undefined;
+}): boolean {
+  return (env.OUTBOUND_ALLOW_LOOPBACK ?? env.LEAD_ANALYSIS_ALLOW_LOOPBACK) === 'true';
 }
 
 /** Reads ./.env into the environment when the file exists (variables already set win). */

@@ -7,6 +7,12 @@ import { INVOICE_STATUSES } from '@shared/schemas/invoices';
 import { LEGAL_PAGES } from '@shared/schemas/legal-pages';
 import { PAYMENT_METHODS } from '@shared/schemas/payments';
 import type { ResponseTimeSettings } from '@shared/schemas/response-times';
+import { DOMAIN_EXPIRY_SOURCES, SITE_STATUSES } from '@shared/schemas/sites';
+import {
+  DEFAULT_UPDATE_ALLOWANCE,
+  TICKET_KINDS,
+  type UpdateAllowanceSettings,
+} from '@shared/schemas/updates';
 import {
   LEAD_SOURCES,
   SEARCH_STATUSES,
@@ -348,6 +354,14 @@ export const settings = pgTable('settings', {
   /** The largest attachment accepted, and the most a message's attachments may add up to. */
   attachmentMaxFileMb: integer().notNull().default(10),
   attachmentMaxMessageMb: integer().notNull().default(25),
+  /** Website updates each plan includes per month (null: unlimited), and the price of one more. */
+  updatesPerMonth: jsonb()
+    .$type<UpdateAllowanceSettings['updatesPerMonth']>()
+    .notNull()
+    .default(DEFAULT_UPDATE_ALLOWANCE.updatesPerMonth),
+  extraUpdatePriceCents: integer()
+    .notNull()
+    .default(DEFAULT_UPDATE_ALLOWANCE.extraUpdatePriceCents),
   updatedAt: timestamp({ withTimezone: true })
     .notNull()
     .default(sql`now()`),
@@ -499,6 +513,12 @@ export const tickets = pgTable(
     description: text().notNull(),
     priority: text({ enum: TICKET_PRIORITIES }).notNull().default('normal'),
     status: text({ enum: TICKET_STATUSES }).notNull().default('open'),
+    /** A website update (counted against the plan's month) or a question or problem. */
+    kind: text({ enum: TICKET_KINDS }).notNull().default('question'),
+    /** The draft invoice an update beyond the plan was billed on ("Extra update: …"). */
+    extraUpdateInvoiceId: uuid().references((): AnyPgColumn => invoices.id, {
+      onDelete: 'set null',
+    }),
     /**
      * The response clock (ticket-lifecycle.ts writes it): the client's plan when the ticket
      * was opened (null: none), when the first answer was due and given, and when the answer
@@ -518,6 +538,7 @@ export const tickets = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('tickets_user_id_kind_created_at_idx').on(t.userId, t.kind, t.createdAt),
     index('tickets_response_due_at_idx').on(t.responseDueAt, t.id),
     index('tickets_created_at_idx').on(t.createdAt),
     index('tickets_user_id_created_at_idx').on(t.userId, t.createdAt),
@@ -1127,3 +1148,141 @@ export const listCounts = pgTable(
   },
   (t) => [index('list_counts_list_key_idx').on(t.list, t.key)],
 );
+
+/**
+ * Site care (issue 28): a client's website the agency watches. `status` and the counters are
+ * written only by sites/site-lifecycle.ts; `nextCheckAt` spreads the checks over the interval.
+ * The certificate and domain facts are the last good ones read (a failed RDAP lookup keeps
+ * them); `domainExpirySource` 'manual' is a date the admin typed, which RDAP never overwrites.
+ * `*WarnedFor` is the expiry a warning was e-mailed for, `*WarnedDays` its threshold: one e-mail
+ * per threshold and expiry.
+ */
+export const sites = pgTable(
+  'sites',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text().notNull(),
+    keyword: text(),
+    paused: boolean().notNull().default(false),
+    status: text({ enum: SITE_STATUSES }).notNull().default('unknown'),
+    consecutiveFailures: integer().notNull().default(0),
+    nextCheckAt: moment()
+      .notNull()
+      .default(sql`now()`),
+    lastCheckedAt: moment(),
+    lastResponseMs: integer(),
+    lastError: text(),
+    certificateExpiresAt: moment(),
+    certificateIssuedAt: moment(),
+    certificateValid: boolean(),
+    certificateWarnedFor: moment(),
+    certificateWarnedDays: integer(),
+    domainExpiresAt: moment(),
+    domainExpirySource: text({ enum: DOMAIN_EXPIRY_SOURCES }),
+    domainCheckedAt: moment(),
+    domainWarnedFor: moment(),
+    domainWarnedDays: integer(),
+    /** The last down or recovery e-mail pair: a flapping site sends at most one pair an hour. */
+    lastAlertAt: moment(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('sites_user_id_idx').on(t.userId, t.createdAt),
+    index('sites_next_check_at_idx').on(t.nextCheckAt),
+    index('sites_search_idx').using('gin', trigram(searchText(t.url))),
+  ],
+);
+export const siteSearchText = searchText(sites.url);
+export type SiteRow = typeof sites.$inferSelect;
+
+/** Every check of the last 30 days, raw; older ones live on as hourly roll-ups. */
+export const siteChecks = pgTable(
+  'site_checks',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    siteId: uuid()
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    checkedAt: moment().notNull(),
+    ok: boolean().notNull(),
+    statusCode: integer(),
+    responseMs: integer(),
+    reason: text(),
+  },
+  (t) => [
+    index('site_checks_site_id_checked_at_idx').on(t.siteId, t.checkedAt),
+    index('site_checks_checked_at_idx').on(t.checkedAt),
+  ],
+);
+export type SiteCheckRow = typeof siteChecks.$inferSelect;
+
+/** One hour of a site's checks, kept after the raw checks are gone. */
+export const siteCheckHours = pgTable(
+  'site_check_hours',
+  {
+    siteId: uuid()
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    hour: moment().notNull(),
+    checks: integer().notNull(),
+    failures: integer().notNull(),
+    /** The median and slowest response of the hour's answered checks (null: none answered). */
+    responseMsMedian: integer(),
+    responseMsMax: integer(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.hour] })],
+);
+export type SiteCheckHourRow = typeof siteCheckHours.$inferSelect;
+
+/** A site down: opened after enough failed checks in a row, at most one open per site. */
+export const siteIncidents = pgTable(
+  'site_incidents',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    siteId: uuid()
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    startedAt: moment().notNull(),
+    endedAt: moment(),
+    reason: text().notNull(),
+    /** The support ticket it opened, so its response clock runs. */
+    ticketId: uuid().references(() => tickets.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('site_incidents_one_open_idx')
+      .on(t.siteId)
+      .where(sql`${t.endedAt} is null`),
+    index('site_incidents_site_id_started_at_idx').on(t.siteId, t.startedAt),
+  ],
+);
+export type SiteIncidentRow = typeof siteIncidents.$inferSelect;
+
+/**
+ * The monthly report of a client: one per client and month (unique), its facts kept so the
+ * PDF can be drawn again, the PDF itself, and when it was e-mailed (null: made, not yet sent,
+ * which a resumed run sends).
+ */
+export const monthlyReports = pgTable(
+  'monthly_reports',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: text().notNull(),
+    periodStart: date().notNull(),
+    periodEnd: date().notNull(),
+    facts: jsonb().notNull(),
+    pdf: bytea().notNull(),
+    sentAt: moment(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('monthly_reports_user_id_month_idx').on(t.userId, t.month)],
+);
+export type MonthlyReportRow = typeof monthlyReports.$inferSelect;
