@@ -1,0 +1,63 @@
+/**
+ * What the server benchmarks (bench:inbound, bench:monitors) measure with: the PostgreSQL they
+ * run on, percentiles, and the CPU and memory of the processes under test, read from /proc.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+
+/** BENCH_DATABASE_URL, else a PostgreSQL on 127.0.0.1:5432 when one answers. */
+export function localPostgres(): string | undefined {
+  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
+  try {
+    execFileSync('pg_isready', ['-h', '127.0.0.1', '-p', '5432', '-q']);
+    return 'postgres://postgres@127.0.0.1:5432/test';
+  } catch {
+    return undefined;
+  }
+}
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+};
+
+export const peakRssMb = (pid: number) => {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+};
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux). */
+export const TICKS = 100;
+
+/** The machine's CPU seconds, busy and in all (every core), since boot (/proc/stat). */
+export function machineCpu() {
+  const [, ...fields] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const ticks = fields.map(Number);
+  const total = ticks.slice(0, 8).reduce((sum, n) => sum + n, 0);
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+  return { busy: (total - idle) / TICKS, total: total / TICKS };
+}
+
+/** A process's CPU seconds (user and system) so far. */
+export function processCpu(pid: number) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime: the 14th and 15th fields, the 12th and 13th after the name.
+  return (Number(fields[11]) + Number(fields[12])) / TICKS;
+}
+
+/** The CPU seconds of every PostgreSQL process now running (the server is on this machine). */
+export function postgresCpu() {
+  let seconds = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') {
+        seconds += processCpu(Number(entry));
+      }
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return seconds;
+}
