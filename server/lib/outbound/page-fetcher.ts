@@ -49,7 +49,7 @@ export function errorCode(error: unknown): string {
 }
 
 /**
- * One GET of a page with undici, safe to point at any URL a business listing gives:
+ * One GET of a page with undici, safe to point at any URL a business listing or a user gives:
  * every hop's host is checked (see address-guard), redirects are followed by hand (at
  * most `maxRedirects`), the body is read up to `maxBytes`, and no cookies are kept or sent.
  */
@@ -69,7 +69,11 @@ export function createPageFetcher({
     connections: 4,
   });
 
-  async function get(url: URL, signal: AbortSignal): Promise<FetchedPage> {
+  async function get(
+    url: URL,
+    signal: AbortSignal,
+    { accept = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' }: { accept?: string } = {},
+  ): Promise<FetchedPage> {
     const started = performance.now();
     const chain = [url.href];
     let current = url;
@@ -84,7 +88,7 @@ export function createPageFetcher({
         signal,
         headers: {
           'user-agent': userAgent,
-          accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
+          accept,
           'accept-language': 'en-US,en;q=0.8',
         },
       });
