@@ -57,16 +57,19 @@ export function createPageFetcher({
   policy,
   limits = DEFAULT_FETCH_LIMITS,
   userAgent,
+  connectionsPerOrigin = 4,
 }: {
   policy: AddressPolicy;
   limits?: FetchLimits;
   userAgent: string;
+  /** Requests to one origin beyond this wait for a connection (and count the wait as time). */
+  connectionsPerOrigin?: number;
 }) {
   const agent = new Agent({
     connect: { lookup: guardedLookup(policy), timeout: limits.timeoutMs },
     headersTimeout: limits.timeoutMs,
     bodyTimeout: limits.timeoutMs,
-    connections: 4,
+    connections: connectionsPerOrigin,
   });
 
   async function get(
