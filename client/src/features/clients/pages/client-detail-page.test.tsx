@@ -129,6 +129,7 @@ function aClientDetail({
           id: 't1',
           number: 7,
           source: 'portal',
+          kind: 'question',
           subject: 'Our menu page looks squashed on my phone',
           description: 'The prices run off the edge.',
           priority: 'high',
