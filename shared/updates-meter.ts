@@ -32,12 +32,20 @@ export function nextIsBeyondPlan(meter: Meter): boolean {
 
 const updates = (n: number) => `${n} ${n === 1 ? 'update' : 'updates'}`;
 
-/** "1 of 2 updates used in November", "Unlimited updates on your plan". */
-export function describeMeter(meter: Meter & Pick<UpdatesMeter, 'month'>): string {
+/**
+ * "1 of 2 updates used in November", "Unlimited updates on your plan" (the client's words;
+ * the agency reads "their plan").
+ */
+export function describeMeter(
+  meter: Meter & Pick<UpdatesMeter, 'month'>,
+  { whose = 'your' }: { whose?: 'your' | 'their' } = {},
+): string {
   const month = formatMonthName(meter.month);
-  if (isUnlimited(meter)) return 'Unlimited updates on your plan';
+  if (isUnlimited(meter)) return `Unlimited updates on ${whose} plan`;
   if (meter.included === null) return `No plan: ${updates(meter.used)} asked for in ${month}`;
-  return `${meter.used} of ${updates(meter.included)} used in ${month}`;
+  const used = `${meter.used} of ${updates(meter.included)} used in ${month}`;
+  const beyond = meter.used - meter.included;
+  return beyond > 0 ? `${used} (${beyond} beyond the plan)` : used;
 }
 
 /**
