@@ -40,6 +40,7 @@ import {
 import { profileRoutes } from './features/profile/profile.routes';
 import { adminSettingsRoutes, publicSettingsRoutes } from './features/settings/settings.routes';
 import { adminResponseTimeRoutes } from './features/settings/response-times.routes';
+import { adminUpdateAllowanceRoutes } from './features/settings/update-allowance.routes';
 import { adminSavedReplyRoutes } from './features/saved-replies/saved-replies.routes';
 import {
   adminLegalPageRoutes,
@@ -51,6 +52,7 @@ import {
 } from './features/signup-links/signup-links.routes';
 import { subscriptionRoutes } from './features/subscriptions/subscriptions.routes';
 import { adminTicketRoutes, ticketRoutes } from './features/tickets/tickets.routes';
+import { adminUpdateRoutes, updateRoutes } from './features/updates/updates.routes';
 import { adminOriginalEmailRoutes } from './features/inbound/original-email.routes';
 import { cspNonce } from './lib/csp-nonce';
 import { rejectCrossSiteRequests } from './lib/csrf';
@@ -203,9 +205,11 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   admin.use(adminSettingsRoutes(services.settings));
   admin.use(adminLegalPageRoutes(services.legalPages));
   admin.use(adminResponseTimeRoutes(services.responseTimes));
+  admin.use(adminUpdateAllowanceRoutes(services.updateAllowance));
   admin.use(adminSavedReplyRoutes(services.savedReplies));
   admin.use(adminDashboardRoutes(services.dashboard));
   admin.use(adminTicketRoutes(services.tickets, services.attachments));
+  admin.use(adminUpdateRoutes(services.updates));
   admin.use(adminAttachmentRoutes(services.attachments));
   admin.use(adminOriginalEmailRoutes(services.originalEmail));
   admin.use(adminInvoiceRoutes(services.invoices, services.payments));
@@ -241,6 +245,7 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   api.use(consultationRoutes(services.consultations, rateLimits));
   api.use(subscriptionRoutes(services.subscriptions, notifying));
   api.use(ticketRoutes(services.tickets, notifying, services.attachments));
+  api.use(updateRoutes(services.updates));
   api.use(attachmentRoutes(services.attachments));
   api.use(clientInvoiceRoutes(services.invoices));
   api.use(clientPaymentRoutes(services.payments));

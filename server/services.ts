@@ -3,7 +3,7 @@ import dns from 'node:dns/promises';
 import os from 'node:os';
 import type { Logger } from 'pino';
 import type { Config } from './config';
-import { INVOICE_NUMBERS_LOCK, type DatabaseHandle } from './db/client';
+import { EXTRA_UPDATES_LOCK, INVOICE_NUMBERS_LOCK, type DatabaseHandle } from './db/client';
 import { BUILT_IN_ISSUER, type User } from './db/schema';
 import { createAdminRepository } from './features/admin-auth/admin-auth.repository';
 import { createAdminAuthService } from './features/admin-auth/admin-auth.service';
@@ -59,6 +59,8 @@ import { createResponseTimes } from './features/settings/response-times';
 import { createSavedReplyRepository } from './features/saved-replies/saved-replies.repository';
 import { createSavedReplyService } from './features/saved-replies/saved-replies.service';
 import { createResponseTimeRepository } from './features/settings/response-times.repository';
+import { createUpdateAllowance } from './features/settings/update-allowance';
+import { createUpdateAllowanceRepository } from './features/settings/update-allowance.repository';
 import { createLegalPageRepository } from './features/settings/legal-pages.repository';
 import { createSignupLinkRepository } from './features/signup-links/signup-links.repository';
 import { createSignupLinkService } from './features/signup-links/signup-links.service';
@@ -71,6 +73,8 @@ import { createInboundProcessor } from './features/inbound/process';
 import { createSenderVerifier, dnsResolver } from './features/inbound/sender-verification';
 import { createTicketRepository } from './features/tickets/tickets.repository';
 import { createTicketService } from './features/tickets/tickets.service';
+import { createUpdatesRepository } from './features/updates/updates.repository';
+import { createUpdatesService } from './features/updates/updates.service';
 import { createClamdScanner } from './lib/clamd';
 import { createFileStorage } from './lib/file-storage';
 import { createJobQueue, mailRetryJobOptions } from './lib/job-queue';
@@ -134,6 +138,8 @@ export function createServices({
     signupLinks: createSignupLinkRepository(db),
     subscriptions: createSubscriptionRepository(db),
     tickets: createTicketRepository(db),
+    updateAllowance: createUpdateAllowanceRepository(db),
+    updates: createUpdatesRepository(db),
     users: createUserRepository(db),
   };
 
@@ -145,6 +151,10 @@ export function createServices({
     repository: repositories.responseTimes,
     audit,
     defaultTimeZone: config.billing.timezone,
+  });
+  const updateAllowance = createUpdateAllowance({
+    repository: repositories.updateAllowance,
+    audit,
   });
   const legalPages = createLegalPages({
     repository: repositories.legalPages,
@@ -245,6 +255,15 @@ export function createServices({
     stripeTestMode: stripe?.testMode ?? true,
     // Every instance's sends take turns: a refused e-mail gives its number back without a gap.
     numbering: (work) => database.withLock(INVOICE_NUMBERS_LOCK, work),
+    now: clock,
+    timeZone: config.billing.timezone,
+  });
+  const updates = createUpdatesService({
+    repository: repositories.updates,
+    allowance: () => updateAllowance.get(),
+    invoices,
+    audit,
+    serialize: (work) => database.withLock(EXTRA_UPDATES_LOCK, work),
     now: clock,
     timeZone: config.billing.timezone,
   });
@@ -500,6 +519,10 @@ export function createServices({
     signupLinks,
     subscriptions,
     tickets,
+    /** Each plan's website updates per month and the price of an extra one (Settings). */
+    updateAllowance,
+    /** The month's updates meter, and an update beyond the plan billed as an extra. */
+    updates,
     /**
      * Releases what the services hold besides the database: the job queue's sender and the
      * page reader's threads.

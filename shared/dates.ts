@@ -94,6 +94,11 @@ export function formatMonth(month: string, style: 'short' | 'long' = 'long'): st
   ).format(utcMidnight(`${month}-01`));
 }
 
+/** A month's key ('2026-11') as its name alone, 'November': "1 of 2 updates used in November". */
+export function formatMonthName(month: string): string {
+  return formatter('UTC', { month: 'long' }).format(utcMidnight(`${month}-01`));
+}
+
 /** The clock in `timeZone` at an instant, as numbers. */
 function wallClock(instant: Date, timeZone: string) {
   const parts = formatter(timeZone, {

@@ -67,6 +67,8 @@ export const MIGRATIONS_LOCK = 727274;
 export const JOB_QUEUES_LOCK = 727275;
 /** Sending a draft: its number and its e-mail (invoices.service issue). */
 export const INVOICE_NUMBERS_LOCK = 727276;
+/** Billing an extra website update: once per update, one new draft per client (updates feature). */
+export const EXTRA_UPDATES_LOCK = 727334;
 
 /** One queue per lock key in this process: a holder runs after the one before it settles. */
 function inProcessLocks() {

@@ -362,6 +362,11 @@ export const settings = pgTable('settings', {
   extraUpdatePriceCents: integer()
     .notNull()
     .default(DEFAULT_UPDATE_ALLOWANCE.extraUpdatePriceCents),
+  /**
+   * Whether the owner has saved the business details (the set-up checklist's step): false on a
+   * row first made by saving another part of Settings, such as the updates' allowance.
+   */
+  businessDetailsSaved: boolean().notNull().default(true),
   updatedAt: timestamp({ withTimezone: true })
     .notNull()
     .default(sql`now()`),

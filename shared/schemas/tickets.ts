@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { PLAN_IDS } from '../plans';
 import { ClientFilterSchema, ListQuerySchema, pageSchema, statusFilter } from './common';
+import { TICKET_KINDS } from './updates';
 
 export const TICKET_PRIORITIES = ['low', 'normal', 'high'] as const;
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
@@ -31,6 +32,13 @@ export const CreateTicketSchema = z.object({
   priority: z
     .enum(TICKET_PRIORITIES, { error: 'Priority must be low, normal or high' })
     .default('normal'),
+  /**
+   * A website update (counted against the plan's month, issue 28) or a question or problem;
+   * a question unless said, so older callers and e-mailed tickets keep working.
+   */
+  kind: z
+    .enum(TICKET_KINDS, { error: 'Choose a website update or a question or problem' })
+    .default('question'),
 });
 export type CreateTicket = z.infer<typeof CreateTicketSchema>;
 
@@ -52,6 +60,8 @@ export const TicketSchema = z.object({
   description: z.string(),
   priority: z.enum(TICKET_PRIORITIES),
   status: z.enum(TICKET_STATUSES),
+  /** A website update (counted against the plan) or a question or problem. */
+  kind: z.enum(TICKET_KINDS),
   /** Where it was opened: the portal, or a client's e-mail (whose original the admin can read). */
   source: z.enum(['portal', 'email']),
   createdAt: z.iso.datetime(),

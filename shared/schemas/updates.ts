@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { centsToDollars, dollarsToCents } from '../money';
 import { PLAN_IDS } from '../plans';
 
 /**
@@ -72,3 +73,58 @@ export const ClientUpdatesSchema = z.object({
   requests: z.array(UpdateRequestSchema),
 });
 export type ClientUpdates = z.infer<typeof ClientUpdatesSchema>;
+
+/** POST /api/admin/tickets/{id}/extra-update: the draft invoice the line went on. */
+export const ExtraUpdateBilledSchema = z.object({ invoiceId: z.string() });
+export type ExtraUpdateBilled = z.infer<typeof ExtraUpdateBilledSchema>;
+
+/**
+ * The Settings card's form: what its inputs hold (typed text, dollars, an "Unlimited" box per
+ * plan), turned into the PUT payload and checked by the same rules as the server. The fields
+ * keep the payload's names, so each message lands under its input.
+ */
+export const UpdateAllowanceFormSchema = z
+  .object({
+    // Optional: the input of an unlimited plan is disabled, and a form may leave it out.
+    updatesPerMonth: z.object(
+      Object.fromEntries(PLAN_IDS.map((plan) => [plan, z.string().optional()])) as Record<
+        (typeof PLAN_IDS)[number],
+        z.ZodOptional<z.ZodString>
+      >,
+    ),
+    unlimited: z.object(
+      Object.fromEntries(PLAN_IDS.map((plan) => [plan, z.boolean()])) as Record<
+        (typeof PLAN_IDS)[number],
+        z.ZodBoolean
+      >,
+    ),
+    /** Dollars as typed ('75', '75.50'). */
+    extraUpdatePriceCents: z.string(),
+  })
+  .transform(({ updatesPerMonth, unlimited, extraUpdatePriceCents }): unknown => ({
+    updatesPerMonth: Object.fromEntries(
+      PLAN_IDS.map((plan) => {
+        const text = (updatesPerMonth[plan] ?? '').trim();
+        return [plan, unlimited[plan] ? null : text === '' ? Number.NaN : Number(text)];
+      }),
+    ),
+    extraUpdatePriceCents: dollarsToCents(extraUpdatePriceCents) ?? Number.NaN,
+  }))
+  .pipe(UpdateAllowanceSettingsSchema);
+export type UpdateAllowanceFormValues = z.input<typeof UpdateAllowanceFormSchema>;
+
+/** The saved settings as the form holds them: counts as text, the price in dollars. */
+export function updateAllowanceFormValues(
+  settings: UpdateAllowanceSettings,
+): UpdateAllowanceFormValues {
+  const values = (pick: (count: number | null) => string | boolean) =>
+    Object.fromEntries(PLAN_IDS.map((plan) => [plan, pick(settings.updatesPerMonth[plan])]));
+  return {
+    updatesPerMonth: values((count) => (count === null ? '' : String(count))) as Record<
+      (typeof PLAN_IDS)[number],
+      string
+    >,
+    unlimited: values((count) => count === null) as Record<(typeof PLAN_IDS)[number], boolean>,
+    extraUpdatePriceCents: centsToDollars(settings.extraUpdatePriceCents),
+  };
+}

@@ -91,6 +91,8 @@ const EXPECTED: Record<string, Expected> = {
   'PUT /api/admin/settings': adminOnly(400),
   'GET /api/admin/settings/response-times': adminOnly(200),
   'PUT /api/admin/settings/response-times': adminOnly(400),
+  'GET /api/admin/settings/updates': adminOnly(200),
+  'PUT /api/admin/settings/updates': adminOnly(400),
   'GET /api/admin/saved-replies': adminOnly(200),
   'POST /api/admin/saved-replies': adminOnly(400),
   'PUT /api/admin/saved-replies/:id': adminOnly(400),
@@ -106,6 +108,8 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/admin/tickets/:id': adminOnly(200),
   'POST /api/admin/tickets/:id/messages': adminOnly(400),
   'PATCH /api/admin/tickets/:id': adminOnly(400),
+  // The matrix's ticket is a question, not a website update: nothing to bill.
+  'POST /api/admin/tickets/:id/extra-update': adminOnly(409),
   // Client A's file: any admin downloads it.
   'GET /api/admin/attachments/:id': adminOnly(200),
   // The matrix's ticket was opened in the portal: it has no original e-mail.
@@ -144,6 +148,7 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/admin/clients/:id/free-months': adminOnly(409),
   'POST /api/admin/clients/:id/notes': adminOnly(400),
   'GET /api/admin/clients/:id/password-reset': adminOnly(200),
+  'GET /api/admin/clients/:id/updates': adminOnly(200),
   // Client A signs in with the built-in provider: the e-mail goes.
   'POST /api/admin/clients/:id/password-reset': adminOnly(200),
   'DELETE /api/admin/clients/:id/notes/:noteId': adminOnly(404),
@@ -193,6 +198,8 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/tickets': clientOnly(200),
   'GET /api/tickets/summary': clientOnly(200),
   'GET /api/tickets/response-time': clientOnly(200),
+  // Each client's own meter of the month.
+  'GET /api/updates': clientOnly(200),
   'POST /api/tickets': clientOnly(400),
   // Client B asking for client A's ticket: as if it did not exist.
   'GET /api/tickets/:id': clientOnly(200, 404),

@@ -294,6 +294,8 @@ describe('a client answering by e-mail', () => {
       subject: 'New banner',
       priority: 'normal',
       status: 'open',
+      // Only the portal's form asks for a website update: an e-mail counts against no plan.
+      kind: 'question',
       inboundMessageId: log.id,
     });
     // Kept whole: the typed form's 5,000-character limit is not for e-mail.

@@ -173,6 +173,47 @@ export function createInvoiceRepository(db: Database) {
       });
     },
 
+    /**
+     * One more line at the end of the client's newest draft, its totals counted again, in one
+     * transaction holding the draft (so it cannot be sent halfway through). Null when the
+     * client has no draft; 'too-large' when the amounts would pass `maxCents` (nothing added).
+     */
+    async appendToNewestDraft(
+      userId: string,
+      line: { description: string; quantity: number; unitPrice: number },
+      { at, maxCents }: { at: Date; maxCents: number },
+    ) {
+      return db.transaction(async (tx) => {
+        const [draft] = await tx
+          .select()
+          .from(invoices)
+          .where(and(eq(invoices.userId, userId), eq(invoices.status, 'draft')))
+          .orderBy(desc(invoices.createdAt), desc(invoices.id))
+          .limit(1)
+          .for('update');
+        if (!draft) return null;
+        const lines = await tx
+          .select({ position: invoiceLineItems.position })
+          .from(invoiceLineItems)
+          .where(eq(invoiceLineItems.invoiceId, draft.id));
+        const total = line.quantity * line.unitPrice;
+        const subtotal = draft.subtotal + total;
+        if (total > maxCents || subtotal + draft.tax > maxCents) return 'too-large' as const;
+        await tx.insert(invoiceLineItems).values({
+          ...line,
+          total,
+          invoiceId: draft.id,
+          position: lines.reduce((last, { position }) => Math.max(last, position + 1), 0),
+        });
+        const [invoice] = await tx
+          .update(invoices)
+          .set({ subtotal, total: subtotal + draft.tax - draft.discount, updatedAt: at })
+          .where(eq(invoices.id, draft.id))
+          .returning();
+        return { before: draft, invoice: invoice!, lineCount: lines.length + 1 };
+      });
+    },
+
     /** sent or overdue -> void (invoice-lifecycle's voidInvoice); null when it cannot be. */
     async voidInvoice(id: string, reason: string, at: Date) {
       return db.transaction((tx) => voidInvoice(tx, id, reason, at));

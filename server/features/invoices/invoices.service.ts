@@ -27,6 +27,7 @@ import type { CreditNoteRepository, CreditNoteWithAuthor } from './credit-notes.
 import type { CreditNoteMail, HowToPay, InvoiceMail, PayLink } from './invoices.emails';
 import { renderInvoicePdf, type InvoiceIssuer } from './invoice-pdf';
 import type { InvoiceRepository, NewInvoice } from './invoices.repository';
+import { createDraftLines } from './draft-lines';
 import { createVoidInvoice } from './void-invoice';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
@@ -408,44 +409,52 @@ export function createInvoiceService({
     now,
   });
 
-  return {
-    async create(
-      input: CreateInvoice,
-      link: InvoiceBillingLink = {},
-      actor?: AuditActor,
-    ): Promise<InvoiceDetail> {
-      if (input.clientId && !(await repository.clientExists(input.clientId))) {
-        throw new AppError(400, 'That client account no longer exists. Choose the client again.');
-      }
-      const { lineItems, subtotal, total } = priceInvoice(input);
-      const today = now();
-      const { invoice, lines } = await repository.create({
-        userId: input.clientId ?? link.userId,
-        clientName: input.clientName,
-        clientEmail: input.clientEmail,
-        planType: input.planType ?? null,
-        dateIssued: calendarDateIn(today, timeZone),
-        dueDate: input.dueDate,
-        notes: input.notes,
-        subtotal,
-        tax: input.tax,
-        discount: input.discount,
-        total,
-        lineItems,
-        ...link,
+  /** A new invoice, a draft until it is sent; with an actor, audited. */
+  async function create(
+    input: CreateInvoice,
+    link: InvoiceBillingLink = {},
+    actor?: AuditActor,
+  ): Promise<InvoiceDetail> {
+    if (input.clientId && !(await repository.clientExists(input.clientId))) {
+      throw new AppError(400, 'That client account no longer exists. Choose the client again.');
+    }
+    const { lineItems, subtotal, total } = priceInvoice(input);
+    const today = now();
+    const { invoice, lines } = await repository.create({
+      userId: input.clientId ?? link.userId,
+      clientName: input.clientName,
+      clientEmail: input.clientEmail,
+      planType: input.planType ?? null,
+      dateIssued: calendarDateIn(today, timeZone),
+      dueDate: input.dueDate,
+      notes: input.notes,
+      subtotal,
+      tax: input.tax,
+      discount: input.discount,
+      total,
+      lineItems,
+      ...link,
+    });
+    const created = toDetail(invoice, lines, [], [], detailOptions);
+    if (actor) {
+      await audit.record(actor, {
+        kind: 'invoice.created',
+        targetType: 'invoice',
+        targetId: invoice.id,
+        before: null,
+        after: { ...summary(created.invoice), lineItems: lineItems.length },
       });
-      const created = toDetail(invoice, lines, [], [], detailOptions);
-      if (actor) {
-        await audit.record(actor, {
-          kind: 'invoice.created',
-          targetType: 'invoice',
-          targetId: invoice.id,
-          before: null,
-          after: { ...summary(created.invoice), lineItems: lineItems.length },
-        });
-      }
-      return created;
-    },
+    }
+    return created;
+  }
+
+  /** "Extra update: …" and the like: a line on the client's newest draft (draft-lines.ts). */
+  const addToDraft = createDraftLines({ repository, create, audit, now, timeZone });
+
+  return {
+    create,
+
+    addToDraft,
 
     /**
      * A draft edited in full: every field and line replaced by the create body, totals counted

@@ -16,8 +16,11 @@ export function createSettingsRepository(db: Database) {
     async save(values: BusinessSettings): Promise<Settings> {
       const [row] = await db
         .insert(settings)
-        .values({ id: SETTINGS_ID, ...values })
-        .onConflictDoUpdate({ target: settings.id, set: { ...values, updatedAt: sql`now()` } })
+        .values({ id: SETTINGS_ID, ...values, businessDetailsSaved: true })
+        .onConflictDoUpdate({
+          target: settings.id,
+          set: { ...values, businessDetailsSaved: true, updatedAt: sql`now()` },
+        })
         .returning();
       if (!row) throw new Error('Settings upsert returned no row');
       return row;

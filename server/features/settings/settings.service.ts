@@ -70,7 +70,7 @@ export function createSettingsService(
 
     /** Whether the owner has saved the business details at least once. */
     async saved(): Promise<boolean> {
-      return (await repository.find()) !== undefined;
+      return (await repository.find())?.businessDetailsSaved === true;
     },
 
     async getBusiness(): Promise<BusinessSettings> {

@@ -3,6 +3,7 @@ import { addClockMinutes, clockMinutesBetween } from '@shared/business-hours';
 import type { PlanId } from '@shared/plans';
 import { clockOf, responseDue, type ResponsePolicy } from '@shared/response-targets';
 import type { CreateTicket, TicketStatus } from '@shared/schemas/tickets';
+import type { TicketKind } from '@shared/schemas/updates';
 import type { Database } from '../../db/client';
 import { subscriptions, tickets, type TicketRow } from '../../db/schema';
 
@@ -42,11 +43,17 @@ async function currentPlan(tx: Transaction, userId: string): Promise<PlanId | nu
   return row?.tier ?? null;
 }
 
+/** What a new ticket is opened with; without a kind it is a question or problem. */
+export type NewTicket = Omit<CreateTicket, 'kind'> & {
+  kind?: TicketKind;
+  inboundMessageId?: string;
+};
+
 /** A new ticket: open, its first answer due by the client's plan. */
 export async function openTicket(
   tx: Transaction,
   userId: string,
-  input: CreateTicket & { inboundMessageId?: string },
+  input: NewTicket,
   { policy, at }: ClockAt,
 ): Promise<TicketRow> {
   const plan = await currentPlan(tx, userId);

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { CreateTicket, TicketSort, TicketStatus } from '@shared/schemas/tickets';
+import type { TicketSort, TicketStatus } from '@shared/schemas/tickets';
 import type { Database } from '../../db/client';
 import { unionAll } from 'drizzle-orm/pg-core';
 import {
@@ -21,6 +21,7 @@ import {
   openTicket,
   startEarlierClocks,
   type ClockAt,
+  type NewTicket,
 } from './ticket-lifecycle';
 
 const ticketWithClient = {
@@ -109,11 +110,7 @@ export function createTicketRepository(db: Database) {
       return { rows, total: counted?.value ?? 0 };
     },
 
-    async create(
-      userId: string,
-      input: CreateTicket & { inboundMessageId?: string },
-      clock: ClockAt,
-    ) {
+    async create(userId: string, input: NewTicket, clock: ClockAt) {
       return db.transaction((tx) => openTicket(tx, userId, input, clock));
     },
 

@@ -8,7 +8,6 @@ import type {
   AdminTicketPage,
   ClientTicketSummary,
   Attachment,
-  CreateTicket,
   CreatedTicket,
   Ticket,
   TicketDetail,
@@ -28,6 +27,7 @@ import type {
 import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
 import { existingId } from '../../lib/ids';
+import type { NewTicket } from './ticket-lifecycle';
 import type { TicketRepository, TicketWithClient } from './tickets.repository';
 import { fullName } from '../../lib/format';
 
@@ -45,6 +45,7 @@ function toTicket(row: TicketRow): Ticket {
     description: row.description,
     priority: row.priority,
     status: row.status,
+    kind: row.kind,
     source: row.inboundMessageId ? 'email' : 'portal',
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -233,7 +234,7 @@ export function createTicketService(
     /** The new ticket with the files kept on its request, and the files refused. */
     async create(
       userId: string,
-      input: CreateTicket,
+      input: Omit<NewTicket, 'inboundMessageId'>,
       files: IncomingFile[] = [],
     ): Promise<CreatedTicket> {
       const { result: row, refused } = await withFiles(files, async () => {
@@ -257,6 +258,8 @@ export function createTicketService(
           subject: input.subject.trim() || '(no subject)',
           description: input.description,
           priority: 'normal',
+          // A client's e-mail is a question or problem: only the portal's form asks for an update.
+          kind: 'question',
           inboundMessageId: input.inboundMessageId,
         },
         await clockAt(),

@@ -2,4 +2,4 @@
 export { OpenTicketCount } from './components/open-ticket-count';
 export { RecentTickets } from './components/recent-tickets';
 export { useOpenTicketCount } from './api/get-tickets';
-export { TicketStatusLabel } from './components/ticket-status';
+export { TicketKindBadge, TicketStatusLabel } from './components/ticket-status';

@@ -12,6 +12,7 @@ import {
   type ClientNote,
 } from '@shared/schemas/clients';
 import { EmailChangeStatusSchema } from '@shared/schemas/profile';
+import { ClientUpdatesSchema } from '@shared/schemas/updates';
 import { apiServer, errorJson, json, recordRequests } from '@tests/support/api-server';
 import { anInvoice } from '@tests/support/invoice-fixtures';
 import { renderWithApp } from '@tests/support/render-app';
@@ -129,6 +130,7 @@ function aClientDetail({
           id: 't1',
           number: 7,
           source: 'portal',
+          kind: 'question',
           subject: 'Our menu page looks squashed on my phone',
           description: 'The prices run off the edge.',
           priority: 'high',
@@ -192,6 +194,18 @@ function stubClientApi(...pages: ClientDetail[]) {
     ),
     http.get(`/api/admin/clients/${ID}/email-change`, () =>
       json(EmailChangeStatusSchema, { canChange: true, pending: null }),
+    ),
+    http.get(`/api/admin/clients/${ID}/updates`, () =>
+      json(ClientUpdatesSchema, {
+        meter: {
+          month: '2026-11',
+          used: 0,
+          included: 2,
+          plan: 'signature',
+          extraUpdatePriceCents: 7500,
+        },
+        requests: [],
+      }),
     ),
     http.get('/api/admin/clients/:id', ({ params }) =>
       params.id === ID

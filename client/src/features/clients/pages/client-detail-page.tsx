@@ -9,7 +9,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { InvoiceStatusBadge } from '@/features/invoices/public';
 import { SignupLinkStateBadge } from '@/features/signup-links/public';
-import { TicketStatusLabel } from '@/features/tickets/public';
+import { TicketKindBadge, TicketStatusLabel } from '@/features/tickets/public';
+import { ClientUpdatesCard } from '@/features/updates/public';
 import { useClient } from '../api/get-client';
 import { SubscriptionStatusBadge } from '../components/subscription-status-badge';
 import {
@@ -172,6 +173,7 @@ export function ClientDetailPage() {
                   }
                   side={
                     <>
+                      <TicketKindBadge kind={ticket.kind} updatesOnly />
                       <span>{formatDate(ticket.updatedAt)}</span>
                       <TicketStatusLabel status={ticket.status} />
                     </>
@@ -180,6 +182,8 @@ export function ClientDetailPage() {
               ))}
             </ul>
           </RecentCard>
+
+          <ClientUpdatesCard clientId={profile.id} />
 
           <RecentCard
             title="E-mails"

@@ -10,6 +10,7 @@ import {
 } from '@shared/schemas/profile';
 import { SubscriptionSchema } from '@shared/schemas/subscriptions';
 import { ClientTicketSummarySchema, TicketPageSchema } from '@shared/schemas/tickets';
+import { UpdatesMeterSchema } from '@shared/schemas/updates';
 import { apiServer, errorJson, json } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { pageOf } from '@tests/support/page-of';
@@ -68,6 +69,15 @@ function stubPortal() {
         : errorJson(404, 'Not found'),
     ),
     http.get('/api/subscription', () => json(SubscriptionSchema.nullable(), null)),
+    http.get('/api/updates', () =>
+      json(UpdatesMeterSchema, {
+        month: '2026-11',
+        used: 1,
+        included: 2,
+        plan: 'signature',
+        extraUpdatePriceCents: 7500,
+      }),
+    ),
     http.get('/api/invoices', () =>
       json(ClientInvoicePageSchema, pageOf([paidYet() ? PAID : DUE])),
     ),
@@ -121,5 +131,14 @@ describe('PortalDashboardPage', () => {
       ),
     ).toBeVisible();
     expect(screen.getByRole('switch', { name: 'Automatic payment' })).toBeDisabled();
+  });
+
+  it("shows the month's updates meter in the Support card", async () => {
+    stubPortal();
+    renderWithApp(<PortalDashboardPage />, '/portal/dashboard');
+    const support = (await screen.findByRole('heading', { name: 'Support' })).closest(
+      'div',
+    )!.parentElement!;
+    expect(await within(support).findByText('1 of 2 updates used in November')).toBeVisible();
   });
 });

@@ -8,6 +8,7 @@ import { PaymentCard, useCheckoutReturn } from '@/features/payments/public';
 import { AccountCard, ChangeEmailCard, ChangePasswordCard } from '@/features/profile/public';
 import { SubscriptionPanel, SubscriptionSummary } from '@/features/subscriptions/public';
 import { RecentTickets, useOpenTicketCount } from '@/features/tickets/public';
+import { UpdatesMeterLine } from '@/features/updates/public';
 import { paths } from '@/lib/paths';
 
 function SupportCard() {
@@ -24,6 +25,7 @@ function SupportCard() {
             ? 'Loading your tickets...'
             : `${open} open ${open === 1 ? 'ticket' : 'tickets'}`}
         </p>
+        <UpdatesMeterLine />
         <Link
           href={paths.portal.support()}
           className="text-sm font-medium text-primary hover:underline"

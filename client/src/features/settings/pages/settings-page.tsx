@@ -12,10 +12,12 @@ import { TestEmailCard } from '@/features/mail/public';
 import { SavedRepliesCard } from '@/features/saved-replies/public';
 import { BusinessSettingsForm } from '@/features/settings/components/business-settings-form';
 import { ResponseTimesForm } from '@/features/settings/components/response-times-form';
+import { UpdateAllowanceForm } from '@/features/settings/components/update-allowance-form';
 
 /**
  * /admin/settings: the admin's account, password and two-factor authentication, the
- * business's details, outgoing mail, the admins (with invitations), and the legal pages.
+ * business's details, response times, the website updates each plan includes, outgoing mail,
+ * the admins (with invitations), and the legal pages.
  */
 export function SettingsPage() {
   const { data: admin } = useAdmin();
@@ -66,6 +68,17 @@ export function SettingsPage() {
           </CardHeader>
           <CardContent>
             <ResponseTimesForm />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Website Updates</CardTitle>
+            <CardDescription>
+              The updates each plan includes every month, and the price of one more.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <UpdateAllowanceForm />
           </CardContent>
         </Card>
         <SavedRepliesCard />

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CreatedTicketSchema, type CreateTicket } from '@shared/schemas/tickets';
 import { apiSend } from '@/lib/api-request';
+import { updatesMeterQueryOptions } from '@/features/updates/public';
 import { withFiles } from './get-attachment-limits';
 import { ticketPagesKey, ticketSummaryKey } from './get-tickets';
 
@@ -24,6 +25,8 @@ export function useCreateTicket() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ticketPagesKey }),
         queryClient.invalidateQueries({ queryKey: ticketSummaryKey }),
+        // A website update counts against the month.
+        queryClient.invalidateQueries({ queryKey: updatesMeterQueryOptions().queryKey }),
       ]),
   });
 }

@@ -22,6 +22,7 @@ function detail(extra: Partial<TicketDetail> = {}): TicketDetail {
       id: ID,
       number: 42,
       source: 'portal',
+      kind: 'question',
       subject: 'New logo',
       description: 'Please put the attached logo on the home page.',
       priority: 'normal',

@@ -12,6 +12,7 @@ function ticket(n: number, overrides: Partial<Ticket> = {}): Ticket {
     id: `${String(n).padStart(8, '0')}-0000-4000-8000-000000000000`,
     number: n,
     source: 'portal' as const,
+    kind: 'question',
     subject: `Request ${n}`,
     description: 'Please change something on the site.',
     priority: 'normal',

@@ -20,6 +20,7 @@ const ticket = {
   id: ID,
   number: 7,
   source: 'portal' as const,
+  kind: 'question',
   subject: 'New opening hours',
   description: 'Please put the winter opening hours on the contact page.',
   priority: 'normal',

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import type { Ticket } from '@shared/schemas/tickets';
 import { formatDate } from '@/lib/dates';
-import { PriorityBadge, TicketStatusLabel } from './ticket-status';
+import { PriorityBadge, TicketKindBadge, TicketStatusLabel } from './ticket-status';
 
 /**
  * 'Ticket #' and the ticket's number: the one e-mail subjects carry and people say (the spec's
@@ -34,7 +34,8 @@ export function TicketCard({
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <Heading className="font-semibold">{ticket.subject}</Heading>
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <TicketKindBadge kind={ticket.kind} updatesOnly />
           <PriorityBadge priority={ticket.priority} />
           <TicketStatusLabel status={ticket.status} />
         </div>

@@ -1,7 +1,7 @@
 import type { Ticket } from '@shared/schemas/tickets';
 import { formatDate } from '@/lib/dates';
 import { ticketNumber } from './ticket-card';
-import { PriorityBadge, TicketStatusLabel } from './ticket-status';
+import { PriorityBadge, TicketKindBadge, TicketStatusLabel } from './ticket-status';
 
 /** The ticket's subject, number, state and description. */
 export function TicketHeader({ ticket }: { ticket: Ticket }) {
@@ -9,6 +9,7 @@ export function TicketHeader({ ticket }: { ticket: Ticket }) {
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-3">
         <TicketStatusLabel status={ticket.status} />
+        <TicketKindBadge kind={ticket.kind} />
         <PriorityBadge priority={ticket.priority} />
         <span className="text-sm text-muted-foreground">{ticketNumber(ticket)}</span>
         <span className="text-sm text-muted-foreground">

@@ -1,5 +1,6 @@
 import { AlertCircle, CheckCircle2, Clock, PauseCircle } from 'lucide-react';
 import { TICKET_STATUSES, type TicketPriority, type TicketStatus } from '@shared/schemas/tickets';
+import { TICKET_KIND_LABELS, type TicketKind } from '@shared/schemas/updates';
 import { Badge } from '@/components/ui/badge';
 import { TICKET_STATUS_LOOK } from '@/components/ui/status-badge';
 
@@ -53,5 +54,22 @@ export function PriorityBadge({ priority }: { priority: TicketPriority }) {
     <Badge variant={priority === 'high' ? 'destructive' : 'secondary'}>
       {priority === 'high' ? 'High' : 'Low'} priority
     </Badge>
+  );
+}
+
+/**
+ * A ticket's kind (issue 28): "Website update" (counted against the plan) or "Question or
+ * problem". `updatesOnly`: a list marks the updates and leaves the questions plain.
+ */
+export function TicketKindBadge({
+  kind,
+  updatesOnly = false,
+}: {
+  kind: TicketKind;
+  updatesOnly?: boolean;
+}) {
+  if (updatesOnly && kind !== 'update') return null;
+  return (
+    <Badge variant={kind === 'update' ? 'default' : 'outline'}>{TICKET_KIND_LABELS[kind]}</Badge>
   );
 }

@@ -10,6 +10,7 @@ import { ticketNumber } from '@/features/tickets/components/ticket-card';
 import {
   parseTicketStatus,
   PriorityBadge,
+  TicketKindBadge,
   TICKET_STATUS_LABEL,
   TicketStatusLabel,
 } from '@/features/tickets/components/ticket-status';
@@ -96,7 +97,8 @@ export function AdminSupportPage() {
                         {ticket.client.name ?? 'Client'} · {ticket.client.email ?? 'no e-mail'}
                       </p>
                     </div>
-                    <div className="flex items-center gap-3">
+                    <div className="flex flex-wrap items-center gap-3">
+                      <TicketKindBadge kind={ticket.kind} updatesOnly />
                       <PriorityBadge priority={ticket.priority} />
                       <TicketStatusLabel status={ticket.status} />
                     </div>

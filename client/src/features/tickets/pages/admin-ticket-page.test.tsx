@@ -26,6 +26,7 @@ function detail(status: TicketStatus, replies: string[] = []): AdminTicketDetail
       id: ID,
       number: 12,
       source: 'portal' as const,
+      kind: 'question',
       subject: 'Broken contact form',
       description: 'The contact form on the home page does nothing.',
       priority: 'high',

@@ -15,6 +15,7 @@ const detail: AdminTicketDetail = {
     id: ID,
     number: 42,
     source: 'portal',
+    kind: 'question',
     subject: 'New opening hours',
     description: 'Please put the winter opening hours on the contact page.',
     priority: 'normal',

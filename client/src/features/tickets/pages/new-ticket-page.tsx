@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import { CreateTicketSchema, type CreateTicket, type RefusedFile } from '@shared/schemas/tickets';
+import { TICKET_KIND_LABELS, type TicketKind } from '@shared/schemas/updates';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { FormField, SelectField, TextareaField } from '@/components/ui/form-field';
@@ -12,7 +13,14 @@ import { useCreateTicket } from '@/features/tickets/api/create-ticket';
 import { FilePicker } from '@/features/tickets/components/file-picker';
 import { ResponsePromise } from '@/features/tickets/components/response-promise';
 import { PortalPage } from '@/components/portal-page';
+import { UpdatesMeterNote } from '@/features/updates/public';
 import { paths } from '@/lib/paths';
+
+/** The new ticket's kinds, the update first: it is what the plans sell. */
+const KIND_CHOICES: ReadonlyArray<{ value: TicketKind; hint: string }> = [
+  { value: 'update', hint: "A change to your website. It counts toward your plan's updates." },
+  { value: 'question', hint: 'Something to ask, or something that does not work.' },
+];
 
 /** /portal/support/new. */
 export function NewTicketPage() {
@@ -20,12 +28,13 @@ export function NewTicketPage() {
   const createTicket = useCreateTicket();
   const form = useForm<z.input<typeof CreateTicketSchema>, unknown, CreateTicket>({
     resolver: zodResolver(CreateTicketSchema),
-    defaultValues: { subject: '', description: '', priority: 'normal' },
+    defaultValues: { subject: '', description: '', priority: 'normal', kind: 'question' },
   });
   const { errors } = form.formState;
   const [files, setFiles] = useState<File[]>([]);
   const [refused, setRefused] = useState<RefusedFile[]>([]);
   const priority = form.watch('priority') ?? 'normal';
+  const kind = form.watch('kind') ?? 'question';
 
   // The files refused with the request are shown under the ticket's file field, which the
   // ticket's page opens with (history state).
@@ -54,6 +63,36 @@ export function NewTicketPage() {
       <Card>
         <CardContent className="pt-6">
           <form onSubmit={onSubmit} noValidate className="space-y-5">
+            <fieldset className="space-y-3">
+              <legend className="text-sm font-medium">What do you need?</legend>
+              <div className="grid gap-2 sm:grid-cols-2">
+                {KIND_CHOICES.map(({ value, hint }) => (
+                  <label
+                    key={value}
+                    className="flex cursor-pointer items-start gap-3 rounded-md border p-3 has-[:checked]:border-primary has-[:checked]:bg-primary/5"
+                  >
+                    <input
+                      type="radio"
+                      value={value}
+                      className="mt-1 h-4 w-4 accent-primary"
+                      aria-describedby={`kind-${value}-hint`}
+                      {...form.register('kind')}
+                    />
+                    <span>
+                      <span className="block text-sm font-medium">{TICKET_KIND_LABELS[value]}</span>
+                      <span
+                        id={`kind-${value}-hint`}
+                        className="block text-xs text-muted-foreground"
+                      >
+                        {hint}
+                      </span>
+                    </span>
+                  </label>
+                ))}
+              </div>
+              {errors.kind && <p className="text-sm text-destructive">{errors.kind.message}</p>}
+              {kind === 'update' && <UpdatesMeterNote />}
+            </fieldset>
             <FormField
               label="Subject"
               maxLength={255}

@@ -24,6 +24,7 @@ function detail(messages: TicketMessageEntry[]): TicketDetail {
       id: ID,
       number: 3,
       source: 'portal' as const,
+      kind: 'question',
       subject: 'New opening hours',
       description: 'Please put the winter opening hours on the contact page.',
       priority: 'normal',

@@ -1,0 +1,145 @@
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { formatMonthName, monthIn } from '@shared/dates';
+import { expectNoAxeViolations } from '../support/axe';
+import { expectNoSidewaysScroll } from '../support/page-layout';
+import { expect, signInAdmin, signUpClient, test } from './fixtures';
+
+/**
+ * The updates an Essentials plan includes (issue 28): the client asks for two website updates
+ * and sees the meter before each ("0 of 1 update used in November", then beyond the plan at
+ * $75.00); the owner sees the same meter on the client's page, bills the second one in one
+ * click and finds "Extra update: <subject>" on the client's draft invoice. Screens at 390 and
+ * 1280 px, axe clean, nothing sideways.
+ */
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+async function atBothWidths(page: Page, testInfo: TestInfo, name: string) {
+  for (const [label, size] of [
+    ['390', PHONE],
+    ['1280', DESKTOP],
+  ] as const) {
+    await page.setViewportSize(size);
+    if (label === '390') await expectNoSidewaysScroll(page, `${name} at 390 px`);
+    await expectNoAxeViolations(page, `${name} at ${label} px`);
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${label}.png`), fullPage: true });
+  }
+}
+
+/** Asks for Essentials and records its first invoice paid: the plan is active. */
+async function subscribeToEssentials(page: Page, adminApi: APIRequestContext, email: string) {
+  const requested = await page.request.post('/api/get-or-create-subscription', {
+    data: { planId: 'essentials' },
+  });
+  expect(requested.status()).toBe(200);
+  const list = await (await adminApi.get('/api/admin/invoices', { params: { q: email } })).json();
+  const invoice = list.items[0] as { id: string };
+  for (const status of ['sent', 'paid']) {
+    const res = await adminApi.patch(`/api/admin/invoices/${invoice.id}`, { data: { status } });
+    expect(res.status(), `invoice ${status}`).toBe(200);
+  }
+  const clients = await (await adminApi.get('/api/admin/clients', { params: { q: email } })).json();
+  return (clients.items[0] as { id: string }).id;
+}
+
+async function askForUpdate(page: Page, subject: string) {
+  await page.getByLabel('Subject').fill(subject);
+  await page.getByLabel('Description').fill(`Please ${subject.toLowerCase()} on the website.`);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: subject })).toBeVisible();
+  await expect(page.getByText('Website update', { exact: true })).toBeVisible();
+}
+
+test('a client asks for updates against the meter; the owner bills the extra one', async ({
+  page,
+  browser,
+  adminApi,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  // The month the meter counts in: the business time zone's (BILLING_TIMEZONE, unset here).
+  const month = formatMonthName(monthIn(new Date(), 'America/Chicago'));
+  const email = await signUpClient(page, 'Odile');
+  const clientId = await subscribeToEssentials(page, adminApi, email);
+
+  // The first update: within the plan.
+  await page.goto('/portal/support/new');
+  const kinds = page.getByRole('group', { name: 'What do you need?' });
+  await expect(kinds.getByRole('radio', { name: /Question or problem/ })).toBeChecked();
+  await kinds.getByRole('radio', { name: /Website update/ }).check();
+  await expect(kinds.getByText(`0 of 1 update used in ${month}`)).toBeVisible();
+  await expect(kinds.getByText(/beyond your plan/)).toHaveCount(0);
+  await askForUpdate(page, 'New opening hours');
+
+  // The second: the form says, before it is sent, that it is beyond the plan and its price.
+  await page.goto('/portal/support/new');
+  await page.getByRole('radio', { name: /Website update/ }).check();
+  await expect(page.getByText(`1 of 1 update used in ${month}`)).toBeVisible();
+  await expect(
+    page.getByText(
+      "This request is beyond your plan's 1 update this month; it will be billed as an extra update at $75.00.",
+    ),
+  ).toBeVisible();
+  await page.getByLabel('Subject').fill('Add the winter menu');
+  await page.getByLabel('Description').fill('Please add the winter menu to the menu page.');
+  await atBothWidths(page, testInfo, 'new-update-beyond-plan');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Add the winter menu' })).toBeVisible();
+
+  // The dashboard's Support card carries the meter.
+  await page.goto('/portal/dashboard');
+  await expect(page.getByText(`2 of 1 update used in ${month} (1 beyond the plan)`)).toBeVisible();
+  await atBothWidths(page, testInfo, 'dashboard');
+
+  // The owner: the same meter on the client's page, and the extra one billed in one click.
+  const admin = await (await browser.newContext({ reducedMotion: 'reduce' })).newPage();
+  await signInAdmin(admin);
+  await admin.goto(`/admin/clients/${clientId}`);
+  const card = admin.getByRole('heading', { name: 'Website updates' }).locator('../..');
+  await expect(
+    card.getByText(`Essentials: 2 of 1 update used in ${month} (1 beyond the plan)`),
+  ).toBeVisible();
+  const included = card.getByRole('listitem').filter({ hasText: 'New opening hours' });
+  const extra = card.getByRole('listitem').filter({ hasText: 'Add the winter menu' });
+  await expect(included.getByText('Included')).toBeVisible();
+  await expect(extra.getByText('Beyond the plan')).toBeVisible();
+  await atBothWidths(admin, testInfo, 'client-page-updates');
+
+  await extra.getByRole('button', { name: 'Bill as extra update' }).click();
+  const invoiceLink = extra.getByRole('link', { name: 'Billed: view invoice' });
+  await expect(invoiceLink).toBeVisible();
+  await expect(extra.getByRole('button')).toHaveCount(0);
+  await admin.setViewportSize(PHONE);
+  await card.screenshot({ path: testInfo.outputPath('client-page-updates-billed-390.png') });
+  await admin.setViewportSize(DESKTOP);
+
+  // The draft invoice holds the line at the price.
+  await invoiceLink.click();
+  await expect(admin).toHaveURL(/\/admin\/invoices\/[0-9a-f-]{36}$/);
+  const line = admin.getByRole('row', { name: /Extra update: Add the winter menu/ });
+  await expect(line).toBeVisible();
+  await expect(line).toContainText('$75.00');
+  await atBothWidths(admin, testInfo, 'draft-invoice');
+
+  // A second click elsewhere (the API) is refused: billed once.
+  const ticketId = (await (
+    await adminApi.get(`/api/admin/clients/${clientId}/updates`)
+  ).json()) as { requests: Array<{ ticketId: string; subject: string }> };
+  const again = await adminApi.post(
+    `/api/admin/tickets/${ticketId.requests.find((r) => r.subject === 'Add the winter menu')!.ticketId}/extra-update`,
+  );
+  expect(again.status()).toBe(409);
+  expect((await again.json()).message).toBe('Already billed on the draft invoice.');
+
+  // Settings: the card that sets these numbers.
+  await admin.goto('/admin/settings');
+  const settings = admin.getByRole('heading', { name: 'Website Updates' }).locator('../..');
+  await expect(
+    settings.getByRole('group', { name: 'Prestige' }).getByLabel('Unlimited'),
+  ).toBeChecked();
+  await admin.setViewportSize(PHONE);
+  await expectNoSidewaysScroll(admin, 'settings at 390 px');
+  await settings.screenshot({ path: testInfo.outputPath('settings-website-updates-390.png') });
+  await admin.setViewportSize(DESKTOP);
+  await settings.screenshot({ path: testInfo.outputPath('settings-website-updates-1280.png') });
+});
