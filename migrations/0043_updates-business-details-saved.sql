@@ -1,0 +1,1 @@
+ALTER TABLE "settings" ADD COLUMN "business_details_saved" boolean DEFAULT true NOT NULL;
