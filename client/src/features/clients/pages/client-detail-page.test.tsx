@@ -12,6 +12,7 @@ import {
   type ClientNote,
 } from '@shared/schemas/clients';
 import { EmailChangeStatusSchema } from '@shared/schemas/profile';
+import { AdminReportsSchema } from '@shared/schemas/reports';
 import { apiServer, errorJson, json, recordRequests } from '@tests/support/api-server';
 import { anInvoice } from '@tests/support/invoice-fixtures';
 import { renderWithApp } from '@tests/support/render-app';
@@ -193,6 +194,7 @@ function stubClientApi(...pages: ClientDetail[]) {
     http.get(`/api/admin/clients/${ID}/email-change`, () =>
       json(EmailChangeStatusSchema, { canChange: true, pending: null }),
     ),
+    http.get(`/api/admin/clients/${ID}/reports`, () => json(AdminReportsSchema, [])),
     http.get('/api/admin/clients/:id', ({ params }) =>
       params.id === ID
         ? json(ClientDetailSchema, pages[current]!)

@@ -8,6 +8,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { InvoiceStatusBadge } from '@/features/invoices/public';
+import { ClientReportsCard } from '@/features/reports/public';
 import { SignupLinkStateBadge } from '@/features/signup-links/public';
 import { TicketStatusLabel } from '@/features/tickets/public';
 import { useClient } from '../api/get-client';
@@ -180,6 +181,8 @@ export function ClientDetailPage() {
               ))}
             </ul>
           </RecentCard>
+
+          <ClientReportsCard clientId={profile.id} joinedAt={profile.createdAt} />
 
           <RecentCard
             title="E-mails"
