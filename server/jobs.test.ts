@@ -178,11 +178,17 @@ it('makes the monthly reports at start and on REPORT_RUN_CRON in the business ti
   try {
     await ran;
     const { rows } = await database.executeSql(
-      'select s.cron, s.options, q.policy from pgboss.schedule s join pgboss.queue q on q.name = s.name where s.name = $1',
+      'select s.cron, s.options, q.policy, q.expire_seconds from pgboss.schedule s join pgboss.queue q on q.name = s.name where s.name = $1',
       [REPORTS_QUEUE],
     );
     expect(rows).toEqual([
-      { cron: '30 6 1 * *', options: { tz: 'America/New_York' }, policy: 'singleton' },
+      {
+        cron: '30 6 1 * *',
+        options: { tz: 'America/New_York' },
+        policy: 'singleton',
+        // A long run is not taken for lost after pg-boss's default 15 minutes.
+        expire_seconds: 3 * 60 * 60,
+      },
     ]);
   } finally {
     await jobs.stop();

@@ -85,7 +85,11 @@ export async function startJobs({
       : []),
     ...(attachments ? [{ name: ATTACHMENTS_QUEUE, policy: 'singleton' as const }] : []),
     ...(inboundProcessor ? [{ name: INBOUND_SWEEP_QUEUE, policy: 'singleton' as const }] : []),
-    ...(reports ? [{ name: REPORTS_QUEUE, policy: 'singleton' as const }] : []),
+    // A run over many clients fetches each site for its health score: hours, not pg-boss's
+    // default 15 minutes, before it counts as lost (a rerun would send nothing twice anyway).
+    ...(reports
+      ? [{ name: REPORTS_QUEUE, policy: 'singleton' as const, expireInSeconds: 3 * 60 * 60 }]
+      : []),
     // stately: at most one poll waiting and one running, however many instances send.
     ...(pollMailbox ? [{ name: INBOUND_IMAP_QUEUE, policy: 'stately' as const }] : []),
   ]);
