@@ -38,6 +38,7 @@ import {
   stripeWebhookRoutes,
 } from './features/payments/payments.routes';
 import { profileRoutes } from './features/profile/profile.routes';
+import { adminReportRoutes, reportRoutes } from './features/reports/reports.routes';
 import { adminSettingsRoutes, publicSettingsRoutes } from './features/settings/settings.routes';
 import { adminResponseTimeRoutes } from './features/settings/response-times.routes';
 import { adminUpdateAllowanceRoutes } from './features/settings/update-allowance.routes';
@@ -219,6 +220,7 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   admin.use(adminMailRoutes(services.mail, brand));
   admin.use(adminLeadRoutes(services.leads));
   admin.use(adminInboundRoutes(services.inbound));
+  admin.use(adminReportRoutes(services.reports));
   admin.use(notFoundApi);
   app.use('/api/admin', admin);
 
@@ -251,6 +253,7 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   api.use(clientPaymentRoutes(services.payments));
   api.use(payLinkRoutes(services.payments, brand, rateLimits));
   api.use(signupLinkRoutes(services.signupLinks, notifying));
+  api.use(reportRoutes(services.reports));
   api.use(notFoundApi);
   app.use('/api', api);
 

@@ -7,6 +7,7 @@ import {
   BILLING_QUEUE,
   INBOUND_SWEEP_QUEUE,
   OUTBOX_SECRETS_QUEUE,
+  REPORTS_QUEUE,
   startJobs,
 } from './jobs';
 import { createLogger } from './lib/logger';
@@ -149,4 +150,47 @@ it('sweeps unprocessed inbound e-mail at start and every minute, one run at a ti
     INBOUND_SWEEP_QUEUE,
   );
   expect(schedule).toEqual({ cron: '* * * * *', policy: 'singleton' });
+}, 30_000);
+
+it('makes the monthly reports at start and on REPORT_RUN_CRON in the business time zone', async () => {
+  let markRan = () => {};
+  const ran = new Promise<void>((resolve) => {
+    markRan = resolve;
+  });
+  const jobs = await startJobs({
+    database,
+    config: loadConfig({
+      NODE_ENV: 'test',
+      REPORT_RUN_CRON: '30 6 1 * *',
+      BILLING_TIMEZONE: 'America/New_York',
+    }),
+    logger: createLogger('silent'),
+    services: {
+      billing: { runDaily: async () => ({}) as never },
+      reports: {
+        runMonthly: async () => {
+          markRan();
+          return { month: '2026-11', made: 0, completed: 0, sent: 0, failed: 0 };
+        },
+      },
+    },
+  });
+  try {
+    await ran;
+    const { rows } = await database.executeSql(
+      'select s.cron, s.options, q.policy, q.expire_seconds from pgboss.schedule s join pgboss.queue q on q.name = s.name where s.name = $1',
+      [REPORTS_QUEUE],
+    );
+    expect(rows).toEqual([
+      {
+        cron: '30 6 1 * *',
+        options: { tz: 'America/New_York' },
+        policy: 'singleton',
+        // A long run is not taken for lost after pg-boss's default 15 minutes.
+        expire_seconds: 3 * 60 * 60,
+      },
+    ]);
+  } finally {
+    await jobs.stop();
+  }
 }, 30_000);

@@ -24,6 +24,13 @@ const ATTACHMENTS_CRON = '*/10 * * * *';
 export const INBOUND_SWEEP_QUEUE = 'inbound-sweep';
 const INBOUND_SWEEP_CRON = '* * * * *';
 
+/**
+ * The monthly reports (REPORT_RUN_CRON, in BILLING_TIMEZONE; the 1st at 7:00): last month's
+ * report of every client on a plan, made once and sent once. Queued at start too, so a 1st the
+ * server was down is caught up: the run makes only what is missing and sends only what is unsent.
+ */
+export const REPORTS_QUEUE = 'reports-monthly';
+
 /** Polls IMAP_URL for support mail: one poll at a time across every instance. */
 export const INBOUND_IMAP_QUEUE = 'inbound-imap';
 /** The schedule that keeps the polls going should a chain of follow-ups break (a crash). */
@@ -60,11 +67,13 @@ export async function startJobs({
     attachments?: Pick<Services['attachments'], 'retryPendingScans' | 'removeOrphans'>;
     /** Absent where a process does not look after inbound e-mail. */
     inboundProcessor?: Pick<Services['inboundProcessor'], 'sweep'>;
+    /** Absent where a process does not make the monthly reports. */
+    reports?: Pick<Services['reports'], 'runMonthly'>;
     /** Absent or null where no mailbox is polled (IMAP_URL unset). */
     pollInboundMailbox?: Services['pollInboundMailbox'];
   };
 }): Promise<JobRunner> {
-  const { billing, leadSearches, mail, attachments, inboundProcessor } = services;
+  const { billing, leadSearches, mail, attachments, inboundProcessor, reports } = services;
   const pollMailbox = config.inbound.imap ? services.pollInboundMailbox : null;
   const boss = pgBossFor(database);
   boss.on('error', (error) => logger.error({ err: error }, 'job runner error'));
@@ -76,6 +85,11 @@ export async function startJobs({
       : []),
     ...(attachments ? [{ name: ATTACHMENTS_QUEUE, policy: 'singleton' as const }] : []),
     ...(inboundProcessor ? [{ name: INBOUND_SWEEP_QUEUE, policy: 'singleton' as const }] : []),
+    // A run over many clients fetches each site for its health score: hours, not pg-boss's
+    // default 15 minutes, before it counts as lost (a rerun would send nothing twice anyway).
+    ...(reports
+      ? [{ name: REPORTS_QUEUE, policy: 'singleton' as const, expireInSeconds: 3 * 60 * 60 }]
+      : []),
     // stately: at most one poll waiting and one running, however many instances send.
     ...(pollMailbox ? [{ name: INBOUND_IMAP_QUEUE, policy: 'stately' as const }] : []),
   ]);
@@ -135,6 +149,18 @@ export async function startJobs({
     await boss.work(INBOUND_SWEEP_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
       const taken = await inboundProcessor.sweep();
       if (taken > 0) logger.info({ taken }, 'unprocessed inbound e-mail taken up again');
+    });
+  }
+  if (reports) {
+    await boss.send(REPORTS_QUEUE, {});
+    await boss.schedule(REPORTS_QUEUE, config.reports.runCron, undefined, {
+      tz: config.billing.timezone,
+    });
+    await boss.work(REPORTS_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+      const run = await reports.runMonthly();
+      if (run.made + run.completed + run.sent + run.failed > 0) {
+        logger.info({ run }, 'monthly reports run done');
+      }
     });
   }
   if (pollMailbox && config.inbound.imap) {

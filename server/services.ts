@@ -31,7 +31,8 @@ import { createPayLinkRepository } from './features/invoices/pay-links.repositor
 import { createPageFetcher } from './lib/outbound/page-fetcher';
 import { createPageReader } from './features/leads/analysis/page-reader';
 import { createVerifier } from './features/leads/analysis/verification';
-import { createWebsiteAnalyzer } from './features/leads/analysis/website-analyzer';
+import { createWebsiteAnalyzer, websiteUrl } from './features/leads/analysis/website-analyzer';
+import { assessWebsite } from './features/leads/analysis/website-quality';
 import { createBulkSearchRunner } from './features/leads/leads.jobs';
 import { createInboundRepository } from './features/inbound/inbound.repository';
 import { createImapPoller } from './features/inbound/imap-poller';
@@ -51,6 +52,8 @@ import { createSavedCardRepository } from './features/payments/saved-cards.repos
 import { createStripeGateway } from './features/payments/stripe-gateway';
 import { createProfileRepository } from './features/profile/profile.repository';
 import { createProfileService } from './features/profile/profile.service';
+import { createReportsRepository } from './features/reports/reports.repository';
+import { createReportService } from './features/reports/reports.service';
 import { createSessionRepository } from './features/sessions/sessions.repository';
 import { createSettingsRepository } from './features/settings/settings.repository';
 import { createSettingsService } from './features/settings/settings.service';
@@ -130,6 +133,7 @@ export function createServices({
     responseTimes: createResponseTimeRepository(db),
     savedReplies: createSavedReplyRepository(db),
     profiles: createProfileRepository(db),
+    reports: createReportsRepository(db),
     rateLimits: createRateLimitRepository(db),
     savedCards: createSavedCardRepository(db),
     sessions: createSessionRepository(db),
@@ -440,6 +444,44 @@ export function createServices({
     now: clock,
   });
 
+  /**
+   * The monthly reports: a site's health score is the marketing tool's website score
+   * (docs/lead-scoring.md), from the same analyser through the same address guard.
+   */
+  const analyseSite = createWebsiteAnalyzer({
+    fetcher: createPageFetcher({
+      policy: { allowLoopback: config.outbound.allowLoopback },
+      userAgent: SOURCE_USER_AGENT,
+    }),
+    reader: pageReader,
+    now: clock,
+  });
+  const reports = createReportService({
+    repository: repositories.reports,
+    measureWebsite: async (url) => {
+      const address = websiteUrl(url);
+      const quality = assessWebsite(
+        url,
+        address ? await analyseSite(address) : null,
+        clock().getUTCFullYear(),
+      );
+      return { score: quality.score, issues: quality.issues };
+    },
+    issuer: async () => {
+      const business = await settings.getBusiness();
+      return {
+        ...business,
+        location: `${business.businessCity}, ${business.businessState}`,
+        timeZone: config.billing.timezone,
+      };
+    },
+    mail: notifications,
+    audit,
+    logger,
+    now: clock,
+    timeZone: config.billing.timezone,
+  });
+
   const consultations = createConsultationService(repositories.consultations, {
     mail: notifications,
     emailsOn: async () => (await settings.getBusiness()).consultationEmails,
@@ -515,6 +557,8 @@ export function createServices({
     ping: () => database.ping(),
     profile,
     rateLimits,
+    /** Each client's monthly report: the run of the 1st, the admin's, the client's downloads. */
+    reports,
     settings,
     signupLinks,
     subscriptions,

@@ -1291,3 +1291,25 @@ export const monthlyReports = pgTable(
   (t) => [uniqueIndex('monthly_reports_user_id_month_idx').on(t.userId, t.month)],
 );
 export type MonthlyReportRow = typeof monthlyReports.$inferSelect;
+
+/**
+ * A site's health score (0-100) from the website analyser (the lead score's "website quality",
+ * docs/lead-scoring.md), measured once per site and month for its monthly report: the report
+ * shows it beside the month before's, so the trend is read from here. `issues` are what the
+ * analyser found to improve, as it words them.
+ */
+export const siteHealthScores = pgTable(
+  'site_health_scores',
+  {
+    siteId: uuid()
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    /** 'YYYY-MM' in the business time zone. */
+    month: text().notNull(),
+    score: integer().notNull(),
+    issues: jsonb().$type<string[]>().notNull().default([]),
+    measuredAt: moment().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.month] })],
+);
+export type SiteHealthScoreRow = typeof siteHealthScores.$inferSelect;

@@ -58,6 +58,8 @@ export const AUDIT_KINDS = [
   'client.email_changed',
   'inbound.released',
   'inbound.consultation_created',
+  'report.made',
+  'report.sent',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -115,6 +117,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'client.email_changed': 'Client e-mail changed',
   'inbound.released': 'Held e-mail released into a ticket',
   'inbound.consultation_created': 'Held e-mail turned into a consultation request',
+  'report.made': 'Monthly report made and e-mailed',
+  'report.sent': 'Monthly report sent again',
 };
 
 /** Fields of audit values that hold integer cents: shown as money. */

@@ -25,6 +25,8 @@ export const AdminReportSchema = ReportSchema.extend({
   periodStart: z.iso.date(),
   periodEnd: z.iso.date(),
   sentAt: z.iso.datetime().nullable(),
+  /** On the answers of "Make report" and "Send again": what became of the e-mail, in words. */
+  message: z.string().optional(),
 });
 export type AdminReport = z.infer<typeof AdminReportSchema>;
 export const AdminReportsSchema = z.array(AdminReportSchema);

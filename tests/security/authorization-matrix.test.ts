@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { monthIn } from '@shared/dates';
 import { clientDistDir } from '../../server/lib/paths';
 import { createAdmin, createInvoice, signedInClient } from '../factories';
 import { BrowserSession } from '../support/browser-session';
@@ -157,6 +158,11 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/admin/clients/:id/email-change': adminOnly(400),
   // No change under way to cancel.
   'DELETE /api/admin/clients/:id/email-change': adminOnly(404),
+  // Client A's monthly reports: made on demand (the month is required), sent again, read.
+  'GET /api/admin/clients/:id/reports': adminOnly(200),
+  'POST /api/admin/clients/:id/reports': adminOnly(400),
+  'POST /api/admin/reports/:id/send': adminOnly(200),
+  'GET /api/admin/reports/:id/pdf': adminOnly(200),
   'POST /api/admin/test-email': adminOnly(200),
   'GET /api/admin/outbox': adminOnly(200),
   'GET /api/admin/outbox/:id': adminOnly(404),
@@ -208,6 +214,9 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/attachments/limits': all(200),
   // Client A's file: client B learns nothing of it.
   'GET /api/attachments/:id': clientOnly(200, 404),
+  'GET /api/reports': clientOnly(200),
+  // Client A's report: client B learns nothing of it.
+  'GET /api/reports/:id/pdf': clientOnly(200, 404),
   'GET /api/invoices': clientOnly(200),
   'GET /api/invoices/:id/pdf': clientOnly(200, 404),
   'GET /api/invoices/:id/credit-notes/:creditNoteId/pdf': clientOnly(404),
@@ -275,6 +284,14 @@ beforeAll(async () => {
     })
   ).id;
   ids.invoiceToDelete = (await createInvoice(t.database)).id;
+  // Client A's report of the month so far, made as the admin makes one.
+  ids.report = (
+    await t.services.reports.makeForClient(
+      a.user.id,
+      monthIn(new Date(), t.config.billing.timezone),
+      { adminId: null, email: 'matrix@example.com' },
+    )
+  ).id;
   const consultation = await fetch(`${t.baseUrl}/api/consultations`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

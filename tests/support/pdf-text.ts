@@ -6,3 +6,8 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
   const { text } = await extractText(document, { mergePages: true });
   return text;
 }
+
+/** How many pages a PDF has. */
+export async function pdfPageCount(bytes: Uint8Array): Promise<number> {
+  return (await getDocumentProxy(new Uint8Array(bytes))).numPages;
+}

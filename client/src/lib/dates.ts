@@ -1,12 +1,14 @@
 import { formatDistance, formatDistanceToNow } from 'date-fns';
 import {
   addDaysToDate,
+  addMonthsToMonth,
   DEFAULT_TIME_ZONE,
   calendarDateIn,
   formatDateIn,
   formatDateTimeIn,
   formatMonth as formatMonthKey,
   isTimeZone,
+  monthIn,
   TIME_ZONE_ATTRIBUTE,
 } from '@shared/dates';
 
@@ -81,4 +83,14 @@ export function addDaysTo(date: string, days: number): string {
  */
 export function formatTimeFromNow(value: string, now: Date = new Date()): string {
   return formatDistance(new Date(value), now, { addSuffix: true });
+}
+
+/** The month ('2026-11') an instant falls in, in the business's time zone: this month by default. */
+export function businessMonth(at: Date | string = new Date()): string {
+  return monthIn(typeof at === 'string' ? new Date(at) : at, zone);
+}
+
+/** The month key ('2026-11') `months` after `month` (negative: before). */
+export function addMonthsTo(month: string, months: number): string {
+  return addMonthsToMonth(month, months);
 }

@@ -2,15 +2,8 @@ import { formatDateIn } from '@shared/dates';
 import { formatCents } from '@shared/money';
 import type { CreditNoteRow, InvoiceRow } from '../../db/schema';
 import { refundSentence } from './credit-amounts';
-import {
-  ACCENT,
-  drawFooter,
-  drawIssuer,
-  INK,
-  MUTED,
-  startPdf,
-  type InvoiceIssuer,
-} from './invoice-pdf';
+import { ACCENT, drawFooter, drawIssuer, INK, MUTED, startPdf } from '../../lib/pdf-document';
+import type { InvoiceIssuer } from './invoice-pdf';
 
 /**
  * An issued credit note as an A4 PDF, in the invoice's layout: the agency, "CREDIT NOTE" and its

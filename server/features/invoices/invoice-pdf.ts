@@ -1,17 +1,20 @@
-import PDFDocument from 'pdfkit';
 import { formatDateIn } from '@shared/dates';
 import { findPlan } from '@shared/plans';
 import { formatCents } from '@shared/money';
 import { invoiceName, type InvoiceDetail, type InvoiceStatus } from '@shared/schemas/invoices';
 import { balanceDue, isPayable } from '@shared/schemas/payments';
+import {
+  ACCENT,
+  drawFooter,
+  drawIssuer,
+  INK,
+  MUTED,
+  startPdf,
+  type Letterhead,
+} from '../../lib/pdf-document';
 
 /** The agency as it appears on its invoices (from the settings). */
-export interface InvoiceIssuer {
-  businessName: string;
-  businessEmail: string;
-  businessPhone: string;
-  location: string;
-  businessWebsite: string;
+export interface InvoiceIssuer extends Letterhead {
   /** How to pay without a card (the settings); printed on unpaid invoices. */
   paymentInstructions: string;
   /** The business's time zone: the day an invoice was sent or paid is the day there. */
@@ -23,9 +26,6 @@ export interface InvoicePaymentOptions {
   payUrl: string | null;
 }
 
-export const INK = '#0b3b4f';
-export const MUTED = '#5b6b73';
-export const ACCENT = '#0e7490';
 const STATUS_LABEL: Record<InvoiceStatus, string> = {
   draft: 'DRAFT',
   sent: 'DUE',
@@ -33,53 +33,6 @@ const STATUS_LABEL: Record<InvoiceStatus, string> = {
   paid: 'PAID',
   void: 'VOID',
 };
-
-/** An A4 page in the invoices' layout, and the bytes once `doc.end()` is called. */
-export function startPdf(info: { Title: string; Author: string; Subject: string }) {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const left = doc.page.margins.left;
-  const right = doc.page.width - doc.page.margins.right;
-  return { doc, done, left, right, width: right - left };
-}
-
-type Pdf = ReturnType<typeof startPdf>;
-
-/** The agency's name and contact details, top left, as on every document it sends. */
-export function drawIssuer({ doc, left, width }: Pdf, issuer: InvoiceIssuer): void {
-  doc
-    .fillColor(ACCENT)
-    .font('Helvetica-Bold')
-    .fontSize(20)
-    .text(issuer.businessName, left, 50, { width: width - 180 });
-  doc.fillColor(MUTED).font('Helvetica').fontSize(10);
-  for (const line of [
-    issuer.location,
-    issuer.businessEmail,
-    issuer.businessPhone,
-    issuer.businessWebsite,
-  ]) {
-    if (line) doc.text(line);
-  }
-}
-
-/** Who to write to, centred at the foot of the page. */
-export function drawFooter({ doc, left, width }: Pdf, text: string): void {
-  doc
-    .fillColor(MUTED)
-    .font('Helvetica')
-    .fontSize(9)
-    .text(text, left, doc.page.height - doc.page.margins.bottom - 20, {
-      width,
-      align: 'center',
-      lineBreak: false,
-    });
-}
 
 /**
  * Renders one invoice as an A4 PDF: the issuer from the settings, the client, the dates, the

@@ -31,6 +31,7 @@ import {
   paymentReminderEmail,
   paymentVoidedEmail,
 } from '../payments/payments.emails';
+import { monthlyReportEmail, reportFilename } from '../reports/reports.emails';
 import { signupInvitationEmail, type SignupInvitation } from '../signup-links/signup-links.emails';
 import {
   cancellationRequestedEmail,
@@ -445,6 +446,32 @@ export function createNotifications({
         to: invoice.clientEmail,
         ...paymentReminderEmail(brand, invoice, howToPay, { appUrl }),
         secret: payLinkSecret(howToPay),
+      });
+    },
+
+    /**
+     * The month's report to its client, its PDF attached. Awaited: the report is recorded as
+     * sent once the outbox has the message (a refusal is tried again in the background).
+     */
+    async monthlyReport(
+      to: string,
+      report: {
+        facts: Parameters<typeof monthlyReportEmail>[1];
+        greeting: string;
+        pdf: Buffer;
+      },
+    ): Promise<SendResult> {
+      const brand = await agency();
+      return mailer.send({
+        to,
+        ...monthlyReportEmail(brand, report.facts, { appUrl, greeting: report.greeting }),
+        attachments: [
+          {
+            filename: reportFilename(report.facts.month, brand.businessName),
+            contentType: 'application/pdf',
+            content: report.pdf,
+          },
+        ],
       });
     },
 

@@ -13,6 +13,7 @@ import {
 } from '@shared/schemas/clients';
 import { EmailChangeStatusSchema } from '@shared/schemas/profile';
 import { ClientUpdatesSchema } from '@shared/schemas/updates';
+import { AdminReportsSchema } from '@shared/schemas/reports';
 import { apiServer, errorJson, json, recordRequests } from '@tests/support/api-server';
 import { anInvoice } from '@tests/support/invoice-fixtures';
 import { renderWithApp } from '@tests/support/render-app';
@@ -207,6 +208,7 @@ function stubClientApi(...pages: ClientDetail[]) {
         requests: [],
       }),
     ),
+    http.get(`/api/admin/clients/${ID}/reports`, () => json(AdminReportsSchema, [])),
     http.get('/api/admin/clients/:id', ({ params }) =>
       params.id === ID
         ? json(ClientDetailSchema, pages[current]!)

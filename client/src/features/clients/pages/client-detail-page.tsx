@@ -8,6 +8,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { InvoiceStatusBadge } from '@/features/invoices/public';
+import { ClientReportsCard } from '@/features/reports/public';
 import { SignupLinkStateBadge } from '@/features/signup-links/public';
 import { TicketKindBadge, TicketStatusLabel } from '@/features/tickets/public';
 import { ClientUpdatesCard } from '@/features/updates/public';
@@ -184,6 +185,7 @@ export function ClientDetailPage() {
           </RecentCard>
 
           <ClientUpdatesCard clientId={profile.id} />
+          <ClientReportsCard clientId={profile.id} joinedAt={profile.createdAt} />
 
           <RecentCard
             title="E-mails"

@@ -8,6 +8,7 @@ import {
   EmailChangeStatusSchema,
   PasswordStatusSchema,
 } from '@shared/schemas/profile';
+import { ReportsSchema } from '@shared/schemas/reports';
 import { SubscriptionSchema } from '@shared/schemas/subscriptions';
 import { ClientTicketSummarySchema, TicketPageSchema } from '@shared/schemas/tickets';
 import { UpdatesMeterSchema } from '@shared/schemas/updates';
@@ -78,6 +79,9 @@ function stubPortal() {
         extraUpdatePriceCents: 7500,
       }),
     ),
+    http.get('/api/reports', () =>
+      json(ReportsSchema, [{ id: 'r1', month: '2026-10', createdAt: '2026-11-01T13:00:00.000Z' }]),
+    ),
     http.get('/api/invoices', () =>
       json(ClientInvoicePageSchema, pageOf([paidYet() ? PAID : DUE])),
     ),
@@ -131,6 +135,8 @@ describe('PortalDashboardPage', () => {
       ),
     ).toBeVisible();
     expect(screen.getByRole('switch', { name: 'Automatic payment' })).toBeDisabled();
+    expect(screen.getByRole('heading', { name: 'Reports' })).toBeVisible();
+    expect(await screen.findByRole('link', { name: 'PDF of the Oct 2026 report' })).toBeVisible();
   });
 
   it("shows the month's updates meter in the Support card", async () => {

@@ -6,6 +6,7 @@ import { useUser } from '@/features/auth/public';
 import { BillingHistoryCard } from '@/features/invoices/public';
 import { PaymentCard, useCheckoutReturn } from '@/features/payments/public';
 import { AccountCard, ChangeEmailCard, ChangePasswordCard } from '@/features/profile/public';
+import { ReportsCard } from '@/features/reports/public';
 import { SubscriptionPanel, SubscriptionSummary } from '@/features/subscriptions/public';
 import { RecentTickets, useOpenTicketCount } from '@/features/tickets/public';
 import { UpdatesMeterLine } from '@/features/updates/public';
@@ -69,6 +70,7 @@ export function PortalDashboardPage() {
                 awaitingPaymentOf={awaitingPaymentOf}
                 onPaymentConfirmed={paymentConfirmed}
               />
+              <ReportsCard />
               <PaymentCard />
               {user && <ChangeEmailCard email={user.email} />}
               <ChangePasswordCard />

@@ -1,0 +1,154 @@
+import { Download, FileText, Send } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import type { AdminReport } from '@shared/schemas/reports';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { QueryList } from '@/components/ui/query-list';
+import { toast } from '@/components/ui/use-toast';
+import { addMonthsTo, businessMonth, formatDate, formatDateTime, formatMonth } from '@/lib/dates';
+import { adminReportPdfUrl, useClientReports } from '../api/get-client-reports';
+import { useMakeReport } from '../api/make-report';
+import { useSendReport } from '../api/send-report';
+
+/** Months offered in the picker at most, newest first: two years. */
+const MONTHS_OFFERED = 24;
+
+/**
+ * The months a report can be made for, newest first: from this month (so far) back to the
+ * month the client joined; the month before this one is the default, unless they joined
+ * this month.
+ */
+export function reportMonths(joinedAt: string, now = new Date()) {
+  const current = businessMonth(now);
+  const joined = businessMonth(joinedAt);
+  const months: string[] = [];
+  for (let month = current; month >= joined && months.length < MONTHS_OFFERED;) {
+    months.push(month);
+    month = addMonthsTo(month, -1);
+  }
+  return { months, current, preferred: months[1] ?? current };
+}
+
+function ReportRow({ report }: { report: AdminReport }) {
+  const send = useSendReport();
+  const month = formatMonth(report.month);
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
+      <div className="min-w-0 space-y-0.5">
+        <p className="flex items-center gap-2 font-medium">
+          <FileText className="h-4 w-4 text-primary" aria-hidden="true" />
+          {month}
+        </p>
+        <p className="text-sm text-muted-foreground">
+          {formatDate(report.periodStart)} to {formatDate(report.periodEnd)}
+        </p>
+        <p className="text-sm text-muted-foreground">
+          {report.sentAt ? `Sent ${formatDateTime(report.sentAt)}` : 'Not sent yet'}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <a
+          href={adminReportPdfUrl(report.id)}
+          aria-label={`PDF of the ${month} report`}
+          className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
+        >
+          <Download className="h-4 w-4" aria-hidden="true" /> PDF
+        </a>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={send.isPending}
+          aria-label={`Send the ${month} report again`}
+          onClick={() =>
+            send.mutate(report.id, {
+              onSuccess: (sent) =>
+                toast({ title: `${month} report sent again`, description: sent.message }),
+            })
+          }
+        >
+          <Send className="h-4 w-4" aria-hidden="true" />
+          {send.isPending ? 'Sending...' : 'Send again'}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The client page's "Reports": their monthly reports with when each was sent, its PDF and
+ * "Send again"; and "Make report" for a month since they joined (last month by default, this
+ * month so far), which makes it (again) and e-mails it.
+ */
+export function ClientReportsCard({
+  clientId,
+  joinedAt,
+  now = new Date(),
+}: {
+  clientId: string;
+  joinedAt: string;
+  now?: Date;
+}) {
+  const reports = useClientReports(clientId);
+  const make = useMakeReport(clientId);
+  const { months, current, preferred } = reportMonths(joinedAt, now);
+  const [month, setMonth] = useState(preferred);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    make.mutate(
+      { month },
+      {
+        onSuccess: (made) =>
+          toast({ title: `${formatMonth(made.month)} report made`, description: made.message }),
+      },
+    );
+  };
+
+  return (
+    <Card role="region" aria-labelledby={`client-reports-title-${clientId}`}>
+      <CardHeader>
+        <CardTitle id={`client-reports-title-${clientId}`} className="text-lg">
+          Reports
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
+          <div className="min-w-[10rem] flex-1 space-y-2 sm:max-w-xs">
+            <Label htmlFor={`report-month-${clientId}`}>Month</Label>
+            <NativeSelect
+              id={`report-month-${clientId}`}
+              value={month}
+              onChange={(event) => setMonth(event.target.value)}
+            >
+              {months.map((option) => (
+                <option key={option} value={option}>
+                  {formatMonth(option)}
+                  {option === current ? ' (so far)' : ''}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <Button type="submit" disabled={make.isPending}>
+            {make.isPending ? 'Making...' : 'Make report'}
+          </Button>
+        </form>
+        <p className="text-sm text-muted-foreground">
+          The report is e-mailed to the client with its PDF; one made again replaces the
+          month&apos;s.
+        </p>
+        <QueryList query={reports} what="The reports" empty="No reports yet.">
+          {(items) => (
+            <ul className="divide-y" aria-label="Monthly reports">
+              {items.map((report) => (
+                <ReportRow key={report.id} report={report} />
+              ))}
+            </ul>
+          )}
+        </QueryList>
+      </CardContent>
+    </Card>
+  );
+}
