@@ -82,11 +82,11 @@ export default defineConfig({
         APP_URL: baseURL,
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
-        // 'test' only because the website analyser may reach the loopback stand-ins (refused in production).
+        // 'test' only because the website analyser and the site checks may reach the loopback stand-ins (refused in production).
         NODE_ENV: 'test',
         ADMIN_SETUP_TOKEN: E2E_SETUP_TOKEN,
         OVERPASS_URL: `http://127.0.0.1:${standInsPort}/api/interpreter`,
-        LEAD_ANALYSIS_ALLOW_LOOPBACK: 'true',
+        OUTBOUND_ALLOW_LOOPBACK: 'true',
         STRIPE_SECRET_KEY: 'sk_test_e2e_stand_in',
         STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
         STRIPE_API_URL: E2E_STRIPE_URL,

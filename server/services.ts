@@ -28,7 +28,7 @@ import { createInvoiceRepository } from './features/invoices/invoices.repository
 import { createInvoiceService } from './features/invoices/invoices.service';
 import { createPayLinks } from './features/invoices/pay-links';
 import { createPayLinkRepository } from './features/invoices/pay-links.repository';
-import { createPageFetcher } from './features/leads/analysis/page-fetcher';
+import { createPageFetcher } from './lib/outbound/page-fetcher';
 import { createPageReader } from './features/leads/analysis/page-reader';
 import { createVerifier } from './features/leads/analysis/verification';
 import { createWebsiteAnalyzer } from './features/leads/analysis/website-analyzer';
@@ -328,7 +328,7 @@ export function createServices({
     source: leadSource,
     analyse: createWebsiteAnalyzer({
       fetcher: createPageFetcher({
-        policy: { allowLoopback: config.leads.allowLoopback },
+        policy: { allowLoopback: config.outbound.allowLoopback },
         userAgent: SOURCE_USER_AGENT,
       }),
       reader: pageReader,
