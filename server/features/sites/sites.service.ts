@@ -38,6 +38,9 @@ export type { SiteEvents } from './site-checks';
 export type { VetSiteUrl } from './manage-sites';
 
 export const SITE_PAUSED = 'This website is paused: resume its checks first';
+/** How the checks and RDAP look-ups introduce themselves to the sites and registries. */
+export const SITE_CHECK_USER_AGENT =
+  'CoastAndCodeSiteCare/1.0 (uptime checks by the agency that looks after this website)';
 /** The dashboard card lists at most this many sites down and dates about to lapse. */
 const SUMMARY_LIMIT = 20;
 
