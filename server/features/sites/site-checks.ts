@@ -222,11 +222,12 @@ export function createSiteChecks({
     /**
      * The daily RDAP pass: the domains not looked up in the last day (a failed look-up keeps
      * the last good date and is tried again next pass), then a warning for each domain newly
-     * within its threshold. The domains looked up.
+     * within its threshold. How many were looked up, failed and warned of.
      */
     async checkDomains(): Promise<{ looked: number; failed: number; warned: number }> {
       const due = await repository.domainsDue(now(), DOMAIN_LOOKUP_BATCH);
       const limit = pLimit(DOMAIN_LOOKUP_CONCURRENCY);
+      let looked = 0;
       let failed = 0;
       await Promise.all(
         due.map((site) =>
@@ -236,6 +237,7 @@ export function createSiteChecks({
               await repository.saveDomainLookUp(site.id, null, now());
               return;
             }
+            looked += 1;
             try {
               const expiresAt = await lookUpDomainExpiry(hostname);
               await repository.saveDomainLookUp(site.id, expiresAt, now());
@@ -259,7 +261,7 @@ export function createSiteChecks({
           source: site.domainExpirySource ?? 'rdap',
         });
       }
-      return { looked: due.length, failed, warned: warnings.length };
+      return { looked, failed, warned: warnings.length };
     },
 
     /** The hourly retention run: raw checks past 30 days become hourly roll-ups. The hours. */
