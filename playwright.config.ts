@@ -97,6 +97,9 @@ export default defineConfig({
         INBOUND_SMTP_PORT: 'off',
         // Sender checks of inbound mail fail at once rather than ask the outside world.
         DNS_SERVERS: '127.0.0.1:9',
+        // The site checks' domain look-ups (RDAP) fail at once too.
+        RDAP_URL: 'http://127.0.0.1:9',
+        RDAP_BOOTSTRAP_URL: 'http://127.0.0.1:9/dns.json',
         POSTMARK_INBOUND_USER: E2E_POSTMARK.user,
         POSTMARK_INBOUND_PASSWORD: E2E_POSTMARK.password,
       },

@@ -51,6 +51,7 @@ import {
   adminSignupLinkRoutes,
   signupLinkRoutes,
 } from './features/signup-links/signup-links.routes';
+import { adminSiteRoutes, siteRoutes } from './features/sites/sites.routes';
 import { subscriptionRoutes } from './features/subscriptions/subscriptions.routes';
 import { adminTicketRoutes, ticketRoutes } from './features/tickets/tickets.routes';
 import { adminUpdateRoutes, updateRoutes } from './features/updates/updates.routes';
@@ -221,6 +222,7 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   admin.use(adminLeadRoutes(services.leads));
   admin.use(adminInboundRoutes(services.inbound));
   admin.use(adminReportRoutes(services.reports));
+  admin.use(adminSiteRoutes(services.sites));
   admin.use(notFoundApi);
   app.use('/api/admin', admin);
 
@@ -254,6 +256,7 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   api.use(payLinkRoutes(services.payments, brand, rateLimits));
   api.use(signupLinkRoutes(services.signupLinks, notifying));
   api.use(reportRoutes(services.reports));
+  api.use(siteRoutes(services.sites));
   api.use(notFoundApi);
   app.use('/api', api);
 

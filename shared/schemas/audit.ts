@@ -60,6 +60,12 @@ export const AUDIT_KINDS = [
   'inbound.consultation_created',
   'report.made',
   'report.sent',
+  'site.added',
+  'site.updated',
+  'site.paused',
+  'site.resumed',
+  'site.removed',
+  'site.domain_date_set',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -119,6 +125,12 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'inbound.consultation_created': 'Held e-mail turned into a consultation request',
   'report.made': 'Monthly report made and e-mailed',
   'report.sent': 'Monthly report sent again',
+  'site.added': 'Website added',
+  'site.updated': 'Website changed',
+  'site.paused': 'Website checks paused',
+  'site.resumed': 'Website checks resumed',
+  'site.removed': 'Website removed',
+  'site.domain_date_set': 'Domain expiry date typed',
 };
 
 /** Fields of audit values that hold integer cents: shown as money. */

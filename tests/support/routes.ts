@@ -40,6 +40,7 @@ export interface RouteRecords {
   client?: string;
   attachment?: string;
   report?: string;
+  site?: string;
 }
 
 const RECORD_PATHS: Array<[RegExp, keyof RouteRecords]> = [
@@ -50,6 +51,7 @@ const RECORD_PATHS: Array<[RegExp, keyof RouteRecords]> = [
   [/^(\/api\/admin\/clients\/):id/, 'client'],
   [/^(\/api(?:\/admin)?\/attachments\/):id/, 'attachment'],
   [/^(\/api(?:\/admin)?\/reports\/):id/, 'report'],
+  [/^(\/api\/admin\/sites\/):id/, 'site'],
 ];
 
 /**
