@@ -9,6 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { InvoiceStatusBadge } from '@/features/invoices/public';
 import { SignupLinkStateBadge } from '@/features/signup-links/public';
+import { ClientSitesCard } from '@/features/sites/public';
 import { TicketStatusLabel } from '@/features/tickets/public';
 import { useClient } from '../api/get-client';
 import { SubscriptionStatusBadge } from '../components/subscription-status-badge';
@@ -81,6 +82,7 @@ export function ClientDetailPage() {
 
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <div className="min-w-0 space-y-6">
+          <ClientSitesCard clientId={profile.id} />
           <RecentCard
             title="Invoices"
             total={detail.invoices.total}

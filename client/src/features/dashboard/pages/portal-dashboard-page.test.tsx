@@ -8,6 +8,7 @@ import {
   EmailChangeStatusSchema,
   PasswordStatusSchema,
 } from '@shared/schemas/profile';
+import { ClientSitesSchema } from '@shared/schemas/sites';
 import { SubscriptionSchema } from '@shared/schemas/subscriptions';
 import { ClientTicketSummarySchema, TicketPageSchema } from '@shared/schemas/tickets';
 import { apiServer, errorJson, json } from '@tests/support/api-server';
@@ -68,6 +69,8 @@ function stubPortal() {
         : errorJson(404, 'Not found'),
     ),
     http.get('/api/subscription', () => json(SubscriptionSchema.nullable(), null)),
+    // "Your website" has its own tests (features/sites): this client has none.
+    http.get('/api/sites', () => json(ClientSitesSchema, [])),
     http.get('/api/invoices', () =>
       json(ClientInvoicePageSchema, pageOf([paidYet() ? PAID : DUE])),
     ),

@@ -6,6 +6,7 @@ import { useUser } from '@/features/auth/public';
 import { BillingHistoryCard } from '@/features/invoices/public';
 import { PaymentCard, useCheckoutReturn } from '@/features/payments/public';
 import { AccountCard, ChangeEmailCard, ChangePasswordCard } from '@/features/profile/public';
+import { YourWebsiteCards } from '@/features/sites/public';
 import { SubscriptionPanel, SubscriptionSummary } from '@/features/subscriptions/public';
 import { RecentTickets, useOpenTicketCount } from '@/features/tickets/public';
 import { paths } from '@/lib/paths';
@@ -62,6 +63,7 @@ export function PortalDashboardPage() {
                   <SubscriptionSummary />
                 </CardContent>
               </Card>
+              <YourWebsiteCards />
               <SupportCard />
               <BillingHistoryCard
                 awaitingPaymentOf={awaitingPaymentOf}
