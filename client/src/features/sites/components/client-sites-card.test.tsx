@@ -117,6 +117,11 @@ describe('ClientSitesCard: the list', () => {
     expect(bakery).toHaveTextContent('CertificateJan 30, 2027 · 54 days left');
     expect(bakery).toHaveTextContent('Keyword“Fresh bread daily”');
     expect(within(bakery!).queryByRole('list', { name: 'Needs attention' })).toBeNull();
+    // The same buttons on every site, each group named after its site.
+    const actions = within(bakery!).getByRole('group', {
+      name: 'Actions for https://broussard-bakery.example/',
+    });
+    expect(within(actions).getByRole('button', { name: 'Check now' })).toBeVisible();
 
     expect(within(catering!).getByText('Down')).toBeVisible();
     expect(catering).toHaveTextContent(

@@ -73,9 +73,9 @@ function RemoveSiteDialog({
       >
         <DialogHeader>
           <DialogTitle>Remove this website?</DialogTitle>
-          <DialogDescription className="break-all">
-            {site.url} is no longer checked, and its checks and incidents are deleted. The
-            client&apos;s dashboard stops showing it.
+          <DialogDescription>
+            <span className="break-all">{site.url}</span> is no longer checked, and its checks and
+            incidents are deleted. The client&apos;s dashboard stops showing it.
           </DialogDescription>
         </DialogHeader>
         <DialogActions
@@ -198,7 +198,8 @@ function SiteItem({
           </Fact>
         </dl>
 
-        <div className="flex flex-wrap gap-2">
+        {/* Every site has the same buttons: the group names the site they act on. */}
+        <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for ${site.url}`}>
           <Button
             variant="outline"
             size="sm"

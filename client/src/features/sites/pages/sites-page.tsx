@@ -79,7 +79,7 @@ const columns = column.columns([
     meta: { className: 'whitespace-nowrap' },
     cell: (cell) => {
       const ms = cell.getValue();
-      return ms === null ? '—' : formatResponse(ms);
+      return ms === null ? 'None' : formatResponse(ms);
     },
   }),
   column.accessor('uptime30d', {
