@@ -189,7 +189,7 @@ const addressesByPaths = [
 }));
 
 /**
- * Invoice, subscription, credit note and ticket statuses have one writer each, their lifecycle module
+ * Invoice, subscription, credit note, ticket and site statuses have one writer each, their lifecycle module
  * (docs/conventions.md, ADR 006): `status` written on the `invoices`, `subscriptions` or `creditNotes` table
  * by any other file
  * by `.update(table).set({...})`, `.insert(table).values({...})` or its
@@ -203,6 +203,7 @@ const LIFECYCLE_FILES = {
   subscriptions: 'server/features/subscriptions/subscription-lifecycle.ts',
   creditNotes: 'server/features/invoices/credit-note-lifecycle.ts',
   tickets: 'server/features/tickets/ticket-lifecycle.ts',
+  sites: 'server/features/sites/site-lifecycle.ts',
 };
 const WRITE_CALLS = new Set(['set', 'values', 'onConflictDoUpdate']);
 

@@ -82,11 +82,11 @@ export default defineConfig({
         APP_URL: baseURL,
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
-        // 'test' only because the website analyser may reach the loopback stand-ins (refused in production).
+        // 'test' only because the website analyser and the site checks may reach the loopback stand-ins (refused in production).
         NODE_ENV: 'test',
         ADMIN_SETUP_TOKEN: E2E_SETUP_TOKEN,
         OVERPASS_URL: `http://127.0.0.1:${standInsPort}/api/interpreter`,
-        LEAD_ANALYSIS_ALLOW_LOOPBACK: 'true',
+        OUTBOUND_ALLOW_LOOPBACK: 'true',
         STRIPE_SECRET_KEY: 'sk_test_e2e_stand_in',
         STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
         STRIPE_API_URL: E2E_STRIPE_URL,
@@ -97,6 +97,9 @@ export default defineConfig({
         INBOUND_SMTP_PORT: 'off',
         // Sender checks of inbound mail fail at once rather than ask the outside world.
         DNS_SERVERS: '127.0.0.1:9',
+        // The site checks' domain look-ups (RDAP) fail at once too.
+        RDAP_URL: 'http://127.0.0.1:9',
+        RDAP_BOOTSTRAP_URL: 'http://127.0.0.1:9/dns.json',
         POSTMARK_INBOUND_USER: E2E_POSTMARK.user,
         POSTMARK_INBOUND_PASSWORD: E2E_POSTMARK.password,
       },

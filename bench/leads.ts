@@ -254,7 +254,7 @@ async function main() {
       ADMIN_PASSWORD: ADMIN.password,
       INBOUND_SMTP_PORT: 'off',
       OVERPASS_URL: overpass.url,
-      LEAD_ANALYSIS_ALLOW_LOOPBACK: 'true',
+      OUTBOUND_ALLOW_LOOPBACK: 'true',
     },
   });
   try {

@@ -49,6 +49,7 @@ import {
   adminSignupLinkRoutes,
   signupLinkRoutes,
 } from './features/signup-links/signup-links.routes';
+import { adminSiteRoutes, siteRoutes } from './features/sites/sites.routes';
 import { subscriptionRoutes } from './features/subscriptions/subscriptions.routes';
 import { adminTicketRoutes, ticketRoutes } from './features/tickets/tickets.routes';
 import { adminOriginalEmailRoutes } from './features/inbound/original-email.routes';
@@ -215,6 +216,7 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   admin.use(adminMailRoutes(services.mail, brand));
   admin.use(adminLeadRoutes(services.leads));
   admin.use(adminInboundRoutes(services.inbound));
+  admin.use(adminSiteRoutes(services.sites));
   admin.use(notFoundApi);
   app.use('/api/admin', admin);
 
@@ -246,6 +248,7 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   api.use(clientPaymentRoutes(services.payments));
   api.use(payLinkRoutes(services.payments, brand, rateLimits));
   api.use(signupLinkRoutes(services.signupLinks, notifying));
+  api.use(siteRoutes(services.sites));
   api.use(notFoundApi);
   app.use('/api', api);
 

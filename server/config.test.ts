@@ -143,4 +143,37 @@ describe('loadConfig', () => {
       /POSTMARK_INBOUND_USER and POSTMARK_INBOUND_PASSWORD go together/,
     );
   });
+
+  it('lets outbound fetches reach loopback only when a test asks, under either name', () => {
+    const test = { NODE_ENV: 'test' };
+    expect(loadConfig(test).outbound).toEqual({ allowLoopback: false });
+    expect(loadConfig({ ...test, OUTBOUND_ALLOW_LOOPBACK: 'true' }).outbound.allowLoopback).toBe(
+      true,
+    );
+    expect(
+      loadConfig({ ...test, LEAD_ANALYSIS_ALLOW_LOOPBACK: 'true' }).outbound.allowLoopback,
+    ).toBe(true);
+    // The new name wins over the earlier one.
+    expect(
+      loadConfig({
+        ...test,
+        OUTBOUND_ALLOW_LOOPBACK: 'false',
+        LEAD_ANALYSIS_ALLOW_LOOPBACK: 'true',
+      }).outbound.allowLoopback,
+    ).toBe(false);
+    expect(() => loadConfig({ ...test, OUTBOUND_ALLOW_LOOPBACK: 'yes' })).toThrow(
+      /OUTBOUND_ALLOW_LOOPBACK/,
+    );
+    // NODE_ENV is production unless set.
+    for (const env of [{ NODE_ENV: 'production' }, {}]) {
+      for (const name of ['OUTBOUND_ALLOW_LOOPBACK', 'LEAD_ANALYSIS_ALLOW_LOOPBACK']) {
+        expect(() => loadConfig({ ...env, [name]: 'true' })).toThrow(
+          /OUTBOUND_ALLOW_LOOPBACK is for tests only and refused in production/,
+        );
+      }
+    }
+    expect(loadConfig({ OUTBOUND_ALLOW_LOOPBACK: 'false' }).outbound).toEqual({
+      allowLoopback: false,
+    });
+  });
 });

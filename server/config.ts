@@ -284,7 +284,6 @@ export interface Config {
     overpassTimeoutMs: number;
     google: { apiKey: string; url: string } | undefined;
     analysisConcurrency: number;
-    allowLoopback: boolean;
   };
 }
 
@@ -417,7 +416,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { apiKey: e.GOOGLE_PLACES_API_KEY, url: e.GOOGLE_PLACES_URL }
         : undefined,
       analysisConcurrency: e.LEAD_ANALYSIS_CONCURRENCY,
-      allowLoopback: allowsLoopback(e),
     },
     outbound: { allowLoopback: allowsLoopback(e) },
     sites: {

@@ -29,6 +29,21 @@ export const INBOUND_IMAP_QUEUE = 'inbound-imap';
 /** The schedule that keeps the polls going should a chain of follow-ups break (a crash). */
 const INBOUND_IMAP_CRON = '* * * * *';
 
+/**
+ * Site care: the domains RDAP has not been asked about for a day, looked up every hour (so a
+ * new site's date comes within the hour, and each site's once a day), then their warnings.
+ */
+export const SITE_DOMAINS_QUEUE = 'site-domains';
+const SITE_DOMAINS_CRON = '7 * * * *';
+/** Raw site checks past 30 days rolled up into hours, every hour. */
+export const SITE_RETENTION_QUEUE = 'site-check-retention';
+const SITE_RETENTION_CRON = '23 * * * *';
+/**
+ * How often each job runner claims the site checks that are due (docs/decisions/032): a
+ * claim is one indexed UPDATE, and a check starts at most this late.
+ */
+const SITE_CHECK_TICK_MS = 1000;
+
 export interface JobRunner {
   stop(): Promise<void>;
 }
@@ -62,9 +77,11 @@ export async function startJobs({
     inboundProcessor?: Pick<Services['inboundProcessor'], 'sweep'>;
     /** Absent or null where no mailbox is polled (IMAP_URL unset). */
     pollInboundMailbox?: Services['pollInboundMailbox'];
+    /** Absent where a process does not check the clients' websites. */
+    sites?: Pick<Services['sites'], 'scheduler' | 'checkDomains' | 'rollUpOldChecks'>;
   };
 }): Promise<JobRunner> {
-  const { billing, leadSearches, mail, attachments, inboundProcessor } = services;
+  const { billing, leadSearches, mail, attachments, inboundProcessor, sites } = services;
   const pollMailbox = config.inbound.imap ? services.pollInboundMailbox : null;
   const boss = pgBossFor(database);
   boss.on('error', (error) => logger.error({ err: error }, 'job runner error'));
@@ -78,6 +95,12 @@ export async function startJobs({
     ...(inboundProcessor ? [{ name: INBOUND_SWEEP_QUEUE, policy: 'singleton' as const }] : []),
     // stately: at most one poll waiting and one running, however many instances send.
     ...(pollMailbox ? [{ name: INBOUND_IMAP_QUEUE, policy: 'stately' as const }] : []),
+    ...(sites
+      ? [
+          { name: SITE_DOMAINS_QUEUE, policy: 'singleton' as const },
+          { name: SITE_RETENTION_QUEUE, policy: 'singleton' as const },
+        ]
+      : []),
   ]);
   // Queued before the worker starts, so its first poll takes it.
   await boss.send(BILLING_QUEUE, {});
@@ -153,8 +176,27 @@ export async function startJobs({
     await boss.send(INBOUND_IMAP_QUEUE, {});
     await boss.schedule(INBOUND_IMAP_QUEUE, INBOUND_IMAP_CRON);
   }
+  // Every runner claims due site checks; the claim (moving the site's next check) keeps two
+  // runners, or a restarted one, from checking a site twice for one slot.
+  const siteScheduler = sites?.scheduler.start(SITE_CHECK_TICK_MS);
+  if (sites) {
+    await boss.send(SITE_DOMAINS_QUEUE, {});
+    await boss.schedule(SITE_DOMAINS_QUEUE, SITE_DOMAINS_CRON);
+    await boss.work(SITE_DOMAINS_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+      const pass = await sites.checkDomains();
+      if (pass.looked > 0 || pass.warned > 0) logger.info({ pass }, 'site domains looked up');
+    });
+    await boss.send(SITE_RETENTION_QUEUE, {});
+    await boss.schedule(SITE_RETENTION_QUEUE, SITE_RETENTION_CRON);
+    await boss.work(SITE_RETENTION_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+      const hours = await sites.rollUpOldChecks();
+      if (hours > 0) logger.info({ hours }, 'old site checks rolled up');
+    });
+  }
   return {
     async stop() {
+      // Checks under way are recorded (each ends within its deadline) before the queue stops.
+      await siteScheduler?.stop();
       // Running searches stop at once and keep their saved cells; the next start resumes them.
       leadSearches?.interruptAll();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });

@@ -28,7 +28,8 @@ import { createInvoiceRepository } from './features/invoices/invoices.repository
 import { createInvoiceService } from './features/invoices/invoices.service';
 import { createPayLinks } from './features/invoices/pay-links';
 import { createPayLinkRepository } from './features/invoices/pay-links.repository';
-import { createPageFetcher } from './features/leads/analysis/page-fetcher';
+import { createPageFetcher } from './lib/outbound/page-fetcher';
+import { checkPublicUrl } from './lib/outbound/public-url';
 import { createPageReader } from './features/leads/analysis/page-reader';
 import { createVerifier } from './features/leads/analysis/verification';
 import { createWebsiteAnalyzer } from './features/leads/analysis/website-analyzer';
@@ -61,6 +62,10 @@ import { createSavedReplyService } from './features/saved-replies/saved-replies.
 import { createResponseTimeRepository } from './features/settings/response-times.repository';
 import { createLegalPageRepository } from './features/settings/legal-pages.repository';
 import { createSignupLinkRepository } from './features/signup-links/signup-links.repository';
+import { createRdapClient } from './features/sites/rdap';
+import { createSiteChecker } from './features/sites/site-checker';
+import { createSiteRepository } from './features/sites/sites.repository';
+import { createSiteService, SITE_CHECK_USER_AGENT } from './features/sites/sites.service';
 import { createSignupLinkService } from './features/signup-links/signup-links.service';
 import { createSubscriptionRepository } from './features/subscriptions/subscriptions.repository';
 import { createClientRepository } from './features/clients/clients.repository';
@@ -132,6 +137,7 @@ export function createServices({
     settings: createSettingsRepository(db),
     legalPages: createLegalPageRepository(db),
     signupLinks: createSignupLinkRepository(db),
+    sites: createSiteRepository(db),
     subscriptions: createSubscriptionRepository(db),
     tickets: createTicketRepository(db),
     users: createUserRepository(db),
@@ -328,7 +334,7 @@ export function createServices({
     source: leadSource,
     analyse: createWebsiteAnalyzer({
       fetcher: createPageFetcher({
-        policy: { allowLoopback: config.leads.allowLoopback },
+        policy: { allowLoopback: config.outbound.allowLoopback },
         userAgent: SOURCE_USER_AGENT,
       }),
       reader: pageReader,
@@ -438,6 +444,35 @@ export function createServices({
       logger.error({ err: error, inboundMessageId }, 'inbound message not processed'),
   });
 
+  /** Site care: the clients' websites, their checks, incidents and warnings. */
+  const outboundPolicy = { allowLoopback: config.outbound.allowLoopback };
+  const siteChecker = createSiteChecker({
+    policy: outboundPolicy,
+    timeoutMs: config.sites.timeoutMs,
+    userAgent: SITE_CHECK_USER_AGENT,
+  });
+  const rdap = createRdapClient({
+    rdapUrl: config.sites.rdapUrl,
+    bootstrapUrl: config.sites.rdapBootstrapUrl,
+    policy: outboundPolicy,
+    timeoutMs: config.sites.timeoutMs,
+    userAgent: SITE_CHECK_USER_AGENT,
+    now: clock,
+  });
+  const sites = createSiteService({
+    repository: repositories.sites,
+    checkSite: siteChecker,
+    lookUpDomainExpiry: rdap,
+    vetUrl: (url) => checkPublicUrl(url, outboundPolicy),
+    events: notifications,
+    audit,
+    policy: () => responseTimes.policy(),
+    settings: config.sites,
+    timeZone: config.billing.timezone,
+    logger,
+    now: clock,
+  });
+
   /** IMAP_URL: the mailbox the job runner polls for support mail (null: none). */
   const pollInboundMailbox = config.inbound.imap
     ? createImapPoller({
@@ -498,6 +533,8 @@ export function createServices({
     rateLimits,
     settings,
     signupLinks,
+    /** The clients' websites: managed, listed, checked on a schedule (jobs.ts). */
+    sites,
     subscriptions,
     tickets,
     /**
@@ -507,7 +544,7 @@ export function createServices({
     async close(): Promise<void> {
       // Messages still being recorded in the background land before the database closes.
       await notifications.idle();
-      await Promise.all([jobQueue.stop(), pageReader.close()]);
+      await Promise.all([jobQueue.stop(), pageReader.close(), siteChecker.close(), rdap.close()]);
     },
   };
 }

@@ -57,6 +57,12 @@ export const AUDIT_KINDS = [
   'client.email_changed',
   'inbound.released',
   'inbound.consultation_created',
+  'site.added',
+  'site.updated',
+  'site.paused',
+  'site.resumed',
+  'site.removed',
+  'site.domain_date_set',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -113,6 +119,12 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'client.email_changed': 'Client e-mail changed',
   'inbound.released': 'Held e-mail released into a ticket',
   'inbound.consultation_created': 'Held e-mail turned into a consultation request',
+  'site.added': 'Website added',
+  'site.updated': 'Website changed',
+  'site.paused': 'Website checks paused',
+  'site.resumed': 'Website checks resumed',
+  'site.removed': 'Website removed',
+  'site.domain_date_set': 'Domain expiry date typed',
 };
 
 /** Fields of audit values that hold integer cents: shown as money. */

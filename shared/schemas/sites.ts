@@ -146,6 +146,8 @@ export type AdminSite = z.infer<typeof AdminSiteSchema>;
 /** GET /api/admin/sites/{id}/checks and /incidents: the latest first, paged. */
 export const SiteChecksPageSchema = pageSchema(SiteCheckSchema);
 export const SiteIncidentsPageSchema = pageSchema(SiteIncidentSchema);
+export type SiteChecksPage = z.infer<typeof SiteChecksPageSchema>;
+export type SiteIncidentsPage = z.infer<typeof SiteIncidentsPageSchema>;
 
 /** What /admin/sites filters by: down, a date about to lapse, slow. */
 export const SITE_LIST_FILTERS = ['down', 'expiring', 'slow', 'paused'] as const;
@@ -166,6 +168,10 @@ export const SiteListItemSchema = SiteFactsSchema.extend({
 });
 export type SiteListItem = z.infer<typeof SiteListItemSchema>;
 export const SitePageSchema = pageSchema(SiteListItemSchema);
+export type SitePage = z.infer<typeof SitePageSchema>;
+
+/** A client has at most this many websites watched. */
+export const MAX_SITES_PER_CLIENT = 20;
 
 /** A response slower than this (ms) counts as slow on /admin/sites. */
 export const SLOW_RESPONSE_MS = 3000;

@@ -44,7 +44,7 @@ it('completes a bulk search after kill -9 mid-job, with no duplicate and no miss
     ...t.database.env,
     LEAD_SOURCE: 'osm',
     OVERPASS_URL: overpass.url,
-    LEAD_ANALYSIS_ALLOW_LOOPBACK: 'true',
+    OUTBOUND_ALLOW_LOOPBACK: 'true',
   };
   let server = (t.server = await startServerProcess(env));
   let cookie = await adminCookie(server.baseUrl);

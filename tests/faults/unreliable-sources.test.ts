@@ -48,7 +48,7 @@ beforeAll(async () => {
   t = await startTestApp({
     OVERPASS_URL: overpass.url,
     OVERPASS_TIMEOUT_SECONDS: '5',
-    LEAD_ANALYSIS_ALLOW_LOOPBACK: 'true',
+    OUTBOUND_ALLOW_LOOPBACK: 'true',
   });
   admin = (await signedInAdmin(t.app, t.database)).agent;
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sites } from '../../server/db/schema';
 import { clientDistDir } from '../../server/lib/paths';
 import { createAdmin, createInvoice, signedInClient } from '../factories';
 import { BrowserSession } from '../support/browser-session';
@@ -163,6 +164,16 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/admin/marketing-tool/searches': adminOnly(200),
   'GET /api/admin/marketing-tool/searches/:id/leads': adminOnly(404),
   'GET /api/admin/marketing-tool/searches/:id/leads/:leadId': adminOnly(404),
+  'GET /api/admin/clients/:id/sites': adminOnly(200),
+  'POST /api/admin/clients/:id/sites': adminOnly(400),
+  'GET /api/admin/sites': adminOnly(200),
+  'PATCH /api/admin/sites/:id': adminOnly(400),
+  // The matrix's site is paused: checking it now is refused.
+  'POST /api/admin/sites/:id/check': adminOnly(409),
+  'GET /api/admin/sites/:id/checks': adminOnly(200),
+  'GET /api/admin/sites/:id/incidents': adminOnly(200),
+  'DELETE /api/admin/sites/:id': adminOnly(204),
+  'GET /api/admin/dashboard/site-care': adminOnly(200),
   'GET /api/login': all(302),
   'GET /api/auth/login': all(302),
   'GET /api/callback': all(302),
@@ -201,6 +212,8 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/attachments/limits': all(200),
   // Client A's file: client B learns nothing of it.
   'GET /api/attachments/:id': clientOnly(200, 404),
+  // The signed-in client's own websites: each gets their own list.
+  'GET /api/sites': clientOnly(200),
   'GET /api/invoices': clientOnly(200),
   'GET /api/invoices/:id/pdf': clientOnly(200, 404),
   'GET /api/invoices/:id/credit-notes/:creditNoteId/pdf': clientOnly(404),
@@ -268,6 +281,16 @@ beforeAll(async () => {
     })
   ).id;
   ids.invoiceToDelete = (await createInvoice(t.database)).id;
+  // Paused: nothing checks it (a check would reach for the internet).
+  const [site, siteToDelete] = await t.database.db
+    .insert(sites)
+    .values([
+      { userId: a.user.id, url: 'https://8.8.8.8/', paused: true },
+      { userId: a.user.id, url: 'https://8.8.4.4/', paused: true },
+    ])
+    .returning();
+  ids.site = site!.id;
+  ids.siteToDelete = siteToDelete!.id;
   const consultation = await fetch(`${t.baseUrl}/api/consultations`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -319,6 +342,9 @@ function pathFor(method: string, route: string): string {
   if (route === '<spa>') return '/portal';
   if (method === 'DELETE' && route === '/api/admin/invoices/:id') {
     return `/api/admin/invoices/${ids.invoiceToDelete}`;
+  }
+  if (method === 'DELETE' && route === '/api/admin/sites/:id') {
+    return `/api/admin/sites/${ids.siteToDelete}`;
   }
   return concretePath(route, ids);
 }

@@ -38,6 +38,7 @@ beforeAll(async () => {
   grill!.tags.website = `${websites.origin}/hostile`;
   cafe!.tags.website = `${websites.origin}/held`;
   overpass = await startFakeOverpass({ elements: [grill!, cafe!] });
+  // The switch's earlier name (now OUTBOUND_ALLOW_LOOPBACK) still works: the held site is read.
   t = await startTestApp({ OVERPASS_URL: overpass.url, LEAD_ANALYSIS_ALLOW_LOOPBACK: 'true' });
   admin = (await signedInAdmin(t.app, t.database)).agent;
 });

@@ -39,6 +39,7 @@ export interface RouteRecords {
   signupLink?: string;
   client?: string;
   attachment?: string;
+  site?: string;
 }
 
 const RECORD_PATHS: Array<[RegExp, keyof RouteRecords]> = [
@@ -48,6 +49,7 @@ const RECORD_PATHS: Array<[RegExp, keyof RouteRecords]> = [
   [/^(\/api\/admin\/signup-links\/):id/, 'signupLink'],
   [/^(\/api\/admin\/clients\/):id/, 'client'],
   [/^(\/api(?:\/admin)?\/attachments\/):id/, 'attachment'],
+  [/^(\/api\/admin\/sites\/):id/, 'site'],
 ];
 
 /**

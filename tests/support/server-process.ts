@@ -125,6 +125,9 @@ export async function startServerProcess(
       INBOUND_SMTP_PORT: 'off',
       // Sender checks of inbound mail never leave the machine (tests/support/test-app.ts).
       DNS_SERVERS: '127.0.0.1:9',
+      // Nor do the site checks' domain look-ups (RDAP): nothing listens there.
+      RDAP_URL: 'http://127.0.0.1:9',
+      RDAP_BOOTSTRAP_URL: 'http://127.0.0.1:9/dns.json',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -86,6 +86,8 @@ export interface TestApp extends AppInstance {
  */
 /** A resolver address where nothing answers (port 9, discard): DNS look-ups fail at once. */
 export const NO_DNS = '127.0.0.1:9';
+/** An RDAP server where nothing listens: the site checks' domain look-ups fail at once. */
+export const NO_RDAP = 'http://127.0.0.1:9';
 
 export async function startTestApp(
   env: Record<string, string> = {},
@@ -115,6 +117,9 @@ export async function startTestApp(
     // No resolver listens there: the sender checks of inbound mail end at once (temperror)
     // instead of asking the outside world; a test that checks senders starts its own DNS.
     DNS_SERVERS: NO_DNS,
+    // Nor do the domain look-ups of the site checks: a test that wants RDAP starts its own.
+    RDAP_URL: NO_RDAP,
+    RDAP_BOOTSTRAP_URL: `${NO_RDAP}/dns.json`,
     ...env,
   });
   const instance = await createAppInstance({

@@ -44,7 +44,7 @@ beforeAll(async () => {
   overpass = await startFakeOverpass({ elements });
   t = await startTestApp({
     OVERPASS_URL: overpass.url,
-    LEAD_ANALYSIS_ALLOW_LOOPBACK: 'true',
+    OUTBOUND_ALLOW_LOOPBACK: 'true',
   });
   admin = (await signedInAdmin(t.app, t.database)).agent;
 });

@@ -33,6 +33,18 @@ import {
 } from '../payments/payments.emails';
 import { signupInvitationEmail, type SignupInvitation } from '../signup-links/signup-links.emails';
 import {
+  certificateExpiringEmail,
+  domainExpiringEmail,
+  siteDownAgencyEmail,
+  siteDownClientEmail,
+  siteRecoveredAgencyEmail,
+  siteRecoveredClientEmail,
+  type CertificateExpiringMail,
+  type DomainExpiringMail,
+  type SiteDownMail,
+  type SiteRecoveredMail,
+} from '../sites/sites.emails';
+import {
   cancellationRequestedEmail,
   cancellationWithdrawnEmail,
   subscriptionChangedByAgencyEmail,
@@ -619,6 +631,67 @@ export function createNotifications({
       deliver('plan-change-withdrawn', userId, (brand, client) => ({
         to: brand.businessEmail,
         ...planChangeWithdrawnEmail(brand, client, { kept, withdrawn }),
+      }));
+    },
+
+    /**
+     * A client's website went down: the agency hears of it, and the client that we are on it,
+     * in the first e-mail of the incident's ticket (answering it adds to the ticket).
+     */
+    siteDown(userId: string, site: SiteDownMail, mail: TicketMail) {
+      deliver('site-down', userId, (brand, client) => ({
+        to: brand.businessEmail,
+        ...siteDownAgencyEmail(brand, client, site, { appUrl }),
+      }));
+      deliver('site-down-client', userId, (brand, client) =>
+        client?.email
+          ? {
+              to: client.email,
+              ...siteDownClientEmail(brand, site, { appUrl }),
+              headers: ticketHeaders(
+                brand,
+                site.ticket,
+                mail,
+                ticketRootMessageId(support(brand), site.ticket.id),
+              ),
+            }
+          : null,
+      );
+    },
+
+    /** The website is back: the agency and the client hear how long it was down. */
+    siteRecovered(userId: string, site: SiteRecoveredMail, mail: TicketMail | null) {
+      deliver('site-recovered', userId, (brand, client) => ({
+        to: brand.businessEmail,
+        ...siteRecoveredAgencyEmail(brand, client, site, { appUrl }),
+      }));
+      deliver('site-recovered-client', userId, (brand, client) =>
+        client?.email
+          ? {
+              to: client.email,
+              ...siteRecoveredClientEmail(brand, site, { appUrl }),
+              ...(site.ticket &&
+                mail && {
+                  headers: ticketHeaders(brand, site.ticket, mail, newMessageId(support(brand))),
+                }),
+            }
+          : null,
+      );
+    },
+
+    /** A website's HTTPS certificate comes within its warning threshold: the agency hears. */
+    certificateExpiring(userId: string, site: CertificateExpiringMail) {
+      deliver('certificate-expiring', userId, (brand, client) => ({
+        to: brand.businessEmail,
+        ...certificateExpiringEmail(brand, client, site, { appUrl }),
+      }));
+    },
+
+    /** A website's domain comes within its warning threshold: the agency hears. */
+    domainExpiring(userId: string, site: DomainExpiringMail) {
+      deliver('domain-expiring', userId, (brand, client) => ({
+        to: brand.businessEmail,
+        ...domainExpiringEmail(brand, client, site, { appUrl }),
       }));
     },
   };

@@ -1,11 +1,9 @@
 import type { WebsiteSignals } from '@shared/schemas/leads';
-import { BlockedAddressError } from './address-guard';
-import { errorCode, type PageFetcher, type FetchedPage } from './page-fetcher';
+import { BlockedAddressError } from '../../../lib/outbound/address-guard';
+import { CERTIFICATE_ERRORS, describeFetchFailure } from '../../../lib/outbound/fetch-failure';
+import { errorCode, type PageFetcher, type FetchedPage } from '../../../lib/outbound/page-fetcher';
 import { PageReadError, type PageReader } from './page-reader';
 import type { PageReading } from './page-reading';
-
-const CERTIFICATE_ERRORS =
-  /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|ERR_TLS_CERT_ALTNAME_INVALID/;
 
 /** A listing's website text as a URL, or null when it is not one. */
 export function websiteUrl(website: string): URL | null {
@@ -17,18 +15,6 @@ export function websiteUrl(website: string): URL | null {
   } catch {
     return null;
   }
-}
-
-function describe(error: unknown, timedOut: boolean): string {
-  if (error instanceof BlockedAddressError) return error.message;
-  if (timedOut) return 'Did not answer in time';
-  const code = errorCode(error);
-  if (code === 'TimeoutError' || code === 'AbortError' || code.includes('TIMEOUT'))
-    return 'Did not answer in time';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'The domain does not resolve';
-  if (code === 'ECONNREFUSED') return 'The server refused the connection';
-  if (CERTIFICATE_ERRORS.test(code)) return 'The HTTPS certificate is not valid';
-  return (error as Error).message || code;
 }
 
 /** What a page not fetched or not read shows: nothing read off it. */
@@ -97,7 +83,7 @@ export function createWebsiteAnalyzer({
         responseTimeMs: null,
         pageBytes: null,
         ...UNREAD,
-        error: describe(failure, signal.aborted),
+        error: describeFetchFailure(failure, signal.aborted),
       };
     }
 

@@ -49,7 +49,7 @@ export function errorCode(error: unknown): string {
 }
 
 /**
- * One GET of a page with undici, safe to point at any URL a business listing gives:
+ * One GET of a page with undici, safe to point at any URL a business listing or a user gives:
  * every hop's host is checked (see address-guard), redirects are followed by hand (at
  * most `maxRedirects`), the body is read up to `maxBytes`, and no cookies are kept or sent.
  */
@@ -57,19 +57,26 @@ export function createPageFetcher({
   policy,
   limits = DEFAULT_FETCH_LIMITS,
   userAgent,
+  connectionsPerOrigin = 4,
 }: {
   policy: AddressPolicy;
   limits?: FetchLimits;
   userAgent: string;
+  /** Requests to one origin beyond this wait for a connection (and count the wait as time). */
+  connectionsPerOrigin?: number;
 }) {
   const agent = new Agent({
     connect: { lookup: guardedLookup(policy), timeout: limits.timeoutMs },
     headersTimeout: limits.timeoutMs,
     bodyTimeout: limits.timeoutMs,
-    connections: 4,
+    connections: connectionsPerOrigin,
   });
 
-  async function get(url: URL, signal: AbortSignal): Promise<FetchedPage> {
+  async function get(
+    url: URL,
+    signal: AbortSignal,
+    { accept = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' }: { accept?: string } = {},
+  ): Promise<FetchedPage> {
     const started = performance.now();
     const chain = [url.href];
     let current = url;
@@ -84,7 +91,7 @@ export function createPageFetcher({
         signal,
         headers: {
           'user-agent': userAgent,
-          accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
+          accept,
           'accept-language': 'en-US,en;q=0.8',
         },
       });

@@ -3,13 +3,14 @@ import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /**
- * Which addresses the website analyser may connect to: public unicast only. Loopback,
- * private, link-local (169.254.169.254 included), CGNAT, multicast, reserved, and IPv6
- * outside global unicast (IPv4-compatible, NAT64, Teredo, unique local...) are refused;
+ * Which addresses the product may connect to when it fetches an address someone else gave
+ * (the leads' website analyser, the site checks, their RDAP lookups): public unicast only.
+ * Loopback, private, link-local (169.254.169.254 included), CGNAT, multicast, reserved, and
+ * IPv6 outside global unicast (IPv4-compatible, NAT64, Teredo, unique local...) are refused;
  * IPv4-mapped and 6to4 addresses count as the IPv4 address they embed.
  */
 export interface AddressPolicy {
-  /** Test-only: lets the analyser reach servers the test started on loopback. */
+  /** Test-only (OUTBOUND_ALLOW_LOOPBACK): reaches the servers a test started on loopback. */
   allowLoopback: boolean;
 }
 
