@@ -1,7 +1,7 @@
 import { AlertTriangle, Pause, Play, RefreshCw, Trash2 } from 'lucide-react';
 import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link } from 'wouter';
-import type { AdminSite } from '@shared/schemas/sites';
+import { MAX_SITES_PER_CLIENT, type AdminSite } from '@shared/schemas/sites';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { DialogActions } from '@/components/ui/confirm-dialog';
@@ -34,9 +34,6 @@ import {
   siteWarnings,
   SiteStatusBadge,
 } from './site-facts';
-
-/** How many websites one client may have (the server refuses more). */
-const MAX_SITES = 20;
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -262,7 +259,7 @@ function SiteItem({
 export function ClientSitesCard({ clientId }: { clientId: string }) {
   const sites = useClientSites(clientId);
   const titleRef = useRef<HTMLHeadingElement>(null);
-  const full = (sites.data?.length ?? 0) >= MAX_SITES;
+  const full = (sites.data?.length ?? 0) >= MAX_SITES_PER_CLIENT;
   return (
     <Card role="group" aria-labelledby="websites-title">
       <CardHeader>
@@ -280,7 +277,7 @@ export function ClientSitesCard({ clientId }: { clientId: string }) {
         </div>
         <CardDescription>
           {full
-            ? `A client can have at most ${MAX_SITES} websites.`
+            ? `A client can have at most ${MAX_SITES_PER_CLIENT} websites.`
             : 'Checked every few minutes; the client sees them on their dashboard.'}
         </CardDescription>
       </CardHeader>
