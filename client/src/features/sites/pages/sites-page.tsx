@@ -165,7 +165,10 @@ export function SitesPage() {
           <Card>
             <CardContent className="pt-6 text-center text-muted-foreground">
               No websites watched yet. Add a client&apos;s website from{' '}
-              <Link href={paths.admin.clients()} className="text-primary hover:underline">
+              <Link
+                href={paths.admin.clients()}
+                className="text-primary underline underline-offset-2 hover:decoration-2"
+              >
                 their page
               </Link>
               .
