@@ -162,6 +162,7 @@ const ROUTES: Record<string, Visit> = {
       '/admin/clients/invite?name=Marcel%20Thibodeaux&email=marcel.thibodeaux@thibodeauxfamilyrestaurant.com',
     ready: heading('Invite a client'),
   },
+  '/admin/sites': { as: 'admin', url: () => '/admin/sites', ready: heading('Websites') },
   '/admin/support': { as: 'admin', url: () => '/admin/support', ready: heading('Support') },
   '/admin/support/:id': {
     as: 'admin',

@@ -80,4 +80,23 @@ describe('the screens write dates and times in the business time zone', () => {
     expect(dates.formatMonth('2026-01')).toBe('Jan 2026');
     expect(dates.formatMonth('2026-01', 'short')).toBe('Jan');
   });
+
+  it("counts the days left to a certificate's or domain's lapse in the business's calendar", async () => {
+    const dates = await datesInPage(null);
+    // 11 PM on Dec 7 in Chicago (5 AM on Dec 8 in UTC).
+    const now = new Date('2026-12-08T05:00:00.000Z');
+    // 1 AM on Dec 8 in Chicago: tomorrow there, though only two hours away.
+    expect(dates.daysUntil('2026-12-08T07:00:00.000Z', now)).toBe(1);
+    expect(dates.daysUntil('2026-12-08T05:30:00.000Z', now)).toBe(0);
+    expect(dates.daysUntil('2026-12-05T18:00:00.000Z', now)).toBe(-2);
+    expect(dates.daysUntil('2027-01-20', now)).toBe(44);
+    expect(dates.calendarDateOf('2027-01-20T06:00:00.000Z')).toBe('2027-01-20');
+  });
+
+  it("dates the next monthly report on the 1st of next month in the business's zone", async () => {
+    const dates = await datesInPage(null);
+    // 7 PM on Nov 30 in Chicago, Dec 1 in UTC: the next report is still Dec 1.
+    expect(dates.firstOfNextMonth(new Date('2026-12-01T01:00:00.000Z'))).toBe('2026-12-01');
+    expect(dates.firstOfNextMonth(new Date('2026-12-31T12:00:00.000Z'))).toBe('2027-01-01');
+  });
 });

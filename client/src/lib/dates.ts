@@ -7,6 +7,7 @@ import {
   formatDateIn,
   formatDateTimeIn,
   formatMonth as formatMonthKey,
+  isCalendarDate,
   isTimeZone,
   monthIn,
   TIME_ZONE_ATTRIBUTE,
@@ -72,6 +73,11 @@ export function businessToday(now: Date = new Date()): string {
   return calendarDateIn(now, zone);
 }
 
+/** The calendar date ('2026-12-07') of an instant in the business's time zone: a form's value. */
+export function calendarDateOf(value: string): string {
+  return isCalendarDate(value) ? value : calendarDateIn(new Date(value), zone);
+}
+
 /** The calendar date `days` after `date` ('YYYY-MM-DD'). */
 export function addDaysTo(date: string, days: number): string {
   return addDaysToDate(date, days);
@@ -93,4 +99,22 @@ export function businessMonth(at: Date | string = new Date()): string {
 /** The month key ('2026-11') `months` after `month` (negative: before). */
 export function addMonthsTo(month: string, months: number): string {
   return addMonthsToMonth(month, months);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How many days from today to a calendar date or an instant's day, both in the business's
+ * calendar: 0 today, 1 tomorrow, negative once past. What "14 days left" on a certificate
+ * counts, the same for every reader whatever the zone of their browser.
+ */
+export function daysUntil(value: string, now: Date = new Date()): number {
+  const day = calendarDateOf(value);
+  const today = calendarDateIn(now, zone);
+  return Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
+}
+
+/** The calendar date ('2026-12-01') of the 1st of next month in the business's time zone. */
+export function firstOfNextMonth(now: Date = new Date()): string {
+  return `${addMonthsToMonth(monthIn(now, zone), 1)}-01`;
 }

@@ -91,6 +91,8 @@ export const paths = {
     clients: screen<ListQuery>('/admin/clients'),
     inviteClient: screen<'email' | 'name'>('/admin/clients/invite'),
     client: record('/admin/clients/:id'),
+    /** Every client's watched websites, worst first. */
+    sites: screen<ListQuery | 'status'>('/admin/sites'),
     support: screen<ListQuery | 'status' | 'client'>('/admin/support'),
     /** Every e-mail received for the support address (before `ticket`, which it would match). */
     inbound: screen<ListQuery | 'state'>('/admin/support/inbound'),

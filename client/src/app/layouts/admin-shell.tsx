@@ -3,6 +3,7 @@ import {
   ChevronDown,
   CreditCard,
   FileText,
+  Globe,
   History,
   LifeBuoy,
   LogOut,
@@ -35,6 +36,7 @@ const NAV_ITEMS = [
   { href: paths.admin.invoices(), label: 'Invoices', icon: FileText },
   { href: paths.admin.payments(), label: 'Payments', icon: CreditCard },
   { href: paths.admin.clients(), label: 'Clients', icon: Users },
+  { href: paths.admin.sites(), label: 'Websites', icon: Globe },
   { href: paths.admin.support(), label: 'Support', icon: LifeBuoy },
   { href: paths.admin.requests(), label: 'Requests', icon: MessageSquare },
   { href: paths.admin.marketingTool(), label: 'Marketing', icon: Megaphone },
@@ -52,7 +54,7 @@ const MENU_ID = 'admin-nav-menu';
 
 /**
  * The admin navigation. From `md` up, a tab bar (scrolling sideways in its own box when the
- * window is narrower than its ten links). Below `md`, one list of links behind a button that
+ * window is narrower than its eleven links). Below `md`, one list of links behind a button that
  * names the current page: a disclosure, as on the landing page, rather than an ARIA menu,
  * because these are links to pages (docs/decisions/019-admin-navigation-on-phones.md).
  * It is the same list in both layouts, so every link and count badge exists once.

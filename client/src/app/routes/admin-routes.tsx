@@ -28,6 +28,7 @@ import { OutboxPage } from '@/features/mail/pages/outbox-page';
 import { PaymentsPage } from '@/features/payments/pages/payments-page';
 import { RequestsPage } from '@/features/consultations/pages/requests-page';
 import { SettingsPage } from '@/features/settings/pages/settings-page';
+import { SitesPage } from '@/features/sites/pages/sites-page';
 
 const MarketingToolPage = lazy(() =>
   import('@/features/leads/pages/marketing-tool-page').then((m) => ({
@@ -59,6 +60,7 @@ export function AdminRoutes() {
                   <Route path={paths.admin.clients.pattern} component={ClientsPage} />
                   <Route path={paths.admin.inviteClient.pattern} component={InvitePage} />
                   <Route path={paths.admin.client.pattern} component={ClientDetailPage} />
+                  <Route path={paths.admin.sites.pattern} component={SitesPage} />
                   <Route path={paths.admin.support.pattern} component={AdminSupportPage} />
                   <Route path={paths.admin.inbound.pattern} component={InboundPage} />
                   <Route path={paths.admin.inboundMessage.pattern} component={InboundPage} />

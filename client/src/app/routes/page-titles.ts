@@ -36,6 +36,7 @@ export const PAGE_TITLES: ReadonlyArray<readonly [pattern: string, title: string
   [paths.admin.clients.pattern, 'Clients'],
   [paths.admin.inviteClient.pattern, 'Invite a client'],
   [paths.admin.client.pattern, 'Client'],
+  [paths.admin.sites.pattern, 'Websites'],
   [paths.admin.support.pattern, 'Support'],
   [paths.admin.inbound.pattern, 'Inbound e-mail'],
   [paths.admin.inboundMessage.pattern, 'Inbound e-mail'],

@@ -1,4 +1,5 @@
 import type { InvoiceStatus } from '@shared/schemas/invoices';
+import type { SiteStatus } from '@shared/schemas/sites';
 import type { SubscriptionStatus } from '@shared/schemas/subscriptions';
 import type { TicketStatus } from '@shared/schemas/tickets';
 import { Badge, type BadgeProps } from './badge';
@@ -34,6 +35,17 @@ export const TICKET_STATUS_LOOK: Record<TicketStatus, StatusLook> = {
   in_progress: { label: 'In progress', variant: 'secondary' },
   waiting_on_client: { label: 'Waiting on client', variant: 'outline' },
   resolved: { label: 'Resolved', variant: 'success' },
+};
+
+/**
+ * A watched website's status, as both panels word it; a paused site is "Paused" whatever its
+ * last status was.
+ */
+export const SITE_STATUS_LOOK: Record<SiteStatus | 'paused', StatusLook> = {
+  up: { label: 'Up', variant: 'success' },
+  down: { label: 'Down', variant: 'destructive' },
+  unknown: { label: 'Not checked yet', variant: 'secondary' },
+  paused: { label: 'Paused', variant: 'outline' },
 };
 
 /** A subscription's status as a badge. */

@@ -14,8 +14,10 @@ import {
 import { EmailChangeStatusSchema } from '@shared/schemas/profile';
 import { ClientUpdatesSchema } from '@shared/schemas/updates';
 import { AdminReportsSchema } from '@shared/schemas/reports';
+import { AdminSiteSchema } from '@shared/schemas/sites';
 import { apiServer, errorJson, json, recordRequests } from '@tests/support/api-server';
 import { anInvoice } from '@tests/support/invoice-fixtures';
+import { anAdminSite } from '@tests/support/site-fixtures';
 import { renderWithApp } from '@tests/support/render-app';
 import { ClientDetailPage } from './client-detail-page';
 
@@ -209,6 +211,8 @@ function stubClientApi(...pages: ClientDetail[]) {
       }),
     ),
     http.get(`/api/admin/clients/${ID}/reports`, () => json(AdminReportsSchema, [])),
+    // The websites have their own tests (features/sites).
+    http.get(`/api/admin/clients/${ID}/sites`, () => json(AdminSiteSchema.array(), [])),
     http.get('/api/admin/clients/:id', ({ params }) =>
       params.id === ID
         ? json(ClientDetailSchema, pages[current]!)
@@ -371,6 +375,22 @@ describe('ClientDetailPage', { timeout: 15_000 }, () => {
     await userEvent.setup().click(screen.getByRole('button', { name: DELETE_NOTE }));
     expect(screen.getByText(firstNote.body)).toBeVisible();
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it('shows the websites watched for the client', async () => {
+    stubClientApi(aClientDetail());
+    apiServer.use(
+      http.get(`/api/admin/clients/${ID}/sites`, () =>
+        json(AdminSiteSchema.array(), [anAdminSite({ clientId: ID })]),
+      ),
+    );
+    renderPage();
+    const websites = await screen.findByRole('group', { name: 'Websites' });
+    expect(
+      await within(websites).findByRole('heading', { name: 'https://broussard-bakery.example/' }),
+    ).toBeVisible();
+    expect(within(websites).getByText('Up')).toBeVisible();
+    expect(within(websites).getByRole('button', { name: 'Add website' })).toBeEnabled();
   });
 
   it('says "Client not found" for an id with no client, with the way back', async () => {

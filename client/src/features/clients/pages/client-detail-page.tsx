@@ -10,6 +10,7 @@ import { formatDate, formatDateTime } from '@/lib/dates';
 import { InvoiceStatusBadge } from '@/features/invoices/public';
 import { ClientReportsCard } from '@/features/reports/public';
 import { SignupLinkStateBadge } from '@/features/signup-links/public';
+import { ClientSitesCard } from '@/features/sites/public';
 import { TicketKindBadge, TicketStatusLabel } from '@/features/tickets/public';
 import { ClientUpdatesCard } from '@/features/updates/public';
 import { useClient } from '../api/get-client';
@@ -83,6 +84,7 @@ export function ClientDetailPage() {
 
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <div className="min-w-0 space-y-6">
+          <ClientSitesCard clientId={profile.id} />
           <RecentCard
             title="Invoices"
             total={detail.invoices.total}

@@ -10,6 +10,7 @@ import {
   type DashboardStats,
   type DashboardTrends,
 } from '@shared/schemas/dashboard';
+import { SiteCareSummarySchema } from '@shared/schemas/sites';
 import { apiServer, errorJson, json } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { AdminDashboardPage } from './admin-dashboard-page';
@@ -59,6 +60,10 @@ function stubApi(trends: () => Response = () => json(DashboardTrendsSchema, TREN
   apiServer.use(
     http.get('/api/admin/dashboard-stats', () => json(DashboardStatsSchema, STATS)),
     http.get('/api/admin/dashboard-trends', trends),
+    // The site care card has its own tests (features/sites).
+    http.get('/api/admin/dashboard/site-care', () =>
+      json(SiteCareSummarySchema, { sites: 0, down: [], expiring: [] }),
+    ),
     // Everything set up: the checklist has its own tests (setup-checklist.test.tsx).
     http.get('/api/admin/setup-checklist', () =>
       json(SetupChecklistSchema, {

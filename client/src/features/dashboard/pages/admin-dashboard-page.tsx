@@ -24,6 +24,7 @@ import { useDashboardStats } from '@/features/dashboard/api/get-dashboard-stats'
 import { useDashboardTrends } from '@/features/dashboard/api/get-dashboard-trends';
 import { ResponseTimesCard } from '@/features/dashboard/components/response-times-card';
 import { SetupChecklist } from '@/features/dashboard/components/setup-checklist';
+import { SiteCareCard } from '@/features/sites/public';
 import { paths } from '@/lib/paths';
 
 /**
@@ -199,6 +200,7 @@ export function AdminDashboardPage() {
         />
         <StatCard title="Overdue" value={data && formatCents(data.overdue)} icon={AlertTriangle} />
       </div>
+      <SiteCareCard />
       <ResponseTimesCard />
       <Trends figuresShown={!stats.isPending} />
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">

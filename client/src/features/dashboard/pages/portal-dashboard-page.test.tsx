@@ -9,6 +9,7 @@ import {
   PasswordStatusSchema,
 } from '@shared/schemas/profile';
 import { ReportsSchema } from '@shared/schemas/reports';
+import { ClientSitesSchema } from '@shared/schemas/sites';
 import { SubscriptionSchema } from '@shared/schemas/subscriptions';
 import { ClientTicketSummarySchema, TicketPageSchema } from '@shared/schemas/tickets';
 import { UpdatesMeterSchema } from '@shared/schemas/updates';
@@ -82,6 +83,8 @@ function stubPortal() {
     http.get('/api/reports', () =>
       json(ReportsSchema, [{ id: 'r1', month: '2026-10', createdAt: '2026-11-01T13:00:00.000Z' }]),
     ),
+    // "Your website" has its own tests (features/sites): this client has none.
+    http.get('/api/sites', () => json(ClientSitesSchema, [])),
     http.get('/api/invoices', () =>
       json(ClientInvoicePageSchema, pageOf([paidYet() ? PAID : DUE])),
     ),

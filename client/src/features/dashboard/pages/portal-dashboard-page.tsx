@@ -7,6 +7,7 @@ import { BillingHistoryCard } from '@/features/invoices/public';
 import { PaymentCard, useCheckoutReturn } from '@/features/payments/public';
 import { AccountCard, ChangeEmailCard, ChangePasswordCard } from '@/features/profile/public';
 import { ReportsCard } from '@/features/reports/public';
+import { YourWebsiteCards } from '@/features/sites/public';
 import { SubscriptionPanel, SubscriptionSummary } from '@/features/subscriptions/public';
 import { RecentTickets, useOpenTicketCount } from '@/features/tickets/public';
 import { UpdatesMeterLine } from '@/features/updates/public';
@@ -65,6 +66,7 @@ export function PortalDashboardPage() {
                   <SubscriptionSummary />
                 </CardContent>
               </Card>
+              <YourWebsiteCards />
               <SupportCard />
               <BillingHistoryCard
                 awaitingPaymentOf={awaitingPaymentOf}

@@ -1,0 +1,158 @@
+import {
+  CERTIFICATE_WARNING_DAYS,
+  DOMAIN_WARNING_DAYS,
+  type SiteListItem,
+  type SiteStatus,
+} from '@shared/schemas/sites';
+import { Badge } from '@/components/ui/badge';
+import { SITE_STATUS_LOOK } from '@/components/ui/status-badge';
+import { daysUntil, formatDate } from '@/lib/dates';
+import { cn } from '@/lib/utils';
+
+/** The facts every screen of site care shows of a site. */
+type SiteFacts = Pick<
+  SiteListItem,
+  | 'url'
+  | 'status'
+  | 'paused'
+  | 'responseMs'
+  | 'uptime30d'
+  | 'certificateExpiresAt'
+  | 'certificateValid'
+  | 'domainExpiresAt'
+  | 'domainExpirySource'
+>;
+
+/** What a site's badge says: its status, or "Paused" while it is not checked. */
+export function siteLookOf(site: Pick<SiteFacts, 'status' | 'paused'>): SiteStatus | 'paused' {
+  return site.paused ? 'paused' : site.status;
+}
+
+export function SiteStatusBadge({ site }: { site: Pick<SiteFacts, 'status' | 'paused'> }) {
+  const { label, variant } = SITE_STATUS_LOOK[siteLookOf(site)];
+  return <Badge variant={variant}>{label}</Badge>;
+}
+
+/** '320 ms', '3.4 s'. */
+export function formatResponse(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** '99.9%', '100%'; none yet without a check in the last 30 days. */
+export function formatUptime(uptime: number | null): string {
+  if (uptime === null) return 'No checks yet';
+  return `${Number.isInteger(uptime) ? uptime : uptime.toFixed(1)}%`;
+}
+
+/** 'in 5 days', 'today', '2 days ago': a lapse counted in the business's calendar days. */
+function lapseIn(days: number): string {
+  if (days === 0) return 'today';
+  if (days === 1) return 'tomorrow';
+  if (days === -1) return 'yesterday';
+  return days > 0 ? `in ${days} days` : `${-days} days ago`;
+}
+
+/** '54 days left', '1 day left', 'expires today', 'expired 3 days ago'. */
+export function daysLeftText(days: number): string {
+  if (days > 0) return `${days} ${days === 1 ? 'day' : 'days'} left`;
+  if (days === 0) return 'expires today';
+  return `expired ${lapseIn(days)}`;
+}
+
+const WHAT = { certificate: 'certificate', domain: 'domain' } as const;
+const WARNING_DAYS = { certificate: CERTIFICATE_WARNING_DAYS, domain: DOMAIN_WARNING_DAYS };
+
+export interface SiteWarning {
+  /** `expired` (or refused): visitors notice now; `soon`: within its warning window. */
+  level: 'expired' | 'soon';
+  text: string;
+}
+
+/** A certificate's or domain's lapse in words, when it is past or within its warning window. */
+function expiryWarning(what: keyof typeof WHAT, at: string | null, now: Date): SiteWarning | null {
+  if (!at) return null;
+  const days = daysUntil(at, now);
+  const thing = `The ${WHAT[what]}`;
+  if (days < 0) {
+    return { level: 'expired', text: `${thing} expired ${lapseIn(days)}, on ${formatDate(at)}.` };
+  }
+  if (days > WARNING_DAYS[what]) return null;
+  return { level: 'soon', text: `${thing} expires ${lapseIn(days)}, on ${formatDate(at)}.` };
+}
+
+/**
+ * What needs the agency's attention on a site, in words: a certificate refused, a certificate
+ * or a domain past or about to lapse (the dashboard's windows: 14 and 30 days).
+ */
+export function siteWarnings(
+  site: SiteFacts & { lastError?: string | null },
+  now: Date = new Date(),
+): SiteWarning[] {
+  const warnings: SiteWarning[] = [];
+  if (site.certificateValid === false) {
+    warnings.push({
+      level: 'expired',
+      text: `The certificate was refused${site.lastError ? `: ${site.lastError}` : '.'}`,
+    });
+  }
+  for (const [what, at] of [
+    ['certificate', site.certificateExpiresAt],
+    ['domain', site.domainExpiresAt],
+  ] as const) {
+    const warning = expiryWarning(what, at, now);
+    if (warning) warnings.push(warning);
+  }
+  return warnings;
+}
+
+/**
+ * A certificate's or domain's date with the days left, drawn in the warning's color when it
+ * is close; `missing` when there is none.
+ */
+export function ExpiryFact({
+  what,
+  at,
+  missing,
+  note,
+  now,
+}: {
+  what: keyof typeof WHAT;
+  at: string | null;
+  missing: string;
+  /** After the date: '(set by hand)'. */
+  note?: string;
+  now?: Date;
+}) {
+  if (!at) return <span className="text-muted-foreground">{missing}</span>;
+  const days = daysUntil(at, now);
+  const warning = expiryWarning(what, at, now ?? new Date());
+  return (
+    <span
+      className={cn(
+        warning?.level === 'expired' && 'font-medium text-destructive',
+        warning?.level === 'soon' && 'font-medium text-amber-800',
+      )}
+    >
+      {formatDate(at)} · {daysLeftText(days)}
+      {note && <span className="font-normal text-muted-foreground"> {note}</span>}
+    </span>
+  );
+}
+
+/** What the certificate line says without an expiry date. */
+export function missingCertificate(url: string): string {
+  return url.startsWith('http:') ? 'None: not served over HTTPS' : 'Not known yet';
+}
+
+/** '45 min', '3 h 20 min', '2 d 4 h': how long an incident lasted. */
+export function formatDuration(from: string, to: string): string {
+  const minutes = Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 60_000));
+  if (minutes < 1) return 'under a minute';
+  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 24 * 60) {
+    const rest = minutes % 60;
+    return `${Math.floor(minutes / 60)} h${rest ? ` ${rest} min` : ''}`;
+  }
+  const hours = Math.floor((minutes % (24 * 60)) / 60);
+  return `${Math.floor(minutes / (24 * 60))} d${hours ? ` ${hours} h` : ''}`;
+}
