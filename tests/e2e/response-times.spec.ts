@@ -1,26 +1,5 @@
-import type { Page, TestInfo } from '@playwright/test';
-import { expectNoAxeViolations } from '../support/axe';
-import { expectNoSidewaysScroll } from '../support/page-layout';
+import { atBothWidths, PHONE } from '../support/both-widths';
 import { expect, signInAdmin, signUpClient, test } from './fixtures';
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-
-/** The page at a phone's and a desktop's width: nothing sideways, axe clean, a screenshot each. */
-async function atBothWidths(page: Page, testInfo: TestInfo, name: string) {
-  for (const [label, size] of [
-    ['390', PHONE],
-    ['1280', DESKTOP],
-  ] as const) {
-    await page.setViewportSize(size);
-    if (label === '390') await expectNoSidewaysScroll(page, `${name} at 390 px`);
-    await expectNoAxeViolations(page, `${name} at ${label} px`);
-    await page.screenshot({
-      path: testInfo.outputPath(`${name}-${label}.png`),
-      fullPage: true,
-    });
-  }
-}
 
 test('response times: promised to the client, due in the support list, saved replies in the reply box', async ({
   page,

@@ -1,7 +1,7 @@
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { formatMonthName, monthIn } from '@shared/dates';
-import { expectNoAxeViolations } from '../support/axe';
 import { expectNoSidewaysScroll } from '../support/page-layout';
+import { atBothWidths, PHONE, DESKTOP } from '../support/both-widths';
 import { expect, signInAdmin, signUpClient, test } from './fixtures';
 
 /**
@@ -11,21 +11,6 @@ import { expect, signInAdmin, signUpClient, test } from './fixtures';
  * click and finds "Extra update: <subject>" on the client's draft invoice. Screens at 390 and
  * 1280 px, axe clean, nothing sideways.
  */
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-
-async function atBothWidths(page: Page, testInfo: TestInfo, name: string) {
-  for (const [label, size] of [
-    ['390', PHONE],
-    ['1280', DESKTOP],
-  ] as const) {
-    await page.setViewportSize(size);
-    if (label === '390') await expectNoSidewaysScroll(page, `${name} at 390 px`);
-    await expectNoAxeViolations(page, `${name} at ${label} px`);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${label}.png`), fullPage: true });
-  }
-}
 
 /** Asks for Essentials and records its first invoice paid: the plan is active. */
 async function subscribeToEssentials(page: Page, adminApi: APIRequestContext, email: string) {
