@@ -38,22 +38,30 @@ export function machineCpu() {
   return { busy: (total - idle) / TICKS, total: total / TICKS };
 }
 
-/** A process's CPU seconds (user and system) so far. */
-export function processCpu(pid: number) {
+/**
+ * A process's CPU seconds (user and system) so far; with `reaped`, those of its children that
+ * have ended and been waited for too.
+ */
+export function processCpu(pid: number, { reaped = false } = {}) {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime and stime: the 14th and 15th fields, the 12th and 13th after the name.
-  return (Number(fields[11]) + Number(fields[12])) / TICKS;
+  // utime, stime, cutime and cstime: the 14th to 17th fields, the 12th to 15th after the name.
+  const own = Number(fields[11]) + Number(fields[12]);
+  return (reaped ? own + Number(fields[13]) + Number(fields[14]) : own) / TICKS;
 }
 
-/** The CPU seconds of every PostgreSQL process now running (the server is on this machine). */
+/**
+ * The CPU seconds of PostgreSQL (the server is on this machine): its running processes', and
+ * those of the backends that have ended since it started, which the postmaster reaped (a
+ * connection closed during a measurement takes its CPU time with it otherwise).
+ */
 export function postgresCpu() {
   let seconds = 0;
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') {
-        seconds += processCpu(Number(entry));
+        seconds += processCpu(Number(entry), { reaped: true });
       }
     } catch {
       // Gone meanwhile.
