@@ -26,8 +26,9 @@ const INBOUND_SWEEP_CRON = '* * * * *';
 
 /**
  * The monthly reports (REPORT_RUN_CRON, in BILLING_TIMEZONE; the 1st at 7:00): last month's
- * report of every client on a plan, made once and sent once. Queued at start too, so a 1st the
- * server was down is caught up: the run makes only what is missing and sends only what is unsent.
+ * report of every client whose plan was served in it, made once and sent once. Queued at start
+ * too, so a 1st the server was down is caught up: the run makes only what is missing and sends
+ * only what is unsent, and who is reported is judged by the month, not by the day it runs.
  */
 export const REPORTS_QUEUE = 'reports-monthly';
 

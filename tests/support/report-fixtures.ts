@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../server/db/client';
 import {
   siteCheckHours,
@@ -5,6 +6,7 @@ import {
   siteHealthScores,
   siteIncidents,
   sites,
+  subscriptionEvents,
   subscriptions,
   tickets,
 } from '../../server/db/schema';
@@ -63,6 +65,34 @@ export async function insertSite(
 }
 
 /**
+ * The client's subscription history as its transitions write it (subscription_events): when
+ * the plan was activated and when it ended (`periodEnd`: the period it ran to, which the
+ * daily run ends after it passed).
+ */
+export async function planHistory(
+  database: DatabaseHandle,
+  userId: string,
+  events: Array<{ kind: 'activated' | 'canceled'; at: string; periodEnd?: string }>,
+) {
+  const [subscription] = await database.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId));
+  for (const event of events) {
+    await database.db.insert(subscriptionEvents).values({
+      userId,
+      subscriptionId: subscription!.id,
+      kind: event.kind,
+      status: event.kind === 'activated' ? 'active' : 'canceled',
+      tier: subscription!.tier,
+      monthlyPriceCents: 0,
+      periodEnd: event.periodEnd ? at(event.periodEnd) : null,
+      occurredAt: at(event.at),
+    });
+  }
+}
+
+/**
  * A Signature client who joined on Sep 10, 2026, with one site (`url`, a stand-in page the
  * analyser reads) and the November above; October's health score was 60.
  */
@@ -79,6 +109,7 @@ export async function clientWithNovember(
   await database.db
     .insert(subscriptions)
     .values({ userId: client.id, tier: 'signature', status: 'active' });
+  await planHistory(database, client.id, [{ kind: 'activated', at: '2026-09-10T15:00:00Z' }]);
   const site = await insertSite(database, client.id, {
     url,
     certificateExpiresAt: at('2027-01-12T18:00:00Z'),

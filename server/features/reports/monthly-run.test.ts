@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthlyReports, subscriptions, users } from '../../db/schema';
 import { createLogger } from '../../lib/logger';
 import { createSubscriber, signedInAdmin } from '@tests/factories';
 import { startFakeWebsites, type FakeWebsites } from '@tests/support/fake-websites';
 import { pdfText } from '@tests/support/pdf-text';
-import { clientWithNovember, NOVEMBER } from '@tests/support/report-fixtures';
+import { clientWithNovember, NOVEMBER, planHistory } from '@tests/support/report-fixtures';
 import { startSmtpSink, type SmtpSink } from '@tests/support/smtp-sink';
 import {
   createAppInstance,
@@ -58,18 +58,23 @@ beforeAll(async () => {
     email: string,
     status: 'active' | 'past_due' | 'canceled' | 'pending',
     createdAt: string,
+    history: Parameters<typeof planHistory>[2] = [{ kind: 'activated', at: createdAt }],
   ) => {
     const user = await createSubscriber(t.database, { tier: 'essentials', status });
     await t.database.db
       .update(users)
       .set({ email, createdAt: new Date(createdAt) })
       .where(eq(users.id, user.id));
+    await planHistory(t.database, user.id, status === 'pending' ? [] : history);
     return user;
   };
   // Past due is still served; joined on Nov 20, their report starts that day.
   await subscriber('pastdue@example.test', 'past_due', '2026-11-20T18:00:00Z');
   reported.pastDue = 'pastdue@example.test';
-  await subscriber('canceled@example.test', 'canceled', '2026-06-01T18:00:00Z');
+  await subscriber('canceled@example.test', 'canceled', '2026-06-01T18:00:00Z', [
+    { kind: 'activated', at: '2026-06-01T18:00:00Z' },
+    { kind: 'canceled', at: '2026-10-02T08:00:00Z', periodEnd: '2026-10-01T18:00:00Z' },
+  ]);
   await subscriber('pending@example.test', 'pending', '2026-06-01T18:00:00Z');
   // Joined on Dec 1 in Chicago (Dec 1, 12:30 AM CST): November was before them.
   await subscriber('december@example.test', 'active', '2026-12-01T06:30:00Z');
@@ -125,6 +130,67 @@ describe('the monthly run', () => {
     const second = await t.services.reports.runMonthly();
     expect(second).toEqual({ month: '2026-11', made: 0, completed: 0, sent: 0, failed: 0 });
     expect(reportMails('Nov 2026')).toEqual(once());
+  });
+
+  it('reports a month to the clients whose plan was served in it, not to those on a plan now', async () => {
+    clock.set('2026-12-12T15:00:00Z');
+    const client = async (email: string, history: Parameters<typeof planHistory>[2]) => {
+      const user = await createSubscriber(t.database, { tier: 'essentials', status: 'active' });
+      await t.database.db
+        .update(users)
+        .set({ email, createdAt: new Date('2026-11-05T18:00:00Z') })
+        .where(eq(users.id, user.id));
+      await planHistory(t.database, user.id, history);
+      return user;
+    };
+    // Made their account in November, subscribed on Dec 10: November is not theirs.
+    const latecomer = await client('latecomer@example.test', [
+      { kind: 'activated', at: '2026-12-10T16:00:00Z' },
+    ]);
+    // Subscribed on Nov 14 at 11:00 AM CST: their November starts that day.
+    const midMonth = await client('midmonth@example.test', [
+      { kind: 'activated', at: '2026-11-14T17:00:00Z' },
+    ]);
+    // Their plan ran to Nov 30 at 11:30 PM CST and the daily run ended it on Dec 1.
+    const lastDay = await client('lastday@example.test', [
+      { kind: 'activated', at: '2026-11-05T18:00:00Z' },
+      { kind: 'canceled', at: '2026-12-01T08:00:00Z', periodEnd: '2026-12-01T05:30:00Z' },
+    ]);
+    await t.database.db
+      .update(subscriptions)
+      .set({ status: 'canceled' })
+      .where(eq(subscriptions.userId, lastDay.id));
+
+    // The server restarts on Dec 12: its run is November's again.
+    expect(await t.services.reports.runMonthly()).toEqual({
+      month: '2026-11',
+      made: 2,
+      completed: 0,
+      sent: 2,
+      failed: 0,
+    });
+    const november = await t.database.db
+      .select({ email: users.email, periodStart: monthlyReports.periodStart })
+      .from(monthlyReports)
+      .innerJoin(users, eq(users.id, monthlyReports.userId))
+      .where(eq(monthlyReports.month, '2026-11'));
+    expect(november).toContainEqual({ email: 'midmonth@example.test', periodStart: '2026-11-14' });
+    expect(november).toContainEqual({ email: 'lastday@example.test', periodStart: '2026-11-05' });
+    expect(november.map((row) => row.email)).not.toContain('latecomer@example.test');
+    expect(reportMails('Nov 2026')['latecomer@example.test']).toBeUndefined();
+
+    // The admin's report of the same month starts on the same day.
+    const { agent: admin } = await signedInAdmin(t.app, t.database);
+    const made = await admin
+      .post(`/api/admin/clients/${midMonth.id}/reports`)
+      .send({ month: '2026-11' });
+    expect(made.body).toMatchObject({ periodStart: '2026-11-14', periodEnd: '2026-11-30' });
+
+    // Their accounts close here: the months below are the other clients'.
+    await t.database.db
+      .update(users)
+      .set({ deactivatedAt: new Date('2026-12-12T15:00:00Z') })
+      .where(inArray(users.id, [latecomer.id, midMonth.id]));
   });
 
   it('sends each report once when a run stopped between making and sending is run again', async () => {
@@ -213,10 +279,15 @@ describe('the monthly run', () => {
   });
 
   it('stops reporting a client whose plan ended', async () => {
-    await t.database.db
+    const [pastDue] = await t.database.db
       .update(subscriptions)
       .set({ status: 'canceled' })
-      .where(eq(subscriptions.status, 'past_due'));
+      .where(eq(subscriptions.status, 'past_due'))
+      .returning();
+    // The agency ended it at once on Feb 26, 2027.
+    await planHistory(t.database, pastDue!.userId, [
+      { kind: 'canceled', at: '2027-02-26T18:00:00Z', periodEnd: '2027-02-26T18:00:00Z' },
+    ]);
     clock.set('2027-04-01T12:00:00Z');
     const run = await t.services.reports.runMonthly();
     expect(run).toMatchObject({ month: '2027-03', made: 2, sent: 2 });

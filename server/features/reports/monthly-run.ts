@@ -21,7 +21,8 @@ type Subscriber = Awaited<ReturnType<ReportsRepository['subscribers']>>[number];
 
 /**
  * The reports of the 1st (REPORT_RUN_CRON, in the business time zone): the month before's
- * report of every client served on a plan. Two passes, each safe to run again and to stop in
+ * report of every client whose plan was served in it (by the subscription history, not today's
+ * status: a plan that began after the month has none, one that ended in it has one). Two passes, each safe to run again and to stop in
  * the middle of: first each client without a report for the month gets one (the unique index
  * keeps it to one however many runs race), then every report of the month not yet sent is
  * claimed and sent. A run stopped between the two, or in either, leaves reports that the next
@@ -49,10 +50,12 @@ export function createMonthlyRun({
     const at = now();
     const counts = { made: 0, completed: 0, failed: 0 };
     const clients = await repository.subscribers(
+      startOfMonthIn(month, timeZone),
       startOfMonthIn(addMonthsToMonth(month, 1), timeZone),
     );
     for (const client of clients) {
-      const period = reportPeriod(month, { joinedAt: client.createdAt, now: at, timeZone });
+      // The period starts when the plan did, when that was in the month.
+      const period = reportPeriod(month, { joinedAt: client.servedFrom, now: at, timeZone });
       if ('refused' in period) continue;
       const existing = await repository.findOfMonth(client.id, month);
       // Made already over the whole period: nothing to do. One made before the month ended

@@ -154,7 +154,8 @@ export interface ReportClient {
 /**
  * Gathers the facts of one client's period: each site's checks (raw, or the hourly roll-ups
  * where the raw ones are gone), incidents, dates and health score (measured now, once per
- * site and month, except the month so far, which is measured afresh); the tickets, the updates
+ * site and month, except the month so far, which is measured afresh; only for this month or
+ * the one just ended: an older month's is the one kept then, or none); the tickets, the updates
  * against the plan and the invoices paid.
  */
 export function createReportFacts({
@@ -170,7 +171,10 @@ export function createReportFacts({
 }) {
   async function health(siteId: string, url: string, period: ReportPeriod): Promise<HealthFacts> {
     let kept = await repository.healthScore(siteId, period.month);
-    if (!kept || period.monthSoFar) {
+    // Measured today, the score is today's: it is the month's only while the month is this one
+    // or the one just ended (the run's). An older month without one stays "not measured".
+    const measurable = period.monthSoFar || period.month === previousMonth(now(), timeZone);
+    if (measurable && (!kept || period.monthSoFar)) {
       try {
         const measured = await measureWebsite(url);
         kept = await repository.saveHealthScore({

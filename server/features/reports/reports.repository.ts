@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PlanId } from '@shared/plans';
 import { DEFAULT_UPDATE_ALLOWANCE } from '@shared/schemas/updates';
 import type { Database } from '../../db/client';
@@ -9,15 +9,11 @@ import {
   siteHealthScores,
   siteIncidents,
   sites,
-  subscriptions,
   tickets,
   users,
   type MonthlyReportRow,
   type SiteHealthScoreRow,
 } from '../../db/schema';
-
-/** Plans still served: an active subscription, or one past due whose client is still looked after. */
-const SERVED = ['active', 'past_due'] as const;
 
 /** A report as lists show it: everything but the PDF's bytes. */
 const listed = {
@@ -55,6 +51,24 @@ const toNumber = (value: unknown) => (value === null || value === undefined ? nu
 const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
 
 /**
+ * The first moment of [from, until) the client's plan was served, or null, read from the
+ * subscription history (subscription_events: every transition writes it, the migration
+ * backfilled it), not from today's status: a plan is served from its 'activated' event until
+ * the first 'canceled' event after it, which ends it at the period it ran to (its period end,
+ * never later than the event), and with no such event it still is (active or past due).
+ */
+function servedFromOf(userId: SQL, from: Date, until: Date) {
+  return sql<string | null>`(select min(greatest(a.occurred_at, ${iso(from)}))
+    from subscription_events a
+    where a.user_id = ${userId} and a.kind = 'activated' and a.occurred_at < ${iso(until)}
+      and coalesce((select least(coalesce(c.period_end, c.occurred_at), c.occurred_at)
+        from subscription_events c
+        where c.subscription_id = a.subscription_id and c.kind = 'canceled'
+          and (c.occurred_at, c.id) > (a.occurred_at, a.id)
+        order by c.occurred_at, c.id limit 1), 'infinity'::timestamptz) > ${iso(from)})`;
+}
+
+/**
  * The monthly reports' reads and writes: the facts of a client's period, read straight from
  * the site-care, support and billing tables (their features write them); and the reports
  * themselves, each made once per client and month (the unique index), and each e-mail claimed
@@ -83,22 +97,34 @@ export function createReportsRepository(db: Database) {
     },
 
     /**
-     * Every client served on a plan now (active or past due, not deactivated) whose account
-     * existed before `until`: the monthly run's clients, oldest first.
+     * Every client (not deactivated) whose plan was served at some moment of [from, until),
+     * with the first such moment and the plan they were on at `until`: the monthly run's
+     * clients, oldest first. Judged by the subscription's history, not by today's status: a
+     * plan activated after `until` is not counted, one that ended inside the period is.
      */
-    async subscribers(until: Date) {
+    async subscribers(from: Date, until: Date) {
+      const servedFrom = servedFromOf(sql`"users"."id"`, from, until);
       return db
-        .select(clientFields)
+        .select({
+          ...clientFields,
+          plan: sql<PlanId | null>`(select e.tier from subscription_events e
+            where e.user_id = "users"."id" and e.occurred_at < ${iso(until)}
+            order by e.occurred_at desc, e.id desc limit 1)`,
+          servedFrom: servedFrom.mapWith((value: unknown) => new Date(value as string)),
+        })
         .from(users)
-        .innerJoin(subscriptions, eq(subscriptions.userId, users.id))
-        .where(
-          and(
-            inArray(subscriptions.status, SERVED),
-            isNull(users.deactivatedAt),
-            lt(users.createdAt, until),
-          ),
-        )
-        .orderBy(asc(users.createdAt), asc(users.id));
+        .where(and(isNull(users.deactivatedAt), sql`${servedFrom} is not null`))
+        .orderBy(asc(users.createdAt), asc(users.id))
+        .then((rows) => rows.map((row) => ({ ...row, servedFrom: row.servedFrom! })));
+    },
+
+    /** The first moment of [from, until) the client's plan was served (null: not served). */
+    async servedFrom(userId: string, from: Date, until: Date): Promise<Date | null> {
+      const result = await db.execute(
+        sql`select ${servedFromOf(sql`${userId}::uuid`, from, until)} as served_from`,
+      );
+      const value = rowsOf(result)[0]?.served_from;
+      return value === null || value === undefined ? null : new Date(value as string);
     },
 
     /** The client's websites added before `until`, in the order they were added. */

@@ -262,6 +262,37 @@ describe('the monthly report, made by the admin', () => {
     }
   });
 
+  it("says an old month's health score was not measured rather than measuring it now", async () => {
+    const client = await createClient(t.database, {
+      createdAt: new Date('2026-06-01T15:00:00Z'),
+      email: 'remy@example.test',
+    });
+    const site = await insertSite(t.database, client.id, { url: `${websites.origin}/site/4` });
+    // On Dec 1, October is two months back: today's measure is not October's.
+    const october = await admin.post(`/api/admin/clients/${client.id}/reports`).send({
+      month: '2026-10',
+    });
+    expect(october.status).toBe(201);
+    const [mail] = mailsTo('remy@example.test');
+    expect(await pdfText(mail!.attachments[0]!.content)).toContain('Health score: Not measured');
+    const scores = await t.database.db
+      .select({ month: siteHealthScores.month })
+      .from(siteHealthScores)
+      .where(eq(siteHealthScores.siteId, site.id));
+    expect(scores).toEqual([]);
+
+    // November, the month just ended, is measured and kept as November's.
+    const november = await admin.post(`/api/admin/clients/${client.id}/reports`).send({
+      month: '2026-11',
+    });
+    expect(november.status).toBe(201);
+    const measured = await t.database.db
+      .select({ month: siteHealthScores.month })
+      .from(siteHealthScores)
+      .where(eq(siteHealthScores.siteId, site.id));
+    expect(measured).toEqual([{ month: '2026-11' }]);
+  });
+
   it('refuses a month still to come, one before the client joined, and a bad month', async () => {
     const client = await createClient(t.database, {
       createdAt: new Date('2026-11-12T18:00:00Z'),

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { addMonthsToMonth, startOfMonthIn } from '@shared/dates';
 import type { AdminReport, Report } from '@shared/schemas/reports';
 import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
@@ -138,7 +139,15 @@ export function createReportService({
       const client = await repository.client(clientId(id));
       if (!client) throw new AppError(404, CLIENT_NOT_FOUND);
       const at = now();
-      const period = reportPeriod(month, { joinedAt: client.createdAt, now: at, timeZone });
+      // Like the monthly run's: from the day the plan began when that was in the month; a
+      // month without a plan served in it, from the day the account was made.
+      const servedFrom = await repository.servedFrom(
+        client.id,
+        startOfMonthIn(month, timeZone),
+        startOfMonthIn(addMonthsToMonth(month, 1), timeZone),
+      );
+      const joinedAt = servedFrom ?? client.createdAt;
+      const period = reportPeriod(month, { joinedAt, now: at, timeZone });
       if ('refused' in period) throw new AppError(400, period.refused);
       const content = await makeContent(toReportClient(client), period);
       const saved = await repository.saveClaimed(content, at);
