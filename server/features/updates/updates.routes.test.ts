@@ -75,6 +75,22 @@ async function auditOf(kind: string, targetId: string) {
     .orderBy(desc(auditEvents.createdAt));
 }
 
+/** Bills while the database refuses the ticket's mark, as a crash or a lost connection would. */
+async function billWhileTheMarkIsRefused(ticketId: string) {
+  await t.database.executeSql(`
+    create function refuse_extra_update_mark() returns trigger language plpgsql as $$
+    begin raise exception 'ticket mark refused'; end $$;
+    create trigger refuse_extra_update_mark before update of extra_update_invoice_id
+      on tickets for each row execute function refuse_extra_update_mark();`);
+  try {
+    return (await agent.post(`/api/admin/tickets/${ticketId}/extra-update`)).status;
+  } finally {
+    await t.database.executeSql(`
+      drop trigger refuse_extra_update_mark on tickets;
+      drop function refuse_extra_update_mark();`);
+  }
+}
+
 describe('the updates each plan includes (Settings)', () => {
   it('start as Essentials 1, Signature 2, Prestige unlimited at $75.00', async () => {
     expect(
@@ -422,6 +438,66 @@ describe('billing an update beyond the plan', () => {
       expect([lineItems.length, invoice.total]).toEqual([1, untouched.total]);
     }
     await agent.put('/api/admin/settings/updates').send(DEFAULT_UPDATE_ALLOWANCE);
+  });
+
+  it('bills a double click once: one line, one draft', async () => {
+    clock.set(NOV_10);
+    const client = await signedInClient(t.baseUrl);
+    await subscribe(client, 'essentials');
+    await ask(client, 'Included update', 'update');
+    const extra = await ask(client, 'Add the gallery', 'update');
+
+    const both = await Promise.all([
+      agent.post(`/api/admin/tickets/${extra.id}/extra-update`),
+      agent.post(`/api/admin/tickets/${extra.id}/extra-update`),
+    ]);
+    expect(both.map((res) => res.status).sort()).toEqual([201, 409]);
+    const drafts = await t.database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.userId, client.user.id));
+    expect(drafts).toHaveLength(1);
+    const detail = expectJson(
+      await agent.get(`/api/admin/invoices/${drafts[0]!.id}`),
+      InvoiceDetailSchema,
+    );
+    expect(detail.lineItems.map((line) => line.description)).toEqual([
+      'Extra update: Add the gallery',
+    ]);
+  });
+
+  it('adds no line when the ticket cannot be marked: both are committed or neither', async () => {
+    clock.set(NOV_10);
+    const client = await signedInClient(t.baseUrl);
+    await subscribe(client, 'essentials');
+    const draft = await createInvoice(t.database, {
+      userId: client.user.id,
+      clientEmail: client.account.email,
+      status: 'draft',
+      invoiceNumber: null,
+      total: 10_000,
+      subtotal: 10_000,
+    });
+    await ask(client, 'Included update', 'update');
+    const extra = await ask(client, 'Fix the footer', 'update');
+    expect(await billWhileTheMarkIsRefused(extra.id)).toBe(500);
+    const lines = async () =>
+      expectJson(await agent.get(`/api/admin/invoices/${draft.id}`), InvoiceDetailSchema).lineItems;
+    expect((await lines()).map((line) => line.description)).toEqual(['Monthly website plan']);
+    const [unmarked] = await t.database.db.select().from(tickets).where(eq(tickets.id, extra.id));
+    expect(unmarked!.extraUpdateInvoiceId).toBeNull();
+
+    // Without a draft, the new one is undone as well.
+    await t.database.db.delete(invoices).where(eq(invoices.id, draft.id));
+    expect(await billWhileTheMarkIsRefused(extra.id)).toBe(500);
+    expect(
+      await t.database.db.select().from(invoices).where(eq(invoices.userId, client.user.id)),
+    ).toEqual([]);
+
+    // Once the mark goes through, the update is billed, once.
+    expect((await agent.post(`/api/admin/tickets/${extra.id}/extra-update`)).status).toBe(201);
+    const [marked] = await t.database.db.select().from(tickets).where(eq(tickets.id, extra.id));
+    expect(marked!.extraUpdateInvoiceId).not.toBeNull();
   });
 
   it('is refused while an extra update is free', async () => {
