@@ -500,6 +500,30 @@ describe('billing an update beyond the plan', () => {
     expect(marked!.extraUpdateInvoiceId).not.toBeNull();
   });
 
+  it("lists last month's unbilled updates beyond the plan, so the 31st's is billed on the 1st", async () => {
+    clock.set(NOV_10);
+    const client = await signedInClient(t.baseUrl);
+    await subscribe(client, 'essentials');
+    await ask(client, 'Included in November', 'update');
+    const billedInNovember = await ask(client, 'Billed in November', 'update');
+    expect(
+      (await agent.post(`/api/admin/tickets/${billedInNovember.id}/extra-update`)).status,
+    ).toBe(201);
+    clock.set(NOV_30_LATE);
+    const late = await ask(client, 'Asked on the last evening', 'update');
+
+    clock.set(DEC_1_EARLY);
+    const december = await clientUpdates(client);
+    expect(december.meter.month).toBe('2026-12');
+    expect(december.requests).toEqual([]);
+    expect(december.earlier.map((r) => [r.subject, r.beyondPlan, r.invoiceId])).toEqual([
+      ['Asked on the last evening', true, null],
+    ]);
+    expect((await agent.post(`/api/admin/tickets/${late.id}/extra-update`)).status).toBe(201);
+    expect((await clientUpdates(client)).earlier).toEqual([]);
+    clock.set(NOV_10);
+  });
+
   it('is refused while an extra update is free', async () => {
     clock.set(NOV_10);
     const client = await signedInClient(t.baseUrl);
