@@ -524,6 +524,63 @@ describe('billing an update beyond the plan', () => {
     clock.set(NOV_10);
   });
 
+  it('counts a question the admin turns into a website update; a billed one stays an update', async () => {
+    clock.set(NOV_10);
+    const client = await signedInClient(t.baseUrl);
+    await subscribe(client, 'essentials');
+    const filed = await ask(client, 'Please change the phone number');
+    expect((await meterOf(client.browser)).used).toBe(0);
+
+    const changed = await agent.patch(`/api/admin/tickets/${filed.id}`).send({ kind: 'update' });
+    expect(changed.status).toBe(200);
+    const detail = AdminTicketDetailSchema.parse(changed.body);
+    expect([detail.ticket.kind, detail.ticket.status]).toEqual(['update', 'open']);
+    expect((await meterOf(client.browser)).used).toBe(1);
+    const [audit] = await auditOf('ticket.kind_changed', filed.id);
+    expect(audit).toMatchObject({
+      targetType: 'ticket',
+      before: { kind: 'question' },
+      after: { kind: 'update' },
+    });
+
+    const bad = await agent.patch(`/api/admin/tickets/${filed.id}`).send({ kind: 'wish' });
+    expect([bad.status, bad.body.message]).toEqual([400, 'Kind must be update or question']);
+    const empty = await agent.patch(`/api/admin/tickets/${filed.id}`).send({});
+    expect([empty.status, empty.body.message]).toEqual([400, 'Choose a status or a kind']);
+    expect(
+      (
+        await agent
+          .patch('/api/admin/tickets/00000000-0000-4000-8000-000000000000')
+          .send({ kind: 'update' })
+      ).status,
+    ).toBe(404);
+
+    // Both at once: the kind, then the status.
+    const extra = await ask(client, 'Second update', 'update');
+    const billed = await agent.post(`/api/admin/tickets/${extra.id}/extra-update`);
+    expect(billed.status).toBe(201);
+    const refused = await agent
+      .patch(`/api/admin/tickets/${extra.id}`)
+      .send({ kind: 'question', status: 'resolved' });
+    expect([refused.status, refused.body.message]).toEqual([
+      409,
+      'This update is billed as an extra update: it stays a website update.',
+    ]);
+    const [row] = await t.database.db.select().from(tickets).where(eq(tickets.id, extra.id));
+    expect([row!.kind, row!.status]).toEqual(['update', 'open']);
+    expect(await auditOf('ticket.kind_changed', extra.id)).toEqual([]);
+
+    const back = await agent
+      .patch(`/api/admin/tickets/${filed.id}`)
+      .send({ kind: 'question', status: 'resolved' });
+    expect(back.status).toBe(200);
+    expect(AdminTicketDetailSchema.parse(back.body).ticket).toMatchObject({
+      kind: 'question',
+      status: 'resolved',
+    });
+    expect((await meterOf(client.browser)).used).toBe(1);
+  });
+
   it('is refused while an extra update is free', async () => {
     clock.set(NOV_10);
     const client = await signedInClient(t.baseUrl);
