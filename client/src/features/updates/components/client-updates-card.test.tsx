@@ -73,7 +73,11 @@ describe('ClientUpdatesCard (the admin client page)', () => {
       `/admin/support/${EXTRA}`,
     );
 
-    await user.click(within(extra!).getByRole('button', { name: 'Bill as extra update' }));
+    await user.click(
+      within(extra!).getByRole('button', {
+        name: 'Bill "Add the winter menu" as an extra update',
+      }),
+    );
     const link = await within(extra!).findByRole('link', { name: 'Billed: view invoice' });
     expect(link).toHaveAttribute('href', `/admin/invoices/${INVOICE}`);
     expect(within(extra!).queryByRole('button')).toBeNull();
@@ -93,13 +97,15 @@ describe('ClientUpdatesCard (the admin client page)', () => {
     );
     const user = userEvent.setup();
     renderWithApp(<ClientUpdatesCard clientId={CLIENT} />, `/admin/clients/${CLIENT}`);
-    await user.click(await screen.findByRole('button', { name: 'Bill as extra update' }));
+    const button = await screen.findByRole('button', {
+      name: 'Bill "Add the winter menu" as an extra update',
+    });
+    expect(button).toHaveTextContent('Bill as extra update');
+    await user.click(button);
     expect(
       (await screen.findAllByText('Set the price of an extra update in Settings first.'))[0],
     ).toBeVisible();
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Bill as extra update' })).toBeEnabled(),
-    );
+    await waitFor(() => expect(button).toBeEnabled());
   });
 
   it("lists last month's updates beyond the plan not billed yet, and bills one", async () => {
@@ -139,7 +145,9 @@ describe('ClientUpdatesCard (the admin client page)', () => {
     const [late] = within(earlier).getAllByRole('listitem');
     expect(within(late!).getByRole('link', { name: 'Holiday banner' })).toBeVisible();
     expect(within(late!).getByText('Beyond the plan')).toBeVisible();
-    await user.click(within(late!).getByRole('button'));
+    await user.click(
+      within(late!).getByRole('button', { name: 'Bill "Holiday banner" as an extra update' }),
+    );
     await waitFor(() =>
       expect(
         screen.queryByRole('region', { name: 'Not billed yet from earlier months' }),

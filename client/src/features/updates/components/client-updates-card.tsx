@@ -34,6 +34,7 @@ function Billing({ request, meter }: { request: UpdateRequest; meter: UpdatesMet
       type="button"
       size="sm"
       variant="outline"
+      aria-label={`Bill "${request.subject}" as an extra update`}
       disabled={bill.isPending}
       onClick={() =>
         bill.mutate(request.ticketId, {
