@@ -204,8 +204,16 @@ export const AdminReplySchema = TicketMessageSchema.extend({
 });
 export type AdminReply = z.infer<typeof AdminReplySchema>;
 
-/** PATCH /api/admin/tickets/{id}. */
-export const UpdateTicketStatusSchema = z.object({
-  status: z.enum(TICKET_STATUSES, { error: STATUS_ERROR }),
-});
+/**
+ * PATCH /api/admin/tickets/{id}: its status, its kind (an update the client filed as a
+ * question, or one that came by e-mail, counts once the admin says so), or both.
+ */
+export const UpdateTicketStatusSchema = z
+  .object({
+    status: z.enum(TICKET_STATUSES, { error: STATUS_ERROR }).optional(),
+    kind: z.enum(TICKET_KINDS, { error: 'Kind must be update or question' }).optional(),
+  })
+  .refine((change) => change.status !== undefined || change.kind !== undefined, {
+    message: 'Choose a status or a kind',
+  });
 export type UpdateTicketStatus = z.infer<typeof UpdateTicketStatusSchema>;

@@ -67,10 +67,18 @@ export const UpdateRequestSchema = z.object({
 });
 export type UpdateRequest = z.infer<typeof UpdateRequestSchema>;
 
+/** How many months before this one the admin's card still lists unbilled extra updates of. */
+export const EARLIER_UNBILLED_MONTHS = 2;
+
 /** GET /api/admin/clients/{id}/updates. */
 export const ClientUpdatesSchema = z.object({
   meter: UpdatesMeterSchema,
   requests: z.array(UpdateRequestSchema),
+  /**
+   * The updates beyond the plan of the EARLIER_UNBILLED_MONTHS months before this one that
+   * are not billed yet, oldest first: one asked for on the 31st can still be billed on the 1st.
+   */
+  earlier: z.array(UpdateRequestSchema),
 });
 export type ClientUpdates = z.infer<typeof ClientUpdatesSchema>;
 

@@ -90,7 +90,9 @@ test('a client asks for updates against the meter; the owner bills the extra one
   await expect(extra.getByText('Beyond the plan')).toBeVisible();
   await atBothWidths(admin, testInfo, 'client-page-updates');
 
-  await extra.getByRole('button', { name: 'Bill as extra update' }).click();
+  await extra
+    .getByRole('button', { name: 'Bill "Add the winter menu" as an extra update' })
+    .click();
   const invoiceLink = extra.getByRole('link', { name: 'Billed: view invoice' });
   await expect(invoiceLink).toBeVisible();
   await expect(extra.getByRole('button')).toHaveCount(0);

@@ -7,7 +7,7 @@ import {
 } from '@shared/schemas/invoices';
 import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
-import type { InvoiceRepository } from './invoices.repository';
+import type { InvoiceRepository, WithinDraft } from './invoices.repository';
 
 /** A new draft is due in 14 days, as the new-invoice form proposes. */
 const NEW_DRAFT_DUE_DAYS = 14;
@@ -28,7 +28,12 @@ export interface DraftLine {
 interface DraftLineDeps {
   repository: InvoiceRepository;
   /** The invoices service's own create: a new draft is made the usual way (and audited). */
-  create(input: CreateInvoice, link: object, actor: AuditActor): Promise<InvoiceDetail>;
+  create(
+    input: CreateInvoice,
+    link: object,
+    actor: AuditActor,
+    within?: WithinDraft,
+  ): Promise<InvoiceDetail>;
   audit: AuditTrail;
   now: () => Date;
   timeZone: string;
@@ -37,18 +42,22 @@ interface DraftLineDeps {
 /**
  * Work billed as it happens (an extra website update, issue 28): a line at the end of the
  * client's newest draft, which the admin reviews and sends with the rest; without a draft, a
- * new one. A sent invoice is never changed (it is voided or credited instead).
+ * new one. A sent invoice is never changed (it is voided or credited instead). `within` runs
+ * in the same transaction as the line (the ticket it bills is marked there): if it throws,
+ * nothing is added.
  */
 export function createDraftLines({ repository, create, audit, now, timeZone }: DraftLineDeps) {
   return async function addToDraft(
     client: DraftClient,
     line: DraftLine,
     actor: AuditActor,
+    within?: WithinDraft,
   ): Promise<{ invoiceId: string; created: boolean }> {
     const added = await repository.appendToNewestDraft(
       client.userId,
       { description: line.description, quantity: 1, unitPrice: line.unitPrice },
       { at: now(), maxCents: MAX_INVOICE_AMOUNT_CENTS },
+      within,
     );
     if (added === 'too-large') {
       throw new AppError(
@@ -80,6 +89,7 @@ export function createDraftLines({ repository, create, audit, now, timeZone }: D
       }),
       {},
       actor,
+      within,
     );
     return { invoiceId: draft.invoice.id, created: true };
   };

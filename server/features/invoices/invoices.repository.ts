@@ -9,6 +9,13 @@ import { issueInvoice, voidInvoice, withdrawInvoiceIssue } from './invoice-lifec
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/**
+ * Work another feature's repository does in the transaction that puts a line on a draft (the
+ * ticket an extra update bills, issue 28), so both are committed or neither: throwing undoes
+ * the line, or the new draft.
+ */
+export type WithinDraft = (tx: Transaction, invoiceId: string) => Promise<void>;
+
 /** Statuses a client sees: a draft is the agency's business until it is sent. */
 const VISIBLE_TO_CLIENT = ['sent', 'paid', 'overdue', 'void'] as const;
 
@@ -82,7 +89,7 @@ export interface InvoiceFilter {
 export function createInvoiceRepository(db: Database) {
   return {
     /** The invoice and its lines in one transaction; a draft has no number until it is sent. */
-    async create(input: NewInvoice) {
+    async create(input: NewInvoice, within?: WithinDraft) {
       return db.transaction(async (tx) => {
         const { lineItems, ...values } = input;
         const userId = values.userId ?? (await verifiedOwnerOf(tx, values.clientEmail));
@@ -95,6 +102,7 @@ export function createInvoiceRepository(db: Database) {
           .insert(invoiceLineItems)
           .values(lineItems.map((line, position) => ({ ...line, position, invoiceId: invoice.id })))
           .returning();
+        await within?.(tx, invoice.id);
         return { invoice, lines };
       });
     },
@@ -182,6 +190,7 @@ export function createInvoiceRepository(db: Database) {
       userId: string,
       line: { description: string; quantity: number; unitPrice: number },
       { at, maxCents }: { at: Date; maxCents: number },
+      within?: WithinDraft,
     ) {
       return db.transaction(async (tx) => {
         const [draft] = await tx
@@ -210,6 +219,7 @@ export function createInvoiceRepository(db: Database) {
           .set({ subtotal, total: subtotal + draft.tax - draft.discount, updatedAt: at })
           .where(eq(invoices.id, draft.id))
           .returning();
+        await within?.(tx, draft.id);
         return { before: draft, invoice: invoice!, lineCount: lines.length + 1 };
       });
     },

@@ -26,7 +26,7 @@ import { createCreditNotes, type CardRefund } from './credit-notes';
 import type { CreditNoteRepository, CreditNoteWithAuthor } from './credit-notes.repository';
 import type { CreditNoteMail, HowToPay, InvoiceMail, PayLink } from './invoices.emails';
 import { renderInvoicePdf, type InvoiceIssuer } from './invoice-pdf';
-import type { InvoiceRepository, NewInvoice } from './invoices.repository';
+import type { InvoiceRepository, NewInvoice, WithinDraft } from './invoices.repository';
 import { createDraftLines } from './draft-lines';
 import { createVoidInvoice } from './void-invoice';
 
@@ -414,27 +414,31 @@ export function createInvoiceService({
     input: CreateInvoice,
     link: InvoiceBillingLink = {},
     actor?: AuditActor,
+    within?: WithinDraft,
   ): Promise<InvoiceDetail> {
     if (input.clientId && !(await repository.clientExists(input.clientId))) {
       throw new AppError(400, 'That client account no longer exists. Choose the client again.');
     }
     const { lineItems, subtotal, total } = priceInvoice(input);
     const today = now();
-    const { invoice, lines } = await repository.create({
-      userId: input.clientId ?? link.userId,
-      clientName: input.clientName,
-      clientEmail: input.clientEmail,
-      planType: input.planType ?? null,
-      dateIssued: calendarDateIn(today, timeZone),
-      dueDate: input.dueDate,
-      notes: input.notes,
-      subtotal,
-      tax: input.tax,
-      discount: input.discount,
-      total,
-      lineItems,
-      ...link,
-    });
+    const { invoice, lines } = await repository.create(
+      {
+        userId: input.clientId ?? link.userId,
+        clientName: input.clientName,
+        clientEmail: input.clientEmail,
+        planType: input.planType ?? null,
+        dateIssued: calendarDateIn(today, timeZone),
+        dueDate: input.dueDate,
+        notes: input.notes,
+        subtotal,
+        tax: input.tax,
+        discount: input.discount,
+        total,
+        lineItems,
+        ...link,
+      },
+      within,
+    );
     const created = toDetail(invoice, lines, [], [], detailOptions);
     if (actor) {
       await audit.record(actor, {

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { TicketSort, TicketStatus } from '@shared/schemas/tickets';
+import type { TicketKind } from '@shared/schemas/updates';
 import type { Database } from '../../db/client';
 import { unionAll } from 'drizzle-orm/pg-core';
 import {
@@ -182,6 +183,27 @@ export function createTicketRepository(db: Database) {
     /** The status the admin set, and the ticket before it. */
     async updateStatus(id: string, status: TicketStatus, clock: ClockAt) {
       return db.transaction((tx) => changeStatus(tx, id, status, clock));
+    },
+
+    /**
+     * The kind the admin set ("Website update" or "Question or problem"), and the kind before;
+     * null: no such ticket. An update already billed as an extra stays an update:
+     * 'billed'.
+     */
+    async updateKind(id: string, kind: TicketKind) {
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ kind: tickets.kind, extraUpdateInvoiceId: tickets.extraUpdateInvoiceId })
+          .from(tickets)
+          .where(eq(tickets.id, id))
+          .for('update');
+        if (!before) return null;
+        if (before.extraUpdateInvoiceId && kind !== 'update') return 'billed' as const;
+        if (before.kind !== kind) {
+          await tx.update(tickets).set({ kind }).where(eq(tickets.id, id));
+        }
+        return { before: before.kind, after: kind };
+      });
     },
 
     /** Due times for the tickets from before response clocks (ticket-lifecycle.ts). */

@@ -99,8 +99,8 @@ export function adminTicketRoutes(service: TicketService, files: UploadLimits): 
   });
 
   router.patch('/tickets/:id', async (req, res) => {
-    const { status } = parse(UpdateTicketStatusSchema, req.body);
-    res.json(await service.setStatus(actorOf(currentAdmin(res)), req.params.id, status));
+    const change = parse(UpdateTicketStatusSchema, req.body);
+    res.json(await service.update(actorOf(currentAdmin(res)), req.params.id, change));
   });
 
   return router;

@@ -15,6 +15,7 @@ import type {
   TicketMessageResult,
   TicketPage,
   TicketStatus,
+  UpdateTicketStatus,
 } from '@shared/schemas/tickets';
 import { describeTarget, type ResponsePolicy } from '@shared/response-targets';
 import type { ClientResponseTime } from '@shared/schemas/response-times';
@@ -32,6 +33,8 @@ import type { TicketRepository, TicketWithClient } from './tickets.repository';
 import { fullName } from '../../lib/format';
 
 export const TICKET_NOT_FOUND = 'Ticket not found';
+export const BILLED_STAYS_AN_UPDATE =
+  'This update is billed as an extra update: it stays a website update.';
 export const TICKET_RESOLVED = 'This ticket has been resolved and is closed for new messages.';
 
 // A client learns nothing about tickets that are not theirs: 404 for those and for bad ids.
@@ -185,6 +188,27 @@ export function createTicketService(
       attachments: files.opening,
       messages: messages.map((message) => toMessage(message, files.byMessage)),
     };
+  }
+
+  /** The status the admin set, audited when it changed. */
+  async function setStatus(
+    actor: AuditActor,
+    id: string,
+    status: TicketStatus,
+  ): Promise<AdminTicketDetail> {
+    const changed = await repository.updateStatus(checkedId(id), status, await clockAt());
+    if (!changed) throw new AppError(404, TICKET_NOT_FOUND);
+    const { before, after: updated } = changed;
+    if (before.status !== updated.status) {
+      await audit.record(actor, {
+        kind: 'ticket.status_changed',
+        targetType: 'ticket',
+        targetId: updated.id,
+        before: { status: before.status },
+        after: { status: updated.status },
+      });
+    }
+    return adminDetail(id);
   }
 
   async function adminDetail(id: string): Promise<AdminTicketDetail> {
@@ -390,24 +414,32 @@ export function createTicketService(
       return { ...(await adminDetail(id)), refused };
     },
 
-    async setStatus(
+    setStatus,
+
+    /**
+     * PATCH /api/admin/tickets/{id}: the kind (a website update counts against the plan's
+     * month), then the status; each change audited.
+     */
+    async update(
       actor: AuditActor,
       id: string,
-      status: TicketStatus,
+      { status, kind }: UpdateTicketStatus,
     ): Promise<AdminTicketDetail> {
-      const changed = await repository.updateStatus(checkedId(id), status, await clockAt());
-      if (!changed) throw new AppError(404, TICKET_NOT_FOUND);
-      const { before, after: updated } = changed;
-      if (before.status !== updated.status) {
-        await audit.record(actor, {
-          kind: 'ticket.status_changed',
-          targetType: 'ticket',
-          targetId: updated.id,
-          before: { status: before.status },
-          after: { status: updated.status },
-        });
+      if (kind) {
+        const changed = await repository.updateKind(checkedId(id), kind);
+        if (!changed) throw new AppError(404, TICKET_NOT_FOUND);
+        if (changed === 'billed') throw new AppError(409, BILLED_STAYS_AN_UPDATE);
+        if (changed.before !== changed.after) {
+          await audit.record(actor, {
+            kind: 'ticket.kind_changed',
+            targetType: 'ticket',
+            targetId: id,
+            before: { kind: changed.before },
+            after: { kind: changed.after },
+          });
+        }
       }
-      return adminDetail(id);
+      return status ? setStatus(actor, id, status) : adminDetail(checkedId(id));
     },
   };
 }

@@ -9,6 +9,7 @@ import type { UpdatesRepository } from './updates.repository';
 
 export const TICKET_NOT_FOUND = 'Ticket not found';
 export const NOT_AN_UPDATE = 'Only a website update can be billed as an extra update.';
+export const BILLED_MEANWHILE = 'This update was billed at the same moment: reload the page.';
 export const NO_EXTRA_UPDATE_PRICE = 'Set the price of an extra update in Settings first.';
 
 /** An invoice line's description is at most 500 characters. */
@@ -88,10 +89,13 @@ export function createExtraUpdates({
         },
         { description, unitPrice: used.extraUpdatePriceCents },
         actor,
+        // In the line's own transaction: the line and the ticket's mark are committed together.
+        async (tx, draftId) => {
+          if (!(await repository.markBilled(tx, ticket.id, draftId))) {
+            throw new AppError(409, BILLED_MEANWHILE);
+          }
+        },
       );
-      if (!(await repository.markBilled(ticket.id, invoiceId))) {
-        throw new AppError(409, 'This update was billed at the same moment: reload the page.');
-      }
       return { invoiceId, description, amount: used.extraUpdatePriceCents };
     });
     await audit.record(actor, {

@@ -3,6 +3,8 @@ import type { PlanId } from '@shared/plans';
 import type { Database } from '../../db/client';
 import { invoices, subscriptions, tickets, users } from '../../db/schema';
 
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 const requestColumns = {
   id: tickets.id,
   number: tickets.number,
@@ -76,9 +78,12 @@ export function createUpdatesRepository(db: Database) {
       return row ?? null;
     },
 
-    /** Records the invoice the update was billed on; false when it was billed already. */
-    async markBilled(ticketId: string, invoiceId: string): Promise<boolean> {
-      const rows = await db
+    /**
+     * Records the invoice the update was billed on, in the invoices' transaction that adds its
+     * line (addToDraft's `within`); false when it was billed already.
+     */
+    async markBilled(tx: Transaction, ticketId: string, invoiceId: string): Promise<boolean> {
+      const rows = await tx
         .update(tickets)
         .set({ extraUpdateInvoiceId: invoiceId })
         .where(and(eq(tickets.id, ticketId), isNull(tickets.extraUpdateInvoiceId)))

@@ -75,6 +75,22 @@ async function auditOf(kind: string, targetId: string) {
     .orderBy(desc(auditEvents.createdAt));
 }
 
+/** Bills while the database refuses the ticket's mark, as a crash or a lost connection would. */
+async function billWhileTheMarkIsRefused(ticketId: string) {
+  await t.database.executeSql(`
+    create function refuse_extra_update_mark() returns trigger language plpgsql as $$
+    begin raise exception 'ticket mark refused'; end $$;
+    create trigger refuse_extra_update_mark before update of extra_update_invoice_id
+      on tickets for each row execute function refuse_extra_update_mark();`);
+  try {
+    return (await agent.post(`/api/admin/tickets/${ticketId}/extra-update`)).status;
+  } finally {
+    await t.database.executeSql(`
+      drop trigger refuse_extra_update_mark on tickets;
+      drop function refuse_extra_update_mark();`);
+  }
+}
+
 describe('the updates each plan includes (Settings)', () => {
   it('start as Essentials 1, Signature 2, Prestige unlimited at $75.00', async () => {
     expect(
@@ -422,6 +438,147 @@ describe('billing an update beyond the plan', () => {
       expect([lineItems.length, invoice.total]).toEqual([1, untouched.total]);
     }
     await agent.put('/api/admin/settings/updates').send(DEFAULT_UPDATE_ALLOWANCE);
+  });
+
+  it('bills a double click once: one line, one draft', async () => {
+    clock.set(NOV_10);
+    const client = await signedInClient(t.baseUrl);
+    await subscribe(client, 'essentials');
+    await ask(client, 'Included update', 'update');
+    const extra = await ask(client, 'Add the gallery', 'update');
+
+    const both = await Promise.all([
+      agent.post(`/api/admin/tickets/${extra.id}/extra-update`),
+      agent.post(`/api/admin/tickets/${extra.id}/extra-update`),
+    ]);
+    expect(both.map((res) => res.status).sort()).toEqual([201, 409]);
+    const drafts = await t.database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.userId, client.user.id));
+    expect(drafts).toHaveLength(1);
+    const detail = expectJson(
+      await agent.get(`/api/admin/invoices/${drafts[0]!.id}`),
+      InvoiceDetailSchema,
+    );
+    expect(detail.lineItems.map((line) => line.description)).toEqual([
+      'Extra update: Add the gallery',
+    ]);
+  });
+
+  it('adds no line when the ticket cannot be marked: both are committed or neither', async () => {
+    clock.set(NOV_10);
+    const client = await signedInClient(t.baseUrl);
+    await subscribe(client, 'essentials');
+    const draft = await createInvoice(t.database, {
+      userId: client.user.id,
+      clientEmail: client.account.email,
+      status: 'draft',
+      invoiceNumber: null,
+      total: 10_000,
+      subtotal: 10_000,
+    });
+    await ask(client, 'Included update', 'update');
+    const extra = await ask(client, 'Fix the footer', 'update');
+    expect(await billWhileTheMarkIsRefused(extra.id)).toBe(500);
+    const lines = async () =>
+      expectJson(await agent.get(`/api/admin/invoices/${draft.id}`), InvoiceDetailSchema).lineItems;
+    expect((await lines()).map((line) => line.description)).toEqual(['Monthly website plan']);
+    const [unmarked] = await t.database.db.select().from(tickets).where(eq(tickets.id, extra.id));
+    expect(unmarked!.extraUpdateInvoiceId).toBeNull();
+
+    // Without a draft, the new one is undone as well.
+    await t.database.db.delete(invoices).where(eq(invoices.id, draft.id));
+    expect(await billWhileTheMarkIsRefused(extra.id)).toBe(500);
+    expect(
+      await t.database.db.select().from(invoices).where(eq(invoices.userId, client.user.id)),
+    ).toEqual([]);
+
+    // Once the mark goes through, the update is billed, once.
+    expect((await agent.post(`/api/admin/tickets/${extra.id}/extra-update`)).status).toBe(201);
+    const [marked] = await t.database.db.select().from(tickets).where(eq(tickets.id, extra.id));
+    expect(marked!.extraUpdateInvoiceId).not.toBeNull();
+  });
+
+  it("lists last month's unbilled updates beyond the plan, so the 31st's is billed on the 1st", async () => {
+    clock.set(NOV_10);
+    const client = await signedInClient(t.baseUrl);
+    await subscribe(client, 'essentials');
+    await ask(client, 'Included in November', 'update');
+    const billedInNovember = await ask(client, 'Billed in November', 'update');
+    expect(
+      (await agent.post(`/api/admin/tickets/${billedInNovember.id}/extra-update`)).status,
+    ).toBe(201);
+    clock.set(NOV_30_LATE);
+    const late = await ask(client, 'Asked on the last evening', 'update');
+
+    clock.set(DEC_1_EARLY);
+    const december = await clientUpdates(client);
+    expect(december.meter.month).toBe('2026-12');
+    expect(december.requests).toEqual([]);
+    expect(december.earlier.map((r) => [r.subject, r.beyondPlan, r.invoiceId])).toEqual([
+      ['Asked on the last evening', true, null],
+    ]);
+    expect((await agent.post(`/api/admin/tickets/${late.id}/extra-update`)).status).toBe(201);
+    expect((await clientUpdates(client)).earlier).toEqual([]);
+    clock.set(NOV_10);
+  });
+
+  it('counts a question the admin turns into a website update; a billed one stays an update', async () => {
+    clock.set(NOV_10);
+    const client = await signedInClient(t.baseUrl);
+    await subscribe(client, 'essentials');
+    const filed = await ask(client, 'Please change the phone number');
+    expect((await meterOf(client.browser)).used).toBe(0);
+
+    const changed = await agent.patch(`/api/admin/tickets/${filed.id}`).send({ kind: 'update' });
+    expect(changed.status).toBe(200);
+    const detail = AdminTicketDetailSchema.parse(changed.body);
+    expect([detail.ticket.kind, detail.ticket.status]).toEqual(['update', 'open']);
+    expect((await meterOf(client.browser)).used).toBe(1);
+    const [audit] = await auditOf('ticket.kind_changed', filed.id);
+    expect(audit).toMatchObject({
+      targetType: 'ticket',
+      before: { kind: 'question' },
+      after: { kind: 'update' },
+    });
+
+    const bad = await agent.patch(`/api/admin/tickets/${filed.id}`).send({ kind: 'wish' });
+    expect([bad.status, bad.body.message]).toEqual([400, 'Kind must be update or question']);
+    const empty = await agent.patch(`/api/admin/tickets/${filed.id}`).send({});
+    expect([empty.status, empty.body.message]).toEqual([400, 'Choose a status or a kind']);
+    expect(
+      (
+        await agent
+          .patch('/api/admin/tickets/00000000-0000-4000-8000-000000000000')
+          .send({ kind: 'update' })
+      ).status,
+    ).toBe(404);
+
+    // Both at once: the kind, then the status.
+    const extra = await ask(client, 'Second update', 'update');
+    const billed = await agent.post(`/api/admin/tickets/${extra.id}/extra-update`);
+    expect(billed.status).toBe(201);
+    const refused = await agent
+      .patch(`/api/admin/tickets/${extra.id}`)
+      .send({ kind: 'question', status: 'resolved' });
+    expect([refused.status, refused.body.message]).toEqual([
+      409,
+      'This update is billed as an extra update: it stays a website update.',
+    ]);
+    const [row] = await t.database.db.select().from(tickets).where(eq(tickets.id, extra.id));
+    expect([row!.kind, row!.status]).toEqual(['update', 'open']);
+    expect(await auditOf('ticket.kind_changed', extra.id)).toEqual([]);
+
+    const back = await agent
+      .patch(`/api/admin/tickets/${filed.id}`)
+      .send({ kind: 'question', status: 'resolved' });
+    expect(back.status).toBe(200);
+    expect(AdminTicketDetailSchema.parse(back.body).ticket).toMatchObject({
+      kind: 'question',
+      status: 'resolved',
+    });
+    expect((await meterOf(client.browser)).used).toBe(1);
   });
 
   it('is refused while an extra update is free', async () => {

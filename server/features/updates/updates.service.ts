@@ -1,4 +1,10 @@
-import type { ClientUpdates, UpdateAllowanceSettings, UpdatesMeter } from '@shared/schemas/updates';
+import { addMonthsToMonth } from '@shared/dates';
+import {
+  EARLIER_UNBILLED_MONTHS,
+  type ClientUpdates,
+  type UpdateAllowanceSettings,
+  type UpdatesMeter,
+} from '@shared/schemas/updates';
 import type { AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
 import { existingId } from '../../lib/ids';
@@ -45,11 +51,26 @@ export function createUpdatesService({
     /** A client's meter and update requests of `month` (the monthly report's). */
     monthOf: meter.monthOf,
 
-    /** GET /api/admin/clients/{id}/updates: this month's meter and requests. */
+    /**
+     * GET /api/admin/clients/{id}/updates: this month's meter and requests, and the earlier
+     * months' updates beyond the plan not billed yet (billed on the 1st for the 31st).
+     */
     async clientUpdates(id: string): Promise<ClientUpdates> {
       const client = await repository.findClient(existingId(id, CLIENT_NOT_FOUND));
       if (!client) throw new AppError(404, CLIENT_NOT_FOUND);
-      return meter.monthOf(client.id, meter.currentMonth());
+      const month = meter.currentMonth();
+      const earlierMonths = Array.from({ length: EARLIER_UNBILLED_MONTHS }, (_, index) =>
+        addMonthsToMonth(month, index - EARLIER_UNBILLED_MONTHS),
+      );
+      const [current, ...earlier] = await Promise.all(
+        [month, ...earlierMonths].map((each) => meter.monthOf(client.id, each)),
+      );
+      return {
+        ...current!,
+        earlier: earlier.flatMap(({ requests }) =>
+          requests.filter((request) => request.beyondPlan && !request.invoiceId),
+        ),
+      };
     },
 
     /** POST /api/admin/tickets/{id}/extra-update (extra-updates.ts). */

@@ -3,3 +3,4 @@ export { ClientUpdatesCard } from './components/client-updates-card';
 export { UpdatesMeterLine } from './components/updates-meter-line';
 export { UpdatesMeterNote } from './components/updates-meter-note';
 export { updatesMeterQueryOptions } from './api/get-updates-meter';
+export { clientUpdatesQueryOptions } from './api/get-client-updates';

@@ -208,6 +208,7 @@ function stubClientApi(...pages: ClientDetail[]) {
           extraUpdatePriceCents: 7500,
         },
         requests: [],
+        earlier: [],
       }),
     ),
     http.get(`/api/admin/clients/${ID}/reports`, () => json(AdminReportsSchema, [])),

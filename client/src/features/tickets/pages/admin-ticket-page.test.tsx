@@ -121,6 +121,34 @@ describe('AdminTicketPage', () => {
     ]);
   });
 
+  it('lets the admin make a question a website update, which the server then counts', async () => {
+    apiServer.use(
+      http.patch(`/api/admin/tickets/${ID}`, () => {
+        const changed = detail('open');
+        changed.ticket.kind = 'update';
+        return json(AdminTicketDetailSchema, changed);
+      }),
+      http.get(`/api/admin/tickets/${ID}`, () => json(AdminTicketDetailSchema, detail('open'))),
+      attachmentLimitsHandler(),
+    );
+    const calls = recordRequests();
+    renderWithApp(<AdminTicketPage params={{ id: ID }} />, `/admin/support/${ID}`);
+
+    const kind = await screen.findByRole('combobox', { name: 'Kind' });
+    expect(kind).toHaveValue('question');
+    expect(
+      within(kind)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Question or problem', 'Website update']);
+    await userEvent.setup().selectOptions(kind, 'Website update');
+    expect((await screen.findAllByText('Kind: Website update'))[0]).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Kind' })).toHaveValue('update');
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([
+      { method: 'PATCH', url: `/api/admin/tickets/${ID}`, body: { kind: 'update' } },
+    ]);
+  });
+
   it('marks what came by e-mail and shows the original only when asked', async () => {
     const byEmail = detail('open');
     byEmail.ticket.source = 'email';

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { fillSavedReply } from '@shared/schemas/saved-replies';
 import type { RefusedFile, TicketStatus } from '@shared/schemas/tickets';
+import { TICKET_KIND_LABELS, TICKET_KINDS, type TicketKind } from '@shared/schemas/updates';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { QueryState } from '@/components/ui/query-state';
@@ -10,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useAdminTicket } from '@/features/tickets/api/get-admin-ticket';
 import { useReplyToTicket } from '@/features/tickets/api/reply-to-ticket';
+import { useSetTicketKind } from '@/features/tickets/api/set-ticket-kind';
 import { useSetTicketStatus } from '@/features/tickets/api/set-ticket-status';
 import { TicketThread } from '@/features/tickets/components/ticket-thread';
 import {
@@ -33,11 +35,12 @@ function BackLink() {
   );
 }
 
-/** /admin/support/{id}: the conversation, a reply, and the ticket's status. */
+/** /admin/support/{id}: the conversation, a reply, and the ticket's kind and status. */
 export function AdminTicketPage({ params }: { params: { id: string } }) {
   const detail = useAdminTicket(params.id);
   const reply = useReplyToTicket(params.id);
   const setStatus = useSetTicketStatus(params.id);
+  const setKind = useSetTicketKind(params.id);
   // '' = the default rule: an open ticket moves to in_progress with the reply.
   const [statusAfterReply, setStatusAfterReply] = useState<TicketStatus | ''>('');
 
@@ -80,6 +83,12 @@ export function AdminTicketPage({ params }: { params: { id: string } }) {
         toast({ title: 'Ticket Updated', description: `Status: ${TICKET_STATUS_LABEL[status]}` }),
     });
 
+  const onKind = (kind: TicketKind) =>
+    setKind.mutate(kind, {
+      onSuccess: () =>
+        toast({ title: 'Ticket Updated', description: `Kind: ${TICKET_KIND_LABELS[kind]}` }),
+    });
+
   return (
     <div className="space-y-6">
       <BackLink />
@@ -100,19 +109,39 @@ export function AdminTicketPage({ params }: { params: { id: string } }) {
             )}
           </p>
         </div>
-        <div className="w-48 space-y-2">
-          <Label htmlFor="ticket-status">Status</Label>
-          <NativeSelect
-            id="ticket-status"
-            value={ticket.status}
-            disabled={setStatus.isPending}
-            onChange={(event) => {
-              const status = parseTicketStatus(event.target.value);
-              if (status) onStatus(status);
-            }}
-          >
-            <TicketStatusOptions />
-          </NativeSelect>
+        <div className="flex flex-wrap gap-4">
+          <div className="w-48 space-y-2">
+            <Label htmlFor="ticket-kind">Kind</Label>
+            <NativeSelect
+              id="ticket-kind"
+              value={ticket.kind}
+              disabled={setKind.isPending}
+              onChange={(event) => {
+                const kind = TICKET_KINDS.find((each) => each === event.target.value);
+                if (kind) onKind(kind);
+              }}
+            >
+              {TICKET_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {TICKET_KIND_LABELS[kind]}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="w-48 space-y-2">
+            <Label htmlFor="ticket-status">Status</Label>
+            <NativeSelect
+              id="ticket-status"
+              value={ticket.status}
+              disabled={setStatus.isPending}
+              onChange={(event) => {
+                const status = parseTicketStatus(event.target.value);
+                if (status) onStatus(status);
+              }}
+            >
+              <TicketStatusOptions />
+            </NativeSelect>
+          </div>
         </div>
       </div>
       <TicketThread

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -67,8 +67,12 @@ describe('NewTicketPage: the kind and the updates meter', () => {
     // The meter is asked for only when it is needed.
     expect(calls.filter((call) => call.url === '/api/updates')).toEqual([]);
 
+    // The live region is there, empty, before the meter fills it: screen readers read it out.
+    const note = within(kinds).getByRole('status', { name: 'Your website updates this month' });
+    expect(note).toBeEmptyDOMElement();
+
     await user.click(screen.getByRole('radio', { name: /Website update/ }));
-    expect(await screen.findByText('1 of 2 updates used in November')).toBeVisible();
+    expect(await within(note).findByText('1 of 2 updates used in November')).toBeVisible();
     expect(screen.queryByText(/beyond your plan/)).toBeNull();
 
     await user.type(screen.getByLabelText('Subject'), 'New opening hours');

@@ -75,7 +75,10 @@ export function NewTicketPage() {
                       type="radio"
                       value={value}
                       className="mt-1 h-4 w-4 accent-primary"
-                      aria-describedby={`kind-${value}-hint`}
+                      aria-describedby={
+                        errors.kind ? `kind-${value}-hint kind-error` : `kind-${value}-hint`
+                      }
+                      aria-invalid={errors.kind ? true : undefined}
                       {...form.register('kind')}
                     />
                     <span>
@@ -90,8 +93,12 @@ export function NewTicketPage() {
                   </label>
                 ))}
               </div>
-              {errors.kind && <p className="text-sm text-destructive">{errors.kind.message}</p>}
-              {kind === 'update' && <UpdatesMeterNote />}
+              {errors.kind && (
+                <p id="kind-error" className="text-sm text-destructive">
+                  {errors.kind.message}
+                </p>
+              )}
+              <UpdatesMeterNote shown={kind === 'update'} />
             </fieldset>
             <FormField
               label="Subject"

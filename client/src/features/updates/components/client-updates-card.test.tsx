@@ -42,6 +42,7 @@ const month = (invoiceId: string | null): ClientUpdates => ({
       invoiceId,
     },
   ],
+  earlier: [],
 });
 
 describe('ClientUpdatesCard (the admin client page)', () => {
@@ -72,7 +73,11 @@ describe('ClientUpdatesCard (the admin client page)', () => {
       `/admin/support/${EXTRA}`,
     );
 
-    await user.click(within(extra!).getByRole('button', { name: 'Bill as extra update' }));
+    await user.click(
+      within(extra!).getByRole('button', {
+        name: 'Bill "Add the winter menu" as an extra update',
+      }),
+    );
     const link = await within(extra!).findByRole('link', { name: 'Billed: view invoice' });
     expect(link).toHaveAttribute('href', `/admin/invoices/${INVOICE}`);
     expect(within(extra!).queryByRole('button')).toBeNull();
@@ -92,12 +97,64 @@ describe('ClientUpdatesCard (the admin client page)', () => {
     );
     const user = userEvent.setup();
     renderWithApp(<ClientUpdatesCard clientId={CLIENT} />, `/admin/clients/${CLIENT}`);
-    await user.click(await screen.findByRole('button', { name: 'Bill as extra update' }));
+    const button = await screen.findByRole('button', {
+      name: 'Bill "Add the winter menu" as an extra update',
+    });
+    expect(button).toHaveTextContent('Bill as extra update');
+    await user.click(button);
     expect(
       (await screen.findAllByText('Set the price of an extra update in Settings first.'))[0],
     ).toBeVisible();
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Bill as extra update' })).toBeEnabled(),
+    await waitFor(() => expect(button).toBeEnabled());
+  });
+
+  it("lists last month's updates beyond the plan not billed yet, and bills one", async () => {
+    const LATE = '0a1b2c3d-0000-4000-8000-0000000000a3';
+    let billed = false;
+    apiServer.use(
+      http.get(`/api/admin/clients/${CLIENT}/updates`, () =>
+        json(ClientUpdatesSchema, {
+          ...month(null),
+          meter: { ...month(null).meter, month: '2026-12', used: 0 },
+          requests: [],
+          earlier: billed
+            ? []
+            : [
+                {
+                  ticketId: LATE,
+                  number: 19,
+                  subject: 'Holiday banner',
+                  createdAt: '2026-11-30T20:00:00.000Z',
+                  beyondPlan: true,
+                  invoiceId: null,
+                },
+              ],
+        }),
+      ),
+      http.post(`/api/admin/tickets/${LATE}/extra-update`, () => {
+        billed = true;
+        return json(ExtraUpdateBilledSchema, { invoiceId: INVOICE }, { status: 201 });
+      }),
     );
+    const calls = recordRequests();
+    const user = userEvent.setup();
+    renderWithApp(<ClientUpdatesCard clientId={CLIENT} />, `/admin/clients/${CLIENT}`);
+
+    expect(await screen.findByText('No update requests this month.')).toBeVisible();
+    const earlier = screen.getByRole('region', { name: 'Not billed yet from earlier months' });
+    const [late] = within(earlier).getAllByRole('listitem');
+    expect(within(late!).getByRole('link', { name: 'Holiday banner' })).toBeVisible();
+    expect(within(late!).getByText('Beyond the plan')).toBeVisible();
+    await user.click(
+      within(late!).getByRole('button', { name: 'Bill "Holiday banner" as an extra update' }),
+    );
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('region', { name: 'Not billed yet from earlier months' }),
+      ).toBeNull(),
+    );
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
+      `/api/admin/tickets/${LATE}/extra-update`,
+    ]);
   });
 });

@@ -34,6 +34,7 @@ function Billing({ request, meter }: { request: UpdateRequest; meter: UpdatesMet
       type="button"
       size="sm"
       variant="outline"
+      aria-label={`Bill "${request.subject}" as an extra update`}
       disabled={bill.isPending}
       onClick={() =>
         bill.mutate(request.ticketId, {
@@ -50,9 +51,40 @@ function Billing({ request, meter }: { request: UpdateRequest; meter: UpdatesMet
   );
 }
 
+/** One update request: its ticket, and whether the plan includes it or it can be billed. */
+function RequestItem({ request, meter }: { request: UpdateRequest; meter: UpdatesMeter }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2">
+      <div className="min-w-0 break-words">
+        <Link
+          href={paths.admin.ticket(request.ticketId)}
+          className="font-medium text-primary hover:underline"
+        >
+          {request.subject}
+        </Link>
+        <p className="text-sm text-muted-foreground">
+          Ticket #{request.number} · {formatDate(request.createdAt)}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        {request.beyondPlan ? (
+          <>
+            <Badge variant="warning">Beyond the plan</Badge>
+            <Billing request={request} meter={meter} />
+          </>
+        ) : (
+          <Badge variant="secondary">Included</Badge>
+        )}
+      </div>
+    </li>
+  );
+}
+
 /**
  * The client page's website updates of the month: the same meter the client sees, each update
- * request with whether the plan includes it, and one click to bill one beyond it.
+ * request with whether the plan includes it, and one click to bill one beyond it. Updates
+ * beyond the plan of the months before that are not billed yet follow, so one asked for on
+ * the 31st can still be billed on the 1st.
  */
 export function ClientUpdatesCard({ clientId }: { clientId: string }) {
   const updates = useClientUpdates(clientId);
@@ -74,42 +106,31 @@ export function ClientUpdatesCard({ clientId }: { clientId: string }) {
           what="website updates"
           loading={<Skeleton className="h-16 w-full" />}
         >
-          {({ meter, requests }) =>
-            requests.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No update requests this month.</p>
-            ) : (
-              <ul className="divide-y">
-                {requests.map((request) => (
-                  <li
-                    key={request.ticketId}
-                    className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2"
-                  >
-                    <div className="min-w-0 break-words">
-                      <Link
-                        href={paths.admin.ticket(request.ticketId)}
-                        className="font-medium text-primary hover:underline"
-                      >
-                        {request.subject}
-                      </Link>
-                      <p className="text-sm text-muted-foreground">
-                        Ticket #{request.number} · {formatDate(request.createdAt)}
-                      </p>
-                    </div>
-                    <div className="flex flex-wrap items-center gap-2">
-                      {request.beyondPlan ? (
-                        <>
-                          <Badge variant="warning">Beyond the plan</Badge>
-                          <Billing request={request} meter={meter} />
-                        </>
-                      ) : (
-                        <Badge variant="secondary">Included</Badge>
-                      )}
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            )
-          }
+          {({ meter, requests, earlier }) => (
+            <>
+              {requests.length === 0 ? (
+                <p className="text-sm text-muted-foreground">No update requests this month.</p>
+              ) : (
+                <ul className="divide-y" aria-label="Update requests this month">
+                  {requests.map((request) => (
+                    <RequestItem key={request.ticketId} request={request} meter={meter} />
+                  ))}
+                </ul>
+              )}
+              {earlier.length > 0 && (
+                <section aria-labelledby={`earlier-updates-${clientId}`} className="mt-4">
+                  <h3 id={`earlier-updates-${clientId}`} className="text-sm font-semibold">
+                    Not billed yet from earlier months
+                  </h3>
+                  <ul className="divide-y" aria-label="Earlier updates not billed yet">
+                    {earlier.map((request) => (
+                      <RequestItem key={request.ticketId} request={request} meter={meter} />
+                    ))}
+                  </ul>
+                </section>
+              )}
+            </>
+          )}
         </QueryState>
       </CardContent>
     </Card>

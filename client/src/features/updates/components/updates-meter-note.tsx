@@ -4,15 +4,11 @@ import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useUpdatesMeter } from '../api/get-updates-meter';
 
-/**
- * On the new-ticket form once "Website update" is chosen: the month's meter ("1 of 2 updates
- * used in November") and, when this request would be beyond the plan, what it will cost. Read
- * out when it appears (aria-live), before the client submits.
- */
-export function UpdatesMeterNote() {
+/** The month's meter and, when the next request would be beyond the plan, its price. */
+function MeterNote() {
   const meter = useUpdatesMeter();
   return (
-    <div aria-live="polite" className="rounded-md border bg-muted/40 p-3 text-sm">
+    <div className="rounded-md border bg-muted/40 p-3 text-sm">
       <QueryState query={meter} what="updates meter" loading={<Skeleton className="h-5 w-56" />}>
         {(data) => {
           const beyond = describeNextBeyondPlan(data);
@@ -32,6 +28,21 @@ export function UpdatesMeterNote() {
           );
         }}
       </QueryState>
+    </div>
+  );
+}
+
+/**
+ * On the new-ticket form: once "Website update" is chosen (`shown`), the month's meter ("1 of 2
+ * updates used in November") and, when this request would be beyond the plan, what it will
+ * cost. The live region is always there, empty until then, so screen readers announce what
+ * fills it (a region mounted with its content is often not read); the meter is fetched only
+ * when shown.
+ */
+export function UpdatesMeterNote({ shown }: { shown: boolean }) {
+  return (
+    <div role="status" aria-label="Your website updates this month">
+      {shown && <MeterNote />}
     </div>
   );
 }
