@@ -214,6 +214,41 @@ describe('a website that fails and recovers', () => {
     expect(subjects().filter((line) => line.includes('Website back up'))).toHaveLength(2);
   });
 
+  it('sends a down pair the hourly window held back on a failed check after the hour, then its recovery', async () => {
+    const client = await createClient(t.database);
+    const site = await addSite(client);
+    website.status = 503;
+    await nextCheck(site.id);
+    await nextCheck(site.id);
+    website.status = 200;
+    await nextCheck(site.id);
+    expect(sink.messages).toHaveLength(4);
+    const firstAlert = (await siteRow(site.id)).lastAlertAt!;
+
+    // Down again within the hour: the incident opens, its e-mails are held back.
+    website.status = 503;
+    await nextCheck(site.id);
+    await nextCheck(site.id);
+    const [, held] = await incidentsOf(site.id);
+    expect(held).toMatchObject({ endedAt: null, alertedAt: null });
+    expect(sink.messages).toHaveLength(4);
+
+    // Still down once the hour has passed: the held pair goes, once.
+    clock.set(new Date(firstAlert.getTime() + 61 * 60_000));
+    await nextCheck(site.id);
+    await nextCheck(site.id);
+    expect(subjects().filter((line) => line.includes('Website down'))).toHaveLength(2);
+    expect(sink.messages).toHaveLength(6);
+    const [, told] = await incidentsOf(site.id);
+    expect(told!.alertedAt).not.toBeNull();
+    expect((await siteRow(site.id)).lastAlertAt).toEqual(told!.alertedAt);
+
+    website.status = 200;
+    await nextCheck(site.id);
+    expect(subjects().filter((line) => line.includes('Website back up'))).toHaveLength(2);
+    expect(sink.messages).toHaveLength(8);
+  });
+
   it('checks a site now when the admin asks, recorded like a scheduled check', async () => {
     const client = await createClient(t.database);
     const site = await addSite(client);

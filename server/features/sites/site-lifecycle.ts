@@ -30,8 +30,9 @@ import type { SiteCheckResult } from './site-check';
  *   incident closed without a word to anyone (it was about what is no longer watched)
  *
  * Whether people are told is decided here too, with the site's lastAlertAt: a down e-mail
- * pair at most once an hour per site, and a recovery pair only for an incident whose down
- * pair went (docs/decisions/032).
+ * pair at most once an hour per site (one held back goes on a failed check after the hour,
+ * while its incident is open), and a recovery pair only for an incident whose down pair went
+ * (its alertedAt; docs/decisions/032).
  */
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -48,7 +49,10 @@ export interface CheckRules {
 /** What a recorded check changed that someone must hear of (sent after the commit). */
 export interface CheckOutcome {
   site: SiteRow;
-  /** An incident opened by this check, with its ticket; `alert`: the down pair goes. */
+  /**
+   * An incident opened by this check, with its ticket; `alert`: the down pair goes. Also an
+   * incident opened earlier whose down pair the hourly window held back and goes now.
+   */
   opened: { incident: SiteIncidentRow; ticket: TicketRow; alert: boolean } | null;
   /** An incident this check closed; `alert`: the recovery pair goes. */
   closed: { incident: SiteIncidentRow; ticket: TicketRow | null; alert: boolean } | null;
@@ -149,9 +153,18 @@ async function openIncident(
   return { incident: withTicket ?? incident, ticket };
 }
 
-/** Whether the down pair of e-mails went for `incident` (it set lastAlertAt when it opened). */
-function alerted(site: SiteRow, incident: SiteIncidentRow): boolean {
-  return site.lastAlertAt !== null && site.lastAlertAt.getTime() >= incident.createdAt.getTime();
+/** Whether the hourly window lets a down pair go at `at` (none went in the last hour). */
+function mayAlert(site: SiteRow, at: Date): boolean {
+  return site.lastAlertAt === null || at.getTime() - site.lastAlertAt.getTime() >= ALERT_WINDOW_MS;
+}
+
+async function markAlerted(tx: Transaction, incident: SiteIncidentRow, at: Date) {
+  const [row] = await tx
+    .update(siteIncidents)
+    .set({ alertedAt: at })
+    .where(eq(siteIncidents.id, incident.id))
+    .returning();
+  return row ?? { ...incident, alertedAt: at };
 }
 
 /** The certificate facts a check read, and whether its threshold warning is due now. */
@@ -213,7 +226,11 @@ export async function recordCheck(
       const [ticket] = open.ticketId
         ? await tx.select().from(tickets).where(eq(tickets.id, open.ticketId))
         : [];
-      closed = { incident: ended ?? open, ticket: ticket ?? null, alert: alerted(site, open) };
+      closed = {
+        incident: ended ?? open,
+        ticket: ticket ?? null,
+        alert: open.alertedAt !== null,
+      };
     }
     const after = await write(tx, site.id, {
       ...common,
@@ -230,14 +247,23 @@ export async function recordCheck(
   let values: Partial<SiteRow> = { ...common, consecutiveFailures: failures, lastError: reason };
   if (failures >= rules.failuresBeforeDown && !open) {
     const made = await openIncident(tx, { ...site, lastError: reason }, at, rules);
-    const alert =
-      made !== null &&
-      (site.lastAlertAt === null || at.getTime() - site.lastAlertAt.getTime() >= ALERT_WINDOW_MS);
-    if (made) opened = { ...made, alert };
+    const alert = made !== null && mayAlert(site, at);
+    if (made) {
+      const incident = alert ? await markAlerted(tx, made.incident, at) : made.incident;
+      opened = { incident, ticket: made.ticket, alert };
+    }
     // Not made: another writer opened it a moment ago (the index let one through).
     values = { ...values, status: 'down', ...(alert && { lastAlertAt: at }) };
   } else if (open) {
     values = { ...values, status: 'down' };
+    // Its down pair was held back by the hourly window: it goes now the window has passed.
+    if (open.alertedAt === null && open.ticketId && mayAlert(site, at)) {
+      const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, open.ticketId));
+      if (ticket) {
+        opened = { incident: await markAlerted(tx, open, at), ticket, alert: true };
+        values = { ...values, lastAlertAt: at };
+      }
+    }
   }
   const after = await write(tx, site.id, values);
   return { site: after, opened, closed: null, certificateWarning: certificate.warning };
