@@ -187,7 +187,7 @@ describe('a website that fails and recovers', () => {
     expect(checks[1]).toMatchObject({ statusCode: 503, reason: 'HTTP 503' });
   });
 
-  it('sends at most one pair of e-mails an hour while a site flaps, yet records each incident and ticket', async () => {
+  it('sends at most one pair of e-mails an hour while a site flaps, and keeps its incidents on one ticket', async () => {
     const client = await createClient(t.database);
     const site = await addSite(client);
     const flap = async () => {
@@ -201,17 +201,46 @@ describe('a website that fails and recovers', () => {
     expect(sink.messages).toHaveLength(4);
     await flap();
     await flap();
-    expect(await incidentsOf(site.id)).toHaveLength(3);
-    expect(await ticketsOf(client)).toHaveLength(3);
+    const flaps = await incidentsOf(site.id);
+    expect(flaps).toHaveLength(3);
+    // Each flap within the hour of the last one goes on the first one's ticket.
+    const [ticket] = await ticketsOf(client);
+    expect(await ticketsOf(client)).toHaveLength(1);
+    expect(flaps.map((incident) => incident.ticketId)).toEqual([
+      ticket!.id,
+      ticket!.id,
+      ticket!.id,
+    ]);
     expect(sink.messages).toHaveLength(4);
 
     // An hour after the last pair, the next incident is told again, with its recovery.
     clock.set(new Date(clock.now().getTime() + 61 * 60_000));
     await flap();
     expect(await incidentsOf(site.id)).toHaveLength(4);
+    expect(await ticketsOf(client)).toHaveLength(2);
     expect(sink.messages).toHaveLength(8);
     expect(subjects().filter((line) => line.includes('Website down'))).toHaveLength(2);
     expect(subjects().filter((line) => line.includes('Website back up'))).toHaveLength(2);
+  });
+
+  it('opens a new ticket for a flap when the last one was resolved', async () => {
+    const client = await createClient(t.database);
+    const site = await addSite(client);
+    const down = async () => {
+      website.status = 503;
+      await nextCheck(site.id);
+      await nextCheck(site.id);
+      website.status = 200;
+      await nextCheck(site.id);
+    };
+    await down();
+    const [first] = await ticketsOf(client);
+    const resolved = await admin
+      .patch(`/api/admin/tickets/${first!.id}`)
+      .send({ status: 'resolved' });
+    expect(resolved.status).toBe(200);
+    await down();
+    expect(await ticketsOf(client)).toHaveLength(2);
   });
 
   it('sends a down pair the hourly window held back on a failed check after the hour, then its recovery', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { ResponsePolicy } from '@shared/response-targets';
 import {
   CERTIFICATE_WARNING_DAYS,
@@ -115,8 +115,26 @@ export function siteHost(url: string): string {
 }
 
 /**
- * Opens the incident and its ticket, unless one is open already: the unique partial index
- * makes a second insert (a restart, two workers) do nothing, and then no ticket is opened.
+ * The ticket of the site's previous incident when that one closed less than an hour before
+ * `at` and its ticket is not resolved: a flapping site keeps one ticket, not one per flap.
+ */
+async function flapTicket(tx: Transaction, siteId: string, at: Date): Promise<TicketRow | null> {
+  const [previous] = await tx
+    .select({ endedAt: siteIncidents.endedAt, ticket: tickets })
+    .from(siteIncidents)
+    .leftJoin(tickets, eq(tickets.id, siteIncidents.ticketId))
+    .where(and(eq(siteIncidents.siteId, siteId), isNotNull(siteIncidents.endedAt)))
+    .orderBy(desc(siteIncidents.endedAt))
+    .limit(1);
+  if (!previous?.endedAt || !previous.ticket) return null;
+  const recent = at.getTime() - previous.endedAt.getTime() < ALERT_WINDOW_MS;
+  return recent && previous.ticket.status !== 'resolved' ? previous.ticket : null;
+}
+
+/**
+ * Opens the incident and its ticket (or takes the ticket of a flap: flapTicket), unless one is
+ * open already: the unique partial index makes a second insert (a restart, two workers) do
+ * nothing, and then no ticket is opened.
  */
 async function openIncident(
   tx: Transaction,
@@ -133,18 +151,20 @@ async function openIncident(
     .onConflictDoNothing()
     .returning();
   if (!incident) return null;
-  const ticket = await openTicket(
-    tx,
-    site.userId,
-    {
-      subject: `Your website ${siteHost(site.url)} is down`,
-      description:
-        `Our checks of ${site.url} have failed ${rules.failuresBeforeDown === 1 ? 'once' : `${rules.failuresBeforeDown} times in a row`}: ` +
-        `${reason}. We are looking into it and will write here when it is back.`,
-      priority: 'high',
-    },
-    { policy: rules.policy, at },
-  );
+  const ticket =
+    (await flapTicket(tx, site.id, at)) ??
+    (await openTicket(
+      tx,
+      site.userId,
+      {
+        subject: `Your website ${siteHost(site.url)} is down`,
+        description:
+          `Our checks of ${site.url} have failed ${rules.failuresBeforeDown === 1 ? 'once' : `${rules.failuresBeforeDown} times in a row`}: ` +
+          `${reason}. We are looking into it and will write here when it is back.`,
+        priority: 'high',
+      },
+      { policy: rules.policy, at },
+    ));
   const [withTicket] = await tx
     .update(siteIncidents)
     .set({ ticketId: ticket.id })
