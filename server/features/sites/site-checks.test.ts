@@ -29,13 +29,23 @@ let admin: Awaited<ReturnType<typeof signedInAdmin>>['agent'];
 const clock = createTestClock('2026-11-20T15:00:00Z');
 
 /** The website: 200 with a page, or the status the test sets. */
-const website = { status: 200, requests: 0 };
+const website = {
+  status: 200,
+  requests: 0,
+  /** While set, each request waits for it, and `arrived` is told when one comes in. */
+  hold: null as Promise<void> | null,
+  arrived: () => {},
+};
 let server: http.Server;
 let siteUrl: string;
 
 beforeAll(async () => {
-  server = http.createServer((_req, res) => {
+  server = http.createServer(async (_req, res) => {
     website.requests += 1;
+    if (website.hold) {
+      website.arrived();
+      await website.hold;
+    }
     res
       .writeHead(website.status, { 'content-type': 'text/html' })
       .end(website.status === 200 ? '<h1>Fresh bread daily</h1>' : 'Service unavailable');
@@ -70,6 +80,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   website.status = 200;
+  website.hold = null;
   await t.database.db.delete(sites);
   sink.messages.length = 0;
 });
@@ -363,6 +374,34 @@ describe('a restart or a second server in the middle', () => {
     expect(next).toBeGreaterThan(clock.now().getTime());
     expect(next - clock.now().getTime()).toBeLessThanOrEqual(INTERVAL_SECONDS * 1000);
     expect((next - due.getTime()) % (INTERVAL_SECONDS * 1000)).toBe(0);
+  });
+
+  it('records nothing of a check still running when the admin changes the address or pauses', async () => {
+    const client = await createClient(t.database);
+    for (const change of [{ url: 'http://127.0.0.1:9/' }, { paused: true }]) {
+      const site = await addSite(client);
+      website.status = 503;
+      let release = () => {};
+      website.hold = new Promise<void>((resolve) => (release = resolve));
+      const arrived = new Promise<void>((resolve) => (website.arrived = resolve));
+      const running = t.services.sites.checkNow(site.id).catch(() => null);
+      await arrived;
+      const res = await admin.patch(`/api/admin/sites/${site.id}`).send(change);
+      expect(res.status).toBe(200);
+      release();
+      await running;
+      const checks = await t.database.db
+        .select()
+        .from(siteChecks)
+        .where(eq(siteChecks.siteId, site.id));
+      expect(checks).toEqual([]);
+      expect(await siteRow(site.id)).toMatchObject({
+        status: 'unknown',
+        consecutiveFailures: 0,
+        lastCheckedAt: null,
+      });
+      website.hold = null;
+    }
   });
 
   it('does not check paused sites', async () => {

@@ -149,11 +149,14 @@ export function createSiteChecks({
     }
   }
 
-  /** Checks one site and records what it found; null when it was removed or paused meanwhile. */
+  /**
+   * Checks one site and records what it found; null, nothing recorded, when it was removed,
+   * paused or given another address meanwhile (what was found is about what is not watched).
+   */
   async function run(site: Pick<SiteRow, 'id' | 'url' | 'keyword'>) {
     const at = now();
     const result = await check(site);
-    const outcome = await repository.recordCheck(site.id, result, at, {
+    const outcome = await repository.recordCheck(site.id, site.url, result, at, {
       failuresBeforeDown,
       policy: await policy(),
     });

@@ -245,13 +245,20 @@ export function createSiteRepository(db: Database) {
     },
 
     /**
-     * Records one check of a site in a transaction that holds its row: the lifecycle decides
-     * what follows. Null when the site was removed or paused while it was checked.
+     * Records one check of `url`, the site's address when it was checked, in a transaction
+     * that holds its row: the lifecycle decides what follows. Null, and nothing recorded, when
+     * the site was removed, paused or given another address while it was checked.
      */
-    async recordCheck(id: string, result: SiteCheckResult, at: Date, rules: CheckRules) {
+    async recordCheck(
+      id: string,
+      url: string,
+      result: SiteCheckResult,
+      at: Date,
+      rules: CheckRules,
+    ) {
       return db.transaction(async (tx) => {
         const [site] = await tx.select().from(sites).where(eq(sites.id, id)).for('update');
-        if (!site || site.paused) return null;
+        if (!site || site.paused || site.url !== url) return null;
         return recordCheck(tx, site, result, at, rules);
       });
     },
