@@ -404,6 +404,21 @@ describe('a restart or a second server in the middle', () => {
     }
   });
 
+  it('does not check the sites of a deactivated client, and checks them again once reactivated', async () => {
+    const client = await createClient(t.database);
+    const site = await addSite(client);
+    const off = await admin.put(`/api/admin/clients/${client.id}/active`).send({ active: false });
+    expect(off.status).toBe(200);
+    const before = website.requests;
+    clock.set(new Date(clock.now().getTime() + 2 * INTERVAL_SECONDS * 1000));
+    expect(await t.services.sites.scheduler.tick()).toBe(0);
+    expect(website.requests).toBe(before);
+    const on = await admin.put(`/api/admin/clients/${client.id}/active`).send({ active: true });
+    expect(on.status).toBe(200);
+    expect(await nextCheck(site.id)).toBe(1);
+    expect(website.requests).toBe(before + 1);
+  });
+
   it('does not check paused sites', async () => {
     const client = await createClient(t.database);
     const site = await addSite(client);

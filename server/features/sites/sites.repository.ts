@@ -223,6 +223,7 @@ export function createSiteRepository(db: Database) {
      * slot after `now` on its own grid (so the spread over the interval stays, and a server
      * down for an hour does not fire the missed checks in a burst). The move is the claim: a
      * crash loses at most this one check, and another process never takes it too (SKIP LOCKED).
+     * Paused sites and those of deactivated clients are not checked.
      */
     async claimDue(now: Date, intervalSeconds: number, limit: number): Promise<SiteRow[]> {
       if (limit <= 0) return [];
@@ -230,7 +231,17 @@ export function createSiteRepository(db: Database) {
       const due = db
         .select({ id: sites.id })
         .from(sites)
-        .where(and(lte(sites.nextCheckAt, now), eq(sites.paused, false)))
+        .where(
+          and(
+            lte(sites.nextCheckAt, now),
+            eq(sites.paused, false),
+            // A deactivated client's sites rest (and they hear nothing) until reactivated.
+            inArray(
+              sites.userId,
+              db.select({ id: users.id }).from(users).where(isNull(users.deactivatedAt)),
+            ),
+          ),
+        )
         .orderBy(asc(sites.nextCheckAt))
         .limit(limit)
         .for('update', { skipLocked: true });
