@@ -361,6 +361,31 @@ describe('a restart or a second server in the middle', () => {
     }
   });
 
+  it('runs at most SITE_CHECK_CONCURRENCY checks at once in a process', async () => {
+    const client = await createClient(t.database);
+    const added = [await addSite(client), await addSite(client, `${siteUrl}shop`)];
+    const one = await createAppInstance({
+      config: { ...t.config, sites: { ...t.config.sites, concurrency: 1 } },
+      database: t.database,
+      logger: createLogger('silent'),
+      clock: () => clock.now(),
+    });
+    try {
+      const due = Math.max(
+        ...(await Promise.all(added.map((site) => siteRow(site.id)))).map((row) =>
+          row.nextCheckAt.getTime(),
+        ),
+      );
+      clock.set(new Date(Math.max(due + 1000, clock.now().getTime())));
+      expect(await one.services.sites.scheduler.tick()).toBe(1);
+      await one.services.sites.scheduler.idle();
+      expect(await one.services.sites.scheduler.tick()).toBe(1);
+      await one.services.sites.scheduler.idle();
+    } finally {
+      await one.close();
+    }
+  });
+
   it('after a server was down for an hour checks each site once, not once per missed slot', async () => {
     const client = await createClient(t.database);
     const site = await addSite(client);

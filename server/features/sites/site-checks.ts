@@ -33,14 +33,12 @@ export interface SiteCheckDeps {
   intervalSeconds: number;
   failuresBeforeDown: number;
   timeoutMs: number;
-  /** Checks running at once in this process, at most. */
-  concurrency?: number;
+  /** Checks running at once in this process, at most (SITE_CHECK_CONCURRENCY). */
+  concurrency: number;
   logger: Logger;
   now: () => Date;
 }
 
-/** How many checks one process runs at once. */
-export const SITE_CHECK_CONCURRENCY = 16;
 /** RDAP servers limit their callers: a few look-ups at a time, a bounded batch per pass. */
 const DOMAIN_LOOKUP_CONCURRENCY = 4;
 const DOMAIN_LOOKUP_BATCH = 500;
@@ -69,7 +67,7 @@ export function createSiteChecks({
   intervalSeconds,
   failuresBeforeDown,
   timeoutMs,
-  concurrency = SITE_CHECK_CONCURRENCY,
+  concurrency,
   logger,
   now,
 }: SiteCheckDeps) {

@@ -52,14 +52,18 @@ export interface SiteServiceDeps {
   events: SiteEvents;
   audit: AuditTrail;
   policy: () => Promise<ResponsePolicy>;
-  settings: { intervalSeconds: number; failuresBeforeDown: number; timeoutMs: number };
+  settings: {
+    intervalSeconds: number;
+    failuresBeforeDown: number;
+    timeoutMs: number;
+    /** Checks running at once in this process. */
+    concurrency: number;
+  };
   /** The business's time zone: the sparkline's days. */
   timeZone: string;
   logger: Logger;
   now: () => Date;
   random?: () => number;
-  /** Checks running at once in this process. */
-  concurrency?: number;
 }
 
 /**
@@ -86,7 +90,7 @@ export function createSiteService(deps: SiteServiceDeps) {
     intervalSeconds: deps.settings.intervalSeconds,
     failuresBeforeDown: deps.settings.failuresBeforeDown,
     timeoutMs: deps.settings.timeoutMs,
-    concurrency: deps.concurrency,
+    concurrency: deps.settings.concurrency,
     logger: deps.logger,
     now,
   });
