@@ -186,6 +186,10 @@ export const DOMAIN_WARNING_DAYS = 30;
 /** The dashboard's site-care card. */
 export const SiteCareSummarySchema = z.object({
   sites: z.number().int(),
+  /** Every site down (not paused); `down` lists the first of them only. */
+  downCount: z.number().int(),
+  /** Every certificate and domain about to lapse; `expiring` lists the first of them only. */
+  expiringCount: z.number().int(),
   down: z.array(
     z.object({ id: z.string(), url: z.string(), clientName: z.string(), since: z.iso.datetime() }),
   ),

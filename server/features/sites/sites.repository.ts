@@ -390,8 +390,20 @@ export function createSiteRepository(db: Database) {
 
     /** The dashboard card: how many sites, the ones down and the dates about to lapse. */
     async summary(now: Date, limit: number) {
-      const [[counted], down, lapsing] = await Promise.all([
+      const [[counted], [downCounted], [lapsingCounted], down, lapsing] = await Promise.all([
         db.select({ value: count() }).from(sites),
+        db
+          .select({ value: count() })
+          .from(siteIncidents)
+          .innerJoin(sites, eq(sites.id, siteIncidents.siteId))
+          .where(and(isNull(siteIncidents.endedAt), eq(sites.paused, false))),
+        db
+          .select({
+            certificates: sql<number>`count(*) filter (where ${certificateExpiring(now)})::int`,
+            domains: sql<number>`count(*) filter (where ${domainExpiring(now)})::int`,
+          })
+          .from(sites)
+          .where(and(eq(sites.paused, false), expiring(now))),
         db
           .select({ site: sites, client: siteClient, since: siteIncidents.startedAt })
           .from(siteIncidents)
@@ -408,7 +420,13 @@ export function createSiteRepository(db: Database) {
           .orderBy(sql`least(${sites.certificateExpiresAt}, ${sites.domainExpiresAt}) asc`)
           .limit(limit),
       ]);
-      return { sites: counted?.value ?? 0, down, lapsing };
+      return {
+        sites: counted?.value ?? 0,
+        downCount: downCounted?.value ?? 0,
+        expiringCount: (lapsingCounted?.certificates ?? 0) + (lapsingCounted?.domains ?? 0),
+        down,
+        lapsing,
+      };
     },
 
     /**

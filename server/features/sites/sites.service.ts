@@ -167,7 +167,10 @@ export function createSiteService(deps: SiteServiceDeps) {
     /** The dashboard's card: the sites down (longest first) and the dates about to lapse. */
     async summary(): Promise<SiteCareSummary> {
       const at = now();
-      const { sites, down, lapsing } = await repository.summary(at, SUMMARY_LIMIT);
+      const { sites, downCount, expiringCount, down, lapsing } = await repository.summary(
+        at,
+        SUMMARY_LIMIT,
+      );
       const expiring: SiteCareSummary['expiring'] = [];
       for (const { site, client } of lapsing) {
         const named = { id: site.id, url: site.url, clientName: clientName(client) };
@@ -189,6 +192,8 @@ export function createSiteService(deps: SiteServiceDeps) {
       expiring.sort((a, b) => a.expiresAt.localeCompare(b.expiresAt));
       return {
         sites,
+        downCount,
+        expiringCount,
         down: down.map(({ site, client, since }) => ({
           id: site.id,
           url: site.url,
