@@ -119,6 +119,11 @@ const SiteFactsSchema = z.object({
   certificateExpiresAt: z.iso.datetime().nullable(),
   /** false: the last HTTPS handshake refused the certificate (lastError says why). */
   certificateValid: z.boolean().nullable(),
+  /**
+   * The days before its expiry from which the certificate is warned of (the server's rule:
+   * 7 for one issued for 90 days or less, else 14); null without a certificate.
+   */
+  certificateWarningDays: z.number().int().nullable(),
   domainExpiresAt: z.iso.datetime().nullable(),
   domainExpirySource: z.enum(DOMAIN_EXPIRY_SOURCES).nullable(),
 });

@@ -151,6 +151,25 @@ describe('ClientSitesCard: the list', () => {
     expect(within(menu!).getByRole('button', { name: 'Resume checks' })).toBeVisible();
   });
 
+  it("warns of a certificate at the server's threshold: 7 days for a short-lived one, else 14", async () => {
+    stubSites(() => [
+      anAdminSite({ certificateExpiresAt: daysAfterNow(10), certificateWarningDays: 7 }),
+      anAdminSite({
+        id: '5e1f0000-0000-4000-8000-000000000002',
+        url: 'https://broussard-catering.example/',
+        certificateExpiresAt: daysAfterNow(10),
+        certificateWarningDays: 14,
+      }),
+    ]);
+    renderCard();
+    const list = await screen.findByRole('list', { name: 'Websites' });
+    const [short, long] = within(list).getAllByRole('article');
+    expect(within(short!).queryByRole('list', { name: 'Needs attention' })).toBeNull();
+    expect(within(long!).getByRole('list', { name: 'Needs attention' })).toHaveTextContent(
+      'The certificate expires in 10 days',
+    );
+  });
+
   it('warns while checks fail before the site counts as down', async () => {
     stubSites(() => [anAdminSite({ consecutiveFailures: 1, lastError: 'Keyword not found' })]);
     renderCard();

@@ -175,6 +175,7 @@ function SiteItem({
             <ExpiryFact
               what="certificate"
               at={site.certificateExpiresAt}
+              warningDays={site.certificateWarningDays}
               missing={missingCertificate(site.url)}
             />
           </Fact>
