@@ -149,6 +149,9 @@ describe('ClientSitesCard: the list', () => {
     expect(menu).toHaveTextContent('CertificateNone: not served over HTTPS');
     expect(menu).toHaveTextContent('DomainNot known: the registry may have no RDAP');
     expect(within(menu!).getByRole('button', { name: 'Resume checks' })).toBeVisible();
+    // Not checked while paused: resumed first.
+    expect(within(menu!).getByRole('button', { name: 'Check now' })).toBeDisabled();
+    expect(within(bakery!).getByRole('button', { name: 'Check now' })).toBeEnabled();
   });
 
   it("warns of a certificate at the server's threshold: 7 days for a short-lived one, else 14", async () => {

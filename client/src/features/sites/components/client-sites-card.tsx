@@ -201,7 +201,8 @@ function SiteItem({
           <Button
             variant="outline"
             size="sm"
-            disabled={check.isPending}
+            // A paused site is not checked (the server refuses): resume it first.
+            disabled={check.isPending || site.paused}
             onClick={() =>
               check.mutate(site.id, {
                 onSuccess: (checked) =>
