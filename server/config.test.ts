@@ -76,6 +76,13 @@ describe('loadConfig', () => {
     );
   });
 
+  it('runs 16 site checks at once per process unless SITE_CHECK_CONCURRENCY says otherwise (1-256)', () => {
+    expect(loadConfig({}).sites.concurrency).toBe(16);
+    expect(loadConfig({ SITE_CHECK_CONCURRENCY: '64' }).sites.concurrency).toBe(64);
+    expect(() => loadConfig({ SITE_CHECK_CONCURRENCY: '0' })).toThrow(/SITE_CHECK_CONCURRENCY/);
+    expect(() => loadConfig({ SITE_CHECK_CONCURRENCY: '257' })).toThrow(/SITE_CHECK_CONCURRENCY/);
+  });
+
   it('refuses invalid values with a message naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

@@ -151,6 +151,8 @@ const EnvSchema = z
     SITE_CHECK_FAILURES_BEFORE_DOWN: z.coerce.number().int().min(1).max(20).default(2),
     /** How long one check may take in all (connect, answer, body). */
     SITE_CHECK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
+    /** Checks one process runs at once (each holds a socket and, to record it, a connection). */
+    SITE_CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
     /** An RDAP server for every domain; unset: IANA's bootstrap file finds each TLD's server. */
     RDAP_URL: z.url({ protocol: /^https?$/ }).optional(),
     RDAP_BOOTSTRAP_URL: z
@@ -273,6 +275,8 @@ export interface Config {
     intervalSeconds: number;
     failuresBeforeDown: number;
     timeoutMs: number;
+    /** Checks running at once in each process. */
+    concurrency: number;
     /** Set: every domain is asked there; unset, the bootstrap file names each TLD's server. */
     rdapUrl: string | undefined;
     rdapBootstrapUrl: string;
@@ -422,6 +426,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       intervalSeconds: e.SITE_CHECK_INTERVAL_SECONDS,
       failuresBeforeDown: e.SITE_CHECK_FAILURES_BEFORE_DOWN,
       timeoutMs: e.SITE_CHECK_TIMEOUT_SECONDS * 1000,
+      concurrency: e.SITE_CHECK_CONCURRENCY,
       rdapUrl: e.RDAP_URL?.replace(/\/+$/, ''),
       rdapBootstrapUrl: e.RDAP_BOOTSTRAP_URL,
     },

@@ -1256,6 +1256,11 @@ export const siteIncidents = pgTable(
     reason: text().notNull(),
     /** The support ticket it opened, so its response clock runs. */
     ticketId: uuid().references(() => tickets.id, { onDelete: 'set null' }),
+    /**
+     * When its down pair of e-mails went: at its opening, or on a later failed check when the
+     * hourly window held it back then; null while untold (and then no recovery pair goes).
+     */
+    alertedAt: moment(),
     createdAt: createdAt(),
   },
   (t) => [

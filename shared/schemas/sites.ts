@@ -119,6 +119,11 @@ const SiteFactsSchema = z.object({
   certificateExpiresAt: z.iso.datetime().nullable(),
   /** false: the last HTTPS handshake refused the certificate (lastError says why). */
   certificateValid: z.boolean().nullable(),
+  /**
+   * The days before its expiry from which the certificate is warned of (the server's rule:
+   * 7 for one issued for 90 days or less, else 14); null without a certificate.
+   */
+  certificateWarningDays: z.number().int().nullable(),
   domainExpiresAt: z.iso.datetime().nullable(),
   domainExpirySource: z.enum(DOMAIN_EXPIRY_SOURCES).nullable(),
 });
@@ -186,6 +191,10 @@ export const DOMAIN_WARNING_DAYS = 30;
 /** The dashboard's site-care card. */
 export const SiteCareSummarySchema = z.object({
   sites: z.number().int(),
+  /** Every site down (not paused); `down` lists the first of them only. */
+  downCount: z.number().int(),
+  /** Every certificate and domain about to lapse; `expiring` lists the first of them only. */
+  expiringCount: z.number().int(),
   down: z.array(
     z.object({ id: z.string(), url: z.string(), clientName: z.string(), since: z.iso.datetime() }),
   ),

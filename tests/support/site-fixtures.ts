@@ -25,6 +25,7 @@ export function aClientSite(overrides: Partial<ClientSite> = {}): ClientSite {
     uptime30d: 99.9,
     certificateExpiresAt: daysAfterNow(54),
     certificateValid: true,
+    certificateWarningDays: 14,
     domainExpiresAt: daysAfterNow(200),
     domainExpirySource: 'rdap',
     responseSparkline: [300, 310, 320, 330, 340, 320, 320, 310, 300, 350, 320, 330, 310, 320],

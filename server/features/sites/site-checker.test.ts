@@ -13,7 +13,7 @@ import {
 } from '@tests/support/site-stand-ins';
 import { projectRoot } from '../../lib/paths';
 import type { SiteCheckResult, SiteToCheck } from './site-check';
-import { createSiteChecker } from './site-checker';
+import { createSiteChecker, sameSite } from './site-checker';
 
 const USER_AGENT = 'site-checks-test';
 const checker = (timeoutMs = 10_000, allowLoopback = true) =>
@@ -214,6 +214,16 @@ describe('a site that cannot be reached', () => {
   });
 });
 
+describe('the https:// host an http:// site sends visitors to', () => {
+  it("is the site's own when the same host or its www. form, either way", () => {
+    expect(sameSite('bakery.example', 'bakery.example')).toBe(true);
+    expect(sameSite('bakery.example', 'www.bakery.example')).toBe(true);
+    expect(sameSite('WWW.bakery.example', 'bakery.example')).toBe(true);
+    expect(sameSite('bakery.example', 'parking.example')).toBe(false);
+    expect(sameSite('bakery.example', 'shop.bakery.example')).toBe(false);
+  });
+});
+
 describe('an HTTPS site', () => {
   const now = new Date();
   let authority: Awaited<ReturnType<typeof createTestAuthority>>;
@@ -280,11 +290,13 @@ describe('an HTTPS site', () => {
     expect(Math.abs((actual?.getTime() ?? 0) - expected.getTime())).toBeLessThan(60_000);
 
   it('reads a trusted certificate that expires in 5 days, its dates and validity', async () => {
-    const [result, viaRedirect, wrongName] = await checkInChild(
+    const [result, viaRedirect, wrongName, toOtherHost] = await checkInChild(
       [
         { url: `${soon.origin}/`, keyword: 'Open today' },
-        { url: `${toHttps.origin}/`, keyword: null },
+        { url: `http://localhost:${toHttps.port}/`, keyword: null },
         { url: `https://127.0.0.1:${otherName.port}/`, keyword: null },
+        // 127.0.0.1 sends visitors to https://localhost: another host, not this site's.
+        { url: `${toHttps.origin}/`, keyword: null },
       ],
       true,
     );
@@ -299,6 +311,7 @@ describe('an HTTPS site', () => {
     // An http:// address that sends visitors to https:// is judged by that certificate.
     expect(viaRedirect).toMatchObject({ ok: true, certificate: { valid: true } });
     closeTo(viaRedirect?.certificate?.validTo, daysFrom(now, 5));
+    expect(toOtherHost).toMatchObject({ ok: true, certificate: null });
     expect(wrongName).toMatchObject({
       ok: false,
       reason: 'The HTTPS certificate is not valid (issued for another name)',

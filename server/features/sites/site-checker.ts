@@ -54,10 +54,12 @@ export function createSiteChecker({
     ]);
     if (!fetched.page) return failedFetch(fetched.error, signal.aborted, certificate);
     const { page } = fetched;
-    // An http:// address that sends visitors to https://: that certificate is the site's.
+    // An http:// address that sends visitors to https:// on its own host (or its www. form):
+    // that certificate is the site's. Another host's is someone else's (a parking page's).
     const firstHttps = page.chain.find((hop) => hop.startsWith('https:'));
+    const ownHttps = firstHttps && sameSite(url.hostname, new URL(firstHttps).hostname);
     const shown =
-      certificate ?? (firstHttps ? await certificateOf(new URL(firstHttps), signal) : null);
+      certificate ?? (ownHttps ? await certificateOf(new URL(firstHttps), signal) : null);
     return judge(page, site.keyword, shown);
   }
 
@@ -74,6 +76,13 @@ export function createSiteChecker({
     }
   };
   return Object.assign(checkSite, { close: () => fetcher.close() });
+}
+
+/** The same host, or one the `www.` form of the other. */
+export function sameSite(host: string, other: string): boolean {
+  const a = host.toLowerCase();
+  const b = other.toLowerCase();
+  return a === b || `www.${a}` === b || a === `www.${b}`;
 }
 
 function judge(

@@ -29,13 +29,23 @@ let admin: Awaited<ReturnType<typeof signedInAdmin>>['agent'];
 const clock = createTestClock('2026-11-20T15:00:00Z');
 
 /** The website: 200 with a page, or the status the test sets. */
-const website = { status: 200, requests: 0 };
+const website = {
+  status: 200,
+  requests: 0,
+  /** While set, each request waits for it, and `arrived` is told when one comes in. */
+  hold: null as Promise<void> | null,
+  arrived: () => {},
+};
 let server: http.Server;
 let siteUrl: string;
 
 beforeAll(async () => {
-  server = http.createServer((_req, res) => {
+  server = http.createServer(async (_req, res) => {
     website.requests += 1;
+    if (website.hold) {
+      website.arrived();
+      await website.hold;
+    }
     res
       .writeHead(website.status, { 'content-type': 'text/html' })
       .end(website.status === 200 ? '<h1>Fresh bread daily</h1>' : 'Service unavailable');
@@ -70,6 +80,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   website.status = 200;
+  website.hold = null;
   await t.database.db.delete(sites);
   sink.messages.length = 0;
 });
@@ -187,7 +198,7 @@ describe('a website that fails and recovers', () => {
     expect(checks[1]).toMatchObject({ statusCode: 503, reason: 'HTTP 503' });
   });
 
-  it('sends at most one pair of e-mails an hour while a site flaps, yet records each incident and ticket', async () => {
+  it('sends at most one pair of e-mails an hour while a site flaps, and keeps its incidents on one ticket', async () => {
     const client = await createClient(t.database);
     const site = await addSite(client);
     const flap = async () => {
@@ -201,17 +212,81 @@ describe('a website that fails and recovers', () => {
     expect(sink.messages).toHaveLength(4);
     await flap();
     await flap();
-    expect(await incidentsOf(site.id)).toHaveLength(3);
-    expect(await ticketsOf(client)).toHaveLength(3);
+    const flaps = await incidentsOf(site.id);
+    expect(flaps).toHaveLength(3);
+    // Each flap within the hour of the last one goes on the first one's ticket.
+    const [ticket] = await ticketsOf(client);
+    expect(await ticketsOf(client)).toHaveLength(1);
+    expect(flaps.map((incident) => incident.ticketId)).toEqual([
+      ticket!.id,
+      ticket!.id,
+      ticket!.id,
+    ]);
     expect(sink.messages).toHaveLength(4);
 
     // An hour after the last pair, the next incident is told again, with its recovery.
     clock.set(new Date(clock.now().getTime() + 61 * 60_000));
     await flap();
     expect(await incidentsOf(site.id)).toHaveLength(4);
+    expect(await ticketsOf(client)).toHaveLength(2);
     expect(sink.messages).toHaveLength(8);
     expect(subjects().filter((line) => line.includes('Website down'))).toHaveLength(2);
     expect(subjects().filter((line) => line.includes('Website back up'))).toHaveLength(2);
+  });
+
+  it('opens a new ticket for a flap when the last one was resolved', async () => {
+    const client = await createClient(t.database);
+    const site = await addSite(client);
+    const down = async () => {
+      website.status = 503;
+      await nextCheck(site.id);
+      await nextCheck(site.id);
+      website.status = 200;
+      await nextCheck(site.id);
+    };
+    await down();
+    const [first] = await ticketsOf(client);
+    const resolved = await admin
+      .patch(`/api/admin/tickets/${first!.id}`)
+      .send({ status: 'resolved' });
+    expect(resolved.status).toBe(200);
+    await down();
+    expect(await ticketsOf(client)).toHaveLength(2);
+  });
+
+  it('sends a down pair the hourly window held back on a failed check after the hour, then its recovery', async () => {
+    const client = await createClient(t.database);
+    const site = await addSite(client);
+    website.status = 503;
+    await nextCheck(site.id);
+    await nextCheck(site.id);
+    website.status = 200;
+    await nextCheck(site.id);
+    expect(sink.messages).toHaveLength(4);
+    const firstAlert = (await siteRow(site.id)).lastAlertAt!;
+
+    // Down again within the hour: the incident opens, its e-mails are held back.
+    website.status = 503;
+    await nextCheck(site.id);
+    await nextCheck(site.id);
+    const [, held] = await incidentsOf(site.id);
+    expect(held).toMatchObject({ endedAt: null, alertedAt: null });
+    expect(sink.messages).toHaveLength(4);
+
+    // Still down once the hour has passed: the held pair goes, once.
+    clock.set(new Date(firstAlert.getTime() + 61 * 60_000));
+    await nextCheck(site.id);
+    await nextCheck(site.id);
+    expect(subjects().filter((line) => line.includes('Website down'))).toHaveLength(2);
+    expect(sink.messages).toHaveLength(6);
+    const [, told] = await incidentsOf(site.id);
+    expect(told!.alertedAt).not.toBeNull();
+    expect((await siteRow(site.id)).lastAlertAt).toEqual(told!.alertedAt);
+
+    website.status = 200;
+    await nextCheck(site.id);
+    expect(subjects().filter((line) => line.includes('Website back up'))).toHaveLength(2);
+    expect(sink.messages).toHaveLength(8);
   });
 
   it('checks a site now when the admin asks, recorded like a scheduled check', async () => {
@@ -286,6 +361,31 @@ describe('a restart or a second server in the middle', () => {
     }
   });
 
+  it('runs at most SITE_CHECK_CONCURRENCY checks at once in a process', async () => {
+    const client = await createClient(t.database);
+    const added = [await addSite(client), await addSite(client, `${siteUrl}shop`)];
+    const one = await createAppInstance({
+      config: { ...t.config, sites: { ...t.config.sites, concurrency: 1 } },
+      database: t.database,
+      logger: createLogger('silent'),
+      clock: () => clock.now(),
+    });
+    try {
+      const due = Math.max(
+        ...(await Promise.all(added.map((site) => siteRow(site.id)))).map((row) =>
+          row.nextCheckAt.getTime(),
+        ),
+      );
+      clock.set(new Date(Math.max(due + 1000, clock.now().getTime())));
+      expect(await one.services.sites.scheduler.tick()).toBe(1);
+      await one.services.sites.scheduler.idle();
+      expect(await one.services.sites.scheduler.tick()).toBe(1);
+      await one.services.sites.scheduler.idle();
+    } finally {
+      await one.close();
+    }
+  });
+
   it('after a server was down for an hour checks each site once, not once per missed slot', async () => {
     const client = await createClient(t.database);
     const site = await addSite(client);
@@ -299,6 +399,49 @@ describe('a restart or a second server in the middle', () => {
     expect(next).toBeGreaterThan(clock.now().getTime());
     expect(next - clock.now().getTime()).toBeLessThanOrEqual(INTERVAL_SECONDS * 1000);
     expect((next - due.getTime()) % (INTERVAL_SECONDS * 1000)).toBe(0);
+  });
+
+  it('records nothing of a check still running when the admin changes the address or pauses', async () => {
+    const client = await createClient(t.database);
+    for (const change of [{ url: 'http://127.0.0.1:9/' }, { paused: true }]) {
+      const site = await addSite(client);
+      website.status = 503;
+      let release = () => {};
+      website.hold = new Promise<void>((resolve) => (release = resolve));
+      const arrived = new Promise<void>((resolve) => (website.arrived = resolve));
+      const running = t.services.sites.checkNow(site.id).catch(() => null);
+      await arrived;
+      const res = await admin.patch(`/api/admin/sites/${site.id}`).send(change);
+      expect(res.status).toBe(200);
+      release();
+      await running;
+      const checks = await t.database.db
+        .select()
+        .from(siteChecks)
+        .where(eq(siteChecks.siteId, site.id));
+      expect(checks).toEqual([]);
+      expect(await siteRow(site.id)).toMatchObject({
+        status: 'unknown',
+        consecutiveFailures: 0,
+        lastCheckedAt: null,
+      });
+      website.hold = null;
+    }
+  });
+
+  it('does not check the sites of a deactivated client, and checks them again once reactivated', async () => {
+    const client = await createClient(t.database);
+    const site = await addSite(client);
+    const off = await admin.put(`/api/admin/clients/${client.id}/active`).send({ active: false });
+    expect(off.status).toBe(200);
+    const before = website.requests;
+    clock.set(new Date(clock.now().getTime() + 2 * INTERVAL_SECONDS * 1000));
+    expect(await t.services.sites.scheduler.tick()).toBe(0);
+    expect(website.requests).toBe(before);
+    const on = await admin.put(`/api/admin/clients/${client.id}/active`).send({ active: true });
+    expect(on.status).toBe(200);
+    expect(await nextCheck(site.id)).toBe(1);
+    expect(website.requests).toBe(before + 1);
   });
 
   it('does not check paused sites', async () => {

@@ -33,14 +33,12 @@ export interface SiteCheckDeps {
   intervalSeconds: number;
   failuresBeforeDown: number;
   timeoutMs: number;
-  /** Checks running at once in this process, at most. */
-  concurrency?: number;
+  /** Checks running at once in this process, at most (SITE_CHECK_CONCURRENCY). */
+  concurrency: number;
   logger: Logger;
   now: () => Date;
 }
 
-/** How many checks one process runs at once. */
-export const SITE_CHECK_CONCURRENCY = 16;
 /** RDAP servers limit their callers: a few look-ups at a time, a bounded batch per pass. */
 const DOMAIN_LOOKUP_CONCURRENCY = 4;
 const DOMAIN_LOOKUP_BATCH = 500;
@@ -69,7 +67,7 @@ export function createSiteChecks({
   intervalSeconds,
   failuresBeforeDown,
   timeoutMs,
-  concurrency = SITE_CHECK_CONCURRENCY,
+  concurrency,
   logger,
   now,
 }: SiteCheckDeps) {
@@ -149,11 +147,14 @@ export function createSiteChecks({
     }
   }
 
-  /** Checks one site and records what it found; null when it was removed or paused meanwhile. */
+  /**
+   * Checks one site and records what it found; null, nothing recorded, when it was removed,
+   * paused or given another address meanwhile (what was found is about what is not watched).
+   */
   async function run(site: Pick<SiteRow, 'id' | 'url' | 'keyword'>) {
     const at = now();
     const result = await check(site);
-    const outcome = await repository.recordCheck(site.id, result, at, {
+    const outcome = await repository.recordCheck(site.id, site.url, result, at, {
       failuresBeforeDown,
       policy: await policy(),
     });

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { ResponsePolicy } from '@shared/response-targets';
 import {
   CERTIFICATE_WARNING_DAYS,
@@ -30,8 +30,9 @@ import type { SiteCheckResult } from './site-check';
  *   incident closed without a word to anyone (it was about what is no longer watched)
  *
  * Whether people are told is decided here too, with the site's lastAlertAt: a down e-mail
- * pair at most once an hour per site, and a recovery pair only for an incident whose down
- * pair went (docs/decisions/032).
+ * pair at most once an hour per site (one held back goes on a failed check after the hour,
+ * while its incident is open), and a recovery pair only for an incident whose down pair went
+ * (its alertedAt; docs/decisions/032).
  */
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -48,7 +49,10 @@ export interface CheckRules {
 /** What a recorded check changed that someone must hear of (sent after the commit). */
 export interface CheckOutcome {
   site: SiteRow;
-  /** An incident opened by this check, with its ticket; `alert`: the down pair goes. */
+  /**
+   * An incident opened by this check, with its ticket; `alert`: the down pair goes. Also an
+   * incident opened earlier whose down pair the hourly window held back and goes now.
+   */
   opened: { incident: SiteIncidentRow; ticket: TicketRow; alert: boolean } | null;
   /** An incident this check closed; `alert`: the recovery pair goes. */
   closed: { incident: SiteIncidentRow; ticket: TicketRow | null; alert: boolean } | null;
@@ -111,8 +115,26 @@ export function siteHost(url: string): string {
 }
 
 /**
- * Opens the incident and its ticket, unless one is open already: the unique partial index
- * makes a second insert (a restart, two workers) do nothing, and then no ticket is opened.
+ * The ticket of the site's previous incident when that one closed less than an hour before
+ * `at` and its ticket is not resolved: a flapping site keeps one ticket, not one per flap.
+ */
+async function flapTicket(tx: Transaction, siteId: string, at: Date): Promise<TicketRow | null> {
+  const [previous] = await tx
+    .select({ endedAt: siteIncidents.endedAt, ticket: tickets })
+    .from(siteIncidents)
+    .leftJoin(tickets, eq(tickets.id, siteIncidents.ticketId))
+    .where(and(eq(siteIncidents.siteId, siteId), isNotNull(siteIncidents.endedAt)))
+    .orderBy(desc(siteIncidents.endedAt))
+    .limit(1);
+  if (!previous?.endedAt || !previous.ticket) return null;
+  const recent = at.getTime() - previous.endedAt.getTime() < ALERT_WINDOW_MS;
+  return recent && previous.ticket.status !== 'resolved' ? previous.ticket : null;
+}
+
+/**
+ * Opens the incident and its ticket (or takes the ticket of a flap: flapTicket), unless one is
+ * open already: the unique partial index makes a second insert (a restart, two workers) do
+ * nothing, and then no ticket is opened.
  */
 async function openIncident(
   tx: Transaction,
@@ -129,18 +151,20 @@ async function openIncident(
     .onConflictDoNothing()
     .returning();
   if (!incident) return null;
-  const ticket = await openTicket(
-    tx,
-    site.userId,
-    {
-      subject: `Your website ${siteHost(site.url)} is down`,
-      description:
-        `Our checks of ${site.url} have failed ${rules.failuresBeforeDown === 1 ? 'once' : `${rules.failuresBeforeDown} times in a row`}: ` +
-        `${reason}. We are looking into it and will write here when it is back.`,
-      priority: 'high',
-    },
-    { policy: rules.policy, at },
-  );
+  const ticket =
+    (await flapTicket(tx, site.id, at)) ??
+    (await openTicket(
+      tx,
+      site.userId,
+      {
+        subject: `Your website ${siteHost(site.url)} is down`,
+        description:
+          `Our checks of ${site.url} have failed ${rules.failuresBeforeDown === 1 ? 'once' : `${rules.failuresBeforeDown} times in a row`}: ` +
+          `${reason}. We are looking into it and will write here when it is back.`,
+        priority: 'high',
+      },
+      { policy: rules.policy, at },
+    ));
   const [withTicket] = await tx
     .update(siteIncidents)
     .set({ ticketId: ticket.id })
@@ -149,9 +173,18 @@ async function openIncident(
   return { incident: withTicket ?? incident, ticket };
 }
 
-/** Whether the down pair of e-mails went for `incident` (it set lastAlertAt when it opened). */
-function alerted(site: SiteRow, incident: SiteIncidentRow): boolean {
-  return site.lastAlertAt !== null && site.lastAlertAt.getTime() >= incident.createdAt.getTime();
+/** Whether the hourly window lets a down pair go at `at` (none went in the last hour). */
+function mayAlert(site: SiteRow, at: Date): boolean {
+  return site.lastAlertAt === null || at.getTime() - site.lastAlertAt.getTime() >= ALERT_WINDOW_MS;
+}
+
+async function markAlerted(tx: Transaction, incident: SiteIncidentRow, at: Date) {
+  const [row] = await tx
+    .update(siteIncidents)
+    .set({ alertedAt: at })
+    .where(eq(siteIncidents.id, incident.id))
+    .returning();
+  return row ?? { ...incident, alertedAt: at };
 }
 
 /** The certificate facts a check read, and whether its threshold warning is due now. */
@@ -213,7 +246,11 @@ export async function recordCheck(
       const [ticket] = open.ticketId
         ? await tx.select().from(tickets).where(eq(tickets.id, open.ticketId))
         : [];
-      closed = { incident: ended ?? open, ticket: ticket ?? null, alert: alerted(site, open) };
+      closed = {
+        incident: ended ?? open,
+        ticket: ticket ?? null,
+        alert: open.alertedAt !== null,
+      };
     }
     const after = await write(tx, site.id, {
       ...common,
@@ -230,14 +267,23 @@ export async function recordCheck(
   let values: Partial<SiteRow> = { ...common, consecutiveFailures: failures, lastError: reason };
   if (failures >= rules.failuresBeforeDown && !open) {
     const made = await openIncident(tx, { ...site, lastError: reason }, at, rules);
-    const alert =
-      made !== null &&
-      (site.lastAlertAt === null || at.getTime() - site.lastAlertAt.getTime() >= ALERT_WINDOW_MS);
-    if (made) opened = { ...made, alert };
+    const alert = made !== null && mayAlert(site, at);
+    if (made) {
+      const incident = alert ? await markAlerted(tx, made.incident, at) : made.incident;
+      opened = { incident, ticket: made.ticket, alert };
+    }
     // Not made: another writer opened it a moment ago (the index let one through).
     values = { ...values, status: 'down', ...(alert && { lastAlertAt: at }) };
   } else if (open) {
     values = { ...values, status: 'down' };
+    // Its down pair was held back by the hourly window: it goes now the window has passed.
+    if (open.alertedAt === null && open.ticketId && mayAlert(site, at)) {
+      const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, open.ticketId));
+      if (ticket) {
+        opened = { incident: await markAlerted(tx, open, at), ticket, alert: true };
+        values = { ...values, lastAlertAt: at };
+      }
+    }
   }
   const after = await write(tx, site.id, values);
   return { site: after, opened, closed: null, certificateWarning: certificate.warning };

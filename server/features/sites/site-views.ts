@@ -8,6 +8,7 @@ import type {
 } from '@shared/schemas/sites';
 import type { SiteCheckRow, SiteIncidentRow, SiteRow } from '../../db/schema';
 import { fullName } from '../../lib/format';
+import { certificateWarningDays } from './site-lifecycle';
 import type { SiteClient, SiteRepository } from './sites.repository';
 
 /** The days of a site's response-time sparkline, today included. */
@@ -94,6 +95,9 @@ function facts(site: SiteRow, stats: SiteStats) {
     uptime30d: uptimePercent(stats.uptime.get(site.id)),
     certificateExpiresAt: iso(site.certificateExpiresAt),
     certificateValid: site.certificateValid,
+    certificateWarningDays: site.certificateExpiresAt
+      ? certificateWarningDays(site.certificateIssuedAt, site.certificateExpiresAt)
+      : null,
     domainExpiresAt: iso(site.domainExpiresAt),
     domainExpirySource: site.domainExpirySource,
   };

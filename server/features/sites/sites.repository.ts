@@ -223,6 +223,7 @@ export function createSiteRepository(db: Database) {
      * slot after `now` on its own grid (so the spread over the interval stays, and a server
      * down for an hour does not fire the missed checks in a burst). The move is the claim: a
      * crash loses at most this one check, and another process never takes it too (SKIP LOCKED).
+     * Paused sites and those of deactivated clients are not checked.
      */
     async claimDue(now: Date, intervalSeconds: number, limit: number): Promise<SiteRow[]> {
       if (limit <= 0) return [];
@@ -230,7 +231,17 @@ export function createSiteRepository(db: Database) {
       const due = db
         .select({ id: sites.id })
         .from(sites)
-        .where(and(lte(sites.nextCheckAt, now), eq(sites.paused, false)))
+        .where(
+          and(
+            lte(sites.nextCheckAt, now),
+            eq(sites.paused, false),
+            // A deactivated client's sites rest (and they hear nothing) until reactivated.
+            inArray(
+              sites.userId,
+              db.select({ id: users.id }).from(users).where(isNull(users.deactivatedAt)),
+            ),
+          ),
+        )
         .orderBy(asc(sites.nextCheckAt))
         .limit(limit)
         .for('update', { skipLocked: true });
@@ -245,13 +256,20 @@ export function createSiteRepository(db: Database) {
     },
 
     /**
-     * Records one check of a site in a transaction that holds its row: the lifecycle decides
-     * what follows. Null when the site was removed or paused while it was checked.
+     * Records one check of `url`, the site's address when it was checked, in a transaction
+     * that holds its row: the lifecycle decides what follows. Null, and nothing recorded, when
+     * the site was removed, paused or given another address while it was checked.
      */
-    async recordCheck(id: string, result: SiteCheckResult, at: Date, rules: CheckRules) {
+    async recordCheck(
+      id: string,
+      url: string,
+      result: SiteCheckResult,
+      at: Date,
+      rules: CheckRules,
+    ) {
       return db.transaction(async (tx) => {
         const [site] = await tx.select().from(sites).where(eq(sites.id, id)).for('update');
-        if (!site || site.paused) return null;
+        if (!site || site.paused || site.url !== url) return null;
         return recordCheck(tx, site, result, at, rules);
       });
     },
@@ -372,8 +390,20 @@ export function createSiteRepository(db: Database) {
 
     /** The dashboard card: how many sites, the ones down and the dates about to lapse. */
     async summary(now: Date, limit: number) {
-      const [[counted], down, lapsing] = await Promise.all([
+      const [[counted], [downCounted], [lapsingCounted], down, lapsing] = await Promise.all([
         db.select({ value: count() }).from(sites),
+        db
+          .select({ value: count() })
+          .from(siteIncidents)
+          .innerJoin(sites, eq(sites.id, siteIncidents.siteId))
+          .where(and(isNull(siteIncidents.endedAt), eq(sites.paused, false))),
+        db
+          .select({
+            certificates: sql<number>`count(*) filter (where ${certificateExpiring(now)})::int`,
+            domains: sql<number>`count(*) filter (where ${domainExpiring(now)})::int`,
+          })
+          .from(sites)
+          .where(and(eq(sites.paused, false), expiring(now))),
         db
           .select({ site: sites, client: siteClient, since: siteIncidents.startedAt })
           .from(siteIncidents)
@@ -390,7 +420,13 @@ export function createSiteRepository(db: Database) {
           .orderBy(sql`least(${sites.certificateExpiresAt}, ${sites.domainExpiresAt}) asc`)
           .limit(limit),
       ]);
-      return { sites: counted?.value ?? 0, down, lapsing };
+      return {
+        sites: counted?.value ?? 0,
+        downCount: downCounted?.value ?? 0,
+        expiringCount: (lapsingCounted?.certificates ?? 0) + (lapsingCounted?.domains ?? 0),
+        down,
+        lapsing,
+      };
     },
 
     /**

@@ -52,14 +52,18 @@ export interface SiteServiceDeps {
   events: SiteEvents;
   audit: AuditTrail;
   policy: () => Promise<ResponsePolicy>;
-  settings: { intervalSeconds: number; failuresBeforeDown: number; timeoutMs: number };
+  settings: {
+    intervalSeconds: number;
+    failuresBeforeDown: number;
+    timeoutMs: number;
+    /** Checks running at once in this process. */
+    concurrency: number;
+  };
   /** The business's time zone: the sparkline's days. */
   timeZone: string;
   logger: Logger;
   now: () => Date;
   random?: () => number;
-  /** Checks running at once in this process. */
-  concurrency?: number;
 }
 
 /**
@@ -86,7 +90,7 @@ export function createSiteService(deps: SiteServiceDeps) {
     intervalSeconds: deps.settings.intervalSeconds,
     failuresBeforeDown: deps.settings.failuresBeforeDown,
     timeoutMs: deps.settings.timeoutMs,
-    concurrency: deps.concurrency,
+    concurrency: deps.settings.concurrency,
     logger: deps.logger,
     now,
   });
@@ -163,7 +167,10 @@ export function createSiteService(deps: SiteServiceDeps) {
     /** The dashboard's card: the sites down (longest first) and the dates about to lapse. */
     async summary(): Promise<SiteCareSummary> {
       const at = now();
-      const { sites, down, lapsing } = await repository.summary(at, SUMMARY_LIMIT);
+      const { sites, downCount, expiringCount, down, lapsing } = await repository.summary(
+        at,
+        SUMMARY_LIMIT,
+      );
       const expiring: SiteCareSummary['expiring'] = [];
       for (const { site, client } of lapsing) {
         const named = { id: site.id, url: site.url, clientName: clientName(client) };
@@ -185,6 +192,8 @@ export function createSiteService(deps: SiteServiceDeps) {
       expiring.sort((a, b) => a.expiresAt.localeCompare(b.expiresAt));
       return {
         sites,
+        downCount,
+        expiringCount,
         down: down.map(({ site, client, since }) => ({
           id: site.id,
           url: site.url,

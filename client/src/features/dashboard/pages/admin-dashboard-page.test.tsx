@@ -62,7 +62,13 @@ function stubApi(trends: () => Response = () => json(DashboardTrendsSchema, TREN
     http.get('/api/admin/dashboard-trends', trends),
     // The site care card has its own tests (features/sites).
     http.get('/api/admin/dashboard/site-care', () =>
-      json(SiteCareSummarySchema, { sites: 0, down: [], expiring: [] }),
+      json(SiteCareSummarySchema, {
+        sites: 0,
+        downCount: 0,
+        expiringCount: 0,
+        down: [],
+        expiring: [],
+      }),
     ),
     // Everything set up: the checklist has its own tests (setup-checklist.test.tsx).
     http.get('/api/admin/setup-checklist', () =>

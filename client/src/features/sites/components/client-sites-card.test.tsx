@@ -149,6 +149,28 @@ describe('ClientSitesCard: the list', () => {
     expect(menu).toHaveTextContent('CertificateNone: not served over HTTPS');
     expect(menu).toHaveTextContent('DomainNot known: the registry may have no RDAP');
     expect(within(menu!).getByRole('button', { name: 'Resume checks' })).toBeVisible();
+    // Not checked while paused: resumed first.
+    expect(within(menu!).getByRole('button', { name: 'Check now' })).toBeDisabled();
+    expect(within(bakery!).getByRole('button', { name: 'Check now' })).toBeEnabled();
+  });
+
+  it("warns of a certificate at the server's threshold: 7 days for a short-lived one, else 14", async () => {
+    stubSites(() => [
+      anAdminSite({ certificateExpiresAt: daysAfterNow(10), certificateWarningDays: 7 }),
+      anAdminSite({
+        id: '5e1f0000-0000-4000-8000-000000000002',
+        url: 'https://broussard-catering.example/',
+        certificateExpiresAt: daysAfterNow(10),
+        certificateWarningDays: 14,
+      }),
+    ]);
+    renderCard();
+    const list = await screen.findByRole('list', { name: 'Websites' });
+    const [short, long] = within(list).getAllByRole('article');
+    expect(within(short!).queryByRole('list', { name: 'Needs attention' })).toBeNull();
+    expect(within(long!).getByRole('list', { name: 'Needs attention' })).toHaveTextContent(
+      'The certificate expires in 10 days',
+    );
   });
 
   it('warns while checks fail before the site counts as down', async () => {

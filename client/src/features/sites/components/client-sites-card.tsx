@@ -175,6 +175,7 @@ function SiteItem({
             <ExpiryFact
               what="certificate"
               at={site.certificateExpiresAt}
+              warningDays={site.certificateWarningDays}
               missing={missingCertificate(site.url)}
             />
           </Fact>
@@ -200,7 +201,8 @@ function SiteItem({
           <Button
             variant="outline"
             size="sm"
-            disabled={check.isPending}
+            // A paused site is not checked (the server refuses): resume it first.
+            disabled={check.isPending || site.paused}
             onClick={() =>
               check.mutate(site.id, {
                 onSuccess: (checked) =>

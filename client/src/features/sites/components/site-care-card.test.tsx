@@ -27,7 +27,7 @@ afterEach(() => {
 
 describe('SiteCareCard', () => {
   it('says all sites are up and nothing is about to lapse', async () => {
-    const card = renderCard({ sites: 3, down: [], expiring: [] });
+    const card = renderCard({ sites: 3, downCount: 0, expiringCount: 0, down: [], expiring: [] });
     expect(await within(card).findByText('All sites are up')).toBeVisible();
     expect(within(card).getByText('3 websites watched.')).toBeVisible();
     expect(within(card).getByText('No certificate or domain about to lapse.')).toBeVisible();
@@ -40,6 +40,8 @@ describe('SiteCareCard', () => {
   it('lists the sites down since when, and the dates about to lapse', async () => {
     const card = renderCard({
       sites: 4,
+      downCount: 1,
+      expiringCount: 2,
       down: [
         {
           id: '5e1f0000-0000-4000-8000-000000000002',
@@ -81,8 +83,33 @@ describe('SiteCareCard', () => {
     ]);
   });
 
+  it('counts every site down and date about to lapse, beyond the first ones it lists', async () => {
+    const card = renderCard({
+      sites: 40,
+      downCount: 25,
+      expiringCount: 21,
+      down: Array.from({ length: 20 }, (_, index) => ({
+        id: `5e1f0000-0000-4000-8000-0000000001${String(index).padStart(2, '0')}`,
+        url: `https://site-${index}.example/`,
+        clientName: 'Camille Broussard',
+        since: '2026-12-07T13:00:00.000Z',
+      })),
+      expiring: Array.from({ length: 20 }, (_, index) => ({
+        id: `5e1f0000-0000-4000-8000-0000000002${String(index).padStart(2, '0')}`,
+        url: `https://lapsing-${index}.example/`,
+        clientName: 'Celeste Guidry',
+        what: 'domain' as const,
+        expiresAt: daysAfterNow(5),
+      })),
+    });
+    const down = await within(card).findByRole('region', { name: '25 sites down' });
+    expect(within(down).getByText('And 5 more.')).toBeVisible();
+    const lapsing = within(card).getByRole('region', { name: 'About to lapse' });
+    expect(within(lapsing).getByText('And 1 more.')).toBeVisible();
+  });
+
   it('says when no website is watched yet', async () => {
-    const card = renderCard({ sites: 0, down: [], expiring: [] });
+    const card = renderCard({ sites: 0, downCount: 0, expiringCount: 0, down: [], expiring: [] });
     expect(
       await within(card).findByText(
         "No websites watched yet. Add a client's website from their page.",

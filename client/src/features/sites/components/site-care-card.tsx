@@ -11,6 +11,12 @@ import { daysLeftText } from './site-facts';
 
 const WHAT = { certificate: 'Certificate', domain: 'Domain' } as const;
 
+/** The list holds the first ones only: how many more there are. */
+function More({ shown, count }: { shown: number; count: number }) {
+  if (count <= shown) return null;
+  return <p className="text-sm text-muted-foreground">And {count - shown} more.</p>;
+}
+
 function Summary({ summary }: { summary: SiteCareSummary }) {
   if (summary.sites === 0) {
     return (
@@ -28,7 +34,7 @@ function Summary({ summary }: { summary: SiteCareSummary }) {
       ) : (
         <section aria-labelledby="site-care-down" className="space-y-2">
           <h3 id="site-care-down" className="font-semibold text-destructive">
-            {summary.down.length} {summary.down.length === 1 ? 'site' : 'sites'} down
+            {summary.downCount} {summary.downCount === 1 ? 'site' : 'sites'} down
           </h3>
           <ul className="space-y-2 text-sm">
             {summary.down.map((site) => (
@@ -41,6 +47,7 @@ function Summary({ summary }: { summary: SiteCareSummary }) {
               </li>
             ))}
           </ul>
+          <More shown={summary.down.length} count={summary.downCount} />
         </section>
       )}
       {summary.expiring.length === 0 ? (
@@ -61,6 +68,7 @@ function Summary({ summary }: { summary: SiteCareSummary }) {
               </li>
             ))}
           </ul>
+          <More shown={summary.expiring.length} count={summary.expiringCount} />
         </section>
       )}
     </div>

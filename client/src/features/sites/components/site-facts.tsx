@@ -19,6 +19,7 @@ type SiteFacts = Pick<
   | 'uptime30d'
   | 'certificateExpiresAt'
   | 'certificateValid'
+  | 'certificateWarningDays'
   | 'domainExpiresAt'
   | 'domainExpirySource'
 >;
@@ -60,7 +61,6 @@ export function daysLeftText(days: number): string {
 }
 
 const WHAT = { certificate: 'certificate', domain: 'domain' } as const;
-const WARNING_DAYS = { certificate: CERTIFICATE_WARNING_DAYS, domain: DOMAIN_WARNING_DAYS };
 
 export interface SiteWarning {
   /** `expired` (or refused): visitors notice now; `soon`: within its warning window. */
@@ -68,21 +68,32 @@ export interface SiteWarning {
   text: string;
 }
 
-/** A certificate's or domain's lapse in words, when it is past or within its warning window. */
-function expiryWarning(what: keyof typeof WHAT, at: string | null, now: Date): SiteWarning | null {
+/**
+ * A certificate's or domain's lapse in words, when it is past or within its warning window:
+ * `warningDays`, the server's for a certificate (7 or 14), else 14 for one and 30 for a domain.
+ */
+function expiryWarning(
+  what: keyof typeof WHAT,
+  at: string | null,
+  now: Date,
+  warningDays?: number | null,
+): SiteWarning | null {
   if (!at) return null;
   const days = daysUntil(at, now);
   const thing = `The ${WHAT[what]}`;
   if (days < 0) {
     return { level: 'expired', text: `${thing} expired ${lapseIn(days)}, on ${formatDate(at)}.` };
   }
-  if (days > WARNING_DAYS[what]) return null;
+  const window =
+    warningDays ?? (what === 'certificate' ? CERTIFICATE_WARNING_DAYS : DOMAIN_WARNING_DAYS);
+  if (days > window) return null;
   return { level: 'soon', text: `${thing} expires ${lapseIn(days)}, on ${formatDate(at)}.` };
 }
 
 /**
  * What needs the agency's attention on a site, in words: a certificate refused, a certificate
- * or a domain past or about to lapse (the dashboard's windows: 14 and 30 days).
+ * or a domain past or about to lapse (the server's windows: 7 or 14 days for a certificate, 30
+ * for a domain).
  */
 export function siteWarnings(
   site: SiteFacts & { lastError?: string | null },
@@ -95,11 +106,11 @@ export function siteWarnings(
       text: `The certificate was refused${site.lastError ? `: ${site.lastError}` : '.'}`,
     });
   }
-  for (const [what, at] of [
-    ['certificate', site.certificateExpiresAt],
-    ['domain', site.domainExpiresAt],
+  for (const [what, at, days] of [
+    ['certificate', site.certificateExpiresAt, site.certificateWarningDays],
+    ['domain', site.domainExpiresAt, null],
   ] as const) {
-    const warning = expiryWarning(what, at, now);
+    const warning = expiryWarning(what, at, now, days);
     if (warning) warnings.push(warning);
   }
   return warnings;
@@ -115,9 +126,12 @@ export function ExpiryFact({
   missing,
   note,
   now,
+  warningDays,
 }: {
   what: keyof typeof WHAT;
   at: string | null;
+  /** The certificate's: SiteFacts' certificateWarningDays. */
+  warningDays?: number | null;
   missing: string;
   /** After the date: '(set by hand)'. */
   note?: string;
@@ -125,7 +139,7 @@ export function ExpiryFact({
 }) {
   if (!at) return <span className="text-muted-foreground">{missing}</span>;
   const days = daysUntil(at, now);
-  const warning = expiryWarning(what, at, now ?? new Date());
+  const warning = expiryWarning(what, at, now ?? new Date(), warningDays);
   return (
     <span
       className={cn(

@@ -2,17 +2,30 @@ import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ClientSitesSchema, type ClientSite } from '@shared/schemas/sites';
+import { SubscriptionSchema, type Subscription } from '@shared/schemas/subscriptions';
 import { apiServer, errorJson, json } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { aClientSite, daysAfterNow, SITE_NOW } from '@tests/support/site-fixtures';
 import { median, sparklineText } from './response-sparkline';
 import { YourWebsiteCards } from './your-website-card';
 
-function renderCards(sites: ClientSite[] | Response) {
+const ACTIVE: Subscription = {
+  tier: 'signature',
+  status: 'active',
+  currentPeriodStart: '2026-12-02T15:00:00.000Z',
+  currentPeriodEnd: '2027-01-02T15:00:00.000Z',
+  cancelAtPeriodEnd: false,
+  pendingTier: null,
+  pendingTierFrom: null,
+  withdrawn: false,
+};
+
+function renderCards(sites: ClientSite[] | Response, subscription: Subscription | null = ACTIVE) {
   apiServer.use(
     http.get('/api/sites', () =>
       sites instanceof Response ? sites : json(ClientSitesSchema, sites),
     ),
+    http.get('/api/subscription', () => json(SubscriptionSchema.nullable(), subscription)),
   );
   return renderWithApp(
     <main>
@@ -52,7 +65,24 @@ describe('YourWebsiteCards', () => {
     expect(group).toHaveTextContent('Certificate54 days left, until Jan 30, 2027');
     expect(group).toHaveTextContent('Domain200 days left, until Jun 25, 2027');
     // Dec 7 in Chicago: the report of December comes on January 1st.
+    expect(await within(group).findByText('Next report')).toBeVisible();
     expect(group).toHaveTextContent('Next reportJan 1, 2027');
+  });
+
+  it.each([
+    ['without a plan', null],
+    ['whose plan ended', { ...ACTIVE, status: 'canceled' as const }],
+  ])('promises no next report to a client %s', async (_, subscription) => {
+    const answered: string[] = [];
+    apiServer.events.on('response:mocked', ({ request }) => answered.push(request.url));
+    renderCards([aClientSite()], subscription);
+    const group = await screen.findByRole('group', { name: 'Your website' });
+    await vi.waitFor(() =>
+      expect(answered.some((url) => url.endsWith('/api/subscription'))).toBe(true),
+    );
+    // The answer is drawn: the card's line stays away.
+    await vi.waitFor(() => expect(group).toHaveTextContent('Domain200 days left'));
+    expect(group).not.toHaveTextContent('Next report');
   });
 
   it('says a site is down and that the agency is on it; one card per site', async () => {

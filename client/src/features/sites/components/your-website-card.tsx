@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { ClientSite } from '@shared/schemas/sites';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
+import { useSubscription } from '@/features/subscriptions/public';
 import { daysUntil, firstOfNextMonth, formatDate, formatTimeAgo } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { useMySites } from '../api/get-my-sites';
@@ -54,8 +55,14 @@ function DaysLeft({ at, missing }: { at: string | null; missing: string }) {
   );
 }
 
-/** One website: how it is now, its month, its dates and the next report's date. */
+/**
+ * One website: how it is now, its month, its dates and, while a plan is served, the next
+ * report's date.
+ */
 function YourWebsiteCard({ site }: { site: ClientSite }) {
+  // Reports come with a plan (as the Reports card says): no next one without.
+  const status = useSubscription().data?.status;
+  const onPlan = status === 'active' || status === 'past_due';
   const now = STATUS_NOW[siteLookOf(site)];
   const Icon = now.icon;
   const headingId = `your-website-${site.id}`;
@@ -88,7 +95,7 @@ function YourWebsiteCard({ site }: { site: ClientSite }) {
           <Fact label="Domain">
             <DaysLeft at={site.domainExpiresAt} missing="Not known yet" />
           </Fact>
-          <Fact label="Next report">{formatDate(firstOfNextMonth())}</Fact>
+          {onPlan && <Fact label="Next report">{formatDate(firstOfNextMonth())}</Fact>}
         </dl>
       </CardContent>
     </Card>

@@ -94,6 +94,7 @@ const columns = column.columns([
       <ExpiryFact
         what="certificate"
         at={site.certificateExpiresAt}
+        warningDays={site.certificateWarningDays}
         missing={missingCertificate(site.url)}
       />
     ),

@@ -1,0 +1,1 @@
+ALTER TABLE "site_incidents" ADD COLUMN "alerted_at" timestamp with time zone;
