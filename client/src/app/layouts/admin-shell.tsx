@@ -54,7 +54,7 @@ const MENU_ID = 'admin-nav-menu';
 
 /**
  * The admin navigation. From `md` up, a tab bar (scrolling sideways in its own box when the
- * window is narrower than its eleven links). Below `md`, one list of links behind a button that
+ * window is narrower than its twelve links; at 1280 px they all fit). Below `md`, one list of links behind a button that
  * names the current page: a disclosure, as on the landing page, rather than an ARIA menu,
  * because these are links to pages (docs/decisions/019-admin-navigation-on-phones.md).
  * It is the same list in both layouts, so every link and count badge exists once.
@@ -120,7 +120,7 @@ function AdminNav({ location }: { location: string }) {
                 aria-current={active ? 'page' : undefined}
                 onClick={() => setOpenAt(null)}
                 className={cn(
-                  'flex items-center gap-2 rounded-md px-3 py-3 text-sm font-medium transition-colors md:rounded-none md:border-b-2',
+                  'flex items-center gap-2 rounded-md px-3 py-3 text-sm font-medium transition-colors md:rounded-none md:border-b-2 md:gap-1.5 md:px-2.5',
                   active
                     ? 'bg-primary/10 text-primary md:border-primary md:bg-transparent'
                     : 'text-muted-foreground hover:text-foreground md:border-transparent',
