@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { expectNoSidewaysScroll } from '../support/page-layout';
-import { expect, signInAdmin, signUpClient, test } from './fixtures';
+import { activatePlan, expect, signInAdmin, signUpClient, test } from './fixtures';
 
 /**
  * The owner manages a client's plan from the client page: corrects their details, changes
@@ -18,18 +18,7 @@ async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
 /** Signs a new client up, asks for Signature, and records its first invoice paid. */
 async function payingClient(page: Page, adminApi: APIRequestContext, firstName: string) {
   const email = await signUpClient(page, firstName);
-  const requested = await page.request.post('/api/get-or-create-subscription', {
-    data: { planId: 'signature' },
-  });
-  expect(requested.status()).toBe(200);
-  const list = await (await adminApi.get('/api/admin/invoices', { params: { q: email } })).json();
-  const invoice = list.items[0] as { id: string };
-  for (const status of ['sent', 'paid']) {
-    const res = await adminApi.patch(`/api/admin/invoices/${invoice.id}`, { data: { status } });
-    expect(res.status(), `invoice ${status}`).toBe(200);
-  }
-  const clients = await (await adminApi.get('/api/admin/clients', { params: { q: email } })).json();
-  return (clients.items[0] as { id: string }).id;
+  return activatePlan(page, adminApi, email, 'signature');
 }
 
 test('the owner changes, credits, cancels and ends a plan; the client keeps it', async ({

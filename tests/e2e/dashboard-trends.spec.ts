@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { expectNoSidewaysScroll } from '../support/page-layout';
-import { expect, signInAdmin, signUpClient, test } from './fixtures';
+import { activatePlan, expect, signInAdmin, signUpClient, test } from './fixtures';
 
 /**
  * The admin dashboard's trend charts at a desktop's and a phone's width, and a client changing
@@ -20,16 +20,7 @@ async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
 /** Signs a new client up, asks for the plan, and records its first invoice paid as the agency. */
 async function payingClient(page: Page, adminApi: APIRequestContext, firstName: string) {
   const email = await signUpClient(page, firstName);
-  const requested = await page.request.post('/api/get-or-create-subscription', {
-    data: { planId: 'signature' },
-  });
-  expect(requested.status()).toBe(200);
-  const list = await (await adminApi.get('/api/admin/invoices', { params: { q: email } })).json();
-  const invoice = list.items[0] as { id: string };
-  for (const status of ['sent', 'paid']) {
-    const res = await adminApi.patch(`/api/admin/invoices/${invoice.id}`, { data: { status } });
-    expect(res.status(), `invoice ${status}`).toBe(200);
-  }
+  await activatePlan(page, adminApi, email, 'signature');
   return email;
 }
 

@@ -116,3 +116,27 @@ export async function mailedCode(email: string): Promise<string> {
   await api.dispose();
   return code!;
 }
+
+/**
+ * The signed-in client (`page`) asks for a plan, and the agency records its first invoice sent
+ * and paid: the plan is active. Answers the client's id.
+ */
+export async function activatePlan(
+  page: Page,
+  adminApi: APIRequestContext,
+  email: string,
+  planId: 'essentials' | 'signature' | 'prestige',
+): Promise<string> {
+  const requested = await page.request.post('/api/get-or-create-subscription', {
+    data: { planId },
+  });
+  expect(requested.status()).toBe(200);
+  const list = await (await adminApi.get('/api/admin/invoices', { params: { q: email } })).json();
+  const invoice = list.items[0] as { id: string };
+  for (const status of ['sent', 'paid']) {
+    const res = await adminApi.patch(`/api/admin/invoices/${invoice.id}`, { data: { status } });
+    expect(res.status(), `invoice ${status}`).toBe(200);
+  }
+  const clients = await (await adminApi.get('/api/admin/clients', { params: { q: email } })).json();
+  return (clients.items[0] as { id: string }).id;
+}

@@ -1,8 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { formatMonthName, monthIn } from '@shared/dates';
 import { expectNoSidewaysScroll } from '../support/page-layout';
 import { atBothWidths, PHONE, DESKTOP } from '../support/both-widths';
-import { expect, signInAdmin, signUpClient, test } from './fixtures';
+import { activatePlan, expect, signInAdmin, signUpClient, test } from './fixtures';
 
 /**
  * The updates an Essentials plan includes (issue 28): the client asks for two website updates
@@ -11,22 +11,6 @@ import { expect, signInAdmin, signUpClient, test } from './fixtures';
  * click and finds "Extra update: <subject>" on the client's draft invoice. Screens at 390 and
  * 1280 px, axe clean, nothing sideways.
  */
-
-/** Asks for Essentials and records its first invoice paid: the plan is active. */
-async function subscribeToEssentials(page: Page, adminApi: APIRequestContext, email: string) {
-  const requested = await page.request.post('/api/get-or-create-subscription', {
-    data: { planId: 'essentials' },
-  });
-  expect(requested.status()).toBe(200);
-  const list = await (await adminApi.get('/api/admin/invoices', { params: { q: email } })).json();
-  const invoice = list.items[0] as { id: string };
-  for (const status of ['sent', 'paid']) {
-    const res = await adminApi.patch(`/api/admin/invoices/${invoice.id}`, { data: { status } });
-    expect(res.status(), `invoice ${status}`).toBe(200);
-  }
-  const clients = await (await adminApi.get('/api/admin/clients', { params: { q: email } })).json();
-  return (clients.items[0] as { id: string }).id;
-}
 
 async function askForUpdate(page: Page, subject: string) {
   await page.getByLabel('Subject').fill(subject);
@@ -45,7 +29,7 @@ test('a client asks for updates against the meter; the owner bills the extra one
   // The month the meter counts in: the business time zone's (BILLING_TIMEZONE, unset here).
   const month = formatMonthName(monthIn(new Date(), 'America/Chicago'));
   const email = await signUpClient(page, 'Odile');
-  const clientId = await subscribeToEssentials(page, adminApi, email);
+  const clientId = await activatePlan(page, adminApi, email, 'essentials');
 
   // The first update: within the plan.
   await page.goto('/portal/support/new');
