@@ -213,7 +213,12 @@ describe('a mail server that refuses: retries with back-off, then Send again', (
     expect(sent).toMatchObject({ attempts: 3, error: null });
     await smtp.waitFor((mail) => mail.subject === subject);
     expect(smtp.messages.filter((mail) => mail.subject === subject)).toHaveLength(1);
-    expect(await retryJobs(sent.id)).toEqual([{ state: 'completed' }]);
+    // pg-boss marks the job completed once its handler has returned, after the message went.
+    const jobs = await eventually(async () => {
+      const rows = await retryJobs(sent.id);
+      return rows.every((row) => row.state === 'completed') ? rows : undefined;
+    });
+    expect(jobs).toEqual([{ state: 'completed' }]);
     // A retry goes out with the headers it was first sent with: answers reach the ticket.
     const confirmation = await smtp.waitFor(
       (mail) => /^\[#\d+\] Retry me$/.test(mail.subject ?? ''),
