@@ -135,6 +135,7 @@ export interface NewAccount {
 
 /** A mailed message as the outbox lists it. */
 export interface MailedMessage {
+  id: string;
   toAddress: string;
   subject: string;
   text: string;
@@ -167,16 +168,35 @@ export function outboxThroughApi(baseUrl: string, adminCookie: string, recipient
     const res = await fetch(`${outbox}?q=${encodeURIComponent(recipient)}`, { headers });
     const { items } = (await res.json()) as { items: Array<{ id: string }> };
     return Promise.all(
-      items.map(
-        async ({ id }) =>
-          (await (await fetch(`${outbox}/${id}`, { headers })).json()) as MailedMessage,
-      ),
+      items.map(async ({ id }) => ({
+        ...((await (await fetch(`${outbox}/${id}`, { headers })).json()) as MailedMessage),
+        id,
+      })),
     );
   };
 }
 
-/** The newest sign-in code mailed to `email` by the app at `baseUrl` (waits for it to land). */
-export async function mailedCode(baseUrl: string, email: string): Promise<string> {
+/** The ids of the messages mailed to `email` so far (none while no reader is registered). */
+export async function mailedIds(baseUrl: string, email: string): Promise<Set<string>> {
+  const read = outboxReaders.get(new URL(baseUrl).origin);
+  const messages = read ? await read() : [];
+  return new Set(
+    messages
+      .filter((message) => message.toAddress.toLowerCase() === email.toLowerCase())
+      .map((message) => message.id),
+  );
+}
+
+/**
+ * The newest sign-in code mailed to `email` by the app at `baseUrl` (waits for it to land),
+ * leaving out the messages in `besides`: a code mailed to the same address earlier (someone
+ * else's sign-up with it) is not the one being waited for.
+ */
+export async function mailedCode(
+  baseUrl: string,
+  email: string,
+  besides: ReadonlySet<string> = new Set(),
+): Promise<string> {
   const read = outboxReaders.get(new URL(baseUrl).origin);
   if (!read) throw new Error(`No outbox reader for ${baseUrl}: call readOutboxOf first`);
   const deadline = Date.now() + 10_000;
@@ -184,6 +204,7 @@ export async function mailedCode(baseUrl: string, email: string): Promise<string
     const messages = await read();
     const code = messages
       .filter((message) => message.toAddress.toLowerCase() === email.toLowerCase())
+      .filter((message) => !besides.has(message.id))
       .map((message) => CODE_IN_TEXT.exec(message.text)?.[1])
       .find(Boolean);
     if (code) return code;
@@ -197,8 +218,9 @@ export async function enterMailedCode(
   session: BrowserSession,
   codePage: { res: Response; url: string },
   email: string,
+  besides?: ReadonlySet<string>,
 ) {
-  const code = await mailedCode(session.baseUrl, email);
+  const code = await mailedCode(session.baseUrl, email, besides);
   return session.submitForm(codePage.url, await codePage.res.text(), { code });
 }
 
@@ -226,9 +248,10 @@ export async function signUpThroughProvider(
   account: NewAccount,
   start = '/api/login',
 ) {
+  const earlier = await mailedIds(session.baseUrl, account.email);
   const submitted = await startSignUpThroughProvider(session, account, start);
   if (!submitted.url.endsWith('/verify') || submitted.res.status !== 200) return submitted;
-  return enterMailedCode(session, submitted, account.email);
+  return enterMailedCode(session, submitted, account.email, earlier);
 }
 
 /** Signs in with an existing account on the built-in provider's pages. */

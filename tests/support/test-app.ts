@@ -133,6 +133,7 @@ export async function startTestApp(
   const stopReadingOutbox = readOutboxOf(baseUrl, () =>
     database.db
       .select({
+        id: outboxMessages.id,
         toAddress: outboxMessages.toAddress,
         subject: outboxMessages.subject,
         text: outboxMessages.text,
