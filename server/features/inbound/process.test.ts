@@ -485,6 +485,42 @@ describe('messages nobody answers', () => {
 });
 
 describe('hostile and unusual messages', () => {
+  it.each([
+    {
+      name: 'a bare CR in the header',
+      draft: { headers: ['X-Note: a\rFrom: <beau@florist.test>'] },
+      problem: 'the header has a carriage return that ends no line (a bare CR)',
+    },
+    {
+      name: 'a header name with whitespace before its colon',
+      draft: { headers: ['Reply-To : <beau@florist.test>'] },
+      problem: 'the header name "Reply-To" has whitespace before its colon',
+    },
+    {
+      name: 'a From with two addresses',
+      draft: { from: 'amelie@bakery.test, beau@florist.test' },
+      problem: 'the From header names 2 addresses',
+    },
+  ])("holds $name, even with the client's reply token", async ({ draft, problem }) => {
+    const { ticket, row } = await portalTicket(amelie, 'Ambiguous');
+    const log = await receive(
+      await build({
+        from: 'amelie@bakery.test',
+        to: `support+t_${row.replyToken}@studio.test`,
+        signAs: 'bakery.test',
+        ...draft,
+      }),
+      { envelopeTo: [`support+t_${row.replyToken}@studio.test`] },
+    );
+    expect(log).toMatchObject({
+      state: 'not_verified',
+      stateDetail: `Held as sender not verified: ${problem}; mail programs read such a header in different ways, so a forged From can hide behind it.`,
+      userId: amelie.id,
+      ticketId: null,
+    });
+    expect((await messagesOf(ticket.id)).filter((m) => m.source === 'email')).toEqual([]);
+  });
+
   it('refuses a 10,000-part MIME bomb without parsing it', async () => {
     const parts = Array.from(
       { length: 10_000 },

@@ -7,12 +7,17 @@ import { oneLine } from '../../lib/ticket-mail';
 import type { TicketMail, TicketService } from '../tickets/tickets.service';
 import type { InboundAttachments, InboundFile, RefusedFile } from './attachments';
 import { classifyUnanswerable } from './classify';
+import { headerBlockProblem } from './header-block';
 import type { InboundOutcome, InboundRepository } from './inbound.repository';
 import type { InboundProcessor } from './ingest';
 import { headerLines } from './message-identity';
 import { countMimeParts, MAX_MIME_PARTS } from './mime-guard';
 import { replyText } from './reply-text';
-import type { SenderAuthentication, SenderVerifier } from './sender-verification';
+import {
+  dmarcAligned,
+  type SenderAuthentication,
+  type SenderVerifier,
+} from './sender-verification';
 import { findThread, type Thread, type ThreadedBy } from './threading';
 
 /** A message still `received` this long after it arrived was left by a crash: the sweep takes it. */
@@ -83,6 +88,16 @@ function seen(mail: ParsedMail) {
   };
 }
 
+/**
+ * Why the From names no one sender: several addresses, or a group (mailparser files the
+ * message under the first, DMARC checks none of them); null for a single address.
+ */
+function severalSenders(mail: ParsedMail): string | null {
+  const entries = mail.from?.value ?? [];
+  if (entries.some((entry) => entry.group)) return 'the From header names a group of addresses';
+  return entries.length > 1 ? `the From header names ${entries.length} addresses` : null;
+}
+
 /** The files that came with the message; images embedded in the HTML (cid:) are part of it. */
 function filesOf(mail: ParsedMail): InboundFile[] {
   return mail.attachments
@@ -146,7 +161,7 @@ export function createInboundProcessor(deps: InboundProcessorDeps) {
         spf: 'temperror',
         dmarc: 'temperror',
         dmarcDomain: null,
-        dmarcPass: false,
+        dmarcPassedFor: null,
       };
     }
   }
@@ -258,7 +273,7 @@ export function createInboundProcessor(deps: InboundProcessorDeps) {
       };
     }
     // Checked for every message with a sender: the admin deciding on a held one sees them too.
-    const { dmarcPass, ...verdicts } = await authenticate(row);
+    const { dmarcPassedFor, ...verdicts } = await authenticate(row);
     const clients = await repository.clientsWithVerifiedEmail(found.fromAddress);
     if (clients.length !== 1) {
       return {
@@ -272,8 +287,17 @@ export function createInboundProcessor(deps: InboundProcessorDeps) {
       };
     }
     const client = clients[0]!;
-    const thread = await findThread(repository, mail, row.envelopeTo, client.id);
     const seenWithChecks = { ...found, authentication: verdicts, userId: client.id };
+    // The checks and the reader must mean the same From, whatever proves the sender.
+    const ambiguity = headerBlockProblem(row.raw) ?? severalSenders(mail);
+    if (ambiguity) {
+      return {
+        ...seenWithChecks,
+        state: 'not_verified',
+        stateDetail: `Held as sender not verified: ${ambiguity}; mail programs read such a header in different ways, so a forged From can hide behind it.`,
+      };
+    }
+    const thread = await findThread(repository, mail, row.envelopeTo, client.id);
     if (thread?.by === 'token' && thread.ticket.userId !== client.id) {
       return {
         ...seenWithChecks,
@@ -281,12 +305,21 @@ export function createInboundProcessor(deps: InboundProcessorDeps) {
         stateDetail: `Held as sender not verified: the reply token is of another client's ticket (#${thread.ticket.number}).`,
       };
     }
-    if (thread?.by !== 'token' && !dmarcPass) {
+    if (thread?.by !== 'token' && !dmarcPassedFor) {
       const domain = verdicts.dmarcDomain ?? found.fromAddress.split('@').pop();
       return {
         ...seenWithChecks,
         state: 'not_verified',
         stateDetail: `Held as sender not verified: DMARC ${DMARC_WORDS[verdicts.dmarc] ?? `gave ${verdicts.dmarc}`} for ${domain} and there is no reply token of the client's ticket.`,
+      };
+    }
+    // A pass proves the domain it was for: it counts only when that is the client's own.
+    const clientAddress = client.email ?? found.fromAddress;
+    if (thread?.by !== 'token' && dmarcPassedFor && !dmarcAligned(dmarcPassedFor, clientAddress)) {
+      return {
+        ...seenWithChecks,
+        state: 'not_verified',
+        stateDetail: `Held as sender not verified: DMARC passed for ${dmarcPassedFor.split('@').pop()!.toLowerCase()}, not for the domain of the client's address ${clientAddress}, and there is no reply token of the client's ticket.`,
       };
     }
     return {

@@ -1,5 +1,7 @@
 import { Resolver } from 'node:dns/promises';
+import { domainToASCII } from 'node:url';
 import { authenticate, type DNSResolver } from 'mailauth';
+import { getDomain } from 'tldts';
 import type { InboundAuthentication } from '@shared/schemas/inbound';
 
 /**
@@ -9,9 +11,13 @@ import type { InboundAuthentication } from '@shared/schemas/inbound';
  */
 const CHECKS_DEADLINE_MS = 10_000;
 
-/** What the checks found: each verdict as mailauth reports it, and whether DMARC passed. */
+/** What the checks found: each verdict as mailauth reports it, and what DMARC passed for. */
 export interface SenderAuthentication extends InboundAuthentication {
-  dmarcPass: boolean;
+  /**
+   * The From address DMARC passed for, as mailauth read it; null when DMARC did not pass or
+   * mailauth read no From address or more than one (then it has none to pass for).
+   */
+  dmarcPassedFor: string | null;
 }
 
 export interface SenderChecks {
@@ -77,14 +83,38 @@ export function createSenderVerifier({
       'none';
     const spf = result.spf && checks.remoteAddress ? result.spf.status.result : 'none';
     const dmarc = result.dmarc ? result.dmarc.status.result : 'none';
-    const fromDomain = result.dkim.headerFrom?.[0]?.split('@').pop()?.toLowerCase() ?? null;
+    const headerFrom = result.dkim.headerFrom ?? [];
+    const fromDomain = headerFrom[0]?.split('@').pop()?.toLowerCase() ?? null;
     return {
       dkim,
       spf,
       dmarc,
       dmarcDomain: result.dmarc ? (result.dmarc.domain ?? fromDomain) : fromDomain,
-      dmarcPass: dmarc === 'pass',
+      dmarcPassedFor: dmarc === 'pass' && headerFrom.length === 1 ? headerFrom[0]! : null,
     };
   }
 }
 export type SenderVerifier = ReturnType<typeof createSenderVerifier>;
+
+/** A domain as DNS knows it: lower case, an internationalized one in punycode ('' if invalid). */
+const asciiDomain = (address: string) =>
+  domainToASCII(address.slice(address.lastIndexOf('@') + 1).toLowerCase());
+
+/** The registered domain under its public suffix, as DMARC finds the organizational domain. */
+const organizationalDomain = (domain: string) =>
+  getDomain(domain, { allowPrivateDomains: true }) ?? domain;
+
+/**
+ * Whether a DMARC pass for `checked` proves mail from `address`: the two domains are the same,
+ * or share their organizational domain (DMARC's relaxed alignment, as mailauth applies it).
+ * A pass for any other domain proves only that domain's mail, whatever From the message shows.
+ */
+export function dmarcAligned(checked: string, address: string): boolean {
+  const checkedDomain = asciiDomain(checked);
+  const addressDomain = asciiDomain(address);
+  if (!checkedDomain || !addressDomain) return false;
+  return (
+    checkedDomain === addressDomain ||
+    organizationalDomain(checkedDomain) === organizationalDomain(addressDomain)
+  );
+}
