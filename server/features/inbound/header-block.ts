@@ -53,7 +53,7 @@ export function headerBlockProblem(raw: Buffer): string | null {
     if (colon === -1) return `the header line "${shown(text)}" has no colon`;
     const name = text.slice(0, colon);
     if (/[ \t]/.test(name)) {
-      const trimmed = name.replace(/[ \t]+$/, '');
+      const trimmed = name.trimEnd();
       return /[ \t]/.test(trimmed)
         ? `the header name "${shown(trimmed)}" has whitespace in it`
         : `the header name "${shown(trimmed)}" has whitespace before its colon`;
