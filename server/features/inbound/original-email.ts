@@ -3,7 +3,7 @@ import type { OriginalEmail } from '@shared/schemas/inbound';
 import { AppError } from '../../lib/errors';
 import { existingId } from '../../lib/ids';
 import type { InboundRepository } from './inbound.repository';
-import { countMimeParts, MAX_MIME_PARTS } from './mime-guard';
+import { mimeBombRefusal, READER_LIMITS } from './mime-guard';
 import { fullText } from './reply-text';
 
 export const ORIGINAL_NOT_FOUND = 'Original e-mail not found';
@@ -22,8 +22,9 @@ export function createOriginalEmails(repository: Pick<InboundRepository, 'origin
       existingId(ticketId, ORIGINAL_NOT_FOUND),
       ticketMessageId === null ? null : existingId(ticketMessageId, ORIGINAL_NOT_FOUND),
     );
-    if (!raw || countMimeParts(raw) > MAX_MIME_PARTS) throw new AppError(404, ORIGINAL_NOT_FOUND);
+    if (!raw || mimeBombRefusal(raw)) throw new AppError(404, ORIGINAL_NOT_FOUND);
     const mail = await simpleParser(raw, {
+      ...READER_LIMITS,
       skipImageLinks: true,
       skipHtmlToText: true,
       skipTextToHtml: true,

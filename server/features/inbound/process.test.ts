@@ -540,6 +540,71 @@ describe('hostile and unusual messages', () => {
     );
   });
 
+  it.each([
+    ["RFC 2231's boundary*=", "multipart/mixed; boundary*=utf-8''bomb", 'bomb'],
+    ['boundary*0= and boundary*1=', 'multipart/mixed; boundary*0="bo"; boundary*1="mb"', 'bomb'],
+    [
+      "boundary*0*=charset'lang', percent-encoded",
+      "multipart/mixed; boundary*0*=us-ascii'en'%62%6F; boundary*1*=%6D%62",
+      'bomb',
+    ],
+    [
+      'a boundary of 250 characters',
+      `multipart/mixed; boundary="${'b'.repeat(250)}"`,
+      'b'.repeat(250),
+    ],
+  ])('refuses the same bomb declared with %s, without parsing it', async (_, type, delimiter) => {
+    const parts = Array.from(
+      { length: 1000 },
+      (_, n) => `--${delimiter}\nContent-Type: text/plain\n\npart ${n}`,
+    ).join('\n');
+    const log = await receive(
+      await build({
+        from: 'amelie@bakery.test',
+        contentType: type,
+        body: `${parts}\n--${delimiter}--`,
+      }),
+    );
+    expect(log).toMatchObject({
+      state: 'failed',
+      fromAddress: 'amelie@bakery.test',
+      stateDetail:
+        'Not read: the message has 1,000 MIME parts (at most 500), as a message built to exhaust the reader would.',
+    });
+  });
+
+  it('reads a message whose boundary is written in RFC 2231 form', async () => {
+    await createClient(t.database, { email: 'erin@florist.test', emailVerified: true });
+    const log = await receive(
+      await build({
+        from: 'erin@florist.test',
+        subject: 'Photo',
+        contentType: 'multipart/mixed;\n boundary*0*=utf-8\'\'%3D_part; boundary*1="_1"',
+        body: [
+          '--=_part_1',
+          'Content-Type: text/plain',
+          '',
+          'The photo for the banner.',
+          '--=_part_1',
+          'Content-Type: image/png',
+          'Content-Disposition: attachment; filename="banner.png"',
+          'Content-Transfer-Encoding: base64',
+          '',
+          pngImage().toString('base64'),
+          '--=_part_1--',
+        ].join('\n'),
+        signAs: 'florist.test',
+      }),
+    );
+    expect(log.state).toBe('new_ticket');
+    expect((await ticketRow(log.ticketId!)).description).toBe('The photo for the banner.');
+    const kept = await t.database.db
+      .select()
+      .from(attachments)
+      .where(eq(attachments.ticketId, log.ticketId!));
+    expect(kept).toMatchObject([{ filename: 'banner.png', contentType: 'image/png' }]);
+  });
+
   it('reduces an HTML-only mail to text', async () => {
     const log = await receive(
       await build({

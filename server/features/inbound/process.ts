@@ -11,7 +11,7 @@ import { headerBlockProblem } from './header-block';
 import type { InboundOutcome, InboundRepository } from './inbound.repository';
 import type { InboundProcessor } from './ingest';
 import { headerLines } from './message-identity';
-import { countMimeParts, MAX_MIME_PARTS } from './mime-guard';
+import { mimeBombRefusal, READER_LIMITS } from './mime-guard';
 import { replyText } from './reply-text';
 import {
   dmarcAligned,
@@ -121,16 +121,17 @@ export function createInboundProcessor(deps: InboundProcessorDeps) {
 
   /** The message parsed, or why it was not: a MIME bomb is refused before the parser. */
   async function parse(row: InboundMessageRow): Promise<ParsedMail | InboundOutcome> {
-    const parts = countMimeParts(row.raw);
-    if (parts > MAX_MIME_PARTS) {
+    const refusal = mimeBombRefusal(row.raw);
+    if (refusal) {
       return {
         fromAddress: rawFromAddress(row.raw),
         state: 'failed',
-        stateDetail: `Not read: the message has ${parts.toLocaleString('en-US')} MIME parts (at most ${MAX_MIME_PARTS}), as a message built to exhaust the reader would.`,
+        stateDetail: `Not read: ${refusal}`,
       };
     }
     try {
       return await simpleParser(row.raw, {
+        ...READER_LIMITS,
         skipImageLinks: true,
         // Our own reduction of HTML (reply-text.ts), not the parser's.
         skipHtmlToText: true,

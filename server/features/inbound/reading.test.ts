@@ -2,7 +2,7 @@ import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { replyTokenOf, ticketIdOfRootMessageId, ticketReplyAddress } from '../../lib/ticket-mail';
 import { classifyUnanswerable } from './classify';
-import { countMimeParts } from './mime-guard';
+import { mimeBombRefusal } from './mime-guard';
 import { replyText } from './reply-text';
 import { answeredMessageIds, replyTokenIn, ticketNumberInSubject } from './threading';
 
@@ -64,9 +64,12 @@ describe('reading a message before it is answered', () => {
           '--not-a-boundary',
         ].join('\r\n'),
       );
-    expect(countMimeParts(message(3))).toBe(3);
-    expect(countMimeParts(message(1000))).toBe(1000);
-    expect(countMimeParts(Buffer.from('Subject: hi\r\n\r\n--x\r\n--y'))).toBe(1);
+    expect(mimeBombRefusal(message(500))).toBeNull();
+    expect(mimeBombRefusal(message(501))).toMatch(
+      /^the message has 501 MIME parts \(at most 500\)/,
+    );
+    expect(mimeBombRefusal(message(1000))).toMatch(/^the message has 1,000 MIME parts/);
+    expect(mimeBombRefusal(Buffer.from('Subject: hi\r\n\r\n--x\r\n--y'))).toBeNull();
   });
 
   it('finds the reply token, the answered Message-IDs and the number in the subject', async () => {

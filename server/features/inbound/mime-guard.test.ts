@@ -1,0 +1,125 @@
+import { simpleParser } from 'mailparser';
+import { describe, expect, it } from 'vitest';
+import { MAX_MIME_PARTS, mimeBombRefusal, READER_LIMITS } from './mime-guard';
+
+/** A multipart message of `parts` attachments under the boundary `delimiter`, declared by `contentType`. */
+function multipart(contentType: string, delimiter: string, parts: number): Buffer {
+  const part = [
+    `--${delimiter}`,
+    'Content-Type: text/plain',
+    'Content-Disposition: attachment; filename="a.txt"',
+    '',
+    'x',
+  ].join('\r\n');
+  return Buffer.from(
+    [
+      'From: amelie@bakery.test',
+      'Subject: Parts',
+      'MIME-Version: 1.0',
+      `Content-Type: ${contentType}`,
+      '',
+      ...Array.from({ length: parts }, () => part),
+      `--${delimiter}--`,
+      '',
+    ].join('\r\n'),
+    'latin1',
+  );
+}
+
+const long = `b${'x'.repeat(249)}`;
+
+/** Every way a boundary can be declared, and the delimiter it gives. */
+const forms: [string, string, string][] = [
+  ['a plain boundary', 'multipart/mixed; boundary="bomb"', 'bomb'],
+  ['a token boundary', 'multipart/mixed; boundary=bomb', 'bomb'],
+  ["RFC 2231's boundary*=", "multipart/mixed; boundary*=utf-8''bomb", 'bomb'],
+  ['boundary*= percent-encoded', "multipart/mixed; boundary*=us-ascii'en'%62%6F%6Db", 'bomb'],
+  ['boundary*0= and boundary*1=', 'multipart/mixed; boundary*0="bo"; boundary*1="mb"', 'bomb'],
+  [
+    "boundary*0*=charset'lang' and boundary*1*=",
+    "multipart/mixed; boundary*0*=UTF-8'en'b%6F; boundary*1*=%6Db",
+    'bomb',
+  ],
+  [
+    'sections out of order, beside a decoy plain boundary',
+    'multipart/mixed; boundary=decoy; boundary*1=mb; boundary*0=bo',
+    'bomb',
+  ],
+  ['a boundary after a comment', 'multipart/mixed; (c) boundary=bomb (more)', 'bomb'],
+  ['a quoted boundary with an escape', 'multipart/mixed; boundary="b\\"omb"', 'b"omb'],
+  ['a boundary of 250 characters', `multipart/mixed; boundary="${long}"`, long],
+  [
+    'a folded 2231 boundary',
+    "multipart/mixed;\r\n boundary*0*=utf-8''%2D%2D;\r\n\tboundary*1=bomb",
+    '--bomb',
+  ],
+];
+
+describe('the MIME part count before any parser', () => {
+  it.each(forms)('counts the parts of %s as the parser splits them', async (_, type, delimiter) => {
+    const message = multipart(type, delimiter, 3);
+    expect(mimeBombRefusal(message)).toBeNull();
+    // The boundary really is the parser's: it finds the same three parts.
+    expect((await simpleParser(message)).attachments).toHaveLength(3);
+  });
+
+  it.each(forms)('refuses 10,000 parts under %s like any other bomb', (_, type, delimiter) => {
+    expect(mimeBombRefusal(multipart(type, delimiter, 10_000))).toBe(
+      'the message has 10,000 MIME parts (at most 500), as a message built to exhaust the reader would.',
+    );
+  });
+
+  it('counts up to the limit and no further, delimiter lines with trailing space and CRs too', () => {
+    expect(mimeBombRefusal(multipart('multipart/mixed; boundary=b', 'b', MAX_MIME_PARTS))).toBe(
+      null,
+    );
+    const odd = multipart('multipart/mixed; boundary=b', 'b \t\r', MAX_MIME_PARTS + 1);
+    expect(mimeBombRefusal(odd)).toBe(
+      'the message has 501 MIME parts (at most 500), as a message built to exhaust the reader would.',
+    );
+  });
+
+  it.each([
+    [
+      'a boundary longer than a line',
+      `multipart/mixed; boundary="${'b'.repeat(1200)}"`,
+      'a boundary is 1,200 characters long (at most 998)',
+    ],
+    [
+      'a charset in which ASCII bytes are not ASCII',
+      "multipart/mixed; boundary*=utf-16''%00b%00o%00m%00b",
+      'a boundary is written in the charset "utf-16"',
+    ],
+    [
+      'an encoded word',
+      'multipart/mixed; boundary*0="=?utf-8?q?bomb?="',
+      'a boundary is written as an encoded word',
+    ],
+    [
+      'a broken percent-encoding',
+      "multipart/mixed; boundary*=utf-8''bo%mb",
+      'a boundary has a stray "%" in its encoding',
+    ],
+  ])('refuses %s, whatever the number of parts', (_, type, reason) => {
+    expect(mimeBombRefusal(multipart(type, 'bomb', 2))).toBe(
+      `its MIME parts cannot be counted: ${reason}, as in a message built to exhaust the reader.`,
+    );
+  });
+
+  it('lets a boundary the parser ignores (not ASCII) through, as the parser finds no parts', async () => {
+    const message = multipart("multipart/mixed; boundary*=utf-8''b%C3%B6mb", 'bömb', 2);
+    expect(mimeBombRefusal(message)).toBeNull();
+    expect((await simpleParser(message)).attachments).toHaveLength(0);
+  });
+});
+
+describe("mailparser's own wall", () => {
+  it('fails a message of more than 500 parts, and reads one of 500', async () => {
+    const type = 'multipart/mixed; boundary=b';
+    const atLimit = await simpleParser(multipart(type, 'b', MAX_MIME_PARTS), READER_LIMITS);
+    expect(atLimit.attachments).toHaveLength(MAX_MIME_PARTS);
+    await expect(
+      simpleParser(multipart(type, 'b', MAX_MIME_PARTS + 1), READER_LIMITS),
+    ).rejects.toThrow('Max allowed child nodes exceeded');
+  });
+});
