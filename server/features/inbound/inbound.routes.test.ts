@@ -255,6 +255,30 @@ describe('POST /api/webhooks/inbound/mailgun', () => {
     expect(await rowOf('mg-big-forged')).toBeUndefined();
   });
 
+  it('refuses a replayed notification as soon as its token is read, before the body', async () => {
+    const good = signed();
+    expect((await post(good, raw('mg-replayed-first'))).status).toBe(200);
+    const form = multipart(Object.entries(good));
+    const replay = beginPost(
+      '/api/webhooks/inbound/mailgun/mime',
+      { 'Content-Type': form.contentType },
+      34 * 1024 * 1024,
+      Buffer.concat([form.opening('body-mime'), Buffer.from(raw('mg-replayed-big'))]),
+    );
+    expect(await replay.response).toMatchObject({ status: 406, connection: 'close' });
+    expect(await replay.sendRest()).toBe(false);
+    await replay.closed;
+    expect(await rowOf('mg-replayed-big')).toBeUndefined();
+  });
+
+  it('gives its token back when the message is not taken, so a retry is', async () => {
+    const good = signed();
+    // Signed, but the parsed form without body-mime: refused, the token still good.
+    expect((await post({ ...good, 'body-plain': 'parsed only' })).status).toBe(422);
+    expect((await post(good, raw('mg-token-given-back'))).status).toBe(200);
+    expect(await rowOf('mg-token-given-back')).toMatchObject({ via: 'mailgun' });
+  });
+
   it('takes the signature fields before or after body-mime, which may be large', async () => {
     // Larger than what an unverified notification may hold in memory: it waits on disk.
     const padding = 'x'.repeat(UNVERIFIED_MEMORY_BYTES + 1024);
@@ -287,35 +311,29 @@ describe('POST /api/webhooks/inbound/mailgun', () => {
   });
 
   it(`reads at most ${MAX_UNVERIFIED_NOTIFICATIONS} unverified notifications at once: more get 503`, async () => {
-    const hanging = Array.from({ length: MAX_UNVERIFIED_NOTIFICATIONS }, () => {
+    // One more than the places, each with body-mime first and its signature still to come:
+    // the last to arrive is refused at once, the others wait for the rest of their body.
+    const posts = Array.from({ length: MAX_UNVERIFIED_NOTIFICATIONS + 1 }, () => {
       const form = multipart([]);
-      // body-mime first, its signature still to come.
       return beginPost(
         '/api/webhooks/inbound/mailgun/mime',
         { 'Content-Type': form.contentType },
         34 * 1024 * 1024,
-        Buffer.concat([form.opening('body-mime'), Buffer.from(raw('mg-hanging'))]),
+        Buffer.concat([form.opening('body-mime'), Buffer.from(raw('mg-waiting'))]),
       );
     });
     try {
-      // Unsigned: 401 while a place is free, 503 once the hanging ones hold them all.
-      const unsigned = multipart([['body-mime', raw('mg-one-more')]]);
-      const refused = await pollUntil(
-        () =>
-          request(t.app)
-            .post('/api/webhooks/inbound/mailgun/mime')
-            .set('Content-Type', unsigned.contentType)
-            .send(unsigned.body),
-        (res) => res.status !== 401,
-      );
-      expect(refused.status).toBe(503);
-      expect(refused.headers['retry-after']).toBe('10');
+      const refused = await Promise.race(posts.map((post) => post.response));
+      expect(refused).toMatchObject({ status: 503, connection: 'close' });
+      expect(JSON.parse(refused.body)).toEqual({
+        message: 'Too many notifications are being read; try again shortly',
+      });
     } finally {
-      for (const post of hanging) post.abort();
+      for (const post of posts) post.abort();
     }
     // Their places are free again once they went away.
     const res = await pollUntil(
-      () => post({ ...signed(), recipient: 'support@agency.test' }, raw('mg-after-hanging')),
+      () => post({ ...signed(), recipient: 'support@agency.test' }, raw('mg-after-waiting')),
       (res) => res.status !== 503,
     );
     expect(res.status).toBe(200);

@@ -12,7 +12,6 @@ import {
   INVALID_SIGNATURE,
   MAX_UNVERIFIED_NOTIFICATIONS,
   readMailgunForm,
-  type MailgunForm,
   type MailgunSignature,
 } from './mailgun-form';
 
@@ -145,7 +144,8 @@ export function inboundWebhookRoutes(
 
   if (mailgun) {
     const unverified = createUnverifiedReads(MAX_UNVERIFIED_NOTIFICATIONS);
-    const authenticate = ({ timestamp, token, signature }: MailgunSignature) => {
+    /** The signature holds, the timestamp is recent and the token was not used before. */
+    const authenticate = async ({ timestamp, token, signature }: MailgunSignature) => {
       const expected = crypto
         .createHmac('sha256', mailgun.signingKey)
         .update(timestamp + token)
@@ -157,6 +157,10 @@ export function inboundWebhookRoutes(
       if (!Number.isFinite(sentAt) || Math.abs(now().getTime() - sentAt) > MAILGUN_WINDOW_MS) {
         throw new AppError(406, 'The notification is too old (or from the future)');
       }
+      const forgetBefore = new Date(now().getTime() - 2 * MAILGUN_WINDOW_MS);
+      if (!(await service.useWebhookToken(token, forgetBefore))) {
+        throw new AppError(406, 'This notification was already received');
+      }
     };
     const mailgunHandler: RequestHandler = async (req, res) => {
       const leave = unverified.enter();
@@ -165,46 +169,41 @@ export function inboundWebhookRoutes(
         res.set('Retry-After', '10');
         throw new AppError(503, 'Too many notifications are being read; try again shortly');
       }
-      let form: MailgunForm;
+      // Taken as soon as the signature held, so a replay is refused before its body is read;
+      // given back when the message is not stored after all, so Mailgun's retry is taken.
+      let usedToken: string | null = null;
       try {
-        form = await readMailgunForm(req, {
+        const { fields, mime, mimeTooLarge } = await readMailgunForm(req, {
           maxBodyBytes: bodyLimit,
           maxMimeBytes: maxBytes,
-          authenticate,
+          authenticate: async (signature) => {
+            await authenticate(signature);
+            usedToken = signature.token;
+          },
           verified: leave,
           logger,
         });
-      } catch (error) {
-        // Refused before its end (a bad signature, too large): the rest is never read.
-        if (!req.complete) closeAfterAnswer(res);
-        throw error;
-      } finally {
-        leave();
-      }
-      const { fields, mime, mimeTooLarge, signature } = form;
-      if (mimeTooLarge) throw new AppError(406, 'The message is too large');
-      if (!mime || mime.length === 0) {
-        throw new AppError(
-          422,
-          'body-mime is missing: forward to /api/webhooks/inbound/mailgun/mime',
-        );
-      }
-      const { token } = signature;
-      const forgetBefore = new Date(now().getTime() - 2 * MAILGUN_WINDOW_MS);
-      if (!(await service.useWebhookToken(token, forgetBefore))) {
-        throw new AppError(406, 'This notification was already received');
-      }
-      const recipient = (fields.get('recipient') ?? '').toLowerCase();
-      const sender = fields.get('sender') ?? '';
-      try {
+        if (mimeTooLarge) throw new AppError(406, 'The message is too large');
+        if (!mime || mime.length === 0) {
+          throw new AppError(
+            422,
+            'body-mime is missing: forward to /api/webhooks/inbound/mailgun/mime',
+          );
+        }
+        const recipient = (fields.get('recipient') ?? '').toLowerCase();
+        const sender = fields.get('sender') ?? '';
         const { id, duplicate } = await store(mime, 'mailgun', {
           envelopeFrom: sender || null,
           envelopeTo: recipient ? recipient.split(',').map((r) => r.trim()) : [],
         });
         res.json({ id, duplicate });
       } catch (error) {
-        await service.releaseWebhookToken(token).catch(() => undefined);
+        if (usedToken) await service.releaseWebhookToken(usedToken).catch(() => undefined);
+        // Refused before its end (a bad signature, a replay, too large): the rest is never read.
+        if (!req.complete) closeAfterAnswer(res);
         throw error;
+      } finally {
+        leave();
       }
     };
     // Mailgun posts the raw MIME only to a URL that ends in "mime" (else a parsed form).

@@ -18,8 +18,6 @@ export interface MailgunSignature {
 
 /** A signed notification as read: its text fields (the first of each name) and body-mime. */
 export interface MailgunForm {
-  /** The signature that was checked (the first timestamp, token and signature of the form). */
-  signature: MailgunSignature;
   fields: Map<string, string>;
   /** body-mime as sent, or null when the form has none. */
   mime: Buffer | null;
@@ -107,6 +105,18 @@ class Spool {
   }
 }
 
+/**
+ * The request's body, chunk by chunk. Not destroyed when the reading stops early: a refusal is
+ * answered before the connection closes. The sender going away mid-body is a 400.
+ */
+async function* bodyOf(req: Request): AsyncGenerator<Buffer> {
+  try {
+    for await (const chunk of req.iterator({ destroyOnReturn: false })) yield chunk as Buffer;
+  } catch {
+    throw new AppError(400, 'The notification was cut short');
+  }
+}
+
 function formParser(req: Request, limits: busboy.Limits): busboy.Busboy {
   try {
     return busboy({ headers: req.headers, defParamCharset: 'utf8', limits });
@@ -136,7 +146,7 @@ export async function readMailgunForm(
     logger: Logger;
     maxBodyBytes: number;
     maxMimeBytes: number;
-    authenticate: (signature: MailgunSignature) => void;
+    authenticate: (signature: MailgunSignature) => Promise<void>;
     verified: () => void;
   },
 ): Promise<MailgunForm> {
@@ -155,49 +165,41 @@ export async function readMailgunForm(
   scanner.on('error', () => {
     unreadable = true;
   });
-  let signed: MailgunSignature | null = null;
-  const checkSignature = () => {
+  let signed = false;
+  const checkSignature = async () => {
     if (signed || signature.size < SIGNATURE_FIELDS.size) return;
-    const given = {
+    await authenticate({
       timestamp: signature.get('timestamp')!,
       token: signature.get('token')!,
       signature: signature.get('signature')!,
-    };
-    authenticate(given);
-    signed = given;
+    });
+    signed = true;
     verified();
   };
 
   const spool = new Spool(UNVERIFIED_MEMORY_BYTES);
   try {
     let received = 0;
-    try {
-      // Not destroyed on the way out: a refusal is answered before the connection closes.
-      for await (const chunk of req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
-        received += chunk.length;
-        if (received > maxBodyBytes) throw tooLarge();
-        if (!signed) {
-          if (!unreadable) scanner.write(chunk);
-          checkSignature();
-          if (signed) spool.trust();
-        }
-        await spool.add(chunk).catch((error: unknown) => {
-          logger.error({ err: error }, 'inbound webhook: notification not spooled to disk');
-          throw new AppError(503, 'The notification could not be read; try again later');
-        });
+    for await (const chunk of bodyOf(req)) {
+      received += chunk.length;
+      if (received > maxBodyBytes) throw tooLarge();
+      if (!signed) {
+        if (!unreadable) scanner.write(chunk);
+        await checkSignature();
+        if (signed) spool.trust();
       }
-    } catch (error) {
-      // What is not ours is the request's own error: the sender went away mid-body.
-      if (error instanceof AppError) throw error;
-      throw new AppError(400, 'The notification was cut short');
+      await spool.add(chunk).catch((error: unknown) => {
+        logger.error({ err: error }, 'inbound webhook: notification not spooled to disk');
+        throw new AppError(503, 'The notification could not be read; try again later');
+      });
     }
     if (!signed) {
       scanner.end();
       await finished(scanner).catch(() => undefined);
-      checkSignature();
+      await checkSignature();
       if (!signed) throw new AppError(401, INVALID_SIGNATURE);
     }
-    return { signature: signed, ...(await readSigned(req, await spool.stream(), maxMimeBytes)) };
+    return await readSigned(req, await spool.stream(), maxMimeBytes);
   } finally {
     scanner.destroy();
     await spool.dispose();
@@ -205,11 +207,7 @@ export async function readMailgunForm(
 }
 
 /** The whole form of a notification whose signature held: body-mime kept up to its limit. */
-function readSigned(
-  req: Request,
-  body: Readable,
-  maxMimeBytes: number,
-): Promise<Omit<MailgunForm, 'signature'>> {
+function readSigned(req: Request, body: Readable, maxMimeBytes: number): Promise<MailgunForm> {
   return new Promise((resolve, reject) => {
     const parser = formParser(req, { fieldSize: maxMimeBytes + 1, fileSize: maxMimeBytes + 1 });
     const fields = new Map<string, string>();
