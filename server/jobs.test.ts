@@ -122,7 +122,7 @@ it('looks after the attachments (held scans, orphan files) at start and every 10
       attachments: {
         retryPendingScans: async () => {
           calls.push('scans');
-          return { scanned: 0, infected: 0, pending: 0 };
+          return { scanned: 0, infected: 0, failed: 0, gaveUp: 0, pending: 0 };
         },
         removeOrphans: async () => {
           calls.push('orphans');

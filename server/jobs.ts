@@ -161,7 +161,7 @@ export async function startJobs({
     await boss.work(ATTACHMENTS_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
       const scans = await attachments.retryPendingScans();
       const orphans = await attachments.removeOrphans();
-      if (scans.scanned > 0 || scans.pending > 0 || orphans > 0) {
+      if (scans.scanned > 0 || scans.failed > 0 || scans.pending > 0 || orphans > 0) {
         logger.info({ scans, orphans }, 'attachments upkeep done');
       }
     });

@@ -673,13 +673,19 @@ export const inboundSearchText = searchText(
 );
 export type InboundMessageRow = typeof inboundMessages.$inferSelect;
 
-export const SCAN_STATUSES = ['not_scanned', 'clean', 'pending', 'infected'] as const;
+export const SCAN_STATUSES = [
+  'not_scanned',
+  'clean',
+  'pending',
+  'infected',
+  'unscannable',
+] as const;
 export type ScanStatus = (typeof SCAN_STATUSES)[number];
 
 /**
  * A file sent with a ticket message (features/attachments). Its bytes are in the file storage
- * under `storageKey`, written before this row; 'pending' (the virus scanner did not answer) and
- * 'infected' files are never served.
+ * under `storageKey`, written before this row; 'pending' (the virus scanner did not answer),
+ * 'infected' and 'unscannable' (the scanner erred on it SCAN_TRIES times) files are never served.
  */
 export const attachments = pgTable(
   'attachments',
@@ -696,6 +702,8 @@ export const attachments = pgTable(
     storageKey: text().notNull().unique(),
     scanStatus: text({ enum: SCAN_STATUSES }).notNull(),
     scanDetail: text(),
+    /** Scans that erred on this file while the scanner answered otherwise (not its outages). */
+    scanTries: integer().notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

@@ -5,8 +5,12 @@ export type ScanVerdict = { infected: false } | { infected: true; signature: str
 
 /** The scanner could not give a verdict (down, refused, timed out): the file is held. */
 export class ScannerUnavailableError extends Error {
-  constructor(message: string, options?: ErrorOptions) {
-    super(`Virus scanner unavailable: ${message}`, options);
+  constructor(
+    /** What went wrong, in clamd's words where it answered. */
+    readonly reason: string,
+    options?: ErrorOptions,
+  ) {
+    super(`Virus scanner unavailable: ${reason}`, options);
     this.name = 'ScannerUnavailableError';
   }
 }

@@ -54,11 +54,23 @@ export const OUTBOX_LIST_PARAMS = ['q', 'status', 'page', 'pageSize'] as const;
 export const OutboxPageSchema = pageSchema(OutboxEntrySchema);
 export type OutboxPage = z.infer<typeof OutboxPageSchema>;
 
+/**
+ * What the outbox shows in place of a code or link that opens the recipient's account while it
+ * still works, when a mail server delivers the message (the recipient got it whole).
+ */
+export const SECRET_HIDDEN = '[hidden while it works]';
+
 /** GET /api/admin/outbox/{id}: the whole message; attachments are fetched one by one. */
 export const OutboxMessageSchema = OutboxEntrySchema.extend({
   fromAddress: z.string(),
   text: z.string(),
   html: z.string().nullable(),
+  /**
+   * A code or link in it that opens the recipient's account and still works: 'hidden' (the
+   * text and html show SECRET_HIDDEN instead) when a mail server delivers mail (SMTP_URL),
+   * 'shown' without one, as the outbox is then how it reaches the recipient; null when none.
+   */
+  liveSecret: z.enum(['hidden', 'shown']).nullable(),
   attachments: z.array(
     z.object({
       index: z.number().int(),

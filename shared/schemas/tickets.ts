@@ -72,7 +72,8 @@ export type Ticket = z.infer<typeof TicketSchema>;
 /**
  * A file on a ticket. `url` downloads it (the client's and the admin's differ); `status`:
  * 'ready' to download, 'scanning' while the virus scanner has not judged it (not served yet),
- * 'infected' when a later scan found a virus (never served).
+ * 'infected' when a later scan found a virus (never served), 'unscannable' when the scanner
+ * erred on it every time it was tried (held for good, never served).
  */
 export const AttachmentSchema = z.object({
   id: z.string(),
@@ -80,7 +81,9 @@ export const AttachmentSchema = z.object({
   size: z.number().int(),
   contentType: z.string(),
   url: z.string(),
-  status: z.enum(['ready', 'scanning', 'infected']),
+  status: z.enum(['ready', 'scanning', 'infected', 'unscannable']),
+  /** Why a file is not ready, in the admin's view only. */
+  detail: z.string().optional(),
 });
 export type Attachment = z.infer<typeof AttachmentSchema>;
 

@@ -1,32 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ADMIN_RESET_REQUESTED, ADMIN_SETUP_FINISHED } from '@shared/schemas/admin-accounts';
 import { E2E_SETUP_TOKEN } from '../../playwright.config';
 import { startServerProcess } from '../support/server-process';
-import { expect, signInAdmin, test, uniqueEmail } from './fixtures';
+import { expect, mailedMatch, signInAdmin, test, uniqueEmail } from './fixtures';
 
-/** The newest one-time link to `screen` mailed to `email`, read from the outbox as the agency would. */
-async function mailedLink(api: APIRequestContext, email: string, screen: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const outbox = (await (
-        await api.get('/api/admin/outbox', { params: { q: email } })
-      ).json()) as {
-        items: Array<{ id: string; toAddress: string }>;
-      };
-      const [newest] = outbox.items.filter((message) => message.toAddress === email);
-      if (!newest) return undefined;
-      const { text } = (await (await api.get(`/api/admin/outbox/${newest.id}`)).json()) as {
-        text: string;
-      };
-      link = new RegExp(`https?://\\S+${screen}\\?token=[\\w-]+`).exec(text)?.[0];
-      return link;
-    })
-    .toBeTruthy();
-  return link!;
+/** The newest one-time link to `screen` mailed to `email`, read from the mailbox it reached. */
+function mailedLink(email: string, screen: string): Promise<string> {
+  return mailedMatch(email, new RegExp(`(https?://\\S+${screen}\\?token=[\\w-]+)`));
 }
 
 /** Screenshots of the screen at a desktop's and a phone's width, for a person to look at. */
@@ -47,7 +30,6 @@ async function shoot(page: Page, name: string) {
 test('an admin who forgot their password sets a new one from the e-mailed link', async ({
   page,
   request,
-  adminApi,
 }) => {
   // Four screens, each looked at and photographed at two widths.
   test.setTimeout(90_000);
@@ -66,7 +48,7 @@ test('an admin who forgot their password sets a new one from the e-mailed link',
   await page.getByRole('button', { name: 'Send the link' }).click();
   await expect(page.getByRole('status')).toHaveText(ADMIN_RESET_REQUESTED);
 
-  const link = await mailedLink(adminApi, email, '/admin/reset-password');
+  const link = await mailedLink(email, '/admin/reset-password');
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
   await page.getByLabel('New password', { exact: true }).fill('my new passphrase');
@@ -92,7 +74,6 @@ test('an admin who forgot their password sets a new one from the e-mailed link',
 test('an admin invites another from Settings, who joins with the e-mailed link', async ({
   page,
   browser,
-  adminApi,
 }) => {
   // Two people's pages, each looked at and photographed at two widths.
   test.setTimeout(90_000);
@@ -107,7 +88,7 @@ test('an admin invites another from Settings, who joins with the e-mailed link',
   await card.getByRole('heading', { name: 'Admins' }).scrollIntoViewIfNeeded();
   await shoot(page, 'settings-admins');
 
-  const link = await mailedLink(adminApi, email, '/admin/accept-invite');
+  const link = await mailedLink(email, '/admin/accept-invite');
   const invitee = await browser.newPage();
   await invitee.goto(link);
   await expect(invitee.getByText(`The invitation is for ${email}.`)).toBeVisible();

@@ -4,8 +4,8 @@ import { expect, mailedCode, signInAdmin, signUpClient, test } from './fixtures'
 
 /**
  * A client who forgot their password gets back in through the built-in provider's real pages:
- * "Forgot password?" on the sign-in page, the code mailed to them (read from the outbox, as
- * the agency's SMTP stand-in keeps it), a new password twice, and they are signed in; the
+ * "Forgot password?" on the sign-in page, the code mailed to them (read from the mailbox the
+ * e2e mail server delivered it to), a new password twice, and they are signed in; the
  * browser they left signed in elsewhere is signed out. Each new page is kept as a screenshot
  * on a desktop and a phone.
  */

@@ -35,9 +35,12 @@ export async function freePort(): Promise<number> {
 /**
  * Debian's real clamd with a signature database built offline: the EICAR file's MD5 signature
  * made by sigtool, renamed to the name ClamAV's own database gives it. Answers once clamd
- * answers PING with PONG.
+ * answers PING with PONG. `streamMaxLength` (clamd's StreamMaxLength, e.g. '1M'): a longer
+ * file is answered "INSTREAM size limit exceeded. ERROR", a scan that errs for that file only.
  */
-export async function startClamd(): Promise<ClamdDaemon> {
+export async function startClamd({
+  streamMaxLength,
+}: { streamMaxLength?: string } = {}): Promise<ClamdDaemon> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clamd-'));
   const db = path.join(dir, 'db');
   fs.mkdirSync(db);
@@ -60,6 +63,7 @@ export async function startClamd(): Promise<ClamdDaemon> {
       `PidFile ${path.join(dir, 'clamd.pid')}`,
       'LogVerbose no',
       'SelfCheck 3600',
+      ...(streamMaxLength ? [`StreamMaxLength ${streamMaxLength}`] : []),
     ].join('\n'),
   );
   const child: ChildProcess = spawn(CLAMD_BINARY, [`--config-file=${config}`], {

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import type { MailedMessage } from './browser-session';
 
 /** A real SMTP server on loopback that keeps what it receives, parsed. */
 export interface SmtpSink {
@@ -74,4 +75,23 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A reader of what the sink received, newest first, for `readOutboxOf`: the recipients'
+ * mailboxes, where the codes and links that open an account are read while a mail server
+ * delivers (the outbox hides them then).
+ */
+export function mailboxOf(sink: SmtpSink): () => Promise<MailedMessage[]> {
+  return () =>
+    Promise.resolve(
+      sink.messages
+        .map((mail, index) => ({
+          id: mail.messageId ?? String(index),
+          toAddress: [mail.to ?? []].flat()[0]?.value[0]?.address ?? '',
+          subject: mail.subject ?? '',
+          text: mail.text ?? '',
+        }))
+        .reverse(),
+    );
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   attachments,
@@ -8,7 +8,7 @@ import {
   type ScanStatus,
 } from '../../db/schema';
 
-export type NewAttachment = Omit<AttachmentRow, 'id' | 'createdAt'>;
+export type NewAttachment = Omit<AttachmentRow, 'id' | 'createdAt' | 'scanTries'>;
 
 export function createAttachmentRepository(db: Database) {
   return {
@@ -62,6 +62,32 @@ export function createAttachmentRepository(db: Database) {
         .update(attachments)
         .set({ scanStatus, scanDetail })
         .where(and(eq(attachments.id, id), eq(attachments.scanStatus, 'pending')));
+    },
+
+    /**
+     * Counts a scan that erred on a file still pending: held for a later scan with
+     * `pendingDetail`, or, at its `maxTries`th, given up on ('unscannable') with
+     * `givenUpDetail`. Its status after, or null when it was no longer pending.
+     */
+    async recordScanError(
+      id: string,
+      {
+        maxTries,
+        pendingDetail,
+        givenUpDetail,
+      }: { maxTries: number; pendingDetail: string; givenUpDetail: string },
+    ): Promise<ScanStatus | null> {
+      const givenUp = sql`${attachments.scanTries} + 1 >= ${maxTries}`;
+      const [row] = await db
+        .update(attachments)
+        .set({
+          scanTries: sql`${attachments.scanTries} + 1`,
+          scanStatus: sql`case when ${givenUp} then 'unscannable' else 'pending' end`,
+          scanDetail: sql`case when ${givenUp} then ${givenUpDetail} else ${pendingDetail} end`,
+        })
+        .where(and(eq(attachments.id, id), eq(attachments.scanStatus, 'pending')))
+        .returning({ scanStatus: attachments.scanStatus });
+      return row?.scanStatus ?? null;
     },
 
     /** Which of these storage keys a row names. */

@@ -22,7 +22,12 @@ import { createAppInstance, startTestApp, type TestApp } from '@tests/support/te
 import { makeZip } from '@tests/support/zip';
 import { loadConfig } from '../../config';
 import { createLogger } from '../../lib/logger';
-import { ATTACHMENT_HELD, STORAGE_UNAVAILABLE } from './attachments.service';
+import {
+  ATTACHMENT_HELD,
+  ATTACHMENT_UNSCANNABLE,
+  SCAN_TRIES,
+  STORAGE_UNAVAILABLE,
+} from './attachments.service';
 
 type Client = Awaited<ReturnType<typeof signedInClient>>;
 type Upload = [filename: string, bytes: Buffer];
@@ -315,8 +320,15 @@ describe('a virus scanner that hangs', () => {
       const res = await asClient(t, alice, 'get', `/api/attachments/${row!.id}`);
       expect(res.status).toBe(409);
       expect(res.body.message).toBe(ATTACHMENT_HELD);
-      // The scanner still hangs: the job leaves it held.
-      expect(await t.services.attachments.retryPendingScans()).toMatchObject({ pending: 1 });
+      // The scanner still hangs: the job leaves it held, and no try is held against the file.
+      expect(await t.services.attachments.retryPendingScans()).toMatchObject({
+        failed: 0,
+        pending: 1,
+      });
+      expect((await rowsOf(t, made.body.id))[0]).toMatchObject({
+        scanStatus: 'pending',
+        scanTries: 0,
+      });
       expect((await asClient(t, alice, 'get', `/api/attachments/${row!.id}`)).status).toBe(409);
     } finally {
       await t.close();
@@ -332,7 +344,8 @@ describe.skipIf(!clamdInstalled)("attachments scanned by Debian's clamd", () => 
   let t: TestApp;
   let alice: Client;
   beforeAll(async () => {
-    clamd = await startClamd();
+    // Files over 1 MB: clamd answers "INSTREAM size limit exceeded. ERROR" for them alone.
+    clamd = await startClamd({ streamMaxLength: '1M' });
     t = await startTestApp({ DATA_DIR: dataDir(), CLAMD_URL: clamd.url });
     alice = await signedInClient(t.baseUrl);
   }, 60_000);
@@ -396,6 +409,8 @@ describe.skipIf(!clamdInstalled)("attachments scanned by Debian's clamd", () => 
       expect(await worker.services.attachments.retryPendingScans()).toEqual({
         scanned: 2,
         infected: 1,
+        failed: 0,
+        gaveUp: 0,
         pending: 0,
       });
     } finally {
@@ -411,5 +426,74 @@ describe.skipIf(!clamdInstalled)("attachments scanned by Debian's clamd", () => 
     });
     expect((await asClient(t, alice, 'get', `/api/attachments/${clean.id}`)).status).toBe(200);
     expect((await asClient(t, alice, 'get', `/api/attachments/${infected.id}`)).status).toBe(410);
+  });
+
+  it('is passed over so the later files are scanned, and held for good after its tries, with why', async () => {
+    const long = (line: string) => Buffer.from(line.repeat(Math.ceil(1.5e6 / line.length)));
+    // The oldest held file is one clamd errs on; the scans after it must not wait on it.
+    const first = await newTicketWithFiles(t, alice, [
+      ['price-list.txt', long('Logo design: $400\n')],
+    ]);
+    const second = await newTicketWithFiles(t, alice, [
+      ['menu.txt', long('Soup of the day: $6\n')],
+      ['hours.txt', Buffer.from('9 to 5\n')],
+      ['eicar.txt', EICAR],
+    ]);
+    // At the upload clamd erred on the long file first: the rest of each message waits too.
+    const rows = [...(await rowsOf(t, first.body.id)), ...(await rowsOf(t, second.body.id))];
+    expect(rows.map((row) => row.scanStatus)).toEqual(['pending', 'pending', 'pending', 'pending']);
+
+    expect(await t.services.attachments.retryPendingScans()).toEqual({
+      scanned: 2,
+      infected: 1,
+      failed: 2,
+      gaveUp: 0,
+      pending: 2,
+    });
+    for (let run = 2; run < SCAN_TRIES; run += 1) {
+      expect(await t.services.attachments.retryPendingScans()).toMatchObject({
+        failed: 2,
+        gaveUp: 0,
+        pending: 2,
+      });
+    }
+    expect(await t.services.attachments.retryPendingScans()).toEqual({
+      scanned: 0,
+      infected: 0,
+      failed: 2,
+      gaveUp: 2,
+      pending: 0,
+    });
+    // Given up on: no longer tried.
+    expect(await t.services.attachments.retryPendingScans()).toMatchObject({ failed: 0 });
+
+    const byName = new Map(
+      [...(await rowsOf(t, first.body.id)), ...(await rowsOf(t, second.body.id))].map((row) => [
+        row.filename,
+        row,
+      ]),
+    );
+    expect(byName.get('hours.txt')!.scanStatus).toBe('clean');
+    expect(byName.get('eicar.txt')!.scanStatus).toBe('infected');
+    const held = byName.get('price-list.txt')!;
+    expect(held).toMatchObject({ scanStatus: 'unscannable', scanTries: SCAN_TRIES });
+    const why =
+      'Held for good: the virus scanner could not scan it (clamd answered "INSTREAM size limit exceeded. ERROR"), 5 times. Check the file another way.';
+    expect(held.scanDetail).toBe(why);
+
+    // The admin sees why on the ticket; the client sees it held; nobody downloads it.
+    const { agent } = await signedInAdmin(t.app, t.database);
+    const adminView = await agent.get(`/api/admin/tickets/${first.body.id}`);
+    expect(adminView.body.attachments).toEqual([
+      expect.objectContaining({ filename: 'price-list.txt', status: 'unscannable', detail: why }),
+    ]);
+    const clientView = await asClient(t, alice, 'get', `/api/tickets/${first.body.id}`);
+    expect(clientView.body.attachments).toEqual([
+      expect.not.objectContaining({ detail: expect.anything() }),
+    ]);
+    expect(clientView.body.attachments[0].status).toBe('unscannable');
+    const download = await asClient(t, alice, 'get', `/api/attachments/${held.id}`);
+    expect(download.status).toBe(409);
+    expect(download.body.message).toBe(ATTACHMENT_UNSCANNABLE);
   });
 });

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Attachment, AttachmentLimits, RefusedFile } from '@shared/schemas/tickets';
 import type { AttachmentRow, ScanStatus } from '../../db/schema';
-import { ScannerUnavailableError, type ClamdScanner } from '../../lib/clamd';
+import { ScannerUnavailableError, type ClamdScanner, type ScanVerdict } from '../../lib/clamd';
 import { AppError } from '../../lib/errors';
 import { newStorageKey, StorageUnavailableError, type FileStorage } from '../../lib/file-storage';
 import { existingId } from '../../lib/ids';
@@ -30,6 +30,16 @@ export const ATTACHMENT_HELD =
   'This file is waiting for its virus scan and cannot be downloaded yet. Please try again later.';
 export const ATTACHMENT_INFECTED =
   'This file was found to contain a virus and cannot be downloaded.';
+export const ATTACHMENT_UNSCANNABLE =
+  'This file could not be virus-scanned and is held: it cannot be downloaded.';
+
+/**
+ * How many times the upkeep job tries a held file that the scanner errs on (while it answers
+ * for others) before it gives up: the file then stays held for good, 'unscannable'.
+ */
+export const SCAN_TRIES = 5;
+/** What tells a scanner that errs on one file from one that scans nothing. */
+const PROBE = Buffer.from('A few harmless bytes to check that the virus scanner scans.\n');
 
 /** An object with no row naming it is an orphan once it is this old (an upload in flight is younger). */
 export const ORPHAN_AGE_MS = 60 * 60 * 1000;
@@ -61,6 +71,18 @@ export interface PreparedFile {
   storageKey: string;
   scanStatus: ScanStatus;
   scanDetail: string | null;
+}
+
+/** What one run of the held files' scans came to (the upkeep job logs it). */
+export interface ScanRun {
+  scanned: number;
+  infected: number;
+  /** Files the scanner erred on this run (each try counted on the file). */
+  failed: number;
+  /** Of those, the files given up on now: held for good. */
+  gaveUp: number;
+  /** Files of this run still waiting for a scan. */
+  pending: number;
 }
 
 export interface AttachmentLimitValues {
@@ -212,20 +234,47 @@ export function createAttachmentService({
     }
   }
 
-  function toAttachment(row: AttachmentRow, url: (id: string) => string): Attachment {
+  const API_STATUS: Record<ScanStatus, Attachment['status']> = {
+    not_scanned: 'ready',
+    clean: 'ready',
+    pending: 'scanning',
+    infected: 'infected',
+    unscannable: 'unscannable',
+  };
+
+  function toAttachment(
+    row: AttachmentRow,
+    url: (id: string) => string,
+    withDetail: boolean,
+  ): Attachment {
+    const status = API_STATUS[row.scanStatus];
     return {
       id: row.id,
       filename: row.filename,
       size: row.size,
       contentType: row.contentType,
       url: url(row.id),
-      status:
-        row.scanStatus === 'pending'
-          ? 'scanning'
-          : row.scanStatus === 'infected'
-            ? 'infected'
-            : 'ready',
+      status,
+      ...(withDetail && status !== 'ready' && row.scanDetail && { detail: row.scanDetail }),
     };
+  }
+
+  /** Counts a scan that erred on a held file; answers whether it was given up on. */
+  async function scanErred(row: AttachmentRow, error: ScannerUnavailableError) {
+    const why = `the virus scanner could not scan it (${error.reason})`;
+    const status = await repository.recordScanError(row.id, {
+      maxTries: SCAN_TRIES,
+      pendingDetail: `Held: ${why}; it is tried again, ${SCAN_TRIES} times in all.`,
+      givenUpDetail: `Held for good: ${why}, ${SCAN_TRIES} times. Check the file another way.`,
+    });
+    const givenUp = status === 'unscannable';
+    logger[givenUp ? 'error' : 'warn'](
+      { attachmentId: row.id, reason: error.reason },
+      givenUp
+        ? `held attachment given up on after ${SCAN_TRIES} failed scans`
+        : 'held attachment could not be scanned: tried again later',
+    );
+    return givenUp;
   }
 
   return {
@@ -249,13 +298,20 @@ export function createAttachmentService({
       return save({ ticketId, ticketMessageId: null }, files);
     },
 
-    /** A ticket's files: the opening request's, and each message's by its id. */
-    async listForTicket(ticketId: string, url: (id: string) => string) {
+    /**
+     * A ticket's files: the opening request's, and each message's by its id. `withDetail` (the
+     * admin's view) says why a file is held.
+     */
+    async listForTicket(
+      ticketId: string,
+      url: (id: string) => string,
+      { withDetail = false }: { withDetail?: boolean } = {},
+    ) {
       const rows = await repository.listForTicket(ticketId);
       const opening: Attachment[] = [];
       const byMessage = new Map<string, Attachment[]>();
       for (const row of rows) {
-        const attachment = toAttachment(row, url);
+        const attachment = toAttachment(row, url, withDetail);
         if (!row.ticketMessageId) opening.push(attachment);
         else
           byMessage.set(row.ticketMessageId, [
@@ -275,6 +331,9 @@ export function createAttachmentService({
       const { attachment } = found;
       if (attachment.scanStatus === 'pending') throw new AppError(409, ATTACHMENT_HELD);
       if (attachment.scanStatus === 'infected') throw new AppError(410, ATTACHMENT_INFECTED);
+      if (attachment.scanStatus === 'unscannable') {
+        throw new AppError(409, ATTACHMENT_UNSCANNABLE);
+      }
       let bytes: Buffer | null;
       try {
         bytes = await storage.get(attachment.storageKey);
@@ -291,26 +350,42 @@ export function createAttachmentService({
 
     /**
      * Scans the files held while the scanner was down. Infected ones lose their bytes and stay
-     * named as infected. Answers how many are still waiting.
+     * named as infected. A file the scanner errs on while it scans others is passed over, its
+     * try counted, and after SCAN_TRIES held for good ('unscannable', the reason in its
+     * detail); a scanner that scans nothing ends the run, no try counted.
      */
-    async retryPendingScans(): Promise<{ scanned: number; infected: number; pending: number }> {
+    async retryPendingScans(): Promise<ScanRun> {
       const rows = await repository.listPending(100);
-      let scanned = 0;
-      let infected = 0;
-      if (!scanner) return { scanned, infected, pending: rows.length };
+      const run: ScanRun = { scanned: 0, infected: 0, failed: 0, gaveUp: 0, pending: rows.length };
+      if (!scanner) return run;
       for (const row of rows) {
         const bytes = await storage.get(row.storageKey);
         if (!bytes) continue;
-        let verdict;
+        let verdict: ScanVerdict;
         try {
           verdict = await scanner.scan(bytes);
         } catch (error) {
-          if (error instanceof ScannerUnavailableError) break;
-          throw error;
+          if (!(error instanceof ScannerUnavailableError)) throw error;
+          // A scan of a few harmless bytes tells whether the scanner is down (or errs on every
+          // file): then the rest waits for the next run, and this file is not blamed.
+          if (
+            !(await scanner.scan(PROBE).then(
+              () => true,
+              () => false,
+            ))
+          )
+            break;
+          run.failed += 1;
+          if (await scanErred(row, error)) {
+            run.gaveUp += 1;
+            run.pending -= 1;
+          }
+          continue;
         }
-        scanned += 1;
+        run.scanned += 1;
+        run.pending -= 1;
         if (verdict.infected) {
-          infected += 1;
+          run.infected += 1;
           await repository.setScanResult(row.id, 'infected', `infected: ${verdict.signature}`);
           await storage.delete(row.storageKey);
           logger.warn(
@@ -321,7 +396,7 @@ export function createAttachmentService({
           await repository.setScanResult(row.id, 'clean', null);
         }
       }
-      return { scanned, infected, pending: rows.length - scanned };
+      return run;
     },
 
     /** Removes stored objects that no row names and that are older than an hour. */

@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +9,7 @@ import { createClient, signedInAdmin } from '@tests/factories';
 import { pollUntil } from '@tests/support/poll';
 import { startTestApp, type TestApp } from '@tests/support/test-app';
 import { auditEvents, consultations, inboundMessages, tickets } from '../../db/schema';
+import { MAX_UNVERIFIED_NOTIFICATIONS, UNVERIFIED_MEMORY_BYTES } from './mailgun-form';
 
 const POSTMARK = { user: 'postmark', password: 'inbound-secret-1' };
 const MAILGUN_KEY = 'key-mailgun-signing-0123456789';
@@ -33,6 +37,70 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+/**
+ * A post whose body is only begun: `start` goes, and the rest of the `length` it announces
+ * only on `sendRest`. What the server answers, and when it closes the connection.
+ */
+function beginPost(path: string, headers: Record<string, string>, length: number, start: Buffer) {
+  const req = http.request(`${t.baseUrl}${path}`, {
+    method: 'POST',
+    agent: false,
+    // Kept open by this side: closing it is the server's doing.
+    headers: { ...headers, 'Content-Length': String(length), Connection: 'keep-alive' },
+  });
+  // The server may drop the connection while this side still has bytes to send.
+  req.on('error', () => undefined);
+  const response = new Promise<{ status: number; connection?: string; body: string }>((resolve) => {
+    req.on('response', (res) => {
+      let body = '';
+      const answer = () =>
+        resolve({ status: res.statusCode!, connection: res.headers.connection, body });
+      res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      res.on('error', () => undefined);
+      res.on('end', answer);
+      res.on('close', answer);
+    });
+  });
+  const closed = new Promise<void>((resolve) => {
+    req.on('socket', (socket) => socket.on('close', () => resolve()));
+  });
+  req.write(start);
+  /** Sends the rest of the body as fast as it is taken: false when the server stopped it. */
+  async function sendRest(): Promise<boolean> {
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    for (let left = length - start.length; left > 0; left -= chunk.length) {
+      if (req.destroyed) return false;
+      if (!req.write(left >= chunk.length ? chunk : chunk.subarray(0, left))) {
+        await new Promise((resolve) => {
+          req.once('drain', resolve);
+          req.once('close', resolve);
+        });
+      }
+    }
+    req.end();
+    return true;
+  }
+  return { response, closed, sendRest, abort: () => req.destroy() };
+}
+
+/** A multipart body of these fields, in this order, and its Content-Type. */
+function multipart(fields: [string, string][]) {
+  const boundary = `----form${crypto.randomUUID()}`;
+  const parts = fields.map(
+    ([name, value]) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    body: Buffer.from(`${parts.join('')}--${boundary}--\r\n`),
+    /** The start of one more field, whose value follows. */
+    opening: (name: string) =>
+      Buffer.from(
+        `${parts.join('')}--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`,
+      ),
+  };
+}
 
 /** The log's row once the processor has decided what the message is (it runs in the background). */
 async function processed(inboundId: string) {
@@ -100,6 +168,23 @@ describe('POST /api/webhooks/inbound/postmark', () => {
     expect(await rowOf('postmark-forged')).toBeUndefined();
   });
 
+  it('refuses a wrong password without reading the body, and closes the connection', async () => {
+    const big = 34 * 1024 * 1024;
+    const post = beginPost(
+      '/api/webhooks/inbound/postmark',
+      {
+        'Content-Type': 'application/json',
+        Authorization: basic(POSTMARK.user, 'wrong-password'),
+      },
+      big,
+      Buffer.from(`{"RawEmail":"${'x'.repeat(64 * 1024)}`),
+    );
+    expect(await post.response).toMatchObject({ status: 401, connection: 'close' });
+    // The server closes the connection rather than read the rest.
+    expect(await post.sendRest()).toBe(false);
+    await post.closed;
+  });
+
   it('names the missing raw e-mail setting (422)', async () => {
     const res = await request(t.app)
       .post('/api/webhooks/inbound/postmark')
@@ -152,6 +237,106 @@ describe('POST /api/webhooks/inbound/mailgun', () => {
     expect(await rowOf('mg-forged')).toBeUndefined();
     expect(await rowOf('mg-replay-2')).toBeUndefined();
     expect(await rowOf('mg-old')).toBeUndefined();
+  });
+
+  it('refuses a bad signature as soon as it is read, before the body has come', async () => {
+    const form = multipart(Object.entries({ ...signed(), signature: 'f'.repeat(64) }));
+    const post = beginPost(
+      '/api/webhooks/inbound/mailgun/mime',
+      { 'Content-Type': form.contentType },
+      34 * 1024 * 1024,
+      Buffer.concat([form.opening('body-mime'), Buffer.from(raw('mg-big-forged'))]),
+    );
+    const answer = await post.response;
+    expect(answer).toMatchObject({ status: 401, connection: 'close' });
+    expect(JSON.parse(answer.body)).toEqual({ message: 'Invalid signature' });
+    expect(await post.sendRest()).toBe(false);
+    await post.closed;
+    expect(await rowOf('mg-big-forged')).toBeUndefined();
+  });
+
+  it('refuses a replayed notification as soon as its token is read, before the body', async () => {
+    const good = signed();
+    expect((await post(good, raw('mg-replayed-first'))).status).toBe(200);
+    const form = multipart(Object.entries(good));
+    const replay = beginPost(
+      '/api/webhooks/inbound/mailgun/mime',
+      { 'Content-Type': form.contentType },
+      34 * 1024 * 1024,
+      Buffer.concat([form.opening('body-mime'), Buffer.from(raw('mg-replayed-big'))]),
+    );
+    expect(await replay.response).toMatchObject({ status: 406, connection: 'close' });
+    expect(await replay.sendRest()).toBe(false);
+    await replay.closed;
+    expect(await rowOf('mg-replayed-big')).toBeUndefined();
+  });
+
+  it('gives its token back when the message is not taken, so a retry is', async () => {
+    const good = signed();
+    // Signed, but the parsed form without body-mime: refused, the token still good.
+    expect((await post({ ...good, 'body-plain': 'parsed only' })).status).toBe(422);
+    expect((await post(good, raw('mg-token-given-back'))).status).toBe(200);
+    expect(await rowOf('mg-token-given-back')).toMatchObject({ via: 'mailgun' });
+  });
+
+  it('takes the signature fields before or after body-mime, which may be large', async () => {
+    // Larger than what an unverified notification may hold in memory: it waits on disk.
+    const padding = 'x'.repeat(UNVERIFIED_MEMORY_BYTES + 1024);
+    const before = raw('mg-signature-first', undefined, padding);
+    const after = raw('mg-signature-last', undefined, padding);
+    const first = multipart([...Object.entries(signed()), ['body-mime', before]]);
+    const last = multipart([['body-mime', after], ...Object.entries(signed())]);
+    for (const form of [first, last]) {
+      const res = await request(t.app)
+        .post('/api/webhooks/inbound/mailgun/mime')
+        .set('Content-Type', form.contentType)
+        .send(form.body);
+      expect(res.status).toBe(200);
+    }
+    expect((await rowOf('mg-signature-first'))!.raw.toString('utf8')).toBe(before);
+    expect((await rowOf('mg-signature-last'))!.raw.toString('utf8')).toBe(after);
+
+    // A forged one read whole (its signature last) is refused, and nothing of it is left.
+    const forged = multipart([
+      ['body-mime', raw('mg-forged-last', undefined, padding)],
+      ...Object.entries({ ...signed(), signature: 'f'.repeat(64) }),
+    ]);
+    const res = await request(t.app)
+      .post('/api/webhooks/inbound/mailgun/mime')
+      .set('Content-Type', forged.contentType)
+      .send(forged.body);
+    expect(res.status).toBe(401);
+    expect(await rowOf('mg-forged-last')).toBeUndefined();
+    expect(fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('mailgun-'))).toEqual([]);
+  });
+
+  it(`reads at most ${MAX_UNVERIFIED_NOTIFICATIONS} unverified notifications at once: more get 503`, async () => {
+    // One more than the places, each with body-mime first and its signature still to come:
+    // the last to arrive is refused at once, the others wait for the rest of their body.
+    const posts = Array.from({ length: MAX_UNVERIFIED_NOTIFICATIONS + 1 }, () => {
+      const form = multipart([]);
+      return beginPost(
+        '/api/webhooks/inbound/mailgun/mime',
+        { 'Content-Type': form.contentType },
+        34 * 1024 * 1024,
+        Buffer.concat([form.opening('body-mime'), Buffer.from(raw('mg-waiting'))]),
+      );
+    });
+    try {
+      const refused = await Promise.race(posts.map((post) => post.response));
+      expect(refused).toMatchObject({ status: 503, connection: 'close' });
+      expect(JSON.parse(refused.body)).toEqual({
+        message: 'Too many notifications are being read; try again shortly',
+      });
+    } finally {
+      for (const post of posts) post.abort();
+    }
+    // Their places are free again once they went away.
+    const res = await pollUntil(
+      () => post({ ...signed(), recipient: 'support@agency.test' }, raw('mg-after-waiting')),
+      (res) => res.status !== 503,
+    );
+    expect(res.status).toBe(200);
   });
 
   it('names the forward address when a parsed notification comes without body-mime', async () => {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import express, { Router, type Request, type RequestHandler } from 'express';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import { InboundListQuerySchema, ReleaseInboundSchema } from '@shared/schemas/inbound';
 import { actorOf } from '../../lib/audit-trail';
@@ -7,6 +7,13 @@ import { currentAdmin } from '../../lib/auth-guards';
 import { AppError } from '../../lib/errors';
 import { parse } from '../../lib/validate';
 import type { InboundService } from './inbound.service';
+import {
+  createUnverifiedReads,
+  INVALID_SIGNATURE,
+  MAX_UNVERIFIED_NOTIFICATIONS,
+  readMailgunForm,
+  type MailgunSignature,
+} from './mailgun-form';
 
 /** Behind requireAdmin: the inbound log. */
 export function adminInboundRoutes(service: InboundService): Router {
@@ -43,6 +50,14 @@ export function adminInboundRoutes(service: InboundService): Router {
 export function sameSecret(given: string, expected: string): boolean {
   const digest = (value: string) => crypto.createHash('sha256').update(value).digest();
   return crypto.timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * Asks for the connection to close once the answer is out, for a request whose body is refused
+ * unread: Node then drops the connection instead of reading (and discarding) the rest.
+ */
+function closeAfterAnswer(res: Response): void {
+  res.set('Connection', 'close');
 }
 
 /** How far a Mailgun notification's timestamp may be from now (its replay window). */
@@ -98,6 +113,8 @@ export function inboundWebhookRoutes(
       const userOk = sameSecret(user, postmark.user);
       const passwordOk = sameSecret(password, postmark.password);
       if (userOk && passwordOk) return next();
+      // The body is never read: the connection closes once the answer is out.
+      closeAfterAnswer(res);
       res.set('WWW-Authenticate', 'Basic realm="inbound"');
       next(new AppError(401, 'Authentication required'));
     };
@@ -126,76 +143,72 @@ export function inboundWebhookRoutes(
   }
 
   if (mailgun) {
-    const readForm: RequestHandler = async (req, _res, next) => {
-      const type = req.get('content-type') ?? '';
-      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      // Anything but a form reads as an empty one, which carries no signature (401).
-      req.body = await new Response(new Uint8Array(body), { headers: { 'content-type': type } })
-        .formData()
-        .catch(() => new FormData());
-      next();
+    const unverified = createUnverifiedReads(MAX_UNVERIFIED_NOTIFICATIONS);
+    /** The signature holds, the timestamp is recent and the token was not used before. */
+    const authenticate = async ({ timestamp, token, signature }: MailgunSignature) => {
+      const expected = crypto
+        .createHmac('sha256', mailgun.signingKey)
+        .update(timestamp + token)
+        .digest('hex');
+      if (!timestamp || !token || !sameSecret(signature.toLowerCase(), expected)) {
+        throw new AppError(401, INVALID_SIGNATURE);
+      }
+      const sentAt = Number(timestamp) * 1000;
+      if (!Number.isFinite(sentAt) || Math.abs(now().getTime() - sentAt) > MAILGUN_WINDOW_MS) {
+        throw new AppError(406, 'The notification is too old (or from the future)');
+      }
+      const forgetBefore = new Date(now().getTime() - 2 * MAILGUN_WINDOW_MS);
+      if (!(await service.useWebhookToken(token, forgetBefore))) {
+        throw new AppError(406, 'This notification was already received');
+      }
     };
-    const mailgunHandlers: RequestHandler[] = [
-      express.raw({
-        type: ['multipart/form-data', 'application/x-www-form-urlencoded'],
-        limit: bodyLimit,
-      }),
-      readForm,
-      async (req, res) => {
-        const form = req.body as FormData;
-        const field = (name: string) => {
-          const value = form.get(name);
-          return typeof value === 'string' ? value : '';
-        };
-        const timestamp = field('timestamp');
-        const token = field('token');
-        const signature = field('signature');
-        const expected = crypto
-          .createHmac('sha256', mailgun.signingKey)
-          .update(timestamp + token)
-          .digest('hex');
-        if (!timestamp || !token || !sameSecret(signature.toLowerCase(), expected)) {
-          throw new AppError(401, 'Invalid signature');
-        }
-        const sentAt = Number(timestamp) * 1000;
-        if (!Number.isFinite(sentAt) || Math.abs(now().getTime() - sentAt) > MAILGUN_WINDOW_MS) {
-          throw new AppError(406, 'The notification is too old (or from the future)');
-        }
-        const mime = form.get('body-mime');
-        const raw =
-          typeof mime === 'string'
-            ? Buffer.from(mime, 'utf8')
-            : mime
-              ? Buffer.from(await mime.arrayBuffer())
-              : null;
-        if (!raw || raw.length === 0) {
+    const mailgunHandler: RequestHandler = async (req, res) => {
+      const leave = unverified.enter();
+      if (!leave) {
+        closeAfterAnswer(res);
+        res.set('Retry-After', '10');
+        throw new AppError(503, 'Too many notifications are being read; try again shortly');
+      }
+      // Taken as soon as the signature held, so a replay is refused before its body is read;
+      // given back when the message is not stored after all, so Mailgun's retry is taken.
+      let usedToken: string | null = null;
+      try {
+        const { fields, mime, mimeTooLarge } = await readMailgunForm(req, {
+          maxBodyBytes: bodyLimit,
+          maxMimeBytes: maxBytes,
+          authenticate: async (signature) => {
+            await authenticate(signature);
+            usedToken = signature.token;
+          },
+          verified: leave,
+          logger,
+        });
+        if (mimeTooLarge) throw new AppError(406, 'The message is too large');
+        if (!mime || mime.length === 0) {
           throw new AppError(
             422,
             'body-mime is missing: forward to /api/webhooks/inbound/mailgun/mime',
           );
         }
-        if (raw.length > maxBytes) throw new AppError(406, 'The message is too large');
-        const forgetBefore = new Date(now().getTime() - 2 * MAILGUN_WINDOW_MS);
-        if (!(await service.useWebhookToken(token, forgetBefore))) {
-          throw new AppError(406, 'This notification was already received');
-        }
-        const recipient = field('recipient').toLowerCase();
-        const sender = field('sender');
-        try {
-          const { id, duplicate } = await store(raw, 'mailgun', {
-            envelopeFrom: sender || null,
-            envelopeTo: recipient ? recipient.split(',').map((r) => r.trim()) : [],
-          });
-          res.json({ id, duplicate });
-        } catch (error) {
-          await service.releaseWebhookToken(token).catch(() => undefined);
-          throw error;
-        }
-      },
-    ];
+        const recipient = (fields.get('recipient') ?? '').toLowerCase();
+        const sender = fields.get('sender') ?? '';
+        const { id, duplicate } = await store(mime, 'mailgun', {
+          envelopeFrom: sender || null,
+          envelopeTo: recipient ? recipient.split(',').map((r) => r.trim()) : [],
+        });
+        res.json({ id, duplicate });
+      } catch (error) {
+        if (usedToken) await service.releaseWebhookToken(usedToken).catch(() => undefined);
+        // Refused before its end (a bad signature, a replay, too large): the rest is never read.
+        if (!req.complete) closeAfterAnswer(res);
+        throw error;
+      } finally {
+        leave();
+      }
+    };
     // Mailgun posts the raw MIME only to a URL that ends in "mime" (else a parsed form).
-    router.post('/webhooks/inbound/mailgun/mime', ...mailgunHandlers);
-    router.post('/webhooks/inbound/mailgun', ...mailgunHandlers);
+    router.post('/webhooks/inbound/mailgun/mime', mailgunHandler);
+    router.post('/webhooks/inbound/mailgun', mailgunHandler);
   }
   return router;
 }

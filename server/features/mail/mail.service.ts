@@ -1,5 +1,6 @@
 import {
   KEPT_IN_OUTBOX,
+  SECRET_HIDDEN,
   type OutboxListQuery,
   type OutboxMessage,
   type OutboxPage,
@@ -12,6 +13,7 @@ import { AppError } from '../../lib/errors';
 import { existingId } from '../../lib/ids';
 import type { MailRepository } from './mail.repository';
 import type { Mailer } from './mailer';
+import { opensAnAccount } from './secret-refs';
 
 const NOT_FOUND = 'Message not found';
 
@@ -32,16 +34,29 @@ export function createMailService(
     return row;
   }
 
+  /**
+   * The message as an admin reads it. A code or link that opens the recipient's account is
+   * hidden while it works if a mail server delivers mail: else any admin could take over
+   * another admin (no second factor asked) or a client. Without one the outbox is how it
+   * reaches the recipient, so it is shown. 'Send again' sends the stored message, whole.
+   */
   async function get(id: string): Promise<OutboxMessage> {
     const row = await find(id);
+    const live = row.secrets.length > 0 && opensAnAccount(row.secretRef);
+    const hidden = live && mailer.configured;
+    const shown = (value: string) =>
+      hidden
+        ? row.secrets.reduce((masked, secret) => masked.replaceAll(secret, SECRET_HIDDEN), value)
+        : value;
     return {
       id: row.id,
       fromAddress: row.fromAddress,
       toAddress: row.toAddress,
       clientId: row.clientId,
-      subject: row.subject,
-      text: row.text,
-      html: row.html,
+      subject: shown(row.subject),
+      text: shown(row.text),
+      html: row.html === null ? null : shown(row.html),
+      liveSecret: live ? (hidden ? 'hidden' : 'shown') : null,
       status: row.status,
       error: row.error,
       attempts: row.attempts,

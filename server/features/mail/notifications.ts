@@ -65,6 +65,7 @@ import type { TicketMail } from '../tickets/tickets.service';
 import type { OutboxHeaders } from '../../db/schema';
 import { newMessageId, ticketReplyAddress, ticketRootMessageId } from '../../lib/ticket-mail';
 import type { MailSecret, Mailer, SendResult } from './mailer';
+import { adminLinkRef, emailCodeRef, payLinkRef, signupLinkRef } from './secret-refs';
 
 // Where they were first declared; the invoices and payments services import them from here.
 export type { CreditNoteMail, HowToPay, InvoiceMail, PayLink } from '../invoices/invoices.emails';
@@ -72,12 +73,6 @@ export type { SignupInvitation } from '../signup-links/signup-links.emails';
 
 type Client = EmailClient;
 type Agency = EmailBrand;
-
-/** What the secret of a message opens (mailer.ts MailSecret): a sign-in's code, a link. */
-const emailCodeRef = (signIn: string) => `email-code:${signIn}`;
-const signupLinkRef = (linkId: string) => `signup-link:${linkId}`;
-const payLinkRef = (invoiceId: string) => `pay-link:${invoiceId}`;
-const adminLinkRef = (tokenId: string) => `admin-link:${tokenId}`;
 
 /** What the outbox forgets of a message with a pay link, once it is used or expires. */
 const payLinkSecret = ({ payLink }: HowToPay, inAttachments = false): MailSecret | undefined =>

@@ -215,7 +215,7 @@ export function createTicketService(
     const row = await repository.findWithClient(checkedId(id));
     if (!row) throw new AppError(404, TICKET_NOT_FOUND);
     const messages = await repository.listMessages(id);
-    const files = await attachments.listForTicket(id, adminFileUrl);
+    const files = await attachments.listForTicket(id, adminFileUrl, { withDetail: true });
     return {
       ticket: toAdminTicket(row),
       attachments: files.opening,

@@ -6,6 +6,7 @@ import {
   OutboxMessageSchema,
   OutboxPageSchema,
   OutboxResentSchema,
+  SECRET_HIDDEN,
   type OutboxEntry,
   type OutboxMessage,
 } from '@shared/schemas/mail';
@@ -39,6 +40,7 @@ const full = (entry: OutboxEntry): OutboxMessage => ({
   fromAddress: '"Coast & Code Studio" <hello@coastandcode.studio>',
   text: 'Thank you: invoice INV-2026-0007 is paid in full.',
   html: null,
+  liveSecret: null,
   attachments: [],
 });
 
@@ -140,5 +142,51 @@ describe('OutboxPage', () => {
       `POST /api/admin/outbox/${FAILED.id}/send`,
       `POST /api/admin/outbox/${FAILED.id}/send`,
     ]);
+  });
+  const RESET = {
+    ...full({ ...KEPT, status: 'sent', attempts: 1 }),
+    subject: 'Set a new password for your Coast & Code Studio admin account',
+    text: `Set a new password: https://coastandcode.studio/admin/reset-password?token=${SECRET_HIDDEN}`,
+    liveSecret: 'hidden' as const,
+  };
+
+  it('says why a live code or link is hidden when a mail server delivers', async () => {
+    apiServer.use(http.get(`/api/admin/outbox/${KEPT.id}`, () => json(OutboxMessageSchema, RESET)));
+    renderWithApp(<OutboxPage params={{ id: KEPT.id }} />, `/admin/outbox/${KEPT.id}`);
+    expect(
+      await screen.findByText(
+        /it is hidden here, as any admin could use it/,
+        {},
+        { timeout: 5000 },
+      ),
+    ).toHaveTextContent(
+      "It carries a code or link that opens the recipient's account and still works: it is hidden here, as any admin could use it. The recipient got it whole, and Send again sends it whole.",
+    );
+    expect(screen.getByText(/token=\[hidden while it works\]/)).toBeVisible();
+  });
+
+  it('says why a live code or link is shown without a mail server', async () => {
+    apiServer.use(
+      http.get(`/api/admin/outbox/${KEPT.id}`, () =>
+        json(OutboxMessageSchema, {
+          ...RESET,
+          status: 'stored',
+          attempts: 0,
+          text: 'Set a new password: https://coastandcode.studio/admin/reset-password?token=abc',
+          liveSecret: 'shown',
+        }),
+      ),
+    );
+    renderWithApp(<OutboxPage params={{ id: KEPT.id }} />, `/admin/outbox/${KEPT.id}`);
+    expect(
+      await screen.findByText(
+        /It is shown because no mail server is configured/,
+        {},
+        { timeout: 5000 },
+      ),
+    ).toHaveTextContent(
+      "It carries a code or link that opens the recipient's account and still works. It is shown because no mail server is configured (SMTP_URL): the outbox is how it reaches the recipient. With a mail server it is hidden here.",
+    );
+    expect(screen.getByText(/token=abc/)).toBeVisible();
   });
 });

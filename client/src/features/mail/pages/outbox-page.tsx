@@ -6,6 +6,7 @@ import {
   OUTBOX_STATUS_LABELS,
   OUTBOX_STATUSES,
   type OutboxEntry,
+  type OutboxMessage,
 } from '@shared/schemas/mail';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -32,6 +33,14 @@ const STATUS_VARIANTS: Record<OutboxEntry['status'], BadgeProps['variant']> = {
 function StatusBadge({ status }: { status: OutboxEntry['status'] }) {
   return <Badge variant={STATUS_VARIANTS[status]}>{OUTBOX_STATUS_LABELS[status]}</Badge>;
 }
+
+/** Why a code or link that opens the recipient's account is hidden, or shown. */
+const LIVE_SECRET_NOTES: Record<NonNullable<OutboxMessage['liveSecret']>, string> = {
+  hidden:
+    "It carries a code or link that opens the recipient's account and still works: it is hidden here, as any admin could use it. The recipient got it whole, and Send again sends it whole.",
+  shown:
+    "It carries a code or link that opens the recipient's account and still works. It is shown because no mail server is configured (SMTP_URL): the outbox is how it reaches the recipient. With a mail server it is hidden here.",
+};
 
 const tries = (attempts: number) => (attempts === 1 ? 'Tried once' : `Tried ${attempts} times`);
 
@@ -112,6 +121,9 @@ function MessageView({ id }: { id: string }) {
         )}
         {mail.status === 'sent' && mail.attempts > 1 && (
           <p className="text-sm text-muted-foreground">Sent on try {mail.attempts}.</p>
+        )}
+        {mail.liveSecret && (
+          <p className="rounded-md border p-3 text-sm">{LIVE_SECRET_NOTES[mail.liveSecret]}</p>
         )}
       </CardHeader>
       <CardContent className="space-y-4">

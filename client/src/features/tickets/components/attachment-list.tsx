@@ -8,9 +8,17 @@ export function formatFileSize(bytes: number): string {
   return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
 }
 
+/** How a file that is not served says why. */
+const HELD_TEXT: Record<Exclude<Attachment['status'], 'ready'>, string> = {
+  scanning: 'waiting for virus scan',
+  infected: 'removed: virus found',
+  unscannable: 'held: could not be virus-scanned',
+};
+
 /**
  * The files of a message: each a download link with its size, images with a thumbnail. A file
- * waiting for its virus scan, or found infected, is named without a link.
+ * waiting for its virus scan, found infected or that could not be scanned is named without a
+ * link (with the reason, in the admin's view).
  */
 export function AttachmentList({ attachments }: { attachments: Attachment[] }) {
   if (attachments.length === 0) return null;
@@ -40,12 +48,11 @@ export function AttachmentList({ attachments }: { attachments: Attachment[] }) {
               </span>
             </a>
           ) : (
-            <span className="flex min-w-0 items-center gap-2 rounded-md border border-dashed px-2 py-1.5 text-sm text-muted-foreground">
+            <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 rounded-md border border-dashed px-2 py-1.5 text-sm text-muted-foreground">
               <ShieldAlert className="h-5 w-5 shrink-0" aria-hidden="true" />
               <span className="min-w-0 truncate">{file.filename}</span>
-              <span className="shrink-0 text-xs">
-                {file.status === 'scanning' ? 'waiting for virus scan' : 'removed: virus found'}
-              </span>
+              <span className="shrink-0 text-xs">{HELD_TEXT[file.status]}</span>
+              {file.detail && <span className="basis-full text-xs">{file.detail}</span>}
             </span>
           )}
         </li>

@@ -181,4 +181,33 @@ describe('AdminTicketPage', () => {
     expect(await screen.findByText(/> <b>Shall we\?<\/b>/)).toBeVisible();
     expect(screen.getByText('support+t_abc@studio.test')).toBeVisible();
   });
+  it('names a file the virus scanner could not scan, with why it is held, and no link', async () => {
+    const reason =
+      'Held for good: the virus scanner could not scan it (clamd answered "INSTREAM size limit exceeded. ERROR"), 5 times. Check the file another way.';
+    apiServer.use(
+      http.get(`/api/admin/tickets/${ID}`, () =>
+        json(AdminTicketDetailSchema, {
+          ...detail('open'),
+          attachments: [
+            {
+              id: 'a1',
+              filename: 'site-backup.zip',
+              size: 40 * 1024 * 1024,
+              contentType: 'application/zip',
+              url: '/api/admin/attachments/a1',
+              status: 'unscannable',
+              detail: reason,
+            },
+          ],
+        }),
+      ),
+      attachmentLimitsHandler(),
+    );
+    renderWithApp(<AdminTicketPage params={{ id: ID }} />, `/admin/support/${ID}`);
+    const files = await screen.findByRole('list', { name: 'Attachments' }, { timeout: 5000 });
+    expect(within(files).getByText('site-backup.zip')).toBeVisible();
+    expect(within(files).getByText('held: could not be virus-scanned')).toBeVisible();
+    expect(within(files).getByText(reason)).toBeVisible();
+    expect(within(files).queryByRole('link')).toBeNull();
+  });
 });

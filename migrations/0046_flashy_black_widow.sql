@@ -1,0 +1,1 @@
+ALTER TABLE "attachments" ADD COLUMN "scan_tries" integer DEFAULT 0 NOT NULL;
