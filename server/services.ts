@@ -430,10 +430,10 @@ export function createServices({
         )
       ).hits <= AUTOMATIC_ANSWERS_PER_HOUR,
     answers: {
-      ticketConfirmation: (userId, ticket, ticketMail, refused) =>
-        notifications.ticketConfirmation(userId, ticket, ticketMail, refused),
-      filesNotKept: (userId, ticket, refused, ticketMail) =>
-        notifications.filesNotKept(userId, ticket, refused, ticketMail),
+      ticketConfirmation: (userId, ticket, ticketMail, refused, renamed) =>
+        notifications.ticketConfirmation(userId, ticket, ticketMail, refused, renamed),
+      filesNotKept: (userId, ticket, refused, ticketMail, renamed) =>
+        notifications.filesNotKept(userId, ticket, refused, ticketMail, renamed),
     },
     logger,
   });

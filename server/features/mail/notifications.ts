@@ -548,12 +548,13 @@ export function createNotifications({
       ticket: MailTicket,
       mail: TicketMail,
       refused: { filename: string; reason: string }[] = [],
+      renamed: { filename: string; keptAs: string; reason: string }[] = [],
     ) {
       deliver('ticket-confirmation', userId, (brand, client) =>
         client?.email
           ? {
               to: client.email,
-              ...ticketConfirmationEmail(brand, ticket, refused, { appUrl }),
+              ...ticketConfirmationEmail(brand, ticket, refused, { appUrl, renamed }),
               headers: ticketHeaders(
                 brand,
                 ticket,
@@ -594,12 +595,13 @@ export function createNotifications({
       ticket: MailTicket,
       refused: { filename: string; reason: string }[],
       mail: TicketMail,
+      renamed: { filename: string; keptAs: string; reason: string }[] = [],
     ) {
       deliver('files-not-kept', userId, (brand, client) =>
         client?.email
           ? {
               to: client.email,
-              ...filesNotKeptEmail(brand, ticket, refused, { appUrl }),
+              ...filesNotKeptEmail(brand, ticket, refused, { appUrl, renamed }),
               headers: ticketHeaders(
                 brand,
                 ticket,
