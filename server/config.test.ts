@@ -17,6 +17,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('keeps idle connections 65 s and waits 66 s for headers, unless told otherwise', () => {
+    expect(loadConfig({}).http).toEqual({ keepAliveTimeoutMs: 65_000, headersTimeoutMs: 66_000 });
+    expect(
+      loadConfig({ HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '120', HTTP_HEADERS_TIMEOUT_SECONDS: '121' })
+        .http,
+    ).toEqual({ keepAliveTimeoutMs: 120_000, headersTimeoutMs: 121_000 });
+    expect(() => loadConfig({ HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '90' })).toThrow(
+      'HTTP_HEADERS_TIMEOUT_SECONDS must be above HTTP_KEEP_ALIVE_TIMEOUT_SECONDS',
+    );
+  });
+
   it('treats empty values as unset, as in a copy of .env.example', () => {
     const config = loadConfig({
       DATABASE_URL: '',

@@ -18,6 +18,10 @@ const EnvSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    /** How long an idle keep-alive connection stays open: longer than any proxy in front keeps it. */
+    HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(65),
+    /** How long a request's headers may take to arrive; above the keep-alive timeout. */
+    HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(66),
 
     /** Server processes on this machine, each serving the same port (PostgreSQL only). */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
@@ -161,6 +165,10 @@ const EnvSchema = z
     /** When the monthly reports are made (cron, in BILLING_TIMEZONE): the 1st at 7:00. */
     REPORT_RUN_CRON: z.string().min(9).default('0 7 1 * *'),
   })
+  .refine((env) => env.HTTP_HEADERS_TIMEOUT_SECONDS > env.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS, {
+    message: 'HTTP_HEADERS_TIMEOUT_SECONDS must be above HTTP_KEEP_ALIVE_TIMEOUT_SECONDS',
+    path: ['HTTP_HEADERS_TIMEOUT_SECONDS'],
+  })
   .refine((env) => env.LEAD_SOURCE !== 'google' || env.GOOGLE_PLACES_API_KEY, {
     message: 'GOOGLE_PLACES_API_KEY is required when LEAD_SOURCE=google',
     path: ['LEAD_SOURCE'],
@@ -207,6 +215,8 @@ export interface Config {
   appUrl: string;
   trustProxy: boolean;
   logLevel: string;
+  /** The web server's connection timeouts (server/lib/web-server.ts). */
+  http: { keepAliveTimeoutMs: number; headersTimeoutMs: number };
   /** How many server processes share the port (node:cluster); 1 runs no primary. */
   workers: number;
   database: { url: string } | { dataDir: string };
@@ -320,6 +330,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    http: {
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+    },
     workers: e.WEB_CONCURRENCY,
     database: e.DATABASE_URL
       ? { url: e.DATABASE_URL }

@@ -10,6 +10,7 @@ import { createSmtpListener, type SmtpListener } from './features/inbound/smtp-l
 import { startJobs } from './jobs';
 import { createLogger } from './lib/logger';
 import { logUnhandledRejections } from './lib/unhandled-rejections';
+import { closeWebServer, createWebServer } from './lib/web-server';
 import { createServices } from './services';
 import { createWebServices } from './web-services';
 
@@ -35,7 +36,8 @@ async function main(): Promise<void> {
   const web = await createWebServices({ config, database }, services);
   const app = createApp({ config, logger, services, web });
   const jobs = await startJobs({ database, config, logger, services });
-  const server: Server = app.listen(config.port, config.host, () => {
+  const server: Server = createWebServer(app, config.http);
+  server.listen(config.port, config.host, () => {
     logger.info(
       {
         url: config.appUrl,
@@ -72,12 +74,9 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
-    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-    force.unref();
     // Messages under way over SMTP finish (and are stored) before the database closes.
     const smtpClosed = smtp ? smtp.close() : Promise.resolve();
-    server.close(() => {
-      clearTimeout(force);
+    void closeWebServer(server, SHUTDOWN_GRACE_MS).then(() =>
       smtpClosed
         .then(() => jobs.stop())
         .catch((error: unknown) => logger.error({ err: error }, 'job runner stop failed'))
@@ -93,9 +92,8 @@ async function main(): Promise<void> {
             logger.error({ err: error }, 'database close failed');
             process.exit(1);
           },
-        );
-    });
-    server.closeIdleConnections();
+        ),
+    );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

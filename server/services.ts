@@ -85,6 +85,7 @@ import { createUpdatesRepository } from './features/updates/updates.repository';
 import { createUpdatesService } from './features/updates/updates.service';
 import { createClamdScanner } from './lib/clamd';
 import { createFileStorage } from './lib/file-storage';
+import { createBackgroundWork } from './lib/background-work';
 import { createJobQueue, mailRetryJobOptions } from './lib/job-queue';
 import { createRateLimitCounters } from './lib/rate-limit-store';
 import { createRateLimitRepository } from './features/rate-limits/rate-limits.repository';
@@ -192,12 +193,15 @@ export function createServices({
         jobQueue.sendMailRetry(outboxId, mailRetryJobOptions(config.mail.retry)),
     },
   });
+  // Work after the answer (e-mails, "Forgot password?"): close() waits for it.
+  const background = createBackgroundWork(logger);
   const notifications = createNotifications({
     mailer,
     appUrl: config.appUrl,
     agency: () => settings.getPublic(),
     findClient: async (userId) => (await repositories.users.findById(userId)) ?? null,
     logger,
+    background,
     supportAddress: config.support.email,
   });
 
@@ -206,6 +210,7 @@ export function createServices({
     issuer: brand,
     now: clock,
     mail: notifications,
+    background,
     appUrl: config.appUrl,
   });
   const attachments = createAttachmentService({
@@ -391,6 +396,7 @@ export function createServices({
   const identity = createIdentityService({
     accounts: repositories.identityAccounts,
     mail: notifications,
+    background,
     endAppSessions: (accountId) =>
       repositories.sessions.endSessionsOfIdentity(BUILT_IN_ISSUER, accountId),
     clientHoldsEmail: (email, accountId) =>
@@ -424,10 +430,10 @@ export function createServices({
         )
       ).hits <= AUTOMATIC_ANSWERS_PER_HOUR,
     answers: {
-      ticketConfirmation: (userId, ticket, ticketMail, refused) =>
-        notifications.ticketConfirmation(userId, ticket, ticketMail, refused),
-      filesNotKept: (userId, ticket, refused, ticketMail) =>
-        notifications.filesNotKept(userId, ticket, refused, ticketMail),
+      ticketConfirmation: (userId, ticket, ticketMail, refused, renamed) =>
+        notifications.ticketConfirmation(userId, ticket, ticketMail, refused, renamed),
+      filesNotKept: (userId, ticket, refused, ticketMail, renamed) =>
+        notifications.filesNotKept(userId, ticket, refused, ticketMail, renamed),
     },
     logger,
   });
@@ -609,8 +615,8 @@ export function createServices({
      * page reader's threads.
      */
     async close(): Promise<void> {
-      // Messages still being recorded in the background land before the database closes.
-      await notifications.idle();
+      // Work after an answer, and the messages it sends, lands before the database closes.
+      await background.idle();
       await Promise.all([jobQueue.stop(), pageReader.close(), siteChecker.close(), rdap.close()]);
     },
   };

@@ -134,7 +134,10 @@ export const SIGN_IN_RULE = {
  * The failed-sign-in limits of SIGN_IN_LIMITS in the counters named `name` (`admin-sign-in`,
  * `client-sign-in`): `name:ip`, `name:account-ip` and `name:account`. `account` says whose
  * secret an attempt is about: by default the body's `email`; a fixed string for a secret that
- * belongs to no e-mail (the admin setup token). Needs the body parsed first.
+ * belongs to no e-mail (the admin setup token, the admin links' tokens). Such a secret is
+ * counted per address only: one count for it from everywhere would let anyone keep it
+ * refused to its rightful user by guessing wrong now and then, and it is long enough that
+ * guesses spread over many addresses get nowhere. Needs the body parsed first.
  */
 export function loginRateLimit(
   counters: RateLimitCounters,
@@ -163,7 +166,9 @@ export function loginRateLimit(
     limit: SIGN_IN_LIMITS.account,
     key: accountKey,
   });
-  return [perAddress, perAccountAndAddress, perAccount];
+  return typeof account === 'string'
+    ? [perAddress, perAccountAndAddress]
+    : [perAddress, perAccountAndAddress, perAccount];
 }
 
 /**

@@ -91,6 +91,17 @@ export type Attachment = z.infer<typeof AttachmentSchema>;
 export const RefusedFileSchema = z.object({ filename: z.string(), reason: z.string() });
 export type RefusedFile = z.infer<typeof RefusedFileSchema>;
 
+/**
+ * A file kept under another name than it was sent with: its contents are of a type its name
+ * did not say ("statement.bat" holding a PDF is kept as "statement.pdf"), and why.
+ */
+export const RenamedFileSchema = z.object({
+  filename: z.string(),
+  keptAs: z.string(),
+  reason: z.string(),
+});
+export type RenamedFile = z.infer<typeof RenamedFileSchema>;
+
 /** GET /api/attachments/limits: what the file pickers check before sending (Settings). */
 export const AttachmentLimitsSchema = z.object({
   maxFileBytes: z.number().int(),
@@ -119,13 +130,17 @@ export const TicketDetailSchema = z.object({
 });
 export type TicketDetail = z.infer<typeof TicketDetailSchema>;
 
-/** POST /api/tickets: the new ticket, and the files not kept with it. */
-export const CreatedTicketSchema = TicketSchema.extend({ refused: z.array(RefusedFileSchema) });
+/** POST /api/tickets: the new ticket, and the files not kept with it or kept renamed. */
+export const CreatedTicketSchema = TicketSchema.extend({
+  refused: z.array(RefusedFileSchema),
+  renamed: z.array(RenamedFileSchema),
+});
 export type CreatedTicket = z.infer<typeof CreatedTicketSchema>;
 
-/** POST /api/tickets/{id}/messages: the ticket as it is now, and the files not kept. */
+/** POST /api/tickets/{id}/messages: the ticket as it is now, and the files not kept or renamed. */
 export const TicketMessageResultSchema = TicketDetailSchema.extend({
   refused: z.array(RefusedFileSchema),
+  renamed: z.array(RenamedFileSchema),
 });
 export type TicketMessageResult = z.infer<typeof TicketMessageResultSchema>;
 
@@ -153,9 +168,10 @@ export const AdminTicketDetailSchema = z.object({
 });
 export type AdminTicketDetail = z.infer<typeof AdminTicketDetailSchema>;
 
-/** POST /api/admin/tickets/{id}/messages: the ticket as it is now, and the files not kept. */
+/** POST /api/admin/tickets/{id}/messages: the ticket as it is now, and the files not kept or renamed. */
 export const AdminReplyResultSchema = AdminTicketDetailSchema.extend({
   refused: z.array(RefusedFileSchema),
+  renamed: z.array(RenamedFileSchema),
 });
 export type AdminReplyResult = z.infer<typeof AdminReplyResultSchema>;
 

@@ -186,7 +186,7 @@ function adminLinkRoutes(deps: AdminAuthRoutesDeps): Router {
 
   router.post('/forgot-password', ...forgotPasswordLimits(deps.rateLimits), async (req, res) => {
     const { email } = parse(AdminForgotPasswordSchema, req.body);
-    await service.requestPasswordReset(email);
+    service.requestPasswordReset(email);
     res.json({ message: ADMIN_RESET_REQUESTED });
   });
   router.get('/password-reset', ...linkLimit('admin-reset-link'), async (req, res) => {

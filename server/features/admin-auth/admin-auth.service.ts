@@ -11,7 +11,9 @@ import type {
 } from '@shared/schemas/auth';
 import type { Admin } from '../../db/schema';
 import { actorOf, type AuditTrail } from '../../lib/audit-trail';
+import { createBackgroundWork, type BackgroundWork } from '../../lib/background-work';
 import { AppError } from '../../lib/errors';
+import { createLogger } from '../../lib/logger';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { AdminRepository } from './admin-auth.repository';
 import { createAdminInvites } from './admin-invites';
@@ -83,6 +85,8 @@ export interface AdminAuthDeps {
   now?: () => Date;
   /** What sends the reset links and invitations; without it (tests that only make admins), none is sent. */
   mail?: AdminLinkMail;
+  /** Where "Forgot password?" does its work after the answer; by default untracked. */
+  background?: BackgroundWork;
   /** Where the links point. */
   appUrl?: string;
 }
@@ -96,10 +100,11 @@ export function createAdminAuthService(
     issuer = async () => 'Admin',
     now = () => new Date(),
     mail = NO_MAIL,
+    background = createBackgroundWork(createLogger('error')),
     appUrl = '',
   }: AdminAuthDeps,
 ) {
-  const links = { repository, audit, mail, appUrl, now };
+  const links = { repository, audit, mail, background, appUrl, now };
   async function secretOf(admin: Admin): Promise<string> {
     if (!admin.totpSecret) throw new AppError(409, 'Start the two-factor set-up first');
     return decryptSecret(admin.totpSecret, await repository.twoFactorKey(), admin.id);

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { AuditTrail } from '../../lib/audit-trail';
+import type { BackgroundWork } from '../../lib/background-work';
 import type { AdminRepository } from './admin-auth.repository';
 
 /** 256 random bits, as the link carries them; only their SHA-256 is stored. */
@@ -23,6 +24,8 @@ export interface AdminLinkContext {
   repository: AdminRepository;
   audit: AuditTrail;
   mail: AdminLinkMail;
+  /** Where "Forgot password?" looks the address up and mails the link, after the answer. */
+  background: BackgroundWork;
   appUrl: string;
   now: () => Date;
 }

@@ -7,6 +7,7 @@ import { TwoFactorSetupSchema } from '@shared/schemas/auth';
 import { adminTokens, auditEvents, outboxMessages } from '../../db/schema';
 import { createAdmin } from '@tests/factories';
 import { expectJson } from '@tests/support/expect-json';
+import { tableFingerprint } from '@tests/support/table-fingerprint';
 import { createTestClock, startTestApp, type TestApp } from '@tests/support/test-app';
 
 const clock = createTestClock('2026-11-20T10:00:00Z');
@@ -51,8 +52,11 @@ async function auditKinds(adminId: string) {
   return rows.map((row) => row.kind);
 }
 
+/** "Forgot password?" for `email`, and the work it does after the answer. */
 async function forgot(email: string) {
-  return agentFromNewAddress().post('/api/admin/forgot-password').send({ email });
+  const res = await agentFromNewAddress().post('/api/admin/forgot-password').send({ email });
+  await t.services.notifications.idle();
+  return res;
 }
 
 describe('Forgot password? for admins', () => {
@@ -76,6 +80,40 @@ describe('Forgot password? for admins', () => {
       .where(eq(adminTokens.adminId, admin.id));
     expect(row?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row?.tokenHash).not.toBe(await mailedToken(admin.email));
+  });
+
+  it('answers before it looks the address up, the same way for an admin and a stranger', async () => {
+    const { admin } = await createAdmin(t.database);
+    const before = await tableFingerprint(t.database);
+    // The admins out of reach: an answer that waited for the look-up (or anything after it:
+    // the link, its audit row, the e-mail) could not be the 200 both get.
+    await t.database.executeSql('alter table admins rename to admins_out_of_reach');
+    let known, unknown;
+    try {
+      known = await agentFromNewAddress()
+        .post('/api/admin/forgot-password')
+        .send({ email: admin.email });
+      unknown = await agentFromNewAddress()
+        .post('/api/admin/forgot-password')
+        .send({ email: 'nobody@example.com' });
+      // The look-up ran after the answers, and found no table.
+      await t.services.notifications.idle();
+    } finally {
+      await t.database.executeSql('alter table admins_out_of_reach rename to admins');
+    }
+    expect(known.status).toBe(200);
+    expect(known.body).toEqual({ message: ADMIN_RESET_REQUESTED });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toEqual(known.body);
+    // Neither request stored anything itself (rate-limit counters aside).
+    expect(await tableFingerprint(t.database)).toEqual(before);
+    expect(await mailTo(admin.email)).toEqual([]);
+
+    // With the admins in reach the same request mails the link, after the answer.
+    expect((await forgot(admin.email)).body).toEqual(known.body);
+    expect((await mailTo(admin.email))[0]?.text).toContain(
+      `${t.baseUrl}/admin/reset-password?token=`,
+    );
   });
 
   it('sets the new password once, ends every other session, and signs the admin in', async () => {

@@ -20,6 +20,7 @@ export function createAdminPasswordReset({
   repository,
   audit,
   mail,
+  background,
   appUrl,
   now,
 }: AdminLinkContext) {
@@ -44,23 +45,28 @@ export function createAdminPasswordReset({
     return { row, token, url: linkUrl(appUrl, RESET_SCREEN, token), expiresAt };
   }
 
+  async function mailResetLink(email: string): Promise<void> {
+    const admin = await repository.findByEmail(email.toLowerCase());
+    if (!admin) return;
+    const { row, token, url, expiresAt } = await newResetLink(admin, 'email');
+    mail.adminLink(admin.email, {
+      kind: 'password_reset',
+      tokenId: row.id,
+      token,
+      url,
+      expiresAt,
+      validMinutes: ADMIN_RESET_LINK_VALIDITY_MINUTES,
+    });
+  }
+
   return {
     /**
-     * Mails a reset link when the address is an admin's; answers nothing either way, and
-     * sends in the background, so the answer and its timing say nothing about the address.
+     * Mails a reset link when the address is an admin's, after the answer: the request does
+     * nothing else for any address (not even the look-up), so neither the answer nor its
+     * timing says whether the address is an admin's.
      */
-    async requestPasswordReset(email: string): Promise<void> {
-      const admin = await repository.findByEmail(email.toLowerCase());
-      if (!admin) return;
-      const { row, token, url, expiresAt } = await newResetLink(admin, 'email');
-      mail.adminLink(admin.email, {
-        kind: 'password_reset',
-        tokenId: row.id,
-        token,
-        url,
-        expiresAt,
-        validMinutes: ADMIN_RESET_LINK_VALIDITY_MINUTES,
-      });
+    requestPasswordReset(email: string): void {
+      background.run('admin-password-reset', () => mailResetLink(email));
     },
 
     /** For `npm run admin:reset-password`: the link to print, or a 404 for an unknown address. */

@@ -17,7 +17,7 @@ import {
   type ClamdDaemon,
 } from '@tests/support/clamd-daemon';
 import { startS3StandIn, type S3StandIn } from '@tests/support/s3-stand-in';
-import { EXE, HTML, pngImage, SVG } from '@tests/support/sample-files';
+import { EXE, HTML, PDF, pngImage, SVG } from '@tests/support/sample-files';
 import { createAppInstance, startTestApp, type TestApp } from '@tests/support/test-app';
 import { makeZip } from '@tests/support/zip';
 import { loadConfig } from '../../config';
@@ -119,6 +119,79 @@ describe('attachments on local disk', () => {
       'content-disposition': `attachment; filename="logo.png"; filename*=UTF-8''logo.png`,
       'x-content-type-options': 'nosniff',
     });
+  });
+
+  it('keeps a file whose name claims another type under its own type, and says so', async () => {
+    // A PDF with a script after it: accepted as a PDF, never downloaded as a .bat or .hta.
+    const pdfWithScript = Buffer.concat([PDF, Buffer.from('\r\n@echo off\r\nstart calc.exe\r\n')]);
+    const logo = pngImage();
+    const res = await newTicketWithFiles(t, alice, [
+      ['statement.bat', pdfWithScript],
+      ['statement.hta', pdfWithScript],
+      ['photo', logo],
+      ['logo.PNG', logo],
+    ]);
+    expect(res.status).toBe(201);
+    expect(res.body.refused).toEqual([]);
+    expect(res.body.renamed).toEqual([
+      {
+        filename: 'statement.bat',
+        keptAs: 'statement.pdf',
+        reason: 'its contents are a PDF document, not a .bat file',
+      },
+      {
+        filename: 'statement.hta',
+        keptAs: 'statement.pdf',
+        reason: 'its contents are a PDF document, not a .hta file',
+      },
+      {
+        filename: 'photo',
+        keptAs: 'photo.png',
+        reason: 'its contents are a PNG image, and its name had no extension',
+      },
+    ]);
+    const detail = TicketDetailSchema.parse(
+      (await asClient(t, alice, 'get', `/api/tickets/${res.body.id}`)).body,
+    );
+    expect(detail.attachments.map((file) => [file.filename, file.contentType]).sort()).toEqual([
+      ['logo.PNG', 'image/png'],
+      ['photo.png', 'image/png'],
+      ['statement.pdf', 'application/pdf'],
+      ['statement.pdf', 'application/pdf'],
+    ]);
+    const statement = detail.attachments.find((file) => file.filename === 'statement.pdf')!;
+    const download = await asClient(t, alice, 'get', statement.url).buffer(true);
+    expect(download.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="statement.pdf"; filename*=UTF-8''statement.pdf`,
+    });
+    expect(download.body).toEqual(pdfWithScript);
+
+    // The same for a client's message and an admin's reply.
+    const sent = await asClient(t, alice, 'post', `/api/tickets/${res.body.id}/messages`)
+      .field('message', 'The invoice')
+      .attach('files', PDF, 'invoice.exe');
+    expect(sent.body.renamed).toEqual([
+      {
+        filename: 'invoice.exe',
+        keptAs: 'invoice.pdf',
+        reason: 'its contents are a PDF document, not a .exe file',
+      },
+    ]);
+    expect(sent.body.messages.at(-1).attachments[0].filename).toBe('invoice.pdf');
+    const { agent } = await signedInAdmin(t.app, t.database);
+    const reply = await agent
+      .post(`/api/admin/tickets/${res.body.id}/messages`)
+      .field('message', 'Mock-up attached')
+      .attach('files', pngImage(32, 32), 'mockup.jpg');
+    expect(reply.status).toBe(201);
+    expect(reply.body.renamed).toEqual([
+      {
+        filename: 'mockup.jpg',
+        keptAs: 'mockup.png',
+        reason: 'its contents are a PNG image, not a .jpg file',
+      },
+    ]);
   });
 
   it('serves a file only to the ticket’s client and the admins (others: 404)', async () => {
@@ -238,6 +311,7 @@ describe('attachments on local disk', () => {
         },
       ],
       refused: [{ filename: 'invoice.pdf', reason: expect.stringContaining('EXE files') }],
+      renamed: [],
     });
     const detail = (await asClient(t, alice, 'get', `/api/tickets/${made.body.id}`)).body;
     expect(detail.messages[0].attachments).toMatchObject([{ filename: 'photo.png' }]);

@@ -1,21 +1,28 @@
 import type { Logger } from 'pino';
-import type { Attachment, AttachmentLimits, RefusedFile } from '@shared/schemas/tickets';
+import type {
+  Attachment,
+  AttachmentLimits,
+  RefusedFile,
+  RenamedFile,
+} from '@shared/schemas/tickets';
 import type { AttachmentRow, ScanStatus } from '../../db/schema';
 import { ScannerUnavailableError, type ClamdScanner, type ScanVerdict } from '../../lib/clamd';
 import { AppError } from '../../lib/errors';
 import { newStorageKey, StorageUnavailableError, type FileStorage } from '../../lib/file-storage';
 import { existingId } from '../../lib/ids';
 import type { AttachmentRepository } from './attachments.repository';
-import { ACCEPTED_TYPES_TEXT, checkFileType, sanitizeFilename } from './file-checks';
+import { ACCEPTED_TYPES_TEXT, checkFileType, keptFilename, sanitizeFilename } from './file-checks';
 
 /**
  * Files on tickets, for every feature that takes them (the portal's and the admin's forms, the
  * inbound mail). The public use case is `saveForMessage`:
  *
  *   saveForMessage(ticketMessageId, files: { filename; contentType?; bytes }[])
- *     => { saved: AttachmentSummary[]; refused: { filename; reason }[] }
+ *     => { saved: AttachmentSummary[]; refused: { filename; reason }[];
+ *          renamed: { filename; keptAs; reason }[] }
  *
  * Each file is checked (size against the Settings' limits, type by its bytes, ZIP bombs),
+ * kept under a name whose extension is its type's (renamed when the sender's said otherwise),
  * scanned by ClamAV when CLAMD_URL is set (infected: refused and named; scanner down or slow:
  * kept as 'pending', not served, scanned again by the job), stored, and only then named by a
  * row. A refused file never stops the others. When the file storage is down nothing is saved
@@ -129,10 +136,11 @@ export function createAttachmentService({
   /** Checks, scans and stores the files; a storage failure removes what this call stored. */
   async function prepare(
     files: IncomingFile[],
-  ): Promise<{ prepared: PreparedFile[]; refused: RefusedFile[] }> {
+  ): Promise<{ prepared: PreparedFile[]; refused: RefusedFile[]; renamed: RenamedFile[] }> {
     const { maxFileBytes, maxMessageBytes } = await limits();
     const prepared: PreparedFile[] = [];
     const refused: RefusedFile[] = [];
+    const renamed: RenamedFile[] = [];
     let total = 0;
     // Once the scanner has failed for one file, the rest of the message waits for the job too.
     let scannerDown = false;
@@ -181,10 +189,12 @@ export function createAttachmentService({
           scanStatus = 'pending';
           scanDetail = 'The virus scanner did not answer; scanned again later.';
         }
+        const kept = keptFilename(filename, type.contentType);
         const storageKey = newStorageKey();
         await storage.put(storageKey, file.bytes, type.contentType);
+        if (kept.renamed) renamed.push({ filename, keptAs: kept.filename, ...kept.renamed });
         prepared.push({
-          filename,
+          filename: kept.filename,
           size,
           contentType: type.contentType,
           storageKey,
@@ -201,7 +211,7 @@ export function createAttachmentService({
       }
       throw error;
     }
-    return { prepared, refused };
+    return { prepared, refused, renamed };
   }
 
   /** Removes stored files that will not be named (the message could not be saved). */
@@ -225,9 +235,9 @@ export function createAttachmentService({
     target: { ticketId: string; ticketMessageId: string | null },
     files: IncomingFile[],
   ) {
-    const { prepared, refused } = await prepare(files);
+    const { prepared, refused, renamed } = await prepare(files);
     try {
-      return { saved: await record(target, prepared), refused };
+      return { saved: await record(target, prepared), refused, renamed };
     } catch (error) {
       await discard(prepared);
       throw error;

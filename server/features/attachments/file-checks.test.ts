@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXE, HTML, pngImage, PDF, SVG } from '@tests/support/sample-files';
 import { makeZip } from '@tests/support/zip';
-import { checkFileType, sanitizeFilename } from './file-checks';
+import { checkFileType, keptFilename, sanitizeFilename } from './file-checks';
 
 describe('sanitizeFilename', () => {
   it('keeps the last path part only, without control or bidi characters', () => {
@@ -95,5 +95,43 @@ describe('checkFileType: the bytes decide', () => {
       ok: false,
       reason: 'the ZIP archive holds 2001 files (at most 2000)',
     });
+  });
+});
+
+describe('keptFilename: the name says what the bytes are', () => {
+  const PDF_TYPE = 'application/pdf';
+  it("keeps a name whose extension is the type's, in any case", () => {
+    expect(keptFilename('menu.pdf', PDF_TYPE)).toEqual({ filename: 'menu.pdf' });
+    expect(keptFilename('SCAN.PDF', PDF_TYPE)).toEqual({ filename: 'SCAN.PDF' });
+    expect(keptFilename('photo.jpeg', 'image/jpeg')).toEqual({ filename: 'photo.jpeg' });
+    expect(keptFilename('notes.txt', 'text/plain; charset=utf-8')).toEqual({
+      filename: 'notes.txt',
+    });
+    // An Office file that file-type reads only as a ZIP is still the Office file it says.
+    expect(keptFilename('prices.xlsx', 'application/zip')).toEqual({ filename: 'prices.xlsx' });
+  });
+
+  it("puts the type's extension in place of another, or after a name without one", () => {
+    expect(keptFilename('statement.bat', PDF_TYPE)).toEqual({
+      filename: 'statement.pdf',
+      renamed: { reason: 'its contents are a PDF document, not a .bat file' },
+    });
+    expect(keptFilename('report.pdf.exe', PDF_TYPE).filename).toBe('report.pdf');
+    expect(keptFilename('photo', 'image/png')).toEqual({
+      filename: 'photo.png',
+      renamed: { reason: 'its contents are a PNG image, and its name had no extension' },
+    });
+    // "05" is no extension: the date stays in the name.
+    expect(keptFilename('Invoice 2024.05', PDF_TYPE).filename).toBe('Invoice 2024.05.pdf');
+    expect(keptFilename('logo.jpg', 'image/png').filename).toBe('logo.png');
+    expect(
+      keptFilename(
+        'contract.zip',
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      ).filename,
+    ).toBe('contract.docx');
+    const long = keptFilename(`${'a'.repeat(160)}.bat`, PDF_TYPE).filename;
+    expect(long).toHaveLength(150);
+    expect(long.endsWith('.pdf')).toBe(true);
   });
 });

@@ -69,6 +69,85 @@ const ZIP_BASED = new Set([
   'application/vnd.oasis.opendocument.spreadsheet',
 ]);
 
+/**
+ * The extensions a kept type goes by, its usual one first. An Office or OpenDocument file is a
+ * ZIP inside: one that file-type reads only as a ZIP keeps its office extension.
+ */
+const EXTENSIONS_BY_TYPE: Record<string, string[]> = {
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/gif': ['gif'],
+  'image/webp': ['webp'],
+  'application/pdf': ['pdf'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['docx'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['xlsx'],
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': ['pptx'],
+  'application/vnd.oasis.opendocument.text': ['odt'],
+  'application/vnd.oasis.opendocument.spreadsheet': ['ods'],
+  'application/zip': ['zip', 'docx', 'xlsx', 'pptx', 'odt', 'ods'],
+  'application/msword': ['doc'],
+  'application/vnd.ms-excel': ['xls'],
+  'text/plain; charset=utf-8': ['txt'],
+  'text/csv; charset=utf-8': ['csv'],
+};
+
+/** What a kept type is, as the sender is told when a file is renamed for it. */
+const TYPE_NAMES: Record<string, string> = {
+  'image/png': 'a PNG image',
+  'image/jpeg': 'a JPEG image',
+  'image/gif': 'a GIF image',
+  'image/webp': 'a WebP image',
+  'application/pdf': 'a PDF document',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'a Word document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'an Excel workbook',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation':
+    'a PowerPoint presentation',
+  'application/vnd.oasis.opendocument.text': 'an OpenDocument text',
+  'application/vnd.oasis.opendocument.spreadsheet': 'an OpenDocument spreadsheet',
+  'application/zip': 'a ZIP archive',
+};
+
+/**
+ * The last extension of a name, when it is one: up to 10 letters and digits with a letter
+ * among them ("report.PDF", "setup.bat"; not the "05" of "Invoice 2024.05").
+ */
+function nameExtension(filename: string): string | null {
+  const dot = filename.lastIndexOf('.');
+  if (dot <= 0) return null;
+  const ext = filename.slice(dot + 1).toLowerCase();
+  return /^(?=.*[a-z])[a-z0-9]{1,10}$/.test(ext) ? ext : null;
+}
+
+/**
+ * The name a file of this (detected, accepted) type is kept under: its own when its extension
+ * is one of the type's, else the type's extension in place of its last one ("statement.bat"
+ * holding a PDF is kept as "statement.pdf", "report.pdf.exe" as "report.pdf") or after the
+ * whole name when it has none ("photo" holding a PNG is kept as "photo.png"). A file
+ * downloaded later then opens as what it is, never as what its name claimed. `renamed` says
+ * why, for the sender.
+ */
+export function keptFilename(
+  filename: string,
+  contentType: string,
+): { filename: string; renamed?: { reason: string } } {
+  const extensions = EXTENSIONS_BY_TYPE[contentType];
+  const ext = nameExtension(filename);
+  if (!extensions || (ext && extensions.includes(ext))) return { filename };
+  const base = ext ? filename.slice(0, -(ext.length + 1)) : filename;
+  const baseExt = nameExtension(base);
+  const renamed =
+    baseExt && extensions.includes(baseExt) ? base : `${base || 'attachment'}.${extensions[0]}`;
+  const what = TYPE_NAMES[contentType] ?? `a .${extensions[0]} file`;
+  return {
+    filename: sanitizeFilename(renamed),
+    renamed: {
+      reason: ext
+        ? `its contents are ${what}, not a .${ext} file`
+        : `its contents are ${what}, and its name had no extension`,
+    },
+  };
+}
+
 export const ACCEPTED_TYPES_TEXT =
   'images (PNG, JPEG, GIF, WebP), PDF, Word, Excel, PowerPoint, OpenDocument, text, CSV and ZIP';
 

@@ -83,6 +83,30 @@ export function createIdentityAccountRepository(db: Database) {
         });
     },
 
+    /**
+     * The code of a password reset asked for `email`, into the row its request kept (no
+     * account, no code yet); undefined when that row is gone or another request replaced it.
+     */
+    async addResetCode(
+      interactionUid: string,
+      values: { email: string; accountId: string; codeHash: string },
+    ): Promise<IdentityEmailCode | undefined> {
+      const [row] = await db
+        .update(identityEmailCodes)
+        .set({ accountId: values.accountId, codeHash: values.codeHash })
+        .where(
+          and(
+            eq(identityEmailCodes.interactionUid, interactionUid),
+            eq(identityEmailCodes.purpose, 'reset'),
+            eq(identityEmailCodes.email, values.email),
+            isNull(identityEmailCodes.accountId),
+            isNull(identityEmailCodes.codeHash),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
     async findCode(interactionUid: string): Promise<IdentityEmailCode | undefined> {
       const [row] = await db
         .select()

@@ -9,6 +9,7 @@ import {
   verifyPassword,
 } from '../../lib/passwords';
 import type { IdentityAccountRepository } from './identity.repository';
+import type { BackgroundWork } from '../../lib/background-work';
 
 export const WRONG_CREDENTIALS = 'Incorrect email or password.';
 export const CODE_VALID_MINUTES = 15;
@@ -86,6 +87,8 @@ export interface IdentityMail {
 interface IdentityServiceDeps {
   accounts: IdentityAccountRepository;
   mail: IdentityMail;
+  /** Where "Forgot password?" looks the address up and mails the code, after the answer. */
+  background: BackgroundWork;
   /** Ends every app session of the clients signed in with this account (after a reset). */
   endAppSessions: (accountId: string) => Promise<void>;
   /**
@@ -111,6 +114,7 @@ const newCode = () => String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
 export function createIdentityService({
   accounts,
   mail,
+  background,
   endAppSessions,
   clientHoldsEmail = async () => false,
   now = () => new Date(),
@@ -142,6 +146,22 @@ export function createIdentityService({
 
   function mailResetCode(email: string, code: string, signIn: string, expiresAt: Date) {
     mail.passwordResetCode(email, code, { signIn, validMinutes: CODE_VALID_MINUTES, expiresAt });
+  }
+
+  /**
+   * The code of a reset asked for `email`, when it has an account: kept in the request's row
+   * unless that row was replaced meanwhile (another address asked in the same sign-in).
+   */
+  async function mailResetCodeIfAccount(interactionUid: string, email: string): Promise<void> {
+    const account = await accounts.findByEmail(email);
+    if (!account) return;
+    const code = newCode();
+    const row = await accounts.addResetCode(interactionUid, {
+      email,
+      accountId: account.id,
+      codeHash: await hashOneTimeCode(code),
+    });
+    if (row) mailResetCode(account.email, code, interactionUid, row.expiresAt);
   }
 
   /** An address that another account (of the built-in provider or not) signs in with. */
@@ -236,25 +256,23 @@ export function createIdentityService({
     },
 
     /**
-     * "Forgot password?": a code to the address when it has an account, and for any address
-     * the same answer after the same work (a code hashed and a row kept, whose null hash no
-     * code matches), so the page tells nobody which addresses have accounts.
+     * "Forgot password?": the request keeps the same row for any address (the code page
+     * shows it; no account and a null hash, which no code matches) and nothing else; after
+     * the answer the address is looked up, and when it has an account a code is hashed into
+     * the row and mailed. So neither the page nor its timing tells which addresses have
+     * accounts.
      */
     async requestPasswordReset(interactionUid: string, email: string): Promise<void> {
-      const account = await accounts.findByEmail(email);
-      const code = newCode();
-      const codeHash = await hashOneTimeCode(code);
-      const expiresAt = codeExpiry();
       await accounts.saveCode({
         interactionUid,
         email,
-        accountId: account?.id ?? null,
+        accountId: null,
         pendingSignup: null,
         purpose: 'reset',
-        codeHash: account ? codeHash : null,
-        expiresAt,
+        codeHash: null,
+        expiresAt: codeExpiry(),
       });
-      if (account) mailResetCode(account.email, code, interactionUid, expiresAt);
+      background.run('password-reset-code', () => mailResetCodeIfAccount(interactionUid, email));
     },
 
     /**

@@ -246,6 +246,60 @@ describe('"Forgot password?" on the built-in provider', () => {
     expect(await subjectsTo(t, stranger)).toEqual([]);
   });
 
+  it('answers before it looks the address up, the same way for an account and a stranger', async () => {
+    const { account } = await signedInClient(t.baseUrl);
+    const owner = account.email.toLowerCase();
+    const stranger = 'nobody.at.all@example.com';
+    const codeRow = async (uid: string) =>
+      (
+        await t.database.executeSql(
+          'select email, account_id, code_hash, purpose from identity_email_codes where interaction_uid = $1',
+          [uid],
+        )
+      ).rows;
+    // The accounts out of reach: a page that waited for the look-up (or the code and e-mail
+    // after it) could not be the code page both get.
+    await t.database.executeSql('alter table identity_accounts rename to accounts_out_of_reach');
+    const pages: Record<string, { status: number; html: string; row: unknown }> = {};
+    try {
+      for (const email of [owner, stranger]) {
+        const page = await requestReset(new BrowserSession(t.baseUrl), email);
+        const uid = uidOf(page.url);
+        pages[email] = {
+          status: page.res.status,
+          html: (await page.res.text()).replaceAll(uid, 'UID').replaceAll(email, 'EMAIL'),
+          row: await codeRow(uid),
+        };
+      }
+      // The look-up ran after the answers, and found no table.
+      await t.services.notifications.idle();
+    } finally {
+      await t.database.executeSql('alter table accounts_out_of_reach rename to identity_accounts');
+    }
+    expect(pages[owner]!.status).toBe(200);
+    expect(pages[owner]!.html).toContain('<h1>Choose a new password</h1>');
+    expect(pages[stranger]!.html).toBe(pages[owner]!.html);
+    // The request kept the same row for both: no account, no code yet.
+    expect(pages[owner]!.row).toEqual([
+      { email: owner, account_id: null, code_hash: null, purpose: 'reset' },
+    ]);
+    expect(pages[stranger]!.row).toEqual([
+      { email: stranger, account_id: null, code_hash: null, purpose: 'reset' },
+    ]);
+    expect(await subjectsTo(t, owner)).not.toContain(RESET_SUBJECT);
+
+    // With the accounts in reach the same request mails the owner a code that works.
+    const browser = new BrowserSession(t.baseUrl);
+    const page = await requestReset(browser, owner);
+    const code = await mailedCode(t.baseUrl, owner);
+    const done = await browser.submitForm(page.url, await page.res.text(), {
+      code,
+      password: 'after-the-answer',
+      confirmPassword: 'after-the-answer',
+    });
+    expect(done.url).toBe(`${t.baseUrl}/portal/dashboard`);
+  });
+
   it('shares the sign-up limits: a reset after five sign-ups for the address is refused', async () => {
     const email = 'busy.address@example.com';
     for (let i = 0; i < 5; i += 1) {

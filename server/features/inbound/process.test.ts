@@ -8,7 +8,7 @@ import { createClient, signedInAdmin } from '@tests/factories';
 import { startDnsStandIn, type DnsStandIn } from '@tests/support/dns-stand-in';
 import { expectJson } from '@tests/support/expect-json';
 import { startSmtpSink, type SmtpSink } from '@tests/support/smtp-sink';
-import { EXE, HTML, pngImage } from '@tests/support/sample-files';
+import { EXE, HTML, PDF, pngImage } from '@tests/support/sample-files';
 import { startTestApp, type TestApp } from '@tests/support/test-app';
 import {
   attachments,
@@ -757,6 +757,92 @@ describe('hostile and unusual messages', () => {
     expect(told.text).toContain('setup.exe:');
     expect(header(told, 'auto-submitted')).toBe('auto-replied');
     expect(told.replyTo?.value[0]?.address).toBe(`support+t_${ticket.replyToken}@studio.test`);
+  });
+
+  it('keeps a file whose name claims another type under its own type, and tells the client', async () => {
+    const emma = await createClient(t.database, {
+      email: 'emma@florist.test',
+      emailVerified: true,
+    });
+    const pdfWithScript = Buffer.concat([PDF, Buffer.from('\r\n@echo off\r\nstart calc.exe\r\n')]);
+    const part = (boundary: string, name: string, bytes: Buffer) => [
+      `--${boundary}`,
+      'Content-Type: application/octet-stream',
+      `Content-Disposition: attachment; filename="${name}"`,
+      'Content-Transfer-Encoding: base64',
+      '',
+      bytes.toString('base64'),
+    ];
+    const log = await receive(
+      await build({
+        from: 'emma@florist.test',
+        subject: 'Statements',
+        contentType: 'multipart/mixed; boundary="r1"',
+        body: [
+          '--r1',
+          'Content-Type: text/plain',
+          '',
+          'My statements and a photo.',
+          ...part('r1', 'statement.bat', pdfWithScript),
+          ...part('r1', 'statement.hta', pdfWithScript),
+          ...part('r1', 'photo', pngImage()),
+          '--r1--',
+        ].join('\n'),
+        signAs: 'florist.test',
+      }),
+    );
+    expect(log.state).toBe('new_ticket');
+    expect(log.refusedFiles).toEqual([]);
+    expect(log.stateDetail).toContain(
+      'Files renamed: statement.bat kept as statement.pdf (its contents are a PDF document, not a .bat file), statement.hta kept as statement.pdf',
+    );
+    const kept = await t.database.db
+      .select({ filename: attachments.filename, contentType: attachments.contentType })
+      .from(attachments)
+      .where(eq(attachments.ticketId, log.ticketId!));
+    expect(kept).toEqual(
+      expect.arrayContaining([
+        { filename: 'statement.pdf', contentType: 'application/pdf' },
+        { filename: 'statement.pdf', contentType: 'application/pdf' },
+        { filename: 'photo.png', contentType: 'image/png' },
+      ]),
+    );
+    expect(kept).toHaveLength(3);
+    const [confirmation] = mailTo(emma.email!);
+    expect(confirmation!.text).toContain(
+      'statement.bat is now statement.pdf: its contents are a PDF document, not a .bat file',
+    );
+    expect(confirmation!.text).toContain('statement.hta is now statement.pdf');
+    expect(confirmation!.text).toContain(
+      'photo is now photo.png: its contents are a PNG image, and its name had no extension',
+    );
+    expect(confirmation!.text).not.toContain('were not kept');
+
+    // An answer whose one file is only renamed is answered too, as a rename.
+    const ticket = await ticketRow(log.ticketId!);
+    const answer = await receive(
+      await build({
+        from: 'emma@florist.test',
+        to: `support+t_${ticket.replyToken}@studio.test`,
+        subject: 'One more',
+        contentType: 'multipart/mixed; boundary="r2"',
+        body: [
+          '--r2',
+          'Content-Type: text/plain',
+          '',
+          'And the invoice.',
+          ...part('r2', 'invoice.exe', PDF),
+          '--r2--',
+        ].join('\n'),
+      }),
+    );
+    expect(answer.state).toBe('added');
+    expect(answer.stateDetail).toContain('Files renamed: invoice.exe kept as invoice.pdf');
+    expect(answer.stateDetail).toContain('The client was told.');
+    const told = mailTo(emma.email!)[1]!;
+    expect(told.subject).toBe(`[#${ticket.number}] Files renamed: Statements`);
+    expect(told.text).toContain('invoice.exe is now invoice.pdf: its contents are a PDF document');
+    expect(header(told, 'auto-submitted')).toBe('auto-replied');
   });
 });
 

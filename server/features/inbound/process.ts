@@ -5,7 +5,13 @@ import type { InboundMessageRow, TicketRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { oneLine } from '../../lib/ticket-mail';
 import type { TicketMail, TicketService } from '../tickets/tickets.service';
-import type { InboundAttachments, InboundFile, RefusedFile } from './attachments';
+import {
+  renamedDetail,
+  type InboundAttachments,
+  type InboundFile,
+  type RefusedFile,
+  type RenamedFile,
+} from './attachments';
 import { classifyUnanswerable } from './classify';
 import { headerBlockProblem } from './header-block';
 import type { InboundOutcome, InboundRepository } from './inbound.repository';
@@ -40,19 +46,21 @@ export interface InboundProcessorDeps {
   mayAnswer(address: string): Promise<boolean>;
   /** The automatic answers (the mail feature's notifications). */
   answers: {
-    /** A new ticket's confirmation, naming the files that were not kept. */
+    /** A new ticket's confirmation, naming the files that were not kept or were renamed. */
     ticketConfirmation(
       userId: string,
       ticket: MailTicket,
       mail: TicketMail,
       refused: RefusedFile[],
+      renamed: RenamedFile[],
     ): void;
-    /** The files of an answer on a ticket that were not kept. */
+    /** The files of an answer on a ticket that were not kept or were renamed. */
     filesNotKept(
       userId: string,
       ticket: MailTicket,
       refused: RefusedFile[],
       mail: TicketMail,
+      renamed: RenamedFile[],
     ): void;
   };
   logger: Pick<Logger, 'error' | 'warn' | 'info'>;
@@ -169,15 +177,16 @@ export function createInboundProcessor(deps: InboundProcessorDeps) {
 
   /** Files to the attachments feature; a failure of it names every file with the reason. */
   async function saveFiles(
-    save: (files: InboundFile[]) => Promise<{ refused: RefusedFile[] }>,
+    save: (files: InboundFile[]) => Promise<{ refused: RefusedFile[]; renamed: RenamedFile[] }>,
     files: InboundFile[],
-  ): Promise<RefusedFile[]> {
-    if (files.length === 0) return [];
+  ): Promise<{ refused: RefusedFile[]; renamed: RenamedFile[] }> {
+    if (files.length === 0) return { refused: [], renamed: [] };
     try {
-      return (await save(files)).refused;
+      const { refused, renamed } = await save(files);
+      return { refused, renamed };
     } catch (error) {
       const reason = error instanceof Error ? error.message : 'the files could not be stored';
-      return files.map((file) => ({ filename: file.filename, reason }));
+      return { refused: files.map((file) => ({ filename: file.filename, reason })), renamed: [] };
     }
   }
 
@@ -202,6 +211,7 @@ export function createInboundProcessor(deps: InboundProcessorDeps) {
     const limited = 'automatic answers to this sender are at their hourly limit';
     let ticket: TicketRow;
     let refused: RefusedFile[] = [];
+    let renamed: RenamedFile[] = [];
     let detail: string;
     if (done) {
       ticket = done;
@@ -214,15 +224,22 @@ export function createInboundProcessor(deps: InboundProcessorDeps) {
         emailMessageId: mail.messageId ?? null,
       });
       ticket = added.ticket;
-      refused = await saveFiles((f) => deps.attachments.saveForMessage(added.messageId, f), files);
+      ({ refused, renamed } = await saveFiles(
+        (f) => deps.attachments.saveForMessage(added.messageId, f),
+        files,
+      ));
       detail = `Added to ticket #${ticket.number}, found by ${MATCHED_BY[thread.by]}${reopened ? '; the resolved ticket was opened again' : ''}.`;
-      if (refused.length > 0) {
-        detail += ` ${filesDetail(refused)}`;
+      if (refused.length > 0 || renamed.length > 0) {
+        if (refused.length > 0) detail += ` ${filesDetail(refused)}`;
+        if (renamed.length > 0) detail += ` ${renamedDetail(renamed)}`;
         if (address && (await deps.mayAnswer(address))) {
-          deps.answers.filesNotKept(userId, ticket, refused, {
-            ...answer,
-            replyToken: ticket.replyToken,
-          });
+          deps.answers.filesNotKept(
+            userId,
+            ticket,
+            refused,
+            { ...answer, replyToken: ticket.replyToken },
+            renamed,
+          );
           detail += ' The client was told.';
         } else {
           detail += ` The client was not told: ${limited}.`;
@@ -234,7 +251,10 @@ export function createInboundProcessor(deps: InboundProcessorDeps) {
         description: body.text,
         inboundMessageId: row.id,
       });
-      refused = await saveFiles((f) => deps.attachments.saveForTicket(ticket.id, f), files);
+      ({ refused, renamed } = await saveFiles(
+        (f) => deps.attachments.saveForTicket(ticket.id, f),
+        files,
+      ));
       const confirm = address ? await deps.mayAnswer(address) : false;
       if (confirm) {
         deps.answers.ticketConfirmation(
@@ -242,12 +262,13 @@ export function createInboundProcessor(deps: InboundProcessorDeps) {
           ticket,
           { ...answer, replyToken: ticket.replyToken },
           refused,
+          renamed,
         );
       }
       detail = `Opened ticket #${ticket.number}; ${confirm ? 'the client was sent a confirmation' : `no confirmation sent: ${limited}`}.`;
-      if (refused.length > 0) {
-        detail += ` ${filesDetail(refused)}${confirm ? ' The confirmation names them.' : ''}`;
-      }
+      if (refused.length > 0) detail += ` ${filesDetail(refused)}`;
+      if (renamed.length > 0) detail += ` ${renamedDetail(renamed)}`;
+      if (confirm && refused.length + renamed.length > 0) detail += ' The confirmation names them.';
     }
     return {
       state: released ? 'released' : thread || done ? 'added' : 'new_ticket',

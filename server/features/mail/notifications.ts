@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { PlanId } from '@shared/plans';
 import { invoiceName } from '@shared/schemas/invoices';
+import type { BackgroundWork } from '../../lib/background-work';
 import type { EmailBrand, EmailClient } from '../../lib/email-layout';
 import { adminInvitationEmail, adminPasswordResetEmail } from '../admin-auth/admin-auth.emails';
 import {
@@ -91,6 +92,8 @@ export interface NotificationDeps {
   agency: () => Promise<Agency>;
   findClient: (userId: string) => Promise<Client | null>;
   logger: Logger;
+  /** Where messages are built and sent after the request that caused them is answered. */
+  background: BackgroundWork;
   /** SUPPORT_EMAIL; undefined: the business e-mail of the settings. */
   supportAddress?: string;
 }
@@ -114,6 +117,7 @@ export function createNotifications({
   agency,
   findClient,
   logger,
+  background,
   supportAddress,
 }: NotificationDeps) {
   const support = (brand: Agency) => supportAddress ?? brand.businessEmail;
@@ -142,13 +146,7 @@ export function createNotifications({
    * Messages being built and recorded after the request that caused them was answered: a
    * shutdown waits for them (nothing half-sent is lost), and so can a test.
    */
-  const inFlight = new Set<Promise<unknown>>();
-  function inBackground(kind: string, work: Promise<unknown>) {
-    const tracked = work
-      .catch((error: unknown) => logger.error({ err: error, kind }, 'notification failed'))
-      .finally(() => inFlight.delete(tracked));
-    inFlight.add(tracked);
-  }
+  const inBackground = (kind: string, work: Promise<unknown>) => background.track(kind, work);
 
   /** Looks up the agency and the client once, builds the message, and sends it. */
   function deliver(
@@ -185,9 +183,12 @@ export function createNotifications({
   }
 
   return {
-    /** Resolves once every message sent in the background so far is recorded (or failed). */
+    /**
+     * Resolves once every message sent in the background so far is recorded (or failed), and
+     * the other work after an answer that may send one ("Forgot password?") has ended.
+     */
     async idle(): Promise<void> {
-      while (inFlight.size > 0) await Promise.all(inFlight);
+      await background.idle();
     },
 
     /**
@@ -542,12 +543,13 @@ export function createNotifications({
       ticket: MailTicket,
       mail: TicketMail,
       refused: { filename: string; reason: string }[] = [],
+      renamed: { filename: string; keptAs: string; reason: string }[] = [],
     ) {
       deliver('ticket-confirmation', userId, (brand, client) =>
         client?.email
           ? {
               to: client.email,
-              ...ticketConfirmationEmail(brand, ticket, refused, { appUrl }),
+              ...ticketConfirmationEmail(brand, ticket, refused, { appUrl, renamed }),
               headers: ticketHeaders(
                 brand,
                 ticket,
@@ -588,12 +590,13 @@ export function createNotifications({
       ticket: MailTicket,
       refused: { filename: string; reason: string }[],
       mail: TicketMail,
+      renamed: { filename: string; keptAs: string; reason: string }[] = [],
     ) {
       deliver('files-not-kept', userId, (brand, client) =>
         client?.email
           ? {
               to: client.email,
-              ...filesNotKeptEmail(brand, ticket, refused, { appUrl }),
+              ...filesNotKeptEmail(brand, ticket, refused, { appUrl, renamed }),
               headers: ticketHeaders(
                 brand,
                 ticket,

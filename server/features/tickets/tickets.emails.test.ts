@@ -133,6 +133,47 @@ describe('ticket e-mails', () => {
     );
   });
 
+  it('the files kept under another name are named with the name and why, even alone', () => {
+    const renamed = [
+      {
+        filename: 'statement.bat',
+        keptAs: 'statement.pdf',
+        reason: 'its contents are a PDF document, not a .bat file',
+      },
+      {
+        filename: 'photo\r\nBcc: x',
+        keptAs: 'photoBcc x.png',
+        reason: 'its contents are a PNG image, and its name had no extension',
+      },
+    ];
+    const answer = readEmail(
+      filesNotKeptEmail(testBrand, { id: 'tkt_1', number: 5, subject: 'Logo' }, [], {
+        appUrl,
+        renamed,
+      }),
+    );
+    expect(answer.subject).toBe('[#5] Files renamed: Logo');
+    expect(answer.textParagraphs).not.toContain('These files were not kept:');
+    expect(answer.textParagraphs).toContain(
+      'These files were kept under another name, for what they contain:',
+    );
+    expect(answer.textParagraphs).toContain(
+      'statement.bat is now statement.pdf: its contents are a PDF document, not a .bat file\nphoto Bcc: x is now photoBcc x.png: its contents are a PNG image, and its name had no extension',
+    );
+    const both = readEmail(
+      ticketConfirmationEmail(
+        testBrand,
+        { id: 'tkt_1', number: 8, subject: 'Logo' },
+        [{ filename: 'setup.exe', reason: 'EXE files are not accepted' }],
+        { appUrl, renamed: renamed.slice(0, 1) },
+      ),
+    );
+    expect(both.textParagraphs).toContain('These files were not kept:');
+    expect(both.textParagraphs).toContain(
+      'statement.bat is now statement.pdf: its contents are a PDF document, not a .bat file',
+    );
+  });
+
   it('a confirmation of a ticket opened by e-mail names the files that were not kept', () => {
     const email = readEmail(
       ticketConfirmationEmail(

@@ -16,6 +16,19 @@ function notKept(refused: { filename: string; reason: string }[]): string[] {
   ];
 }
 
+/** The paragraphs naming the files of an e-mail kept under another name, each with why. */
+function keptRenamed(renamed: RenamedFiles): string[] {
+  return [
+    'These files were kept under another name, for what they contain:',
+    renamed
+      .map(
+        ({ filename, keptAs, reason }) =>
+          `${oneLine(filename)} is now ${oneLine(keptAs)}: ${reason}`,
+      )
+      .join('\n'),
+  ];
+}
+
 /** A client opened a ticket: the agency hears of it. */
 export function ticketCreatedEmail(
   brand: EmailBrand,
@@ -33,6 +46,7 @@ export function ticketCreatedEmail(
 
 type ClientTicket = { id: string; number: number; subject: string };
 type RefusedFiles = { filename: string; reason: string }[];
+type RenamedFiles = { filename: string; keptAs: string; reason: string }[];
 
 /**
  * An e-mail to the client about their ticket: the number in the subject, our "reply above"
@@ -69,12 +83,13 @@ export function ticketConfirmationEmail(
   brand: EmailBrand,
   ticket: ClientTicket,
   refused: RefusedFiles,
-  { appUrl }: { appUrl: string },
+  { appUrl, renamed = [] }: { appUrl: string; renamed?: RenamedFiles },
 ): RenderedEmail {
   return clientTicketEmail(brand, ticket, {
     paragraphs: [
       `We received your request and opened ticket #${ticket.number}: ${oneLine(ticket.subject)}.`,
       ...(refused.length > 0 ? notKept(refused) : []),
+      ...(renamed.length > 0 ? keptRenamed(renamed) : []),
       'Answer this e-mail to add to it; we will reply here.',
     ],
     linkLabel: 'See your ticket',
@@ -97,16 +112,23 @@ export function agencyRepliedEmail(
   });
 }
 
-/** Files of an e-mail that were not kept, each with the reason; the rest of it was. */
+/**
+ * Files of an e-mail that were not kept, or kept under another name, each with the reason; the
+ * rest of it was.
+ */
 export function filesNotKeptEmail(
   brand: EmailBrand,
   ticket: ClientTicket,
   refused: RefusedFiles,
-  { appUrl }: { appUrl: string },
+  { appUrl, renamed = [] }: { appUrl: string; renamed?: RenamedFiles },
 ): RenderedEmail {
   return clientTicketEmail(brand, ticket, {
-    subjectPrefix: 'Files not kept: ',
-    paragraphs: [`Your message was added to ticket #${ticket.number}.`, ...notKept(refused)],
+    subjectPrefix: refused.length > 0 ? 'Files not kept: ' : 'Files renamed: ',
+    paragraphs: [
+      `Your message was added to ticket #${ticket.number}.`,
+      ...(refused.length > 0 ? notKept(refused) : []),
+      ...(renamed.length > 0 ? keptRenamed(renamed) : []),
+    ],
     linkLabel: 'See your ticket',
     appUrl,
   });

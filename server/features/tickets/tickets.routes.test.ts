@@ -86,8 +86,9 @@ describe('client tickets', () => {
 
     const detail = await send(clientA.browser, 'GET', `/api/tickets/${first.body.id}`);
     expect(detail.status).toBe(200);
-    const { refused, ...created } = first.body;
+    const { refused, renamed, ...created } = first.body;
     expect(refused).toEqual([]);
+    expect(renamed).toEqual([]);
     expect(detail.body).toEqual({ ticket: created, attachments: [], messages: [] });
   });
 

@@ -148,7 +148,7 @@ export function createTicketService(
     files: IncomingFile[],
     save: () => Promise<{ result: T; ticketId: string; ticketMessageId: string | null }>,
   ) {
-    const { prepared, refused } = await attachments.prepare(files);
+    const { prepared, refused, renamed } = await attachments.prepare(files);
     let saved: Awaited<ReturnType<typeof save>>;
     try {
       saved = await save();
@@ -157,7 +157,7 @@ export function createTicketService(
       throw error;
     }
     await recordFiles(saved, prepared);
-    return { result: saved.result, refused };
+    return { result: saved.result, refused, renamed };
   }
 
   async function recordFiles(
@@ -255,19 +255,23 @@ export function createTicketService(
       return { unresolved: await repository.countUnresolved(userId) };
     },
 
-    /** The new ticket with the files kept on its request, and the files refused. */
+    /** The new ticket with the files kept on its request, and the files refused or renamed. */
     async create(
       userId: string,
       input: Omit<NewTicket, 'inboundMessageId'>,
       files: IncomingFile[] = [],
     ): Promise<CreatedTicket> {
-      const { result: row, refused } = await withFiles(files, async () => {
+      const {
+        result: row,
+        refused,
+        renamed,
+      } = await withFiles(files, async () => {
         const created = await repository.create(userId, input, await clockAt());
         return { result: created, ticketId: created.id, ticketMessageId: null };
       });
       const ticket = toTicket(row);
       events.ticketCreated(userId, ticket, { replyToken: row.replyToken, confirm: true });
-      return { ...ticket, refused };
+      return { ...ticket, refused, renamed };
     },
 
     /**
@@ -322,7 +326,7 @@ export function createTicketService(
     ): Promise<TicketMessageResult> {
       const ticket = await ownTicket(userId, id);
       if (ticket.status === 'resolved') throw new AppError(409, TICKET_RESOLVED);
-      const { refused } = await withFiles(files, async () => {
+      const { refused, renamed } = await withFiles(files, async () => {
         const added = await repository.addMessage(
           ticket.id,
           { message, isAdminReply: false, authorAdminId: null },
@@ -335,7 +339,7 @@ export function createTicketService(
         if (!added) throw new AppError(404, TICKET_NOT_FOUND);
         return { result: added, ticketId: ticket.id, ticketMessageId: added.messageId };
       });
-      return { ...(await detail(userId, id)), refused };
+      return { ...(await detail(userId, id)), refused, renamed };
     },
 
     /** One page of every client's tickets, most recent activity first. */
@@ -377,7 +381,11 @@ export function createTicketService(
       }
       // Recorded with the message before it is sent: the client's answer finds it by this.
       const messageId = await events.newMessageId();
-      const { result: updated, refused } = await withFiles(files, async () => {
+      const {
+        result: updated,
+        refused,
+        renamed,
+      } = await withFiles(files, async () => {
         const added = await repository.addMessage(
           checkedId(id),
           {
@@ -411,7 +419,7 @@ export function createTicketService(
         replyToken: updated.replyToken,
         messageId,
       });
-      return { ...(await adminDetail(id)), refused };
+      return { ...(await adminDetail(id)), refused, renamed };
     },
 
     setStatus,

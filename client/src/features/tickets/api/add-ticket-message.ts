@@ -24,7 +24,7 @@ export function useAddTicketMessage(id: string) {
     mutationFn: ({ message, files }: { message: string; files: File[] }) =>
       addTicketMessage(id, message, files),
     meta: { error: { fallback: 'Failed to send message. Please try again.' } },
-    onSuccess: ({ refused: _refused, ...detail }) => {
+    onSuccess: ({ refused: _refused, renamed: _renamed, ...detail }) => {
       queryClient.setQueryData(ticketQueryOptions(id).queryKey, detail);
       // Only the lists: the ticket itself is the answer just stored.
       return Promise.all([

@@ -23,6 +23,7 @@ export function useReplyToTicket(id: string) {
     mutationFn: ({ files = [], ...reply }: AdminReply & { files?: File[] }) =>
       replyToTicket(id, reply, files),
     meta: { error: { fallback: 'Failed to send the reply. Please try again.' } },
-    onSuccess: ({ refused: _refused, ...detail }) => adminTicketChanged(queryClient, id, detail),
+    onSuccess: ({ refused: _refused, renamed: _renamed, ...detail }) =>
+      adminTicketChanged(queryClient, id, detail),
   });
 }

@@ -102,6 +102,7 @@ describe('attachments in the portal', () => {
           {
             ...detail(),
             refused: [{ filename: 'page.html', reason: 'HTML files are not accepted' }],
+            renamed: [],
           },
           { status: 201 },
         );
@@ -145,5 +146,48 @@ describe('attachments in the portal', () => {
     // Node's fetch; the browser test, tests/e2e/attachments.spec.ts, sees them.)
     expect(sent[0]!.getAll('files')).toHaveLength(1);
     expect(screen.queryByRole('list', { name: 'Files to send' })).toBeNull();
+  });
+
+  it('says which files the server kept under another name, and why, under the picker', async () => {
+    apiServer.use(
+      http.get(`/api/tickets/${ID}`, () => json(TicketDetailSchema, detail())),
+      http.post(`/api/tickets/${ID}/messages`, () =>
+        json(
+          TicketMessageResultSchema,
+          {
+            ...detail(),
+            refused: [],
+            renamed: [
+              {
+                filename: 'statement.bat',
+                keptAs: 'statement.pdf',
+                reason: 'its contents are a PDF document, not a .bat file',
+              },
+            ],
+          },
+          { status: 201 },
+        ),
+      ),
+      http.get('/api/tickets', () => json(TicketPageSchema, pageOf([]))),
+      attachmentLimitsHandler(),
+    );
+    const user = userEvent.setup({ applyAccept: false });
+    renderWithApp(<TicketDetailPage params={{ id: ID }} />, `/portal/support/${ID}`);
+    await user.upload(await screen.findByTestId('file-input', {}, SLOW), [
+      new File(['%PDF-1.4'], 'statement.bat', { type: 'application/octet-stream' }),
+    ]);
+    await user.type(screen.getByLabelText('Your reply'), 'My statement.');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+
+    const note = await screen.findByRole('status', {}, SLOW);
+    expect(note).toHaveTextContent('Kept under another name:');
+    expect(note).toHaveTextContent(
+      'statement.bat is now statement.pdf: its contents are a PDF document, not a .bat file',
+    );
+    expect(screen.getByRole('button', { name: 'Attach files' })).toHaveAttribute(
+      'aria-describedby',
+      expect.stringContaining(note.id),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

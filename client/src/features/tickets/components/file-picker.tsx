@@ -1,6 +1,6 @@
 import { Paperclip, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import type { AttachmentLimits, RefusedFile } from '@shared/schemas/tickets';
+import type { AttachmentLimits, RefusedFile, RenamedFile } from '@shared/schemas/tickets';
 import { Button } from '@/components/ui/button';
 import { useAttachmentLimits } from '../api/get-attachment-limits';
 import { formatFileSize } from './attachment-list';
@@ -22,13 +22,15 @@ function precheck(file: File, chosen: File[], limits: AttachmentLimits | undefin
  * Files to send with a message: a button that opens the system's picker (the input itself is
  * hidden, the button is what the keyboard and screen readers reach), the chosen files with
  * their size and a remove button, and under them the files refused, before sending (too large)
- * or by the server (type, virus...), each with its reason.
+ * or by the server (type, virus...), each with its reason, and the files the server kept under
+ * another name (their contents are not what their name said).
  */
 export function FilePicker({
   files,
   onChange,
   refused,
   onRefused,
+  renamed = [],
   label = 'Attachments',
 }: {
   files: File[];
@@ -36,6 +38,8 @@ export function FilePicker({
   /** The files not kept, with why. */
   refused: RefusedFile[];
   onRefused: (refused: RefusedFile[]) => void;
+  /** The files of the last message sent that were kept under another name, with why. */
+  renamed?: RenamedFile[];
   label?: string;
 }) {
   const id = useId();
@@ -66,6 +70,7 @@ export function FilePicker({
 
   const hintId = `${id}-hint`;
   const refusedId = `${id}-refused`;
+  const renamedId = `${id}-renamed`;
   return (
     <div className="space-y-2" role="group" aria-labelledby={`${id}-label`}>
       <p id={`${id}-label`} className="text-sm font-medium leading-none">
@@ -76,7 +81,13 @@ export function FilePicker({
           type="button"
           variant="outline"
           size="sm"
-          aria-describedby={[hintId, refused.length ? refusedId : ''].filter(Boolean).join(' ')}
+          aria-describedby={[
+            hintId,
+            refused.length ? refusedId : '',
+            renamed.length ? renamedId : '',
+          ]
+            .filter(Boolean)
+            .join(' ')}
           onClick={() => input.current?.click()}
         >
           <Paperclip className="mr-2 h-4 w-4" aria-hidden="true" />
@@ -137,6 +148,18 @@ export function FilePicker({
             {refused.map((file, index) => (
               <li key={`${file.filename}-${index}`} className="break-words">
                 {file.filename}: {file.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {renamed.length > 0 && (
+        <div id={renamedId} role="status" className="text-sm">
+          <p className="font-medium">Kept under another name:</p>
+          <ul className="list-disc pl-5">
+            {renamed.map((file, index) => (
+              <li key={`${file.filename}-${index}`} className="break-words">
+                {file.filename} is now {file.keptAs}: {file.reason}
               </li>
             ))}
           </ul>

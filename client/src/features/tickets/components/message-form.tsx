@@ -1,11 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
-import { TicketMessageSchema, type RefusedFile, type TicketMessage } from '@shared/schemas/tickets';
+import {
+  TicketMessageSchema,
+  type RefusedFile,
+  type RenamedFile,
+  type TicketMessage,
+} from '@shared/schemas/tickets';
 import { Button } from '@/components/ui/button';
 import { TextareaField } from '@/components/ui/form-field';
 import { clearDraft, readDraft, saveDraft } from '@/lib/drafts';
 import { FilePicker } from './file-picker';
+
+/** Tells the form its message was sent, with the files the server refused or renamed. */
+export type FilesSent = (byServer: { refused: RefusedFile[]; renamed: RenamedFile[] }) => void;
 
 /** What a tool beside the message box (the saved replies) may do with it. */
 export interface MessageEditor {
@@ -19,7 +27,7 @@ export interface MessageEditor {
  * message is sent; a failure keeps what was typed. With a `draftKey`, what is typed is also
  * kept as a draft while typing, so a reply survives the session ending (a 401 on sending, the
  * sign-in that follows) and is back in the form when the page opens again. Files go with it;
- * those the server refused are listed under the picker once the message is sent.
+ * those the server refused or renamed are listed under the picker once the message is sent.
  */
 export function MessageForm({
   label,
@@ -29,6 +37,7 @@ export function MessageForm({
   extra,
   draftKey,
   initialRefused = [],
+  initialRenamed = [],
   tools,
 }: {
   label: string;
@@ -36,15 +45,17 @@ export function MessageForm({
   pending: boolean;
   /**
    * Sends the message and its files; `sent` clears the form (and the draft) and shows the
-   * files the server refused, so a failure keeps everything.
+   * files the server refused or renamed, so a failure keeps everything.
    */
-  onSend: (message: string, sent: (refused: RefusedFile[]) => void, files: File[]) => void;
+  onSend: (message: string, sent: FilesSent, files: File[]) => void;
   /** More controls beside the button (the admin's status choice). */
   extra?: ReactNode;
   /** Where the unsent text is kept: one per ticket and side ('ticket-reply:client:{id}'). */
   draftKey?: string;
   /** Files refused before this form was shown (those of the request just created). */
   initialRefused?: RefusedFile[];
+  /** Files renamed before this form was shown (those of the request just created). */
+  initialRenamed?: RenamedFile[];
   /** Tools that write into the box (the agency's saved replies), shown above it. */
   tools?: (editor: MessageEditor) => ReactNode;
 }) {
@@ -54,6 +65,7 @@ export function MessageForm({
   });
   const [files, setFiles] = useState<File[]>([]);
   const [refused, setRefused] = useState<RefusedFile[]>(initialRefused);
+  const [renamed, setRenamed] = useState<RenamedFile[]>(initialRenamed);
   const textarea = useRef<HTMLTextAreaElement | null>(null);
   const { ref: registerRef, ...message } = form.register('message', {
     onChange: (event: { target: { value: string } }) => {
@@ -89,11 +101,12 @@ export function MessageForm({
   const onSubmit = form.handleSubmit(({ message }) =>
     onSend(
       message,
-      (refusedByServer) => {
+      (byServer) => {
         if (draftKey) clearDraft(draftKey);
         form.reset({ message: '' });
         setFiles([]);
-        setRefused(refusedByServer);
+        setRefused(byServer.refused);
+        setRenamed(byServer.renamed);
       },
       files,
     ),
@@ -108,7 +121,13 @@ export function MessageForm({
         {...message}
         ref={setRefs}
       />
-      <FilePicker files={files} onChange={setFiles} refused={refused} onRefused={setRefused} />
+      <FilePicker
+        files={files}
+        onChange={setFiles}
+        refused={refused}
+        onRefused={setRefused}
+        renamed={renamed}
+      />
       <div className="flex flex-wrap items-end justify-end gap-3">
         {extra}
         <Button type="submit" disabled={pending}>

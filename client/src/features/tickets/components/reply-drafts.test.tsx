@@ -98,7 +98,7 @@ describe('a reply typed before the session ended', () => {
       (message) =>
         json(
           TicketMessageResultSchema,
-          { ...clientDetail([message]), refused: [] },
+          { ...clientDetail([message]), refused: [], renamed: [] },
           { status: 201 },
         ),
     ]);

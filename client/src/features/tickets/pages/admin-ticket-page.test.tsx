@@ -72,7 +72,7 @@ describe('AdminTicketPage', () => {
       http.post(`/api/admin/tickets/${ID}/messages`, () =>
         json(
           AdminReplyResultSchema,
-          { ...detail('resolved', ['Fixed: it sends again.']), refused: [] },
+          { ...detail('resolved', ['Fixed: it sends again.']), refused: [], renamed: [] },
           { status: 201 },
         ),
       ),

@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { fillSavedReply } from '@shared/schemas/saved-replies';
-import type { RefusedFile, TicketStatus } from '@shared/schemas/tickets';
+import type { TicketStatus } from '@shared/schemas/tickets';
 import { TICKET_KIND_LABELS, TICKET_KINDS, type TicketKind } from '@shared/schemas/updates';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -13,6 +13,7 @@ import { useAdminTicket } from '@/features/tickets/api/get-admin-ticket';
 import { useReplyToTicket } from '@/features/tickets/api/reply-to-ticket';
 import { useSetTicketKind } from '@/features/tickets/api/set-ticket-kind';
 import { useSetTicketStatus } from '@/features/tickets/api/set-ticket-status';
+import type { FilesSent } from '@/features/tickets/components/message-form';
 import { TicketThread } from '@/features/tickets/components/ticket-thread';
 import {
   parseTicketStatus,
@@ -65,14 +66,14 @@ export function AdminTicketPage({ params }: { params: { id: string } }) {
 
   const { ticket, attachments, messages } = detail.data;
 
-  const onReply = (message: string, sent: (refused: RefusedFile[]) => void, files: File[]) =>
+  const onReply = (message: string, sent: FilesSent, files: File[]) =>
     reply.mutate(
       { message, status: statusAfterReply || undefined, files },
       {
-        onSuccess: ({ refused }) => {
+        onSuccess: ({ refused, renamed }) => {
           toast({ title: 'Reply Sent', description: 'The client can see your reply now.' });
           setStatusAfterReply('');
-          sent(refused);
+          sent({ refused, renamed });
         },
       },
     );

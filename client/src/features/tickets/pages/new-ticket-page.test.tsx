@@ -46,6 +46,7 @@ function stubApi(meter: UpdatesMeter) {
           createdAt: '2026-11-20T12:00:00.000Z',
           updatedAt: '2026-11-20T12:00:00.000Z',
           refused: [],
+          renamed: [],
         },
         { status: 201 },
       ),

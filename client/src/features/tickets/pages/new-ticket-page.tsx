@@ -36,20 +36,26 @@ export function NewTicketPage() {
   const priority = form.watch('priority') ?? 'normal';
   const kind = form.watch('kind') ?? 'question';
 
-  // The files refused with the request are shown under the ticket's file field, which the
-  // ticket's page opens with (history state).
+  // The files refused or renamed with the request are shown under the ticket's file field,
+  // which the ticket's page opens with (history state).
   const onSubmit = form.handleSubmit((input) =>
     createTicket.mutate(
       { ...input, files },
       {
         onSuccess: (ticket) => {
+          const notes = [
+            ticket.refused.length ? `${ticket.refused.length} file(s) could not be attached.` : '',
+            ticket.renamed.length
+              ? `${ticket.renamed.length} file(s) were renamed to match what they contain.`
+              : '',
+          ].filter(Boolean);
           toast({
             title: 'Ticket Created',
-            description: ticket.refused.length
-              ? `We will get back to you soon. ${ticket.refused.length} file(s) could not be attached.`
-              : 'We will get back to you soon.',
+            description: ['We will get back to you soon.', ...notes].join(' '),
           });
-          navigate(paths.portal.ticket(ticket.id), { state: { refused: ticket.refused } });
+          navigate(paths.portal.ticket(ticket.id), {
+            state: { refused: ticket.refused, renamed: ticket.renamed },
+          });
         },
       },
     ),

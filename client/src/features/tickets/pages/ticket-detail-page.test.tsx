@@ -16,7 +16,11 @@ import { TicketDetailPage } from './ticket-detail-page';
 
 const ID = '0a1b2c3d-0000-4000-8000-000000000000';
 
-const withNoneRefused = (messages: TicketMessageEntry[]) => ({ ...detail(messages), refused: [] });
+const withNoneRefused = (messages: TicketMessageEntry[]) => ({
+  ...detail(messages),
+  refused: [],
+  renamed: [],
+});
 
 function detail(messages: TicketMessageEntry[]): TicketDetail {
   return {

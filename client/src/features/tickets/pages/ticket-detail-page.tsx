@@ -1,9 +1,10 @@
-import type { RefusedFile } from '@shared/schemas/tickets';
+import type { RefusedFile, RenamedFile } from '@shared/schemas/tickets';
 import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useAddTicketMessage } from '@/features/tickets/api/add-ticket-message';
 import { useTicket } from '@/features/tickets/api/get-ticket';
+import type { FilesSent } from '@/features/tickets/components/message-form';
 import { ResponsePromise } from '@/features/tickets/components/response-promise';
 import { TicketThread } from '@/features/tickets/components/ticket-thread';
 import { PortalPage } from '@/components/portal-page';
@@ -11,11 +12,16 @@ import { paths } from '@/lib/paths';
 
 const BACK = { href: paths.portal.support(), label: 'Back to Tickets' };
 
-/** The files refused with the request, handed over by the new-ticket page (history state). */
-function refusedWithRequest(): RefusedFile[] {
-  const state: unknown = window.history.state;
-  const refused = (state as { refused?: unknown } | null)?.refused;
-  return Array.isArray(refused) ? (refused as RefusedFile[]) : [];
+/**
+ * The files refused or renamed with the request, handed over by the new-ticket page (history
+ * state).
+ */
+function filesWithRequest(): { refused: RefusedFile[]; renamed: RenamedFile[] } {
+  const state = window.history.state as { refused?: unknown; renamed?: unknown } | null;
+  return {
+    refused: Array.isArray(state?.refused) ? (state.refused as RefusedFile[]) : [],
+    renamed: Array.isArray(state?.renamed) ? (state.renamed as RenamedFile[]) : [],
+  };
 }
 
 /** /portal/support/{id}: the ticket, its conversation, and a reply form while it is open. */
@@ -42,19 +48,20 @@ export function TicketDetailPage({ params }: { params: { id: string } }) {
   }
 
   const { ticket, attachments, messages } = detail.data;
-  const onSend = (message: string, sent: (refused: RefusedFile[]) => void, files: File[]) =>
+  const onSend = (message: string, sent: FilesSent, files: File[]) =>
     send.mutate(
       { message, files },
       {
-        onSuccess: ({ refused }) => {
+        onSuccess: ({ refused, renamed }) => {
           toast({
             title: 'Message Sent',
             description: 'Your message has been added to the ticket.',
           });
-          sent(refused);
+          sent({ refused, renamed });
         },
       },
     );
+  const withRequest = filesWithRequest();
 
   return (
     <PortalPage back={BACK} title={ticket.subject}>
@@ -73,7 +80,8 @@ export function TicketDetailPage({ params }: { params: { id: string } }) {
                 submitLabel: 'Send Message',
                 pending: send.isPending,
                 onSend,
-                initialRefused: refusedWithRequest(),
+                initialRefused: withRequest.refused,
+                initialRenamed: withRequest.renamed,
               }
         }
       />
