@@ -267,19 +267,30 @@ export function createPaymentRepository(db: Database) {
       | { kind: 'credited' }
     > {
       return db.transaction(async (tx) => {
+        // Neither its method nor its invoice ever changes: read before any lock is taken.
+        const [found] = await tx
+          .select({ method: payments.method, invoiceId: payments.invoiceId })
+          .from(payments)
+          .where(eq(payments.id, paymentId));
+        if (!found) return { kind: 'not-found' as const };
+        if (found.method === 'card') return { kind: 'card' as const };
+        // The invoice is locked first, as a credit note's reservation locks it, so a note
+        // reserved at this moment is either seen below or finds the invoice no longer paid.
+        // Invoice, then payment: a refund webhook locks the other way round, but only a card
+        // payment, which is never locked here, so the two cannot wait on each other.
+        const invoice = found.invoiceId ? await lockInvoice(tx, found.invoiceId) : undefined;
         const [payment] = await tx
           .select()
           .from(payments)
           .where(eq(payments.id, paymentId))
           .for('update');
         if (!payment) return { kind: 'not-found' as const };
-        if (payment.method === 'card') return { kind: 'card' as const };
         if (payment.voidedAt) return { kind: 'already-voided' as const };
-        if (payment.invoiceId) {
+        if (invoice) {
           const [credited] = await tx
             .select({ id: creditNotes.id })
             .from(creditNotes)
-            .where(eq(creditNotes.invoiceId, payment.invoiceId))
+            .where(eq(creditNotes.invoiceId, invoice.id))
             .limit(1);
           if (credited) return { kind: 'credited' as const };
         }
@@ -288,7 +299,6 @@ export function createPaymentRepository(db: Database) {
           .set({ voidedAt: at, voidReason: reason })
           .where(eq(payments.id, payment.id))
           .returning();
-        const invoice = payment.invoiceId ? await lockInvoice(tx, payment.invoiceId) : undefined;
         if (!invoice)
           return { kind: 'voided' as const, payment: voided!, invoice: null, reopened: false };
         // A flagged payment never counted; what was refunded of it no longer counts either.
