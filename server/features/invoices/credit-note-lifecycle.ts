@@ -8,7 +8,7 @@ import {
   type InvoiceRow,
 } from '../../db/schema';
 import { creditableOf } from './credit-amounts';
-import type { Transaction } from './invoice-lifecycle';
+import { yearIn, type Transaction } from './invoice-lifecycle';
 
 /**
  * A credit note's status and its moves, written here only. Each is one named function that
@@ -96,16 +96,18 @@ export async function reserveCreditNote(
 }
 
 /**
- * pending -> issued, with the year's next number, and Stripe's refund when one was made. The
- * counter's row is locked by its increment until the transaction ends, so two notes issued at
- * once never share a number, and a transaction that fails gives its number back: no gaps.
- * Null when the note is no longer pending (issued by a request at the same moment).
+ * pending -> issued, with the next number of the year (of the business's calendar,
+ * `timeZone`), and Stripe's refund when one was made. The counter's row is locked by its
+ * increment until the transaction ends, so two notes issued at once never share a number, and
+ * a transaction that fails gives its number back: no gaps. Null when the note is no longer
+ * pending (issued by a request at the same moment).
  */
 export async function issueCreditNote(
   tx: Transaction,
   id: string,
   refund: { refundId: string; refundStatus: string } | null,
   at: Date,
+  timeZone: string,
 ): Promise<CreditNoteRow | null> {
   const [pending] = await tx
     .select({ id: creditNotes.id })
@@ -113,7 +115,7 @@ export async function issueCreditNote(
     .where(and(eq(creditNotes.id, id), eq(creditNotes.status, 'pending')))
     .for('update');
   if (!pending) return null;
-  const creditNoteNumber = await nextNumber(tx, at.getUTCFullYear());
+  const creditNoteNumber = await nextNumber(tx, yearIn(at, timeZone));
   const [issued] = await tx
     .update(creditNotes)
     .set({

@@ -81,7 +81,11 @@ const withFlag = (message: string, at: Date, paymentId: string | null) =>
  * Money records: payments, what they do to their invoice (and so to its subscription, through
  * the lifecycles), the Checkout page open for an invoice, and the warnings for the admin.
  */
-export function createPaymentRepository(db: Database) {
+export function createPaymentRepository(
+  db: Database,
+  /** The business's calendar (BILLING_TIMEZONE), whose months a plan's months are. */
+  timeZone: string,
+) {
   const once = <T>(event: StripeEventKey | undefined, effect: (tx: Transaction) => Promise<T>) =>
     onceForEvent(db, event, effect);
 
@@ -182,7 +186,9 @@ export function createPaymentRepository(db: Database) {
           return { kind: 'recorded', invoice: flagged!, payment, becamePaid: false };
         }
         const counted = await countInvoicePayment(tx, invoice, input.amount, input.paidAt);
-        if (counted.becamePaid) await subscriptionInvoicePaid(tx, counted.invoice, input.paidAt);
+        if (counted.becamePaid) {
+          await subscriptionInvoicePaid(tx, counted.invoice, input.paidAt, timeZone);
+        }
         return { kind: 'recorded', payment, ...counted };
       });
       return outcome.duplicate ? { kind: 'duplicate' } : outcome.result;

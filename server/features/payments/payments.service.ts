@@ -112,6 +112,7 @@ export function createPaymentService({
     audit,
     stripeTestMode,
     now,
+    timeZone,
   });
   const list = createPaymentList({ repository, audit, stripeTestMode, now });
   const warnings = createInvoiceWarnings({
