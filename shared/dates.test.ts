@@ -9,6 +9,7 @@ import {
   formatMonth,
   isTimeZone,
   monthIn,
+  noonIn,
   startOfDayIn,
   startOfMonthIn,
 } from './dates';
@@ -124,6 +125,14 @@ describe('calendar days and months in a zone', () => {
     expect(addDaysToDate('2028-02-28', 1)).toBe('2028-02-29');
     expect(addMonthsToMonth('2026-01', -11)).toBe('2025-02');
     expect(addMonthsToMonth('2026-12', 1)).toBe('2027-01');
+  });
+
+  it('keeps a day as its noon in the zone, on that day there even 14 hours east of UTC', () => {
+    expect(noonIn('2026-03-31', CHICAGO).toISOString()).toBe('2026-03-31T17:00:00.000Z');
+    const kiritimati = noonIn('2026-03-31', 'Pacific/Kiritimati');
+    expect(kiritimati.toISOString()).toBe('2026-03-30T22:00:00.000Z');
+    expect(calendarDateIn(kiritimati, 'Pacific/Kiritimati')).toBe('2026-03-31');
+    expect(monthIn(noonIn('2026-04-01', 'Pacific/Pago_Pago'), 'Pacific/Pago_Pago')).toBe('2026-04');
   });
 
   it("adds months on the zone's clock, across daylight saving and short months", () => {

@@ -172,6 +172,16 @@ function fromWallClock(wall: number, timeZone: string): Date {
 }
 
 /**
+ * The instant a calendar day is noon in `timeZone`: how a day with no time of day (a payment
+ * the admin received by hand) is kept as an instant, so that every reading in the business's
+ * calendar (a screen, a month's revenue) puts it on that very day, whatever the zone's offset.
+ * No zone skips noon.
+ */
+export function noonIn(date: string, timeZone: string): Date {
+  return fromWallClock(utcMidnight(date).getTime() + 12 * 60 * 60 * 1000, timeZone);
+}
+
+/**
  * The instant `months` calendar months after `instant` in `timeZone`: the same time of day on
  * the same day of the month there (the month's last day when it is shorter), across daylight
  * saving changes. A month of a plan paid at 11:30 PM on March 1 in Chicago ends at 11:30 PM on

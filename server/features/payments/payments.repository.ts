@@ -7,8 +7,10 @@ import {
   inArray,
   isNotNull,
   isNull,
+  ne,
   or,
   sql,
+  type AnyColumn,
   type SQL,
 } from 'drizzle-orm';
 import { balanceDue, isPayable, type PaymentListStatus } from '@shared/schemas/payments';
@@ -125,6 +127,12 @@ export function createPaymentRepository(
 
   const lockInvoice = async (tx: Transaction, id: string) =>
     (await tx.select().from(invoices).where(eq(invoices.id, id)).for('update'))[0];
+
+  /** Noon, in the business's zone, of the UTC day of `at`: where a day given by hand now goes. */
+  const noonOfUtcDay = (at: AnyColumn) =>
+    sql`(((${at} at time zone 'UTC')::date + time '12:00') at time zone ${timeZone})`;
+  /** A day given by hand as the previous versions kept it: noon UTC, to the microsecond. */
+  const atUtcNoon = (at: AnyColumn) => sql`(${at} at time zone 'UTC')::time = time '12:00'`;
 
   return {
     once: (event: StripeEventKey) => once(event, async () => undefined),
@@ -311,6 +319,40 @@ export function createPaymentRepository(
         const counted = payment.flag ? 0 : payment.amount - payment.refundedAmount;
         const after = await voidInvoicePayment(tx, invoice, counted, today, at);
         return { kind: 'voided' as const, payment: voided!, ...after };
+      });
+    },
+
+    /**
+     * Payments recorded by hand before their day was kept as noon in the business's zone were
+     * kept as noon UTC, which is the next day east of UTC+12: each goes to noon of its day
+     * there, and so does its invoice's paid date when this payment paid it. Once (a row moved
+     * is no longer at noon UTC, unless noon there is noon UTC, when nothing moves); how many.
+     */
+    async keepHandRecordedDays(): Promise<number> {
+      return db.transaction(async (tx) => {
+        const byHand = and(
+          ne(payments.method, 'card'),
+          atUtcNoon(payments.paidAt),
+          sql`${noonOfUtcDay(payments.paidAt)} <> ${payments.paidAt}`,
+        );
+        await tx
+          .update(invoices)
+          .set({ paidAt: noonOfUtcDay(invoices.paidAt) })
+          .where(
+            inArray(
+              invoices.id,
+              tx
+                .select({ id: payments.invoiceId })
+                .from(payments)
+                .where(and(byHand, eq(payments.paidAt, invoices.paidAt))),
+            ),
+          );
+        const moved = await tx
+          .update(payments)
+          .set({ paidAt: noonOfUtcDay(payments.paidAt) })
+          .where(byHand)
+          .returning({ id: payments.id });
+        return moved.length;
       });
     },
 

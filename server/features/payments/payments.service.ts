@@ -143,6 +143,8 @@ export function createPaymentService({
     resolveFlag: warnings.resolveFlag,
     verifyEvent: events.verifyEvent,
     handleEvent: events.handleEvent,
+    /** Days received by hand, kept as noon UTC by earlier versions, moved (once, at start). */
+    keepHandRecordedDays: () => repository.keepHandRecordedDays(),
   };
 }
 export type PaymentService = ReturnType<typeof createPaymentService>;
