@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import {
   creditNoteCounters,
   creditNotes,
@@ -18,6 +18,10 @@ import { yearIn, type Transaction } from './invoice-lifecycle';
  *   credit more than was paid between them
  * - pending -> issued: issueCreditNote, numbered CN-YEAR-NNNN (once Stripe accepted its refund)
  * - pending -> (gone): dropCreditNote, when Stripe refused the refund: no number was used
+ *
+ * Its card refund follows Stripe's word after it is issued: a refund pending at the bank
+ * succeeds (creditNoteRefundUpdated), or fails (creditNoteRefundFailed), and what it was to
+ * give back by card is then the agency's to give back another way.
  *
  * A credit note changes neither the invoice's status nor what its payments cover: the money
  * received stays on record and the credit note says what of it goes back (docs/payments.md).
@@ -139,6 +143,39 @@ export async function markRefundUnanswered(tx: Transaction, id: string): Promise
     .update(creditNotes)
     .set({ refundStatus: REFUND_UNANSWERED })
     .where(and(eq(creditNotes.id, id), eq(creditNotes.status, 'pending')));
+}
+
+/** Stripe's refund `refundId` of an issued note moved on (pending to succeeded, say). */
+export async function creditNoteRefundUpdated(
+  tx: Transaction,
+  refundId: string,
+  refundStatus: string,
+): Promise<void> {
+  await tx
+    .update(creditNotes)
+    .set({ refundStatus })
+    .where(and(eq(creditNotes.stripeRefundId, refundId), gt(creditNotes.refundAmount, 0)));
+}
+
+/**
+ * Stripe could not make the note's card refund after accepting it (a card closed since, say):
+ * nothing goes back by card, so all of the note is the agency's to return another way, and
+ * the card payment can be refunded again. The note, its number and its amount stay. Null when
+ * it had nothing (left) going back by card.
+ */
+export async function creditNoteRefundFailed(
+  tx: Transaction,
+  id: string,
+  refundStatus: string,
+): Promise<CreditNoteRow | null> {
+  const [before] = await tx
+    .select()
+    .from(creditNotes)
+    .where(and(eq(creditNotes.id, id), gt(creditNotes.refundAmount, 0)))
+    .for('update');
+  if (!before) return null;
+  await tx.update(creditNotes).set({ refundAmount: 0, refundStatus }).where(eq(creditNotes.id, id));
+  return before;
 }
 
 /** A pending note whose refund Stripe refused goes: its amount is free again, no number used. */

@@ -19,15 +19,18 @@ import { onPage } from '../../db/paging';
 import { textContains } from '../../db/search';
 import {
   creditNotes,
+  failedRefunds,
   invoices,
   invoiceSearchText,
   payments,
   paymentSearchText,
   users,
   userSearchText,
+  type CreditNoteRow,
   type InvoiceRow,
   type PaymentRow,
 } from '../../db/schema';
+import { creditNoteRefundFailed, creditNoteRefundUpdated } from '../invoices/credit-note-lifecycle';
 import {
   countInvoicePayment,
   refundInvoicePayment,
@@ -58,6 +61,30 @@ export type RecordOutcome =
   | { kind: 'more-than-due'; invoice: InvoiceRow }
   | { kind: 'recorded'; invoice: InvoiceRow; payment: PaymentRow; becamePaid: boolean }
   | { kind: 'orphan'; payment: PaymentRow };
+
+/** A card refund Stripe accepted and then could not make (refund.failed, refund.updated). */
+export interface FailedRefund {
+  refundId: string;
+  paymentIntentId: string;
+  amount: number;
+  /** Stripe's failure_reason, or its status ('canceled') when it gives none. */
+  reason: string;
+  status: 'failed' | 'canceled';
+  /** The credit note its metadata names (ours set it), if any. */
+  creditNoteId: string | null;
+}
+
+/** What a failed refund undid: a credit note's card refund, or a refund made elsewhere. */
+export type RefundFailure =
+  | { kind: 'credit-note'; note: CreditNoteRow; payment: PaymentRow; invoice: InvoiceRow }
+  | {
+      kind: 'refund';
+      payment: PaymentRow;
+      /** What counts again toward the invoice (0 for a flagged payment or an orphan). */
+      restored: number;
+      invoice: InvoiceRow | null;
+      becamePaid: boolean;
+    };
 
 export interface PaymentFilter {
   q: string;
@@ -354,6 +381,122 @@ export function createPaymentRepository(
           .returning({ id: payments.id });
         return moved.length;
       });
+    },
+
+    /** Stripe's refund moved on (pending to succeeded, say): a credit note's says so. */
+    async refundUpdated(refundId: string, status: string, event: StripeEventKey) {
+      await once(event, (tx) => creditNoteRefundUpdated(tx, refundId, status));
+    },
+
+    /**
+     * Stripe could not make a refund it had accepted, so the money is back with the agency:
+     * what the refund did is undone, once per refund (its two events find it recorded in
+     * failed_refunds), with a warning on the invoice (`flag`). A credit note's refund leaves
+     * the note to be returned another way (credit-note-lifecycle's creditNoteRefundFailed);
+     * a refund made in the Stripe dashboard counts toward the invoice again, which is paid
+     * again when that covers it. Null when there was nothing to undo (a payment or refund
+     * never recorded, a second event of the same failure).
+     */
+    async refundFailed(
+      refund: FailedRefund,
+      at: Date,
+      event: StripeEventKey,
+      flag: (failure: { payment: PaymentRow; note: CreditNoteRow | null }) => string,
+    ): Promise<RefundFailure | null> {
+      const outcome = await once(event, async (tx): Promise<RefundFailure | null> => {
+        // Payment, then invoice: the order of the refund webhook's own locks.
+        const [payment] = await tx
+          .select()
+          .from(payments)
+          .where(eq(payments.stripePaymentIntentId, refund.paymentIntentId))
+          .for('update');
+        if (!payment) return null;
+        const [ofNote] = await tx
+          .select()
+          .from(creditNotes)
+          .where(
+            and(
+              eq(creditNotes.paymentId, payment.id),
+              or(
+                eq(creditNotes.stripeRefundId, refund.refundId),
+                refund.creditNoteId ? eq(creditNotes.id, refund.creditNoteId) : undefined,
+              ),
+            ),
+          );
+        const [recorded] = await tx
+          .insert(failedRefunds)
+          .values({
+            stripeRefundId: refund.refundId,
+            paymentId: payment.id,
+            creditNoteId: ofNote?.id ?? null,
+            amount: refund.amount,
+            reason: refund.reason,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!recorded) return null;
+        const warn = async (invoiceId: string, message: string) => {
+          const [warned] = await tx
+            .update(invoices)
+            .set({ paymentFlags: withFlag(message, at, payment.id), updatedAt: at })
+            .where(eq(invoices.id, invoiceId))
+            .returning();
+          return warned!;
+        };
+
+        if (ofNote) {
+          await lockInvoice(tx, ofNote.invoiceId);
+          const note = await creditNoteRefundFailed(tx, ofNote.id, refund.status);
+          if (!note) return null;
+          const invoice = await warn(note.invoiceId, flag({ payment, note }));
+          return { kind: 'credit-note', note, payment, invoice };
+        }
+
+        // A refund made elsewhere took this off what the payment counts (refund() above).
+        const back = Math.min(refund.amount, payment.refundedAmount);
+        if (back <= 0) return null;
+        const [restoredPayment] = await tx
+          .update(payments)
+          .set({ refundedAmount: payment.refundedAmount - back, refundedAt: null })
+          .where(eq(payments.id, payment.id))
+          .returning();
+        const invoice = payment.invoiceId ? await lockInvoice(tx, payment.invoiceId) : undefined;
+        if (!invoice) {
+          // An orphan counts toward nothing: the payment itself waits for the admin again.
+          const [flagged] = await tx
+            .update(payments)
+            .set({
+              flag: sql`concat_ws(' ', ${payments.flag}, ${flag({ payment, note: null })}::text)`,
+              flagResolvedAt: null,
+            })
+            .where(eq(payments.id, payment.id))
+            .returning();
+          return {
+            kind: 'refund',
+            payment: flagged!,
+            restored: 0,
+            invoice: null,
+            becamePaid: false,
+          };
+        }
+        // A flagged payment never counted, so its refund took nothing off the invoice.
+        const restored = payment.flag ? 0 : back;
+        const counted =
+          restored > 0
+            ? await countInvoicePayment(tx, invoice, restored, at)
+            : { invoice, becamePaid: false };
+        if (counted.becamePaid) {
+          await subscriptionInvoicePaid(tx, counted.invoice, at, timeZone);
+        }
+        return {
+          kind: 'refund',
+          payment: restoredPayment!,
+          restored,
+          invoice: await warn(invoice.id, flag({ payment, note: null })),
+          becamePaid: counted.becamePaid,
+        };
+      });
+      return outcome.duplicate ? null : outcome.result;
     },
 
     /** Flags the invoice of a Stripe payment for the admin (a dispute). */
