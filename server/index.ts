@@ -32,6 +32,9 @@ async function main(): Promise<void> {
   // Tickets from before response clocks get their due times once, in the settings' hours.
   const started = await services.tickets.startEarlierClocks();
   if (started > 0) logger.info({ tickets: started }, 'response clocks started for earlier tickets');
+  // Payments received by hand before their day was kept in BILLING_TIMEZONE, once.
+  const moved = await services.payments.keepHandRecordedDays();
+  if (moved > 0) logger.info({ payments: moved }, 'days of payments received by hand kept');
 
   const web = await createWebServices({ config, database }, services);
   const app = createApp({ config, logger, services, web });

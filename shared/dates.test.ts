@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDaysToDate,
+  addMonthsIn,
   addMonthsToMonth,
   calendarDateIn,
   formatDateIn,
@@ -8,6 +9,7 @@ import {
   formatMonth,
   isTimeZone,
   monthIn,
+  noonIn,
   startOfDayIn,
   startOfMonthIn,
 } from './dates';
@@ -123,6 +125,32 @@ describe('calendar days and months in a zone', () => {
     expect(addDaysToDate('2028-02-28', 1)).toBe('2028-02-29');
     expect(addMonthsToMonth('2026-01', -11)).toBe('2025-02');
     expect(addMonthsToMonth('2026-12', 1)).toBe('2027-01');
+  });
+
+  it('keeps a day as its noon in the zone, on that day there even 14 hours east of UTC', () => {
+    expect(noonIn('2026-03-31', CHICAGO).toISOString()).toBe('2026-03-31T17:00:00.000Z');
+    const kiritimati = noonIn('2026-03-31', 'Pacific/Kiritimati');
+    expect(kiritimati.toISOString()).toBe('2026-03-30T22:00:00.000Z');
+    expect(calendarDateIn(kiritimati, 'Pacific/Kiritimati')).toBe('2026-03-31');
+    expect(monthIn(noonIn('2026-04-01', 'Pacific/Pago_Pago'), 'Pacific/Pago_Pago')).toBe('2026-04');
+  });
+
+  it("adds months on the zone's clock, across daylight saving and short months", () => {
+    const add = (iso: string, months: number, zone = CHICAGO) =>
+      addMonthsIn(new Date(iso), months, zone).toISOString();
+    // 11:30 PM on Mar 1 (CST) is 11:30 PM on Apr 1 (CDT): an hour less in UTC.
+    expect(add('2026-03-02T05:30:00.000Z', 1)).toBe('2026-04-02T04:30:00.000Z');
+    // And back over the autumn change: 11:30 PM on Oct 31 (CDT) to Nov 30 (CST).
+    expect(add('2026-11-01T04:30:00.000Z', 1)).toBe('2026-12-01T05:30:00.000Z');
+    // Jan 31 becomes Feb 28, and a year ends.
+    expect(add('2026-01-31T18:00:00.000Z', 1)).toBe('2026-02-28T18:00:00.000Z');
+    expect(add('2026-12-15T18:00:00.000Z', 1)).toBe('2027-01-15T18:00:00.000Z');
+    // 12:30 AM on Jan 7 in Kiritimati is 12:30 AM on Feb 7 there.
+    expect(add('2026-01-06T10:30:00.000Z', 1, 'Pacific/Kiritimati')).toBe(
+      '2026-02-06T10:30:00.000Z',
+    );
+    // 2:30 AM on Feb 8 has no Mar 8 in Chicago (the clocks skip 2 to 3 AM): 3:30 AM CDT.
+    expect(add('2026-02-08T08:30:00.000Z', 1)).toBe('2026-03-08T08:30:00.000Z');
   });
 
   it('names a month in no zone at all', () => {

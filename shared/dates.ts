@@ -159,6 +159,52 @@ export function startOfDayIn(date: string, timeZone: string): Date {
   return new Date(Math.max(first, second));
 }
 
+/**
+ * The instant the clocks in `timeZone` read `wall` (a wall-clock reading written as if it were
+ * UTC, in milliseconds). A reading the clocks skip (the spring change's lost hour) gives the
+ * first instant after the gap; one they repeat (the autumn's) the earlier of the two.
+ */
+function fromWallClock(wall: number, timeZone: string): Date {
+  const first = wall - offsetAt(new Date(wall), timeZone);
+  const second = wall - offsetAt(new Date(first), timeZone);
+  if (second + offsetAt(new Date(second), timeZone) === wall) return new Date(second);
+  return new Date(Math.max(first, second));
+}
+
+/**
+ * The instant a calendar day is noon in `timeZone`: how a day with no time of day (a payment
+ * the admin received by hand) is kept as an instant, so that every reading in the business's
+ * calendar (a screen, a month's revenue) puts it on that very day, whatever the zone's offset.
+ * No zone skips noon.
+ */
+export function noonIn(date: string, timeZone: string): Date {
+  return fromWallClock(utcMidnight(date).getTime() + 12 * 60 * 60 * 1000, timeZone);
+}
+
+/**
+ * The instant `months` calendar months after `instant` in `timeZone`: the same time of day on
+ * the same day of the month there (the month's last day when it is shorter), across daylight
+ * saving changes. A month of a plan paid at 11:30 PM on March 1 in Chicago ends at 11:30 PM on
+ * April 1 there, not at 12:30 AM on April 2 as adding a UTC month would make it.
+ */
+export function addMonthsIn(instant: Date, months: number, timeZone: string): Date {
+  const clock = wallClock(instant, timeZone);
+  const first = new Date(Date.UTC(clock.year, clock.month - 1 + months, 1));
+  const year = first.getUTCFullYear();
+  const month = first.getUTCMonth();
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const wall = Date.UTC(
+    year,
+    month,
+    Math.min(clock.day, lastDay),
+    clock.hour,
+    clock.minute,
+    clock.second,
+    instant.getUTCMilliseconds(),
+  );
+  return fromWallClock(wall, timeZone);
+}
+
 /** The calendar date `days` after `date` (both 'YYYY-MM-DD'). */
 export function addDaysToDate(date: string, days: number): string {
   const at = utcMidnight(date);

@@ -962,6 +962,25 @@ export const creditNotes = pgTable(
 );
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
 
+/**
+ * Card refunds Stripe accepted and later could not make (refund.failed, or refund.updated to
+ * failed or canceled): each one's effect was undone once, and this is its record (the two
+ * events of one failure find its id taken).
+ */
+export const failedRefunds = pgTable('failed_refunds', {
+  stripeRefundId: text().primaryKey(),
+  paymentId: uuid()
+    .notNull()
+    .references(() => payments.id, { onDelete: 'restrict' }),
+  /** The credit note whose refund it was; null for a refund made in the Stripe dashboard. */
+  creditNoteId: uuid().references(() => creditNotes.id, { onDelete: 'restrict' }),
+  amount: integer().notNull(),
+  /** Stripe's failure_reason ('expired_or_canceled_card', 'lost_or_stolen_card', 'unknown'). */
+  reason: text().notNull(),
+  failedAt: createdAt(),
+});
+export type FailedRefundRow = typeof failedRefunds.$inferSelect;
+
 export const invoiceLineItems = pgTable(
   'invoice_line_items',
   {

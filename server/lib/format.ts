@@ -6,11 +6,6 @@ export function fullName(person: { firstName: string | null; lastName: string | 
   return [person.firstName, person.lastName].filter(Boolean).join(' ');
 }
 
-/** The calendar date of an instant in UTC, as YYYY-MM-DD. */
-export function isoDate(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
 /**
  * A calendar date ('2026-12-07') or an instant as the screens write it: 'Dec 7, 2026'. An
  * instant is written on its day in `timeZone`, the business's (shared/dates.ts).

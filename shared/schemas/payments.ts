@@ -1,3 +1,4 @@
+import { calendarDateIn } from '../dates';
 import { z } from '../zod';
 import { dollarsToCents, formatCents, MAX_INVOICE_AMOUNT_CENTS } from '../money';
 import { ListQuerySchema, pageSchema, statusFilter } from './common';
@@ -73,10 +74,13 @@ export type Payment = z.infer<typeof PaymentSchema>;
 /**
  * When a payment was received, to be written on screen: a card payment's instant (Stripe's
  * clock), and for a payment the admin recorded by hand the calendar day they gave ('2026-12-07';
- * it is stored as noon UTC of that day, a time of day nobody chose and no screen shows).
+ * it is stored as noon of that day in the business's time zone, `timeZone`, a time of day
+ * nobody chose and no screen shows).
  */
-export function receivedOn(payment: Pick<Payment, 'method' | 'paidAt'>): string {
-  return payment.method === 'card' ? payment.paidAt : payment.paidAt.slice(0, 10);
+export function receivedOn(payment: Pick<Payment, 'method' | 'paidAt'>, timeZone: string): string {
+  return payment.method === 'card'
+    ? payment.paidAt
+    : calendarDateIn(new Date(payment.paidAt), timeZone);
 }
 
 /** POST /api/admin/payments/{id}/void: a payment recorded by mistake, with why. */

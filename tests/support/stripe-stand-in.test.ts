@@ -387,6 +387,34 @@ describe('the Stripe stand-in', () => {
     ).toEqual([10_000, 25_000]);
   });
 
+  it('leaves refunds pending when told to, then settles or fails them as Stripe does', async () => {
+    const customer = await stripe.customers.create({ email: 'pe@example.com' });
+    const { sent } = await paidCheckout(customer.id);
+    const intent = sent[2]!.event.data.object.id as string;
+    standIn.setRefundsPending(true);
+    const first = await stripe.refunds.create({ payment_intent: intent, amount: 5_000 });
+    const second = await stripe.refunds.create({ payment_intent: intent, amount: 2_000 });
+    standIn.setRefundsPending(false);
+    expect([first.status, second.status]).toEqual(['pending', 'pending']);
+    await standIn.idle();
+    receiver.received.length = 0;
+
+    await standIn.settleRefund(first.id);
+    expect((await stripe.refunds.retrieve(first.id)).status).toBe('succeeded');
+    await standIn.failRefund(second.id);
+    const failed = await stripe.refunds.retrieve(second.id);
+    expect(failed).toMatchObject({ status: 'failed', failure_reason: 'expired_or_canceled_card' });
+    expect(failed.failure_balance_transaction).toMatch(/^txn_/);
+    expect(receiver.received.map((event) => [event.type, event.data.previous_attributes])).toEqual([
+      ['refund.updated', { status: 'pending' }],
+      ['refund.updated', { status: 'pending', failure_reason: null }],
+      ['refund.failed', { status: 'pending', failure_reason: null }],
+    ]);
+    // The failed refund's money is back on the charge.
+    const charge = await stripe.charges.retrieve(failed.charge as string);
+    expect(charge).toMatchObject({ amount_refunded: 5_000, refunded: false });
+  });
+
   it('refuses to refund a disputed payment', async () => {
     const customer = await stripe.customers.create({ email: 'di@example.com' });
     const { sent } = await paidCheckout(customer.id);

@@ -38,6 +38,19 @@ export interface StripeStandIn {
    * does: sends charge.refunded. (The API's POST /v1/refunds does the same for the app.)
    */
   refund(paymentIntentId: string): Promise<StripeEventSent[]>;
+  /**
+   * While true, refunds are made `pending`, as a bank that takes days leaves them (through the
+   * API or `refund`); Stripe settles or fails them later (`settleRefund`, `failRefund`).
+   */
+  setRefundsPending(pending: boolean): void;
+  /** A pending refund goes through: status succeeded, refund.updated sent. */
+  settleRefund(refundId: string): Promise<StripeEventSent[]>;
+  /**
+   * A refund Stripe accepted fails at the bank (a card closed since): status failed with its
+   * reason, the money back on the charge (amount_refunded less it), and refund.updated then
+   * refund.failed sent, as Stripe sends both.
+   */
+  failRefund(refundId: string, failureReason?: string): Promise<StripeEventSent[]>;
   /** Opens a dispute on the charge of a payment intent: sends charge.dispute.created. */
   dispute(paymentIntentId: string): Promise<StripeEventSent[]>;
   /** While false, every API request's connection is dropped unanswered: Stripe cannot be reached. */
@@ -179,6 +192,7 @@ export async function startStripeStandIn(opts: {
   const events: StripeEventSent[] = [];
   let deliveries: Promise<unknown> = Promise.resolve();
   let reachable = true;
+  let refundsPending = false;
 
   const event = (type: string, object: StripeObject, previous?: Params): StripeObject => ({
     ...base('evt_', 'event'),
@@ -379,7 +393,9 @@ export async function startStripeStandIn(opts: {
       reason: input.reason ?? null,
       receipt_number: null,
       source_transfer_reversal: null,
-      status: 'succeeded',
+      failure_reason: null,
+      failure_balance_transaction: null,
+      status: refundsPending ? 'pending' : 'succeeded',
       transfer_reversal: null,
     });
     const refunded = charge.amount_refunded + amount;
@@ -774,6 +790,30 @@ export async function startStripeStandIn(opts: {
       const charge = chargeOf(paymentIntentId);
       if (charge.refunded) throw new Error(`${paymentIntentId} is already refunded`);
       return enqueue(refundCharge(charge, {}, { byDashboard: true }).events);
+    },
+    setRefundsPending: (pending) => void (refundsPending = pending),
+    async settleRefund(refundId) {
+      const refund = find(refunds, 'refund', refundId);
+      if (refund.status !== 'pending') throw new Error(`${refundId} is not pending`);
+      refund.status = 'succeeded';
+      return enqueue([event('refund.updated', refund, { status: 'pending' })]);
+    },
+    async failRefund(refundId, failureReason = 'expired_or_canceled_card') {
+      const refund = find(refunds, 'refund', refundId);
+      if (refund.status === 'failed') throw new Error(`${refundId} has failed already`);
+      const previous = { status: refund.status, failure_reason: null };
+      Object.assign(refund, {
+        status: 'failed',
+        failure_reason: failureReason,
+        failure_balance_transaction: newId('txn_'),
+      });
+      const charge = find(charges, 'charge', refund.charge);
+      charge.amount_refunded -= refund.amount;
+      charge.refunded = false;
+      return enqueue([
+        event('refund.updated', refund, previous),
+        event('refund.failed', refund, previous),
+      ]);
     },
     async dispute(paymentIntentId) {
       const charge = chargeOf(paymentIntentId);

@@ -66,13 +66,17 @@ describe('the screens write dates and times in the business time zone', () => {
 
   it('writes a payment recorded by hand as its day, never as noon ("12:00 PM")', async () => {
     const dates = await datesInPage(null);
-    const byHand = { method: 'bank_transfer', paidAt: '2026-11-25T12:00:00.000Z' } as const;
+    // Noon of Nov 25 in Chicago, as the server keeps a day received by hand.
+    const byHand = { method: 'bank_transfer', paidAt: '2026-11-25T18:00:00.000Z' } as const;
     const byCard = { method: 'card', paidAt: '2026-11-26T01:47:00.000Z' } as const;
-    expect(dates.formatDateTime(receivedOn(byHand))).toBe('Nov 25, 2026');
-    expect(dates.formatDateTime(receivedOn(byCard))).toBe('Nov 25, 2026 at 7:47 PM');
-    // Even in a zone where noon UTC is the next day, the day given is the day shown.
+    const zone = dates.businessTimeZone();
+    expect(dates.formatDateTime(receivedOn(byHand, zone))).toBe('Nov 25, 2026');
+    expect(dates.formatDateTime(receivedOn(byCard, zone))).toBe('Nov 25, 2026 at 7:47 PM');
+    // Even in a zone where noon is the day before in UTC, the day given is the day shown.
     dates.setBusinessTimeZone('Pacific/Kiritimati');
-    expect(dates.formatDate(receivedOn(byHand))).toBe('Nov 25, 2026');
+    const farEast = { method: 'check', paidAt: '2026-11-24T22:00:00.000Z' } as const;
+    expect(receivedOn(farEast, dates.businessTimeZone())).toBe('2026-11-25');
+    expect(dates.formatDate(receivedOn(farEast, dates.businessTimeZone()))).toBe('Nov 25, 2026');
   });
 
   it('names the months of the dashboard as calendar months', async () => {

@@ -1,4 +1,5 @@
-import { addDays, addMonths, subDays } from 'date-fns';
+import { addDays, subDays } from 'date-fns';
+import { DEFAULT_TIME_ZONE, addMonthsIn, calendarDateIn } from '@shared/dates';
 import { count, eq } from 'drizzle-orm';
 import { findPlan, type PlanId } from '@shared/plans';
 import type { SubscriptionEventKind, SubscriptionStatus } from '@shared/schemas/subscriptions';
@@ -16,7 +17,6 @@ import {
 import { recordSubscriptionEvents } from '../../db/subscription-history';
 import { PAST_DUE_AFTER_DAYS, planMonthTerms } from '../../features/billing/billing.service';
 import { markInvoiceOverdue } from '../../features/invoices/invoice-lifecycle';
-import { isoDate } from '../../lib/format';
 import { hashPassword } from '../../lib/passwords';
 import type { Services } from '../../services';
 
@@ -254,7 +254,18 @@ export async function seedDemoData(
     /** From the composition root: invoices are made the way the product makes them. */
     repositories: Pick<Services['repositories'], 'invoices' | 'payments'>;
   },
-  { issuer, force = false, now = new Date() }: { issuer: string; force?: boolean; now?: Date },
+  {
+    issuer,
+    force = false,
+    now = new Date(),
+    timeZone = DEFAULT_TIME_ZONE,
+  }: {
+    issuer: string;
+    force?: boolean;
+    now?: Date;
+    /** The business's calendar (BILLING_TIMEZONE): the invoices' days and the plans' months. */
+    timeZone?: string;
+  },
 ): Promise<SeedResult> {
   const [existing] = await db.select({ n: count() }).from(users);
   if (existing!.n > 0 && !force) {
@@ -276,13 +287,13 @@ export async function seedDemoData(
     period: { start: Date; end: Date } | null,
   ) => {
     const plan = findPlan(client.plan)!;
-    const { description, dueDate, notes } = planMonthTerms(plan, issued, period);
+    const { description, dueDate, notes } = planMonthTerms(plan, issued, period, timeZone);
     const created = await invoiceRepository.create({
       userId,
       clientName: `${client.firstName} ${client.lastName}`,
       clientEmail: emailOf(client),
       planType: plan.id,
-      dateIssued: isoDate(issued),
+      dateIssued: calendarDateIn(issued, timeZone),
       dueDate,
       notes,
       subtotal: plan.priceCents,
@@ -377,7 +388,7 @@ export async function seedDemoData(
     // plan, its months until it ended).
     await invoice(client, user!.id, subscriptionId, requestedAt, 'paid', null);
     let periodStart = startedAt;
-    let periodEnd = addMonths(startedAt, 1);
+    let periodEnd = addMonthsIn(startedAt, 1, timeZone);
     let monthsPaid = 1;
     const renews = () =>
       client.status === 'canceled'
@@ -386,21 +397,21 @@ export async function seedDemoData(
     while (renews()) {
       await invoice(client, user!.id, subscriptionId, subDays(periodEnd, 7), 'paid', {
         start: periodEnd,
-        end: addMonths(periodEnd, 1),
+        end: addMonthsIn(periodEnd, 1, timeZone),
       });
       periodStart = periodEnd;
-      periodEnd = addMonths(periodEnd, 1);
+      periodEnd = addMonthsIn(periodEnd, 1, timeZone);
       monthsPaid += 1;
     }
     if (client.status === 'past_due') {
       await invoice(client, user!.id, subscriptionId, subDays(periodEnd, 7), 'overdue', {
         start: periodEnd,
-        end: addMonths(periodEnd, 1),
+        end: addMonthsIn(periodEnd, 1, timeZone),
       });
     } else if (client.status === 'active' && periodEnd <= addDays(now, 7)) {
       await invoice(client, user!.id, subscriptionId, subDays(periodEnd, 7), 'sent', {
         start: periodEnd,
-        end: addMonths(periodEnd, 1),
+        end: addMonthsIn(periodEnd, 1, timeZone),
       });
     }
     await db

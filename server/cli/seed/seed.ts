@@ -27,7 +27,7 @@ try {
   const issuer = cli.config.oidc?.issuerUrl ?? BUILT_IN_ISSUER;
   const result = await seedDemoData(
     { db: cli.database.db, repositories: cli.services.repositories },
-    { issuer, force },
+    { issuer, force, timeZone: cli.config.billing.timezone },
   );
   console.log(
     `Demo agency ready: ${result.clients} clients, ${result.invoices} invoices, ${result.tickets} tickets, ${result.consultations} consultation requests.`,

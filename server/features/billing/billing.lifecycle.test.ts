@@ -139,7 +139,8 @@ describe('a subscription over several months', () => {
     // A past-due plan makes no new invoices until it is paid.
     expect((await t.billing.runDaily()).renewalsCreated).toBe(0);
 
-    // Paying the overdue invoice brings it back, through April 6.
+    // Paying the overdue invoice brings it back, through 6 AM on April 6 in Chicago (daylight
+    // time by then: 11 AM UTC).
     clock.set('2026-03-21T12:00:00.000Z');
     expect(
       (await admin.patch(`/api/admin/invoices/${march.id}`).send({ status: 'paid' })).status,
@@ -147,7 +148,7 @@ describe('a subscription over several months', () => {
     current = await subscriptionOf(client.user.id);
     expect(current).toMatchObject({
       status: 'active',
-      currentPeriodEnd: new Date('2026-04-06T12:00:00.000Z'),
+      currentPeriodEnd: new Date('2026-04-06T11:00:00.000Z'),
     });
     expect((await admin.get('/api/admin/dashboard-stats')).body).toMatchObject({
       activeSubscribers: 1,

@@ -17,7 +17,11 @@ const PAYABLE = ['sent', 'overdue'] as const;
  * lifecycles', each in its transaction), and each renewal charge and reminder is claimed so
  * no two runs take the same one.
  */
-export function createBillingRepository(db: Database) {
+export function createBillingRepository(
+  db: Database,
+  /** The business's calendar (BILLING_TIMEZONE), whose months a plan's months are. */
+  timeZone: string,
+) {
   return {
     async findClient(userId: string) {
       const [user] = await db.select().from(users).where(eq(users.id, userId));
@@ -118,7 +122,7 @@ export function createBillingRepository(db: Database) {
           .for('update', { skipLocked: true });
         for (const invoice of due) {
           await markInvoicePaid(tx, invoice.id, 0, at);
-          await subscriptionInvoicePaid(tx, invoice, at);
+          await subscriptionInvoicePaid(tx, invoice, at, timeZone);
         }
         return due.length;
       });

@@ -1,11 +1,12 @@
-import { addDays, addMonths, subDays } from 'date-fns';
+import { addDays, subDays } from 'date-fns';
 import type { Logger } from 'pino';
+import { addDaysToDate, addMonthsIn, calendarDateIn } from '@shared/dates';
 import { findPlan, type Plan, type PlanId } from '@shared/plans';
 import type { User } from '../../db/schema';
 import type { InvoiceService, PaymentPageState } from '../invoices/invoices.service';
 import type { BillingRepository } from './billing.repository';
 import type { RenewalCharges } from './renewal-charges';
-import { fullName, isoDate } from '../../lib/format';
+import { fullName } from '../../lib/format';
 
 /** The credit line of a renewal invoice whose month the agency gave free. */
 export const FREE_MONTH_LINE = 'Free month (credit)';
@@ -54,6 +55,8 @@ export interface BillingServiceDeps {
   sendReminders: () => Promise<number>;
   /** Days before the period ends that the next month's invoice is made. */
   renewalLeadDays: number;
+  /** The business's calendar (BILLING_TIMEZONE): its days are the due and overdue days. */
+  timeZone: string;
   logger: Logger;
   now?: () => Date;
 }
@@ -71,18 +74,25 @@ function isUniqueViolation(error: unknown): boolean {
 
 /**
  * How a month of a plan is invoiced: the line, the due date (a first invoice gives a week, a
- * renewal is due when its month starts) and the note to the client.
+ * renewal is due when its month starts) and the note to the client. Its days are those of the
+ * business's calendar (`timeZone`), as the invoice's date of issue is.
  */
-export function planMonthTerms(plan: Plan, issued: Date, month: { start: Date; end: Date } | null) {
+export function planMonthTerms(
+  plan: Plan,
+  issued: Date,
+  month: { start: Date; end: Date } | null,
+  timeZone: string,
+) {
+  const day = (instant: Date) => calendarDateIn(instant, timeZone);
   return month
     ? {
-        description: `${plan.name} plan, ${isoDate(month.start)} to ${isoDate(month.end)}`,
-        dueDate: isoDate(month.start),
+        description: `${plan.name} plan, ${day(month.start)} to ${day(month.end)}`,
+        dueDate: day(month.start),
         notes: 'Monthly renewal. Thank you for being with us.',
       }
     : {
         description: `${plan.name} plan, first month`,
-        dueDate: isoDate(addDays(issued, FIRST_INVOICE_TERMS_DAYS)),
+        dueDate: addDaysToDate(day(issued), FIRST_INVOICE_TERMS_DAYS),
         notes: 'Your plan starts on the day this invoice is paid.',
       };
 }
@@ -100,6 +110,7 @@ export function createBillingService({
   chargeDueRenewals,
   sendReminders,
   renewalLeadDays,
+  timeZone,
   logger,
   now = () => new Date(),
 }: BillingServiceDeps) {
@@ -110,7 +121,7 @@ export function createBillingService({
   ) {
     const plan = findPlan((month && subscription.pendingTier) || subscription.tier);
     if (!plan || !client.email) return null;
-    const { description, dueDate, notes } = planMonthTerms(plan, now(), month);
+    const { description, dueDate, notes } = planMonthTerms(plan, now(), month, timeZone);
     // A month the agency gave free: a credit line of the month's price, nothing to pay.
     const free = month !== null && (subscription.freeMonths ?? 0) > 0;
     const lineItems = [{ description, quantity: 1, unitPrice: plan.priceCents }];
@@ -190,7 +201,7 @@ export function createBillingService({
     async runDaily(): Promise<BillingRun> {
       const at = now();
       const run: BillingRun = {
-        invoicesOverdue: await repository.markOverdue(isoDate(at), at),
+        invoicesOverdue: await repository.markOverdue(calendarDateIn(at, timeZone), at),
         periodsStarted: await repository.rollPeriods(at),
         subscriptionsEnded: await repository.endCancelled(at),
         subscriptionsPastDue: await repository.markPastDue(subDays(at, PAST_DUE_AFTER_DAYS), at),
@@ -212,7 +223,7 @@ export function createBillingService({
         try {
           created = await monthInvoice(subscription, client, {
             start,
-            end: addMonths(start, 1),
+            end: addMonthsIn(start, 1, timeZone),
           });
         } catch (error) {
           // Another run made this month's invoice first: nothing left to do for it.

@@ -1,10 +1,9 @@
 import type { BusinessSettings } from '@shared/schemas/settings';
+import { addDaysToDate, calendarDateIn } from '@shared/dates';
 import { balanceDue } from '@shared/schemas/payments';
-import { isoDate } from '../../lib/format';
 import type { PayLinks } from '../invoices/pay-links';
 import type { Notifications } from '../mail/notifications';
 import type { BillingRepository } from './billing.repository';
-import { addDaysIso } from './dates';
 
 export interface PaymentReminderDeps {
   repository: Pick<BillingRepository, 'overdueForReminders' | 'claimReminder'>;
@@ -13,6 +12,8 @@ export interface PaymentReminderDeps {
   payLinks: Pick<PayLinks, 'howToPay'>;
   notifications: Pick<Notifications, 'paymentReminder'>;
   now: () => Date;
+  /** The business's calendar (BILLING_TIMEZONE), whose days the reminder days count. */
+  timeZone: string;
 }
 
 /**
@@ -26,14 +27,15 @@ export function createPaymentReminders({
   payLinks,
   notifications,
   now,
+  timeZone,
 }: PaymentReminderDeps) {
   return async function sendReminders(): Promise<number> {
     const { remindersEnabled, reminderDays } = await settings();
     if (!remindersEnabled || reminderDays.length === 0) return 0;
-    const today = isoDate(now());
+    const today = calendarDateIn(now(), timeZone);
     let sent = 0;
     for (const invoice of await repository.overdueForReminders(reminderDays.length, today)) {
-      const due = reminderDays.filter((days) => addDaysIso(invoice.dueDate, days) <= today);
+      const due = reminderDays.filter((days) => addDaysToDate(invoice.dueDate, days) <= today);
       if (due.length <= invoice.remindersSent) continue;
       if (!(await repository.claimReminder(invoice.id, invoice.remindersSent, due.length))) {
         continue;

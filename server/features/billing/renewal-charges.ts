@@ -1,12 +1,11 @@
 import type { Logger } from 'pino';
+import { addDaysToDate, calendarDateIn } from '@shared/dates';
 import { balanceDue, isPayable } from '@shared/schemas/payments';
-import { isoDate } from '../../lib/format';
 import type { PayLinks } from '../invoices/pay-links';
 import type { Notifications } from '../mail/notifications';
 import type { PaymentPages } from '../payments/payment-pages';
 import type { StripeGateway } from '../payments/stripe-gateway';
 import type { BillingRepository } from './billing.repository';
-import { addDaysIso } from './dates';
 
 export interface RenewalChargeDeps {
   repository: Pick<
@@ -22,6 +21,8 @@ export interface RenewalChargeDeps {
   retryDays: number[];
   logger: Logger;
   now: () => Date;
+  /** The business's calendar (BILLING_TIMEZONE): a charge is due on its due date there. */
+  timeZone: string;
 }
 
 export interface RenewalCharges {
@@ -45,16 +46,17 @@ export function createRenewalCharges({
   retryDays,
   logger,
   now,
+  timeZone,
 }: RenewalChargeDeps) {
   return async function chargeDueRenewals(): Promise<RenewalCharges> {
     const result = { charged: 0, declined: 0, failed: 0 };
     if (!gateway) return result;
-    const today = isoDate(now());
+    const today = calendarDateIn(now(), timeZone);
     const maxAttempts = retryDays.length + 1;
     for (const { invoice, client } of await repository.dueForCharge(today, maxAttempts)) {
       const attempt = invoice.chargeAttempts + 1;
       const retryDay = retryDays[attempt - 1];
-      const nextTry = retryDay === undefined ? null : addDaysIso(invoice.dueDate, retryDay);
+      const nextTry = retryDay === undefined ? null : addDaysToDate(invoice.dueDate, retryDay);
       const claimed = await repository.claimChargeAttempt(invoice.id, attempt, nextTry);
       if (!claimed) continue;
       const release = () =>

@@ -98,7 +98,8 @@ describe('the owner changes a client plan', () => {
       kind: 'client.subscription_changed',
       targetType: 'client',
       before: { pendingTier: null, pendingTierFrom: null },
-      after: { pendingTier: 'prestige', pendingTierFrom: '2026-04-02T12:00:00.000Z' },
+      // 6 AM on Apr 2 in Chicago, as the plan started at 6 AM on Mar 2: daylight time by then.
+      after: { pendingTier: 'prestige', pendingTierFrom: '2026-04-02T11:00:00.000Z' },
     });
     // The page shows it.
     const detail = await admin.get(`/api/admin/clients/${client.id}`);
@@ -251,7 +252,7 @@ describe('a month free', () => {
     expect(await subscriptionOf(client.id)).toMatchObject({
       status: 'active',
       freeMonths: 0,
-      currentPeriodEnd: new Date('2026-05-02T12:00:00.000Z'),
+      currentPeriodEnd: new Date('2026-05-02T11:00:00.000Z'),
     });
     // The month after is billed in full again.
     clock.set('2026-04-26T12:00:00.000Z');

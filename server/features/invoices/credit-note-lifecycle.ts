@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import {
   creditNoteCounters,
   creditNotes,
@@ -8,7 +8,7 @@ import {
   type InvoiceRow,
 } from '../../db/schema';
 import { creditableOf } from './credit-amounts';
-import type { Transaction } from './invoice-lifecycle';
+import { yearIn, type Transaction } from './invoice-lifecycle';
 
 /**
  * A credit note's status and its moves, written here only. Each is one named function that
@@ -18,6 +18,10 @@ import type { Transaction } from './invoice-lifecycle';
  *   credit more than was paid between them
  * - pending -> issued: issueCreditNote, numbered CN-YEAR-NNNN (once Stripe accepted its refund)
  * - pending -> (gone): dropCreditNote, when Stripe refused the refund: no number was used
+ *
+ * Its card refund follows Stripe's word after it is issued: a refund pending at the bank
+ * succeeds (creditNoteRefundUpdated), or fails (creditNoteRefundFailed), and what it was to
+ * give back by card is then the agency's to give back another way.
  *
  * A credit note changes neither the invoice's status nor what its payments cover: the money
  * received stays on record and the credit note says what of it goes back (docs/payments.md).
@@ -96,16 +100,18 @@ export async function reserveCreditNote(
 }
 
 /**
- * pending -> issued, with the year's next number, and Stripe's refund when one was made. The
- * counter's row is locked by its increment until the transaction ends, so two notes issued at
- * once never share a number, and a transaction that fails gives its number back: no gaps.
- * Null when the note is no longer pending (issued by a request at the same moment).
+ * pending -> issued, with the next number of the year (of the business's calendar,
+ * `timeZone`), and Stripe's refund when one was made. The counter's row is locked by its
+ * increment until the transaction ends, so two notes issued at once never share a number, and
+ * a transaction that fails gives its number back: no gaps. Null when the note is no longer
+ * pending (issued by a request at the same moment).
  */
 export async function issueCreditNote(
   tx: Transaction,
   id: string,
   refund: { refundId: string; refundStatus: string } | null,
   at: Date,
+  timeZone: string,
 ): Promise<CreditNoteRow | null> {
   const [pending] = await tx
     .select({ id: creditNotes.id })
@@ -113,7 +119,7 @@ export async function issueCreditNote(
     .where(and(eq(creditNotes.id, id), eq(creditNotes.status, 'pending')))
     .for('update');
   if (!pending) return null;
-  const creditNoteNumber = await nextNumber(tx, at.getUTCFullYear());
+  const creditNoteNumber = await nextNumber(tx, yearIn(at, timeZone));
   const [issued] = await tx
     .update(creditNotes)
     .set({
@@ -137,6 +143,39 @@ export async function markRefundUnanswered(tx: Transaction, id: string): Promise
     .update(creditNotes)
     .set({ refundStatus: REFUND_UNANSWERED })
     .where(and(eq(creditNotes.id, id), eq(creditNotes.status, 'pending')));
+}
+
+/** Stripe's refund `refundId` of an issued note moved on (pending to succeeded, say). */
+export async function creditNoteRefundUpdated(
+  tx: Transaction,
+  refundId: string,
+  refundStatus: string,
+): Promise<void> {
+  await tx
+    .update(creditNotes)
+    .set({ refundStatus })
+    .where(and(eq(creditNotes.stripeRefundId, refundId), gt(creditNotes.refundAmount, 0)));
+}
+
+/**
+ * Stripe could not make the note's card refund after accepting it (a card closed since, say):
+ * nothing goes back by card, so all of the note is the agency's to return another way, and
+ * the card payment can be refunded again. The note, its number and its amount stay. Null when
+ * it had nothing (left) going back by card.
+ */
+export async function creditNoteRefundFailed(
+  tx: Transaction,
+  id: string,
+  refundStatus: string,
+): Promise<CreditNoteRow | null> {
+  const [before] = await tx
+    .select()
+    .from(creditNotes)
+    .where(and(eq(creditNotes.id, id), gt(creditNotes.refundAmount, 0)))
+    .for('update');
+  if (!before) return null;
+  await tx.update(creditNotes).set({ refundAmount: 0, refundStatus }).where(eq(creditNotes.id, id));
+  return before;
 }
 
 /** A pending note whose refund Stripe refused goes: its amount is free again, no number used. */

@@ -14,7 +14,11 @@ import {
 export type CreditNoteWithAuthor = CreditNoteRow & { createdBy: string | null };
 
 /** Credit notes: their moves (credit-note-lifecycle.ts, each in its transaction) and reads. */
-export function createCreditNoteRepository(db: Database) {
+export function createCreditNoteRepository(
+  db: Database,
+  /** The business's calendar (BILLING_TIMEZONE), whose year a note is numbered in. */
+  timeZone: string,
+) {
   const withAuthor = {
     note: creditNotes,
     createdBy: admins.email,
@@ -27,7 +31,7 @@ export function createCreditNoteRepository(db: Database) {
       db.transaction((tx) => reserveCreditNote(tx, invoiceId, request)),
 
     issue: (id: string, refund: { refundId: string; refundStatus: string } | null, at: Date) =>
-      db.transaction((tx) => issueCreditNote(tx, id, refund, at)),
+      db.transaction((tx) => issueCreditNote(tx, id, refund, at, timeZone)),
 
     drop: (id: string) => db.transaction((tx) => dropCreditNote(tx, id)),
 

@@ -6,8 +6,14 @@ import {
   InvoiceDetailSchema,
 } from '@shared/schemas/invoices';
 import { DashboardStatsSchema, DashboardTrendsSchema } from '@shared/schemas/dashboard';
+import { testDatabaseUrl } from '../../config';
 import { auditEvents, creditNotes, invoices, outboxMessages, payments } from '../../db/schema';
-import { clientWithSentInvoice, signedInAdmin, signedInClient } from '@tests/factories';
+import {
+  clientWithSentInvoice,
+  createInvoice,
+  signedInAdmin,
+  signedInClient,
+} from '@tests/factories';
 import { expectJson } from '@tests/support/expect-json';
 import { pdfText } from '@tests/support/pdf-text';
 import type { StripeStandIn } from '@tests/support/stripe-stand-in';
@@ -468,4 +474,37 @@ describe('revenue', () => {
       clock.set('2026-03-10T12:00:00.000Z');
     }
   });
+});
+
+// PGlite has one connection, so two requests never overlap there: only PostgreSQL can race.
+describe.skipIf(!testDatabaseUrl())('a payment voided while a credit note is issued', () => {
+  it('lets one of the two happen, never both, every time', async () => {
+    for (let run = 0; run < 20; run += 1) {
+      const invoice = await createInvoice(t.database, { status: 'sent', total: 10_000 });
+      const recorded = await admin
+        .post(`/api/admin/invoices/${invoice.id}/payments`)
+        .send({ amount: 10_000, method: 'check', paidOn: '2026-03-09' });
+      expect(recorded.body.invoice.status).toBe('paid');
+      const paymentId = recorded.body.payments[0].id as string;
+      const [voided, credited] = await Promise.all([
+        admin.post(`/api/admin/payments/${paymentId}/void`).send({ reason: 'Bounced' }),
+        credit(invoice.id, { reason: 'Cancelled' }),
+      ]);
+      const [payment] = await t.database.db
+        .select()
+        .from(payments)
+        .where(eq(payments.id, paymentId));
+      const notes = await notesOf(invoice.id);
+      if (voided.status === 200) {
+        expect(credited.status).toBe(409);
+        expect(notes).toEqual([]);
+        expect(await row(invoice.id)).toMatchObject({ status: 'sent', amountPaid: 0 });
+      } else {
+        expect([voided.status, credited.status]).toEqual([409, 201]);
+        expect(payment!.voidedAt).toBeNull();
+        expect(notes.map((note) => note.status)).toEqual(['issued']);
+        expect(await row(invoice.id)).toMatchObject({ status: 'paid', amountPaid: 10_000 });
+      }
+    }
+  }, 60_000);
 });

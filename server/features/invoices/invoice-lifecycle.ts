@@ -1,4 +1,5 @@
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { calendarDateIn } from '@shared/dates';
 import type { Database } from '../../db/client';
 import { invoiceCounters, invoices, type InvoiceRow } from '../../db/schema';
 
@@ -21,13 +22,15 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * draft -> sent, with the year's next number when it has none (a draft numbered before
- * numbers were given at sending keeps its own). Null when it is not a draft. The counter's
- * row is locked by the increment, so two sends never get one number.
+ * numbers were given at sending keeps its own): the year of the business's calendar
+ * (`timeZone`), as the invoice's dates are. Null when it is not a draft. The counter's row is
+ * locked by the increment, so two sends never get one number.
  */
 export async function issueInvoice(
   tx: Transaction,
   id: string,
   at: Date,
+  timeZone: string,
 ): Promise<{ invoice: InvoiceRow; given: string | null } | null> {
   const [draft] = await tx
     .select({ invoiceNumber: invoices.invoiceNumber })
@@ -35,7 +38,7 @@ export async function issueInvoice(
     .where(and(eq(invoices.id, id), eq(invoices.status, 'draft')))
     .for('update');
   if (!draft) return null;
-  const given = draft.invoiceNumber ? null : await nextNumber(tx, at.getUTCFullYear());
+  const given = draft.invoiceNumber ? null : await nextNumber(tx, yearIn(at, timeZone));
   const [invoice] = await tx
     .update(invoices)
     .set({
@@ -224,6 +227,11 @@ async function nextNumber(tx: Transaction, year: number): Promise<string> {
     .returning();
   if (!counter) throw new Error('Invoice counter returned no row');
   return `INV-${year}-${String(counter.last).padStart(4, '0')}`;
+}
+
+/** The year of the business's calendar at an instant: numbers follow it, not UTC's. */
+export function yearIn(at: Date, timeZone: string): number {
+  return Number(calendarDateIn(at, timeZone).slice(0, 4));
 }
 
 function parseInvoiceNumber(invoiceNumber: string | null) {

@@ -86,7 +86,11 @@ export interface InvoiceFilter {
   offset: number;
 }
 
-export function createInvoiceRepository(db: Database) {
+export function createInvoiceRepository(
+  db: Database,
+  /** The business's calendar (BILLING_TIMEZONE), whose year an invoice is numbered in. */
+  timeZone: string,
+) {
   return {
     /** The invoice and its lines in one transaction; a draft has no number until it is sent. */
     async create(input: NewInvoice, within?: WithinDraft) {
@@ -231,7 +235,7 @@ export function createInvoiceRepository(db: Database) {
 
     /** draft -> sent with its number (invoice-lifecycle's issueInvoice); null: not a draft. */
     async issue(id: string, at: Date) {
-      return db.transaction((tx) => issueInvoice(tx, id, at));
+      return db.transaction((tx) => issueInvoice(tx, id, at, timeZone));
     },
 
     /** Undoes `issue` when the e-mail did not go (invoice-lifecycle's withdrawInvoiceIssue). */

@@ -31,6 +31,8 @@ import {
   paymentReceiptEmail,
   paymentReminderEmail,
   paymentVoidedEmail,
+  refundFailedEmail,
+  type RefundFailedMail,
 } from '../payments/payments.emails';
 import { monthlyReportEmail, reportFilename } from '../reports/reports.emails';
 import { signupInvitationEmail, type SignupInvitation } from '../signup-links/signup-links.emails';
@@ -418,6 +420,17 @@ export function createNotifications({
         to: invoice.clientEmail,
         ...paymentVoidedEmail(brand, invoice, payment, { appUrl }),
       });
+    },
+
+    /**
+     * A card refund Stripe accepted failed later: the agency hears of it at the business
+     * e-mail, in the background (Stripe's webhook is answered at once).
+     */
+    refundFailed(refund: RefundFailedMail) {
+      deliverToAddress('refund-failed', (brand) => ({
+        to: brand.businessEmail,
+        ...refundFailedEmail(brand, refund, { appUrl }),
+      }));
     },
 
     /** The saved card was declined for a renewal: when the next try is, and how to pay now. */

@@ -1,4 +1,4 @@
-import { calendarDateIn } from '@shared/dates';
+import { calendarDateIn, noonIn } from '@shared/dates';
 import { formatCents } from '@shared/money';
 import { balanceDue, isPayable, type RecordPayment } from '@shared/schemas/payments';
 import type { InvoiceDetail } from '@shared/schemas/invoices';
@@ -17,7 +17,10 @@ export interface ManualPaymentDeps {
   audit: AuditTrail;
   paymentRecorded: PaymentRecorded;
   now: () => Date;
-  /** The business's time zone, whose today a payment marked paid is dated. */
+  /**
+   * The business's time zone, whose today a payment marked paid is dated, and in whose calendar
+   * the day a payment was received is that day.
+   */
   timeZone: string;
 }
 
@@ -30,6 +33,18 @@ export function createManualPayments({
   now,
   timeZone,
 }: ManualPaymentDeps) {
+  /**
+   * The instant a day received by hand is kept as. The day has no time of day: noon there
+   * keeps it on that day in every reading of the business's calendar (its screens, a month's
+   * revenue), even far east of UTC. Today's is this moment when noon has not come yet, so that
+   * nothing it pays (a plan started, say) is dated in the future.
+   */
+  function receivedAt(day: string): Date {
+    const noon = noonIn(day, timeZone);
+    const at = now();
+    return day === calendarDateIn(at, timeZone) && at < noon ? at : noon;
+  }
+
   async function recordManual(
     invoiceId: string,
     input: RecordPayment,
@@ -41,7 +56,7 @@ export function createManualPayments({
         amount: input.amount,
         currency: 'usd',
         method: input.method,
-        paidAt: new Date(`${input.paidOn}T12:00:00Z`),
+        paidAt: receivedAt(input.paidOn),
         reference: input.reference,
       },
       { requirePayable: true, flagFor: () => null },

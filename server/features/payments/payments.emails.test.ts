@@ -8,6 +8,8 @@ import {
   paymentReceiptEmail,
   paymentReminderEmail,
   paymentVoidedEmail,
+  refundFailedEmail,
+  type RefundFailedMail,
 } from './payments.emails';
 
 const invoice: InvoiceMail = {
@@ -172,5 +174,53 @@ describe('the corrected receipt', () => {
       }),
     );
     expect(email.paragraphs).toContain('Invoice INV-0042 remains paid in full.');
+  });
+});
+
+describe('a failed card refund, to the agency', () => {
+  const failed: RefundFailedMail = {
+    invoiceId: 'b3c1e8a2-0000-4000-8000-000000000001',
+    invoiceNumber: 'INV-0042',
+    clientName: 'Amélie Thibodeaux',
+    amount: 10_000,
+    reason: 'expired_or_canceled_card',
+    creditNoteNumber: 'CN-2026-0003',
+    restored: 0,
+    paidAgain: false,
+  };
+
+  it('of a credit note says the client still has it to get back, and links to the invoice', () => {
+    const email = readEmail(refundFailedEmail(testBrand, failed, { appUrl }));
+    expect(email.subject).toBe('A card refund of $100.00 to Amélie Thibodeaux failed');
+    expect(email.textParagraphs).toEqual(
+      expect.arrayContaining([
+        'Stripe could not refund $100.00 to the card Amélie Thibodeaux paid with for invoice INV-0042 (expired or canceled card). The money is back in your Stripe balance.',
+        'It was the refund of credit note CN-2026-0003: Amélie Thibodeaux still has $100.00 to get back. Return it another way (a bank transfer, say); the credit note now says you return it directly.',
+        'The invoice shows a warning until you mark it resolved.',
+      ]),
+    );
+    expect(email.links).toEqual([
+      { label: 'See the invoice', href: `${appUrl}/admin/invoices/${failed.invoiceId}` },
+    ]);
+  });
+
+  it('made in the dashboard for a payment of no invoice links to the flagged payments', () => {
+    const email = readEmail(
+      refundFailedEmail(
+        testBrand,
+        { ...failed, invoiceId: null, invoiceNumber: null, creditNoteNumber: null },
+        { appUrl },
+      ),
+    );
+    expect(email.paragraphs).toEqual(
+      expect.arrayContaining([
+        'Stripe could not refund $100.00 to the card Amélie Thibodeaux paid with (expired or canceled card). The money is back in your Stripe balance.',
+        'It was a refund made in the Stripe dashboard, so it no longer counts as given back. Refund it again in Stripe if it is still owed.',
+        'The payment is flagged on the payments screen until you mark it resolved.',
+      ]),
+    );
+    expect(email.links).toEqual([
+      { label: 'See the payments', href: `${appUrl}/admin/payments?status=flagged` },
+    ]);
   });
 });

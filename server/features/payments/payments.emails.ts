@@ -116,3 +116,58 @@ export function paymentReminderEmail(
     pay.action,
   );
 }
+
+/** A card refund Stripe accepted and then could not make, as the agency is told of it. */
+export interface RefundFailedMail {
+  invoiceId: string | null;
+  invoiceNumber: string | null;
+  /** Who was to get it back: the invoice's client, or the payer of an orphan payment. */
+  clientName: string;
+  amount: number;
+  /** Stripe's failure_reason ('expired_or_canceled_card'), or 'canceled'. */
+  reason: string;
+  /** The credit note whose refund it was; null for a refund made in the Stripe dashboard. */
+  creditNoteNumber: string | null;
+  /** What counts toward the invoice again (a dashboard refund), and whether it is paid again. */
+  restored: number;
+  paidAgain: boolean;
+}
+
+/**
+ * Stripe could not make a card refund it had accepted (the card closed since, say): the money
+ * is back in the agency's Stripe balance and the client has not got it. To the agency, since
+ * only the owner can give it back another way.
+ */
+export function refundFailedEmail(
+  brand: EmailBrand,
+  refund: RefundFailedMail,
+  { appUrl }: { appUrl: string },
+): RenderedEmail {
+  const invoice = refund.invoiceNumber ? `invoice ${refund.invoiceNumber}` : 'a draft invoice';
+  const paid = refund.invoiceId ? ` for ${invoice}` : '';
+  const what = refund.creditNoteNumber
+    ? [
+        `It was the refund of credit note ${refund.creditNoteNumber}: ${refund.clientName} still has ${formatCents(refund.amount)} to get back. Return it another way (a bank transfer, say); the credit note now says you return it directly.`,
+      ]
+    : [
+        `It was a refund made in the Stripe dashboard, so it no longer counts as given back${
+          refund.restored > 0
+            ? `: ${formatCents(refund.restored)} counts toward ${invoice} again${refund.paidAgain ? ', which is paid again' : ''}`
+            : ''
+        }. Refund it again in Stripe if it is still owed.`,
+      ];
+  return renderEmail(
+    brand,
+    `A card refund of ${formatCents(refund.amount)} to ${refund.clientName} failed`,
+    [
+      `Stripe could not refund ${formatCents(refund.amount)} to the card ${refund.clientName} paid with${paid} (${refund.reason.replace(/_/g, ' ')}). The money is back in your Stripe balance.`,
+      ...what,
+      refund.invoiceId
+        ? 'The invoice shows a warning until you mark it resolved.'
+        : 'The payment is flagged on the payments screen until you mark it resolved.',
+    ],
+    refund.invoiceId
+      ? { href: `${appUrl}/admin/invoices/${refund.invoiceId}`, label: 'See the invoice' }
+      : { href: `${appUrl}/admin/payments?status=flagged`, label: 'See the payments' },
+  );
+}

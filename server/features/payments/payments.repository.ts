@@ -7,8 +7,10 @@ import {
   inArray,
   isNotNull,
   isNull,
+  ne,
   or,
   sql,
+  type AnyColumn,
   type SQL,
 } from 'drizzle-orm';
 import { balanceDue, isPayable, type PaymentListStatus } from '@shared/schemas/payments';
@@ -17,15 +19,18 @@ import { onPage } from '../../db/paging';
 import { textContains } from '../../db/search';
 import {
   creditNotes,
+  failedRefunds,
   invoices,
   invoiceSearchText,
   payments,
   paymentSearchText,
   users,
   userSearchText,
+  type CreditNoteRow,
   type InvoiceRow,
   type PaymentRow,
 } from '../../db/schema';
+import { creditNoteRefundFailed, creditNoteRefundUpdated } from '../invoices/credit-note-lifecycle';
 import {
   countInvoicePayment,
   refundInvoicePayment,
@@ -57,6 +62,30 @@ export type RecordOutcome =
   | { kind: 'recorded'; invoice: InvoiceRow; payment: PaymentRow; becamePaid: boolean }
   | { kind: 'orphan'; payment: PaymentRow };
 
+/** A card refund Stripe accepted and then could not make (refund.failed, refund.updated). */
+export interface FailedRefund {
+  refundId: string;
+  paymentIntentId: string;
+  amount: number;
+  /** Stripe's failure_reason, or its status ('canceled') when it gives none. */
+  reason: string;
+  status: 'failed' | 'canceled';
+  /** The credit note its metadata names (ours set it), if any. */
+  creditNoteId: string | null;
+}
+
+/** What a failed refund undid: a credit note's card refund, or a refund made elsewhere. */
+export type RefundFailure =
+  | { kind: 'credit-note'; note: CreditNoteRow; payment: PaymentRow; invoice: InvoiceRow }
+  | {
+      kind: 'refund';
+      payment: PaymentRow;
+      /** What counts again toward the invoice (0 for a flagged payment or an orphan). */
+      restored: number;
+      invoice: InvoiceRow | null;
+      becamePaid: boolean;
+    };
+
 export interface PaymentFilter {
   q: string;
   status?: PaymentListStatus;
@@ -81,7 +110,11 @@ const withFlag = (message: string, at: Date, paymentId: string | null) =>
  * Money records: payments, what they do to their invoice (and so to its subscription, through
  * the lifecycles), the Checkout page open for an invoice, and the warnings for the admin.
  */
-export function createPaymentRepository(db: Database) {
+export function createPaymentRepository(
+  db: Database,
+  /** The business's calendar (BILLING_TIMEZONE), whose months a plan's months are. */
+  timeZone: string,
+) {
   const once = <T>(event: StripeEventKey | undefined, effect: (tx: Transaction) => Promise<T>) =>
     onceForEvent(db, event, effect);
 
@@ -121,6 +154,12 @@ export function createPaymentRepository(db: Database) {
 
   const lockInvoice = async (tx: Transaction, id: string) =>
     (await tx.select().from(invoices).where(eq(invoices.id, id)).for('update'))[0];
+
+  /** Noon, in the business's zone, of the UTC day of `at`: where a day given by hand now goes. */
+  const noonOfUtcDay = (at: AnyColumn) =>
+    sql`(((${at} at time zone 'UTC')::date + time '12:00') at time zone ${timeZone})`;
+  /** A day given by hand as the previous versions kept it: noon UTC, to the microsecond. */
+  const atUtcNoon = (at: AnyColumn) => sql`(${at} at time zone 'UTC')::time = time '12:00'`;
 
   return {
     once: (event: StripeEventKey) => once(event, async () => undefined),
@@ -182,7 +221,9 @@ export function createPaymentRepository(db: Database) {
           return { kind: 'recorded', invoice: flagged!, payment, becamePaid: false };
         }
         const counted = await countInvoicePayment(tx, invoice, input.amount, input.paidAt);
-        if (counted.becamePaid) await subscriptionInvoicePaid(tx, counted.invoice, input.paidAt);
+        if (counted.becamePaid) {
+          await subscriptionInvoicePaid(tx, counted.invoice, input.paidAt, timeZone);
+        }
         return { kind: 'recorded', payment, ...counted };
       });
       return outcome.duplicate ? { kind: 'duplicate' } : outcome.result;
@@ -267,19 +308,30 @@ export function createPaymentRepository(db: Database) {
       | { kind: 'credited' }
     > {
       return db.transaction(async (tx) => {
+        // Neither its method nor its invoice ever changes: read before any lock is taken.
+        const [found] = await tx
+          .select({ method: payments.method, invoiceId: payments.invoiceId })
+          .from(payments)
+          .where(eq(payments.id, paymentId));
+        if (!found) return { kind: 'not-found' as const };
+        if (found.method === 'card') return { kind: 'card' as const };
+        // The invoice is locked first, as a credit note's reservation locks it, so a note
+        // reserved at this moment is either seen below or finds the invoice no longer paid.
+        // Invoice, then payment: a refund webhook locks the other way round, but only a card
+        // payment, which is never locked here, so the two cannot wait on each other.
+        const invoice = found.invoiceId ? await lockInvoice(tx, found.invoiceId) : undefined;
         const [payment] = await tx
           .select()
           .from(payments)
           .where(eq(payments.id, paymentId))
           .for('update');
         if (!payment) return { kind: 'not-found' as const };
-        if (payment.method === 'card') return { kind: 'card' as const };
         if (payment.voidedAt) return { kind: 'already-voided' as const };
-        if (payment.invoiceId) {
+        if (invoice) {
           const [credited] = await tx
             .select({ id: creditNotes.id })
             .from(creditNotes)
-            .where(eq(creditNotes.invoiceId, payment.invoiceId))
+            .where(eq(creditNotes.invoiceId, invoice.id))
             .limit(1);
           if (credited) return { kind: 'credited' as const };
         }
@@ -288,7 +340,6 @@ export function createPaymentRepository(db: Database) {
           .set({ voidedAt: at, voidReason: reason })
           .where(eq(payments.id, payment.id))
           .returning();
-        const invoice = payment.invoiceId ? await lockInvoice(tx, payment.invoiceId) : undefined;
         if (!invoice)
           return { kind: 'voided' as const, payment: voided!, invoice: null, reopened: false };
         // A flagged payment never counted; what was refunded of it no longer counts either.
@@ -296,6 +347,156 @@ export function createPaymentRepository(db: Database) {
         const after = await voidInvoicePayment(tx, invoice, counted, today, at);
         return { kind: 'voided' as const, payment: voided!, ...after };
       });
+    },
+
+    /**
+     * Payments recorded by hand before their day was kept as noon in the business's zone were
+     * kept as noon UTC, which is the next day east of UTC+12: each goes to noon of its day
+     * there, and so does its invoice's paid date when this payment paid it. Once (a row moved
+     * is no longer at noon UTC, unless noon there is noon UTC, when nothing moves); how many.
+     */
+    async keepHandRecordedDays(): Promise<number> {
+      return db.transaction(async (tx) => {
+        const byHand = and(
+          ne(payments.method, 'card'),
+          atUtcNoon(payments.paidAt),
+          sql`${noonOfUtcDay(payments.paidAt)} <> ${payments.paidAt}`,
+        );
+        await tx
+          .update(invoices)
+          .set({ paidAt: noonOfUtcDay(invoices.paidAt) })
+          .where(
+            inArray(
+              invoices.id,
+              tx
+                .select({ id: payments.invoiceId })
+                .from(payments)
+                .where(and(byHand, eq(payments.paidAt, invoices.paidAt))),
+            ),
+          );
+        const moved = await tx
+          .update(payments)
+          .set({ paidAt: noonOfUtcDay(payments.paidAt) })
+          .where(byHand)
+          .returning({ id: payments.id });
+        return moved.length;
+      });
+    },
+
+    /** Stripe's refund moved on (pending to succeeded, say): a credit note's says so. */
+    async refundUpdated(refundId: string, status: string, event: StripeEventKey) {
+      await once(event, (tx) => creditNoteRefundUpdated(tx, refundId, status));
+    },
+
+    /**
+     * Stripe could not make a refund it had accepted, so the money is back with the agency:
+     * what the refund did is undone, once per refund (its two events find it recorded in
+     * failed_refunds), with a warning on the invoice (`flag`). A credit note's refund leaves
+     * the note to be returned another way (credit-note-lifecycle's creditNoteRefundFailed);
+     * a refund made in the Stripe dashboard counts toward the invoice again, which is paid
+     * again when that covers it. Null when there was nothing to undo (a payment or refund
+     * never recorded, a second event of the same failure).
+     */
+    async refundFailed(
+      refund: FailedRefund,
+      at: Date,
+      event: StripeEventKey,
+      flag: (failure: { payment: PaymentRow; note: CreditNoteRow | null }) => string,
+    ): Promise<RefundFailure | null> {
+      const outcome = await once(event, async (tx): Promise<RefundFailure | null> => {
+        // Payment, then invoice: the order of the refund webhook's own locks.
+        const [payment] = await tx
+          .select()
+          .from(payments)
+          .where(eq(payments.stripePaymentIntentId, refund.paymentIntentId))
+          .for('update');
+        if (!payment) return null;
+        const [ofNote] = await tx
+          .select()
+          .from(creditNotes)
+          .where(
+            and(
+              eq(creditNotes.paymentId, payment.id),
+              or(
+                eq(creditNotes.stripeRefundId, refund.refundId),
+                refund.creditNoteId ? eq(creditNotes.id, refund.creditNoteId) : undefined,
+              ),
+            ),
+          );
+        const [recorded] = await tx
+          .insert(failedRefunds)
+          .values({
+            stripeRefundId: refund.refundId,
+            paymentId: payment.id,
+            creditNoteId: ofNote?.id ?? null,
+            amount: refund.amount,
+            reason: refund.reason,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!recorded) return null;
+        const warn = async (invoiceId: string, message: string) => {
+          const [warned] = await tx
+            .update(invoices)
+            .set({ paymentFlags: withFlag(message, at, payment.id), updatedAt: at })
+            .where(eq(invoices.id, invoiceId))
+            .returning();
+          return warned!;
+        };
+
+        if (ofNote) {
+          await lockInvoice(tx, ofNote.invoiceId);
+          const note = await creditNoteRefundFailed(tx, ofNote.id, refund.status);
+          if (!note) return null;
+          const invoice = await warn(note.invoiceId, flag({ payment, note }));
+          return { kind: 'credit-note', note, payment, invoice };
+        }
+
+        // A refund made elsewhere took this off what the payment counts (refund() above).
+        const back = Math.min(refund.amount, payment.refundedAmount);
+        if (back <= 0) return null;
+        const [restoredPayment] = await tx
+          .update(payments)
+          .set({ refundedAmount: payment.refundedAmount - back, refundedAt: null })
+          .where(eq(payments.id, payment.id))
+          .returning();
+        const invoice = payment.invoiceId ? await lockInvoice(tx, payment.invoiceId) : undefined;
+        if (!invoice) {
+          // An orphan counts toward nothing: the payment itself waits for the admin again.
+          const [flagged] = await tx
+            .update(payments)
+            .set({
+              flag: sql`concat_ws(' ', ${payments.flag}, ${flag({ payment, note: null })}::text)`,
+              flagResolvedAt: null,
+            })
+            .where(eq(payments.id, payment.id))
+            .returning();
+          return {
+            kind: 'refund',
+            payment: flagged!,
+            restored: 0,
+            invoice: null,
+            becamePaid: false,
+          };
+        }
+        // A flagged payment never counted, so its refund took nothing off the invoice.
+        const restored = payment.flag ? 0 : back;
+        const counted =
+          restored > 0
+            ? await countInvoicePayment(tx, invoice, restored, at)
+            : { invoice, becamePaid: false };
+        if (counted.becamePaid) {
+          await subscriptionInvoicePaid(tx, counted.invoice, at, timeZone);
+        }
+        return {
+          kind: 'refund',
+          payment: restoredPayment!,
+          restored,
+          invoice: await warn(invoice.id, flag({ payment, note: null })),
+          becamePaid: counted.becamePaid,
+        };
+      });
+      return outcome.duplicate ? null : outcome.result;
     },
 
     /** Flags the invoice of a Stripe payment for the admin (a dispute). */

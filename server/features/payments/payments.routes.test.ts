@@ -437,7 +437,8 @@ describe('payments the admin records', () => {
         amount: 10_000,
         method: 'check',
         reference: 'Check #1042',
-        paidAt: '2026-11-20T12:00:00.000Z',
+        // The day received, kept as its noon in the business's zone (Chicago, CST).
+        paidAt: '2026-11-20T18:00:00.000Z',
         stripeDashboardUrl: null,
       }),
     ]);
@@ -460,7 +461,7 @@ describe('payments the admin records', () => {
       .post(`/api/admin/invoices/${invoice.id}/payments`)
       .send({ amount: 20_000, method: 'bank_transfer', paidOn: '2026-11-22', reference: '' });
     expect(second.body.invoice).toMatchObject({ status: 'paid', amountPaid: 30_000 });
-    expect(second.body.invoice.paidAt).toBe('2026-11-22T12:00:00.000Z');
+    expect(second.body.invoice.paidAt).toBe('2026-11-22T18:00:00.000Z');
     expect(
       (await mailTo(client.account.email)).filter((m) => m.subject.startsWith('Receipt')),
     ).toHaveLength(1);

@@ -16,6 +16,7 @@ import type { PaymentRepository } from './payments.repository';
 import type { SavedCardRepository } from './saved-cards.repository';
 import { createStripeEvents } from './stripe-events';
 import type { StripeGateway } from './stripe-gateway';
+import { createRefundUpdates } from './refund-updates';
 import { createVoidPayment } from './void-payment';
 
 export interface PaymentServiceDeps {
@@ -28,7 +29,7 @@ export interface PaymentServiceDeps {
   pages: PaymentPages;
   notifications: Pick<
     Notifications,
-    'paymentReceipt' | 'paymentFailed' | 'forgetPayLink' | 'paymentVoided'
+    'paymentReceipt' | 'paymentFailed' | 'forgetPayLink' | 'paymentVoided' | 'refundFailed'
   >;
   /** Null: Stripe is not configured, online payment is off. */
   gateway: StripeGateway | null;
@@ -93,6 +94,7 @@ export function createPaymentService({
     savedCards,
     gateway,
     cardPayments,
+    refundUpdates: createRefundUpdates({ repository, audit, notifications, now }),
     payLinks,
     notifications,
     logger,
@@ -112,6 +114,7 @@ export function createPaymentService({
     audit,
     stripeTestMode,
     now,
+    timeZone,
   });
   const list = createPaymentList({ repository, audit, stripeTestMode, now });
   const warnings = createInvoiceWarnings({
@@ -142,6 +145,8 @@ export function createPaymentService({
     resolveFlag: warnings.resolveFlag,
     verifyEvent: events.verifyEvent,
     handleEvent: events.handleEvent,
+    /** Days received by hand, kept as noon UTC by earlier versions, moved (once, at start). */
+    keepHandRecordedDays: () => repository.keepHandRecordedDays(),
   };
 }
 export type PaymentService = ReturnType<typeof createPaymentService>;

@@ -7,6 +7,7 @@ import type { Notifications } from '../mail/notifications';
 import { idOf, intentPayment, type CardPayments } from './card-payments';
 import { requireGateway } from './online-payments';
 import type { PaymentRepository } from './payments.repository';
+import type { RefundUpdates } from './refund-updates';
 import type { SavedCardRepository } from './saved-cards.repository';
 import type { StripeEventKey } from './stripe-event-log.repository';
 import { cardOf, type Stripe, type StripeGateway } from './stripe-gateway';
@@ -16,6 +17,8 @@ export interface StripeEventDeps {
   savedCards: Pick<SavedCardRepository, 'findClientByCustomer' | 'saveCard' | 'clearCard'>;
   gateway: StripeGateway | null;
   cardPayments: CardPayments;
+  /** A refund Stripe accepted that succeeds or fails later (refund-updates.ts). */
+  refundUpdates: RefundUpdates;
   payLinks: Pick<PayLinks, 'howToPay'>;
   notifications: Pick<Notifications, 'paymentFailed'>;
   logger: Logger;
@@ -33,6 +36,8 @@ type Handled =
   | 'payment_intent.succeeded'
   | 'payment_intent.payment_failed'
   | 'charge.refunded'
+  | 'refund.updated'
+  | 'refund.failed'
   | 'charge.dispute.created'
   | 'payment_method.attached'
   | 'payment_method.detached'
@@ -47,6 +52,7 @@ export function createStripeEvents({
   savedCards,
   gateway,
   cardPayments,
+  refundUpdates,
   payLinks,
   notifications,
   logger,
@@ -177,6 +183,9 @@ export function createStripeEvents({
       cardPayments.record(key, intentPayment(intent)),
     'payment_intent.payment_failed': intentFailed,
     'charge.refunded': refunded,
+    // Both come for one failure (refund.failed is the newer); its effect is had once.
+    'refund.updated': ({ data: { object: refund } }, key) => refundUpdates(refund, key),
+    'refund.failed': ({ data: { object: refund } }, key) => refundUpdates(refund, key),
     'charge.dispute.created': disputed,
     'payment_method.attached': cardAttached,
     'payment_method.detached': async ({ data: { object: method } }, key) => {

@@ -1,8 +1,8 @@
+import { calendarDateIn } from '@shared/dates';
 import { invoiceName } from '@shared/schemas/invoices';
 import { balanceDue, type Payment } from '@shared/schemas/payments';
 import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
-import { isoDate } from '../../lib/format';
 import { existingId } from '../../lib/ids';
 import { toPayment } from '../invoices/invoices.service';
 import type { Notifications } from '../mail/notifications';
@@ -16,6 +16,8 @@ export interface VoidPaymentDeps {
   audit: AuditTrail;
   stripeTestMode: boolean;
   now: () => Date;
+  /** The business's calendar (BILLING_TIMEZONE): a reopened invoice is overdue by its today. */
+  timeZone: string;
 }
 
 /**
@@ -30,6 +32,7 @@ export function createVoidPayment({
   audit,
   stripeTestMode,
   now,
+  timeZone,
 }: VoidPaymentDeps) {
   return async function voidPayment(
     paymentId: string,
@@ -40,7 +43,7 @@ export function createVoidPayment({
     const outcome = await repository.voidManual(
       existingId(paymentId, PAYMENT_NOT_FOUND),
       reason,
-      isoDate(at),
+      calendarDateIn(at, timeZone),
       at,
     );
     if (outcome.kind === 'not-found') throw new AppError(404, PAYMENT_NOT_FOUND);
@@ -79,7 +82,7 @@ export function createVoidPayment({
           dueDate: invoice.dueDate,
           balanceDue: balanceDue(invoice),
         },
-        { amount: payment.amount, paidOn: isoDate(payment.paidAt), reason },
+        { amount: payment.amount, paidOn: calendarDateIn(payment.paidAt, timeZone), reason },
       );
     }
     return toPayment(payment, stripeTestMode);

@@ -82,14 +82,15 @@ describe('a plan change', () => {
     expect(change.body.message).toBe(
       'Your Signature plan changes to Prestige on Apr 2, 2026, when your next billing period starts. Your next invoice bills the new plan.',
     );
+    // A month in Chicago: 6 AM on Mar 2 (CST) to 6 AM on Apr 2 (CDT), an hour less in UTC.
     expect(change.body.subscription).toEqual({
       tier: 'signature',
       status: 'active',
       currentPeriodStart: '2026-03-02T12:00:00.000Z',
-      currentPeriodEnd: '2026-04-02T12:00:00.000Z',
+      currentPeriodEnd: '2026-04-02T11:00:00.000Z',
       cancelAtPeriodEnd: false,
       pendingTier: 'prestige',
-      pendingTierFrom: '2026-04-02T12:00:00.000Z',
+      pendingTierFrom: '2026-04-02T11:00:00.000Z',
       withdrawn: false,
     });
     // The agency hears of it, as of every other plan request.
@@ -138,9 +139,9 @@ describe('a plan change', () => {
     await admin.patch(`/api/admin/invoices/${renewals[0]!.id}`).send({ status: 'paid' });
     expect((await send(browser, 'GET', '/api/subscription')).body).toMatchObject({
       tier: 'signature',
-      currentPeriodEnd: '2026-05-02T12:00:00.000Z',
+      currentPeriodEnd: '2026-05-02T11:00:00.000Z',
       pendingTier: 'prestige',
-      pendingTierFrom: '2026-04-02T12:00:00.000Z',
+      pendingTierFrom: '2026-04-02T11:00:00.000Z',
     });
     // Paid for, the change can no longer be withdrawn.
     const late = await send(browser, 'DELETE', '/api/subscription/plan-change');
@@ -156,7 +157,7 @@ describe('a plan change', () => {
       tier: 'prestige',
       pendingTier: null,
       pendingTierFrom: null,
-      currentPeriodStart: new Date('2026-04-02T12:00:00.000Z'),
+      currentPeriodStart: new Date('2026-04-02T11:00:00.000Z'),
     });
 
     const history = await t.services.subscriptions.listHistory(user.id);

@@ -1,6 +1,6 @@
-import { addMonths } from 'date-fns';
 import { and, eq, gt, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { addMonthsIn } from '@shared/dates';
 import type { PlanId } from '@shared/plans';
 import type { SubscriptionEventKind } from '@shared/schemas/subscriptions';
 import type { Database } from '../../db/client';
@@ -93,12 +93,14 @@ export async function withdrawSubscriptionRequest(
 /**
  * What paying a subscription's invoice does to it (ADR 006): the first invoice of a pending
  * subscription starts it; a renewal invoice extends it to the end of the month it pays for.
- * Called in the transaction that marked the invoice paid.
+ * Called in the transaction that marked the invoice paid. `timeZone`: the business's calendar
+ * (BILLING_TIMEZONE), whose months the plan's months are.
  */
 export async function subscriptionInvoicePaid(
   tx: Transaction,
   invoice: Pick<InvoiceRow, 'subscriptionId' | 'periodStart' | 'periodEnd'>,
   paidAt: Date,
+  timeZone: string,
 ): Promise<void> {
   if (!invoice.subscriptionId) return;
   const [subscription] = await tx
@@ -107,15 +109,20 @@ export async function subscriptionInvoicePaid(
     .where(eq(subscriptions.id, invoice.subscriptionId))
     .for('update');
   if (!subscription) return;
-  if (!invoice.periodStart) await startSubscription(tx, subscription, paidAt);
+  if (!invoice.periodStart) await startSubscription(tx, subscription, paidAt, timeZone);
   else if (invoice.periodEnd) await extendSubscription(tx, subscription, invoice.periodEnd, paidAt);
 }
 
-/** pending -> active: its first month runs from the payment. Nothing when it is not pending. */
+/**
+ * pending -> active: its first month runs from the payment, a calendar month of the business's
+ * time zone (the same time of day on the same day of the next month there). Nothing when it is
+ * not pending.
+ */
 export async function startSubscription(
   tx: Transaction,
   subscription: SubscriptionRow,
   paidAt: Date,
+  timeZone: string,
 ): Promise<void> {
   if (subscription.status !== 'pending') return;
   await move(
@@ -124,7 +131,7 @@ export async function startSubscription(
     {
       status: 'active',
       currentPeriodStart: paidAt,
-      currentPeriodEnd: addMonths(paidAt, 1),
+      currentPeriodEnd: addMonthsIn(paidAt, 1, timeZone),
       activatedAt: paidAt,
       updatedAt: paidAt,
     },

@@ -6,7 +6,7 @@ import { PAYMENT_METHOD_LABELS, receivedOn } from '@shared/schemas/payments';
 import { Badge } from '@/components/ui/badge';
 import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDate, formatDateTime } from '@/lib/dates';
+import { businessTimeZone, formatDate, formatDateTime } from '@/lib/dates';
 import { InvoiceStatusBadge } from '@/features/invoices/public';
 import { ClientReportsCard } from '@/features/reports/public';
 import { SignupLinkStateBadge } from '@/features/signup-links/public';
@@ -144,7 +144,7 @@ export function ClientDetailPage() {
                   }
                   side={
                     <>
-                      <span>{formatDate(receivedOn(payment))}</span>
+                      <span>{formatDate(receivedOn(payment, businessTimeZone()))}</span>
                       {payment.refundedAt && <Badge variant="secondary">Refunded</Badge>}
                       {payment.flag && <Badge variant="warning">Needs attention</Badge>}
                     </>

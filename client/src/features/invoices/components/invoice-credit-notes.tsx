@@ -5,6 +5,10 @@ import { Badge } from '@/components/ui/badge';
 import { formatDate } from '@/lib/dates';
 import { creditNotePdfUrl } from '../api/get-invoice-pdf';
 
+/** Stripe accepted the note's card refund, then could not make it: it is returned by hand. */
+const refundFailed = (note: CreditNote) =>
+  note.refundStatus === 'failed' || note.refundStatus === 'canceled';
+
 /** Where a credit note's money goes, as the admin reads it. */
 function refundLine(note: CreditNote): string {
   const byHand = note.amount - note.refundAmount;
@@ -48,6 +52,7 @@ export function InvoiceCreditNotes({
                 </span>
               )}
               {note.status === 'pending' && <Badge variant="secondary">Waiting for Stripe</Badge>}
+              {refundFailed(note) && <Badge variant="destructive">Card refund failed</Badge>}
             </p>
             <p className="break-words text-sm">Reason: {note.reason}</p>
             <p className="break-words text-sm text-muted-foreground">{refundLine(note)}</p>
@@ -55,6 +60,12 @@ export function InvoiceCreditNotes({
               <p className="break-words text-sm text-amber-800">
                 Stripe did not answer when its refund was asked. Issue a credit note again to ask
                 once more: the same refund is asked, never a second one.
+              </p>
+            )}
+            {refundFailed(note) && (
+              <p className="break-words text-sm text-amber-800">
+                Stripe could not refund it to the card after accepting it: the money is back in your
+                Stripe balance. Return it to the client another way.
               </p>
             )}
             {note.createdBy && (

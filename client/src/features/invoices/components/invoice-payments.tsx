@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useVoidPayment } from '../api/void-payment';
 import { ReasonDialog } from './reason-dialog';
-import { formatDate } from '@/lib/dates';
+import { businessTimeZone, formatDate } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 
 /**
@@ -36,7 +36,7 @@ export function InvoicePayments({
     <>
       <ul className="divide-y" aria-label="Payments">
         {payments.map((payment) => {
-          const date = formatDate(receivedOn(payment));
+          const date = formatDate(receivedOn(payment, businessTimeZone()));
           const amount = formatCents(payment.amount);
           return (
             <li

@@ -394,6 +394,40 @@ describe('InvoiceDetailPage corrections', () => {
   });
 });
 
+describe('InvoiceDetailPage credit note whose card refund failed', () => {
+  it('says the refund failed and that the money is to be returned by hand', async () => {
+    const note = {
+      id: 'c0ffee00-0000-4000-8000-000000000003',
+      creditNoteNumber: 'CN-2026-0010',
+      invoiceId: ID,
+      status: 'issued' as const,
+      amount: 15_000,
+      reason: 'Cancelled project',
+      // What Stripe could not refund is the agency's to return: nothing goes back by card.
+      refundAmount: 0,
+      stripeRefundId: 're_2',
+      refundStatus: 'failed',
+      createdBy: 'owner@example.com',
+      createdAt: '2026-12-03T10:00:00.000Z',
+      issuedAt: '2026-12-03T10:00:00.000Z',
+    };
+    stubInvoiceApi({
+      ...detail({ status: 'paid', amountPaid: 15_000, paidAt: '2026-12-01T12:00:00.000Z' }, [
+        transfer,
+      ]),
+      creditNotes: [note],
+      creditable: { remaining: 0, cardRefundable: 0 },
+    });
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Credit notes' });
+    expect(within(list).getByText('Card refund failed')).toBeVisible();
+    expect(within(list).getByText('$150.00 to return to the client yourself')).toBeVisible();
+    expect(
+      within(list).getByText(/Stripe could not refund it to the card after accepting it/),
+    ).toBeVisible();
+  });
+});
+
 describe('InvoiceDetailPage dates and times', () => {
   const detailOf = (label: string) => screen.getByText(label, { selector: 'dt' }).nextSibling;
 

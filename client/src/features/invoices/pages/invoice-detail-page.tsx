@@ -24,7 +24,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { formatDate, formatDateTime } from '@/lib/dates';
+import { businessTimeZone, formatDate, formatDateTime } from '@/lib/dates';
 import { useDeleteInvoice } from '@/features/invoices/api/delete-invoice';
 import { useEmailInvoice } from '@/features/invoices/api/email-invoice';
 import { useInvoice } from '@/features/invoices/api/get-invoice';
@@ -111,7 +111,7 @@ export function InvoiceDetailPage() {
     .reduce((sum, note) => sum + note.amount, 0);
   // Paid by a payment recorded by hand: the day it was received, with no time of day.
   const paidBy = payments.find((payment) => payment.paidAt === current.paidAt);
-  const paidOn = paidBy ? receivedOn(paidBy) : current.paidAt;
+  const paidOn = paidBy ? receivedOn(paidBy, businessTimeZone()) : current.paidAt;
   // A draft is not yet owed, and a paid invoice owes nothing more (the server refuses both).
   const payable = isPayable(current);
   const plan = current.planType ? findPlan(current.planType) : undefined;

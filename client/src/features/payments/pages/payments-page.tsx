@@ -17,7 +17,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { DataTable, dataColumns } from '@/components/ui/data-table';
 import { ListFilter, ListToolbar, PagedList } from '@/components/ui/paged-list';
 import { toast } from '@/components/ui/use-toast';
-import { formatDate } from '@/lib/dates';
+import { businessTimeZone, formatDate } from '@/lib/dates';
 import { useListParams } from '@/lib/list-params';
 import { usePayments } from '@/features/payments/api/get-payments';
 import { useResolvePayment } from '@/features/payments/api/resolve-payment';
@@ -27,7 +27,7 @@ const column = dataColumns<PaymentListItem>();
 
 /** What a payment's row says of it for screen readers: its amount and date. */
 const named = (payment: PaymentListItem) =>
-  `the payment of ${formatCents(payment.amount)} on ${formatDate(receivedOn(payment))}`;
+  `the payment of ${formatCents(payment.amount)} on ${formatDate(receivedOn(payment, businessTimeZone()))}`;
 
 const paymentColumns = ({
   resolving,
@@ -40,7 +40,7 @@ const paymentColumns = ({
     column.accessor('paidAt', {
       header: 'Date',
       meta: { className: 'whitespace-nowrap' },
-      cell: ({ row: { original: payment } }) => formatDate(receivedOn(payment)),
+      cell: ({ row: { original: payment } }) => formatDate(receivedOn(payment, businessTimeZone())),
     }),
     column.accessor('amount', {
       header: 'Amount',
