@@ -164,6 +164,12 @@ export function createIdentityService({
     if (row) mailResetCode(account.email, code, interactionUid, row.expiresAt);
   }
 
+  /** The earlier code works no more: its copy in the outbox goes before the new one is sent. */
+  async function sendNewCode(interactionUid: string, send: () => void): Promise<void> {
+    await mail.forgetCode(interactionUid);
+    send();
+  }
+
   /** An address that another account (of the built-in provider or not) signs in with. */
   async function emailHeld(email: string, accountId: string): Promise<boolean> {
     const [built, other] = await Promise.all([
@@ -441,13 +447,20 @@ export function createIdentityService({
         MAX_CODE_SENDS,
       );
       if (!renewed) throw new AppError(429, TOO_MANY_SENDS);
-      // The earlier code works no more: its copy in the outbox goes before the new one is sent.
-      await mail.forgetCode(interactionUid);
       if (renewed.purpose === 'reset') {
-        // An address with no account gets nothing, as at its first request.
-        if (renewed.codeHash) mailResetCode(renewed.email, code, interactionUid, expiresAt);
-      } else if (renewed.codeHash) mailCode(renewed.email, code, interactionUid, expiresAt);
-      else mail.accountAlreadyExists(renewed.email);
+        // After the answer, as at the first request: an address with no account gets nothing,
+        // and neither the page nor its timing may tell which one this is.
+        background.run('password-reset-code', () =>
+          sendNewCode(interactionUid, () => {
+            if (renewed.codeHash) mailResetCode(renewed.email, code, interactionUid, expiresAt);
+          }),
+        );
+      } else {
+        await sendNewCode(interactionUid, () => {
+          if (renewed.codeHash) mailCode(renewed.email, code, interactionUid, expiresAt);
+          else mail.accountAlreadyExists(renewed.email);
+        });
+      }
       return { verifyEmail: renewed.email };
     },
   };

@@ -193,6 +193,8 @@ describe('"Forgot password?" on the built-in provider', () => {
     );
     const sentHtml = await sent.res.text();
     expect(sentHtml).toContain('We sent a new code.');
+    // The new code is mailed after the answer, the earlier one forgotten first.
+    await t.services.notifications.idle();
     const newCode = await mailedCode(t.baseUrl, account.email);
     expect(newCode).not.toBe(code);
 
@@ -298,6 +300,46 @@ describe('"Forgot password?" on the built-in provider', () => {
       confirmPassword: 'after-the-answer',
     });
     expect(done.url).toBe(`${t.baseUrl}/portal/dashboard`);
+  });
+
+  it('answers "Send a new code" the same for an account and a stranger; only the owner is mailed', async () => {
+    const { account } = await signedInClient(t.baseUrl);
+    const owner = account.email.toLowerCase();
+    const stranger = 'no.account.either@example.com';
+    const resent: Record<string, { browser: BrowserSession; url: string; html: string }> = {};
+    const answers: Record<string, { status: number; html: string }> = {};
+    for (const email of [owner, stranger]) {
+      const browser = new BrowserSession(t.baseUrl);
+      const page = await requestReset(browser, email);
+      const resend = /action="([^"]+\/reset\/resend)"/.exec(await page.res.text())![1]!;
+      const sent = await browser.navigate(
+        'POST',
+        new URL(resend, page.url).href,
+        new URLSearchParams(),
+      );
+      const html = await sent.res.text();
+      resent[email] = { browser, url: sent.url, html };
+      const uid = uidOf(page.url);
+      answers[email] = {
+        status: sent.res.status,
+        html: html.replaceAll(uid, 'UID').replaceAll(email, 'EMAIL'),
+      };
+    }
+    expect(answers[owner]!.status).toBe(200);
+    expect(answers[owner]!.html).toContain('We sent a new code.');
+    expect(answers[stranger]).toEqual(answers[owner]);
+
+    // The new code is mailed after the answer, the first one forgotten before it.
+    await t.services.notifications.idle();
+    const code = await mailedCode(t.baseUrl, owner);
+    const { browser, url, html } = resent[owner]!;
+    const done = await browser.submitForm(url, html, {
+      code,
+      password: 'resent-and-kept',
+      confirmPassword: 'resent-and-kept',
+    });
+    expect(done.url).toBe(`${t.baseUrl}/portal/dashboard`);
+    expect(await subjectsTo(t, stranger)).toEqual([]);
   });
 
   it('shares the sign-up limits: a reset after five sign-ups for the address is refused', async () => {
