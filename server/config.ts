@@ -89,6 +89,11 @@ const EnvSchema = z
     POSTMARK_INBOUND_PASSWORD: z.string().min(8).optional(),
     /** Mailgun's HTTP webhook signing key, which signs its inbound notifications. */
     MAILGUN_WEBHOOK_SIGNING_KEY: z.string().min(8).optional(),
+    /**
+     * How long a Mailgun notification may take to bring its signature: past it the connection
+     * is dropped, so a slow sender cannot keep one of the few unverified places.
+     */
+    MAILGUN_SIGNATURE_WITHIN_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
 
     RENEWAL_LEAD_DAYS: z.coerce.number().int().min(1).max(28).default(7),
     BILLING_RUN_CRON: z.string().min(9).default('0 6 * * *'),
@@ -254,7 +259,8 @@ export interface Config {
     /** A mailbox polled with IMAP; undefined: none. */
     imap: { url: string; accessToken: string | undefined; pollSeconds: number } | undefined;
     postmark: { user: string; password: string } | undefined;
-    mailgun: { signingKey: string } | undefined;
+    /** Mailgun's signing key, and how long a notification may take to bring its signature. */
+    mailgun: { signingKey: string; signatureWithinMs: number } | undefined;
   };
   billing: {
     /** Days before a period ends that the next month's invoice is made. */
@@ -387,7 +393,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? { user: e.POSTMARK_INBOUND_USER, password: e.POSTMARK_INBOUND_PASSWORD }
           : undefined,
       mailgun: e.MAILGUN_WEBHOOK_SIGNING_KEY
-        ? { signingKey: e.MAILGUN_WEBHOOK_SIGNING_KEY }
+        ? {
+            signingKey: e.MAILGUN_WEBHOOK_SIGNING_KEY,
+            signatureWithinMs: e.MAILGUN_SIGNATURE_WITHIN_SECONDS * 1000,
+          }
         : undefined,
     },
     billing: {

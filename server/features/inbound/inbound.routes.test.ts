@@ -42,8 +42,14 @@ afterAll(async () => {
  * A post whose body is only begun: `start` goes, and the rest of the `length` it announces
  * only on `sendRest`. What the server answers, and when it closes the connection.
  */
-function beginPost(path: string, headers: Record<string, string>, length: number, start: Buffer) {
-  const req = http.request(`${t.baseUrl}${path}`, {
+function beginPost(
+  path: string,
+  headers: Record<string, string>,
+  length: number,
+  start: Buffer,
+  baseUrl = t.baseUrl,
+) {
+  const req = http.request(`${baseUrl}${path}`, {
     method: 'POST',
     agent: false,
     // Kept open by this side: closing it is the server's doing.
@@ -352,6 +358,53 @@ describe('POST /api/webhooks/inbound/mailgun', () => {
       .send({ ...signed(), 'body-mime': raw('mailgun-form') });
     expect(res.status).toBe(200);
     expect(await rowOf('mailgun-form')).toMatchObject({ via: 'mailgun' });
+  });
+});
+
+describe('a Mailgun notification slow to bring its signature', () => {
+  it('is cut off, so slow senders cannot keep the unverified places', async () => {
+    const slow = await startTestApp({
+      SUPPORT_EMAIL: 'support@agency.test',
+      MAILGUN_WEBHOOK_SIGNING_KEY: MAILGUN_KEY,
+      MAILGUN_SIGNATURE_WITHIN_SECONDS: '1',
+    });
+    try {
+      // Every place taken by a sender that sends body-mime's first bytes and then nothing.
+      const posts = Array.from({ length: MAX_UNVERIFIED_NOTIFICATIONS }, () => {
+        const form = multipart([]);
+        return beginPost(
+          '/api/webhooks/inbound/mailgun/mime',
+          { 'Content-Type': form.contentType },
+          1024 * 1024,
+          Buffer.concat([form.opening('body-mime'), Buffer.from(raw('mg-slow'))]),
+          slow.baseUrl,
+        );
+      });
+      // The server drops each once its time is up (before, they held on until Node's
+      // request timeout, five minutes)...
+      await Promise.all(posts.map((post) => post.closed));
+      // ...and the places are free for a signed notification.
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const token = crypto.randomUUID();
+      const signature = crypto
+        .createHmac('sha256', MAILGUN_KEY)
+        .update(timestamp + token)
+        .digest('hex');
+      const form = multipart([
+        ['timestamp', timestamp],
+        ['token', token],
+        ['signature', signature],
+        ['recipient', 'support@agency.test'],
+        ['body-mime', raw('mg-after-slow')],
+      ]);
+      const res = await request(slow.app)
+        .post('/api/webhooks/inbound/mailgun/mime')
+        .set('Content-Type', form.contentType)
+        .send(form.body);
+      expect(res.status).toBe(200);
+    } finally {
+      await slow.close();
+    }
   });
 });
 

@@ -65,7 +65,7 @@ export const MAILGUN_WINDOW_MS = 5 * 60 * 1000;
 
 export interface InboundWebhookOptions {
   postmark: { user: string; password: string } | undefined;
-  mailgun: { signingKey: string } | undefined;
+  mailgun: { signingKey: string; signatureWithinMs: number } | undefined;
   maxBytes: number;
   logger: Logger;
   now?: () => Date;
@@ -181,6 +181,7 @@ export function inboundWebhookRoutes(
             usedToken = signature.token;
           },
           verified: leave,
+          signatureWithinMs: mailgun.signatureWithinMs,
           logger,
         });
         if (mimeTooLarge) throw new AppError(406, 'The message is too large');

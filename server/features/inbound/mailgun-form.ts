@@ -132,7 +132,9 @@ function formParser(req: Request, limits: busboy.Limits): busboy.Busboy {
  * whatever the order of the fields: a bad one (it throws) ends the reading at once, with the
  * rest of the body unread. Until then the bytes are kept within UNVERIFIED_MEMORY_BYTES of
  * memory and the rest spooled to disk; `verified` is called once the signature holds. The
- * whole body may be `maxBodyBytes` long, body-mime `maxMimeBytes`.
+ * whole body may be `maxBodyBytes` long, body-mime `maxMimeBytes`. A sender that has not
+ * brought its signature within `signatureWithinMs` is cut off (the connection dropped, no
+ * answer), so a slow one cannot hold an unverified place until the request times out.
  */
 export async function readMailgunForm(
   req: Request,
@@ -141,9 +143,11 @@ export async function readMailgunForm(
     maxMimeBytes,
     authenticate,
     verified,
+    signatureWithinMs,
     logger,
   }: {
     logger: Logger;
+    signatureWithinMs: number;
     maxBodyBytes: number;
     maxMimeBytes: number;
     authenticate: (signature: MailgunSignature) => Promise<void>;
@@ -178,6 +182,11 @@ export async function readMailgunForm(
   };
 
   const spool = new Spool(UNVERIFIED_MEMORY_BYTES);
+  const tooSlow = setTimeout(() => {
+    if (signed) return;
+    logger.warn({ signatureWithinMs }, 'inbound webhook: no signature in time, connection dropped');
+    req.destroy();
+  }, signatureWithinMs);
   try {
     let received = 0;
     for await (const chunk of bodyOf(req)) {
@@ -201,6 +210,7 @@ export async function readMailgunForm(
     }
     return await readSigned(req, await spool.stream(), maxMimeBytes);
   } finally {
+    clearTimeout(tooSlow);
     scanner.destroy();
     await spool.dispose();
   }
