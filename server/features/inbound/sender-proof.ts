@@ -1,6 +1,7 @@
+import { domainToASCII } from 'node:url';
 import type { ParsedMail } from 'mailparser';
 import { headerBlockProblem } from './header-block';
-import { dmarcAligned, type SenderAuthentication } from './sender-verification';
+import type { SenderAuthentication } from './sender-verification';
 import type { Thread } from './threading';
 
 /** What is known of a message from a client's verified address when its sender is judged. */
@@ -30,6 +31,22 @@ function severalSenders(mail: ParsedMail): string | null {
 }
 
 /**
+ * An address as a key to compare: the local part in lower case, the domain as DNS knows it
+ * (mailparser gives an internationalized one in Unicode, mailauth as written, often punycode);
+ * null without a domain DNS could know.
+ */
+function addressKey(address: string): string | null {
+  const at = address.lastIndexOf('@');
+  const domain = at > 0 ? domainToASCII(address.slice(at + 1)) : '';
+  return domain ? `${address.slice(0, at).toLowerCase()}@${domain}` : null;
+}
+
+function sameAddress(a: string, b: string | null): boolean {
+  const key = addressKey(a);
+  return key !== null && b !== null && key === addressKey(b);
+}
+
+/**
  * Whether a message from a client's verified address is the client's (docs/support-mail.md,
  * Verified senders): the checks and the reader must mean the same From, and then the client's
  * ticket token or a DMARC pass proves it. Answers why it is not, in the words the log shows
@@ -51,10 +68,11 @@ export function unprovenSender(evidence: SenderEvidence): string | null {
     const domain = dmarcDomain ?? fromAddress.split('@').pop();
     return `DMARC ${DMARC_WORDS[dmarc] ?? `gave ${dmarc}`} for ${domain} and there is no reply token of the client's ticket`;
   }
-  // A pass proves the domain it was for: it counts only when that is the client's own.
-  const clientAddress = client.email ?? fromAddress;
-  if (!dmarcAligned(dmarcPassedFor, clientAddress)) {
-    return `DMARC passed for ${dmarcPassedFor.split('@').pop()!.toLowerCase()}, not for the domain of the client's address ${clientAddress}, and there is no reply token of the client's ticket`;
+  // The pass is for the From address mailauth read: it proves the client wrote only when that
+  // is the very address mailparser files the message under, the client's. Two address parsers
+  // can read one From as different addresses, on the client's own domain too (a colleague's).
+  if (!sameAddress(dmarcPassedFor, fromAddress) || !sameAddress(dmarcPassedFor, client.email)) {
+    return `DMARC passed for ${dmarcPassedFor}, not for ${fromAddress}, the client's address the message is filed under; mail programs read its From as different addresses, and there is no reply token of the client's ticket`;
   }
   return null;
 }
