@@ -128,6 +128,68 @@ describe('the MIME part count before any parser', () => {
   });
 });
 
+describe('the header blocks the count reads', () => {
+  /** A plain-text message whose body is `lines`. */
+  const textMessage = (lines: string[]) =>
+    Buffer.from(
+      ['From: amelie@bakery.test', 'Content-Type: text/plain', '', ...lines, ''].join('\r\n'),
+    );
+
+  it('takes a body of 100,000 lines that look like Content-Type fields for the text it is', async () => {
+    const message = textMessage(
+      Array.from({ length: 100_000 }, (_, n) => `content-type: a; boundary=b${n}`),
+    );
+    expect(mimeBombRefusal(message)).toBeNull();
+    expect((await simpleParser(message, READER_LIMITS)).attachments).toEqual([]);
+  });
+
+  it('refuses a header block of more Content-Type fields than the message could have parts', () => {
+    const header = Array.from(
+      { length: 100_000 },
+      () => 'Content-Type: multipart/mixed; boundary=b',
+    );
+    expect(mimeBombRefusal(Buffer.from([...header, '', 'x', ''].join('\r\n')))).toBe(
+      'the message has more than 501 Content-Type fields where its parts start (one a part), as a message built to exhaust the reader would.',
+    );
+  });
+
+  it('refuses a chain of 100,000 messages embedded in one another', () => {
+    const chain = Array.from(
+      { length: 100_000 },
+      () => 'Content-Type: message/rfc822\r\nContent-Disposition: inline\r\n',
+    );
+    expect(mimeBombRefusal(Buffer.from([...chain, 'x', ''].join('\r\n')))).toBe(
+      'the message has more than 500 MIME parts, as a message built to exhaust the reader would.',
+    );
+  });
+
+  it("counts the parts of an embedded message, whose header block starts the part's body", async () => {
+    const embedded = (parts: number) =>
+      Buffer.concat([
+        Buffer.from(
+          [
+            'From: amelie@bakery.test',
+            'Content-Type: multipart/mixed; boundary=outer',
+            '',
+            '--outer',
+            'Content-Type: message/rfc822',
+            'Content-Disposition: inline',
+            '',
+            '',
+          ].join('\r\n'),
+        ),
+        multipart('multipart/mixed; boundary=inner', 'inner', parts),
+        Buffer.from('--outer--\r\n'),
+      ]);
+    expect(mimeBombRefusal(embedded(3))).toBeNull();
+    expect((await simpleParser(embedded(3))).attachments).toHaveLength(3);
+    // The outer part, the embedded message and its 600 parts.
+    expect(mimeBombRefusal(embedded(600))).toBe(
+      'the message has 602 MIME parts (at most 500), as a message built to exhaust the reader would.',
+    );
+  });
+});
+
 describe("mailparser's own wall", () => {
   it('fails a message of more than 500 parts, and reads one of 500', async () => {
     const type = 'multipart/mixed; boundary=b';

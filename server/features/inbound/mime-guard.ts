@@ -14,6 +14,13 @@ export const MAX_MIME_PARTS = 500;
 export const MAX_BOUNDARY_LENGTH = 998;
 
 /**
+ * The most Content-Type fields read. Each part (an embedded message too) has one header block
+ * with one Content-Type, and the message itself one more: a message with more is built to
+ * make the count itself slow, and is refused.
+ */
+const MAX_CONTENT_TYPE_FIELDS = MAX_MIME_PARTS + 1;
+
+/**
  * mailparser's own wall behind the count, for every parse of a stored message: its splitter
  * fails a message with more nodes, and counts the message itself as one.
  */
@@ -29,7 +36,8 @@ function asSplitterReads(field: string): string {
  * What a Content-Type field declares, read with the splitter's own library and steps
  * (@zone-eu/mailsplit's MimeNode#parseHeaders on libmime's parseHeaderValue): the boundary
  * it splits by (RFC 2231 forms, comments, quotes and encodings as it decodes them; trailing
- * whitespace dropped; null when it has none or one that is not ASCII).
+ * whitespace dropped; null when it has none or one that is not ASCII), and whether the part's
+ * body is a message with a header block of its own.
  */
 function contentTypeOf(field: string) {
   const parsed = libmime.parseHeaderValue(libmime.decodeHeader(asSplitterReads(field)).value, {
@@ -39,6 +47,7 @@ function contentTypeOf(field: string) {
   return {
     // A character past ASCII takes more than one byte in UTF-8.
     boundary: boundary && Buffer.byteLength(boundary) === boundary.length ? boundary : null,
+    embedsMessage: parsed.value.toLowerCase().trim() === 'message/rfc822',
   };
 }
 
@@ -47,14 +56,21 @@ type Count = { parts: number } | { refused: string };
 
 /**
  * The splitter's count of a message's parts, done cheaply: it reads the lines once and builds
- * nothing per part, so a 10,000-part bomb costs a scan, not a parse. Every line is read as a
- * header field may be (any part's, or a line of a body that looks like one: counting more is
- * safe), with the lines that continue it. A part starts at a delimiter line: "--", the
- * boundary, then whitespace (trimEnd takes more than the splitter: counting more is safe),
- * after a CR that ended no line (the splitter takes one; more is again safe).
+ * nothing per part, so a 10,000-part bomb costs a scan, not a parse. Header fields are read
+ * only where the splitter reads a header block (the top of the message, after a delimiter
+ * line of a boundary declared so far, and at the start of an embedded message), so a body
+ * full of lines that look like Content-Type fields costs nothing. A part starts at a delimiter
+ * line ("--", the boundary, then whitespace: trimEnd takes more than the splitter, and
+ * counting more is safe; after a CR that ended no line, which the splitter takes too), or is
+ * an embedded message (message/rfc822: the splitter reads an inline one as a node of its
+ * own; any one counts).
  */
 function countParts(text: string): Count {
   const boundaries = new Set<string>();
+  let parts = 0;
+  let contentTypes = 0;
+  let inHeader = true;
+  let embedsMessage = false;
   // The header field being read, its lines as they stand (the splitter unfolds it).
   let field: string | null = null;
 
@@ -67,43 +83,75 @@ function countParts(text: string): Count {
     const value = field;
     field = null;
     if (name !== 'content-type') return null;
-    const { boundary } = contentTypeOf(value);
-    if (boundary === null) return null;
-    if (boundary.length > MAX_BOUNDARY_LENGTH) {
-      return `its MIME parts cannot be counted: a boundary is ${boundary.length.toLocaleString('en-US')} characters long (at most ${MAX_BOUNDARY_LENGTH}), as in a message built to exhaust the reader.`;
+    contentTypes += 1;
+    if (contentTypes > MAX_CONTENT_TYPE_FIELDS) {
+      return `the message has more than ${MAX_CONTENT_TYPE_FIELDS} Content-Type fields where its parts start (one a part), as a message built to exhaust the reader would.`;
     }
-    boundaries.add(boundary);
+    const declared = contentTypeOf(value);
+    embedsMessage ||= declared.embedsMessage;
+    if (declared.boundary === null) return null;
+    if (declared.boundary.length > MAX_BOUNDARY_LENGTH) {
+      return `its MIME parts cannot be counted: a boundary is ${declared.boundary.length.toLocaleString('en-US')} characters long (at most ${MAX_BOUNDARY_LENGTH}), as in a message built to exhaust the reader.`;
+    }
+    boundaries.add(declared.boundary);
     return null;
   }
 
-  const lines = text.split('\n');
-  for (const line of lines) {
-    if (field !== null && (line.startsWith(' ') || line.startsWith('\t'))) {
-      field += `\n${line}`;
-      continue;
+  /** Whether the line from `start` to `end` is a delimiter line of a boundary declared so far. */
+  function isDelimiter(start: number, end: number): boolean {
+    let dashes = start;
+    while (text.charCodeAt(dashes) === 0x0d) dashes += 1;
+    return text.startsWith('--', dashes) && boundaries.has(text.slice(dashes + 2, end).trimEnd());
+  }
+
+  /** A part starts with its header block; past the limit only the number is left to count. */
+  function startPart() {
+    parts += 1;
+    inHeader = parts <= MAX_MIME_PARTS;
+    embedsMessage = false;
+  }
+
+  for (let start = 0; start <= text.length;) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    let refusal: string | null = null;
+    if (boundaries.size > 0 && isDelimiter(start, end)) {
+      refusal = endField();
+      startPart();
+    } else if (inHeader) {
+      const line = text.slice(start, end);
+      if (line === '' || line === '\r') {
+        refusal = endField();
+        if (!embedsMessage) {
+          inHeader = false;
+        } else {
+          // An embedded message is a part of its own, its header block the start of the body.
+          startPart();
+          // The parts after it are not counted (their headers are no longer read): the number
+          // is not known, only that it is past the limit.
+          if (parts > MAX_MIME_PARTS) {
+            refusal ??= `the message has more than ${MAX_MIME_PARTS} MIME parts, as a message built to exhaust the reader would.`;
+          }
+        }
+      } else if (field !== null && (line.startsWith(' ') || line.startsWith('\t'))) {
+        field += `\n${line}`;
+      } else {
+        refusal = endField();
+        field = line;
+      }
     }
-    const refusal = endField();
     if (refusal) return { refused: refusal };
-    field = line;
+    start = end + 1;
   }
   const refusal = endField();
-  if (refusal) return { refused: refusal };
-  let parts = 0;
-  for (const line of lines) {
-    let dashes = 0;
-    while (line.charCodeAt(dashes) === 0x0d) dashes += 1;
-    if (line.startsWith('--', dashes) && boundaries.has(line.slice(dashes + 2).trimEnd())) {
-      parts += 1;
-    }
-  }
-  return { parts };
+  return refusal ? { refused: refusal } : { parts };
 }
 
 /**
  * A count of the message's MIME parts before any parser sees it, under every boundary it
  * declares, read as the parser reads it. Answers why the message must not be parsed, or null:
- * too many parts, or a boundary too long to be anything but an attempt to slip past a count,
- * which a real mail program never writes.
+ * too many parts, too many Content-Type fields, or a boundary too long to be anything but an
+ * attempt to slip past a count, which a real mail program never writes.
  */
 export function mimeBombRefusal(raw: Buffer): string | null {
   const count = countParts(raw.toString('latin1'));
