@@ -41,6 +41,7 @@ function addressKey(address: string): string | null {
   return domain ? `${address.slice(0, at).toLowerCase()}@${domain}` : null;
 }
 
+/** Whether two addresses name one mailbox, compared by addressKey. */
 function sameAddress(a: string, b: string | null): boolean {
   const key = addressKey(a);
   return key !== null && b !== null && key === addressKey(b);
