@@ -15,10 +15,11 @@ import { createSmtpListener, type SmtpListener } from './smtp-listener';
 
 /**
  * A From forged past the sender checks, end to end: the attacker's message comes through the
- * real SMTP listener, DKIM-signed by the attacker's own domain (which publishes DMARC
- * p=reject and an SPF naming this machine), and is checked against a real DNS server on
- * loopback. The header block is built so that mailauth (DKIM, DMARC) and mailparser (the
- * sender the ticket is filed under) read a different From.
+ * real SMTP listener, DKIM-signed by the attacker's own domain or, for a colleague of the
+ * client's, by the client's domain (each publishes DMARC p=reject and an SPF naming this
+ * machine), and is checked against a real DNS server on loopback. The header block is built
+ * so that mailauth (DKIM, DMARC) and mailparser (the sender the ticket is filed under) read a
+ * different From address.
  */
 
 const SUPPORT = 'support@studio.test';
@@ -117,19 +118,32 @@ const attachmentsOn = (ticketId: string) =>
 const HIDES =
   'mail programs read such a header in different ways, so a forged From can hide behind it';
 
-/** Header blocks where mailparser reads Amélie's From and mailauth the attacker's. */
+/** The attacker's own domain, which signs its mail and passes every check for itself. */
+const EVE = { signAs: 'attacker.test', mailFrom: 'eve@attacker.test' };
+/**
+ * A colleague of Amélie's on her own domain: their mail server signs for bakery.test, so
+ * DMARC passes for the domain whichever bakery.test address the From names.
+ */
+const BOB = { signAs: 'bakery.test', mailFrom: 'bob@bakery.test' };
+
+const READ_APART =
+  "mail programs read its From as different addresses, and there is no reply token of the client's ticket";
+
+/** Header blocks where mailparser reads Amélie's From and mailauth another address. */
 const forgeries = [
   {
     name: 'a From hidden behind a vertical tab',
     head: ['X-Note: hello', '\x0bFrom: <amelie@bakery.test>', 'From: <eve@attacker.test>'],
     detail: `Held as sender not verified: a header line starts with a vertical tab; ${HIDES}.`,
     dmarc: 'pass',
+    ...EVE,
   },
   {
     name: 'a From hidden behind a form feed',
     head: ['X-Note: hello', '\x0cFrom: <amelie@bakery.test>', 'From: <eve@attacker.test>'],
     detail: `Held as sender not verified: a header line starts with a form feed; ${HIDES}.`,
     dmarc: 'pass',
+    ...EVE,
   },
   {
     name: 'two From headers',
@@ -137,15 +151,39 @@ const forgeries = [
     detail: `Held as sender not verified: the message has 2 From headers; ${HIDES}.`,
     // mailauth reads both and evaluates no DMARC at all.
     dmarc: 'none',
+    ...EVE,
   },
   {
     // One well-formed header: mailauth's address parser reads the nested comment's address,
-    // mailparser's the one after it. The pass is for attacker.test, not for Amélie's domain.
+    // mailparser's the one after it. The pass is for the attacker's address, not Amélie's.
     name: 'a From whose nested comment holds the address the checks read',
     head: ['From: (a (b) <eve@attacker.test>) <amelie@bakery.test>'],
-    detail:
-      "Held as sender not verified: DMARC passed for attacker.test, not for the domain of the client's address amelie@bakery.test, and there is no reply token of the client's ticket.",
+    detail: `Held as sender not verified: DMARC passed for eve@attacker.test, not for amelie@bakery.test, the client's address the message is filed under; ${READ_APART}.`,
     dmarc: 'pass',
+    ...EVE,
+  },
+  {
+    // The same trick on the client's own domain: the domains align, the addresses do not.
+    name: "a colleague's From whose nested comment holds their own address",
+    head: ['From: (a (b) <bob@bakery.test>) <amelie@bakery.test>'],
+    detail: `Held as sender not verified: DMARC passed for bob@bakery.test, not for amelie@bakery.test, the client's address the message is filed under; ${READ_APART}.`,
+    dmarc: 'pass',
+    ...BOB,
+  },
+  {
+    name: "a colleague's From whose comment closes behind an escaped parenthesis",
+    head: ['From: (\\) <bob@bakery.test>) <amelie@bakery.test>'],
+    detail: `Held as sender not verified: DMARC passed for bob@bakery.test, not for amelie@bakery.test, the client's address the message is filed under; ${READ_APART}.`,
+    dmarc: 'pass',
+    ...BOB,
+  },
+  {
+    // mailauth keeps the comment in the local part, mailparser drops it.
+    name: "a colleague's From with a comment in the client's local part",
+    head: ['From: <amelie(x)@bakery.test>'],
+    detail: `Held as sender not verified: DMARC passed for amelie(x)@bakery.test, not for amelie@bakery.test, the client's address the message is filed under; ${READ_APART}.`,
+    dmarc: 'pass',
+    ...BOB,
   },
 ];
 
@@ -164,11 +202,11 @@ describe('a From forged past the sender checks, over SMTP', () => {
   });
 
   it.each(forgeries)(
-    'holds $name signed by the attacker: no ticket for the client',
-    async ({ head, detail, dmarc }) => {
+    'holds $name, signed by $signAs: no ticket for the client',
+    async ({ head, detail, dmarc, signAs, mailFrom }) => {
       const before = await ticketsOf(amelie);
-      const raw = await signed(head, { subject: 'New bank details', signAs: 'attacker.test' });
-      const entry = await sendOverSmtp(raw, 'eve@attacker.test');
+      const raw = await signed(head, { subject: 'New bank details', signAs });
+      const entry = await sendOverSmtp(raw, mailFrom);
       expect(entry).toMatchObject({
         state: 'not_verified',
         stateDetail: detail,
@@ -183,7 +221,7 @@ describe('a From forged past the sender checks, over SMTP', () => {
 
   it.each(forgeries)(
     'holds $name answering the client\'s ticket with "Re: [#n]": nothing joins it',
-    async ({ head, detail }) => {
+    async ({ head, detail, signAs, mailFrom }) => {
       const ticket = await t.services.tickets.create(amelie.id, {
         subject: 'Menu page',
         description: 'Please add the fall menu.',
@@ -194,7 +232,7 @@ describe('a From forged past the sender checks, over SMTP', () => {
       );
       const raw = await signed(head, {
         subject: `Re: [#${ticket.number}] Menu page`,
-        signAs: 'attacker.test',
+        signAs,
         body: [
           'Content-Type: multipart/mixed; boundary="b1"',
           '',
@@ -211,7 +249,7 @@ describe('a From forged past the sender checks, over SMTP', () => {
           '--b1--',
         ],
       });
-      const entry = await sendOverSmtp(raw, 'eve@attacker.test');
+      const entry = await sendOverSmtp(raw, mailFrom);
       expect(entry).toMatchObject({
         state: 'not_verified',
         stateDetail: detail,

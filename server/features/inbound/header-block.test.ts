@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { headerBlockProblem } from './header-block';
+import { messageKeyOf } from './message-identity';
 
 const message = (header: string[], body = 'Hello') =>
   Buffer.from(`${header.join('\r\n')}\r\n\r\n${body}\r\n`, 'latin1');
@@ -82,5 +83,21 @@ describe('the header block every reader splits the same way', () => {
     expect(headerBlockProblem(message([' X-Note: folded onto nothing', ...ordinary]))).toBe(
       'the header starts with a folded line',
     );
+  });
+
+  it('names a header that does not end within the first MiB: what follows could hide a From', () => {
+    const long = ['From: <amelie@bakery.test>', `X-Pad: ${'a'.repeat(1024 * 1024)}`];
+    expect(headerBlockProblem(message([...long, '\x0bFrom: <eve@attacker.test>']))).toBe(
+      'the header does not end within its first 1,048,576 bytes',
+    );
+    // A message that is all header, and shorter, is read whole.
+    expect(headerBlockProblem(Buffer.from(`${ordinary.join('\r\n')}`))).toBeNull();
+  });
+
+  it('ends where the message key finds its Message-ID: one header block for both', () => {
+    const id = '<deep@bakery.test>';
+    const padded = message([...ordinary, `X-Pad: ${'a'.repeat(300 * 1024)}`, `Message-ID: ${id}`]);
+    expect(headerBlockProblem(padded)).toBeNull();
+    expect(messageKeyOf(padded)).toBe(id);
   });
 });

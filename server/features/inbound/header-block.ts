@@ -4,6 +4,18 @@
  */
 const MAX_HEADER_BYTES = 1024 * 1024;
 
+/**
+ * The message's header block, byte for byte (latin1), up to the first empty line as mailauth
+ * ends it (a lone LF counts as CRLF); `whole` is false when no empty line comes within the
+ * first MAX_HEADER_BYTES and the message goes on, so `text` is a block cut off.
+ */
+export function headerBlock(raw: Buffer): { text: string; whole: boolean } {
+  const head = raw.subarray(0, MAX_HEADER_BYTES).toString('latin1');
+  const end = head.search(/\n\r?\n/);
+  if (end !== -1) return { text: head.slice(0, end), whole: true };
+  return { text: head, whole: raw.length <= MAX_HEADER_BYTES };
+}
+
 /** The characters that name a header line's odd start in the log. */
 const CHARACTER_NAMES: Record<string, string> = {
   '\x0b': 'a vertical tab',
@@ -26,14 +38,15 @@ const shown = (name: string) => name.replace(/[^\x20-\x7e]/g, '?').slice(0, 40);
  * under) only a line that starts with a space or a tab. A line that starts with a vertical
  * tab therefore hides a From from one of them, and so do a bare CR, a header name with
  * whitespace before its colon (`From :` is an mbox line to mailparser when it comes first),
- * a line without a colon and a second From. Answers the first such thing in words, or null
- * for a header block every reader splits the same way.
+ * a line without a colon, a second From and a header too long to read whole. Answers the
+ * first such thing in words, or null for a header block every reader splits the same way.
  */
 export function headerBlockProblem(raw: Buffer): string | null {
-  const head = raw.subarray(0, MAX_HEADER_BYTES).toString('latin1');
-  // Where mailauth ends the header block: the first empty line (a lone LF counts as CRLF).
-  const end = head.search(/\n\r?\n/);
-  const block = end === -1 ? head : head.slice(0, end);
+  const { text: block, whole } = headerBlock(raw);
+  // Whatever lies past the part read could hide a From from it.
+  if (!whole) {
+    return `the header does not end within its first ${MAX_HEADER_BYTES.toLocaleString('en-US')} bytes`;
+  }
   let froms = 0;
   for (const [index, line] of block.split('\n').entries()) {
     const text = line.endsWith('\r') ? line.slice(0, -1) : line;

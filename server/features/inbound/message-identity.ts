@@ -1,13 +1,9 @@
 import { createHash } from 'node:crypto';
-
-/** How far into a message its header block may reach; anything longer is not a header block. */
-const MAX_HEADER_BYTES = 256 * 1024;
+import { headerBlock } from './header-block';
 
 /** The message's header block, unfolded, as `name: value` lines (names in lower case). */
 export function headerLines(raw: Buffer): string[] {
-  const head = raw.subarray(0, MAX_HEADER_BYTES).toString('latin1');
-  const end = head.search(/\r?\n\r?\n/);
-  const block = end === -1 ? head : head.slice(0, end);
+  const block = headerBlock(raw).text;
   return block
     .replace(/\r?\n[ \t]+/g, ' ')
     .split(/\r?\n/)

@@ -2,8 +2,16 @@ import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { MAX_MIME_PARTS, mimeBombRefusal, READER_LIMITS } from './mime-guard';
 
-/** A multipart message of `parts` attachments under the boundary `delimiter`, declared by `contentType`. */
-function multipart(contentType: string, delimiter: string, parts: number): Buffer {
+/**
+ * A multipart message of `parts` attachments under the boundary `delimiter`, declared by
+ * `contentType` in the header field named `field`.
+ */
+function multipart(
+  contentType: string,
+  delimiter: string,
+  parts: number,
+  field = 'Content-Type',
+): Buffer {
   const part = [
     `--${delimiter}`,
     'Content-Type: text/plain',
@@ -16,7 +24,7 @@ function multipart(contentType: string, delimiter: string, parts: number): Buffe
       'From: amelie@bakery.test',
       'Subject: Parts',
       'MIME-Version: 1.0',
-      `Content-Type: ${contentType}`,
+      `${field}: ${contentType}`,
       '',
       ...Array.from({ length: parts }, () => part),
       `--${delimiter}--`,
@@ -53,6 +61,23 @@ const forms: [string, string, string][] = [
     "multipart/mixed;\r\n boundary*0*=utf-8''%2D%2D;\r\n\tboundary*1=bomb",
     '--bomb',
   ],
+  // The forms a hand-written copy of the parser's rules had to give up on: the parser's own
+  // library decodes them, so the count follows it.
+  [
+    'a charset in which ASCII bytes are not ASCII',
+    "multipart/mixed; boundary*=utf-16''%00b%00o%00m%00b",
+    'bomb',
+  ],
+  ['an encoded word', 'multipart/mixed; boundary*0="=?utf-8?q?bomb?="', 'bomb'],
+  ['a broken percent-encoding', "multipart/mixed; boundary*=utf-8''bo%mb", 'bo=mb'],
+  // Read as UTF-8, the parser drops the trailing U+2000 (an en quad) as whitespace.
+  ['a boundary that ends in a UTF-8 space', 'multipart/mixed; boundary="bomb\xe2\x80\x80"', 'bomb'],
+];
+
+/** Header fields the parser takes for a Content-Type, however they are written. */
+const fields: [string, string][] = [
+  ['a field whose colon is on a folded line', 'Content-Type\r\n '],
+  ['a field name in capitals with spaces before its colon', 'CONTENT-TYPE  '],
 ];
 
 describe('the MIME part count before any parser', () => {
@@ -79,30 +104,20 @@ describe('the MIME part count before any parser', () => {
     );
   });
 
-  it.each([
-    [
-      'a boundary longer than a line',
-      `multipart/mixed; boundary="${'b'.repeat(1200)}"`,
-      'a boundary is 1,200 characters long (at most 998)',
-    ],
-    [
-      'a charset in which ASCII bytes are not ASCII',
-      "multipart/mixed; boundary*=utf-16''%00b%00o%00m%00b",
-      'a boundary is written in the charset "utf-16"',
-    ],
-    [
-      'an encoded word',
-      'multipart/mixed; boundary*0="=?utf-8?q?bomb?="',
-      'a boundary is written as an encoded word',
-    ],
-    [
-      'a broken percent-encoding',
-      "multipart/mixed; boundary*=utf-8''bo%mb",
-      'a boundary has a stray "%" in its encoding',
-    ],
-  ])('refuses %s, whatever the number of parts', (_, type, reason) => {
+  it.each(fields)('counts the parts under %s as the parser splits them', async (_, field) => {
+    const type = 'multipart/mixed; boundary=bomb';
+    const message = multipart(type, 'bomb', 3, field);
+    expect(mimeBombRefusal(message)).toBeNull();
+    expect((await simpleParser(message)).attachments).toHaveLength(3);
+    expect(mimeBombRefusal(multipart(type, 'bomb', 10_000, field))).toBe(
+      'the message has 10,000 MIME parts (at most 500), as a message built to exhaust the reader would.',
+    );
+  });
+
+  it('refuses a boundary longer than a line, whatever the number of parts', () => {
+    const type = `multipart/mixed; boundary="${'b'.repeat(1200)}"`;
     expect(mimeBombRefusal(multipart(type, 'bomb', 2))).toBe(
-      `its MIME parts cannot be counted: ${reason}, as in a message built to exhaust the reader.`,
+      'its MIME parts cannot be counted: a boundary is 1,200 characters long (at most 998), as in a message built to exhaust the reader.',
     );
   });
 
@@ -110,6 +125,68 @@ describe('the MIME part count before any parser', () => {
     const message = multipart("multipart/mixed; boundary*=utf-8''b%C3%B6mb", 'bömb', 2);
     expect(mimeBombRefusal(message)).toBeNull();
     expect((await simpleParser(message)).attachments).toHaveLength(0);
+  });
+});
+
+describe('the header blocks the count reads', () => {
+  /** A plain-text message whose body is `lines`. */
+  const textMessage = (lines: string[]) =>
+    Buffer.from(
+      ['From: amelie@bakery.test', 'Content-Type: text/plain', '', ...lines, ''].join('\r\n'),
+    );
+
+  it('takes a body of 100,000 lines that look like Content-Type fields for the text it is', async () => {
+    const message = textMessage(
+      Array.from({ length: 100_000 }, (_, n) => `content-type: a; boundary=b${n}`),
+    );
+    expect(mimeBombRefusal(message)).toBeNull();
+    expect((await simpleParser(message, READER_LIMITS)).attachments).toEqual([]);
+  });
+
+  it('refuses a header block of more Content-Type fields than the message could have parts', () => {
+    const header = Array.from(
+      { length: 100_000 },
+      () => 'Content-Type: multipart/mixed; boundary=b',
+    );
+    expect(mimeBombRefusal(Buffer.from([...header, '', 'x', ''].join('\r\n')))).toBe(
+      'the message has more than 501 Content-Type fields where its parts start (one a part), as a message built to exhaust the reader would.',
+    );
+  });
+
+  it('refuses a chain of 100,000 messages embedded in one another', () => {
+    const chain = Array.from(
+      { length: 100_000 },
+      () => 'Content-Type: message/rfc822\r\nContent-Disposition: inline\r\n',
+    );
+    expect(mimeBombRefusal(Buffer.from([...chain, 'x', ''].join('\r\n')))).toBe(
+      'the message has more than 500 MIME parts, as a message built to exhaust the reader would.',
+    );
+  });
+
+  it("counts the parts of an embedded message, whose header block starts the part's body", async () => {
+    const embedded = (parts: number) =>
+      Buffer.concat([
+        Buffer.from(
+          [
+            'From: amelie@bakery.test',
+            'Content-Type: multipart/mixed; boundary=outer',
+            '',
+            '--outer',
+            'Content-Type: message/rfc822',
+            'Content-Disposition: inline',
+            '',
+            '',
+          ].join('\r\n'),
+        ),
+        multipart('multipart/mixed; boundary=inner', 'inner', parts),
+        Buffer.from('--outer--\r\n'),
+      ]);
+    expect(mimeBombRefusal(embedded(3))).toBeNull();
+    expect((await simpleParser(embedded(3))).attachments).toHaveLength(3);
+    // The outer part, the embedded message and its 600 parts.
+    expect(mimeBombRefusal(embedded(600))).toBe(
+      'the message has 602 MIME parts (at most 500), as a message built to exhaust the reader would.',
+    );
   });
 });
 

@@ -13,17 +13,13 @@ import {
   type RenamedFile,
 } from './attachments';
 import { classifyUnanswerable } from './classify';
-import { headerBlockProblem } from './header-block';
 import type { InboundOutcome, InboundRepository } from './inbound.repository';
 import type { InboundProcessor } from './ingest';
 import { headerLines } from './message-identity';
 import { mimeBombRefusal, READER_LIMITS } from './mime-guard';
 import { replyText } from './reply-text';
-import {
-  dmarcAligned,
-  type SenderAuthentication,
-  type SenderVerifier,
-} from './sender-verification';
+import { unprovenSender } from './sender-proof';
+import type { SenderAuthentication, SenderVerifier } from './sender-verification';
 import { findThread, type Thread, type ThreadedBy } from './threading';
 
 /** A message still `received` this long after it arrived was left by a crash: the sweep takes it. */
@@ -74,9 +70,6 @@ const MATCHED_BY: Record<ThreadedBy, string> = {
   subject: 'the ticket number in its subject',
 };
 
-/** DMARC's verdict in the log's words (any other verdict is named as mailauth gives it). */
-const DMARC_WORDS: Record<string, string> = { fail: 'failed', none: 'has no policy' };
-
 const filesDetail = (refused: RefusedFile[]) =>
   `Files not kept: ${refused.map((file) => `${file.filename} (${file.reason})`).join(', ')}.`;
 
@@ -94,16 +87,6 @@ function seen(mail: ParsedMail) {
     fromName: from?.name ? oneLine(from.name) : null,
     subject: mail.subject !== undefined ? oneLine(mail.subject) : null,
   };
-}
-
-/**
- * Why the From names no one sender: several addresses, or a group (mailparser files the
- * message under the first, DMARC checks none of them); null for a single address.
- */
-function severalSenders(mail: ParsedMail): string | null {
-  const entries = mail.from?.value ?? [];
-  if (entries.some((entry) => entry.group)) return 'the From header names a group of addresses';
-  return entries.length > 1 ? `the From header names ${entries.length} addresses` : null;
 }
 
 /** The files that came with the message; images embedded in the HTML (cid:) are part of it. */
@@ -309,39 +292,22 @@ export function createInboundProcessor(deps: InboundProcessorDeps) {
       };
     }
     const client = clients[0]!;
-    const seenWithChecks = { ...found, authentication: verdicts, userId: client.id };
-    // The checks and the reader must mean the same From, whatever proves the sender.
-    const ambiguity = headerBlockProblem(row.raw) ?? severalSenders(mail);
-    if (ambiguity) {
-      return {
-        ...seenWithChecks,
-        state: 'not_verified',
-        stateDetail: `Held as sender not verified: ${ambiguity}; mail programs read such a header in different ways, so a forged From can hide behind it.`,
-      };
-    }
     const thread = await findThread(repository, mail, row.envelopeTo, client.id);
-    if (thread?.by === 'token' && thread.ticket.userId !== client.id) {
+    const unproven = unprovenSender({
+      raw: row.raw,
+      mail,
+      fromAddress: found.fromAddress,
+      client,
+      thread,
+      authentication: { ...verdicts, dmarcPassedFor },
+    });
+    if (unproven) {
       return {
-        ...seenWithChecks,
+        ...found,
+        authentication: verdicts,
+        userId: client.id,
         state: 'not_verified',
-        stateDetail: `Held as sender not verified: the reply token is of another client's ticket (#${thread.ticket.number}).`,
-      };
-    }
-    if (thread?.by !== 'token' && !dmarcPassedFor) {
-      const domain = verdicts.dmarcDomain ?? found.fromAddress.split('@').pop();
-      return {
-        ...seenWithChecks,
-        state: 'not_verified',
-        stateDetail: `Held as sender not verified: DMARC ${DMARC_WORDS[verdicts.dmarc] ?? `gave ${verdicts.dmarc}`} for ${domain} and there is no reply token of the client's ticket.`,
-      };
-    }
-    // A pass proves the domain it was for: it counts only when that is the client's own.
-    const clientAddress = client.email ?? found.fromAddress;
-    if (thread?.by !== 'token' && dmarcPassedFor && !dmarcAligned(dmarcPassedFor, clientAddress)) {
-      return {
-        ...seenWithChecks,
-        state: 'not_verified',
-        stateDetail: `Held as sender not verified: DMARC passed for ${dmarcPassedFor.split('@').pop()!.toLowerCase()}, not for the domain of the client's address ${clientAddress}, and there is no reply token of the client's ticket.`,
+        stateDetail: `Held as sender not verified: ${unproven}.`,
       };
     }
     return {

@@ -1,7 +1,5 @@
 import { Resolver } from 'node:dns/promises';
-import { domainToASCII } from 'node:url';
 import { authenticate, type DNSResolver } from 'mailauth';
-import { getDomain } from 'tldts';
 import type { InboundAuthentication } from '@shared/schemas/inbound';
 
 /**
@@ -95,26 +93,3 @@ export function createSenderVerifier({
   }
 }
 export type SenderVerifier = ReturnType<typeof createSenderVerifier>;
-
-/** A domain as DNS knows it: lower case, an internationalized one in punycode ('' if invalid). */
-const asciiDomain = (address: string) =>
-  domainToASCII(address.slice(address.lastIndexOf('@') + 1).toLowerCase());
-
-/** The registered domain under its public suffix, as DMARC finds the organizational domain. */
-const organizationalDomain = (domain: string) =>
-  getDomain(domain, { allowPrivateDomains: true }) ?? domain;
-
-/**
- * Whether a DMARC pass for `checked` proves mail from `address`: the two domains are the same,
- * or share their organizational domain (DMARC's relaxed alignment, as mailauth applies it).
- * A pass for any other domain proves only that domain's mail, whatever From the message shows.
- */
-export function dmarcAligned(checked: string, address: string): boolean {
-  const checkedDomain = asciiDomain(checked);
-  const addressDomain = asciiDomain(address);
-  if (!checkedDomain || !addressDomain) return false;
-  return (
-    checkedDomain === addressDomain ||
-    organizationalDomain(checkedDomain) === organizationalDomain(addressDomain)
-  );
-}
