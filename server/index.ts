@@ -31,6 +31,10 @@ async function main(): Promise<void> {
   // Tickets from before response clocks get their due times once, in the settings' hours.
   const started = await services.tickets.startEarlierClocks();
   if (started > 0) logger.info({ tickets: started }, 'response clocks started for earlier tickets');
+  // Support e-mails kept in the database before the file store move there before anything
+  // reads them (idempotent; several processes may run it at once).
+  const moved = await services.inboundRawUpkeep.moveIntoStore();
+  if (moved > 0) logger.info({ messages: moved }, 'raw support e-mails moved to the file store');
 
   const web = await createWebServices({ config, database }, services);
   const app = createApp({ config, logger, services, web });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scratchRawMessages } from '@tests/support/raw-messages';
 import { smtpTalk } from '@tests/support/smtp-talk';
 import { startTestApp, type TestApp } from '@tests/support/test-app';
 import { openTestDatabase } from '@tests/support/test-database';
@@ -83,7 +84,8 @@ describe('the SMTP listener', () => {
       envelopeTo: ['help@agency.test', 'help+t_abc123@agency.test'],
       deliveries: 1,
     });
-    expect(row!.raw.toString('utf8')).toBe(raw);
+    const { raw: kept } = await t.services.inbound.raw(row!.id);
+    expect(Buffer.concat(await kept.toArray()).toString('utf8')).toBe(raw);
     expect(stored).toContain(row!.id);
   });
 
@@ -218,8 +220,10 @@ describe('the SMTP listener with a certificate', () => {
 describe('the SMTP listener without its database', () => {
   it('answers 451 4.3.0, never 250, so the sender keeps the message and retries', async () => {
     const database = await openTestDatabase();
+    const rawMessages = scratchRawMessages();
     const ingest = createIngest(
       createInboundRepository(database.db),
+      rawMessages,
       { process: async () => undefined, release: () => Promise.reject(new Error('unused')) },
       () => undefined,
     );
@@ -243,6 +247,7 @@ describe('the SMTP listener without its database', () => {
       await smtp.quit();
     } finally {
       await down.close();
+      rawMessages.remove();
     }
   });
 });

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import type { Ingest } from './ingest';
+import { MessageTooLargeError } from './raw-messages';
 
 export interface SmtpListenerOptions {
   port: number;
@@ -24,8 +25,9 @@ function reply(code: number, text: string): Error & { responseCode: number } {
 
 /**
  * The built-in SMTP listener for support mail (issue 27): a receiving server for one address,
- * never a relay. RCPT for any other address is refused with 550; a message is answered 250 only
- * once its raw form is stored, and 451 (the sender retries) when it cannot be.
+ * never a relay. RCPT for any other address is refused with 550; a message is streamed into
+ * the file store as it comes (never held in memory) and answered 250 only once it is stored,
+ * 451 (the sender retries) when it cannot be.
  */
 export function createSmtpListener(options: SmtpListenerOptions) {
   const { maxBytes, acceptsRecipient, ingest, logger } = options;
@@ -62,34 +64,30 @@ export function createSmtpListener(options: SmtpListenerOptions) {
     },
 
     onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      let bytes = 0;
-      stream.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-        // Past the limit nothing more is kept; the library answers 552 at the end.
-        if (bytes <= maxBytes) chunks.push(chunk);
-      });
-      stream.on('error', (error) => callback(error));
-      stream.on('end', () => {
-        if (stream.sizeExceeded || bytes > maxBytes) {
-          callback(reply(552, `5.3.4 Message too big: the limit is ${maxBytes} bytes`));
-          return;
-        }
-        const { mailFrom, rcptTo } = session.envelope;
-        ingest(Buffer.concat(chunks, bytes), {
+      const { mailFrom, rcptTo } = session.envelope;
+      ingest(
+        stream,
+        {
           via: 'smtp',
           envelopeFrom: mailFrom ? mailFrom.address || null : null,
           envelopeTo: rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
           remoteAddress: session.remoteAddress,
           helo: session.hostNameAppearsAs,
-        }).then(
-          ({ id }) => callback(null, `2.0.0 Stored as ${id}`),
-          (error: unknown) => {
-            logger.error({ err: error }, 'inbound SMTP: message not stored, sender told to retry');
-            callback(reply(451, '4.3.0 Temporary failure storing the message, try again later'));
-          },
-        );
-      });
+        },
+        { maxBytes },
+      ).then(
+        ({ id }) => callback(null, `2.0.0 Stored as ${id}`),
+        (error: unknown) => {
+          // What the store did not take is still read to its end: the reply follows the DATA.
+          if (!stream.readableEnded) stream.resume();
+          if (error instanceof MessageTooLargeError || stream.sizeExceeded) {
+            callback(reply(552, `5.3.4 Message too big: the limit is ${maxBytes} bytes`));
+            return;
+          }
+          logger.error({ err: error }, 'inbound SMTP: message not stored, sender told to retry');
+          callback(reply(451, '4.3.0 Temporary failure storing the message, try again later'));
+        },
+      );
     },
   });
   server.on('error', (error) => logger.error({ err: error }, 'inbound SMTP error'));

@@ -27,6 +27,8 @@ const HELD: InboundMessage = {
   stateDetail: 'No client has the address stranger@example.com',
   authentication: { dkim: 'pass', spf: 'pass', dmarc: 'fail', dmarcDomain: 'example.com' },
   refusedFiles: [{ filename: 'invoice.exe', reason: 'Program files are not accepted' }],
+  originalKept: true,
+  originalRemovedAt: null,
   ticket: null,
   userId: null,
 };
