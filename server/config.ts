@@ -72,6 +72,11 @@ const EnvSchema = z
     INBOUND_MAX_MB: z.coerce.number().positive().max(1024).default(25),
     /** E-mails read whole at once (checked and parsed): each holds a whole message. */
     INBOUND_PROCESSING_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+    /** Connections the SMTP listener serves at once; past them, 421. */
+    INBOUND_SMTP_MAX_CLIENTS: z.coerce.number().int().min(1).max(1000).default(20),
+    /** Per sending address and minute: connections (then 421) and messages (then 450). */
+    INBOUND_SMTP_CONNECTIONS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
+    INBOUND_SMTP_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
     /** A certificate and key (PEM files) for STARTTLS; without them it is not offered. */
     INBOUND_TLS_CERT: z.string().min(1).optional(),
     INBOUND_TLS_KEY: z.string().min(1).optional(),
@@ -240,7 +245,15 @@ export interface Config {
   inbound: {
     /** The built-in SMTP listener; undefined: none (INBOUND_SMTP_PORT=0 or off). */
     smtp:
-      | { port: number; host: string; tls: { certFile: string; keyFile: string } | undefined }
+      | {
+          port: number;
+          host: string;
+          tls: { certFile: string; keyFile: string } | undefined;
+          /** Connections served at once. */
+          maxClients: number;
+          /** What one sending address may do in a minute. */
+          perAddressPerMinute: { connections: number; messages: number };
+        }
       | undefined;
     maxBytes: number;
     /** How many messages are read whole (checked, parsed) at once. */
@@ -372,6 +385,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
                       keyFile: path.resolve(projectRoot, e.INBOUND_TLS_KEY),
                     }
                   : undefined,
+              maxClients: e.INBOUND_SMTP_MAX_CLIENTS,
+              perAddressPerMinute: {
+                connections: e.INBOUND_SMTP_CONNECTIONS_PER_MINUTE,
+                messages: e.INBOUND_SMTP_MESSAGES_PER_MINUTE,
+              },
             },
       maxBytes: Math.round(e.INBOUND_MAX_MB * 1024 * 1024),
       processingConcurrency: e.INBOUND_PROCESSING_CONCURRENCY,

@@ -5,11 +5,18 @@ import { SMTPServer } from 'smtp-server';
 import type { Ingest } from './ingest';
 import { MessageTooLargeError } from './raw-messages';
 
+/** The most recipients one message may name (RFC 5321 asks a server to take at least 100). */
+export const MAX_RECIPIENTS = 100;
+
 export interface SmtpListenerOptions {
   port: number;
   host: string;
   /** The largest message taken (SIZE, and counted on the stream): 552 above it. */
   maxBytes: number;
+  /** Connections served at once (smtp-server's maxClients): 421 past them. */
+  maxClients: number;
+  /** What one sending address may do in a minute: connect (then 421), send (then 450). */
+  perAddressPerMinute: { connections: number; messages: number };
   /** PEM files for STARTTLS; without them STARTTLS is neither offered nor accepted. */
   tls?: { certFile: string; keyFile: string };
   /** Whether mail for this recipient is taken (the support address and its plus-addresses). */
@@ -23,17 +30,50 @@ function reply(code: number, text: string): Error & { responseCode: number } {
   return Object.assign(new Error(text), { responseCode: code });
 }
 
+const MINUTE_MS = 60_000;
+/** Past this many addresses counted, the ones whose minute is over are forgotten. */
+const FORGET_ABOVE = 10_000;
+
+/**
+ * How often each remote address did something in its current minute, in this process: a
+ * fixed window per address, enough to slow down a flood without a database write per command.
+ */
+function perMinuteCounter(limit: number) {
+  const windows = new Map<string, { startedAt: number; count: number }>();
+  return {
+    /** Counts one more; false when that is past the limit for this minute. */
+    hit(address: string): boolean {
+      const now = Date.now();
+      if (windows.size > FORGET_ABOVE) {
+        for (const [key, window] of windows) {
+          if (now - window.startedAt >= MINUTE_MS) windows.delete(key);
+        }
+      }
+      let window = windows.get(address);
+      if (!window || now - window.startedAt >= MINUTE_MS) {
+        window = { startedAt: now, count: 0 };
+        windows.set(address, window);
+      }
+      window.count += 1;
+      return window.count <= limit;
+    },
+  };
+}
+
 /**
  * The built-in SMTP listener for support mail (issue 27): a receiving server for one address,
  * never a relay. RCPT for any other address is refused with 550; a message is streamed into
  * the file store as it comes (never held in memory) and answered 250 only once it is stored,
- * 451 (the sender retries) when it cannot be.
+ * 451 (the sender retries) when it cannot be. It has the limits every MTA has: connections at
+ * once, connections and messages per sending address and minute, recipients per message.
  */
 export function createSmtpListener(options: SmtpListenerOptions) {
   const { maxBytes, acceptsRecipient, ingest, logger } = options;
   const tls = options.tls
     ? { key: fs.readFileSync(options.tls.keyFile), cert: fs.readFileSync(options.tls.certFile) }
     : undefined;
+  const connections = perMinuteCounter(options.perAddressPerMinute.connections);
+  const messages = perMinuteCounter(options.perAddressPerMinute.messages);
 
   const server = new SMTPServer({
     banner: 'support mail',
@@ -43,12 +83,27 @@ export function createSmtpListener(options: SmtpListenerOptions) {
     hideSTARTTLS: !tls,
     ...tls,
     size: maxBytes,
+    maxClients: options.maxClients,
     logger: false,
     // A stalled sender holds no connection for ever.
     socketTimeout: 120_000,
     closeTimeout: 10_000,
 
-    onRcptTo(address, _session, callback) {
+    onConnect(session, callback) {
+      if (connections.hit(session.remoteAddress)) return callback();
+      callback(reply(421, '4.7.0 Too many connections from your address, try again later'));
+    },
+
+    onMailFrom(_address, session, callback) {
+      if (messages.hit(session.remoteAddress)) return callback();
+      callback(reply(450, '4.7.1 Too many messages from your address, try again later'));
+    },
+
+    onRcptTo(address, session, callback) {
+      if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) {
+        callback(reply(452, `4.5.3 Too many recipients: at most ${MAX_RECIPIENTS} per message`));
+        return;
+      }
       acceptsRecipient(address.address).then(
         (accepted) =>
           callback(
