@@ -25,6 +25,25 @@ export interface SmtpListenerOptions {
   logger: Logger;
 }
 
+/**
+ * Why the listener could not start, in one line naming what to set: a port another process
+ * holds (a second instance on the machine) or one this user may not bind (below 1024).
+ */
+export function smtpListenFailure(error: unknown, at: { host: string; port: number }): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const where = `${at.host}:${at.port}`;
+  const choices =
+    'set INBOUND_SMTP_PORT to a free port for this instance, or INBOUND_SMTP_PORT=off to run it without the SMTP listener';
+  if (code === 'EADDRINUSE') {
+    return `The inbound SMTP listener cannot start: ${where} is already in use (another instance?); ${choices}.`;
+  }
+  if (code === 'EACCES') {
+    return `The inbound SMTP listener cannot start: this user may not listen on ${where} (ports below 1024 need CAP_NET_BIND_SERVICE, see docs/support-mail.md); ${choices}.`;
+  }
+  const reason = error instanceof Error ? error.message : String(error);
+  return `The inbound SMTP listener cannot start on ${where} (${reason}); ${choices}.`;
+}
+
 /** An SMTP reply of ours, with its code and enhanced status code in the text. */
 function reply(code: number, text: string): Error & { responseCode: number } {
   return Object.assign(new Error(text), { responseCode: code });
@@ -145,7 +164,11 @@ export function createSmtpListener(options: SmtpListenerOptions) {
       );
     },
   });
-  server.on('error', (error) => logger.error({ err: error }, 'inbound SMTP error'));
+  let started = false;
+  // Before it listens, an error (the port taken) is the start's to report, in its one line.
+  server.on('error', (error) => {
+    if (started) logger.error({ err: error }, 'inbound SMTP error');
+  });
 
   return {
     /** Starts listening; resolves with the port (the one chosen when 0 was asked). */
@@ -155,6 +178,7 @@ export function createSmtpListener(options: SmtpListenerOptions) {
         const failed = (error: Error) => reject(error);
         net.once('error', failed);
         server.listen(options.port, options.host, () => {
+          started = true;
           net.off('error', failed);
           resolve((net.address() as AddressInfo).port);
         });
