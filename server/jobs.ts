@@ -23,7 +23,10 @@ const ATTACHMENTS_CRON = '*/10 * * * *';
 /** Processes inbound e-mail a crash left unprocessed, every minute. */
 export const INBOUND_SWEEP_QUEUE = 'inbound-sweep';
 const INBOUND_SWEEP_CRON = '* * * * *';
-/** The raw support e-mails' upkeep, at start and daily: the copies no row names. */
+/**
+ * The raw support e-mails' upkeep, at start and daily: the copies past the days Settings keeps
+ * them, and the copies no row names.
+ */
 export const INBOUND_UPKEEP_QUEUE = 'inbound-upkeep';
 const INBOUND_UPKEEP_CRON = '41 3 * * *';
 
@@ -87,7 +90,7 @@ export async function startJobs({
     /** Absent where a process does not look after inbound e-mail. */
     inboundProcessor?: Pick<Services['inboundProcessor'], 'sweep'>;
     /** Absent where a process does not look after the raw support e-mails in the store. */
-    inboundRawUpkeep?: Pick<Services['inboundRawUpkeep'], 'removeOrphans'>;
+    inboundRawUpkeep?: Pick<Services['inboundRawUpkeep'], 'removeExpired' | 'removeOrphans'>;
     /** Absent where a process does not make the monthly reports. */
     reports?: Pick<Services['reports'], 'runMonthly'>;
     /** Absent or null where no mailbox is polled (IMAP_URL unset). */
@@ -188,8 +191,11 @@ export async function startJobs({
       tz: config.billing.timezone,
     });
     await boss.work(INBOUND_UPKEEP_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+      const expired = await inboundRawUpkeep.removeExpired();
       const orphans = await inboundRawUpkeep.removeOrphans();
-      if (orphans > 0) logger.info({ orphans }, 'raw support e-mails upkeep done');
+      if (expired > 0 || orphans > 0) {
+        logger.info({ expired, orphans }, 'raw support e-mails upkeep done');
+      }
     });
   }
   if (reports) {

@@ -592,10 +592,11 @@ export function createServices({
       rawMessages,
       reading: inboundReading,
     }),
-    /** The raw copies: moved out of the database at start-up, orphans swept (jobs.ts). */
+    /** The raw copies: moved out of the database at start-up, kept their days (jobs.ts). */
     inboundRawUpkeep: createRawUpkeep({
       repository: repositories.inbound,
       rawMessages,
+      retentionDays: async () => (await settings.getBusiness()).originalEmailDays,
       now: clock,
     }),
     inbound,

@@ -354,6 +354,8 @@ export const settings = pgTable('settings', {
   /** The largest attachment accepted, and the most a message's attachments may add up to. */
   attachmentMaxFileMb: integer().notNull().default(10),
   attachmentMaxMessageMb: integer().notNull().default(25),
+  /** Days a support e-mail is kept as it arrived (features/inbound/raw-upkeep.ts). */
+  originalEmailDays: integer().notNull().default(90),
   /** Website updates each plan includes per month (null: unlimited), and the price of one more. */
   updatesPerMonth: jsonb()
     .$type<UpdateAllowanceSettings['updatesPerMonth']>()

@@ -8,6 +8,7 @@ import {
   isNotNull,
   isNull,
   lt,
+  notInArray,
   or,
   sql,
   type SQL,
@@ -383,7 +384,7 @@ function processingQueries(db: Database) {
 }
 /**
  * The raw copies' upkeep (raw-upkeep.ts): the rows still holding their bytes in the database
- * (from before the file store), and the keys rows name.
+ * (from before the file store), the copies past the retention, and the keys rows name.
  */
 function rawCopyQueries(db: Database) {
   return {
@@ -450,6 +451,35 @@ function rawCopyQueries(db: Database) {
           dedupeKey: sql`case when exists (select 1 from ${inboundMessages} other where other.dedupe_key = ${moved.dedupeKey}) then null else ${moved.dedupeKey} end`,
         })
         .where(and(eq(inboundMessages.id, id), isNotNull(inboundMessages.raw)))
+        .returning({ id: inboundMessages.id });
+      return rows.length === 1;
+    },
+
+    /**
+     * Raw copies older than the retention, a batch at a time: every message but the held ones
+     * (they keep theirs until the admin decides) and those not yet processed.
+     */
+    async rawPastRetention(receivedBefore: Date, limit: number) {
+      return db
+        .select({ id: inboundMessages.id, rawKey: inboundMessages.rawKey })
+        .from(inboundMessages)
+        .where(
+          and(
+            isNotNull(inboundMessages.rawKey),
+            lt(inboundMessages.receivedAt, receivedBefore),
+            notInArray(inboundMessages.state, ['received', ...HELD_INBOUND_STATES]),
+          ),
+        )
+        .orderBy(asc(inboundMessages.receivedAt), asc(inboundMessages.id))
+        .limit(limit) as Promise<Array<{ id: string; rawKey: string }>>;
+    },
+
+    /** The row no longer names its copy (which is deleted next); false when it did not. */
+    async forgetRaw(id: string, rawKey: string): Promise<boolean> {
+      const rows = await db
+        .update(inboundMessages)
+        .set({ rawKey: null, rawRemovedAt: sql`now()` })
+        .where(and(eq(inboundMessages.id, id), eq(inboundMessages.rawKey, rawKey)))
         .returning({ id: inboundMessages.id });
       return rows.length === 1;
     },

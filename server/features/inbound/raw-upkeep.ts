@@ -4,21 +4,25 @@ import { dedupeKeyOf, fromAddressIn } from './message-identity';
 import type { RawMessages } from './raw-messages';
 
 const BATCH = 50;
+const DAY_MS = 24 * 60 * 60 * 1000;
 /** A stored copy no row names is an orphan once this old (its row comes right after it). */
 const ORPHAN_AGE_MS = 60 * 60 * 1000;
 
 /**
  * The raw copies of the support e-mails in the file store: the move of the rows that still hold
- * their bytes in the database (from before the store; at start-up), and the upkeep that
- * deletes the copies no row names.
+ * their bytes in the database (from before the store; at start-up), and the daily upkeep that
+ * deletes the copies past the retention of Settings and the copies no row names.
  */
 export function createRawUpkeep({
   repository,
   rawMessages,
+  retentionDays,
   now = () => new Date(),
 }: {
   repository: InboundRepository;
   rawMessages: RawMessages;
+  /** How long a raw copy is kept (Settings); read at each run. */
+  retentionDays: () => Promise<number>;
   now?: () => Date;
 }) {
   return {
@@ -49,6 +53,26 @@ export function createRawUpkeep({
           });
           if (attached) moved += 1;
           else await rawMessages.delete(stored.key);
+        }
+      }
+    },
+
+    /**
+     * Deletes the raw copies older than the retention; the rows, their tickets and files stay,
+     * and the log says the original is no longer kept. Held and unprocessed messages keep
+     * theirs. Answers how many it deleted.
+     */
+    async removeExpired(): Promise<number> {
+      const cutoff = new Date(now().getTime() - (await retentionDays()) * DAY_MS);
+      let removed = 0;
+      for (;;) {
+        const rows = await repository.rawPastRetention(cutoff, BATCH);
+        if (rows.length === 0) return removed;
+        for (const row of rows) {
+          // The row lets go first: a copy left behind by a failure is an orphan, swept later.
+          if (!(await repository.forgetRaw(row.id, row.rawKey))) continue;
+          await rawMessages.delete(row.rawKey);
+          removed += 1;
         }
       }
     },

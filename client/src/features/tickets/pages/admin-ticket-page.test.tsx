@@ -12,6 +12,7 @@ import { OriginalEmailSchema } from '@shared/schemas/inbound';
 import {
   apiServer,
   attachmentLimitsHandler,
+  errorJson,
   json,
   recordRequests,
 } from '@tests/support/api-server';
@@ -180,5 +181,22 @@ describe('AdminTicketPage', () => {
     // The quoted history is there, as text: the mail's markup is never rendered.
     expect(await screen.findByText(/> <b>Shall we\?<\/b>/)).toBeVisible();
     expect(screen.getByText('support+t_abc@studio.test')).toBeVisible();
+  });
+
+  it('says the original is no longer kept once its days are over', async () => {
+    const byEmail = detail('open');
+    byEmail.ticket.source = 'email';
+    apiServer.use(
+      http.get(`/api/admin/tickets/${ID}`, () => json(AdminTicketDetailSchema, byEmail)),
+      http.get(`/api/admin/tickets/${ID}/original`, () =>
+        errorJson(410, 'The original e-mail is no longer kept: it was deleted.'),
+      ),
+    );
+    renderWithApp(<AdminTicketPage params={{ id: ID }} />, `/admin/support/${ID}`);
+    await userEvent.setup().click(await screen.findByText('View original e-mail'));
+    expect(
+      await screen.findByText('The original e-mail is no longer kept: it was deleted.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 });

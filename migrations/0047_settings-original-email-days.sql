@@ -1,0 +1,1 @@
+ALTER TABLE "settings" ADD COLUMN "original_email_days" integer DEFAULT 90 NOT NULL;
