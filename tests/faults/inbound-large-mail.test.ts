@@ -121,16 +121,13 @@ describe('two 12 MB e-mails at once under the heap npm start gives', () => {
       expect.stringMatching(/^250 /),
     ]);
 
-    const detail = await pollUntil(
+    // Processed once the log says what became of both (their files saved before that).
+    const log = await pollUntil(
       async () => {
-        const res = await fetch(`${server.baseUrl}/api/admin/tickets/${ticket!.id}`, {
-          headers: { cookie },
-        });
-        return (await res.json()) as {
-          messages: Array<{ attachments: Array<{ filename: string; size: number }> }>;
-        };
+        const res = await fetch(`${server.baseUrl}/api/admin/inbound`, { headers: { cookie } });
+        return ((await res.json()) as { items?: Array<{ state: string }> }).items ?? [];
       },
-      (body) => body.messages?.length === 2,
+      (items) => items.length === 2 && items.every((item) => item.state !== 'received'),
       90_000,
     ).catch((error: unknown) => {
       throw new Error(`${String(error)}\n${server.output()}`);
@@ -138,6 +135,13 @@ describe('two 12 MB e-mails at once under the heap npm start gives', () => {
     watching = false;
     await watcher;
 
+    expect(log.map((item) => item.state)).toEqual(['added', 'added']);
+    const res = await fetch(`${server.baseUrl}/api/admin/tickets/${ticket!.id}`, {
+      headers: { cookie },
+    });
+    const detail = (await res.json()) as {
+      messages: Array<{ attachments: Array<{ filename: string; size: number }> }>;
+    };
     expect(
       detail.messages.flatMap((message) => message.attachments).map((file) => file.filename),
     ).toEqual(expect.arrayContaining(['brochure-first.pdf', 'brochure-second.pdf']));
