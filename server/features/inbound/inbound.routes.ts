@@ -27,7 +27,10 @@ export function adminInboundRoutes(service: InboundService): Router {
       'Cache-Control': 'no-store',
     });
     // Streamed from the store: a large message is never held whole to be sent.
-    await pipeline(raw, res);
+    await pipeline(raw, res).catch((error: unknown) => {
+      // The admin closed the download: there is nobody left to answer.
+      if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
+    });
   });
   router.post('/inbound/:id/release', async (req: Request<{ id: string }>, res) => {
     const { userId } = parse(ReleaseInboundSchema, req.body);
