@@ -74,6 +74,13 @@ const EnvSchema = z
     INBOUND_SMTP_HOST: z.string().min(1).default('127.0.0.1'),
     /** The largest message the listener and the webhooks take, in megabytes. */
     INBOUND_MAX_MB: z.coerce.number().positive().max(1024).default(25),
+    /** E-mails read whole at once (checked and parsed): each holds a whole message. */
+    INBOUND_PROCESSING_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+    /** Connections the SMTP listener serves at once; past them, 421. */
+    INBOUND_SMTP_MAX_CLIENTS: z.coerce.number().int().min(1).max(1000).default(20),
+    /** Per sending address and minute: connections (then 421) and messages (then 450). */
+    INBOUND_SMTP_CONNECTIONS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
+    INBOUND_SMTP_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
     /** A certificate and key (PEM files) for STARTTLS; without them it is not offered. */
     INBOUND_TLS_CERT: z.string().min(1).optional(),
     INBOUND_TLS_KEY: z.string().min(1).optional(),
@@ -253,9 +260,24 @@ export interface Config {
   inbound: {
     /** The built-in SMTP listener; undefined: none (INBOUND_SMTP_PORT=0 or off). */
     smtp:
-      | { port: number; host: string; tls: { certFile: string; keyFile: string } | undefined }
+      | {
+          port: number;
+          host: string;
+          tls: { certFile: string; keyFile: string } | undefined;
+          /** Connections served at once. */
+          maxClients: number;
+          /** What one sending address may do in a minute. */
+          perAddressPerMinute: { connections: number; messages: number };
+        }
       | undefined;
     maxBytes: number;
+    /** How many messages are read whole (checked, parsed) at once. */
+    processingConcurrency: number;
+    /**
+     * Where the raw messages are kept: DATA_DIR/inbound-mail, or the attachments' bucket under
+     * `inbound-mail/` when S3_BUCKET is set (the folder then only spools arriving messages).
+     */
+    rawStore: { dir: string; s3: S3Config | undefined; keyPrefix: string };
     /** A mailbox polled with IMAP; undefined: none. */
     imap: { url: string; accessToken: string | undefined; pollSeconds: number } | undefined;
     postmark: { user: string; password: string } | undefined;
@@ -383,8 +405,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
                       keyFile: path.resolve(projectRoot, e.INBOUND_TLS_KEY),
                     }
                   : undefined,
+              maxClients: e.INBOUND_SMTP_MAX_CLIENTS,
+              perAddressPerMinute: {
+                connections: e.INBOUND_SMTP_CONNECTIONS_PER_MINUTE,
+                messages: e.INBOUND_SMTP_MESSAGES_PER_MINUTE,
+              },
             },
       maxBytes: Math.round(e.INBOUND_MAX_MB * 1024 * 1024),
+      processingConcurrency: e.INBOUND_PROCESSING_CONCURRENCY,
+      rawStore: {
+        dir: path.resolve(projectRoot, e.DATA_DIR, 'inbound-mail'),
+        s3: s3Config(e),
+        keyPrefix: 'inbound-mail/',
+      },
       imap: e.IMAP_URL
         ? { url: e.IMAP_URL, accessToken: e.IMAP_ACCESS_TOKEN, pollSeconds: e.IMAP_POLL_SECONDS }
         : undefined,
@@ -415,18 +448,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: { retryDays: e.PAYMENT_RETRY_DAYS, payLinkDays: e.PAY_LINK_DAYS },
     attachments: {
       dir: path.resolve(projectRoot, e.DATA_DIR, 'attachments'),
-      s3: e.S3_BUCKET
-        ? {
-            bucket: e.S3_BUCKET,
-            endpoint: e.S3_ENDPOINT,
-            region: e.S3_REGION,
-            credentials:
-              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
-                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
-                : undefined,
-            forcePathStyle: e.S3_FORCE_PATH_STYLE,
-          }
-        : undefined,
+      s3: s3Config(e),
       clamd: e.CLAMD_URL
         ? {
             host: new URL(e.CLAMD_URL).hostname,
@@ -455,6 +477,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     reports: { runCron: e.REPORT_RUN_CRON },
   };
+}
+
+/** The bucket of S3_BUCKET, for the attachments and the raw support e-mails; unset: none. */
+function s3Config(e: z.infer<typeof EnvSchema>): S3Config | undefined {
+  return e.S3_BUCKET
+    ? {
+        bucket: e.S3_BUCKET,
+        endpoint: e.S3_ENDPOINT,
+        region: e.S3_REGION,
+        credentials:
+          e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+            ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+            : undefined,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      }
+    : undefined;
 }
 
 /** OUTBOUND_ALLOW_LOOPBACK, or its earlier name when it is unset. */

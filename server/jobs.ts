@@ -23,6 +23,12 @@ const ATTACHMENTS_CRON = '*/10 * * * *';
 /** Processes inbound e-mail a crash left unprocessed, every minute. */
 export const INBOUND_SWEEP_QUEUE = 'inbound-sweep';
 const INBOUND_SWEEP_CRON = '* * * * *';
+/**
+ * The raw support e-mails' upkeep, at start and daily: the copies past the days Settings keeps
+ * them, and the copies no row names.
+ */
+export const INBOUND_UPKEEP_QUEUE = 'inbound-upkeep';
+const INBOUND_UPKEEP_CRON = '41 3 * * *';
 
 /**
  * The monthly reports (REPORT_RUN_CRON, in BILLING_TIMEZONE; the 1st at 7:00): last month's
@@ -83,6 +89,8 @@ export async function startJobs({
     attachments?: Pick<Services['attachments'], 'retryPendingScans' | 'removeOrphans'>;
     /** Absent where a process does not look after inbound e-mail. */
     inboundProcessor?: Pick<Services['inboundProcessor'], 'sweep'>;
+    /** Absent where a process does not look after the raw support e-mails in the store. */
+    inboundRawUpkeep?: Pick<Services['inboundRawUpkeep'], 'removeExpired' | 'removeOrphans'>;
     /** Absent where a process does not make the monthly reports. */
     reports?: Pick<Services['reports'], 'runMonthly'>;
     /** Absent or null where no mailbox is polled (IMAP_URL unset). */
@@ -92,6 +100,7 @@ export async function startJobs({
   };
 }): Promise<JobRunner> {
   const { billing, leadSearches, mail, attachments, inboundProcessor, reports, sites } = services;
+  const { inboundRawUpkeep } = services;
   const pollMailbox = config.inbound.imap ? services.pollInboundMailbox : null;
   const boss = pgBossFor(database);
   boss.on('error', (error) => logger.error({ err: error }, 'job runner error'));
@@ -103,6 +112,7 @@ export async function startJobs({
       : []),
     ...(attachments ? [{ name: ATTACHMENTS_QUEUE, policy: 'singleton' as const }] : []),
     ...(inboundProcessor ? [{ name: INBOUND_SWEEP_QUEUE, policy: 'singleton' as const }] : []),
+    ...(inboundRawUpkeep ? [{ name: INBOUND_UPKEEP_QUEUE, policy: 'singleton' as const }] : []),
     // A run over many clients fetches each site for its health score: hours, not pg-boss's
     // default 15 minutes, before it counts as lost (a rerun would send nothing twice anyway).
     ...(reports
@@ -173,6 +183,19 @@ export async function startJobs({
     await boss.work(INBOUND_SWEEP_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
       const taken = await inboundProcessor.sweep();
       if (taken > 0) logger.info({ taken }, 'unprocessed inbound e-mail taken up again');
+    });
+  }
+  if (inboundRawUpkeep) {
+    await boss.send(INBOUND_UPKEEP_QUEUE, {});
+    await boss.schedule(INBOUND_UPKEEP_QUEUE, INBOUND_UPKEEP_CRON, undefined, {
+      tz: config.billing.timezone,
+    });
+    await boss.work(INBOUND_UPKEEP_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+      const expired = await inboundRawUpkeep.removeExpired();
+      const orphans = await inboundRawUpkeep.removeOrphans();
+      if (expired > 0 || orphans > 0) {
+        logger.info({ expired, orphans }, 'raw support e-mails upkeep done');
+      }
     });
   }
   if (reports) {

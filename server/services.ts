@@ -78,6 +78,9 @@ import { createClientService } from './features/clients/clients.service';
 import { createSubscriptionService } from './features/subscriptions/subscriptions.service';
 import { createOriginalEmails } from './features/inbound/original-email';
 import { createInboundProcessor } from './features/inbound/process';
+import { createRawMessages } from './features/inbound/raw-messages';
+import { createRawUpkeep } from './features/inbound/raw-upkeep';
+import { createReadingSlots } from './features/inbound/reading-slots';
 import { createSenderVerifier, dnsResolver } from './features/inbound/sender-verification';
 import { createTicketRepository } from './features/tickets/tickets.repository';
 import { createTicketService } from './features/tickets/tickets.service';
@@ -416,6 +419,14 @@ export function createServices({
 
   const mail = createMailService(repositories.mail, mailer, audit, clock);
 
+  /** The raw support e-mails, in the attachments' file store (their own folder or prefix). */
+  const rawMessages = createRawMessages({
+    storage: createFileStorage(config.inbound.rawStore),
+    spoolDir: config.inbound.rawStore.dir,
+  });
+  /** Every reader of a whole e-mail waits for one of these (reading-slots.ts). */
+  const inboundReading = createReadingSlots(config.inbound.processingConcurrency);
+
   /**
    * Inbound e-mail becomes tickets and messages here; its files go through the same checks,
    * scan and storage as the portal's (whatever is not kept is named, with the reason).
@@ -425,6 +436,8 @@ export function createServices({
     tickets,
     verify: createSenderVerifier({ resolver: dnsResolver(config.support.dnsServers) }),
     attachments,
+    rawMessages,
+    reading: inboundReading,
     mayAnswer: async (address) =>
       (
         await repositories.rateLimits.hit(
@@ -506,6 +519,8 @@ export function createServices({
   /** Mail coming in: every transport's one door (ingest) and the admin's inbound log. */
   const inbound = createInboundService({
     repository: repositories.inbound,
+    rawMessages,
+    reading: inboundReading,
     processor: inboundProcessor,
     supportAddress: async () => config.support.email ?? (await settings.getPublic()).businessEmail,
     consultations,
@@ -581,7 +596,18 @@ export function createServices({
     /** Inbound e-mail into tickets: process(id), release(id, userId), the crash sweep. */
     inboundProcessor,
     /** The full original of a ticket message that came by e-mail (the admin's). */
-    originalEmail: createOriginalEmails(repositories.inbound),
+    originalEmail: createOriginalEmails({
+      repository: repositories.inbound,
+      rawMessages,
+      reading: inboundReading,
+    }),
+    /** The raw copies: moved out of the database at start-up, kept their days (jobs.ts). */
+    inboundRawUpkeep: createRawUpkeep({
+      repository: repositories.inbound,
+      rawMessages,
+      retentionDays: async () => (await settings.getBusiness()).originalEmailDays,
+      now: clock,
+    }),
     inbound,
     pollInboundMailbox,
     invoices,

@@ -354,6 +354,8 @@ export const settings = pgTable('settings', {
   /** The largest attachment accepted, and the most a message's attachments may add up to. */
   attachmentMaxFileMb: integer().notNull().default(10),
   attachmentMaxMessageMb: integer().notNull().default(25),
+  /** Days a support e-mail is kept as it arrived (features/inbound/raw-upkeep.ts). */
+  originalEmailDays: integer().notNull().default(90),
   /** Website updates each plan includes per month (null: unlimited), and the price of one more. */
   updatesPerMonth: jsonb()
     .$type<UpdateAllowanceSettings['updatesPerMonth']>()
@@ -618,16 +620,20 @@ export const savedReplies = pgTable(
 export type SavedReplyRow = typeof savedReplies.$inferSelect;
 
 /**
- * Every e-mail received for the support address, by any path, stored raw before it is parsed.
- * `messageId` is the Message-ID header, or `<sha256:…@raw>` of the bytes when there is none:
- * unique, so a message delivered twice is stored once (`deliveries` counts the arrivals).
+ * Every e-mail received for the support address, by any path, stored raw before it is parsed:
+ * the bytes in the file store under `rawKey` (features/inbound/raw-messages.ts), the row their
+ * size and hash. `messageId` is the Message-ID header, or `<sha256:…@raw>` of the bytes when
+ * there is none. `dedupeKey` (the Message-ID, the sender and the body's hash) is unique, so a
+ * message delivered twice is stored once (`deliveries` counts the arrivals).
  * `state` says what became of it and `stateDetail` why; `received` is not yet processed.
  */
 export const inboundMessages = pgTable(
   'inbound_messages',
   {
     id: uuid().primaryKey().defaultRandom(),
-    messageId: text().notNull().unique(),
+    messageId: text().notNull(),
+    /** Null only on a row from before it existed, until the start-up move fills it. */
+    dedupeKey: text().unique(),
     via: text({ enum: INBOUND_VIAS }).notNull(),
     envelopeFrom: text(),
     /** The sending server's IP and EHLO name, when the path tells them (SMTP): SPF needs them. */
@@ -641,7 +647,16 @@ export const inboundMessages = pgTable(
     fromAddress: text(),
     fromName: text(),
     subject: text(),
-    raw: bytea().notNull(),
+    /**
+     * Where the bytes were kept before the file store: emptied into it at start-up
+     * (moveRawIntoStore), always null after; to be dropped once every installation has moved.
+     */
+    raw: bytea(),
+    /** The message's key in the file store; null once it is no longer kept (or not yet moved). */
+    rawKey: text(),
+    rawSha256: text(),
+    /** When the retention (Settings) removed the raw copy. */
+    rawRemovedAt: moment(),
     size: integer().notNull(),
     deliveries: integer().notNull().default(1),
     state: text({ enum: INBOUND_STATES }).notNull().default('received'),
@@ -657,6 +672,7 @@ export const inboundMessages = pgTable(
     processedAt: moment(),
   },
   (t) => [
+    index('inbound_messages_message_id_idx').on(t.messageId),
     index('inbound_messages_received_at_idx').on(t.receivedAt, t.id),
     index('inbound_messages_state_received_at_idx').on(t.state, t.receivedAt, t.id),
     index('inbound_messages_search_idx').using(

@@ -51,10 +51,39 @@ describe.each(stores)('file storage on %s', (_name, make) => {
     await storage.delete(key);
   });
 
+  it('stores a file of this machine without reading it whole, and streams it back', async () => {
+    const storage = make();
+    const key = newStorageKey();
+    const file = path.join(dir, `upload-${key}`);
+    fs.writeFileSync(file, 'streamed bytes');
+    await storage.putFile(key, file, 'message/rfc822');
+    expect(fs.existsSync(file)).toBe(false);
+    const stream = await storage.stream(key);
+    expect(Buffer.concat(await stream!.toArray()).toString()).toBe('streamed bytes');
+    expect(await storage.stream(newStorageKey())).toBeNull();
+    await storage.delete(key);
+  });
+
   it('refuses a key it did not make (no path outside the store)', async () => {
     await expect(make().put('../escape', Buffer.from('x'), 'text/plain')).rejects.toThrow(
       /Not a storage key/,
     );
+  });
+});
+
+describe('two stores in one bucket', () => {
+  it("keeps the prefixed store's objects out of the other's reads and orphan listing", async () => {
+    const { attachments } = loadConfig({ ...s3.env, NODE_ENV: 'test' });
+    const files = createFileStorage(attachments);
+    const mail = createFileStorage({ ...attachments, keyPrefix: 'inbound-mail/' });
+    const key = newStorageKey();
+    await mail.put(key, Buffer.from('raw e-mail'), 'message/rfc822');
+    const future = new Date(Date.now() + 60_000);
+    expect(await files.keysOlderThan(future)).not.toContain(key);
+    expect(await files.get(key)).toBeNull();
+    expect(await mail.keysOlderThan(future)).toContain(key);
+    expect((await mail.get(key))?.toString()).toBe('raw e-mail');
+    await mail.delete(key);
   });
 });
 

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -11,15 +13,23 @@ import {
 import type { S3Config } from '../config';
 
 /**
- * Where the bytes of attachments live: a folder on disk (DATA_DIR/attachments) by default, an
- * S3-compatible bucket when S3_BUCKET is set. Keys are made here (`newKey`), never taken from a
- * request, so a key cannot name a path outside the store.
+ * Where the bytes of attachments (and the raw support e-mails) live: a folder on disk
+ * (DATA_DIR/attachments, DATA_DIR/inbound-mail) by default, an S3-compatible bucket when
+ * S3_BUCKET is set. Keys are made here (`newKey`), never taken from a request, so a key cannot
+ * name a path outside the store.
  */
 export interface FileStorage {
   readonly kind: 'disk' | 's3';
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores a finished file of this machine under the key, without reading it into memory, and
+   * removes the file (on disk it is moved, so keep it in the store's folder's file system).
+   */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
   /** The bytes, or null when nothing is stored under the key. */
   get(key: string): Promise<Buffer | null>;
+  /** The bytes as a stream (never all in memory at once), or null when none are stored. */
+  stream(key: string): Promise<Readable | null>;
   /** Removes the object; nothing happens when there is none. */
   delete(key: string): Promise<void>;
   /** The keys of objects last written before `before` (the orphan sweep's candidates). */
@@ -60,6 +70,31 @@ export function createDiskStorage(dir: string): FileStorage {
   const file = (key: string) => path.join(dir, checkedKey(key));
   return {
     kind: 'disk',
+    async putFile(key, source) {
+      const target = file(key);
+      await unavailableOnError(async () => {
+        await fs.mkdir(dir, { recursive: true });
+        try {
+          await fs.rename(source, target);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+          // Another file system: copied aside, then renamed, so a reader never sees half.
+          const partial = `${target}.partial-${process.pid}`;
+          await fs.copyFile(source, partial);
+          await fs.rename(partial, target);
+          await fs.rm(source, { force: true });
+        }
+      });
+    },
+    async stream(key) {
+      try {
+        const handle = await fs.open(file(key), 'r');
+        return handle.createReadStream();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw new StorageUnavailableError(error);
+      }
+    },
     async put(key, bytes) {
       const target = file(key);
       await unavailableOnError(async () => {
@@ -111,7 +146,12 @@ function isNotFound(error: unknown): boolean {
   return name === 'NoSuchKey' || name === 'NotFound' || status === 404;
 }
 
-export function createS3Storage(config: S3Config): FileStorage {
+/**
+ * The bucket of S3Config; `keyPrefix` keeps a kind of object in a folder of its own (the raw
+ * e-mails' `inbound-mail/`), out of the way of the attachments' orphan sweep, which only looks
+ * at keys without a prefix.
+ */
+export function createS3Storage(config: S3Config, keyPrefix = ''): FileStorage {
   const client = new S3Client({
     region: config.region,
     endpoint: config.endpoint,
@@ -119,9 +159,13 @@ export function createS3Storage(config: S3Config): FileStorage {
     forcePathStyle: config.forcePathStyle,
     // A store that is down answers the upload quickly with a clear refusal, not after minutes.
     maxAttempts: 2,
+    // A streamed upload would otherwise go aws-chunked with a checksum trailer, which many
+    // S3-compatible stores (and s3rver) take as part of the object.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
     requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
   });
   const Bucket = config.bucket;
+  const objectKey = (key: string) => `${keyPrefix}${checkedKey(key)}`;
   return {
     kind: 's3',
     async put(key, bytes, contentType) {
@@ -129,7 +173,7 @@ export function createS3Storage(config: S3Config): FileStorage {
         client.send(
           new PutObjectCommand({
             Bucket,
-            Key: checkedKey(key),
+            Key: objectKey(key),
             Body: bytes,
             ContentType: contentType,
             ContentLength: bytes.length,
@@ -137,9 +181,24 @@ export function createS3Storage(config: S3Config): FileStorage {
         ),
       );
     },
+    async putFile(key, file, contentType) {
+      await unavailableOnError(async () => {
+        const { size } = await fs.stat(file);
+        await client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: objectKey(key),
+            Body: createReadStream(file),
+            ContentType: contentType,
+            ContentLength: size,
+          }),
+        );
+      });
+      await fs.rm(file, { force: true });
+    },
     async get(key) {
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: checkedKey(key) }));
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
         if (!answer.Body) return null;
         return Buffer.from(await answer.Body.transformToByteArray());
       } catch (error) {
@@ -147,9 +206,19 @@ export function createS3Storage(config: S3Config): FileStorage {
         throw new StorageUnavailableError(error);
       }
     },
+    async stream(key) {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
+        // In Node.js the SDK's body is the HTTP response itself, a Readable.
+        return (answer.Body as Readable | undefined) ?? null;
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw new StorageUnavailableError(error);
+      }
+    },
     async delete(key) {
       await unavailableOnError(() =>
-        client.send(new DeleteObjectCommand({ Bucket, Key: checkedKey(key) })),
+        client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) })),
       );
     },
     async keysOlderThan(before) {
@@ -157,16 +226,24 @@ export function createS3Storage(config: S3Config): FileStorage {
       let ContinuationToken: string | undefined;
       do {
         const page = await unavailableOnError(() =>
-          client.send(new ListObjectsV2Command({ Bucket, ContinuationToken })),
+          client.send(
+            new ListObjectsV2Command({
+              Bucket,
+              ContinuationToken,
+              ...(keyPrefix && { Prefix: keyPrefix }),
+            }),
+          ),
         );
         for (const object of page.Contents ?? []) {
+          const key = object.Key?.slice(keyPrefix.length);
           if (
-            object.Key &&
-            KEY.test(object.Key) &&
+            key &&
+            object.Key?.startsWith(keyPrefix) &&
+            KEY.test(key) &&
             object.LastModified &&
             object.LastModified < before
           ) {
-            old.push(object.Key);
+            old.push(key);
           }
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -176,7 +253,14 @@ export function createS3Storage(config: S3Config): FileStorage {
   };
 }
 
-/** The store the configuration names: the bucket when S3_BUCKET is set, else the folder. */
-export function createFileStorage(config: { dir: string; s3: S3Config | undefined }): FileStorage {
-  return config.s3 ? createS3Storage(config.s3) : createDiskStorage(config.dir);
+/**
+ * The store the configuration names: the bucket when S3_BUCKET is set (its objects under
+ * `keyPrefix`), else the folder.
+ */
+export function createFileStorage(config: {
+  dir: string;
+  s3: S3Config | undefined;
+  keyPrefix?: string;
+}): FileStorage {
+  return config.s3 ? createS3Storage(config.s3, config.keyPrefix) : createDiskStorage(config.dir);
 }

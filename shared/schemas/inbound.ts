@@ -105,6 +105,13 @@ export const InboundMessageSchema = z.object({
   stateDetail: z.string().nullable(),
   authentication: InboundAuthenticationSchema.nullable(),
   refusedFiles: z.array(z.object({ filename: z.string(), reason: z.string() })),
+  /**
+   * Whether the message as it arrived is still kept (its download, "View original e-mail"):
+   * originals are deleted after the days set in Settings, except a held message's.
+   */
+  originalKept: z.boolean(),
+  /** When the original was deleted; null while it is kept. */
+  originalRemovedAt: z.string().nullable(),
   ticket: z.object({ id: z.string(), number: z.number().int() }).nullable(),
   userId: z.string().nullable(),
 });

@@ -65,6 +65,16 @@ export const BusinessSettingsSchema = z.object({
     .min(1, 'Files per message must be between 1 and 250 MB')
     .max(250, 'Files per message must be between 1 and 250 MB')
     .default(25),
+  /**
+   * How long each support e-mail is kept as it arrived (its download, "View original e-mail");
+   * the tickets and files made from it stay, and a held e-mail keeps its original until decided.
+   */
+  originalEmailDays: z
+    .number({ error: 'Days to keep original e-mails must be a number' })
+    .int('Days to keep original e-mails must be a whole number')
+    .min(1, 'Days to keep original e-mails must be between 1 and 3650')
+    .max(3650, 'Days to keep original e-mails must be between 1 and 3650')
+    .default(90),
 });
 export type BusinessSettings = z.infer<typeof BusinessSettingsSchema>;
 

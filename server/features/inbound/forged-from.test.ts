@@ -50,6 +50,8 @@ beforeAll(async () => {
     port: 0,
     host: '127.0.0.1',
     maxBytes: 1024 * 1024,
+    maxClients: 10,
+    perAddressPerMinute: { connections: 1000, messages: 1000 },
     acceptsRecipient: (address) => t.services.inbound.acceptsRecipient(address),
     ingest: t.services.inbound.ingest,
     logger: createLogger('silent'),

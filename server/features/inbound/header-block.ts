@@ -2,7 +2,7 @@
  * The most of a message read as its header block: the parser (mailparser's splitter) fails a
  * larger one anyway.
  */
-const MAX_HEADER_BYTES = 1024 * 1024;
+export const MAX_HEADER_BYTES = 1024 * 1024;
 
 /**
  * The message's header block, byte for byte (latin1), up to the first empty line as mailauth

@@ -2,6 +2,7 @@ import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dovecotAvailable, startDovecot, type Dovecot } from '@tests/support/dovecot';
 import { startTcpProxy } from '@tests/support/tcp-proxy';
+import { scratchRawMessages } from '@tests/support/raw-messages';
 import { openTestDatabase } from '@tests/support/test-database';
 import { loadConfig } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
@@ -24,12 +25,14 @@ describe.skipIf(!dovecotAvailable)('polling an IMAP mailbox (Debian dovecot)', (
   let dovecot: Dovecot;
   let database: DatabaseHandle;
   let ingest: Ingest;
+  const rawMessages = scratchRawMessages();
 
   beforeAll(async () => {
     dovecot = await startDovecot();
     database = await openTestDatabase();
     ingest = createIngest(
       createInboundRepository(database.db),
+      rawMessages,
       { process: async () => undefined, release: () => Promise.reject(new Error('unused')) },
       () => undefined,
     );
@@ -37,6 +40,7 @@ describe.skipIf(!dovecotAvailable)('polling an IMAP mailbox (Debian dovecot)', (
   afterAll(async () => {
     await database?.close();
     await dovecot?.stop();
+    rawMessages.remove();
   });
 
   const mail = (id: string) =>
@@ -109,7 +113,7 @@ describe.skipIf(!dovecotAvailable)('polling an IMAP mailbox (Debian dovecot)', (
     const [row] = (await database.db.select().from(inboundMessages)).filter(
       (r) => r.messageId === '<a1@example.com>',
     );
-    expect(row!.raw.toString('utf8')).toBe(mail('a1'));
+    expect((await rawMessages.read(row!.rawKey!))?.toString('utf8')).toBe(mail('a1'));
     const flags = await flagsById();
     expect(flags['<a1@example.com>']).toContain('\\Seen');
     expect(flags['<a2@example.com>']).toContain('\\Seen');

@@ -8,6 +8,7 @@ import {
   isNotNull,
   isNull,
   lt,
+  notInArray,
   or,
   sql,
   type SQL,
@@ -34,27 +35,35 @@ import { textContains } from '../../db/search';
 
 export interface ArrivedMessage {
   messageId: string;
+  /** What makes two deliveries one message (message-identity.ts dedupeKeyOf). */
+  dedupeKey: string;
   via: InboundVia;
   envelopeFrom: string | null;
   envelopeTo: string[];
   /** The sending server's IP and EHLO name, when the path tells them (SMTP). */
   remoteAddress?: string | null;
   helo?: string | null;
-  raw: Buffer;
+  /** Where the bytes are in the file store (raw-messages.ts), how many, and their hash. */
+  rawKey: string;
+  size: number;
+  rawSha256: string;
 }
+
+/** How many bytes of a row's old bytea column one query reads while it moves to the store. */
+const LEGACY_SLICE_BYTES = 1024 * 1024;
 
 export function createInboundRepository(db: Database) {
   return {
     /**
-     * Stores a message as it arrived, once: a second delivery of the same Message-ID only
-     * counts. `stored` is true for the first delivery, the only one to process.
+     * Logs a message as it arrived, once: a second delivery of the same message (its dedupe
+     * key) only counts. `stored` is true for the first delivery, the only one to process.
      */
     async store(message: ArrivedMessage): Promise<{ id: string; stored: boolean }> {
       const [row] = await db
         .insert(inboundMessages)
-        .values({ ...message, size: message.raw.length })
+        .values(message)
         .onConflictDoUpdate({
-          target: inboundMessages.messageId,
+          target: inboundMessages.dedupeKey,
           set: {
             deliveries: sql`${inboundMessages.deliveries} + 1`,
             lastDeliveredAt: sql`now()`,
@@ -103,10 +112,10 @@ export function createInboundRepository(db: Database) {
       return row ?? null;
     },
 
-    /** The message as it arrived, for the admin's download. */
-    async raw(id: string): Promise<{ raw: Buffer; messageId: string } | null> {
+    /** Where the message as it arrived is kept (null: no longer), for the admin's download. */
+    async rawOf(id: string): Promise<{ rawKey: string | null; messageId: string } | null> {
       const [row] = await db
-        .select({ raw: inboundMessages.raw, messageId: inboundMessages.messageId })
+        .select({ rawKey: inboundMessages.rawKey, messageId: inboundMessages.messageId })
         .from(inboundMessages)
         .where(eq(inboundMessages.id, id));
       return row ?? null;
@@ -153,6 +162,7 @@ export function createInboundRepository(db: Database) {
     },
 
     ...processingQueries(db),
+    ...rawCopyQueries(db),
   };
 }
 
@@ -182,11 +192,13 @@ const listedColumns = {
   userId: inboundMessages.userId,
   receivedAt: inboundMessages.receivedAt,
   lastDeliveredAt: inboundMessages.lastDeliveredAt,
+  rawKey: inboundMessages.rawKey,
+  rawRemovedAt: inboundMessages.rawRemovedAt,
 };
 /** A message as the inbound log lists it: every column but the bytes, with its ticket's number. */
 export type ListedInbound = Omit<
   InboundMessageRow,
-  'raw' | 'processedAt' | 'envelopeTo' | 'remoteAddress' | 'helo'
+  'raw' | 'rawSha256' | 'dedupeKey' | 'processedAt' | 'envelopeTo' | 'remoteAddress' | 'helo'
 > & {
   ticketNumber: number | null;
 };
@@ -344,25 +356,142 @@ function processingQueries(db: Database) {
 
     /**
      * The e-mail behind a ticket's message (or, without a message id, the one that opened
-     * the ticket): the raw bytes of the original, for the admin.
+     * the ticket): where its original is kept (`rawKey` null: no longer), for the admin; null
+     * when there is no such e-mail.
      */
-    async originalOf(ticketId: string, ticketMessageId: string | null) {
+    async originalOf(
+      ticketId: string,
+      ticketMessageId: string | null,
+    ): Promise<{ rawKey: string | null } | null> {
       if (ticketMessageId) {
         const [row] = await db
-          .select({ raw: inboundMessages.raw })
+          .select({ rawKey: inboundMessages.rawKey })
           .from(ticketMessages)
           .innerJoin(inboundMessages, eq(inboundMessages.id, ticketMessages.inboundMessageId))
           .where(
             and(eq(ticketMessages.id, ticketMessageId), eq(ticketMessages.ticketId, ticketId)),
           );
-        return row?.raw ?? null;
+        return row ?? null;
       }
       const [row] = await db
-        .select({ raw: inboundMessages.raw })
+        .select({ rawKey: inboundMessages.rawKey })
         .from(tickets)
         .innerJoin(inboundMessages, eq(inboundMessages.id, tickets.inboundMessageId))
         .where(eq(tickets.id, ticketId));
-      return row?.raw ?? null;
+      return row ?? null;
+    },
+  };
+}
+/**
+ * The raw copies' upkeep (raw-upkeep.ts): the rows still holding their bytes in the database
+ * (from before the file store), the copies past the retention, and the keys rows name.
+ */
+function rawCopyQueries(db: Database) {
+  return {
+    /** Rows whose bytes are still in the database column, a batch at a time. */
+    async legacyRawIds(limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ id: inboundMessages.id })
+        .from(inboundMessages)
+        .where(isNotNull(inboundMessages.raw))
+        .orderBy(asc(inboundMessages.receivedAt), asc(inboundMessages.id))
+        .limit(limit);
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * A row's old bytes as a stream of slices, each read by its own query, so a large message
+     * is never one value in memory; empty when the row was moved meanwhile.
+     */
+    async *legacyRaw(id: string): AsyncGenerator<Buffer> {
+      const [row] = await db
+        .select({ size: sql<number>`octet_length(${inboundMessages.raw})` })
+        .from(inboundMessages)
+        .where(and(eq(inboundMessages.id, id), isNotNull(inboundMessages.raw)));
+      const size = row?.size ?? 0;
+      for (let offset = 0; offset < size; offset += LEGACY_SLICE_BYTES) {
+        const [slice] = await db
+          .select({
+            bytes: sql<Buffer | null>`substring(${inboundMessages.raw} from ${offset + 1}::int for ${LEGACY_SLICE_BYTES}::int)`,
+          })
+          .from(inboundMessages)
+          .where(eq(inboundMessages.id, id));
+        if (!slice?.bytes) return;
+        yield Buffer.from(slice.bytes);
+      }
+    },
+
+    /** What the dedupe key of an old row is made of besides its bytes. */
+    async legacyFacts(id: string) {
+      const [row] = await db
+        .select({
+          messageId: inboundMessages.messageId,
+          envelopeFrom: inboundMessages.envelopeFrom,
+        })
+        .from(inboundMessages)
+        .where(eq(inboundMessages.id, id));
+      return row ?? null;
+    },
+
+    /**
+     * Points an old row at its copy in the store and empties its column; false when another
+     * process moved it first (its copy is kept, this one is to be deleted). The dedupe key is
+     * set unless a newer row already has it.
+     */
+    async attachLegacyRaw(
+      id: string,
+      moved: { rawKey: string; rawSha256: string; dedupeKey: string },
+    ): Promise<boolean> {
+      const rows = await db
+        .update(inboundMessages)
+        .set({
+          rawKey: moved.rawKey,
+          rawSha256: moved.rawSha256,
+          raw: null,
+          dedupeKey: sql`case when exists (select 1 from ${inboundMessages} other where other.dedupe_key = ${moved.dedupeKey}) then null else ${moved.dedupeKey} end`,
+        })
+        .where(and(eq(inboundMessages.id, id), isNotNull(inboundMessages.raw)))
+        .returning({ id: inboundMessages.id });
+      return rows.length === 1;
+    },
+
+    /**
+     * Raw copies older than the retention, a batch at a time: every message but the held ones
+     * (they keep theirs until the admin decides) and those not yet processed.
+     */
+    async rawPastRetention(receivedBefore: Date, limit: number) {
+      return db
+        .select({ id: inboundMessages.id, rawKey: inboundMessages.rawKey })
+        .from(inboundMessages)
+        .where(
+          and(
+            isNotNull(inboundMessages.rawKey),
+            lt(inboundMessages.receivedAt, receivedBefore),
+            notInArray(inboundMessages.state, ['received', ...HELD_INBOUND_STATES]),
+          ),
+        )
+        .orderBy(asc(inboundMessages.receivedAt), asc(inboundMessages.id))
+        .limit(limit) as Promise<Array<{ id: string; rawKey: string }>>;
+    },
+
+    /** The row no longer names its copy (which is deleted next); false when it did not. */
+    async forgetRaw(id: string, rawKey: string): Promise<boolean> {
+      const rows = await db
+        .update(inboundMessages)
+        .set({ rawKey: null, rawRemovedAt: sql`now()` })
+        .where(and(eq(inboundMessages.id, id), eq(inboundMessages.rawKey, rawKey)))
+        .returning({ id: inboundMessages.id });
+      return rows.length === 1;
+    },
+
+    /** Of these store keys, the ones a row names. */
+    async namedRawKeys(keys: string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await db
+        .select({ rawKey: inboundMessages.rawKey })
+        .from(inboundMessages)
+        .where(inArray(inboundMessages.rawKey, keys));
+      return new Set(rows.map((row) => row.rawKey!));
     },
   };
 }

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import { InboundListQuerySchema, ReleaseInboundSchema } from '@shared/schemas/inbound';
@@ -26,15 +27,17 @@ export function adminInboundRoutes(service: InboundService): Router {
   });
   router.get('/inbound/:id/raw', async (req: Request<{ id: string }>, res) => {
     const { raw, filename } = await service.raw(req.params.id);
-    res
-      .status(200)
-      .set({
-        'Content-Type': 'message/rfc822',
-        'Content-Disposition': `attachment; filename="${filename}"`,
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'no-store',
-      })
-      .send(raw);
+    res.status(200).set({
+      'Content-Type': 'message/rfc822',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-store',
+    });
+    // Streamed from the store: a large message is never held whole to be sent.
+    await pipeline(raw, res).catch((error: unknown) => {
+      // The admin closed the download: there is nobody left to answer.
+      if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
+    });
   });
   router.post('/inbound/:id/release', async (req: Request<{ id: string }>, res) => {
     const { userId } = parse(ReleaseInboundSchema, req.body);

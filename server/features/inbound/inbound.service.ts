@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { simpleParser } from 'mailparser';
 import { pageOffset } from '@shared/schemas/common';
 import {
@@ -12,6 +13,8 @@ import { AppError } from '../../lib/errors';
 import { existingId } from '../../lib/ids';
 import type { InboundRepository, ListedInbound } from './inbound.repository';
 import { createIngest, type InboundProcessor } from './ingest';
+import { ORIGINAL_GONE, type RawMessages } from './raw-messages';
+import type { ReadingSlots } from './reading-slots';
 
 export type { InboundProcessor } from './ingest';
 
@@ -36,6 +39,8 @@ function toMessage(row: ListedInbound): InboundMessage {
     stateDetail: row.stateDetail,
     authentication: row.authentication ?? null,
     refusedFiles: row.refusedFiles,
+    originalKept: row.rawKey !== null,
+    originalRemovedAt: row.rawRemovedAt?.toISOString() ?? null,
     ticket:
       row.ticketId && row.ticketNumber !== null
         ? { id: row.ticketId, number: row.ticketNumber }
@@ -61,6 +66,10 @@ export function isSupportRecipient(recipient: string, supportAddress: string): b
 
 export interface InboundDeps {
   repository: InboundRepository;
+  /** The raw messages, in the file store. */
+  rawMessages: RawMessages;
+  /** A message is read whole only in one of these slots (reading-slots.ts). */
+  reading: ReadingSlots;
   processor: InboundProcessor;
   /** The address clients write to (SUPPORT_EMAIL, else the settings' business e-mail). */
   supportAddress: () => Promise<string>;
@@ -73,6 +82,8 @@ export interface InboundDeps {
 /** Mail coming in: the one door every transport uses, and the admin's inbound log. */
 export function createInboundService({
   repository,
+  rawMessages,
+  reading,
   processor,
   supportAddress,
   consultations,
@@ -92,9 +103,18 @@ export function createInboundService({
     return toMessage(row);
   }
 
+  /** The stream of a message as it arrived; 410 when it is no longer kept. */
+  async function rawStream(id: string): Promise<Readable> {
+    const found = await repository.rawOf(existingId(id, NOT_FOUND));
+    if (!found) throw new AppError(404, NOT_FOUND);
+    const stream = found.rawKey ? await rawMessages.stream(found.rawKey) : null;
+    if (!stream) throw new AppError(410, ORIGINAL_GONE);
+    return stream;
+  }
+
   return {
-    /** Stores a message as it arrived, once per Message-ID, then processes it (ingest.ts). */
-    ingest: createIngest(repository, processor, onProcessingError),
+    /** Stores a message as it arrived, once, then processes it (ingest.ts). */
+    ingest: createIngest(repository, rawMessages, processor, onProcessingError),
 
     /** Whether the SMTP listener takes mail for this recipient; read at each RCPT. */
     async acceptsRecipient(recipient: string): Promise<boolean> {
@@ -113,11 +133,9 @@ export function createInboundService({
 
     find,
 
-    /** The message as it arrived (RFC 822), for download. */
-    async raw(id: string): Promise<{ raw: Buffer; filename: string }> {
-      const found = await repository.raw(existingId(id, NOT_FOUND));
-      if (!found) throw new AppError(404, NOT_FOUND);
-      return { raw: found.raw, filename: `message-${id}.eml` };
+    /** The message as it arrived (RFC 822), streamed from the store, for download. */
+    async raw(id: string): Promise<{ raw: Readable; filename: string }> {
+      return { raw: await rawStream(id), filename: `message-${id}.eml` };
     },
 
     /** The admin's decision: a held message becomes the given client's (the processor's work). */
@@ -137,9 +155,9 @@ export function createInboundService({
     /** A held message from someone who is no client yet becomes a consultation request. */
     async toConsultation(actor: AuditActor, id: string): Promise<InboundMessage> {
       const before = await heldRow(id, 'turned into a consultation request');
-      const found = await repository.raw(before.id);
-      if (!found) throw new AppError(404, NOT_FOUND);
-      const mail = await simpleParser(found.raw, { skipHtmlToText: false });
+      const mail = await reading(async () =>
+        simpleParser(await rawStream(before.id), { skipHtmlToText: false }),
+      );
       const sender = mail.from?.value[0];
       const email = (sender?.address ?? before.fromAddress ?? before.envelopeFrom ?? '').trim();
       if (!email) throw new AppError(422, 'The message names no sender to answer.');

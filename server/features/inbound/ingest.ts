@@ -1,6 +1,8 @@
+import type { Readable } from 'node:stream';
 import type { InboundVia } from '@shared/schemas/inbound';
 import type { InboundRepository } from './inbound.repository';
-import { messageKeyOf } from './message-identity';
+import { dedupeKeyOf, fromAddressIn, hashedMessageId, messageIdIn } from './message-identity';
+import type { RawMessages } from './raw-messages';
 
 /** Turns a stored message into what it says (a ticket, a reply, a held message…). */
 export interface InboundProcessor {
@@ -25,34 +27,57 @@ export interface Envelope {
 
 /**
  * The one door every path (SMTP, IMAP, the providers' webhooks) brings mail through: the raw
- * message is stored before anything reads it, once per Message-ID, and only then processed.
- * It resolves once the message is stored (so SMTP may answer 250, IMAP may flag it seen) and
- * throws when it cannot be (so SMTP answers 4xx and the sender retries). Processing runs after,
- * in the background; a message whose processing never finished stays `received` and is taken
- * up again by the inbound sweep.
+ * message is written to the file store as it comes (a stream, or bytes the path already holds),
+ * logged once per message (Message-ID, sender and body: message-identity.ts), and only then
+ * processed. It resolves once the message is stored (so SMTP may answer 250, IMAP may flag it
+ * seen) and throws when it cannot be (so SMTP answers 4xx and the sender retries), or with
+ * MessageTooLargeError past `maxBytes`. Processing runs after, in the background; a message
+ * whose processing never finished stays `received` and is taken up again by the inbound sweep.
  */
 export function createIngest(
   repository: InboundRepository,
+  rawMessages: RawMessages,
   processor: InboundProcessor,
   onProcessingError: (error: unknown, inboundMessageId: string) => void,
 ) {
   return async function ingest(
-    raw: Buffer,
+    raw: Readable | Buffer,
     envelope: Envelope,
+    { maxBytes }: { maxBytes?: number } = {},
   ): Promise<{ id: string; duplicate: boolean }> {
-    const { id, stored } = await repository.store({
-      messageId: messageKeyOf(raw),
-      via: envelope.via,
-      envelopeFrom: envelope.envelopeFrom ?? null,
-      envelopeTo: envelope.envelopeTo ?? [],
-      remoteAddress: envelope.remoteAddress ?? null,
-      helo: envelope.helo ?? null,
-      raw,
-    });
-    if (stored) {
-      processor.process(id).catch((error: unknown) => onProcessingError(error, id));
+    const stored = await rawMessages.write(raw, maxBytes);
+    let logged: { id: string; stored: boolean };
+    try {
+      const messageId = messageIdIn(stored.head) ?? hashedMessageId(stored.sha256);
+      const envelopeFrom = envelope.envelopeFrom ?? null;
+      logged = await repository.store({
+        messageId,
+        dedupeKey: dedupeKeyOf({
+          messageId,
+          sender: fromAddressIn(stored.head) ?? envelopeFrom?.toLowerCase() ?? null,
+          bodySha256: stored.bodySha256,
+        }),
+        via: envelope.via,
+        envelopeFrom,
+        envelopeTo: envelope.envelopeTo ?? [],
+        remoteAddress: envelope.remoteAddress ?? null,
+        helo: envelope.helo ?? null,
+        rawKey: stored.key,
+        size: stored.size,
+        rawSha256: stored.sha256,
+      });
+    } catch (error) {
+      await rawMessages.delete(stored.key).catch(() => undefined);
+      throw error;
     }
-    return { id, duplicate: !stored };
+    const { id } = logged;
+    if (logged.stored) {
+      processor.process(id).catch((error: unknown) => onProcessingError(error, id));
+    } else {
+      // The first delivery's copy is the one kept; one left here is the orphan sweep's.
+      await rawMessages.delete(stored.key).catch(() => undefined);
+    }
+    return { id, duplicate: !logged.stored };
   };
 }
 export type Ingest = ReturnType<typeof createIngest>;

@@ -18,7 +18,10 @@ import {
   tickets,
   type User,
 } from '../../db/schema';
+import { createFileStorage } from '../../lib/file-storage';
+import { createIngest, type Envelope } from './ingest';
 import { messageKeyOf } from './message-identity';
+import { createRawMessages } from './raw-messages';
 
 /**
  * The inbound processor end to end: real messages, DKIM-signed with mailauth, checked against
@@ -105,18 +108,32 @@ async function build(draft: Draft): Promise<Buffer> {
   return Buffer.concat([Buffer.from(signatures), raw]);
 }
 
+/**
+ * Stores and logs the message as a transport would (the app's ingest, on its store and
+ * database), leaving its processing to the test.
+ */
+function logOnly(raw: Buffer, envelope: Envelope) {
+  const rawMessages = createRawMessages({
+    storage: createFileStorage(t.config.inbound.rawStore),
+    spoolDir: t.config.inbound.rawStore.dir,
+  });
+  const notProcessed = { process: async () => undefined, release: () => Promise.reject() };
+  return createIngest(t.services.repositories.inbound, rawMessages, notProcessed, () => {})(
+    raw,
+    envelope,
+  );
+}
+
 /** Stores the message as a transport would and processes it; answers its log row. */
 async function receive(
   raw: Buffer,
   envelope: { envelopeTo?: string[]; envelopeFrom?: string | null; remoteAddress?: string } = {},
 ) {
-  const { id } = await t.services.repositories.inbound.store({
-    messageId: messageKeyOf(raw),
+  const { id } = await logOnly(raw, {
     via: 'smtp',
     envelopeFrom: envelope.envelopeFrom ?? null,
     envelopeTo: envelope.envelopeTo ?? [SUPPORT],
     remoteAddress: envelope.remoteAddress ?? null,
-    raw,
   });
   await t.services.inboundProcessor.process(id);
   await t.services.notifications.idle();
@@ -853,13 +870,7 @@ describe('the inbound sweep', () => {
       subject: 'Left behind',
       signAs: 'bakery.test',
     });
-    const { id } = await t.services.repositories.inbound.store({
-      messageId: messageKeyOf(raw),
-      via: 'imap',
-      envelopeFrom: null,
-      envelopeTo: [],
-      raw,
-    });
+    const { id } = await logOnly(raw, { via: 'imap' });
     // Not taken while young: the ingest's own processing may still be running.
     await t.services.inboundProcessor.sweep();
     expect((await inboundRow(id)).state).toBe('received');

@@ -15,8 +15,10 @@ import {
 import { classifyUnanswerable } from './classify';
 import type { InboundOutcome, InboundRepository } from './inbound.repository';
 import type { InboundProcessor } from './ingest';
-import { headerLines } from './message-identity';
+import { fromAddressIn } from './message-identity';
 import { mimeBombRefusal, READER_LIMITS } from './mime-guard';
+import { ORIGINAL_GONE, type RawMessages } from './raw-messages';
+import type { ReadingSlots } from './reading-slots';
 import { replyText } from './reply-text';
 import { unprovenSender } from './sender-proof';
 import type { SenderAuthentication, SenderVerifier } from './sender-verification';
@@ -35,6 +37,10 @@ export interface InboundProcessorDeps {
   tickets: Pick<TicketService, 'openFromEmail' | 'addEmailMessage'>;
   verify: SenderVerifier;
   attachments: InboundAttachments;
+  /** Where the raw messages are kept (the file store). */
+  rawMessages: Pick<RawMessages, 'read'>;
+  /** A message is read whole only in one of these slots (reading-slots.ts). */
+  reading: ReadingSlots;
   /**
    * Counts one automatic answer to the address and says whether it may go (a few per
    * sender per hour: the rate-limit counters).
@@ -64,6 +70,9 @@ export interface InboundProcessorDeps {
 
 type MailTicket = { id: string; number: number; subject: string };
 
+/** A logged message with its bytes, read back from the file store. */
+type StoredMessage = Omit<InboundMessageRow, 'raw'> & { raw: Buffer };
+
 const MATCHED_BY: Record<ThreadedBy, string> = {
   token: 'its reply address',
   'in-reply-to': 'the e-mail it answers (In-Reply-To/References)',
@@ -74,10 +83,7 @@ const filesDetail = (refused: RefusedFile[]) =>
   `Files not kept: ${refused.map((file) => `${file.filename} (${file.reason})`).join(', ')}.`;
 
 /** The From address read off the raw header, for the log of a message that is not parsed. */
-function rawFromAddress(raw: Buffer): string | null {
-  const from = headerLines(raw).find((line) => line.startsWith('from:'));
-  return /[^\s<>"(),:;]+@[^\s<>"(),:;]+/.exec(from?.slice(5) ?? '')?.[0]?.toLowerCase() ?? null;
-}
+const rawFromAddress = (raw: Buffer): string | null => fromAddressIn(raw);
 
 /** What the parser found that the log shows, whatever became of the message. */
 function seen(mail: ParsedMail) {
@@ -111,7 +117,7 @@ export function createInboundProcessor(deps: InboundProcessorDeps) {
   const { repository, tickets, logger } = deps;
 
   /** The message parsed, or why it was not: a MIME bomb is refused before the parser. */
-  async function parse(row: InboundMessageRow): Promise<ParsedMail | InboundOutcome> {
+  async function parse(row: StoredMessage): Promise<ParsedMail | InboundOutcome> {
     const refusal = mimeBombRefusal(row.raw);
     if (refusal) {
       return {
@@ -138,7 +144,7 @@ export function createInboundProcessor(deps: InboundProcessorDeps) {
     }
   }
 
-  async function authenticate(row: InboundMessageRow): Promise<SenderAuthentication> {
+  async function authenticate(row: StoredMessage): Promise<SenderAuthentication> {
     try {
       return await deps.verify({
         raw: row.raw,
@@ -262,7 +268,13 @@ export function createInboundProcessor(deps: InboundProcessorDeps) {
     };
   }
 
-  async function decide(row: InboundMessageRow): Promise<InboundOutcome> {
+  /** The message with its bytes; null when they are no longer kept. */
+  async function withRaw(row: InboundMessageRow): Promise<StoredMessage | null> {
+    const raw = row.rawKey ? await deps.rawMessages.read(row.rawKey) : null;
+    return raw ? { ...row, raw } : null;
+  }
+
+  async function decide(row: StoredMessage): Promise<InboundOutcome> {
     const parsed = await parse(row);
     if (!('headers' in parsed)) return parsed;
     const mail = parsed;
@@ -319,10 +331,19 @@ export function createInboundProcessor(deps: InboundProcessorDeps) {
 
   const processor: InboundProcessor & { sweep(): Promise<number> } = {
     async process(inboundMessageId) {
-      const row = await repository.claim(inboundMessageId, ['received']);
-      if (!row) return;
-      // A database error leaves it `received`, with its claim: the sweep tries it again.
-      await repository.settle(row.id, await decide(row));
+      // Claimed only once a slot is free: a message waiting for one is not yet anybody's.
+      await deps.reading(async () => {
+        const row = await repository.claim(inboundMessageId, ['received']);
+        if (!row) return;
+        const stored = await withRaw(row);
+        // A database or store error leaves it `received`, with its claim: the sweep tries again.
+        await repository.settle(
+          row.id,
+          stored
+            ? await decide(stored)
+            : { state: 'failed', stateDetail: `Not read. ${ORIGINAL_GONE}` },
+        );
+      });
     },
 
     async release(inboundMessageId, userId) {
@@ -330,20 +351,24 @@ export function createInboundProcessor(deps: InboundProcessorDeps) {
       if (!existing) throw new AppError(404, INBOUND_NOT_FOUND);
       const client = await repository.clientById(userId);
       if (!client) throw new AppError(404, CLIENT_NOT_FOUND);
-      const row = await repository.claim(inboundMessageId, [...HELD_INBOUND_STATES]);
-      if (!row) throw new AppError(409, NOT_HELD);
-      const parsed = await parse(row);
-      if (!('headers' in parsed)) throw new AppError(409, parsed.stateDetail);
-      const thread = await findThread(repository, parsed, row.envelopeTo, userId);
-      const outcome = await apply(
-        row,
-        parsed,
-        userId,
-        thread && thread.ticket.userId === userId ? thread : null,
-        true,
-      );
-      await repository.settle(row.id, outcome);
-      return { ticketId: outcome.ticketId! };
+      return deps.reading(async () => {
+        const row = await repository.claim(inboundMessageId, [...HELD_INBOUND_STATES]);
+        if (!row) throw new AppError(409, NOT_HELD);
+        const stored = await withRaw(row);
+        if (!stored) throw new AppError(410, ORIGINAL_GONE);
+        const parsed = await parse(stored);
+        if (!('headers' in parsed)) throw new AppError(409, parsed.stateDetail);
+        const thread = await findThread(repository, parsed, row.envelopeTo, userId);
+        const outcome = await apply(
+          stored,
+          parsed,
+          userId,
+          thread && thread.ticket.userId === userId ? thread : null,
+          true,
+        );
+        await repository.settle(row.id, outcome);
+        return { ticketId: outcome.ticketId! };
+      });
     },
 
     /** Processes the messages a crash left `received`; answers how many it took up. */

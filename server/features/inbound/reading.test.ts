@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { replyTokenOf, ticketIdOfRootMessageId, ticketReplyAddress } from '../../lib/ticket-mail';
 import { classifyUnanswerable } from './classify';
 import { mimeBombRefusal } from './mime-guard';
-import { replyText } from './reply-text';
+import { REPLY_PARSER_MAX_CHARS, replyText } from './reply-text';
 import { answeredMessageIds, replyTokenIn, ticketNumberInSubject } from './threading';
 
 const parse = (lines: string[]) => simpleParser(Buffer.from(lines.join('\r\n')));
@@ -116,5 +116,12 @@ describe('reading a message before it is answered', () => {
     expect(replyText(marked).text).toBe('Sounds good.');
     const quoteOnly = await plain([], '> only a quote\r\n> of something');
     expect(replyText(quoteOnly).text).toBe('> only a quote\n> of something');
+  });
+
+  it('keeps a text too long for the reply parser (its memory grows 60-fold) as it came', async () => {
+    const body = `${'A line of a long document pasted into the mail.\r\n'.repeat(6000)}\r\n> history`;
+    const { text } = replyText(await plain([], body));
+    expect(text.length).toBeGreaterThan(REPLY_PARSER_MAX_CHARS);
+    expect(text.endsWith('\n\n> history')).toBe(true);
   });
 });

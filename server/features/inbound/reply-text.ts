@@ -32,6 +32,13 @@ function normalise(text: string): string {
 }
 
 /**
+ * The longest text the reply parser is given. It builds several objects per line, about 60
+ * times the text's size in memory and half a second of blocked event loop a megabyte: a longer
+ * text (a document pasted into a mail, not an answer) is kept as it is, quotes included.
+ */
+export const REPLY_PARSER_MAX_CHARS = 256 * 1024;
+
+/**
  * What the client wrote this time: the text above our "reply above this line" marker, then
  * without the quoted history and signature (email-reply-parser). Never empty while the
  * mail has text: a message that is all quote is kept whole rather than lost.
@@ -44,6 +51,7 @@ export function replyText(mail: ParsedMail): { text: string; full: string } {
     // The client's mail program adds its own "On …, … wrote:" line above our marker.
     above = above.replace(/\n[^\n]*(wrote|schrieb|a écrit|escribió)\s*:?\s*(\n>?\s*)*$/i, '');
   }
+  if (above.length > REPLY_PARSER_MAX_CHARS) return { text: normalise(above) || full, full };
   const stripped = normalise(new EmailReplyParser().parseReply(above));
   return { text: stripped || normalise(above) || full, full };
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scratchRawMessages } from '@tests/support/raw-messages';
 import { smtpTalk } from '@tests/support/smtp-talk';
 import { startTestApp, type TestApp } from '@tests/support/test-app';
 import { openTestDatabase } from '@tests/support/test-database';
@@ -16,6 +17,8 @@ import { createSmtpListener, type SmtpListener } from './smtp-listener';
 
 const logger = createLogger('silent');
 const MAX_BYTES = 64 * 1024;
+/** Limits no test here reaches but the ones that are about them. */
+const ROOMY = { maxClients: 100, perAddressPerMinute: { connections: 1000, messages: 1000 } };
 
 let t: TestApp;
 let listener: SmtpListener;
@@ -33,6 +36,7 @@ beforeAll(async () => {
     port: 0,
     host: '127.0.0.1',
     maxBytes: MAX_BYTES,
+    ...ROOMY,
     acceptsRecipient: (address) => t.services.inbound.acceptsRecipient(address),
     ingest: t.services.inbound.ingest,
     logger,
@@ -83,7 +87,8 @@ describe('the SMTP listener', () => {
       envelopeTo: ['help@agency.test', 'help+t_abc123@agency.test'],
       deliveries: 1,
     });
-    expect(row!.raw.toString('utf8')).toBe(raw);
+    const { raw: kept } = await t.services.inbound.raw(row!.id);
+    expect(Buffer.concat(await kept.toArray()).toString('utf8')).toBe(raw);
     expect(stored).toContain(row!.id);
   });
 
@@ -158,6 +163,88 @@ describe('the SMTP listener', () => {
   });
 });
 
+describe('the limits every MTA has', () => {
+  /** A listener of its own with these limits, closed after `use`. */
+  async function withListener(
+    limits: Partial<typeof ROOMY>,
+    use: (port: number) => Promise<void>,
+  ): Promise<void> {
+    const limited = createSmtpListener({
+      port: 0,
+      host: '127.0.0.1',
+      maxBytes: MAX_BYTES,
+      ...ROOMY,
+      ...limits,
+      acceptsRecipient: (address) => t.services.inbound.acceptsRecipient(address),
+      ingest: t.services.inbound.ingest,
+      logger,
+    });
+    try {
+      await use(await limited.listen());
+    } finally {
+      await limited.close();
+    }
+  }
+
+  it('takes at most 100 recipients for one message: 452 4.5.3 past them', async () => {
+    const smtp = await smtpTalk(port);
+    await smtp.send('EHLO mail.example.com');
+    await smtp.send('MAIL FROM:<client@example.com>');
+    for (let n = 0; n < 100; n++) {
+      expect(await smtp.send(`RCPT TO:<help+${n}@agency.test>`)).toMatch(/^250/);
+    }
+    expect(await smtp.send('RCPT TO:<help+100@agency.test>')).toMatch(/^452 4\.5\.3 /);
+    expect(await smtp.send('DATA')).toMatch(/^354/);
+    expect(await smtp.send(`${message('hundred')}.`)).toMatch(/^250/);
+    await smtp.quit();
+    expect((await rowOf('hundred'))!.envelopeTo).toHaveLength(100);
+  });
+
+  it('answers 421 to a connection past the ones served at once', async () => {
+    await withListener({ maxClients: 2 }, async (limitedPort) => {
+      const first = await smtpTalk(limitedPort);
+      const second = await smtpTalk(limitedPort);
+      const third = await smtpTalk(limitedPort);
+      expect(first.greeting).toMatch(/^220 /);
+      expect(second.greeting).toMatch(/^220 /);
+      expect(third.greeting).toMatch(/^421 /);
+      await Promise.all([first.quit(), second.quit(), third.quit()]);
+    });
+  });
+
+  it('answers 421 to an address past its connections of the minute', async () => {
+    await withListener(
+      { perAddressPerMinute: { connections: 2, messages: 1000 } },
+      async (limitedPort) => {
+        for (const expected of [/^220 /, /^220 /, /^421 4\.7\.0 /]) {
+          const smtp = await smtpTalk(limitedPort);
+          expect(smtp.greeting).toMatch(expected);
+          await smtp.quit();
+        }
+      },
+    );
+  });
+
+  it('answers 450 to an address past its messages of the minute', async () => {
+    await withListener(
+      { perAddressPerMinute: { connections: 1000, messages: 2 } },
+      async (limitedPort) => {
+        const smtp = await smtpTalk(limitedPort);
+        await smtp.send('EHLO mail.example.com');
+        for (const id of ['minute-1', 'minute-2']) {
+          expect(await smtp.send('MAIL FROM:<client@example.com>')).toMatch(/^250/);
+          await smtp.send('RCPT TO:<help@agency.test>');
+          await smtp.send('DATA');
+          expect(await smtp.send(`${message(id)}.`)).toMatch(/^250/);
+        }
+        expect(await smtp.send('MAIL FROM:<client@example.com>')).toMatch(/^450 4\.7\.1 /);
+        await smtp.quit();
+        expect(await rowOf('minute-2')).toBeDefined();
+      },
+    );
+  });
+});
+
 describe('the SMTP listener with a certificate', () => {
   it('offers STARTTLS and takes mail over it', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inbound-tls-'));
@@ -182,6 +269,7 @@ describe('the SMTP listener with a certificate', () => {
       port: 0,
       host: '127.0.0.1',
       maxBytes: MAX_BYTES,
+      ...ROOMY,
       tls: { certFile, keyFile },
       acceptsRecipient: (address) => t.services.inbound.acceptsRecipient(address),
       ingest: t.services.inbound.ingest,
@@ -218,8 +306,10 @@ describe('the SMTP listener with a certificate', () => {
 describe('the SMTP listener without its database', () => {
   it('answers 451 4.3.0, never 250, so the sender keeps the message and retries', async () => {
     const database = await openTestDatabase();
+    const rawMessages = scratchRawMessages();
     const ingest = createIngest(
       createInboundRepository(database.db),
+      rawMessages,
       { process: async () => undefined, release: () => Promise.reject(new Error('unused')) },
       () => undefined,
     );
@@ -227,6 +317,7 @@ describe('the SMTP listener without its database', () => {
       port: 0,
       host: '127.0.0.1',
       maxBytes: MAX_BYTES,
+      ...ROOMY,
       acceptsRecipient: async () => true,
       ingest,
       logger,
@@ -243,6 +334,7 @@ describe('the SMTP listener without its database', () => {
       await smtp.quit();
     } finally {
       await down.close();
+      rawMessages.remove();
     }
   });
 });

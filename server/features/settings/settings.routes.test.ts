@@ -43,6 +43,7 @@ describe('business settings', () => {
       reminderDays: [3, 7, 14],
       attachmentMaxFileMb: 10,
       attachmentMaxMessageMb: 25,
+      originalEmailDays: 90,
     });
 
     for (const [change, message] of [
@@ -74,6 +75,7 @@ describe('business settings', () => {
       reminderDays: [3, 7, 14],
       attachmentMaxFileMb: 10,
       attachmentMaxMessageMb: 25,
+      originalEmailDays: 90,
       businessEmail: 'team@bayouweb.example',
       businessState: 'MS',
     });

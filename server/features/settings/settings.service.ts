@@ -21,6 +21,7 @@ const DEFAULT_BUSINESS: BusinessSettings = {
   reminderDays: [3, 7, 14],
   attachmentMaxFileMb: 10,
   attachmentMaxMessageMb: 25,
+  originalEmailDays: 90,
 };
 
 export const OWN_TWO_FACTOR_FIRST =
@@ -43,6 +44,7 @@ function toBusiness(row: Settings | undefined): BusinessSettings {
     reminderDays: row.reminderDays,
     attachmentMaxFileMb: row.attachmentMaxFileMb,
     attachmentMaxMessageMb: row.attachmentMaxMessageMb,
+    originalEmailDays: row.originalEmailDays,
   };
 }
 

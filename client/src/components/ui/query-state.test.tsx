@@ -16,7 +16,11 @@ function renderTicket(answers: (Ticket | number)[], props: { errorText?: string 
       queryKey: ['ticket'],
       queryFn: async (): Promise<Ticket> => {
         const answer = answers[Math.min(calls++, answers.length - 1)] ?? 500;
-        if (typeof answer === 'number') throw new ApiError(answer, '', 'Failed');
+        if (typeof answer === 'number') {
+          const body =
+            answer === 410 ? JSON.stringify({ message: 'It was deleted after 90 days.' }) : '';
+          throw new ApiError(answer, body, 'Failed');
+        }
         return answer;
       },
     });
@@ -52,6 +56,12 @@ describe('QueryState', () => {
     const alert = await screen.findByRole('alert');
     expect(screen.getByRole('heading', { name: 'Ticket not found' })).toBeInTheDocument();
     expect(alert).toHaveTextContent('It does not exist or is not yours.');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it("says why a record is no longer kept (410) in the server's words, with no Retry", async () => {
+    renderTicket([410]);
+    expect(await screen.findByRole('alert')).toHaveTextContent('It was deleted after 90 days.');
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 

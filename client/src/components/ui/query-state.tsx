@@ -10,10 +10,15 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
+/** Why a record is gone for good (the API answered 410 and said why), else undefined. */
+function goneReason(error: unknown): string | undefined {
+  return error instanceof ApiError && error.status === 410 ? error.serverMessage : undefined;
+}
+
 /**
  * One record's loading, failure and not-found states, worded the same on every screen:
- * 'Ticket not found' for a 404, 'The ticket could not be loaded.' with a Retry button for any
- * other failure. With `children`, the record itself once it has loaded; without, nothing then
+ * 'Ticket not found' for a 404, the server's reason for a 410 (no longer kept: nothing to
+ * retry), 'The ticket could not be loaded.' with a Retry button for any other failure. With `children`, the record itself once it has loaded; without, nothing then
  * (a screen that frames each state itself renders this only while `query.data` is missing).
  */
 export function QueryState<T>({
@@ -54,6 +59,14 @@ export function QueryState<T>({
         </Title>
         {notFoundText && <p className="text-muted-foreground">{notFoundText}</p>}
       </div>
+    );
+  }
+  const gone = goneReason(query.error);
+  if (gone) {
+    return (
+      <p role="alert" className="text-muted-foreground">
+        {gone}
+      </p>
     );
   }
   return (

@@ -27,6 +27,8 @@ const HELD: InboundMessage = {
   stateDetail: 'No client has the address stranger@example.com',
   authentication: { dkim: 'pass', spf: 'pass', dmarc: 'fail', dmarcDomain: 'example.com' },
   refusedFiles: [{ filename: 'invoice.exe', reason: 'Program files are not accepted' }],
+  originalKept: true,
+  originalRemovedAt: null,
   ticket: null,
   userId: null,
 };
@@ -95,6 +97,26 @@ describe('InboundPage', () => {
     expect(held).toHaveTextContent('delivered 2 times');
     expect(added).toHaveTextContent('Added to ticket');
     expect(added).toHaveTextContent('IMAP · ticket #42');
+  });
+
+  it('says the message as received is no longer kept once its days are over', async () => {
+    stubInbound(() => errorJson(500, 'unexpected'));
+    apiServer.use(
+      http.get(`/api/admin/inbound/${ADDED.id}`, () =>
+        json(InboundMessageSchema, {
+          ...ADDED,
+          originalKept: false,
+          originalRemovedAt: '2027-03-07T09:00:00.000Z',
+        }),
+      ),
+    );
+    renderWithApp(<InboundPage params={{ id: ADDED.id }} />, `/admin/support/inbound/${ADDED.id}`);
+    expect(
+      await screen.findByText(
+        /^The message as received is no longer kept \(deleted .+\): originals are deleted after the number of days set in Settings \(Support e-mail\)\.$/,
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('link', { name: /Download the message/ })).not.toBeInTheDocument();
   });
 
   it('shows a message’s checks, refused files and raw download, and releases it to a client', async () => {

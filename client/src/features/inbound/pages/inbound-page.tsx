@@ -218,13 +218,23 @@ function MessageView({ id }: { id: string }) {
           </section>
         )}
         {isHeldInboundState(message.state) && <HeldActions message={message} />}
-        <a
-          href={inboundRawUrl(message.id)}
-          className="inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline"
-        >
-          <Download className="h-4 w-4" aria-hidden="true" />
-          Download the message as received (.eml)
-        </a>
+        {message.originalKept ? (
+          <a
+            href={inboundRawUrl(message.id)}
+            className="inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline"
+          >
+            <Download className="h-4 w-4" aria-hidden="true" />
+            Download the message as received (.eml)
+          </a>
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            The message as received is no longer kept
+            {message.originalRemovedAt && (
+              <> (deleted {formatDateTime(message.originalRemovedAt)})</>
+            )}
+            : originals are deleted after the number of days set in Settings (Support e-mail).
+          </p>
+        )}
       </CardContent>
     </Card>
   );

@@ -26,6 +26,7 @@ const settings: BusinessSettings = {
   reminderDays: [5, 30],
   attachmentMaxFileMb: 10,
   attachmentMaxMessageMb: 25,
+  originalEmailDays: 120,
 };
 
 /** GET and PUT /api/admin/settings; the PUT answers what it was sent. Returns those bodies. */
@@ -81,6 +82,26 @@ describe('BusinessSettingsForm', () => {
       },
     ]);
     expect(days).toHaveValue('3, 7, 14');
+  });
+
+  it('changes how long the original support e-mails are kept', async () => {
+    const saved = stubSettingsApi();
+    renderWithApp(<BusinessSettingsForm />, '/admin/settings');
+    const user = userEvent.setup();
+    const support = await screen.findByRole('group', { name: 'Support e-mail' });
+    const days = within(support).getByLabelText('Keep original e-mails (days)');
+    expect(days).toHaveValue(120);
+    await user.clear(days);
+    await user.type(days, '5000');
+    await user.click(screen.getByRole('button', { name: 'Save Business Information' }));
+    expect(
+      await screen.findByText('Days to keep original e-mails must be between 1 and 3650'),
+    ).toBeVisible();
+    await user.clear(days);
+    await user.type(days, '30');
+    await user.click(screen.getByRole('button', { name: 'Save Business Information' }));
+    expect((await screen.findAllByText('Settings Saved'))[0]).toBeVisible();
+    expect(saved).toEqual([{ ...settings, originalEmailDays: 30 }]);
   });
 
   it('turns the consultation e-mails off', async () => {

@@ -148,6 +148,19 @@ function Form({ current }: { current: BusinessSettings }) {
           />
         </div>
       </fieldset>
+      <fieldset className="space-y-4">
+        <legend className="mb-2 text-base font-semibold">Support e-mail</legend>
+        <FormField
+          label="Keep original e-mails (days)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={3650}
+          hint="Each e-mail to the support address as it arrived, for its download and “View original e-mail”. After this many days it is deleted; the tickets and files made from it stay. A held e-mail keeps its original until you release it or turn it into a consultation request."
+          error={errors.originalEmailDays?.message}
+          {...form.register('originalEmailDays', { valueAsNumber: true })}
+        />
+      </fieldset>
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save Business Information'}
       </Button>

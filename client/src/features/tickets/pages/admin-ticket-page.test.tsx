@@ -12,6 +12,7 @@ import { OriginalEmailSchema } from '@shared/schemas/inbound';
 import {
   apiServer,
   attachmentLimitsHandler,
+  errorJson,
   json,
   recordRequests,
 } from '@tests/support/api-server';
@@ -209,5 +210,22 @@ describe('AdminTicketPage', () => {
     expect(within(files).getByText('held: could not be virus-scanned')).toBeVisible();
     expect(within(files).getByText(reason)).toBeVisible();
     expect(within(files).queryByRole('link')).toBeNull();
+  });
+
+  it('says the original is no longer kept once its days are over', async () => {
+    const byEmail = detail('open');
+    byEmail.ticket.source = 'email';
+    apiServer.use(
+      http.get(`/api/admin/tickets/${ID}`, () => json(AdminTicketDetailSchema, byEmail)),
+      http.get(`/api/admin/tickets/${ID}/original`, () =>
+        errorJson(410, 'The original e-mail is no longer kept: it was deleted.'),
+      ),
+    );
+    renderWithApp(<AdminTicketPage params={{ id: ID }} />, `/admin/support/${ID}`);
+    await userEvent.setup().click(await screen.findByText('View original e-mail'));
+    expect(
+      await screen.findByText('The original e-mail is no longer kept: it was deleted.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 });
