@@ -427,7 +427,10 @@ describe("every client's websites, worst first", () => {
     const paused = await add(b.id, 'https://6.6.6.6/');
     const set = (id: string, values: Partial<typeof sites.$inferInsert>) =>
       t.database.db.update(sites).set(values).where(eq(sites.id, id));
-    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000);
+    // One instant for every date: a 90-day certificate's two ends read from two clock readings
+    // a millisecond apart would be a day-90-and-a-bit certificate, no longer a short one.
+    const now = Date.now();
+    const inDays = (days: number) => new Date(now + days * 86_400_000);
     await set(fine, { status: 'up', lastResponseMs: 200 });
     await set(slow, { status: 'up', lastResponseMs: 4200 });
     await set(down, { status: 'down', lastError: 'HTTP 502' });
