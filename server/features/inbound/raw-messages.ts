@@ -132,19 +132,28 @@ export function createRawMessages({
       const key = newStorageKey();
       // Named as the disk store names its partial files, so its orphan sweep clears a crash's.
       const spool = path.join(spoolDir, `${key}.partial-${process.pid}`);
-      await fs.mkdir(spoolDir, { recursive: true });
       const digest = new MessageDigest(maxBytes);
+      const input = Buffer.isBuffer(source) ? Readable.from([source]) : source;
+      // Joined before anything is awaited: a sender who drops the connection while the spool is
+      // made must still end the digest (smtp-server destroys the DATA stream with an error only
+      // for a listener, and silently otherwise), or the store would wait, its file open, for ever.
+      // Piped, not put in the pipeline: a failure to write never destroys the source, which is
+      // the SMTP session's DATA (the listener drains it and answers 451).
+      input.once('error', (error) => digest.destroy(error));
+      // Until the pipeline below takes the digest over, its error waits on it (the pipeline
+      // reads it from the destroyed stream) rather than being thrown by pipe().
+      digest.on('error', () => undefined);
+      input.once('close', () => {
+        if (!input.readableEnded) digest.destroy(new Error('The message closed before its end'));
+      });
+      input.pipe(digest);
       try {
-        const written = pipeline(digest, createWriteStream(spool));
-        // Piped, not put in the pipeline: a failure to write never destroys the source, which
-        // is the SMTP session's DATA (the listener drains it and answers 451).
-        const input = Buffer.isBuffer(source) ? Readable.from([source]) : source;
-        input.on('error', (error) => digest.destroy(error));
-        input.pipe(digest);
-        await written;
+        await fs.mkdir(spoolDir, { recursive: true });
+        await pipeline(digest, createWriteStream(spool));
         if (digest.tooLarge) throw new MessageTooLargeError(maxBytes);
         await storage.putFile(key, spool, RAW_TYPE);
       } catch (error) {
+        digest.destroy();
         await fs.rm(spool, { force: true });
         throw error;
       }

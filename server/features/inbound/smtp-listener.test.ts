@@ -5,6 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pollUntil } from '@tests/support/poll';
 import { scratchRawMessages } from '@tests/support/raw-messages';
 import { smtpTalk } from '@tests/support/smtp-talk';
 import { startTestApp, type TestApp } from '@tests/support/test-app';
@@ -334,6 +335,61 @@ describe('the SMTP listener without its database', () => {
       await smtp.quit();
     } finally {
       await down.close();
+      rawMessages.remove();
+    }
+  });
+});
+
+describe('a sender who drops the connection in the middle of DATA', () => {
+  it('leaves no message half-stored: every store settles, no spool file or descriptor stays', async () => {
+    const rawMessages = scratchRawMessages();
+    const ingest = createIngest(
+      createInboundRepository(t.database.db),
+      rawMessages,
+      { process: async () => undefined, release: () => Promise.reject(new Error('unused')) },
+      () => undefined,
+    );
+    const underWay = new Set<Promise<unknown>>();
+    const dropping = createSmtpListener({
+      port: 0,
+      host: '127.0.0.1',
+      maxBytes: MAX_BYTES,
+      ...ROOMY,
+      acceptsRecipient: async () => true,
+      ingest: (...args) => {
+        const stored = ingest(...args);
+        const settled: Promise<unknown> = stored.then(
+          () => underWay.delete(settled),
+          () => underWay.delete(settled),
+        );
+        underWay.add(settled);
+        return stored;
+      },
+      logger,
+    });
+    const droppingPort = await dropping.listen();
+    const descriptors = () => fs.readdirSync('/proc/self/fd').length;
+    const before = descriptors();
+    try {
+      for (let n = 0; n < 10; n++) {
+        const smtp = await smtpTalk(droppingPort);
+        await smtp.send('EHLO mail.example.com');
+        await smtp.send('MAIL FROM:<client@example.com>');
+        await smtp.send('RCPT TO:<help@agency.test>');
+        // DATA and the start of the message in one write, then the connection is reset: the
+        // server learns of the reset while it is still setting up the message's store.
+        smtp.write(`DATA\r\n${message(`dropped-${n}`).slice(0, 60)}`);
+        smtp.destroy();
+      }
+      await pollUntil(
+        () => underWay.size,
+        (size) => size === 0,
+        3_000,
+      );
+      expect(fs.readdirSync(rawMessages.dir)).toEqual([]);
+      await pollUntil(descriptors, (count) => count <= before, 3_000);
+    } finally {
+      await dropping.close();
       rawMessages.remove();
     }
   });
