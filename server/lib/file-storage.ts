@@ -184,15 +184,22 @@ export function createS3Storage(config: S3Config, keyPrefix = ''): FileStorage {
     async putFile(key, file, contentType) {
       await unavailableOnError(async () => {
         const { size } = await fs.stat(file);
-        await client.send(
-          new PutObjectCommand({
-            Bucket,
-            Key: objectKey(key),
-            Body: createReadStream(file),
-            ContentType: contentType,
-            ContentLength: size,
-          }),
-        );
+        const body = createReadStream(file);
+        try {
+          await client.send(
+            new PutObjectCommand({
+              Bucket,
+              Key: objectKey(key),
+              Body: body,
+              ContentType: contentType,
+              ContentLength: size,
+            }),
+          );
+        } finally {
+          // An upload that failed (the bucket down) never reads the file to its end, which
+          // would keep it open for good.
+          body.destroy();
+        }
       });
       await fs.rm(file, { force: true });
     },
