@@ -37,8 +37,10 @@ describe.each(stores)('file storage on %s', (_name, make) => {
     await storage.put(key, bytes, 'application/octet-stream');
     expect(await storage.get(key)).toEqual(bytes);
     expect(await storage.get(newStorageKey())).toBeNull();
+    expect(await storage.has(key)).toBe(true);
     await storage.delete(key);
     expect(await storage.get(key)).toBeNull();
+    expect(await storage.has(key)).toBe(false);
     await storage.delete(key);
   });
 

@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -30,6 +31,8 @@ export interface FileStorage {
   get(key: string): Promise<Buffer | null>;
   /** The bytes as a stream (never all in memory at once), or null when none are stored. */
   stream(key: string): Promise<Readable | null>;
+  /** Whether something is stored under the key. */
+  has(key: string): Promise<boolean>;
   /** Removes the object; nothing happens when there is none. */
   delete(key: string): Promise<void>;
   /** The keys of objects last written before `before` (the orphan sweep's candidates). */
@@ -92,6 +95,15 @@ export function createDiskStorage(dir: string): FileStorage {
         return handle.createReadStream();
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw new StorageUnavailableError(error);
+      }
+    },
+    async has(key) {
+      try {
+        await fs.access(file(key));
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
         throw new StorageUnavailableError(error);
       }
     },
@@ -220,6 +232,15 @@ export function createS3Storage(config: S3Config, keyPrefix = ''): FileStorage {
         return (answer.Body as Readable | undefined) ?? null;
       } catch (error) {
         if (isNotFound(error)) return null;
+        throw new StorageUnavailableError(error);
+      }
+    },
+    async has(key) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: objectKey(key) }));
+        return true;
+      } catch (error) {
+        if (isNotFound(error)) return false;
         throw new StorageUnavailableError(error);
       }
     },

@@ -11,6 +11,9 @@ import { MAX_HEADER_BYTES } from './header-block';
 export const ORIGINAL_GONE =
   'The original e-mail is no longer kept: originals are deleted after the number of days set in Settings (Support e-mail).';
 
+/** Why a message whose original was gone before it could be read was not processed. */
+export const NOT_READ_ORIGINAL_GONE = `Not read. ${ORIGINAL_GONE}`;
+
 /** The type the raw messages are stored with (RFC 822). */
 const RAW_TYPE = 'message/rfc822';
 
@@ -175,6 +178,9 @@ export function createRawMessages({
       if (!stream) return null;
       return Buffer.concat(await stream.toArray());
     },
+
+    /** Whether the message is still stored under the key. */
+    has: (key: string) => storage.has(key),
 
     delete: (key: string) => storage.delete(key),
 
