@@ -167,7 +167,7 @@ describe('the SMTP listener', () => {
 describe('the limits every MTA has', () => {
   /** A listener of its own with these limits, closed after `use`. */
   async function withListener(
-    limits: Partial<typeof ROOMY>,
+    limits: Partial<typeof ROOMY & { trustedRelays: string[] }>,
     use: (port: number) => Promise<void>,
   ): Promise<void> {
     const limited = createSmtpListener({
@@ -226,7 +226,7 @@ describe('the limits every MTA has', () => {
     );
   });
 
-  it('answers 450 to an address past its messages of the minute', async () => {
+  it('answers 450 to an address past its messages of the minute, at its first recipient', async () => {
     await withListener(
       { perAddressPerMinute: { connections: 1000, messages: 2 } },
       async (limitedPort) => {
@@ -238,9 +238,54 @@ describe('the limits every MTA has', () => {
           await smtp.send('DATA');
           expect(await smtp.send(`${message(id)}.`)).toMatch(/^250/);
         }
-        expect(await smtp.send('MAIL FROM:<client@example.com>')).toMatch(/^450 4\.7\.1 /);
+        expect(await smtp.send('MAIL FROM:<client@example.com>')).toMatch(/^250/);
+        expect(await smtp.send('RCPT TO:<help@agency.test>')).toMatch(/^450 4\.7\.1 /);
+        expect(await smtp.send('DATA')).toMatch(/^503/);
         await smtp.quit();
         expect(await rowOf('minute-2')).toBeDefined();
+      },
+    );
+  });
+
+  it('counts only messages for the support address: refused recipients use up nothing', async () => {
+    await withListener(
+      { perAddressPerMinute: { connections: 1000, messages: 2 } },
+      async (limitedPort) => {
+        const smtp = await smtpTalk(limitedPort);
+        await smtp.send('EHLO relay.example.net');
+        for (let n = 0; n < 5; n++) {
+          expect(await smtp.send('MAIL FROM:<someone@example.net>')).toMatch(/^250/);
+          expect(await smtp.send('RCPT TO:<other@agency.test>')).toMatch(/^550/);
+          expect(await smtp.send('RSET')).toMatch(/^250/);
+        }
+        expect(await smtp.send('MAIL FROM:<client@example.com>')).toMatch(/^250/);
+        expect(await smtp.send('RCPT TO:<help@agency.test>')).toMatch(/^250/);
+        await smtp.send('DATA');
+        expect(await smtp.send(`${message('after-refusals')}.`)).toMatch(/^250/);
+        await smtp.quit();
+      },
+    );
+  });
+
+  it('does not limit a trusted relay (INBOUND_SMTP_TRUSTED_RELAYS)', async () => {
+    await withListener(
+      {
+        perAddressPerMinute: { connections: 1, messages: 1 },
+        trustedRelays: ['10.0.0.0/8', '127.0.0.1'],
+      },
+      async (limitedPort) => {
+        for (const id of ['relayed-1', 'relayed-2', 'relayed-3']) {
+          const smtp = await smtpTalk(limitedPort);
+          expect(smtp.greeting).toMatch(/^220 /);
+          await smtp.send('EHLO relay.example.net');
+          for (const n of [1, 2]) {
+            expect(await smtp.send('MAIL FROM:<client@example.com>')).toMatch(/^250/);
+            expect(await smtp.send('RCPT TO:<help@agency.test>')).toMatch(/^250/);
+            await smtp.send('DATA');
+            expect(await smtp.send(`${message(`${id}-${n}`)}.`)).toMatch(/^250/);
+          }
+          await smtp.quit();
+        }
       },
     );
   });
