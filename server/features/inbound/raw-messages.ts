@@ -49,14 +49,20 @@ function updateWithoutLineBreaks(hash: Hash, chunk: Buffer) {
   if (start < chunk.length) hash.update(chunk.subarray(start));
 }
 
-/** The end of the header block in `head` (after its blank line), or -1 while none is seen. */
-function headerEnd(head: Buffer): number {
-  const crlf = head.indexOf('\r\n\r\n');
-  const lf = head.indexOf('\n\n');
+/**
+ * Where the first blank line ends in `window` (after it), or -1: the earliest `\r\n\r\n` or
+ * `\n\n`.
+ */
+function blankLineEnd(window: Buffer): number {
+  const crlf = window.indexOf('\r\n\r\n');
+  const lf = window.indexOf('\n\n');
   if (crlf === -1 && lf === -1) return -1;
   if (lf === -1 || (crlf !== -1 && crlf < lf)) return crlf + 4;
   return lf + 2;
 }
+
+/** The longest blank line less one byte: what of the bytes before a chunk a search needs. */
+const CARRIED = 3;
 
 /**
  * Counts, hashes and passes on a message as it streams by, keeping only its header block;
@@ -69,6 +75,8 @@ class MessageDigest extends Transform {
   readonly bodyHash = createHash('sha256');
   private headChunks: Buffer[] = [];
   private headBytes = 0;
+  /** The last bytes searched, for a blank line cut between two chunks. */
+  private carried = Buffer.alloc(0);
   head: Buffer | null = null;
 
   constructor(private readonly maxBytes: number) {
@@ -86,19 +94,32 @@ class MessageDigest extends Transform {
     if (this.head) {
       updateWithoutLineBreaks(this.bodyHash, chunk);
     } else {
-      this.headChunks.push(chunk);
-      this.headBytes += chunk.length;
-      const seen = Buffer.concat(this.headChunks);
-      const end = headerEnd(seen.subarray(0, MAX_HEADER_BYTES));
-      if (end !== -1 || this.headBytes >= MAX_HEADER_BYTES) {
-        // Without a blank line in reach, the whole message counts as its body.
-        const bodyStart = end === -1 ? 0 : end;
-        this.head = seen.subarray(0, end === -1 ? MAX_HEADER_BYTES : end);
-        updateWithoutLineBreaks(this.bodyHash, seen.subarray(bodyStart));
-        this.headChunks = [];
-      }
+      this.findHeaderEnd(chunk);
     }
     done(null, chunk);
+  }
+
+  /**
+   * Looks for the blank line in the new bytes only (with the few before them), so a header
+   * dribbled in small pieces costs what it weighs, not its size again for every piece.
+   */
+  private findHeaderEnd(chunk: Buffer) {
+    const before = this.headBytes;
+    this.headChunks.push(chunk);
+    this.headBytes += chunk.length;
+    const searched = chunk.subarray(0, Math.max(0, MAX_HEADER_BYTES - before));
+    const window = Buffer.concat([this.carried, searched]);
+    const found = blankLineEnd(window);
+    this.carried = Buffer.from(window.subarray(Math.max(0, window.length - CARRIED)));
+    if (found === -1 && this.headBytes < MAX_HEADER_BYTES) return;
+    // Without a blank line in reach, the whole message counts as its body.
+    const end = found === -1 ? -1 : before - (window.length - searched.length) + found;
+    const seen = Buffer.concat(this.headChunks, this.headBytes);
+    // Copied: a slice would keep the whole of `seen` (a large chunk with it) alive.
+    this.head = Buffer.from(seen.subarray(0, end === -1 ? MAX_HEADER_BYTES : end));
+    updateWithoutLineBreaks(this.bodyHash, seen.subarray(end === -1 ? 0 : end));
+    this.headChunks = [];
+    this.carried = Buffer.alloc(0);
   }
 
   override _flush(done: TransformCallback) {
