@@ -173,7 +173,9 @@ export function createRawMessages({
       input.pipe(digest);
       try {
         await fs.mkdir(spoolDir, { recursive: true });
-        await pipeline(digest, createWriteStream(spool));
+        // On disk the spool becomes the stored copy, which SMTP's 250 promises to keep: it is
+        // synced before it is closed (S3 keeps its own copy before it answers).
+        await pipeline(digest, createWriteStream(spool, { flush: storage.kind === 'disk' }));
         if (digest.tooLarge) throw new MessageTooLargeError(maxBytes);
         await storage.putFile(key, spool, RAW_TYPE);
       } catch (error) {
