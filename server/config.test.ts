@@ -151,6 +151,14 @@ describe('loadConfig', () => {
       pollSeconds: 60,
     });
     expect(() => loadConfig({ INBOUND_SMTP_PORT: 'smtp' })).toThrow(/INBOUND_SMTP_PORT/);
+    expect(loadConfig({}).inbound.smtp?.trustedRelays).toEqual([]);
+    expect(
+      loadConfig({ INBOUND_SMTP_TRUSTED_RELAYS: ' 203.0.113.7, 10.0.0.0/8 ,2001:db8::/32' }).inbound
+        .smtp?.trustedRelays,
+    ).toEqual(['203.0.113.7', '10.0.0.0/8', '2001:db8::/32']);
+    expect(() => loadConfig({ INBOUND_SMTP_TRUSTED_RELAYS: '10.0.0/8' })).toThrow(
+      /INBOUND_SMTP_TRUSTED_RELAYS is a comma-separated list of IP addresses or CIDR ranges/,
+    );
     expect(() => loadConfig({ IMAP_URL: 'https://imap.example.com' })).toThrow(
       /IMAP_URL must be imap:\/\/ or imaps:\/\//,
     );

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '@shared/dates';
 import { projectRoot } from './lib/paths';
@@ -81,6 +82,20 @@ const EnvSchema = z
     /** Per sending address and minute: connections (then 421) and messages (then 450). */
     INBOUND_SMTP_CONNECTIONS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
     INBOUND_SMTP_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+    /** Relays (addresses, CIDR ranges) exempt from the per-address limits. */
+    INBOUND_SMTP_TRUSTED_RELAYS: z
+      .string()
+      .optional()
+      .transform((list) =>
+        (list ?? '')
+          .split(',')
+          .map((range) => range.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (ranges) => ranges.every(isAddressOrRange),
+        'INBOUND_SMTP_TRUSTED_RELAYS is a comma-separated list of IP addresses or CIDR ranges, e.g. 203.0.113.7,10.0.0.0/8',
+      ),
     /** A certificate and key (PEM files) for STARTTLS; without them it is not offered. */
     INBOUND_TLS_CERT: z.string().min(1).optional(),
     INBOUND_TLS_KEY: z.string().min(1).optional(),
@@ -268,6 +283,8 @@ export interface Config {
           maxClients: number;
           /** What one sending address may do in a minute. */
           perAddressPerMinute: { connections: number; messages: number };
+          /** Addresses and CIDR ranges exempt from those limits. */
+          trustedRelays: string[];
         }
       | undefined;
     maxBytes: number;
@@ -410,6 +427,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
                 connections: e.INBOUND_SMTP_CONNECTIONS_PER_MINUTE,
                 messages: e.INBOUND_SMTP_MESSAGES_PER_MINUTE,
               },
+              trustedRelays: e.INBOUND_SMTP_TRUSTED_RELAYS,
             },
       maxBytes: Math.round(e.INBOUND_MAX_MB * 1024 * 1024),
       processingConcurrency: e.INBOUND_PROCESSING_CONCURRENCY,
@@ -480,6 +498,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** The bucket of S3_BUCKET, for the attachments and the raw support e-mails; unset: none. */
+/** An IP address (IPv4 in its four-part form) or a CIDR range of either kind. */
+function isAddressOrRange(value: string): boolean {
+  const [address, bits] = value.split('/');
+  if (!address || !(ipaddr.IPv4.isValidFourPartDecimal(address) || ipaddr.IPv6.isValid(address))) {
+    return false;
+  }
+  return bits === undefined || ipaddr.isValidCIDR(value);
+}
+
 function s3Config(e: z.infer<typeof EnvSchema>): S3Config | undefined {
   return e.S3_BUCKET
     ? {

@@ -37,8 +37,10 @@ describe.each(stores)('file storage on %s', (_name, make) => {
     await storage.put(key, bytes, 'application/octet-stream');
     expect(await storage.get(key)).toEqual(bytes);
     expect(await storage.get(newStorageKey())).toBeNull();
+    expect(await storage.has(key)).toBe(true);
     await storage.delete(key);
     expect(await storage.get(key)).toBeNull();
+    expect(await storage.has(key)).toBe(false);
     await storage.delete(key);
   });
 
@@ -102,5 +104,26 @@ describe('S3 down', () => {
     }
     await storage.put(key, Buffer.from('back'), 'text/plain');
     expect((await storage.get(key))?.toString()).toBe('back');
+  });
+
+  it('closes the file of an upload that failed, so failures do not use up descriptors', async () => {
+    const storage = createFileStorage(loadConfig({ ...s3.env, NODE_ENV: 'test' }).attachments);
+    const file = path.join(dir, 'upload-while-down');
+    fs.writeFileSync(file, 'raw e-mail');
+    const descriptors = () => fs.readdirSync('/proc/self/fd').length;
+    await s3.stop();
+    try {
+      const before = descriptors();
+      for (let n = 0; n < 5; n++) {
+        await expect(
+          storage.putFile(newStorageKey(), file, 'message/rfc822'),
+        ).rejects.toBeInstanceOf(StorageUnavailableError);
+      }
+      expect(descriptors()).toBeLessThanOrEqual(before);
+      expect(fs.existsSync(file)).toBe(true);
+    } finally {
+      await s3.start();
+      fs.rmSync(file, { force: true });
+    }
   });
 });

@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -23,13 +24,16 @@ export interface FileStorage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /**
    * Stores a finished file of this machine under the key, without reading it into memory, and
-   * removes the file (on disk it is moved, so keep it in the store's folder's file system).
+   * removes the file (on disk it is moved, so keep it in the store's folder's file system;
+   * the caller syncs the file, this the folder after the move).
    */
   putFile(key: string, file: string, contentType: string): Promise<void>;
   /** The bytes, or null when nothing is stored under the key. */
   get(key: string): Promise<Buffer | null>;
   /** The bytes as a stream (never all in memory at once), or null when none are stored. */
   stream(key: string): Promise<Readable | null>;
+  /** Whether something is stored under the key. */
+  has(key: string): Promise<boolean>;
   /** Removes the object; nothing happens when there is none. */
   delete(key: string): Promise<void>;
   /** The keys of objects last written before `before` (the orphan sweep's candidates). */
@@ -66,6 +70,22 @@ async function unavailableOnError<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Writes a file's (or a folder's) data and metadata through to the disk. */
+async function syncToDisk(name: string): Promise<void> {
+  // Windows opens no folder as a file; its file system journals a rename itself.
+  if (process.platform === 'win32') return;
+  const handle = await fs.open(name, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * A folder of this machine. A write is durable once it resolves (the file synced, renamed, and
+ * the folder synced), as a database's commit is: a message answered 250 survives a power cut.
+ */
 export function createDiskStorage(dir: string): FileStorage {
   const file = (key: string) => path.join(dir, checkedKey(key));
   return {
@@ -81,9 +101,11 @@ export function createDiskStorage(dir: string): FileStorage {
           // Another file system: copied aside, then renamed, so a reader never sees half.
           const partial = `${target}.partial-${process.pid}`;
           await fs.copyFile(source, partial);
+          await syncToDisk(partial);
           await fs.rename(partial, target);
           await fs.rm(source, { force: true });
         }
+        await syncToDisk(dir);
       });
     },
     async stream(key) {
@@ -95,14 +117,24 @@ export function createDiskStorage(dir: string): FileStorage {
         throw new StorageUnavailableError(error);
       }
     },
+    async has(key) {
+      try {
+        await fs.access(file(key));
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw new StorageUnavailableError(error);
+      }
+    },
     async put(key, bytes) {
       const target = file(key);
       await unavailableOnError(async () => {
         await fs.mkdir(dir, { recursive: true });
         // Written aside, then renamed: a reader never sees half a file.
         const partial = `${target}.partial-${process.pid}`;
-        await fs.writeFile(partial, bytes);
+        await fs.writeFile(partial, bytes, { flush: true });
         await fs.rename(partial, target);
+        await syncToDisk(dir);
       });
     },
     async get(key) {
@@ -184,15 +216,22 @@ export function createS3Storage(config: S3Config, keyPrefix = ''): FileStorage {
     async putFile(key, file, contentType) {
       await unavailableOnError(async () => {
         const { size } = await fs.stat(file);
-        await client.send(
-          new PutObjectCommand({
-            Bucket,
-            Key: objectKey(key),
-            Body: createReadStream(file),
-            ContentType: contentType,
-            ContentLength: size,
-          }),
-        );
+        const body = createReadStream(file);
+        try {
+          await client.send(
+            new PutObjectCommand({
+              Bucket,
+              Key: objectKey(key),
+              Body: body,
+              ContentType: contentType,
+              ContentLength: size,
+            }),
+          );
+        } finally {
+          // An upload that failed (the bucket down) never reads the file to its end, which
+          // would keep it open for good.
+          body.destroy();
+        }
       });
       await fs.rm(file, { force: true });
     },
@@ -213,6 +252,15 @@ export function createS3Storage(config: S3Config, keyPrefix = ''): FileStorage {
         return (answer.Body as Readable | undefined) ?? null;
       } catch (error) {
         if (isNotFound(error)) return null;
+        throw new StorageUnavailableError(error);
+      }
+    },
+    async has(key) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: objectKey(key) }));
+        return true;
+      } catch (error) {
+        if (isNotFound(error)) return false;
         throw new StorageUnavailableError(error);
       }
     },

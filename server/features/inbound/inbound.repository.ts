@@ -32,6 +32,7 @@ import {
   type TicketRow,
 } from '../../db/schema';
 import { textContains } from '../../db/search';
+import { NOT_READ_ORIGINAL_GONE } from './raw-messages';
 
 export interface ArrivedMessage {
   messageId: string;
@@ -58,7 +59,14 @@ export function createInboundRepository(db: Database) {
      * Logs a message as it arrived, once: a second delivery of the same message (its dedupe
      * key) only counts. `stored` is true for the first delivery, the only one to process.
      */
-    async store(message: ArrivedMessage): Promise<{ id: string; stored: boolean }> {
+    async store(message: ArrivedMessage): Promise<{
+      id: string;
+      stored: boolean;
+      /** The copy the row names (on a second delivery, the first one's). */
+      rawKey: string | null;
+      /** Whether the row's copy was let go on purpose (the retention) or is still to move. */
+      rawAccountedFor: boolean;
+    }> {
       const [row] = await db
         .insert(inboundMessages)
         .values(message)
@@ -69,9 +77,50 @@ export function createInboundRepository(db: Database) {
             lastDeliveredAt: sql`now()`,
           },
         })
-        .returning({ id: inboundMessages.id, stored: sql<boolean>`(xmax = 0)` });
+        .returning({
+          id: inboundMessages.id,
+          stored: sql<boolean>`(xmax = 0)`,
+          rawKey: inboundMessages.rawKey,
+          rawAccountedFor: sql<boolean>`(${inboundMessages.rawRemovedAt} is not null or ${inboundMessages.raw} is not null)`,
+        });
       if (!row) throw new Error('Inbound insert returned no row');
       return row;
+    },
+
+    /**
+     * A later delivery's copy takes the place of the row's, which went missing (an unclear
+     * failure of the first delivery); a message failed for it is read again. False when the
+     * row changed since (another delivery did it first, or the retention let the copy go).
+     */
+    async replaceMissingRaw(
+      id: string,
+      missingKey: string | null,
+      copy: { rawKey: string; rawSha256: string; size: number },
+    ): Promise<{ readAgain: boolean } | null> {
+      const gone = and(
+        eq(inboundMessages.state, 'failed'),
+        eq(inboundMessages.stateDetail, NOT_READ_ORIGINAL_GONE),
+      );
+      const [row] = await db
+        .update(inboundMessages)
+        .set({
+          ...copy,
+          state: sql`case when ${gone} then 'received' else ${inboundMessages.state} end`,
+          stateDetail: sql`case when ${gone} then null else ${inboundMessages.stateDetail} end`,
+          processedAt: sql`case when ${gone} then null else ${inboundMessages.processedAt} end`,
+        })
+        .where(
+          and(
+            eq(inboundMessages.id, id),
+            missingKey === null
+              ? isNull(inboundMessages.rawKey)
+              : eq(inboundMessages.rawKey, missingKey),
+            isNull(inboundMessages.rawRemovedAt),
+            isNull(inboundMessages.raw),
+          ),
+        )
+        .returning({ state: inboundMessages.state });
+      return row ? { readAgain: row.state === 'received' } : null;
     },
 
     async find(id: string): Promise<InboundMessageRow | null> {

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/errors';
 import { existingId } from '../../lib/ids';
 import type { InboundRepository, ListedInbound } from './inbound.repository';
 import { createIngest, type InboundProcessor } from './ingest';
+import { READER_LIMITS } from './mime-guard';
 import { ORIGINAL_GONE, type RawMessages } from './raw-messages';
 import type { ReadingSlots } from './reading-slots';
 
@@ -155,9 +156,16 @@ export function createInboundService({
     /** A held message from someone who is no client yet becomes a consultation request. */
     async toConsultation(actor: AuditActor, id: string): Promise<InboundMessage> {
       const before = await heldRow(id, 'turned into a consultation request');
-      const mail = await reading(async () =>
-        simpleParser(await rawStream(before.id), { skipHtmlToText: false }),
-      );
+      const mail = await reading(async () => {
+        const raw = await rawStream(before.id);
+        try {
+          // The limits every reader of a stranger's MIME has (mime-guard.ts).
+          return await simpleParser(raw, { skipHtmlToText: false, ...READER_LIMITS });
+        } finally {
+          // A parser that gave up leaves the stored copy's stream open otherwise.
+          raw.destroy();
+        }
+      });
       const sender = mail.from?.value[0];
       const email = (sender?.address ?? before.fromAddress ?? before.envelopeFrom ?? '').trim();
       if (!email) throw new AppError(422, 'The message names no sender to answer.');

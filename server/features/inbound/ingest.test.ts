@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { scratchRawMessages } from '@tests/support/raw-messages';
 import { openTestDatabase } from '@tests/support/test-database';
@@ -10,7 +11,7 @@ import { inboundMessages } from '../../db/schema';
 import { createInboundRepository } from './inbound.repository';
 import { createIngest } from './ingest';
 import { messageKeyOf } from './message-identity';
-import { MessageTooLargeError } from './raw-messages';
+import { MessageTooLargeError, NOT_READ_ORIGINAL_GONE } from './raw-messages';
 
 let database: DatabaseHandle;
 const rawMessages = scratchRawMessages();
@@ -148,5 +149,63 @@ describe('ingesting a message', () => {
     ).rejects.toBeInstanceOf(MessageTooLargeError);
     expect(await database.db.select().from(inboundMessages)).toEqual([]);
     expect(storedFiles()).toEqual([]);
+  });
+});
+
+describe('a message whose first copy went missing', () => {
+  const raw = mail('Message-ID: <lost-copy@example.com>\r\nFrom: client@example.com', 'Help');
+  const rowOf = async (id: string) =>
+    (await database.db.select().from(inboundMessages).where(eq(inboundMessages.id, id)))[0]!;
+
+  it('takes the copy of the next delivery, and reads a message failed for it again', async () => {
+    const { id } = await ingest(raw, { via: 'smtp' });
+    const first = await rowOf(id);
+    fs.rmSync(path.join(rawMessages.dir, first.rawKey!));
+    await database.db
+      .update(inboundMessages)
+      .set({ state: 'failed', stateDetail: NOT_READ_ORIGINAL_GONE })
+      .where(eq(inboundMessages.id, id));
+
+    expect(await ingest(raw, { via: 'smtp' })).toEqual({ id, duplicate: true });
+
+    const row = await rowOf(id);
+    expect(row).toMatchObject({ state: 'received', stateDetail: null, deliveries: 2 });
+    expect(row.rawKey).not.toBe(first.rawKey);
+    expect(Buffer.compare((await rawMessages.read(row.rawKey!))!, raw)).toBe(0);
+    expect(processed).toEqual([id, id]);
+    expect(storedFiles()).toEqual([row.rawKey]);
+  });
+
+  it('leaves a copy the retention removed removed', async () => {
+    const { id } = await ingest(raw, { via: 'smtp' });
+    const first = await rowOf(id);
+    await createInboundRepository(database.db).forgetRaw(id, first.rawKey!);
+    await rawMessages.delete(first.rawKey!);
+
+    expect(await ingest(raw, { via: 'smtp' })).toEqual({ id, duplicate: true });
+    expect((await rowOf(id)).rawKey).toBeNull();
+    expect(storedFiles()).toEqual([]);
+  });
+});
+
+describe('a message whose row could not be written', () => {
+  it('keeps the copy, which the row may name after all (the orphan sweep takes it if not)', async () => {
+    const down = await openTestDatabase();
+    const ownRaw = scratchRawMessages();
+    try {
+      const unclear = createIngest(
+        createInboundRepository(down.db),
+        ownRaw,
+        { process: async () => undefined, release: () => Promise.reject(new Error('unused')) },
+        () => undefined,
+      );
+      await down.close();
+      await expect(
+        unclear(mail('Message-ID: <unclear@example.com>'), { via: 'smtp' }),
+      ).rejects.toThrow();
+      expect(fs.readdirSync(ownRaw.dir)).toHaveLength(1);
+    } finally {
+      ownRaw.remove();
+    }
   });
 });

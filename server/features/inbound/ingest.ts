@@ -40,39 +40,54 @@ export function createIngest(
   processor: InboundProcessor,
   onProcessingError: (error: unknown, inboundMessageId: string) => void,
 ) {
+  /** Whether the row of a message delivered again names no copy that is still there. */
+  async function copyMissing(row: { rawKey: string | null; rawAccountedFor: boolean }) {
+    if (row.rawAccountedFor) return false;
+    if (row.rawKey === null) return true;
+    // A store that cannot tell is taken to still have it, as before this check.
+    return !(await rawMessages.has(row.rawKey).catch(() => true));
+  }
+
   return async function ingest(
     raw: Readable | Buffer,
     envelope: Envelope,
     { maxBytes }: { maxBytes?: number } = {},
   ): Promise<{ id: string; duplicate: boolean }> {
     const stored = await rawMessages.write(raw, maxBytes);
-    let logged: { id: string; stored: boolean };
-    try {
-      const messageId = messageIdIn(stored.head) ?? hashedMessageId(stored.sha256);
-      const envelopeFrom = envelope.envelopeFrom ?? null;
-      logged = await repository.store({
+    const messageId = messageIdIn(stored.head) ?? hashedMessageId(stored.sha256);
+    const envelopeFrom = envelope.envelopeFrom ?? null;
+    // A failure here may come after the row was written (its commit's answer lost): the copy is
+    // kept, as the row may name it; when none does, the orphan sweep removes it after an hour.
+    const logged = await repository.store({
+      messageId,
+      dedupeKey: dedupeKeyOf({
         messageId,
-        dedupeKey: dedupeKeyOf({
-          messageId,
-          sender: fromAddressIn(stored.head) ?? envelopeFrom?.toLowerCase() ?? null,
-          bodySha256: stored.bodySha256,
-        }),
-        via: envelope.via,
-        envelopeFrom,
-        envelopeTo: envelope.envelopeTo ?? [],
-        remoteAddress: envelope.remoteAddress ?? null,
-        helo: envelope.helo ?? null,
-        rawKey: stored.key,
-        size: stored.size,
-        rawSha256: stored.sha256,
-      });
-    } catch (error) {
-      await rawMessages.delete(stored.key).catch(() => undefined);
-      throw error;
-    }
+        sender: fromAddressIn(stored.head) ?? envelopeFrom?.toLowerCase() ?? null,
+        bodySha256: stored.bodySha256,
+      }),
+      via: envelope.via,
+      envelopeFrom,
+      envelopeTo: envelope.envelopeTo ?? [],
+      remoteAddress: envelope.remoteAddress ?? null,
+      helo: envelope.helo ?? null,
+      rawKey: stored.key,
+      size: stored.size,
+      rawSha256: stored.sha256,
+    });
     const { id } = logged;
     if (logged.stored) {
       processor.process(id).catch((error: unknown) => onProcessingError(error, id));
+    } else if (await copyMissing(logged)) {
+      // The first delivery's copy is gone (not by the retention): this one takes its place.
+      const replaced = await repository.replaceMissingRaw(id, logged.rawKey, {
+        rawKey: stored.key,
+        rawSha256: stored.sha256,
+        size: stored.size,
+      });
+      if (replaced?.readAgain) {
+        processor.process(id).catch((error: unknown) => onProcessingError(error, id));
+      }
+      if (!replaced) await rawMessages.delete(stored.key).catch(() => undefined);
     } else {
       // The first delivery's copy is the one kept; one left here is the orphan sweep's.
       await rawMessages.delete(stored.key).catch(() => undefined);

@@ -247,7 +247,12 @@ function readSigned(req: Request, body: Readable, maxMimeBytes: number): Promise
         if (!mimeTooLarge) mime = Buffer.concat(chunks);
       });
     });
-    parser.on('error', () => reject(new AppError(400, 'The form could not be read')));
+    parser.on('error', () => {
+      // The spooled form is read no further: its file is closed now, not left open.
+      body.unpipe(parser);
+      body.destroy();
+      reject(new AppError(400, 'The form could not be read'));
+    });
     parser.on('close', () => resolve({ fields, mime, mimeTooLarge }));
     body.on('error', reject);
     body.pipe(parser);

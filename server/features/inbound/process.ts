@@ -17,7 +17,7 @@ import type { InboundOutcome, InboundRepository } from './inbound.repository';
 import type { InboundProcessor } from './ingest';
 import { fromAddressIn } from './message-identity';
 import { mimeBombRefusal, READER_LIMITS } from './mime-guard';
-import { ORIGINAL_GONE, type RawMessages } from './raw-messages';
+import { NOT_READ_ORIGINAL_GONE, ORIGINAL_GONE, type RawMessages } from './raw-messages';
 import type { ReadingSlots } from './reading-slots';
 import { replyText } from './reply-text';
 import { unprovenSender } from './sender-proof';
@@ -339,9 +339,7 @@ export function createInboundProcessor(deps: InboundProcessorDeps) {
         // A database or store error leaves it `received`, with its claim: the sweep tries again.
         await repository.settle(
           row.id,
-          stored
-            ? await decide(stored)
-            : { state: 'failed', stateDetail: `Not read. ${ORIGINAL_GONE}` },
+          stored ? await decide(stored) : { state: 'failed', stateDetail: NOT_READ_ORIGINAL_GONE },
         );
       });
     },

@@ -11,6 +11,9 @@ import { MAX_HEADER_BYTES } from './header-block';
 export const ORIGINAL_GONE =
   'The original e-mail is no longer kept: originals are deleted after the number of days set in Settings (Support e-mail).';
 
+/** Why a message whose original was gone before it could be read was not processed. */
+export const NOT_READ_ORIGINAL_GONE = `Not read. ${ORIGINAL_GONE}`;
+
 /** The type the raw messages are stored with (RFC 822). */
 const RAW_TYPE = 'message/rfc822';
 
@@ -46,14 +49,20 @@ function updateWithoutLineBreaks(hash: Hash, chunk: Buffer) {
   if (start < chunk.length) hash.update(chunk.subarray(start));
 }
 
-/** The end of the header block in `head` (after its blank line), or -1 while none is seen. */
-function headerEnd(head: Buffer): number {
-  const crlf = head.indexOf('\r\n\r\n');
-  const lf = head.indexOf('\n\n');
+/**
+ * Where the first blank line ends in `window` (after it), or -1: the earliest `\r\n\r\n` or
+ * `\n\n`.
+ */
+function blankLineEnd(window: Buffer): number {
+  const crlf = window.indexOf('\r\n\r\n');
+  const lf = window.indexOf('\n\n');
   if (crlf === -1 && lf === -1) return -1;
   if (lf === -1 || (crlf !== -1 && crlf < lf)) return crlf + 4;
   return lf + 2;
 }
+
+/** The longest blank line less one byte: what of the bytes before a chunk a search needs. */
+const CARRIED = 3;
 
 /**
  * Counts, hashes and passes on a message as it streams by, keeping only its header block;
@@ -66,6 +75,8 @@ class MessageDigest extends Transform {
   readonly bodyHash = createHash('sha256');
   private headChunks: Buffer[] = [];
   private headBytes = 0;
+  /** The last bytes searched, for a blank line cut between two chunks. */
+  private carried = Buffer.alloc(0);
   head: Buffer | null = null;
 
   constructor(private readonly maxBytes: number) {
@@ -83,19 +94,32 @@ class MessageDigest extends Transform {
     if (this.head) {
       updateWithoutLineBreaks(this.bodyHash, chunk);
     } else {
-      this.headChunks.push(chunk);
-      this.headBytes += chunk.length;
-      const seen = Buffer.concat(this.headChunks);
-      const end = headerEnd(seen.subarray(0, MAX_HEADER_BYTES));
-      if (end !== -1 || this.headBytes >= MAX_HEADER_BYTES) {
-        // Without a blank line in reach, the whole message counts as its body.
-        const bodyStart = end === -1 ? 0 : end;
-        this.head = seen.subarray(0, end === -1 ? MAX_HEADER_BYTES : end);
-        updateWithoutLineBreaks(this.bodyHash, seen.subarray(bodyStart));
-        this.headChunks = [];
-      }
+      this.findHeaderEnd(chunk);
     }
     done(null, chunk);
+  }
+
+  /**
+   * Looks for the blank line in the new bytes only (with the few before them), so a header
+   * dribbled in small pieces costs what it weighs, not its size again for every piece.
+   */
+  private findHeaderEnd(chunk: Buffer) {
+    const before = this.headBytes;
+    this.headChunks.push(chunk);
+    this.headBytes += chunk.length;
+    const searched = chunk.subarray(0, Math.max(0, MAX_HEADER_BYTES - before));
+    const window = Buffer.concat([this.carried, searched]);
+    const found = blankLineEnd(window);
+    this.carried = Buffer.from(window.subarray(Math.max(0, window.length - CARRIED)));
+    if (found === -1 && this.headBytes < MAX_HEADER_BYTES) return;
+    // Without a blank line in reach, the whole message counts as its body.
+    const end = found === -1 ? -1 : before - (window.length - searched.length) + found;
+    const seen = Buffer.concat(this.headChunks, this.headBytes);
+    // Copied: a slice would keep the whole of `seen` (a large chunk with it) alive.
+    this.head = Buffer.from(seen.subarray(0, end === -1 ? MAX_HEADER_BYTES : end));
+    updateWithoutLineBreaks(this.bodyHash, seen.subarray(end === -1 ? 0 : end));
+    this.headChunks = [];
+    this.carried = Buffer.alloc(0);
   }
 
   override _flush(done: TransformCallback) {
@@ -132,19 +156,30 @@ export function createRawMessages({
       const key = newStorageKey();
       // Named as the disk store names its partial files, so its orphan sweep clears a crash's.
       const spool = path.join(spoolDir, `${key}.partial-${process.pid}`);
-      await fs.mkdir(spoolDir, { recursive: true });
       const digest = new MessageDigest(maxBytes);
+      const input = Buffer.isBuffer(source) ? Readable.from([source]) : source;
+      // Joined before anything is awaited: a sender who drops the connection while the spool is
+      // made must still end the digest (smtp-server destroys the DATA stream with an error only
+      // for a listener, and silently otherwise), or the store would wait, its file open, for ever.
+      // Piped, not put in the pipeline: a failure to write never destroys the source, which is
+      // the SMTP session's DATA (the listener drains it and answers 451).
+      input.once('error', (error) => digest.destroy(error));
+      // Until the pipeline below takes the digest over, its error waits on it (the pipeline
+      // reads it from the destroyed stream) rather than being thrown by pipe().
+      digest.on('error', () => undefined);
+      input.once('close', () => {
+        if (!input.readableEnded) digest.destroy(new Error('The message closed before its end'));
+      });
+      input.pipe(digest);
       try {
-        const written = pipeline(digest, createWriteStream(spool));
-        // Piped, not put in the pipeline: a failure to write never destroys the source, which
-        // is the SMTP session's DATA (the listener drains it and answers 451).
-        const input = Buffer.isBuffer(source) ? Readable.from([source]) : source;
-        input.on('error', (error) => digest.destroy(error));
-        input.pipe(digest);
-        await written;
+        await fs.mkdir(spoolDir, { recursive: true });
+        // On disk the spool becomes the stored copy, which SMTP's 250 promises to keep: it is
+        // synced before it is closed (S3 keeps its own copy before it answers).
+        await pipeline(digest, createWriteStream(spool, { flush: storage.kind === 'disk' }));
         if (digest.tooLarge) throw new MessageTooLargeError(maxBytes);
         await storage.putFile(key, spool, RAW_TYPE);
       } catch (error) {
+        digest.destroy();
         await fs.rm(spool, { force: true });
         throw error;
       }
@@ -166,6 +201,9 @@ export function createRawMessages({
       if (!stream) return null;
       return Buffer.concat(await stream.toArray());
     },
+
+    /** Whether the message is still stored under the key. */
+    has: (key: string) => storage.has(key),
 
     delete: (key: string) => storage.delete(key),
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pollUntil } from '@tests/support/poll';
 import { scratchRawMessages } from '@tests/support/raw-messages';
 import { smtpTalk } from '@tests/support/smtp-talk';
 import { startTestApp, type TestApp } from '@tests/support/test-app';
@@ -166,7 +167,7 @@ describe('the SMTP listener', () => {
 describe('the limits every MTA has', () => {
   /** A listener of its own with these limits, closed after `use`. */
   async function withListener(
-    limits: Partial<typeof ROOMY>,
+    limits: Partial<typeof ROOMY & { trustedRelays: string[] }>,
     use: (port: number) => Promise<void>,
   ): Promise<void> {
     const limited = createSmtpListener({
@@ -225,7 +226,7 @@ describe('the limits every MTA has', () => {
     );
   });
 
-  it('answers 450 to an address past its messages of the minute', async () => {
+  it('answers 450 to an address past its messages of the minute, at its first recipient', async () => {
     await withListener(
       { perAddressPerMinute: { connections: 1000, messages: 2 } },
       async (limitedPort) => {
@@ -237,9 +238,54 @@ describe('the limits every MTA has', () => {
           await smtp.send('DATA');
           expect(await smtp.send(`${message(id)}.`)).toMatch(/^250/);
         }
-        expect(await smtp.send('MAIL FROM:<client@example.com>')).toMatch(/^450 4\.7\.1 /);
+        expect(await smtp.send('MAIL FROM:<client@example.com>')).toMatch(/^250/);
+        expect(await smtp.send('RCPT TO:<help@agency.test>')).toMatch(/^450 4\.7\.1 /);
+        expect(await smtp.send('DATA')).toMatch(/^503/);
         await smtp.quit();
         expect(await rowOf('minute-2')).toBeDefined();
+      },
+    );
+  });
+
+  it('counts only messages for the support address: refused recipients use up nothing', async () => {
+    await withListener(
+      { perAddressPerMinute: { connections: 1000, messages: 2 } },
+      async (limitedPort) => {
+        const smtp = await smtpTalk(limitedPort);
+        await smtp.send('EHLO relay.example.net');
+        for (let n = 0; n < 5; n++) {
+          expect(await smtp.send('MAIL FROM:<someone@example.net>')).toMatch(/^250/);
+          expect(await smtp.send('RCPT TO:<other@agency.test>')).toMatch(/^550/);
+          expect(await smtp.send('RSET')).toMatch(/^250/);
+        }
+        expect(await smtp.send('MAIL FROM:<client@example.com>')).toMatch(/^250/);
+        expect(await smtp.send('RCPT TO:<help@agency.test>')).toMatch(/^250/);
+        await smtp.send('DATA');
+        expect(await smtp.send(`${message('after-refusals')}.`)).toMatch(/^250/);
+        await smtp.quit();
+      },
+    );
+  });
+
+  it('does not limit a trusted relay (INBOUND_SMTP_TRUSTED_RELAYS)', async () => {
+    await withListener(
+      {
+        perAddressPerMinute: { connections: 1, messages: 1 },
+        trustedRelays: ['10.0.0.0/8', '127.0.0.1'],
+      },
+      async (limitedPort) => {
+        for (const id of ['relayed-1', 'relayed-2', 'relayed-3']) {
+          const smtp = await smtpTalk(limitedPort);
+          expect(smtp.greeting).toMatch(/^220 /);
+          await smtp.send('EHLO relay.example.net');
+          for (const n of [1, 2]) {
+            expect(await smtp.send('MAIL FROM:<client@example.com>')).toMatch(/^250/);
+            expect(await smtp.send('RCPT TO:<help@agency.test>')).toMatch(/^250/);
+            await smtp.send('DATA');
+            expect(await smtp.send(`${message(`${id}-${n}`)}.`)).toMatch(/^250/);
+          }
+          await smtp.quit();
+        }
       },
     );
   });
@@ -334,6 +380,61 @@ describe('the SMTP listener without its database', () => {
       await smtp.quit();
     } finally {
       await down.close();
+      rawMessages.remove();
+    }
+  });
+});
+
+describe('a sender who drops the connection in the middle of DATA', () => {
+  it('leaves no message half-stored: every store settles, no spool file or descriptor stays', async () => {
+    const rawMessages = scratchRawMessages();
+    const ingest = createIngest(
+      createInboundRepository(t.database.db),
+      rawMessages,
+      { process: async () => undefined, release: () => Promise.reject(new Error('unused')) },
+      () => undefined,
+    );
+    const underWay = new Set<Promise<unknown>>();
+    const dropping = createSmtpListener({
+      port: 0,
+      host: '127.0.0.1',
+      maxBytes: MAX_BYTES,
+      ...ROOMY,
+      acceptsRecipient: async () => true,
+      ingest: (...args) => {
+        const stored = ingest(...args);
+        const settled: Promise<unknown> = stored.then(
+          () => underWay.delete(settled),
+          () => underWay.delete(settled),
+        );
+        underWay.add(settled);
+        return stored;
+      },
+      logger,
+    });
+    const droppingPort = await dropping.listen();
+    const descriptors = () => fs.readdirSync('/proc/self/fd').length;
+    const before = descriptors();
+    try {
+      for (let n = 0; n < 10; n++) {
+        const smtp = await smtpTalk(droppingPort);
+        await smtp.send('EHLO mail.example.com');
+        await smtp.send('MAIL FROM:<client@example.com>');
+        await smtp.send('RCPT TO:<help@agency.test>');
+        // DATA and the start of the message in one write, then the connection is reset: the
+        // server learns of the reset while it is still setting up the message's store.
+        smtp.write(`DATA\r\n${message(`dropped-${n}`).slice(0, 60)}`);
+        smtp.destroy();
+      }
+      await pollUntil(
+        () => underWay.size,
+        (size) => size === 0,
+        3_000,
+      );
+      expect(fs.readdirSync(rawMessages.dir)).toEqual([]);
+      await pollUntil(descriptors, (count) => count <= before, 3_000);
+    } finally {
+      await dropping.close();
       rawMessages.remove();
     }
   });

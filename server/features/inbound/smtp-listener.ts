@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import type { Logger } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import type { Ingest } from './ingest';
@@ -17,6 +18,11 @@ export interface SmtpListenerOptions {
   maxClients: number;
   /** What one sending address may do in a minute: connect (then 421), send (then 450). */
   perAddressPerMinute: { connections: number; messages: number };
+  /**
+   * Addresses and CIDR ranges of relays that forward many people's mail from few addresses
+   * (a smart host, a provider's forwarding): exempt from the per-address limits.
+   */
+  trustedRelays?: string[];
   /** PEM files for STARTTLS; without them STARTTLS is neither offered nor accepted. */
   tls?: { certFile: string; keyFile: string };
   /** Whether mail for this recipient is taken (the support address and its plus-addresses). */
@@ -79,12 +85,35 @@ function perMinuteCounter(limit: number) {
   };
 }
 
+/** An address as IPv6 (IPv4 as ::ffff:a.b.c.d), so one comparison serves both kinds. */
+function asIPv6(address: ipaddr.IPv4 | ipaddr.IPv6): ipaddr.IPv6 {
+  return address.kind() === 'ipv4'
+    ? (address as ipaddr.IPv4).toIPv4MappedAddress()
+    : (address as ipaddr.IPv6);
+}
+
+/** Whether an address is in one of the ranges (a bare address is a range of one). */
+function addressMatcher(ranges: string[]): (address: string) => boolean {
+  const parsed = ranges.map((range): [ipaddr.IPv6, number] => {
+    const [base, bits] = range.includes('/')
+      ? ipaddr.parseCIDR(range)
+      : [ipaddr.parse(range), undefined];
+    const ipv4 = base.kind() === 'ipv4';
+    return [asIPv6(base), ipv4 ? 96 + (bits ?? 32) : (bits ?? 128)];
+  });
+  return (remote) =>
+    parsed.length > 0 &&
+    ipaddr.isValid(remote) &&
+    parsed.some((range) => asIPv6(ipaddr.parse(remote)).match(range));
+}
+
 /**
  * The built-in SMTP listener for support mail (issue 27): a receiving server for one address,
  * never a relay. RCPT for any other address is refused with 550; a message is streamed into
  * the file store as it comes (never held in memory) and answered 250 only once it is stored,
  * 451 (the sender retries) when it cannot be. It has the limits every MTA has: connections at
- * once, connections and messages per sending address and minute, recipients per message.
+ * once, connections and messages per sending address and minute (but for trusted relays),
+ * recipients per message.
  */
 export function createSmtpListener(options: SmtpListenerOptions) {
   const { maxBytes, acceptsRecipient, ingest, logger } = options;
@@ -93,6 +122,7 @@ export function createSmtpListener(options: SmtpListenerOptions) {
     : undefined;
   const connections = perMinuteCounter(options.perAddressPerMinute.connections);
   const messages = perMinuteCounter(options.perAddressPerMinute.messages);
+  const trusted = addressMatcher(options.trustedRelays ?? []);
 
   const server = new SMTPServer({
     banner: 'support mail',
@@ -109,13 +139,10 @@ export function createSmtpListener(options: SmtpListenerOptions) {
     closeTimeout: 10_000,
 
     onConnect(session, callback) {
-      if (connections.hit(session.remoteAddress)) return callback();
+      if (trusted(session.remoteAddress) || connections.hit(session.remoteAddress)) {
+        return callback();
+      }
       callback(reply(421, '4.7.0 Too many connections from your address, try again later'));
-    },
-
-    onMailFrom(_address, session, callback) {
-      if (messages.hit(session.remoteAddress)) return callback();
-      callback(reply(450, '4.7.1 Too many messages from your address, try again later'));
     },
 
     onRcptTo(address, session, callback) {
@@ -124,12 +151,22 @@ export function createSmtpListener(options: SmtpListenerOptions) {
         return;
       }
       acceptsRecipient(address.address).then(
-        (accepted) =>
-          callback(
-            accepted
-              ? undefined
-              : reply(550, `5.1.1 <${address.address}>: no such mailbox here (relaying denied)`),
-          ),
+        (accepted) => {
+          if (!accepted) {
+            callback(
+              reply(550, `5.1.1 <${address.address}>: no such mailbox here (relaying denied)`),
+            );
+            return;
+          }
+          // A message counts once it has a recipient here: a relay passing on mail for other
+          // addresses (refused with 550) uses up nothing of the support address's limit.
+          const first = session.envelope.rcptTo.length === 0;
+          if (first && !trusted(session.remoteAddress) && !messages.hit(session.remoteAddress)) {
+            callback(reply(450, '4.7.1 Too many messages from your address, try again later'));
+            return;
+          }
+          callback();
+        },
         (error: unknown) => {
           logger.error({ err: error }, 'inbound SMTP: support address unavailable');
           callback(reply(451, '4.3.0 Temporary failure, please try again later'));
