@@ -70,6 +70,15 @@ function exchange(
   });
 }
 
+/** Why a scan ended when clamd closed the connection while the file was still being sent. */
+export const CUT_OFF =
+  'clamd closed the connection before the whole file was sent, as it does past its StreamMaxLength';
+
+const cutOff = (error: unknown): boolean => {
+  const code = (error as { cause?: { code?: string } }).cause?.code;
+  return code === 'EPIPE' || code === 'ECONNRESET';
+};
+
 /** clamd's INSTREAM: the bytes in chunks, each after its length (4 bytes, big-endian). */
 export function createClamdScanner(options: ClamdOptions) {
   return {
@@ -91,6 +100,10 @@ export function createClamdScanner(options: ClamdOptions) {
           socket.write(chunk);
         }
         socket.write(Buffer.alloc(4));
+      }).catch((error: unknown) => {
+        // clamd answers a stream past its StreamMaxLength and closes at once: whether its
+        // answer or the refused write reaches us first is up to TCP, so both read the same way.
+        throw cutOff(error) ? new ScannerUnavailableError(CUT_OFF, { cause: error }) : error;
       });
       // "stream: OK", "stream: Eicar-Test-Signature FOUND", or "... ERROR" (e.g. a size limit).
       const verdict = reply.replace(/^stream: /, '');
