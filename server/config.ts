@@ -536,6 +536,18 @@ export function loadEnvFile(): void {
   if (fs.existsSync(file)) process.loadEnvFile(file);
 }
 
+/**
+ * bcrypt's work factors: a password at least 12 (about a quarter of a second per hash), a
+ * one-time code 10 (it lives minutes; guessing its million values offline at this cost takes
+ * longer). Under NODE_ENV=test, bcrypt's least (4), as Rails' `SecurePassword.min_cost` does
+ * in its tests: a sign-in then costs the test suites milliseconds, not half a second of CPU.
+ */
+export function passwordHashCosts(env: NodeJS.ProcessEnv = process.env) {
+  return env.NODE_ENV === 'test'
+    ? { password: 4, oneTimeCode: 4 }
+    : { password: 12, oneTimeCode: 10 };
+}
+
 /** Test databases: TEST_DATABASE_URL selects a real PostgreSQL for the API suite. */
 export function testDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
   return env.TEST_DATABASE_URL || undefined;

@@ -1,14 +1,19 @@
 import bcrypt from 'bcrypt';
+import { passwordHashCosts } from '../config';
 
-/** bcrypt work factor: at least 12 (about a quarter of a second per hash here). */
-export const BCRYPT_COST = 12;
+/** The work factors (config.ts): a password at least 12, a one-time code 10, in production. */
+const COSTS = passwordHashCosts();
 
 export function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(password, BCRYPT_COST);
+  return bcrypt.hash(password, COSTS.password);
 }
 
-/** A hash of a random password, compared against when the account does not exist so timing says nothing. */
-const DUMMY_HASH = bcrypt.hashSync('not-a-real-password-' + Math.random(), BCRYPT_COST);
+/**
+ * A hash of a random password, compared against when the account does not exist so timing
+ * says nothing. Made at start rather than on first use, so the first such answer takes no
+ * longer than the others.
+ */
+const DUMMY_HASH = bcrypt.hashSync('not-a-real-password-' + Math.random(), COSTS.password);
 
 export async function verifyPassword(password: string, hash: string | undefined): Promise<boolean> {
   if (!hash) {
@@ -22,14 +27,12 @@ export async function verifyPassword(password: string, hash: string | undefined)
  * Short-lived one-time codes (an e-mail's 6 digits) are hashed with a lower work factor: a
  * code lives minutes, and guessing its million values offline at this cost takes longer.
  */
-const ONE_TIME_CODE_COST = 10;
-
 export function hashOneTimeCode(code: string): Promise<string> {
-  return bcrypt.hash(code, ONE_TIME_CODE_COST);
+  return bcrypt.hash(code, COSTS.oneTimeCode);
 }
 
 /** A code hash nothing matches, compared against where no code was sent, so timing says nothing. */
-const DUMMY_CODE_HASH = bcrypt.hashSync(`not-a-code-${Math.random()}`, ONE_TIME_CODE_COST);
+const DUMMY_CODE_HASH = bcrypt.hashSync(`not-a-code-${Math.random()}`, COSTS.oneTimeCode);
 
 /**
  * Whether `code` is the one hashed. Without a hash (the sign-up of an address that has an
