@@ -113,6 +113,34 @@ const landingChunks = [
   },
 ];
 
+/** The server tests' settings, on PostgreSQL (TEST_DATABASE_URL) or PGlite alike. */
+const serverTests = {
+  root,
+  environment: 'node',
+  setupFiles: ['tests/support/no-network.ts'],
+  globalSetup: ['tests/support/database-template.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  // Each API test file opens its own database; two at a time suits a 2-core machine.
+  maxWorkers: 2,
+};
+
+/**
+ * What is the embedded engine's own, run on PGlite also when the server suite runs on a
+ * PostgreSQL server: the data directory and its lock, the data migrations, a process killed
+ * mid-write, the heap a large e-mail needs beside it, the seed's start-up refusal, and a pass
+ * through every route (and so every feature's repository). The browser tests run the built
+ * server on PGlite as well, from an empty data directory.
+ */
+const PGLITE_OWN_TESTS = [
+  'server/db/client.test.ts',
+  'server/**/*-migration.test.ts',
+  'server/cli/seed/seed.test.ts',
+  'tests/faults/kill-during-invoices.test.ts',
+  'tests/faults/inbound-large-mail.test.ts',
+  'tests/security/authorization-matrix.test.ts',
+];
+
 export default defineConfig({
   root: path.join(root, 'client'),
   plugins: [react(), seoTags(), chunkList()],
@@ -139,18 +167,26 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          ...serverTests,
           name: 'server',
-          root,
-          environment: 'node',
           include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'tests/**/*.test.ts'],
-          setupFiles: ['tests/support/no-network.ts'],
-          globalSetup: ['tests/support/database-template.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          // Each API test file opens its own database; two at a time suits a 2-core machine.
-          maxWorkers: 2,
         },
       },
+      // With TEST_DATABASE_URL the server project runs on that PostgreSQL server; what only the
+      // embedded engine has is proven on PGlite besides (docs/decisions/037).
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              resolve: { alias },
+              test: {
+                ...serverTests,
+                name: 'pglite',
+                include: PGLITE_OWN_TESTS,
+                env: { TEST_DATABASE_URL: '' },
+              },
+            },
+          ]
+        : []),
       {
         plugins: [react()],
         resolve: { alias },

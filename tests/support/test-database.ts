@@ -6,9 +6,9 @@ import { testDatabaseUrl } from '../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default (started from the
- * run's migrated template, see database-template.ts), or a new database on the PostgreSQL
- * server of TEST_DATABASE_URL (dropped again on close). A test of migrations names its own
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
+ * on the PostgreSQL server of TEST_DATABASE_URL (dropped again on close), either started from
+ * the run's migrated template (database-template.ts). A test of migrations names its own
  * folder and starts from an empty database.
  */
 export async function openTestDatabase({
@@ -25,7 +25,9 @@ export async function openTestDatabase({
     await database.migrate(migrationsFolder);
     return database;
   }
-  const scratch = await createScratchDatabase(serverUrl, 'test');
+  const scratch = await createScratchDatabase(serverUrl, 'test', {
+    template: migrationsFolder ? undefined : (inject('postgresTemplate') ?? undefined),
+  });
   const database = await openDatabase({ url: scratch.url });
   await database.migrate(migrationsFolder);
   return {
@@ -37,8 +39,15 @@ export async function openTestDatabase({
   };
 }
 
-/** A new, empty database on a PostgreSQL server: its URL, and `drop` to remove it again. */
-export async function createScratchDatabase(serverUrl: string, prefix: string) {
+/**
+ * A new database on a PostgreSQL server, empty or a copy of `template`: its URL, and `drop` to
+ * remove it again.
+ */
+export async function createScratchDatabase(
+  serverUrl: string,
+  prefix: string,
+  { template }: { template?: string } = {},
+) {
   const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
@@ -49,7 +58,7 @@ export async function createScratchDatabase(serverUrl: string, prefix: string) {
       await client.end();
     }
   };
-  await run(`create database ${name}`);
+  await run(template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.href, drop: () => run(`drop database if exists ${name} with (force)`) };
