@@ -1,5 +1,8 @@
 // `npm test`: every test. Unit, component and API tests (Vitest), then the browser tests
 // (Playwright in Debian's Chromium) against the freshly built app on a free port.
+// TEST_DATABASE_URL runs the server's tests on that PostgreSQL server (and PGlite's own on
+// PGlite besides: vite.config.ts); TEST_VITEST_NODE runs Vitest on another Node.js binary
+// (.ci/run: Node.js 24, docs/decisions/012).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -33,7 +36,15 @@ function freePort() {
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-run(npx, ['vitest', 'run']);
+const vitestNode = process.env.TEST_VITEST_NODE;
+if (vitestNode) {
+  // First on PATH too, so that what the tests start by name runs on that Node.js as well.
+  run(vitestNode, [path.join('node_modules', 'vitest', 'vitest.mjs'), 'run'], {
+    PATH: `${path.dirname(vitestNode)}${path.delimiter}${process.env.PATH}`,
+  });
+} else {
+  run(npx, ['vitest', 'run']);
+}
 run(npm, ['run', 'build', '--silent']);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
