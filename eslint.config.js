@@ -6,9 +6,15 @@ import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { conventionsPlugin } from './eslint-rules/conventions.js';
 
-const FEATURES_DIR = './client/src/features';
-const SERVER_FEATURES_DIR = './server/features';
+/**
+ * Every folder is read from this file's own folder, never from the working directory: eslint
+ * run from server/ (an editor, a script) gives the same answers as from the root.
+ */
+const ROOT = import.meta.dirname;
+const FEATURES_DIR = `${ROOT}/client/src/features`;
+const SERVER_FEATURES_DIR = `${ROOT}/server/features`;
 const foldersIn = (dir) =>
   fs
     .readdirSync(dir, { withFileTypes: true })
@@ -124,6 +130,57 @@ const commonZones = [
   { target: './shared', from: './client', message: 'shared/ imports neither client/ nor server/.' },
   { target: './server', from: './client', message: 'server/ never imports client/.' },
   ...clientZones,
+];
+
+/**
+ * The app's HTTP edge (docs/conventions.md): express and its types (`Request`, `Response`,
+ * `RequestHandler`...) are used by the routes and by these, the app and its middleware, and
+ * nowhere else; services take and return plain values.
+ */
+const HTTP_EDGE = [
+  'server/**/*.routes.ts',
+  // Builds the Express app: helmet and the CSP, the request log, the middleware, the routers.
+  'server/app.ts',
+  // The one error middleware, and the 404 for unknown API paths.
+  'server/lib/errors.ts',
+  // The session middleware (express-session), and regenerating or ending a request's session.
+  'server/lib/session.ts',
+  'server/lib/csrf.ts',
+  // requireUser and the other guards the routes put in front of a handler.
+  'server/lib/auth-guards.ts',
+  'server/lib/rate-limit.ts',
+  // The uploads' multipart parser.
+  'server/lib/multipart.ts',
+  // rejectNulCharacters, which app.ts puts in front of every route (parse takes plain values).
+  'server/lib/validate.ts',
+  // Widens one response's CSP form-action, the header app.ts sets on every response.
+  'server/lib/csp-form-action.ts',
+  // The router that serves the built client: assets, index.html, robots.txt, sitemap.xml.
+  'server/lib/spa.ts',
+];
+
+/** The one writer of dates and its two doors: shared/dates.ts, for screens and e-mails. */
+const DATE_HELPERS = ['shared/dates.ts', 'client/src/lib/dates.ts', 'server/lib/format.ts'];
+
+/**
+ * Named exports only (docs/conventions.md), but for the files a tool loads by their default
+ * export.
+ */
+const DEFAULT_EXPORTS = [
+  // The root tool configs: ESLint, Vite (and Vitest's projects in it), Playwright,
+  // drizzle-kit, Tailwind and PostCSS each read the config's default export.
+  'eslint.config.js',
+  'vite.config.ts',
+  'playwright.config.ts',
+  'drizzle.config.ts',
+  'tailwind.config.ts',
+  'postcss.config.js',
+  // Vitest's globalSetup: it runs the default export. (Vitest would take a named `setup` too;
+  // the file belongs to the test run's set-up, changed with it.)
+  'tests/support/database-template.ts',
+  // Declarations of untyped packages (dns2, s3rver): they describe the package's own default
+  // export, which a named one could not.
+  'tests/support/*.d.ts',
 ];
 
 /**
@@ -305,7 +362,9 @@ export default tseslint.config(
       // @/ and @shared/ paths of tsconfig.json.
       'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: `${ROOT}/tsconfig.json` }),
+      ],
     },
     rules: {
       '@typescript-eslint/no-unused-vars': [
@@ -315,16 +374,19 @@ export default tseslint.config(
       '@typescript-eslint/no-namespace': ['error', { allowDeclarations: true }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-default-export': 'off',
+      'import-x/no-default-export': 'error',
       // The boundaries of docs/conventions.md.
-      'import-x/no-restricted-paths': ['error', { zones: commonZones }],
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: commonZones }],
     },
   },
   {
     files: ['server/**/*.ts'],
     ignores: ['server/**/*.test.ts'],
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...commonZones, ...serverZones] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: ROOT, zones: [...commonZones, ...serverZones] },
+      ],
     },
   },
   {
@@ -334,6 +396,32 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
+  },
+  {
+    files: DEFAULT_EXPORTS,
+    rules: { 'import-x/no-default-export': 'off' },
+  },
+  {
+    // config.ts parses every environment variable once; the client reads import.meta.env.
+    // Tests start child processes with the runner's environment. scripts/, bench/, tests/ and
+    // the root tool configs are tools around the app that set or read their own.
+    files: ['{client,server,shared}/**/*.{ts,tsx}'],
+    ignores: ['server/config.ts', '**/*.test.{ts,tsx}'],
+    plugins: { conventions: conventionsPlugin },
+    rules: { 'conventions/env-read-by-config': 'error' },
+  },
+  {
+    // Tests may mount a middleware on an app of their own, and name the app they call.
+    files: ['{client,server,shared}/**/*.{ts,tsx}'],
+    ignores: [...HTTP_EDGE, '**/*.test.{ts,tsx}'],
+    plugins: { conventions: conventionsPlugin },
+    rules: { 'conventions/express-at-the-edge': 'error' },
+  },
+  {
+    files: ['{client,server,shared,tests}/**/*.{ts,tsx}'],
+    ignores: DATE_HELPERS,
+    plugins: { conventions: conventionsPlugin },
+    rules: { 'conventions/dates-by-the-date-helpers': 'error' },
   },
   {
     files: ['server/**/*.ts'],

@@ -15,6 +15,11 @@ import { acquireDataDirLock } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * What `db.transaction` hands its callback: the lifecycle transitions and the repositories'
+ * steps take it, so their writes join the caller's transaction (ADR 006).
+ */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface SqlResult {
   rows: unknown[];

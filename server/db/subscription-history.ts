@@ -1,6 +1,6 @@
 import { findPlan } from '@shared/plans';
 import type { SubscriptionEventKind } from '@shared/schemas/subscriptions';
-import type { Database } from './client';
+import type { Database, Transaction } from './client';
 import { subscriptionEvents, type SubscriptionRow } from './schema';
 
 /** The database or an open transaction: events are written in the transition's transaction. */
@@ -34,8 +34,6 @@ export async function recordSubscriptionEvents(
     })),
   );
 }
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * One change of subscriptions and its history in one transaction: `change` runs its UPDATE

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -420,5 +421,233 @@ describe('status writers', () => {
           '}\n',
       ),
     ).toEqual([]);
+  });
+});
+
+describe('environment variables are read by config.ts', () => {
+  const RULE = 'conventions/env-read-by-config';
+  const reads = [
+    'export const port = process.env.PORT;\n',
+    "export const port = process['env'].PORT;\n",
+    'const { env } = process;\nexport const port = env.PORT;\n',
+    'export const port = globalThis.process.env.PORT;\n',
+    "import { env } from 'node:process';\nexport const port = env.PORT;\n",
+    "import proc from 'node:process';\nexport const port = proc.env.PORT;\n",
+  ];
+
+  it('refuses process.env in server code, the client and shared code', async () => {
+    for (const filePath of [
+      'server/features/tickets/tickets.service.ts',
+      'server/lib/probe.ts',
+      'server/index.ts',
+      'client/src/lib/probe.ts',
+      'shared/probe.ts',
+    ]) {
+      for (const code of reads) {
+        const errors = await lintErrors(filePath, code, RULE);
+        expect(errors, `${filePath}: ${code}`).toEqual([
+          expect.stringContaining('Only server/config.ts reads process.env'),
+        ]);
+      }
+    }
+  });
+
+  it('lets config.ts, tests and the tools around the app read it', async () => {
+    for (const filePath of [
+      'server/config.ts',
+      'server/features/tickets/probe.test.ts',
+      'tests/support/probe.ts',
+      'scripts/probe.mjs',
+      'bench/probe.ts',
+      'playwright.config.ts',
+    ]) {
+      expect(await lintErrors(filePath, reads[0]!, RULE), filePath).toEqual([]);
+    }
+    expect(
+      await lintErrors(
+        'server/lib/probe.ts',
+        'export const envOf = (process: { env: string }) => process.env;\n',
+        RULE,
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('express stays at the HTTP edge', () => {
+  const RULE = 'conventions/express-at-the-edge';
+  const uses = [
+    "import type { Request } from 'express';\nexport type R = Request;\n",
+    "import { Router } from 'express';\nexport const router = Router();\n",
+    "export type { RequestHandler } from 'express';\n",
+    "export type Handler = import('express').RequestHandler;\n",
+    "import type { Response } from 'express-serve-static-core';\nexport type R = Response;\n",
+    'export const userOf = (req: Express.Request) => req.user;\n',
+  ];
+
+  it('refuses express and its types in services, repositories, lib and shared code', async () => {
+    for (const filePath of [
+      'server/features/tickets/tickets.service.ts',
+      'server/features/tickets/tickets.repository.ts',
+      'server/features/auth/relying-party.ts',
+      'server/lib/probe.ts',
+      'server/services.ts',
+      'shared/probe.ts',
+    ]) {
+      for (const code of uses) {
+        const errors = await lintErrors(filePath, code, RULE);
+        expect(errors, `${filePath}: ${code}`).toEqual([
+          expect.stringContaining('belongs in *.routes.ts and the middleware'),
+        ]);
+      }
+    }
+  });
+
+  it('lets the routes, the app, its middleware and tests use it', async () => {
+    for (const filePath of [
+      'server/features/tickets/tickets.routes.ts',
+      'server/features/settings/legal-pages.routes.ts',
+      'server/app.ts',
+      'server/lib/errors.ts',
+      'server/lib/session.ts',
+      'server/lib/csrf.ts',
+      'server/lib/auth-guards.ts',
+      'server/lib/rate-limit.ts',
+      'server/lib/multipart.ts',
+      'server/lib/validate.ts',
+      'server/lib/csp-form-action.ts',
+      'server/lib/spa.ts',
+      'server/lib/probe.test.ts',
+      'tests/support/probe.ts',
+    ]) {
+      for (const code of uses) {
+        expect(await lintErrors(filePath, code, RULE), `${filePath}: ${code}`).toEqual([]);
+      }
+    }
+  });
+});
+
+describe("dates are written by the date helpers, not date-fns' format", () => {
+  const RULE = 'conventions/dates-by-the-date-helpers';
+  const formats = [
+    "import { format } from 'date-fns';\nexport const day = format(new Date(), 'PP');\n",
+    "import { format as fmt } from 'date-fns';\nexport const day = fmt(new Date(), 'PP');\n",
+    "import format from 'date-fns/format';\nexport const day = format(new Date(), 'PP');\n",
+    "export { format } from 'date-fns';\n",
+    "import * as dates from 'date-fns';\nexport const day = dates.format(new Date(), 'PP');\n",
+    "export const load = () => import('date-fns/format');\n",
+  ];
+
+  it('refuses format outside the date helpers, tests included', async () => {
+    for (const filePath of [
+      'client/src/features/invoices/components/probe.tsx',
+      'client/src/lib/probe.ts',
+      'server/features/reports/probe.ts',
+      'shared/probe.ts',
+      'tests/e2e/probe.spec.ts',
+    ]) {
+      for (const code of formats) {
+        const errors = await lintErrors(filePath, code, RULE);
+        expect(errors, `${filePath}: ${code}`).toEqual([
+          expect.stringContaining('Write dates with shared/dates.ts'),
+        ]);
+      }
+    }
+  });
+
+  it("lets the date helpers use it, and anyone date-fns' arithmetic", async () => {
+    for (const filePath of ['shared/dates.ts', 'client/src/lib/dates.ts', 'server/lib/format.ts']) {
+      for (const code of formats) {
+        expect(await lintErrors(filePath, code, RULE), `${filePath}: ${code}`).toEqual([]);
+      }
+    }
+    expect(
+      await lintErrors(
+        'server/features/billing/probe.ts',
+        "import { addDays, formatDistance } from 'date-fns';\nexport { addDays, formatDistance };\n",
+        RULE,
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('named exports only', () => {
+  const RULE = 'import-x/no-default-export';
+  const defaultExport = 'const config = { name: 1 };\nexport default config;\n';
+
+  it('refuses a default export on every side', async () => {
+    for (const filePath of [
+      'client/src/features/tickets/pages/probe.tsx',
+      'server/features/tickets/probe.ts',
+      'shared/probe.ts',
+      'tests/support/probe.ts',
+      'scripts/probe.mjs',
+      'bench/probe.ts',
+      'probe.config.ts',
+    ]) {
+      expect(await lintErrors(filePath, defaultExport, RULE), filePath).toEqual([
+        expect.stringContaining('Prefer named exports'),
+      ]);
+    }
+    expect(
+      await lintErrors(
+        'tests/probe.d.ts',
+        "declare module 'untyped' {\n  const value: number;\n  export default value;\n}\n",
+        RULE,
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('lets the tools that load a default export have one', async () => {
+    for (const filePath of [
+      'eslint.config.js',
+      'vite.config.ts',
+      'playwright.config.ts',
+      'drizzle.config.ts',
+      'tailwind.config.ts',
+      'postcss.config.js',
+      'tests/support/database-template.ts',
+      'tests/support/untyped.d.ts',
+    ]) {
+      expect(await lintErrors(filePath, defaultExport, RULE), filePath).toEqual([]);
+    }
+  });
+});
+
+describe('eslint run from a subfolder', () => {
+  it('answers from server/ as it does from the root', { timeout: 180_000 }, async () => {
+    const code =
+      "import express from 'express';\n" +
+      "import type { TicketService } from '../features/tickets/tickets.service';\n" +
+      "import type { Database } from '../db/client';\n" +
+      "import { format } from 'date-fns';\n" +
+      'export type Probe = [TicketService, Database];\n' +
+      'export const probe = [express, format, process.env.PORT];\n' +
+      'export default probe;\n';
+    const rulesOf = (messages: { ruleId: string | null; line: number }[]) =>
+      messages.map((m) => `${m.line} ${m.ruleId}`).sort();
+    const [fromRoot] = await eslint.lintText(code, { filePath: 'server/lib/probe.ts' });
+    const fromServer = spawnSync(
+      process.execPath,
+      [
+        path.resolve('node_modules/eslint/bin/eslint.js'),
+        '--format',
+        'json',
+        '--stdin',
+        '--stdin-filename',
+        'lib/probe.ts',
+      ],
+      { cwd: path.resolve('server'), input: code, encoding: 'utf8', timeout: 170_000 },
+    );
+    expect(fromServer.stderr).toBe('');
+    const [result] = JSON.parse(fromServer.stdout) as ESLint.LintResult[];
+    expect(rulesOf(result!.messages)).toEqual(rulesOf(fromRoot!.messages));
+    expect(rulesOf(fromRoot!.messages)).toEqual([
+      '1 conventions/express-at-the-edge',
+      '2 import-x/no-restricted-paths',
+      '3 no-restricted-imports',
+      '4 conventions/dates-by-the-date-helpers',
+      '6 conventions/env-read-by-config',
+      '7 import-x/no-default-export',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import {
   adminRecoveryCodes,
   admins,
@@ -10,8 +10,6 @@ import {
   type AdminTokenRow,
 } from '../../db/schema';
 import { getOrCreateSecret } from '../../db/secrets';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * Ends every session of the admin but `keepSessionId`: signed-in ones, and sign-ins waiting

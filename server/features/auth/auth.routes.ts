@@ -1,5 +1,4 @@
 import { Router, type RequestHandler } from 'express';
-import type { AuthenticateOptions as OidcAuthenticateOptions } from 'openid-client/passport';
 import type { Passport } from 'passport';
 
 type Authenticator = InstanceType<typeof Passport>;
@@ -10,7 +9,7 @@ import { allowFormActionTo } from '../../lib/csp-form-action';
 import { AppError } from '../../lib/errors';
 import { safeReturnTo } from '../../lib/return-to';
 import { clearSessionCookie, destroySession, PRE_SIGN_IN_MAX_AGE_MS } from '../../lib/session';
-import type { RelyingParty, SignedInUser } from './relying-party';
+import type { RelyingParty, SignedInUser, SignInOptions } from './relying-party';
 import { ACCOUNT_DEACTIVATED } from './auth.service';
 import { deactivatedPage } from './deactivated-page';
 import { signOutPage } from './sign-out-page';
@@ -59,9 +58,11 @@ export function authRoutes({
     // A signup link passes the invited e-mail: the provider shows its sign-in (or sign-up)
     // page for it even when another account is signed in there.
     const hint = EmailSchema.safeParse(req.query.login_hint);
-    const options: OidcAuthenticateOptions = hint.success
-      ? { loginHint: hint.data, prompt: 'login' }
-      : {};
+    const screen = req.query.screen;
+    const options: SignInOptions = {
+      ...(hint.success ? { loginHint: hint.data, prompt: 'login' } : {}),
+      ...(screen === 'signup' || screen === 'forgot' ? { screen } : {}),
+    };
     passport.authenticate(strategy, options)(req, res, next);
   };
   router.get('/login', startSignIn);

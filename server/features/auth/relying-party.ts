@@ -1,6 +1,5 @@
 import * as oidc from 'openid-client';
 import { Strategy, type AuthenticateOptions } from 'openid-client/passport';
-import type { Request } from 'express';
 import type { IdentityClaims } from './auth.repository';
 
 export interface RelyingPartyOptions {
@@ -21,17 +20,27 @@ export interface SignedInUser {
   idToken: string | undefined;
 }
 
+/**
+ * What a sign-in may ask of the provider besides the strategy's own options: an invitation
+ * asks for the sign-up page, the agency's password-reset e-mail for the "Forgot password?"
+ * page (the built-in provider's extra parameter; other issuers ignore parameters they do not
+ * know). The routes read it from the request.
+ */
+export interface SignInOptions extends AuthenticateOptions {
+  screen?: 'signup' | 'forgot';
+}
+
 /** Adds state and nonce to the authorization request, on top of the PKCE the strategy sends. */
 class StateAndNonceStrategy extends Strategy {
-  override authorizationRequestParams(req: Request, options: AuthenticateOptions): URLSearchParams {
+  override authorizationRequestParams(
+    ...[req, options]: Parameters<Strategy['authorizationRequestParams']>
+  ): URLSearchParams {
     const params = new URLSearchParams(super.authorizationRequestParams(req, options));
     params.set('state', oidc.randomState());
     params.set('nonce', oidc.randomNonce());
-    // An invitation asks for the sign-up page, the agency's password-reset e-mail for the
-    // "Forgot password?" page (the built-in provider's extra parameter; other issuers ignore
-    // parameters they do not know).
-    const screen = req.query.screen;
-    if (screen === 'signup' || screen === 'forgot') params.set('screen', screen);
+    // The options the routes gave passport.authenticate, handed back as they were.
+    const { screen } = options as SignInOptions;
+    if (screen) params.set('screen', screen);
     return params;
   }
 }

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { getOrCreateSecret } from '../../db/secrets';
 import {
   identityAccounts,
@@ -16,8 +16,6 @@ export type NewEmailCode = Pick<
   'interactionUid' | 'email' | 'accountId' | 'pendingSignup' | 'codeHash' | 'expiresAt'
 > &
   Partial<Pick<IdentityEmailCode, 'purpose'>>;
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * Uses up (deletes) the code of this key and purpose, in `tx`: the row as it was, or

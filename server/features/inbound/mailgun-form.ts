@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import busboy from 'busboy';
-import type { Request } from 'express';
 import type { Logger } from 'pino';
 import { AppError } from '../../lib/errors';
 
@@ -109,7 +109,7 @@ class Spool {
  * The request's body, chunk by chunk. Not destroyed when the reading stops early: a refusal is
  * answered before the connection closes. The sender going away mid-body is a 400.
  */
-async function* bodyOf(req: Request): AsyncGenerator<Buffer> {
+async function* bodyOf(req: IncomingMessage): AsyncGenerator<Buffer> {
   try {
     for await (const chunk of req.iterator({ destroyOnReturn: false })) yield chunk as Buffer;
   } catch {
@@ -117,7 +117,7 @@ async function* bodyOf(req: Request): AsyncGenerator<Buffer> {
   }
 }
 
-function formParser(req: Request, limits: busboy.Limits): busboy.Busboy {
+function formParser(req: IncomingMessage, limits: busboy.Limits): busboy.Busboy {
   try {
     return busboy({ headers: req.headers, defParamCharset: 'utf8', limits });
   } catch {
@@ -134,10 +134,11 @@ function formParser(req: Request, limits: busboy.Limits): busboy.Busboy {
  * memory and the rest spooled to disk; `verified` is called once the signature holds. The
  * whole body may be `maxBodyBytes` long, body-mime `maxMimeBytes`. A sender that has not
  * brought its signature within `signatureWithinMs` is cut off (the connection dropped, no
- * answer), so a slow one cannot hold an unverified place until the request times out.
+ * answer), so a slow one cannot hold an unverified place until the request times out. It
+ * needs only node's message (its headers and its stream), so express stays in the routes.
  */
 export async function readMailgunForm(
-  req: Request,
+  req: IncomingMessage,
   {
     maxBodyBytes,
     maxMimeBytes,
@@ -155,7 +156,7 @@ export async function readMailgunForm(
   },
 ): Promise<MailgunForm> {
   const tooLarge = () => new AppError(413, 'The notification is too large');
-  if (Number(req.get('content-length') ?? 0) > maxBodyBytes) throw tooLarge();
+  if (Number(req.headers['content-length'] ?? 0) > maxBodyBytes) throw tooLarge();
 
   const signature = new Map<string, string>();
   let unreadable = false;
@@ -217,7 +218,11 @@ export async function readMailgunForm(
 }
 
 /** The whole form of a notification whose signature held: body-mime kept up to its limit. */
-function readSigned(req: Request, body: Readable, maxMimeBytes: number): Promise<MailgunForm> {
+function readSigned(
+  req: IncomingMessage,
+  body: Readable,
+  maxMimeBytes: number,
+): Promise<MailgunForm> {
   return new Promise((resolve, reject) => {
     const parser = formParser(req, { fieldSize: maxMimeBytes + 1, fileSize: maxMimeBytes + 1 });
     const fields = new Map<string, string>();

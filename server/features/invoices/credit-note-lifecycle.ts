@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { Transaction } from '../../db/client';
 import {
   creditNoteCounters,
   creditNotes,
@@ -8,7 +9,7 @@ import {
   type InvoiceRow,
 } from '../../db/schema';
 import { creditableOf } from './credit-amounts';
-import { yearIn, type Transaction } from './invoice-lifecycle';
+import { yearIn } from './invoice-lifecycle';
 
 /**
  * A credit note's status and its moves, written here only. Each is one named function that

@@ -1,6 +1,6 @@
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { calendarDateIn } from '@shared/dates';
-import type { Database } from '../../db/client';
+import type { Transaction } from '../../db/client';
 import { invoiceCounters, invoices, type InvoiceRow } from '../../db/schema';
 
 /**
@@ -17,8 +17,6 @@ import { invoiceCounters, invoices, type InvoiceRow } from '../../db/schema';
  * What paying a subscription's invoice does to the subscription is the subscription's
  * lifecycle (subscription-lifecycle.ts), called in the same transaction.
  */
-
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * draft -> sent, with the year's next number when it has none (a draft numbered before

@@ -1,13 +1,11 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { InvoiceSort, InvoiceStatus } from '@shared/schemas/invoices';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { invoiceLineItems, invoices, invoiceSearchText, payments, users } from '../../db/schema';
 import { listCount } from '../../db/list-counts';
 import { onPage } from '../../db/paging';
 import { textContains } from '../../db/search';
 import { issueInvoice, voidInvoice, withdrawInvoiceIssue } from './invoice-lifecycle';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * Work another feature's repository does in the transaction that puts a line on a draft (the

@@ -14,7 +14,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { balanceDue, isPayable, type PaymentListStatus } from '@shared/schemas/payments';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { onPage } from '../../db/paging';
 import { textContains } from '../../db/search';
 import {
@@ -37,7 +37,7 @@ import {
   voidInvoicePayment,
 } from '../invoices/invoice-lifecycle';
 import { subscriptionInvoicePaid } from '../subscriptions/subscription-lifecycle';
-import { onceForEvent, type StripeEventKey, type Transaction } from './stripe-event-log.repository';
+import { onceForEvent, type StripeEventKey } from './stripe-event-log.repository';
 
 export interface NewPayment {
   /** Null: a card payment that names no invoice of ours (kept as an orphan). */

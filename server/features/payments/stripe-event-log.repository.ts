@@ -1,7 +1,5 @@
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { stripeEvents } from '../../db/schema';
-
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** A Stripe event being handled: recorded in the transaction of its effect. */
 export interface StripeEventKey {

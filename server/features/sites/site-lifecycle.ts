@@ -5,7 +5,7 @@ import {
   SHORT_CERTIFICATE_MAX_DAYS,
   SHORT_CERTIFICATE_WARNING_DAYS,
 } from '@shared/schemas/sites';
-import type { Database } from '../../db/client';
+import type { Transaction } from '../../db/client';
 import {
   siteChecks,
   siteIncidents,
@@ -34,8 +34,6 @@ import type { SiteCheckResult } from './site-check';
  * while its incident is open), and a recovery pair only for an incident whose down pair went
  * (its alertedAt; docs/decisions/032).
  */
-
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** A flapping site sends at most one pair of e-mails (down and recovery) in this window. */
 export const ALERT_WINDOW_MS = 60 * 60 * 1000;

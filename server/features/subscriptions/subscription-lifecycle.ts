@@ -3,7 +3,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { addMonthsIn } from '@shared/dates';
 import type { PlanId } from '@shared/plans';
 import type { SubscriptionEventKind } from '@shared/schemas/subscriptions';
-import type { Database } from '../../db/client';
+import type { Transaction } from '../../db/client';
 import { subscriptions, type InvoiceRow, type SubscriptionRow } from '../../db/schema';
 import { recordSubscriptionEvents } from '../../db/subscription-history';
 
@@ -23,8 +23,6 @@ import { recordSubscriptionEvents } from '../../db/subscription-history';
  *
  * Which of them paying an invoice makes is the rule of ADR 006, subscriptionInvoicePaid.
  */
-
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** One move: sets `changes` on the subscriptions `where` picks and records `event` for each. */
 async function move(

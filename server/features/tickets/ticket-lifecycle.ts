@@ -4,7 +4,7 @@ import type { PlanId } from '@shared/plans';
 import { clockOf, responseDue, type ResponsePolicy } from '@shared/response-targets';
 import type { CreateTicket, TicketStatus } from '@shared/schemas/tickets';
 import type { TicketKind } from '@shared/schemas/updates';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { subscriptions, tickets, type TicketRow } from '../../db/schema';
 
 /**
@@ -23,8 +23,6 @@ import { subscriptions, tickets, type TicketRow } from '../../db/schema';
  * responseDueAt is null whenever no answer is owed, the clock is paused or stopped, so the
  * support list sorts by it with an index.
  */
-
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The targets in force and the moment of the transition. */
 export interface ClockAt {

@@ -1,9 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { PlanId } from '@shared/plans';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { invoices, subscriptions, tickets, users } from '../../db/schema';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const requestColumns = {
   id: tickets.id,
