@@ -170,7 +170,7 @@ export function createSubscriptionService(
     if (current.tier === tier) {
       throw new AppError(409, `You are already on the ${planName(tier)} plan.`);
     }
-    if (await repository.nextPeriodHasPayment(current.id)) {
+    if (await repository.nextPeriodHasPayment(current)) {
       throw new AppError(
         409,
         'Your next month is already paid on your current plan, so it cannot be changed now. Please open a support ticket.',
@@ -423,7 +423,7 @@ export function createSubscriptionService(
       if (!scheduled) {
         throw new AppError(
           409,
-          (await repository.nextPeriodHasPayment(current.id))
+          (await repository.nextPeriodHasPayment(current))
             ? 'The next month is already paid on the current plan, so it cannot be changed now.'
             : 'The renewal invoice is unpaid: the plan can be changed once it is paid.',
         );
