@@ -195,6 +195,8 @@ const DATABASE_CODE = [
   // the caller's transaction: ADR 006), and the database layer itself.
   'server/features/**/*.repository.ts',
   'server/features/**/*-lifecycle.ts',
+  // The history every subscription transition writes in its transaction (ADR 021).
+  'server/features/subscriptions/subscription-history.ts',
   'server/db/**',
   // The composition roots and the entry points: they open the database and hand it to the
   // repositories (services.ts also gives invoice numbering its advisory lock, web-services.ts

@@ -459,10 +459,10 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /**
  * The history of subscriptions: one row per transition, written in the transaction that makes
- * it (server/db/subscription-history.ts). Each row is the subscription as the transition left
- * it (status, tier and its monthly price then, period, pending plan change), so the state at
- * any past moment is the latest row before it (the dashboard's MRR by month). The id orders
- * rows of the same moment.
+ * it (server/features/subscriptions/subscription-history.ts). Each row is the subscription as
+ * the transition left it (status, tier and its monthly price then, period, pending plan
+ * change), so the state at any past moment is the latest row before it (the dashboard's MRR by
+ * month). The id orders rows of the same moment.
  */
 export const subscriptionEvents = pgTable(
   'subscription_events',

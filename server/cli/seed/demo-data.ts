@@ -14,7 +14,7 @@ import {
   users,
   type SubscriptionRow,
 } from '../../db/schema';
-import { recordSubscriptionEvents } from '../../db/subscription-history';
+import { recordSubscriptionEvents } from '../../features/subscriptions/subscription-history';
 import { PAST_DUE_AFTER_DAYS, planMonthTerms } from '../../features/billing/billing.service';
 import { markInvoiceOverdue } from '../../features/invoices/invoice-lifecycle';
 import { hashPassword } from '../../lib/passwords';

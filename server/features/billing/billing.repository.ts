@@ -1,12 +1,13 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { invoices, settings, subscriptions, users, type InvoiceRow } from '../../db/schema';
-import { recordSubscriptionEvents } from '../../db/subscription-history';
 import { markInvoicePaid, markInvoicesOverdue } from '../invoices/invoice-lifecycle';
 import {
+  beginPaidPeriods,
   endCancelledSubscriptions,
   markSubscriptionsPastDue,
   subscriptionInvoicePaid,
+  takeFreeMonth,
 } from '../subscriptions/subscription-lifecycle';
 
 /** Statuses an invoice can be paid in (isPayable of the shared schema, as SQL). */
@@ -41,66 +42,14 @@ export function createBillingRepository(
       return db.transaction((tx) => markInvoicesOverdue(tx, today, at));
     },
 
-    /**
-     * A paid renewal's month has begun: it becomes the current period's start, and a plan
-     * change that month's invoice billed takes effect (recorded in the history).
-     */
+    /** Paid renewals' months that have begun start (subscription-lifecycle's beginPaidPeriods). */
     async rollPeriods(at: Date): Promise<number> {
-      const latestPaidStart = sql<Date>`(
-        select max(${invoices.periodStart}) from ${invoices}
-        where ${invoices.subscriptionId} = ${subscriptions.id}
-          and ${invoices.status} = 'paid'
-          and ${invoices.periodStart} <= ${at}
-      )`;
-      return db.transaction(async (tx) => {
-        const rows = await tx
-          .update(subscriptions)
-          .set({ currentPeriodStart: latestPaidStart, updatedAt: at })
-          .where(
-            and(
-              inArray(subscriptions.status, ['active', 'past_due']),
-              sql`${latestPaidStart} > ${subscriptions.currentPeriodStart}`,
-            ),
-          )
-          .returning({ id: subscriptions.id });
-        if (rows.length === 0) return 0;
-        const changed = await tx
-          .update(subscriptions)
-          .set({
-            tier: sql`${subscriptions.pendingTier}`,
-            pendingTier: null,
-            pendingTierRequestedAt: null,
-            pendingTierFrom: null,
-            updatedAt: at,
-          })
-          .where(
-            and(
-              inArray(
-                subscriptions.id,
-                rows.map(({ id }) => id),
-              ),
-              isNotNull(subscriptions.pendingTier),
-              sql`exists (
-                select 1 from ${invoices}
-                where ${invoices.subscriptionId} = ${subscriptions.id}
-                  and ${invoices.periodStart} = ${subscriptions.currentPeriodStart}
-                  and ${invoices.status} = 'paid'
-                  and ${invoices.planType} = ${subscriptions.pendingTier}
-              )`,
-            ),
-          )
-          .returning();
-        await recordSubscriptionEvents(tx, 'plan_changed', changed, at);
-        return rows.length;
-      });
+      return db.transaction((tx) => beginPaidPeriods(tx, at));
     },
 
     /** A renewal invoice credited a free month: one fewer is left to credit. */
     async takeFreeMonth(subscriptionId: string): Promise<void> {
-      await db
-        .update(subscriptions)
-        .set({ freeMonths: sql`${subscriptions.freeMonths} - 1` })
-        .where(and(eq(subscriptions.id, subscriptionId), gt(subscriptions.freeMonths, 0)));
+      await db.transaction((tx) => takeFreeMonth(tx, subscriptionId));
     },
 
     /**

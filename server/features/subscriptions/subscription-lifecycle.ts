@@ -1,28 +1,50 @@
-import { and, eq, gt, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNotNull, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { addMonthsIn } from '@shared/dates';
 import type { PlanId } from '@shared/plans';
 import type { SubscriptionEventKind } from '@shared/schemas/subscriptions';
-import type { Transaction } from '../../db/client';
-import { subscriptions, type InvoiceRow, type SubscriptionRow } from '../../db/schema';
-import { recordSubscriptionEvents } from '../../db/subscription-history';
+import type { Database, Transaction } from '../../db/client';
+import { invoices, subscriptions, type InvoiceRow, type SubscriptionRow } from '../../db/schema';
+import { recordSubscriptionEvents } from './subscription-history';
+import {
+  canEndNow,
+  canExtendTo,
+  canKeep,
+  canRequestCancellation,
+  canStart,
+  canWithdrawRequest,
+  firstPeriod,
+  freeMonthsRefusal,
+  planChangeNowRefusal,
+  planChangeRefusal,
+  planChangeWithdrawalRefusal,
+} from './subscription-rules';
 
 /**
- * The subscription's status and its moves, written here only (lint holds this:
+ * The subscriptions table is written here only, every column (lint holds this:
  * eslint.config.js). Each transition is one named function that takes the transaction it is
- * part of and writes its history event in it (ADR 021):
+ * part of and writes its history event in it (ADR 021). A transition of one client's
+ * subscription locks its row, asks subscription-rules.ts whether it may happen in the state the
+ * row is in, and writes it; the daily run's transitions are set-based statements.
  *
  * - (none, or ended) -> pending: requestSubscription; pending -> canceled:
  *   withdrawSubscriptionRequest
  * - pending -> active: startSubscription (its first invoice paid)
  * - active or past_due -> active, further: extendSubscription (a renewal paid)
+ * - a paid month begins, with the plan change it bills: beginPaidPeriods (the daily run)
  * - active -> past_due: markSubscriptionsPastDue (the daily billing run)
+ * - a cancellation at the period end asked for: requestCancellation; taken back:
+ *   keepSubscription (the status stays in both)
  * - active or past_due -> canceled: endCancelledSubscriptions (the daily billing run), or
  *   endSubscriptionNow (the agency ends it at once)
- * - a cancellation at the period end taken back (the status stays): keepSubscription
+ * - another plan from the next period: requestPlanChange, withdrawPlanChange; at once (the
+ *   agency): changePlanNow
+ * - months given free: giveFreeMonths; one credited on a renewal invoice: takeFreeMonth
  *
  * Which of them paying an invoice makes is the rule of ADR 006, subscriptionInvoicePaid.
  */
+
+/** What reads the invoices a change depends on: the database or an open transaction. */
+type Reader = Pick<Database, 'select'>;
 
 /** One move: sets `changes` on the subscriptions `where` picks and records `event` for each. */
 async function move(
@@ -35,6 +57,82 @@ async function move(
   const rows = await tx.update(subscriptions).set(changes).where(where).returning();
   await recordSubscriptionEvents(tx, event, rows, at);
   return rows;
+}
+
+/** One subscription's move: `changes` on it alone, and its `event`. */
+async function moveOne(
+  tx: Transaction,
+  subscription: SubscriptionRow,
+  event: SubscriptionEventKind,
+  changes: PgUpdateSetSource<typeof subscriptions>,
+  at: Date,
+): Promise<SubscriptionRow> {
+  const [row] = await move(tx, event, changes, eq(subscriptions.id, subscription.id), at);
+  return row!;
+}
+
+/**
+ * The client's subscription, locked until the transaction ends: a change decided on it cannot
+ * be overtaken by another (a second click, the daily run, a payment) before it is written.
+ */
+async function lockedOf(tx: Transaction, userId: string): Promise<SubscriptionRow | null> {
+  const [row] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .for('update');
+  return row ?? null;
+}
+
+/** No plan change waits for the next period any more. */
+const NO_PLAN_CHANGE = {
+  pendingTier: null,
+  pendingTierRequestedAt: null,
+  pendingTierFrom: null,
+} as const;
+
+/**
+ * Whether the renewal of the period after the current one already has money on it: it cannot
+ * be billed again, so the next period's plan can no longer change.
+ */
+export async function nextPeriodHasPayment(
+  reader: Reader,
+  subscription: Pick<SubscriptionRow, 'id' | 'currentPeriodEnd'>,
+): Promise<boolean> {
+  if (!subscription.currentPeriodEnd) return false;
+  const [paid] = await reader
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.subscriptionId, subscription.id),
+        gte(invoices.periodStart, subscription.currentPeriodEnd),
+        gt(invoices.amountPaid, 0),
+      ),
+    )
+    .limit(1);
+  return paid !== undefined;
+}
+
+/**
+ * Whether a renewal billing the pending plan, from the period it starts in, has money on it:
+ * the change is paid for and can no longer be taken back.
+ */
+async function pendingPlanHasPayment(reader: Reader, subscription: SubscriptionRow) {
+  if (!subscription.pendingTier || !subscription.pendingTierFrom) return false;
+  const [paid] = await reader
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.subscriptionId, subscription.id),
+        eq(invoices.planType, subscription.pendingTier),
+        gte(invoices.periodStart, subscription.pendingTierFrom),
+        gt(invoices.amountPaid, 0),
+      ),
+    )
+    .limit(1);
+  return paid !== undefined;
 }
 
 /**
@@ -60,9 +158,7 @@ export async function requestSubscription(
         currentPeriodEnd: null,
         cancelAtPeriodEnd: false,
         cancelRequestedAt: null,
-        pendingTier: null,
-        pendingTierRequestedAt: null,
-        pendingTierFrom: null,
+        ...NO_PLAN_CHANGE,
         updatedAt: sql`now()`,
       },
       setWhere: notInArray(subscriptions.status, ['active', 'past_due']),
@@ -78,14 +174,15 @@ export async function withdrawSubscriptionRequest(
   userId: string,
   at: Date,
 ): Promise<SubscriptionRow | null> {
-  const rows = await move(
+  const current = await lockedOf(tx, userId);
+  if (!current || !canWithdrawRequest(current)) return null;
+  return moveOne(
     tx,
+    current,
     'withdrawn',
     { status: 'canceled', cancelRequestedAt: sql`now()`, updatedAt: sql`now()` },
-    and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'pending')),
     at,
   );
-  return rows[0] ?? null;
 }
 
 /**
@@ -122,18 +219,19 @@ export async function startSubscription(
   paidAt: Date,
   timeZone: string,
 ): Promise<void> {
-  if (subscription.status !== 'pending') return;
-  await move(
+  if (!canStart(subscription)) return;
+  const period = firstPeriod(paidAt, timeZone);
+  await moveOne(
     tx,
+    subscription,
     'activated',
     {
       status: 'active',
-      currentPeriodStart: paidAt,
-      currentPeriodEnd: addMonthsIn(paidAt, 1, timeZone),
+      currentPeriodStart: period.start,
+      currentPeriodEnd: period.end,
       activatedAt: paidAt,
       updatedAt: paidAt,
     },
-    eq(subscriptions.id, subscription.id),
     paidAt,
   );
 }
@@ -148,15 +246,59 @@ export async function extendSubscription(
   to: Date,
   paidAt: Date,
 ): Promise<void> {
-  if (subscription.status !== 'active' && subscription.status !== 'past_due') return;
-  if (subscription.currentPeriodEnd && subscription.currentPeriodEnd >= to) return;
-  await move(
+  if (!canExtendTo(subscription, to)) return;
+  await moveOne(
     tx,
+    subscription,
     'renewed',
     { status: 'active', currentPeriodEnd: to, updatedAt: paidAt },
-    eq(subscriptions.id, subscription.id),
     paidAt,
   );
+}
+
+/**
+ * A paid renewal's month has begun: it becomes the current period's start, and a plan change
+ * that month's invoice billed takes effect (recorded in the history). How many periods began.
+ */
+export async function beginPaidPeriods(tx: Transaction, at: Date): Promise<number> {
+  const latestPaidStart = sql<Date>`(
+    select max(${invoices.periodStart}) from ${invoices}
+    where ${invoices.subscriptionId} = ${subscriptions.id}
+      and ${invoices.status} = 'paid'
+      and ${invoices.periodStart} <= ${at}
+  )`;
+  const begun = await tx
+    .update(subscriptions)
+    .set({ currentPeriodStart: latestPaidStart, updatedAt: at })
+    .where(
+      and(
+        inArray(subscriptions.status, ['active', 'past_due']),
+        sql`${latestPaidStart} > ${subscriptions.currentPeriodStart}`,
+      ),
+    )
+    .returning({ id: subscriptions.id });
+  if (begun.length === 0) return 0;
+  await move(
+    tx,
+    'plan_changed',
+    { tier: sql`${subscriptions.pendingTier}`, ...NO_PLAN_CHANGE, updatedAt: at },
+    and(
+      inArray(
+        subscriptions.id,
+        begun.map(({ id }) => id),
+      ),
+      isNotNull(subscriptions.pendingTier),
+      sql`exists (
+        select 1 from ${invoices}
+        where ${invoices.subscriptionId} = ${subscriptions.id}
+          and ${invoices.periodStart} = ${subscriptions.currentPeriodStart}
+          and ${invoices.status} = 'paid'
+          and ${invoices.planType} = ${subscriptions.pendingTier}
+      )`,
+    ),
+    at,
+  );
+  return begun.length;
 }
 
 /** active or past_due -> canceled: a cancellation takes effect at the end of its period. */
@@ -196,6 +338,31 @@ export async function markSubscriptionsPastDue(
 }
 
 /**
+ * A running subscription runs to the end of its period, then ends; a plan change waiting for
+ * the next period goes with the cancellation. Null when it is not running or already ending.
+ */
+export async function requestCancellation(
+  tx: Transaction,
+  userId: string,
+  at: Date,
+): Promise<SubscriptionRow | null> {
+  const current = await lockedOf(tx, userId);
+  if (!current || !canRequestCancellation(current)) return null;
+  return moveOne(
+    tx,
+    current,
+    'cancel_requested',
+    {
+      cancelAtPeriodEnd: true,
+      cancelRequestedAt: sql`now()`,
+      ...NO_PLAN_CHANGE,
+      updatedAt: sql`now()`,
+    },
+    at,
+  );
+}
+
+/**
  * A cancellation at the period end taken back before the period ends (the client's "Keep my
  * plan", or the agency): the plan renews again. Null when there was none to take back.
  */
@@ -204,19 +371,15 @@ export async function keepSubscription(
   userId: string,
   at: Date,
 ): Promise<SubscriptionRow | null> {
-  const rows = await move(
+  const current = await lockedOf(tx, userId);
+  if (!current || !canKeep(current, at)) return null;
+  return moveOne(
     tx,
+    current,
     'cancel_withdrawn',
     { cancelAtPeriodEnd: false, cancelRequestedAt: null, updatedAt: at },
-    and(
-      eq(subscriptions.userId, userId),
-      inArray(subscriptions.status, ['active', 'past_due']),
-      eq(subscriptions.cancelAtPeriodEnd, true),
-      gt(subscriptions.currentPeriodEnd, at),
-    ),
     at,
   );
-  return rows[0] ?? null;
 }
 
 /**
@@ -228,21 +391,117 @@ export async function endSubscriptionNow(
   userId: string,
   at: Date,
 ): Promise<SubscriptionRow | null> {
-  const rows = await move(
+  const current = await lockedOf(tx, userId);
+  if (!current || !canEndNow(current)) return null;
+  return moveOne(
     tx,
+    current,
     'canceled',
     {
       status: 'canceled',
       currentPeriodEnd: at,
       cancelAtPeriodEnd: false,
       cancelRequestedAt: at,
-      pendingTier: null,
-      pendingTierRequestedAt: null,
-      pendingTierFrom: null,
+      ...NO_PLAN_CHANGE,
       updatedAt: at,
     },
-    and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ['active', 'past_due'])),
     at,
   );
-  return rows[0] ?? null;
+}
+
+/**
+ * Another plan from the next period: it starts when the current period ends. Null when the
+ * rules refuse it (planChangeRefusal says why).
+ */
+export async function requestPlanChange(
+  tx: Transaction,
+  userId: string,
+  tier: PlanId,
+  at: Date,
+): Promise<SubscriptionRow | null> {
+  const current = await lockedOf(tx, userId);
+  if (!current) return null;
+  const paid = await nextPeriodHasPayment(tx, current);
+  if (planChangeRefusal(current, tier, at, paid)) return null;
+  return moveOne(
+    tx,
+    current,
+    'plan_change_requested',
+    {
+      pendingTier: tier,
+      pendingTierRequestedAt: at,
+      pendingTierFrom: current.currentPeriodEnd,
+      updatedAt: sql`now()`,
+    },
+    at,
+  );
+}
+
+/** The pending plan change is taken back, unless the new plan's month is already paid. */
+export async function withdrawPlanChange(
+  tx: Transaction,
+  userId: string,
+  at: Date,
+): Promise<SubscriptionRow | null> {
+  const current = await lockedOf(tx, userId);
+  if (!current) return null;
+  const paid = await pendingPlanHasPayment(tx, current);
+  if (planChangeWithdrawalRefusal(current, paid)) return null;
+  return moveOne(
+    tx,
+    current,
+    'plan_change_withdrawn',
+    { ...NO_PLAN_CHANGE, updatedAt: sql`now()` },
+    at,
+  );
+}
+
+/**
+ * The agency moves a plan to another at once: the rest of the period is on the new plan, and
+ * a plan change waiting for the next period goes. Null when the rules refuse it
+ * (planChangeNowRefusal says why).
+ */
+export async function changePlanNow(
+  tx: Transaction,
+  userId: string,
+  tier: PlanId,
+  at: Date,
+): Promise<SubscriptionRow | null> {
+  const current = await lockedOf(tx, userId);
+  if (!current) return null;
+  const paid = await nextPeriodHasPayment(tx, current);
+  if (planChangeNowRefusal(current, tier, paid)) return null;
+  return moveOne(tx, current, 'plan_changed', { tier, ...NO_PLAN_CHANGE, updatedAt: at }, at);
+}
+
+/**
+ * The agency gives `months` free: each is a credit on one of the next renewal invoices. Null
+ * when the rules refuse it (freeMonthsRefusal says why).
+ */
+export async function giveFreeMonths(
+  tx: Transaction,
+  userId: string,
+  months: number,
+  at: Date,
+): Promise<SubscriptionRow | null> {
+  const current = await lockedOf(tx, userId);
+  if (!current || freeMonthsRefusal(current, months)) return null;
+  return moveOne(
+    tx,
+    current,
+    'free_month_given',
+    { freeMonths: current.freeMonths + months, updatedAt: at },
+    at,
+  );
+}
+
+/**
+ * A renewal invoice credited a free month: one fewer is left to credit. No history event: the
+ * renewal invoice's credit line is the record of it.
+ */
+export async function takeFreeMonth(tx: Transaction, subscriptionId: string): Promise<void> {
+  await tx
+    .update(subscriptions)
+    .set({ freeMonths: sql`${subscriptions.freeMonths} - 1` })
+    .where(and(eq(subscriptions.id, subscriptionId), gt(subscriptions.freeMonths, 0)));
 }

@@ -1,42 +1,30 @@
-import { and, count, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { PlanId } from '@shared/plans';
-import { MAX_FREE_MONTHS } from '@shared/schemas/subscriptions';
 import type { Database } from '../../db/client';
 import {
-  invoices,
   subscriptionEvents,
   subscriptions,
   type SubscriptionEventRow,
   type SubscriptionRow,
 } from '../../db/schema';
-import { changeSubscriptions } from '../../db/subscription-history';
 import {
+  changePlanNow,
   endSubscriptionNow,
+  giveFreeMonths,
   keepSubscription,
+  nextPeriodHasPayment,
+  requestCancellation,
+  requestPlanChange,
   requestSubscription,
+  withdrawPlanChange,
   withdrawSubscriptionRequest,
 } from './subscription-lifecycle';
 
 /**
- * A renewal invoice of a period after the current one, billing the pending plan, that has money
- * on it: the change is paid for and can no longer be moved.
+ * The subscriptions' reads, and each change in its own transaction: the change itself is a
+ * transition of subscription-lifecycle.ts, the only writer of the table. Each returns the
+ * subscription as the change left it, or null when the rules (subscription-rules.ts) refused it.
  */
-const pendingPlanPaid = sql`exists (
-  select 1 from ${invoices}
-  where ${invoices.subscriptionId} = ${subscriptions.id}
-    and ${invoices.planType} = ${subscriptions.pendingTier}
-    and ${invoices.periodStart} >= ${subscriptions.pendingTierFrom}
-    and ${invoices.amountPaid} > 0
-)`;
-
-/** The renewal of the next period already has money on it (it cannot be re-billed). */
-const nextPeriodPaid = sql`exists (
-  select 1 from ${invoices}
-  where ${invoices.subscriptionId} = ${subscriptions.id}
-    and ${invoices.periodStart} >= ${subscriptions.currentPeriodEnd}
-    and ${invoices.amountPaid} > 0
-)`;
-
 export function createSubscriptionRepository(db: Database) {
   return {
     async findByUserId(userId: string): Promise<SubscriptionRow | null> {
@@ -44,166 +32,45 @@ export function createSubscriptionRepository(db: Database) {
       return row ?? null;
     },
 
-    /** A client asks for the tier (subscription-lifecycle's requestSubscription). */
-    async requestPending(userId: string, tier: PlanId, at: Date): Promise<SubscriptionRow | null> {
+    requestPending(userId: string, tier: PlanId, at: Date): Promise<SubscriptionRow | null> {
       return db.transaction((tx) => requestSubscription(tx, userId, tier, at));
     },
 
-    /**
-     * A running subscription runs to the end of its period, then ends; a plan change waiting
-     * for the next period goes with the cancellation.
-     */
-    async requestCancellation(userId: string, at: Date): Promise<SubscriptionRow | null> {
-      const [row] = await changeSubscriptions(db, 'cancel_requested', at, (tx) =>
-        tx
-          .update(subscriptions)
-          .set({
-            cancelAtPeriodEnd: true,
-            cancelRequestedAt: sql`now()`,
-            pendingTier: null,
-            pendingTierRequestedAt: null,
-            pendingTierFrom: null,
-            updatedAt: sql`now()`,
-          })
-          .where(
-            and(
-              eq(subscriptions.userId, userId),
-              inArray(subscriptions.status, ['active', 'past_due']),
-              eq(subscriptions.cancelAtPeriodEnd, false),
-            ),
-          )
-          .returning(),
-      );
-      return row ?? null;
+    requestCancellation(userId: string, at: Date): Promise<SubscriptionRow | null> {
+      return db.transaction((tx) => requestCancellation(tx, userId, at));
     },
 
-    /** A pending request that nothing was billed for yet simply ends. */
-    async withdrawPending(userId: string, at: Date): Promise<SubscriptionRow | null> {
+    withdrawPending(userId: string, at: Date): Promise<SubscriptionRow | null> {
       return db.transaction((tx) => withdrawSubscriptionRequest(tx, userId, at));
     },
 
-    /**
-     * An active subscriber asks for another plan from the next period: only while the plan
-     * runs in good standing (active, not ending, its current period not over) and the next
-     * period has no money on it yet. Null when the subscription is not in that state.
-     */
-    async requestPlanChange(userId: string, tier: PlanId, at: Date) {
-      const [row] = await changeSubscriptions(db, 'plan_change_requested', at, (tx) =>
-        tx
-          .update(subscriptions)
-          .set({
-            pendingTier: tier,
-            pendingTierRequestedAt: at,
-            pendingTierFrom: sql`${subscriptions.currentPeriodEnd}`,
-            updatedAt: sql`now()`,
-          })
-          .where(
-            and(
-              eq(subscriptions.userId, userId),
-              eq(subscriptions.status, 'active'),
-              eq(subscriptions.cancelAtPeriodEnd, false),
-              gt(subscriptions.currentPeriodEnd, at),
-              ne(subscriptions.tier, tier),
-              sql`${subscriptions.pendingTier} is distinct from ${tier}`,
-              sql`not ${nextPeriodPaid}`,
-            ),
-          )
-          .returning(),
-      );
-      return row ?? null;
+    requestPlanChange(userId: string, tier: PlanId, at: Date): Promise<SubscriptionRow | null> {
+      return db.transaction((tx) => requestPlanChange(tx, userId, tier, at));
     },
 
-    /** The pending plan change is taken back, unless the new plan's month is already paid. */
-    async withdrawPlanChange(userId: string, at: Date) {
-      const [row] = await changeSubscriptions(db, 'plan_change_withdrawn', at, (tx) =>
-        tx
-          .update(subscriptions)
-          .set({
-            pendingTier: null,
-            pendingTierRequestedAt: null,
-            pendingTierFrom: null,
-            updatedAt: sql`now()`,
-          })
-          .where(
-            and(
-              eq(subscriptions.userId, userId),
-              isNotNull(subscriptions.pendingTier),
-              sql`not ${pendingPlanPaid}`,
-            ),
-          )
-          .returning(),
-      );
-      return row ?? null;
+    withdrawPlanChange(userId: string, at: Date): Promise<SubscriptionRow | null> {
+      return db.transaction((tx) => withdrawPlanChange(tx, userId, at));
     },
 
-    /** A cancellation at the period end is taken back (subscription-lifecycle's keep). */
-    async keep(userId: string, at: Date): Promise<SubscriptionRow | null> {
+    keep(userId: string, at: Date): Promise<SubscriptionRow | null> {
       return db.transaction((tx) => keepSubscription(tx, userId, at));
     },
 
-    /** The agency ends a running plan at once (subscription-lifecycle's endSubscriptionNow). */
-    async endNow(userId: string, at: Date): Promise<SubscriptionRow | null> {
+    endNow(userId: string, at: Date): Promise<SubscriptionRow | null> {
       return db.transaction((tx) => endSubscriptionNow(tx, userId, at));
     },
 
-    /**
-     * The agency moves an active plan to another at once: the rest of the period is on the new
-     * plan, and a plan change waiting for the next period goes. Null when it is not active, on
-     * that plan already, or its next period is already paid.
-     */
-    async changePlanNow(userId: string, tier: PlanId, at: Date): Promise<SubscriptionRow | null> {
-      const [row] = await changeSubscriptions(db, 'plan_changed', at, (tx) =>
-        tx
-          .update(subscriptions)
-          .set({
-            tier,
-            pendingTier: null,
-            pendingTierRequestedAt: null,
-            pendingTierFrom: null,
-            updatedAt: at,
-          })
-          .where(
-            and(
-              eq(subscriptions.userId, userId),
-              eq(subscriptions.status, 'active'),
-              ne(subscriptions.tier, tier),
-              sql`not ${nextPeriodPaid}`,
-            ),
-          )
-          .returning(),
-      );
-      return row ?? null;
+    changePlanNow(userId: string, tier: PlanId, at: Date): Promise<SubscriptionRow | null> {
+      return db.transaction((tx) => changePlanNow(tx, userId, tier, at));
     },
 
-    /**
-     * The agency gives `months` free: each is a credit on one of the next renewal invoices.
-     * Only a running plan that will renew (not ending); null otherwise.
-     */
-    async giveFreeMonths(userId: string, months: number, at: Date) {
-      const [row] = await changeSubscriptions(db, 'free_month_given', at, (tx) =>
-        tx
-          .update(subscriptions)
-          .set({ freeMonths: sql`${subscriptions.freeMonths} + ${months}`, updatedAt: at })
-          .where(
-            and(
-              eq(subscriptions.userId, userId),
-              inArray(subscriptions.status, ['active', 'past_due']),
-              eq(subscriptions.cancelAtPeriodEnd, false),
-              sql`${subscriptions.freeMonths} + ${months} <= ${MAX_FREE_MONTHS}`,
-            ),
-          )
-          .returning(),
-      );
-      return row ?? null;
+    giveFreeMonths(userId: string, months: number, at: Date): Promise<SubscriptionRow | null> {
+      return db.transaction((tx) => giveFreeMonths(tx, userId, months, at));
     },
 
     /** Whether the renewal invoice of the next period already has a payment on it. */
-    async nextPeriodHasPayment(subscriptionId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ paid: sql<boolean>`${nextPeriodPaid}` })
-        .from(subscriptions)
-        .where(eq(subscriptions.id, subscriptionId));
-      return Boolean(row?.paid);
+    nextPeriodHasPayment(subscription: SubscriptionRow): Promise<boolean> {
+      return nextPeriodHasPayment(db, subscription);
     },
 
     /**
