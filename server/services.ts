@@ -49,7 +49,7 @@ import { SOURCE_USER_AGENT, selectLeadSource } from './features/leads/sources/se
 import { createMailRepository } from './features/mail/mail.repository';
 import { createMailService } from './features/mail/mail.service';
 import { createMailer } from './features/mail/mailer';
-import { createSend } from './features/mail/send';
+import { createSend, type Send } from './features/mail/send';
 import { createPaymentEmails } from './features/payments/payments.emails';
 import { createPaymentPages } from './features/payments/payment-pages';
 import { createPaymentRepository } from './features/payments/payments.repository';
@@ -113,6 +113,26 @@ import { createRateLimitRepository } from './features/rate-limits/rate-limits.re
 /** Automatic answers to one sender (confirmations, files not kept): at most this many an hour. */
 export const AUTOMATIC_ANSWERS_PER_HOUR = 3;
 const AUTOMATIC_ANSWER_WINDOW_MS = 60 * 60 * 1000;
+
+/** Each feature's e-mails, built once on the one send, for the services that send them. */
+function createEmails(send: Send) {
+  const invoices = createInvoiceEmails(send);
+  const payments = createPaymentEmails(send);
+  return {
+    adminAuth: createAdminAuthEmails(send),
+    consultations: createConsultationEmails(send),
+    identity: createIdentityEmails(send),
+    invoices,
+    payments,
+    /** The payments' e-mails, and the pay link a payment uses up. */
+    paymentNotifications: { ...payments, forgetPayLink: invoices.forgetPayLink },
+    reports: createReportEmails(send),
+    signupLinks: createSignupLinkEmails(send),
+    sites: createSiteEmails(send),
+    subscriptions: createSubscriptionEmails(send),
+    tickets: createTicketEmails(send),
+  };
+}
 
 export interface ServiceDeps {
   config: Config;
@@ -218,23 +238,7 @@ export function createServices({
     background,
     supportAddress: config.support.email,
   });
-  const emails = {
-    adminAuth: createAdminAuthEmails(send),
-    consultations: createConsultationEmails(send),
-    identity: createIdentityEmails(send),
-    invoices: createInvoiceEmails(send),
-    payments: createPaymentEmails(send),
-    reports: createReportEmails(send),
-    signupLinks: createSignupLinkEmails(send),
-    sites: createSiteEmails(send),
-    subscriptions: createSubscriptionEmails(send),
-    tickets: createTicketEmails(send),
-  };
-  /** The payments' e-mails, and the pay link a payment uses up. */
-  const paymentNotifications = {
-    ...emails.payments,
-    forgetPayLink: emails.invoices.forgetPayLink,
-  };
+  const emails = createEmails(send);
 
   const adminAuth = createAdminAuthService(repositories.admins, {
     audit,
@@ -319,7 +323,7 @@ export function createServices({
     invoices,
     payLinks,
     pages: paymentPages,
-    notifications: paymentNotifications,
+    notifications: emails.paymentNotifications,
     gateway: stripe,
     appUrl: config.appUrl,
     stripeTestMode: stripe?.testMode ?? true,
