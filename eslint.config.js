@@ -74,7 +74,6 @@ const serverPublicModules = (feature) => [
     {
       invoices: ['pay-links.ts'],
       payments: ['payment-pages.ts', 'stripe-gateway.ts'],
-      mail: ['notifications.ts'],
     }[feature] ?? []
   ).map((file) => `./${feature}/${file}`),
 ];

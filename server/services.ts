@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { EXTRA_UPDATES_LOCK, INVOICE_NUMBERS_LOCK, type DatabaseHandle } from './db/client';
 import { BUILT_IN_ISSUER, type User } from './db/schema';
 import { createAdminRepository } from './features/admin-auth/admin-auth.repository';
+import { createAdminAuthEmails } from './features/admin-auth/admin-auth.emails';
 import { createAdminAuthService } from './features/admin-auth/admin-auth.service';
 import { createAttachmentRepository } from './features/attachments/attachments.repository';
 import { createAttachmentService } from './features/attachments/attachments.service';
@@ -17,13 +18,16 @@ import { createBillingRepository } from './features/billing/billing.repository';
 import { createBillingService } from './features/billing/billing.service';
 import { createPaymentReminders } from './features/billing/payment-reminders';
 import { createRenewalCharges } from './features/billing/renewal-charges';
+import { createConsultationEmails } from './features/consultations/consultations.emails';
 import { createConsultationRepository } from './features/consultations/consultations.repository';
 import { createConsultationService } from './features/consultations/consultations.service';
 import { createDashboardRepository } from './features/dashboard/dashboard.repository';
 import { createDashboardService } from './features/dashboard/dashboard.service';
+import { createIdentityEmails } from './features/identity/identity.emails';
 import { createIdentityAccountRepository } from './features/identity/identity.repository';
 import { createIdentityService } from './features/identity/identity.service';
 import { createCreditNoteRepository } from './features/invoices/credit-notes.repository';
+import { createInvoiceEmails } from './features/invoices/invoices.emails';
 import { createInvoiceRepository } from './features/invoices/invoices.repository';
 import { createInvoiceService } from './features/invoices/invoices.service';
 import { createPayLinks } from './features/invoices/pay-links';
@@ -45,7 +49,8 @@ import { SOURCE_USER_AGENT, selectLeadSource } from './features/leads/sources/se
 import { createMailRepository } from './features/mail/mail.repository';
 import { createMailService } from './features/mail/mail.service';
 import { createMailer } from './features/mail/mailer';
-import { createNotifications } from './features/mail/notifications';
+import { createSend, type Send } from './features/mail/send';
+import { createPaymentEmails } from './features/payments/payments.emails';
 import { createPaymentPages } from './features/payments/payment-pages';
 import { createPaymentRepository } from './features/payments/payments.repository';
 import { createPaymentService } from './features/payments/payments.service';
@@ -53,6 +58,7 @@ import { createSavedCardRepository } from './features/payments/saved-cards.repos
 import { createStripeGateway } from './features/payments/stripe-gateway';
 import { createProfileRepository } from './features/profile/profile.repository';
 import { createProfileService } from './features/profile/profile.service';
+import { createReportEmails } from './features/reports/reports.emails';
 import { createReportsRepository } from './features/reports/reports.repository';
 import { createReportService } from './features/reports/reports.service';
 import { createSessionRepository } from './features/sessions/sessions.repository';
@@ -66,12 +72,15 @@ import { createResponseTimeRepository } from './features/settings/response-times
 import { createUpdateAllowance } from './features/settings/update-allowance';
 import { createUpdateAllowanceRepository } from './features/settings/update-allowance.repository';
 import { createLegalPageRepository } from './features/settings/legal-pages.repository';
+import { createSignupLinkEmails } from './features/signup-links/signup-links.emails';
 import { createSignupLinkRepository } from './features/signup-links/signup-links.repository';
 import { createRdapClient } from './features/sites/rdap';
 import { createSiteChecker } from './features/sites/site-checker';
+import { createSiteEmails } from './features/sites/sites.emails';
 import { createSiteRepository } from './features/sites/sites.repository';
 import { createSiteService, SITE_CHECK_USER_AGENT } from './features/sites/sites.service';
 import { createSignupLinkService } from './features/signup-links/signup-links.service';
+import { createSubscriptionEmails } from './features/subscriptions/subscriptions.emails';
 import { createSubscriptionRepository } from './features/subscriptions/subscriptions.repository';
 import { createClientRepository } from './features/clients/clients.repository';
 import { createClientService } from './features/clients/clients.service';
@@ -82,6 +91,7 @@ import { createRawMessages } from './features/inbound/raw-messages';
 import { createRawUpkeep } from './features/inbound/raw-upkeep';
 import { createReadingSlots } from './features/inbound/reading-slots';
 import { createSenderVerifier, dnsResolver } from './features/inbound/sender-verification';
+import { createTicketEmails } from './features/tickets/tickets.emails';
 import { createTicketRepository } from './features/tickets/tickets.repository';
 import { createTicketService } from './features/tickets/tickets.service';
 import { createUpdatesRepository } from './features/updates/updates.repository';
@@ -103,6 +113,26 @@ import { createRateLimitRepository } from './features/rate-limits/rate-limits.re
 /** Automatic answers to one sender (confirmations, files not kept): at most this many an hour. */
 export const AUTOMATIC_ANSWERS_PER_HOUR = 3;
 const AUTOMATIC_ANSWER_WINDOW_MS = 60 * 60 * 1000;
+
+/** Each feature's e-mails, built once on the one send, for the services that send them. */
+function createEmails(send: Send) {
+  const invoices = createInvoiceEmails(send);
+  const payments = createPaymentEmails(send);
+  return {
+    adminAuth: createAdminAuthEmails(send),
+    consultations: createConsultationEmails(send),
+    identity: createIdentityEmails(send),
+    invoices,
+    payments,
+    /** The payments' e-mails, and the pay link a payment uses up. */
+    paymentNotifications: { ...payments, forgetPayLink: invoices.forgetPayLink },
+    reports: createReportEmails(send),
+    signupLinks: createSignupLinkEmails(send),
+    sites: createSiteEmails(send),
+    subscriptions: createSubscriptionEmails(send),
+    tickets: createTicketEmails(send),
+  };
+}
 
 export interface ServiceDeps {
   config: Config;
@@ -198,7 +228,8 @@ export function createServices({
   });
   // Work after the answer (e-mails, "Forgot password?"): close() waits for it.
   const background = createBackgroundWork(logger);
-  const notifications = createNotifications({
+  // Every feature's e-mails go out through the one send; the mail feature knows none of them.
+  const send = createSend({
     mailer,
     appUrl: config.appUrl,
     agency: () => settings.getPublic(),
@@ -207,12 +238,13 @@ export function createServices({
     background,
     supportAddress: config.support.email,
   });
+  const emails = createEmails(send);
 
   const adminAuth = createAdminAuthService(repositories.admins, {
     audit,
     issuer: brand,
     now: clock,
-    mail: notifications,
+    mail: emails.adminAuth,
     background,
     appUrl: config.appUrl,
   });
@@ -230,7 +262,7 @@ export function createServices({
     logger,
     now: clock,
   });
-  const tickets = createTicketService(repositories.tickets, notifications, audit, attachments, {
+  const tickets = createTicketService(repositories.tickets, emails.tickets, audit, attachments, {
     policy: () => responseTimes.policy(),
     now: clock,
   });
@@ -255,7 +287,7 @@ export function createServices({
     repository: repositories.invoices,
     creditNotes: repositories.creditNotes,
     refundCard: stripe ? (refund) => stripe.refundPayment(refund) : null,
-    mail: notifications,
+    mail: emails.invoices,
     audit,
     issuer: async () => {
       const business = await settings.getBusiness();
@@ -291,7 +323,7 @@ export function createServices({
     invoices,
     payLinks,
     pages: paymentPages,
-    notifications,
+    notifications: emails.paymentNotifications,
     gateway: stripe,
     appUrl: config.appUrl,
     stripeTestMode: stripe?.testMode ?? true,
@@ -324,7 +356,7 @@ export function createServices({
       gateway: stripe,
       pages: paymentPages,
       payLinks,
-      notifications,
+      notifications: emails.payments,
       retryDays: config.payments.retryDays,
       logger,
       now: clock,
@@ -334,7 +366,7 @@ export function createServices({
       repository: repositories.billing,
       settings: () => settings.getBusiness(),
       payLinks,
-      notifications,
+      notifications: emails.payments,
       now: clock,
       timeZone: config.billing.timezone,
     }),
@@ -345,7 +377,7 @@ export function createServices({
   });
   const subscriptions = createSubscriptionService(
     repositories.subscriptions,
-    notifications,
+    emails.subscriptions,
     billing,
     clock,
     config.billing.timezone,
@@ -353,7 +385,7 @@ export function createServices({
   const signupLinks = createSignupLinkService({
     repository: repositories.signupLinks,
     appUrl: config.appUrl,
-    mail: notifications,
+    mail: emails.signupLinks,
     subscribe: (userId, planId) => subscriptions.subscribe(userId, planId),
     findUser: (userId) => auth.findById(userId),
     audit,
@@ -401,7 +433,7 @@ export function createServices({
   // The built-in provider's accounts; a reset password ends the client's sessions everywhere.
   const identity = createIdentityService({
     accounts: repositories.identityAccounts,
-    mail: notifications,
+    mail: emails.identity,
     background,
     endAppSessions: (accountId) =>
       repositories.sessions.endSessionsOfIdentity(BUILT_IN_ISSUER, accountId),
@@ -445,12 +477,7 @@ export function createServices({
           AUTOMATIC_ANSWER_WINDOW_MS,
         )
       ).hits <= AUTOMATIC_ANSWERS_PER_HOUR,
-    answers: {
-      ticketConfirmation: (userId, ticket, ticketMail, refused, renamed) =>
-        notifications.ticketConfirmation(userId, ticket, ticketMail, refused, renamed),
-      filesNotKept: (userId, ticket, refused, ticketMail, renamed) =>
-        notifications.filesNotKept(userId, ticket, refused, ticketMail, renamed),
-    },
+    answers: emails.tickets,
     logger,
   });
   const clients = createClientService({
@@ -465,7 +492,7 @@ export function createServices({
     passwordReset: {
       builtInAccountId,
       accountEmail: (accountId) => identity.accountEmail(accountId),
-      send: (to) => notifications.passwordResetLink(to),
+      send: emails.identity.passwordResetLink,
     },
     identity,
     endSessions: (userId) => repositories.sessions.endClientSessions(userId),
@@ -503,7 +530,7 @@ export function createServices({
         timeZone: config.billing.timezone,
       };
     },
-    mail: notifications,
+    mail: emails.reports,
     audit,
     logger,
     now: clock,
@@ -511,7 +538,7 @@ export function createServices({
   });
 
   const consultations = createConsultationService(repositories.consultations, {
-    mail: notifications,
+    mail: emails.consultations,
     emailsOn: async () => (await settings.getBusiness()).consultationEmails,
     logger,
   });
@@ -549,7 +576,7 @@ export function createServices({
     checkSite: siteChecker,
     lookUpDomainExpiry: rdap,
     vetUrl: (url) => checkPublicUrl(url, outboundPolicy),
-    events: notifications,
+    events: emails.sites,
     audit,
     policy: () => responseTimes.policy(),
     settings: config.sites,
@@ -620,7 +647,11 @@ export function createServices({
     /** The bulk lead searches the job runner works on. */
     leadSearches,
     mail,
-    notifications,
+    /**
+     * Resolves once every e-mail sent in the background so far is recorded (or failed), and the
+     * other work after an answer that may send one ("Forgot password?") has ended.
+     */
+    notifications: { idle: () => background.idle() },
     /** Getting paid: Checkout, the saved card, Stripe's events, recorded payments. */
     payments,
     /** Whether the database answers (GET /api/health). */

@@ -1,5 +1,7 @@
 import { renderEmail, type EmailBrand, type RenderedEmail } from '../../lib/email-layout';
 import { displayDateTime } from '../../lib/format';
+import type { Send } from '../mail/mail.service';
+import type { AdminLinkMail } from './admin-links';
 
 /** "Forgot password?" on the admin sign-in page: the link that sets a new password. */
 export function adminPasswordResetEmail(
@@ -38,4 +40,36 @@ export function adminInvitationEmail(
     ],
     { href: acceptUrl, label: 'Accept the invitation' },
   );
+}
+
+/** Sends the admin accounts' one-time links (the admin links' AdminLinkMail). */
+export function createAdminAuthEmails(send: Send): AdminLinkMail {
+  return {
+    /**
+     * An admin's one-time link (a password reset, an invitation). Not awaited: "Forgot
+     * password?" must take as long whether or not the address is an admin's.
+     */
+    adminLink(to, link) {
+      send.inBackground(`admin-${link.kind}`, ({ brand }) => ({
+        to,
+        ...(link.kind === 'password_reset'
+          ? adminPasswordResetEmail(brand, { resetUrl: link.url, validMinutes: link.validMinutes })
+          : adminInvitationEmail(brand, {
+              invitedBy: link.invitedBy,
+              email: to,
+              acceptUrl: link.url,
+              expiresAt: link.expiresAt,
+            })),
+        secret: {
+          kind: 'admin-link',
+          id: link.tokenId,
+          values: [link.token],
+          expiresAt: link.expiresAt,
+        },
+      }));
+    },
+
+    /** The admin's link was used or revoked: the outbox keeps no working copy. */
+    forgetAdminLink: (tokenId) => send.forgetSecret('admin-link', tokenId),
+  };
 }

@@ -8,7 +8,7 @@ export const newLinkToken = () => crypto.randomBytes(32).toString('base64url');
 export const hashLinkToken = (token: string) =>
   crypto.createHash('sha256').update(token).digest('hex');
 
-/** What the admin accounts' one-time links send by e-mail (mail/notifications.ts). */
+/** What the admin accounts' one-time links send by e-mail (createAdminAuthEmails). */
 export interface AdminLinkMail {
   adminLink(
     to: string,

@@ -2,7 +2,7 @@ import type { BusinessSettings } from '@shared/schemas/settings';
 import { addDaysToDate, calendarDateIn } from '@shared/dates';
 import { balanceDue } from '@shared/schemas/payments';
 import type { PayLinks } from '../invoices/pay-links';
-import type { Notifications } from '../mail/notifications';
+import type { PaymentEmails } from '../payments/payments.emails';
 import type { BillingRepository } from './billing.repository';
 
 export interface PaymentReminderDeps {
@@ -10,7 +10,7 @@ export interface PaymentReminderDeps {
   /** The settings' reminder days (the settings feature). */
   settings: () => Promise<Pick<BusinessSettings, 'remindersEnabled' | 'reminderDays'>>;
   payLinks: Pick<PayLinks, 'howToPay'>;
-  notifications: Pick<Notifications, 'paymentReminder'>;
+  notifications: Pick<PaymentEmails, 'paymentReminder'>;
   now: () => Date;
   /** The business's calendar (BILLING_TIMEZONE), whose days the reminder days count. */
   timeZone: string;

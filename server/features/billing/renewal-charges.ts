@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { addDaysToDate, calendarDateIn } from '@shared/dates';
 import { balanceDue, isPayable } from '@shared/schemas/payments';
 import type { PayLinks } from '../invoices/pay-links';
-import type { Notifications } from '../mail/notifications';
+import type { PaymentEmails } from '../payments/payments.emails';
 import type { PaymentPages } from '../payments/payment-pages';
 import type { StripeGateway } from '../payments/stripe-gateway';
 import type { BillingRepository } from './billing.repository';
@@ -16,7 +16,7 @@ export interface RenewalChargeDeps {
   gateway: StripeGateway | null;
   pages: Pick<PaymentPages, 'forget'>;
   payLinks: Pick<PayLinks, 'howToPay'>;
-  notifications: Pick<Notifications, 'chargeDeclined'>;
+  notifications: Pick<PaymentEmails, 'chargeDeclined'>;
   /** Days after the due date that a declined renewal charge is tried again. */
   retryDays: number[];
   logger: Logger;

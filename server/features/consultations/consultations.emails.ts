@@ -1,4 +1,5 @@
 import { renderEmail, type EmailBrand, type RenderedEmail } from '../../lib/email-layout';
+import type { Send } from '../mail/mail.service';
 
 /** A request from the landing page's form, as the agency reads it. */
 export interface ConsultationMail {
@@ -35,4 +36,20 @@ export function consultationRequestedEmail(
       label: 'See the request in the admin panel',
     },
   );
+}
+
+/** Sends the consultations' e-mails (the consultation service's `mail`). */
+export function createConsultationEmails(send: Send) {
+  return {
+    /**
+     * Someone asked for a consultation on the website: the agency hears of it at the business
+     * e-mail. In the background: the request is stored before, whatever becomes of this.
+     */
+    consultationRequested(request: ConsultationMail): void {
+      send.inBackground('consultation-requested', ({ brand, appUrl }) => ({
+        to: brand.businessEmail,
+        ...consultationRequestedEmail(brand, request, { appUrl }),
+      }));
+    },
+  };
 }

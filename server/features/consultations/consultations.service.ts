@@ -31,7 +31,7 @@ function toRequest(row: Consultation | ListedConsultation): ConsultationRequest 
 }
 
 export interface ConsultationDeps {
-  /** Sends the agency the request's e-mail, in the background (mail/notifications.ts). */
+  /** Sends the agency the request's e-mail, in the background (consultations.emails.ts). */
   mail: { consultationRequested(request: ConsultationMail): void };
   /** Settings' "E-mail me each consultation request". */
   emailsOn: () => Promise<boolean>;

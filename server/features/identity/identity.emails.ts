@@ -1,4 +1,6 @@
 import { renderEmail, type EmailBrand, type RenderedEmail } from '../../lib/email-layout';
+import type { Send, SendResult } from '../mail/mail.service';
+import type { IdentityMail } from './identity.service';
 
 /** The one-time code that proves an address is the reader's. */
 export function emailCodeEmail(
@@ -120,4 +122,79 @@ export function emailChangedEmail(
     `The e-mail address of your client portal account was changed to ${newEmail}. From now on you sign in with that address, and our e-mails go there.`,
     `If you did not make or agree to this change, write to ${brand.businessEmail} right away.`,
   ]);
+}
+
+/** The built-in provider's e-mails, and the agency's password-reset link to a client. */
+export interface IdentityEmails extends IdentityMail {
+  /** Awaited: the agency is told it went. */
+  passwordResetLink(to: string): Promise<SendResult>;
+}
+
+/**
+ * Sends the built-in provider's e-mails. The codes are not awaited: a sign-up must take as long
+ * whether a code or accountAlreadyExists is sent, and "Forgot password?" whoever asks. Each
+ * code is kept in the outbox under its sign-in (or e-mail change) until used or replaced.
+ */
+export function createIdentityEmails(send: Send): IdentityEmails {
+  return {
+    emailCode(to, code, { signIn, validMinutes, expiresAt }) {
+      send.inBackground('email-code', ({ brand }) => ({
+        to,
+        ...emailCodeEmail(brand, { code, validMinutes }),
+        secret: { kind: 'email-code', id: signIn, values: [code], expiresAt },
+      }));
+    },
+
+    passwordResetCode(to, code, { signIn, validMinutes, expiresAt }) {
+      send.inBackground('password-reset-code', ({ brand }) => ({
+        to,
+        ...passwordResetCodeEmail(brand, { code, validMinutes }),
+        secret: { kind: 'email-code', id: signIn, values: [code], expiresAt },
+      }));
+    },
+
+    forgetCode: (signIn) => send.forgetSecret('email-code', signIn),
+
+    emailChangeCode(to, code, { key, validFor, expiresAt, startedBy }) {
+      send.inBackground('email-change-code', ({ brand, appUrl }) => ({
+        to,
+        ...emailChangeCodeEmail(brand, {
+          code,
+          validFor,
+          startedBy,
+          portalUrl: `${appUrl}/portal/dashboard`,
+        }),
+        secret: { kind: 'email-code', id: key, values: [code], expiresAt },
+      }));
+    },
+
+    emailChangeRefused(to) {
+      send.inBackground('email-change-refused', ({ brand }) => ({
+        to,
+        ...emailChangeRefusedEmail(brand),
+      }));
+    },
+
+    emailChanged(previousAddress, newAddress) {
+      send.inBackground('email-changed', ({ brand }) => ({
+        to: previousAddress,
+        ...emailChangedEmail(brand, { newEmail: newAddress }),
+      }));
+    },
+
+    accountAlreadyExists(to) {
+      send.inBackground('account-exists', ({ brand, appUrl }) => ({
+        to,
+        ...accountExistsEmail(brand, { appUrl }),
+      }));
+    },
+
+    passwordResetLink: (to) =>
+      send.awaited(({ brand, appUrl }) => ({
+        to,
+        ...passwordResetLinkEmail(brand, {
+          url: `${appUrl}/api/login?${new URLSearchParams({ screen: 'forgot', login_hint: to })}`,
+        }),
+      })),
+  };
 }

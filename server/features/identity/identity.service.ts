@@ -52,7 +52,7 @@ export interface PendingAddress {
   expiresAt: Date;
 }
 
-/** The e-mails of the built-in provider (the mail feature's notifications). */
+/** The e-mails of the built-in provider (identity.emails.ts sends them). */
 export interface IdentityMail {
   /** The code of the sign-in `signIn`, working until `expiresAt`. */
   emailCode(

@@ -46,7 +46,7 @@ export interface InboundProcessorDeps {
    * sender per hour: the rate-limit counters).
    */
   mayAnswer(address: string): Promise<boolean>;
-  /** The automatic answers (the mail feature's notifications). */
+  /** The automatic answers (tickets.emails.ts sends them). */
   answers: {
     /** A new ticket's confirmation, naming the files that were not kept or were renamed. */
     ticketConfirmation(

@@ -7,6 +7,7 @@ import {
   type RenderedEmail,
 } from '../../lib/email-layout';
 import { displayDate } from '../../lib/format';
+import type { LetterSecret, Send, SendResult } from '../mail/mail.service';
 import { refundSentence } from './credit-amounts';
 
 /** An invoice as its e-mail describes it (amounts in integer cents). */
@@ -146,3 +147,69 @@ export function creditNoteIssuedEmail(
     portalAction(appUrl),
   );
 }
+
+/**
+ * What the outbox forgets of a message with a pay link, once it is used or expires (the
+ * invoice's e-mails here, the payments' reminders and declines).
+ */
+export const payLinkSecret = (
+  { payLink }: HowToPay,
+  inAttachments = false,
+): LetterSecret | undefined =>
+  payLink
+    ? {
+        kind: 'pay-link',
+        id: payLink.invoiceId,
+        values: [payLink.url.split('/').at(-1)!],
+        expiresAt: payLink.expiresAt,
+        inAttachments,
+      }
+    : undefined;
+
+/** A PDF attached to an e-mail. */
+export const pdfAttachment = (filename: string, content: Buffer) => ({
+  filename,
+  contentType: 'application/pdf',
+  content,
+});
+
+/**
+ * Sends the invoices' e-mails (the invoice service's InvoiceMailer), each awaited: the caller
+ * needs to know it went.
+ */
+export function createInvoiceEmails(send: Send) {
+  return {
+    /** The invoice, PDF attached, to its client. */
+    invoiceIssued: (invoice: InvoiceMail, pdf: Buffer, howToPay: HowToPay): Promise<SendResult> =>
+      send.awaited(
+        ({ brand, appUrl }) => ({
+          to: invoice.clientEmail,
+          ...invoiceIssuedEmail(brand, invoice, howToPay, { appUrl }),
+          attachments: [pdfAttachment(`${invoiceName(invoice)}.pdf`, pdf)],
+          // The PDF prints the pay link too.
+          secret: payLinkSecret(howToPay, true),
+        }),
+        // A refusal leaves the invoice as it was and the admin is told: no copy later.
+        { retry: false },
+      ),
+
+    /** The invoice's pay link was used up (paid), revoked or deleted with it. */
+    forgetPayLink: (invoiceId: string) => send.forgetSecret('pay-link', invoiceId),
+
+    /** A sent invoice was voided: the client is told they owe nothing on it. */
+    invoiceVoided: (invoice: InvoiceMail, reason: string): Promise<SendResult> =>
+      send.awaited(({ brand, appUrl }) => ({
+        to: invoice.clientEmail,
+        ...invoiceVoidedEmail(brand, invoice, reason, { appUrl }),
+      })),
+
+    /** A paid invoice was corrected: the credit note, its PDF attached, to the client. */
+    creditNoteIssued: (note: CreditNoteMail, pdf: Buffer): Promise<SendResult> =>
+      send.awaited(({ brand, appUrl }) => ({
+        to: note.clientEmail,
+        ...creditNoteIssuedEmail(brand, note, { appUrl }),
+        attachments: [pdfAttachment(`${note.creditNoteNumber}.pdf`, pdf)],
+      })),
+  };
+}
+export type InvoiceEmails = ReturnType<typeof createInvoiceEmails>;

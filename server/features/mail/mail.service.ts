@@ -15,6 +15,10 @@ import type { MailRepository } from './mail.repository';
 import type { Mailer } from './mailer';
 import { opensAnAccount } from './secret-refs';
 
+// What the features send their e-mails through (send.ts), as they may import it.
+export type { BuildLetter, Letter, LetterSecret, MailContext, Send } from './send';
+export type { SendResult } from './mailer';
+
 const NOT_FOUND = 'Message not found';
 
 const checkedId = (id: string) => existingId(id, NOT_FOUND);

@@ -1,11 +1,12 @@
 /**
  * What the secret of a message opens (mailer.ts MailSecret `ref`): a sign-in's code, a link.
- * Written here once, for the notifications that send them and the outbox that shows them.
+ * The features name the kind and the id (send.ts); the ref is written here once, for the
+ * messages that carry the secrets and the outbox that shows them.
  */
-export const emailCodeRef = (signIn: string) => `email-code:${signIn}`;
-export const signupLinkRef = (linkId: string) => `signup-link:${linkId}`;
-export const payLinkRef = (invoiceId: string) => `pay-link:${invoiceId}`;
-export const adminLinkRef = (tokenId: string) => `admin-link:${tokenId}`;
+export type SecretKind = 'email-code' | 'signup-link' | 'pay-link' | 'admin-link';
+
+/** `email-code:<sign-in>`, `signup-link:<link id>`, `pay-link:<invoice id>`, `admin-link:<token id>`. */
+export const secretRef = (kind: SecretKind, id: string) => `${kind}:${id}`;
 
 /**
  * Whether the secret opens someone's account: a client's sign-up, sign-in, password-reset or

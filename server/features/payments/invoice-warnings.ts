@@ -3,7 +3,7 @@ import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
 import { existingId } from '../../lib/ids';
 import type { InvoiceService } from '../invoices/invoices.service';
-import type { Notifications } from '../mail/notifications';
+import type { PaymentNotifications } from './payments.emails';
 import type { PayLinks } from '../invoices/pay-links';
 import type { PaymentPages } from './payment-pages';
 import type { PaymentRepository } from './payments.repository';
@@ -15,7 +15,7 @@ export interface InvoiceWarningDeps {
   invoices: Pick<InvoiceService, 'detail'>;
   payLinks: Pick<PayLinks, 'revoke'>;
   pages: Pick<PaymentPages, 'closeOpen'>;
-  notifications: Pick<Notifications, 'forgetPayLink'>;
+  notifications: Pick<PaymentNotifications, 'forgetPayLink'>;
   audit: AuditTrail;
   now: () => Date;
 }

@@ -1,13 +1,13 @@
 import type { Logger } from 'pino';
 import type { InvoiceRow } from '../../db/schema';
 import type { InvoiceService } from '../invoices/invoices.service';
-import type { Notifications } from '../mail/notifications';
+import type { PaymentNotifications } from './payments.emails';
 import type { PaymentPages } from './payment-pages';
 import type { RecordOutcome } from './payments.repository';
 
 export interface PaymentRecordedDeps {
   invoices: Pick<InvoiceService, 'pdf'>;
-  notifications: Pick<Notifications, 'paymentReceipt' | 'forgetPayLink'>;
+  notifications: Pick<PaymentNotifications, 'paymentReceipt' | 'forgetPayLink'>;
   pages: Pick<PaymentPages, 'closeOpen'>;
   logger: Logger;
 }

@@ -3,11 +3,15 @@ import { invoiceName } from '@shared/schemas/invoices';
 import { renderEmail, type EmailBrand, type RenderedEmail } from '../../lib/email-layout';
 import { displayDate } from '../../lib/format';
 import {
+  payLinkSecret,
   payOrPortal,
+  pdfAttachment,
   portalAction,
   type HowToPay,
+  type InvoiceEmails,
   type InvoiceMail,
 } from '../invoices/invoices.emails';
+import type { Send, SendResult } from '../mail/mail.service';
 
 /** A payment covered the invoice: the receipt (the PDF marked paid is attached by the sender). */
 export function paymentReceiptEmail(
@@ -171,3 +175,73 @@ export function refundFailedEmail(
       : { href: `${appUrl}/admin/payments?status=flagged`, label: 'See the payments' },
   );
 }
+
+/**
+ * Sends the payments' e-mails (the payment use cases, and the billing run's declines and
+ * reminders). To the client, awaited; a failed refund to the agency, in the background
+ * (Stripe's webhook is answered at once).
+ */
+export function createPaymentEmails(send: Send) {
+  return {
+    /** A payment covered the invoice: the receipt, with the PDF marked paid. */
+    paymentReceipt: (invoice: InvoiceMail, pdf: Buffer): Promise<SendResult> =>
+      send.awaited(({ brand, appUrl }) => ({
+        to: invoice.clientEmail,
+        ...paymentReceiptEmail(brand, invoice, { appUrl }),
+        attachments: [pdfAttachment(`${invoiceName(invoice)}-paid.pdf`, pdf)],
+      })),
+
+    /** A payment recorded by mistake was voided: the corrected receipt. */
+    paymentVoided: (
+      invoice: InvoiceMail & { balanceDue: number },
+      payment: { amount: number; paidOn: string; reason: string },
+    ): Promise<SendResult> =>
+      send.awaited(({ brand, appUrl }) => ({
+        to: invoice.clientEmail,
+        ...paymentVoidedEmail(brand, invoice, payment, { appUrl }),
+      })),
+
+    /** A card refund Stripe accepted failed later: the agency hears of it. */
+    refundFailed(refund: RefundFailedMail): void {
+      send.inBackground('refund-failed', ({ brand, appUrl }) => ({
+        to: brand.businessEmail,
+        ...refundFailedEmail(brand, refund, { appUrl }),
+      }));
+    },
+
+    /** The saved card was declined for a renewal: when the next try is, and how to pay now. */
+    chargeDeclined: (
+      invoice: InvoiceMail,
+      decline: { reason: string; nextTry: string | null; amount: number },
+      howToPay: HowToPay,
+    ): Promise<SendResult> =>
+      send.awaited(({ brand, appUrl }) => ({
+        to: invoice.clientEmail,
+        ...chargeDeclinedEmail(brand, invoice, decline, howToPay, { appUrl }),
+        secret: payLinkSecret(howToPay),
+      })),
+
+    /** A payment that takes days (a bank debit) failed after Checkout. */
+    paymentFailed: (invoice: InvoiceMail, howToPay: HowToPay): Promise<SendResult> =>
+      send.awaited(({ brand, appUrl }) => ({
+        to: invoice.clientEmail,
+        ...paymentFailedEmail(brand, invoice, howToPay, { appUrl }),
+        secret: payLinkSecret(howToPay),
+      })),
+
+    /** An overdue invoice, reminded on one of the settings' days after its due date. */
+    paymentReminder: (
+      invoice: InvoiceMail & { balanceDue: number },
+      howToPay: HowToPay,
+    ): Promise<SendResult> =>
+      send.awaited(({ brand, appUrl }) => ({
+        to: invoice.clientEmail,
+        ...paymentReminderEmail(brand, invoice, howToPay, { appUrl }),
+        secret: payLinkSecret(howToPay),
+      })),
+  };
+}
+export type PaymentEmails = ReturnType<typeof createPaymentEmails>;
+
+/** What the payment use cases send and forget: their e-mails, and the invoice's pay link. */
+export type PaymentNotifications = PaymentEmails & Pick<InvoiceEmails, 'forgetPayLink'>;

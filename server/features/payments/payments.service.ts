@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { AuditTrail } from '../../lib/audit-trail';
 import type { InvoiceService } from '../invoices/invoices.service';
 import type { PayLinks } from '../invoices/pay-links';
-import type { Notifications } from '../mail/notifications';
+import type { PaymentNotifications } from './payments.emails';
 import { createCardPayments } from './card-payments';
 import { createCheckout } from './checkout';
 import { createInvoiceWarnings } from './invoice-warnings';
@@ -28,7 +28,7 @@ export interface PaymentServiceDeps {
   /** The Checkout page each invoice may have open (built before the invoices, which close it). */
   pages: PaymentPages;
   notifications: Pick<
-    Notifications,
+    PaymentNotifications,
     'paymentReceipt' | 'paymentFailed' | 'forgetPayLink' | 'paymentVoided' | 'refundFailed'
   >;
   /** Null: Stripe is not configured, online payment is off. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatCents } from '@shared/money';
 import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
-import type { Notifications } from '../mail/notifications';
+import type { PaymentNotifications } from './payments.emails';
 import { idOf } from './card-payments';
 import type { PaymentRepository, RefundFailure } from './payments.repository';
 import type { StripeEventKey } from './stripe-event-log.repository';
@@ -13,7 +13,7 @@ const STRIPE: AuditActor = { adminId: null, email: 'stripe webhook' };
 export interface RefundUpdateDeps {
   repository: Pick<PaymentRepository, 'once' | 'refundUpdated' | 'refundFailed'>;
   audit: AuditTrail;
-  notifications: Pick<Notifications, 'refundFailed'>;
+  notifications: Pick<PaymentNotifications, 'refundFailed'>;
   now: () => Date;
 }
 

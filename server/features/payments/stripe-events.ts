@@ -3,7 +3,7 @@ import { formatCents } from '@shared/money';
 import { isPayable } from '@shared/schemas/payments';
 import type { PaymentRow } from '../../db/schema';
 import type { PayLinks } from '../invoices/pay-links';
-import type { Notifications } from '../mail/notifications';
+import type { PaymentNotifications } from './payments.emails';
 import { idOf, intentPayment, type CardPayments } from './card-payments';
 import { requireGateway } from './online-payments';
 import type { PaymentRepository } from './payments.repository';
@@ -20,7 +20,7 @@ export interface StripeEventDeps {
   /** A refund Stripe accepted that succeeds or fails later (refund-updates.ts). */
   refundUpdates: RefundUpdates;
   payLinks: Pick<PayLinks, 'howToPay'>;
-  notifications: Pick<Notifications, 'paymentFailed'>;
+  notifications: Pick<PaymentNotifications, 'paymentFailed'>;
   logger: Logger;
   now: () => Date;
 }

@@ -5,14 +5,14 @@ import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
 import { existingId } from '../../lib/ids';
 import { toPayment } from '../invoices/invoices.service';
-import type { Notifications } from '../mail/notifications';
+import type { PaymentNotifications } from './payments.emails';
 import type { PaymentRepository } from './payments.repository';
 
 const PAYMENT_NOT_FOUND = 'Payment not found';
 
 export interface VoidPaymentDeps {
   repository: Pick<PaymentRepository, 'voidManual'>;
-  notifications: Pick<Notifications, 'paymentVoided'>;
+  notifications: Pick<PaymentNotifications, 'paymentVoided'>;
   audit: AuditTrail;
   stripeTestMode: boolean;
   now: () => Date;

@@ -1,7 +1,7 @@
 import { formatMonth } from '@shared/dates';
 import { fullName } from '../../lib/format';
-import type { Notifications } from '../mail/notifications';
 import type { ReportFacts } from './report-facts';
+import type { ReportEmails } from './reports.emails';
 import type { ListedReport, ReportsRepository } from './reports.repository';
 
 /** What became of a report's e-mail, in the words the admin reads. */
@@ -23,7 +23,7 @@ export function createReportDelivery({
   mail,
 }: {
   repository: ReportsRepository;
-  mail: Pick<Notifications, 'monthlyReport'>;
+  mail: Pick<ReportEmails, 'monthlyReport'>;
 }) {
   return async function deliverClaimed(
     report: ListedReport,

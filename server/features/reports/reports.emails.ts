@@ -1,5 +1,6 @@
 import { formatMonth } from '@shared/dates';
 import { renderEmail, type EmailBrand, type RenderedEmail } from '../../lib/email-layout';
+import type { Send, SendResult } from '../mail/mail.service';
 import type { ReportFacts } from './report-facts';
 import { formatPercent, overallUptime, periodLine, updatesLine } from './report-wording';
 
@@ -44,3 +45,29 @@ export function monthlyReportEmail(
     { href: `${appUrl}/portal/dashboard`, label: 'See your reports in your client portal' },
   );
 }
+
+/** Sends the monthly reports (the report service's `mail`). */
+export function createReportEmails(send: Send) {
+  return {
+    /**
+     * The month's report to its client, its PDF attached. Awaited: the report is recorded as
+     * sent once the outbox has the message (a refusal is tried again in the background).
+     */
+    monthlyReport: (
+      to: string,
+      report: { facts: ReportFacts; greeting: string; pdf: Buffer },
+    ): Promise<SendResult> =>
+      send.awaited(({ brand, appUrl }) => ({
+        to,
+        ...monthlyReportEmail(brand, report.facts, { appUrl, greeting: report.greeting }),
+        attachments: [
+          {
+            filename: reportFilename(report.facts.month, brand.businessName),
+            contentType: 'application/pdf',
+            content: report.pdf,
+          },
+        ],
+      })),
+  };
+}
+export type ReportEmails = ReturnType<typeof createReportEmails>;

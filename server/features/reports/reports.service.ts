@@ -5,7 +5,6 @@ import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
 import { fullName } from '../../lib/format';
 import { existingId } from '../../lib/ids';
-import type { Notifications } from '../mail/notifications';
 import { createMonthlyRun } from './monthly-run';
 import { createReportDelivery } from './report-delivery';
 import {
@@ -16,7 +15,7 @@ import {
   type ReportPeriod,
 } from './report-facts';
 import { renderReportPdf, type ReportIssuer } from './report-pdf';
-import { reportFilename } from './reports.emails';
+import { reportFilename, type ReportEmails } from './reports.emails';
 import type { ListedReport, ReportContent, ReportsRepository } from './reports.repository';
 
 export type { MonthlyRun } from './monthly-run';
@@ -50,7 +49,7 @@ export interface ReportServiceDeps {
   measureWebsite: MeasureWebsite;
   /** The business as the reports name it, from the settings. */
   issuer: () => Promise<ReportIssuer>;
-  mail: Pick<Notifications, 'monthlyReport'>;
+  mail: Pick<ReportEmails, 'monthlyReport'>;
   audit: AuditTrail;
   logger: Logger;
   now: () => Date;

@@ -1,6 +1,7 @@
 import { formatPlanPrice } from '@shared/plans';
 import { renderEmail, type EmailBrand, type RenderedEmail } from '../../lib/email-layout';
 import { displayDateTime } from '../../lib/format';
+import type { Send, SendResult } from '../mail/mail.service';
 
 /** A signup invitation as its e-mail describes it. */
 export interface SignupInvitation {
@@ -30,4 +31,35 @@ export function signupInvitationEmail(
     ],
     { href: invitation.signupUrl, label: 'Create your account' },
   );
+}
+
+/** Sends the signup invitations (the signup link service's `mail`). */
+export function createSignupLinkEmails(send: Send) {
+  return {
+    /** The invitation e-mail as it will be sent: for the admin to read and copy. */
+    async signupInvitationText(invitation: SignupInvitation) {
+      const { subject, text } = signupInvitationEmail((await send.context()).brand, invitation);
+      return { subject, body: text };
+    },
+
+    /** A signup link to a future client. Awaited, like invoices. */
+    signupInvitation: (invitation: SignupInvitation): Promise<SendResult> =>
+      send.awaited(
+        ({ brand }) => ({
+          to: invitation.email,
+          ...signupInvitationEmail(brand, invitation),
+          secret: {
+            kind: 'signup-link',
+            id: invitation.linkId,
+            values: [invitation.signupUrl.split('/').at(-1)!],
+            expiresAt: invitation.expiresAt,
+          },
+        }),
+        // The admin is told of a refusal and sends it again from the dialog.
+        { retry: false },
+      ),
+
+    /** The signup link was used: the outbox keeps no working copy. */
+    forgetSignupLink: (linkId: string) => send.forgetSecret('signup-link', linkId),
+  };
 }

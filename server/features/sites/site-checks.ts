@@ -15,7 +15,7 @@ import type {
 } from './sites.emails';
 import { RAW_CHECK_DAYS, type SiteRepository } from './sites.repository';
 
-/** Who hears of what the checks find (the mail feature's notifications). */
+/** Who hears of what the checks find (sites.emails.ts sends it). */
 export interface SiteEvents {
   siteDown(userId: string, site: SiteDownMail, mail: { replyToken: string }): void;
   siteRecovered(userId: string, site: SiteRecoveredMail, mail: { replyToken: string } | null): void;

@@ -6,7 +6,15 @@ import {
   type RenderedEmail,
 } from '../../lib/email-layout';
 import { displayDate, displayDateTime } from '../../lib/format';
-import { REPLY_ABOVE_MARKER, ticketSubject } from '../../lib/ticket-mail';
+import {
+  newMessageId,
+  REPLY_ABOVE_MARKER,
+  ticketRootMessageId,
+  ticketSubject,
+} from '../../lib/ticket-mail';
+import type { Send } from '../mail/mail.service';
+import { ticketHeaders } from '../tickets/tickets.emails';
+import type { SiteEvents } from './site-checks';
 
 /** The ticket an incident opened, as its e-mails name it. */
 export interface IncidentTicket {
@@ -205,4 +213,95 @@ export function domainExpiringEmail(
     ],
     { href: clientPage(appUrl, site.clientId), label: "See the client's websites" },
   );
+}
+
+/**
+ * Sends what the site checks find (site-checks.ts SiteEvents), in the background: the agency
+ * hears of each, and the client of an incident, in its ticket's thread (answering adds to it).
+ */
+export function createSiteEmails(send: Send): SiteEvents {
+  return {
+    siteDown(userId, site, mail) {
+      send.inBackground(
+        'site-down',
+        ({ brand, client, appUrl }) => ({
+          to: brand.businessEmail,
+          ...siteDownAgencyEmail(brand, client, site, { appUrl }),
+        }),
+        userId,
+      );
+      send.inBackground(
+        'site-down-client',
+        (context) =>
+          context.client?.email
+            ? {
+                to: context.client.email,
+                ...siteDownClientEmail(context.brand, site, { appUrl: context.appUrl }),
+                // The first e-mail of the incident's ticket.
+                headers: ticketHeaders(
+                  context,
+                  site.ticket,
+                  mail,
+                  ticketRootMessageId(context.supportAddress, site.ticket.id),
+                ),
+              }
+            : null,
+        userId,
+      );
+    },
+
+    /** The website is back: the agency and the client hear how long it was down. */
+    siteRecovered(userId, site, mail) {
+      send.inBackground(
+        'site-recovered',
+        ({ brand, client, appUrl }) => ({
+          to: brand.businessEmail,
+          ...siteRecoveredAgencyEmail(brand, client, site, { appUrl }),
+        }),
+        userId,
+      );
+      send.inBackground(
+        'site-recovered-client',
+        (context) =>
+          context.client?.email
+            ? {
+                to: context.client.email,
+                ...siteRecoveredClientEmail(context.brand, site, { appUrl: context.appUrl }),
+                ...(site.ticket &&
+                  mail && {
+                    headers: ticketHeaders(
+                      context,
+                      site.ticket,
+                      mail,
+                      newMessageId(context.supportAddress),
+                    ),
+                  }),
+              }
+            : null,
+        userId,
+      );
+    },
+
+    certificateExpiring(userId, site) {
+      send.inBackground(
+        'certificate-expiring',
+        ({ brand, client, appUrl }) => ({
+          to: brand.businessEmail,
+          ...certificateExpiringEmail(brand, client, site, { appUrl }),
+        }),
+        userId,
+      );
+    },
+
+    domainExpiring(userId, site) {
+      send.inBackground(
+        'domain-expiring',
+        ({ brand, client, appUrl }) => ({
+          to: brand.businessEmail,
+          ...domainExpiringEmail(brand, client, site, { appUrl }),
+        }),
+        userId,
+      );
+    },
+  };
 }

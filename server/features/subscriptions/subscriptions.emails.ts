@@ -8,6 +8,8 @@ import {
   type RenderedEmail,
 } from '../../lib/email-layout';
 import { displayDate } from '../../lib/format';
+import type { Send } from '../mail/mail.service';
+import type { SubscriptionEvents } from './subscriptions.service';
 
 const planName = (tier: PlanId) => findPlan(tier)?.name ?? tier;
 
@@ -180,4 +182,66 @@ export function subscriptionChangedByAgencyEmail(
     href: `${appUrl}/portal`,
     label: 'See your plan in your portal',
   });
+}
+
+/**
+ * Sends the subscriptions' e-mails (the subscription service's SubscriptionEvents), in the
+ * background: the agency hears of each request about the client, and the client of what the
+ * agency changed.
+ */
+export function createSubscriptionEmails(send: Send): SubscriptionEvents {
+  /** To the business e-mail, about the client `userId`. */
+  const toAgency = (
+    kind: string,
+    userId: string,
+    render: (brand: EmailBrand, client: EmailClient | null) => RenderedEmail,
+  ) =>
+    send.inBackground(
+      kind,
+      ({ brand, client }) => ({ to: brand.businessEmail, ...render(brand, client) }),
+      userId,
+    );
+
+  return {
+    subscriptionRequested(userId, tier) {
+      toAgency('subscription-requested', userId, (brand, client) =>
+        subscriptionRequestedEmail(brand, client, tier),
+      );
+    },
+    requestWithdrawn(userId, tier) {
+      toAgency('request-withdrawn', userId, (brand, client) =>
+        requestWithdrawnEmail(brand, client, tier),
+      );
+    },
+    cancellationRequested(userId, tier, periodEnd) {
+      toAgency('cancellation-requested', userId, (brand, client) =>
+        cancellationRequestedEmail(brand, client, tier, periodEnd),
+      );
+    },
+    planChangeRequested(userId, from, to, startsOn) {
+      toAgency('plan-change-requested', userId, (brand, client) =>
+        planChangeRequestedEmail(brand, client, { from, to, startsOn }),
+      );
+    },
+    cancellationWithdrawn(userId, tier) {
+      toAgency('cancellation-withdrawn', userId, (brand, client) =>
+        cancellationWithdrawnEmail(brand, client, tier),
+      );
+    },
+    planChangeWithdrawn(userId, kept, withdrawn) {
+      toAgency('plan-change-withdrawn', userId, (brand, client) =>
+        planChangeWithdrawnEmail(brand, client, { kept, withdrawn }),
+      );
+    },
+    subscriptionChangedByAgency(userId, change) {
+      send.inBackground(
+        'subscription-changed-by-agency',
+        ({ brand, client, appUrl }) =>
+          client?.email
+            ? { to: client.email, ...subscriptionChangedByAgencyEmail(brand, change, { appUrl }) }
+            : null,
+        userId,
+      );
+    },
+  };
 }

@@ -5,7 +5,17 @@ import {
   type EmailClient,
   type RenderedEmail,
 } from '../../lib/email-layout';
-import { oneLine, REPLY_ABOVE_MARKER, ticketSubject } from '../../lib/ticket-mail';
+import type { OutboxHeaders } from '../../db/schema';
+import {
+  newMessageId,
+  oneLine,
+  REPLY_ABOVE_MARKER,
+  ticketReplyAddress,
+  ticketRootMessageId,
+  ticketSubject,
+} from '../../lib/ticket-mail';
+import type { MailContext, Send } from '../mail/mail.service';
+import type { TicketMail } from './tickets.service';
 
 /** The paragraphs naming the files of an e-mail that were not kept, each with the reason. */
 function notKept(refused: { filename: string; reason: string }[]): string[] {
@@ -132,4 +142,140 @@ export function filesNotKeptEmail(
     linkLabel: 'See your ticket',
     appUrl,
   });
+}
+
+/**
+ * The headers that thread an e-mail about a ticket: answers go to the ticket's reply address,
+ * and it names the e-mail it answers (the client's, or the ticket's confirmation). The site
+ * care's incident e-mails are threaded the same way.
+ */
+export function ticketHeaders(
+  { supportAddress }: MailContext,
+  ticket: { id: string },
+  mail: TicketMail,
+  messageId: string,
+): OutboxHeaders {
+  const root = ticketRootMessageId(supportAddress, ticket.id);
+  const answers = mail.inReplyTo ?? (messageId === root ? undefined : root);
+  return {
+    messageId,
+    replyTo: ticketReplyAddress(supportAddress, mail.replyToken),
+    ...(answers && { inReplyTo: answers, references: [...new Set([root, answers])] }),
+    ...(mail.automatic && { autoSubmitted: 'auto-replied' }),
+  };
+}
+
+/**
+ * Sends the tickets' e-mails (the ticket service's TicketEvents, and the inbound mail's
+ * automatic answers), in the background: a ticket is kept whatever becomes of them.
+ */
+export function createTicketEmails(send: Send) {
+  /**
+   * The client's confirmation of a new ticket, which they can answer (its Message-ID is the
+   * ticket's root); for a ticket opened by e-mail, an automatic answer that also names the
+   * files that were not kept.
+   */
+  function ticketConfirmation(
+    userId: string,
+    ticket: ClientTicket,
+    mail: TicketMail,
+    refused: RefusedFiles = [],
+    renamed: RenamedFiles = [],
+  ): void {
+    send.inBackground(
+      'ticket-confirmation',
+      (context) =>
+        context.client?.email
+          ? {
+              to: context.client.email,
+              ...ticketConfirmationEmail(context.brand, ticket, refused, {
+                appUrl: context.appUrl,
+                renamed,
+              }),
+              headers: ticketHeaders(
+                context,
+                ticket,
+                mail,
+                ticketRootMessageId(context.supportAddress, ticket.id),
+              ),
+            }
+          : null,
+      userId,
+    );
+  }
+
+  return {
+    /** A client opened a ticket: the agency hears of it, and the client gets a confirmation. */
+    ticketCreated(
+      userId: string,
+      ticket: ClientTicket & { description: string; priority: string },
+      mail: TicketMail & { confirm: boolean },
+    ): void {
+      send.inBackground(
+        'ticket-created',
+        ({ brand, client, appUrl }) => ({
+          to: brand.businessEmail,
+          ...ticketCreatedEmail(brand, client, ticket, { appUrl }),
+        }),
+        userId,
+      );
+      if (mail.confirm) ticketConfirmation(userId, ticket, mail);
+    },
+
+    ticketConfirmation,
+
+    /** The agency answered: the client hears of it, under the Message-ID recorded on it. */
+    agencyReplied(
+      userId: string,
+      ticket: ClientTicket,
+      message: string,
+      mail: TicketMail & { messageId: string },
+    ): void {
+      send.inBackground(
+        'ticket-replied',
+        (context) =>
+          context.client?.email
+            ? {
+                to: context.client.email,
+                ...agencyRepliedEmail(context.brand, ticket, message, { appUrl: context.appUrl }),
+                headers: ticketHeaders(context, ticket, mail, mail.messageId),
+              }
+            : null,
+        userId,
+      );
+    },
+
+    /** The Message-ID the next e-mail about a ticket goes out with. */
+    newMessageId: async (): Promise<string> => newMessageId((await send.context()).supportAddress),
+
+    /** The automatic answer naming the files of a client's e-mail that were not kept. */
+    filesNotKept(
+      userId: string,
+      ticket: ClientTicket,
+      refused: RefusedFiles,
+      mail: TicketMail,
+      renamed: RenamedFiles = [],
+    ): void {
+      send.inBackground(
+        'files-not-kept',
+        (context) =>
+          context.client?.email
+            ? {
+                to: context.client.email,
+                ...filesNotKeptEmail(context.brand, ticket, refused, {
+                  appUrl: context.appUrl,
+                  renamed,
+                }),
+                headers: ticketHeaders(
+                  context,
+                  ticket,
+                  { ...mail, automatic: true },
+                  newMessageId(context.supportAddress),
+                ),
+              }
+            : null,
+        userId,
+      );
+    },
+  };
 }
