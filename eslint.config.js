@@ -6,6 +6,7 @@ import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { featureTierZones } from './eslint-rules/client-feature-tiers.js';
 import { conventionsPlugin } from './eslint-rules/conventions.js';
 
 /**
@@ -25,9 +26,10 @@ const serverFeatures = foldersIn(SERVER_FEATURES_DIR);
 
 /**
  * The client's boundaries (docs/conventions.md, docs/architecture.md): a feature uses another
- * feature only through that feature's public.ts; app/ reaches features through their pages
- * and public files; features, components/ and lib/ never reach up into app/; components/ and
- * lib/ know no feature.
+ * feature only through that feature's public.ts, and only a feature of a lower tier
+ * (eslint-rules/client-feature-tiers.js), so no two import each other; app/ reaches features
+ * through their pages and public files; features, components/ and lib/ never reach up into
+ * app/; components/ and lib/ know no feature.
  */
 const clientZones = [
   ...features.map((feature) => ({
@@ -39,6 +41,7 @@ const clientZones = [
     ],
     message: `A feature imports another feature only through its public.ts.`,
   })),
+  ...featureTierZones(FEATURES_DIR),
   {
     target: './client/src/app',
     from: FEATURES_DIR,

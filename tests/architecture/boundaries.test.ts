@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { featureTierZones } from '../../eslint-rules/client-feature-tiers.js';
 
 /**
  * The boundaries of docs/conventions.md are lint rules; these probes prove the rules bite. Each
@@ -100,6 +102,63 @@ describe('client boundaries', () => {
         "export { TicketCard } from '@/features/tickets/components/ticket-card';\n",
       ),
     ).toEqual([expect.stringContaining('through its pages/ or its public.ts')]);
+  });
+
+  it('refuses a feature the public file of a feature of its own tier or above', async () => {
+    // The four two-way pairs the client once had, each the way that is now refused, and two
+    // features of one tier.
+    for (const [feature, code] of [
+      ['clients', "export { InvoiceStatusBadge } from '@/features/invoices/public';\n"],
+      ['dashboard', "export { InvoiceStatusBadge } from '@/features/invoices/public';\n"],
+      ['settings', "export { LegalPagesCard } from '@/features/legal/public';\n"],
+      ['settings', "export { useAdmin } from '@/features/admin-auth/public';\n"],
+      ['settings', "export { UpdatesMeterLine } from '@/features/updates/public';\n"],
+    ] as const) {
+      const errors = await boundaryErrors(`client/src/features/${feature}/probe.ts`, code);
+      expect(errors, `${feature}: ${code}`).toEqual([
+        expect.stringContaining(`${feature} is in tier`),
+      ]);
+    }
+  });
+
+  it('allows a feature the public file of a lower tier, and app/pages/ every feature', async () => {
+    for (const [feature, code] of [
+      ['invoices', "export { ClientPicker } from '@/features/clients/public';\n"],
+      ['invoices', "export { useSetupChecklist } from '@/features/dashboard/public';\n"],
+      ['legal', "export { usePublicSettings } from '@/features/settings/public';\n"],
+      ['admin-auth', "export { usePublicSettings } from '@/features/settings/public';\n"],
+    ] as const) {
+      const errors = await boundaryErrors(`client/src/features/${feature}/probe.ts`, code);
+      expect(errors, `${feature}: ${code}`).toEqual([]);
+    }
+    expect(
+      await boundaryErrors(
+        'client/src/app/pages/probe.ts',
+        "export { ClientPicker } from '@/features/clients/public';\n" +
+          "export { InvoiceStatusBadge } from '@/features/invoices/public';\n" +
+          "export { LegalPagesCard } from '@/features/legal/public';\n" +
+          "export { useAdmin } from '@/features/admin-auth/public';\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('stops lint until every feature folder has exactly one tier', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'feature-tiers-'));
+    try {
+      for (const folder of ['settings', 'invoices']) fs.mkdirSync(path.join(dir, folder));
+      expect(featureTierZones(dir, [['settings'], ['invoices']])).toHaveLength(1);
+      expect(() => featureTierZones(dir, [['settings']])).toThrow(
+        'give the client feature invoices a tier',
+      );
+      expect(() => featureTierZones(dir, [['settings'], ['invoices', 'gone']])).toThrow(
+        'no folder gone',
+      );
+      expect(() => featureTierZones(dir, [['settings', 'invoices'], ['invoices']])).toThrow(
+        'invoices is in two tiers',
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses shared/ importing the client or the server', async () => {

@@ -6,6 +6,8 @@ import { QueryProvider } from '@/lib/query-provider';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { AdminShell } from '@/app/layouts/admin-shell';
 import { RouteErrorBoundary } from '@/app/error-boundaries';
+import { ClientDetailPage } from '@/app/pages/client-detail-page';
+import { SettingsPage } from '@/app/pages/settings-page';
 import { AcceptAdminInvitePage } from '@/features/admin-auth/pages/accept-admin-invite-page';
 import { AdminForgotPasswordPage } from '@/features/admin-auth/pages/admin-forgot-password-page';
 import { AdminLoginPage } from '@/features/admin-auth/pages/admin-login-page';
@@ -16,7 +18,6 @@ import { AuditPage } from '@/features/audit/pages/audit-page';
 import { AdminDashboardPage } from '@/features/dashboard/pages/admin-dashboard-page';
 import { AdminSupportPage } from '@/features/tickets/pages/admin-support-page';
 import { AdminTicketPage } from '@/features/tickets/pages/admin-ticket-page';
-import { ClientDetailPage } from '@/features/clients/pages/client-detail-page';
 import { ClientsPage } from '@/features/clients/pages/clients-page';
 import { InvitePage } from '@/features/signup-links/pages/invite-page';
 import { InvoiceDetailPage } from '@/features/invoices/pages/invoice-detail-page';
@@ -27,7 +28,6 @@ import { InboundPage } from '@/features/inbound/pages/inbound-page';
 import { OutboxPage } from '@/features/mail/pages/outbox-page';
 import { PaymentsPage } from '@/features/payments/pages/payments-page';
 import { RequestsPage } from '@/features/consultations/pages/requests-page';
-import { SettingsPage } from '@/features/settings/pages/settings-page';
 import { SitesPage } from '@/features/sites/pages/sites-page';
 
 const MarketingToolPage = lazy(() =>

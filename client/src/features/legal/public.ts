@@ -1,2 +1,2 @@
-/** What other features may use of the legal pages: Settings' card that edits them. */
+/** What the admin's Settings screen (app/pages/settings-page.tsx) draws of the legal pages. */
 export { LegalPagesCard } from './components/legal-pages-card';

@@ -55,7 +55,7 @@ export function RecentCard({
 }
 
 /** One row of a recent list: what it is on the left, its state and date on the right. */
-export function Row({ main, side }: { main: ReactNode; side: ReactNode }) {
+export function RecentRow({ main, side }: { main: ReactNode; side: ReactNode }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2">
       <div className="min-w-0 break-words">{main}</div>
@@ -64,7 +64,7 @@ export function Row({ main, side }: { main: ReactNode; side: ReactNode }) {
   );
 }
 
-export function Profile({ profile }: { profile: ClientDetail['profile'] }) {
+export function ClientProfile({ profile }: { profile: ClientDetail['profile'] }) {
   return (
     <Card>
       <CardHeader>
@@ -116,7 +116,7 @@ export function Profile({ profile }: { profile: ClientDetail['profile'] }) {
   );
 }
 
-export function SubscriptionCard({ detail }: { detail: ClientDetail }) {
+export function ClientSubscriptionCard({ detail }: { detail: ClientDetail }) {
   const { subscription, history } = detail;
   return (
     <Card>
@@ -158,7 +158,7 @@ export function SubscriptionCard({ detail }: { detail: ClientDetail }) {
             <h3 className="mb-1 text-sm font-medium">History</h3>
             <ol className="divide-y text-sm" aria-label="Subscription history">
               {history.items.map((event) => (
-                <Row
+                <RecentRow
                   key={event.id}
                   main={
                     <>
@@ -177,7 +177,7 @@ export function SubscriptionCard({ detail }: { detail: ClientDetail }) {
   );
 }
 
-export function Money({ money }: { money: ClientDetail['money'] }) {
+export function ClientMoney({ money }: { money: ClientDetail['money'] }) {
   return (
     <dl className="grid gap-4 sm:grid-cols-3">
       {(

@@ -13,7 +13,13 @@ import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/dates';
 import { useAddClientNote, useDeleteClientNote } from '../api/client-notes';
 
-export function Notes({ clientId, notes }: { clientId: string; notes: ClientDetail['notes'] }) {
+export function ClientNotes({
+  clientId,
+  notes,
+}: {
+  clientId: string;
+  notes: ClientDetail['notes'];
+}) {
   const add = useAddClientNote(clientId);
   const remove = useDeleteClientNote(clientId);
   const form = useForm<NewClientNote>({

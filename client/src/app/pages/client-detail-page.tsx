@@ -7,31 +7,35 @@ import { Badge } from '@/components/ui/badge';
 import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { businessTimeZone, formatDate, formatDateTime } from '@/lib/dates';
+import {
+  ClientAccessCard,
+  ClientDetailsDialog,
+  ClientEmailChangeCard,
+  ClientNotes,
+  ClientPlanActions,
+  ClientProfile,
+  ClientSubscriptionCard,
+  ClientMoney,
+  PasswordResetCard,
+  RecentCard,
+  RecentRow,
+  SubscriptionStatusBadge,
+  planName,
+  useClient,
+} from '@/features/clients/public';
 import { InvoiceStatusBadge } from '@/features/invoices/public';
 import { ClientReportsCard } from '@/features/reports/public';
 import { SignupLinkStateBadge } from '@/features/signup-links/public';
 import { ClientSitesCard } from '@/features/sites/public';
 import { TicketKindBadge, TicketStatusLabel } from '@/features/tickets/public';
 import { ClientUpdatesCard } from '@/features/updates/public';
-import { useClient } from '../api/get-client';
-import { SubscriptionStatusBadge } from '../components/subscription-status-badge';
-import {
-  Money,
-  Profile,
-  RecentCard,
-  Row,
-  SubscriptionCard,
-  planName,
-} from '../components/client-cards';
-import { Notes } from '../components/client-notes';
-import { PasswordResetCard } from '../components/password-reset-card';
-import { ClientDetailsDialog } from '../components/client-details-dialog';
-import { ClientPlanActions } from '../components/client-plan-actions';
-import { ClientAccessCard } from '../components/client-access-card';
-import { ClientEmailChangeCard } from '../components/client-email-change-card';
 import { paths } from '@/lib/paths';
 
-/** /admin/clients/{id}: one client, their plan, money, tickets, e-mails and the agency's notes. */
+/**
+ * /admin/clients/{id}: one client, their plan, money, tickets, e-mails and the agency's notes.
+ * It draws the cards of several features (sites, updates, reports) and their badges beside the
+ * client's own, which is why it lives in app/ and not in the clients feature.
+ */
 export function ClientDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
   const client = useClient(id);
@@ -80,7 +84,7 @@ export function ClientDetailPage() {
         <ClientDetailsDialog profile={profile} />
       </div>
 
-      <Money money={detail.money} />
+      <ClientMoney money={detail.money} />
 
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <div className="min-w-0 space-y-6">
@@ -95,7 +99,7 @@ export function ClientDetailPage() {
           >
             <ul className="divide-y">
               {detail.invoices.items.map((invoice) => (
-                <Row
+                <RecentRow
                   key={invoice.id}
                   main={
                     <Link
@@ -132,7 +136,7 @@ export function ClientDetailPage() {
           >
             <ul className="divide-y">
               {detail.payments.items.map((payment) => (
-                <Row
+                <RecentRow
                   key={payment.id}
                   main={
                     <>
@@ -164,7 +168,7 @@ export function ClientDetailPage() {
           >
             <ul className="divide-y">
               {detail.tickets.items.map((ticket) => (
-                <Row
+                <RecentRow
                   key={ticket.id}
                   main={
                     <Link
@@ -199,7 +203,7 @@ export function ClientDetailPage() {
           >
             <ul className="divide-y">
               {detail.messages.items.map((message) => (
-                <Row
+                <RecentRow
                   key={message.id}
                   main={
                     <Link
@@ -226,10 +230,10 @@ export function ClientDetailPage() {
         </div>
 
         <div className="min-w-0 space-y-6">
-          <Profile profile={profile} />
+          <ClientProfile profile={profile} />
           <ClientEmailChangeCard profile={profile} />
           <PasswordResetCard clientId={profile.id} />
-          <SubscriptionCard detail={detail} />
+          <ClientSubscriptionCard detail={detail} />
           <ClientPlanActions clientId={profile.id} subscription={detail.subscription} />
           <ClientAccessCard detail={detail} />
           <RecentCard
@@ -240,7 +244,7 @@ export function ClientDetailPage() {
           >
             <ul className="divide-y">
               {detail.signupLinks.items.map((link) => (
-                <Row
+                <RecentRow
                   key={link.id}
                   main={planName(link.planType)}
                   side={
@@ -253,7 +257,7 @@ export function ClientDetailPage() {
               ))}
             </ul>
           </RecentCard>
-          <Notes clientId={profile.id} notes={detail.notes} />
+          <ClientNotes clientId={profile.id} notes={detail.notes} />
         </div>
       </div>
     </div>

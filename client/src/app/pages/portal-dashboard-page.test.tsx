@@ -111,7 +111,11 @@ describe('PortalDashboardPage', () => {
       <PortalDashboardPage />,
       `/portal/dashboard?payment=success&invoice=${DUE.id}`,
     );
-    expect(await screen.findByText('Payment received, thank you.')).toBeVisible();
+    // The toaster is fetched with the first toast (components/ui/toaster-host.tsx): on a busy
+    // 2-core machine its first load takes 3-5 s, past Testing Library's 3 s.
+    expect(
+      await screen.findByText('Payment received, thank you.', {}, { timeout: 10_000 }),
+    ).toBeVisible();
     expect(location.history.at(-1)).toBe('/portal/dashboard');
     const row = await screen.findByRole('row', { name: /INV-2026-0007/ });
     expect(await within(row).findByText('Confirming payment…')).toBeVisible();

@@ -10,14 +10,13 @@ import {
 import { LegalPagesCard } from '@/features/legal/public';
 import { TestEmailCard } from '@/features/mail/public';
 import { SavedRepliesCard } from '@/features/saved-replies/public';
-import { BusinessSettingsForm } from '@/features/settings/components/business-settings-form';
-import { ResponseTimesForm } from '@/features/settings/components/response-times-form';
-import { UpdateAllowanceForm } from '@/features/settings/components/update-allowance-form';
+import { BusinessSettingsCards } from '@/features/settings/pages/business-settings-cards';
 
 /**
  * /admin/settings: the admin's account, password and two-factor authentication, the
  * business's details, response times, the website updates each plan includes, outgoing mail,
- * the admins (with invitations), and the legal pages.
+ * the admins (with invitations), and the legal pages. It gathers the cards of five features,
+ * which is why it lives in app/.
  */
 export function SettingsPage() {
   const { data: admin } = useAdmin();
@@ -48,39 +47,7 @@ export function SettingsPage() {
           </CardContent>
         </Card>
         <TwoFactorCard />
-        <Card>
-          <CardHeader>
-            <CardTitle>Business Information</CardTitle>
-            <CardDescription>
-              Shown on the website, in the admin panel and in every e-mail.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <BusinessSettingsForm />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Response Times</CardTitle>
-            <CardDescription>
-              Support hours and how soon each plan&apos;s clients get an answer.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ResponseTimesForm />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Website Updates</CardTitle>
-            <CardDescription>
-              The updates each plan includes every month, and the price of one more.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <UpdateAllowanceForm />
-          </CardContent>
-        </Card>
+        <BusinessSettingsCards />
         <SavedRepliesCard />
         <TestEmailCard />
         <AdminsCard />

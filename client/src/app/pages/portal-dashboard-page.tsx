@@ -39,7 +39,10 @@ function SupportCard() {
   );
 }
 
-/** /portal/dashboard: the client's home. */
+/**
+ * /portal/dashboard: the client's home, the cards of nine features side by side (which is
+ * why it lives in app/ and not in one of them).
+ */
 export function PortalDashboardPage() {
   const { user } = useUser();
   // Back from Stripe Checkout: thanks (or reassures) the client and waits for the invoice.

@@ -1,0 +1,50 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { BusinessSettingsForm } from '../components/business-settings-form';
+import { ResponseTimesForm } from '../components/response-times-form';
+import { UpdateAllowanceForm } from '../components/update-allowance-form';
+
+/**
+ * The settings feature's cards on the admin's Settings screen (app/pages/settings-page.tsx):
+ * the business's details, response times and the website updates each plan includes. app/
+ * takes them from pages/ rather than public.ts because the landing page loads public.ts:
+ * exported there, the forms would bring react-hook-form and zod into its first scripts.
+ */
+export function BusinessSettingsCards() {
+  return (
+    <>
+      <Card>
+        <CardHeader>
+          <CardTitle>Business Information</CardTitle>
+          <CardDescription>
+            Shown on the website, in the admin panel and in every e-mail.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <BusinessSettingsForm />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Response Times</CardTitle>
+          <CardDescription>
+            Support hours and how soon each plan&apos;s clients get an answer.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ResponseTimesForm />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Website Updates</CardTitle>
+          <CardDescription>
+            The updates each plan includes every month, and the price of one more.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <UpdateAllowanceForm />
+        </CardContent>
+      </Card>
+    </>
+  );
+}
