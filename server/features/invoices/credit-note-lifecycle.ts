@@ -7,7 +7,7 @@ import {
   type CreditNoteRow,
   type InvoiceRow,
 } from '../../db/schema';
-import { creditableOf } from './credit-amounts';
+import { creditNoteFor } from './credit-amounts';
 import { yearIn, type Transaction } from './invoice-lifecycle';
 
 /**
@@ -73,11 +73,9 @@ export async function reserveCreditNote(
     tx.select().from(payments).where(eq(payments.invoiceId, invoiceId)),
     creditNotesOf(tx, invoiceId),
   ]);
-  const { remaining, card } = creditableOf(invoice, received, notes, request.cardRefunds);
-  if (remaining <= 0) return { kind: 'nothing-left', invoice };
-  const amount = request.amount ?? remaining;
-  if (amount > remaining) return { kind: 'too-much', invoice, remaining };
-  const refundAmount = card ? Math.min(amount, card.refundable) : 0;
+  const decision = creditNoteFor(invoice, received, notes, request);
+  if (decision.kind !== 'reserve') return { ...decision, invoice };
+  const { amount, refundAmount, card } = decision;
   const [note] = await tx
     .insert(creditNotes)
     .values({
@@ -85,7 +83,7 @@ export async function reserveCreditNote(
       status: 'pending',
       amount,
       reason: request.reason,
-      paymentId: refundAmount > 0 ? card!.paymentId : null,
+      paymentId: card?.paymentId ?? null,
       refundAmount,
       createdByAdminId: request.adminId,
     })
@@ -95,7 +93,7 @@ export async function reserveCreditNote(
     kind: 'reserved',
     note,
     invoice,
-    paymentIntentId: refundAmount > 0 ? card!.paymentIntentId : null,
+    paymentIntentId: card?.paymentIntentId ?? null,
   };
 }
 
