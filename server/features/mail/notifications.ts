@@ -67,7 +67,7 @@ import {
 import type { TicketMail } from '../tickets/tickets.service';
 import type { OutboxHeaders } from '../../db/schema';
 import { newMessageId, ticketReplyAddress, ticketRootMessageId } from '../../lib/ticket-mail';
-import type { MailSecret, Mailer, SendResult } from './mailer';
+import type { MailSecret, Mailer, QueuedMail, SendResult } from './mailer';
 import { adminLinkRef, emailCodeRef, payLinkRef, signupLinkRef } from './secret-refs';
 
 // Where they were first declared; the invoices and payments services import them from here.
@@ -385,10 +385,13 @@ export function createNotifications({
       });
     },
 
-    /** A sent invoice was voided: the client is told they owe nothing on it. */
-    async invoiceVoided(invoice: InvoiceMail, reason: string): Promise<SendResult> {
+    /**
+     * A sent invoice was voided: the client is told they owe nothing on it. Made ready to be
+     * written in the transaction that voids it (mailer's QueuedMail), handed over after.
+     */
+    async queueInvoiceVoided(invoice: InvoiceMail, reason: string): Promise<QueuedMail> {
       const brand = await agency();
-      return mailer.send({
+      return mailer.prepare({
         to: invoice.clientEmail,
         ...invoiceVoidedEmail(brand, invoice, reason, { appUrl }),
       });
