@@ -23,9 +23,9 @@ const paid = { status: 'paid' as const, amountPaid: 10_000 };
 
 describe('what a paid invoice can still be credited', () => {
   it('credits nothing on an invoice that is not paid', () => {
-    expect(creditableOf({ status: 'sent', amountPaid: 4000 }, [card('a', 4000)], [], true)).toEqual(
-      { remaining: 0, cardRefundable: 0, card: null },
-    );
+    expect(
+      creditableOf({ status: 'sent', amountPaid: 4000 }, [card('a', 4000)], [], true),
+    ).toMatchObject({ remaining: 0, cardRefundable: 0 });
     expect(
       creditNoteFor({ status: 'overdue', amountPaid: 0 }, [], [], { cardRefunds: true }),
     ).toEqual({ kind: 'not-paid' });
