@@ -25,8 +25,13 @@ import { countPayment, reopenedStatus, uncountPayment } from './invoice-rules';
  * - paid -> sent or overdue: voidInvoicePayment, a payment recorded by mistake taken back
  * - sent or overdue -> void: voidInvoice (nothing received, it keeps its number)
  *
- * What paying a subscription's invoice does to the subscription is the subscription's
- * lifecycle (subscription-lifecycle.ts), called in the same transaction.
+ * - (none) -> draft: createDraft; a draft's fields: rewriteDraft; deleted: deleteInvoice,
+ *   deleteUnpaidInvoices
+ *
+ * Which moves are allowed and what a payment does to the amounts are the pure rules of
+ * invoice-rules.ts. What paying a subscription's invoice does to the subscription (its first
+ * invoice starts the plan, a renewal extends it) is the subscription's lifecycle, called from
+ * markInvoicePaid only, which every way to paid goes through, in the same transaction.
  */
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
