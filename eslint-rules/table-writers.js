@@ -184,10 +184,14 @@ const tableWrittenByLifecycle = {
               names.set(alias.name, table);
               grew = true;
             } else if (
+              alias.key === undefined &&
+              !namespaces.has(alias.name) &&
               bare(alias.init)?.type === 'Identifier' &&
               namespaces.has(bare(alias.init).name)
             ) {
+              // const s = schema: s.invoices is the table too.
               namespaces.add(alias.name);
+              grew = true;
             }
           }
         }
