@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
@@ -8,6 +7,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { featureTierZones } from './eslint-rules/client-feature-tiers.js';
 import { conventionsPlugin } from './eslint-rules/conventions.js';
+import { lifecyclePlugin } from './eslint-rules/table-writers.js';
 
 /**
  * Every folder is read from this file's own folder, never from the working directory: eslint
@@ -61,6 +61,28 @@ const clientZones = [
 ];
 
 /**
+ * Each aggregate with a status has one lifecycle module, its one writer (docs/conventions.md,
+ * ADR 006). The money tables are written, any column (insert, update, delete), only by
+ * theirs; of tickets and sites, only the status is guarded. The rules: eslint-rules/table-writers.js.
+ */
+const MONEY_TABLE_WRITERS = {
+  invoices: 'server/features/invoices/invoice-lifecycle.ts',
+  subscriptions: 'server/features/subscriptions/subscription-lifecycle.ts',
+  creditNotes: 'server/features/invoices/credit-note-lifecycle.ts',
+};
+const STATUS_WRITERS = {
+  tickets: 'server/features/tickets/ticket-lifecycle.ts',
+  sites: 'server/features/sites/site-lifecycle.ts',
+};
+/**
+ * The lifecycle modules, named: a file called `*-lifecycle.ts` gets no right to query, nor to
+ * be imported by other features, by its name alone.
+ */
+const LIFECYCLE_MODULES = [
+  ...new Set([...Object.values(MONEY_TABLE_WRITERS), ...Object.values(STATUS_WRITERS)]),
+];
+
+/**
  * Besides its service, what a feature offers the others: its lifecycle transitions (other
  * features' transactions call them, ADR 006), its e-mails (pure renderings that the mail
  * feature sends, `<feature>.emails.ts`), and the parts the composition root builds once
@@ -71,8 +93,11 @@ const serverPublicModules = (feature) => [
   `./${feature}/${feature}.service.ts`,
   ...fs
     .readdirSync(`${SERVER_FEATURES_DIR}/${feature}`)
-    .filter((file) => file.endsWith('-lifecycle.ts') || file.endsWith('.emails.ts'))
+    .filter((file) => file.endsWith('.emails.ts'))
     .map((file) => `./${feature}/${file}`),
+  ...LIFECYCLE_MODULES.filter((file) => file.startsWith(`server/features/${feature}/`)).map(
+    (file) => `./${file.slice('server/features/'.length)}`,
+  ),
   ...(
     {
       invoices: ['pay-links.ts'],
@@ -196,7 +221,7 @@ const DATABASE_CODE = [
   // Repositories, the lifecycle modules (each the one writer of its aggregate's status, in
   // the caller's transaction: ADR 006), and the database layer itself.
   'server/features/**/*.repository.ts',
-  'server/features/**/*-lifecycle.ts',
+  ...LIFECYCLE_MODULES,
   // The history every subscription transition writes in its transaction (ADR 021).
   'server/features/subscriptions/subscription-history.ts',
   'server/db/**',
@@ -249,108 +274,15 @@ const addressesByPaths = [
   message: 'Build a screen address with `paths` (client/src/lib/paths.ts).',
 }));
 
-/**
- * Invoice, subscription, credit note, ticket and site statuses have one writer each, their lifecycle module
- * (docs/conventions.md, ADR 006): `status` written on the `invoices`, `subscriptions` or `creditNotes` table
- * by any other file
- * by `.update(table).set({...})`, `.insert(table).values({...})` or its
- * `.onConflictDoUpdate({ set })` anywhere else is an error, wherever in the object it sits
- * (a conditional spread too). A rule of its own rather than `no-restricted-syntax` selectors:
- * the status may sit several calls away from the table it is written to, and a second
- * `no-restricted-syntax` block would replace the one that guards @shared imports.
- */
-const LIFECYCLE_FILES = {
-  invoices: 'server/features/invoices/invoice-lifecycle.ts',
-  subscriptions: 'server/features/subscriptions/subscription-lifecycle.ts',
-  creditNotes: 'server/features/invoices/credit-note-lifecycle.ts',
-  tickets: 'server/features/tickets/ticket-lifecycle.ts',
-  sites: 'server/features/sites/site-lifecycle.ts',
-};
-const WRITE_CALLS = new Set(['set', 'values', 'onConflictDoUpdate']);
-
-/** The table of `.update(table)` / `.insert(table)` at the root of a drizzle call chain. */
-function writtenTable(chain) {
-  for (let node = chain; node?.type === 'CallExpression'; node = node.callee.object) {
-    if (node.callee.type !== 'MemberExpression') return null;
-    const method = node.callee.property.name;
-    const [table] = node.arguments;
-    if (method === 'update' || method === 'insert') {
-      const name = table?.type === 'MemberExpression' ? table.property.name : table?.name;
-      return Object.hasOwn(LIFECYCLE_FILES, name) ? name : null;
-    }
-  }
-  return null;
-}
-
-/** The `status` keys written by an object (nested objects, arrays, spreads, conditionals). */
-function statusKeys(node) {
-  switch (node?.type) {
-    case 'ObjectExpression':
-      return node.properties.flatMap((property) =>
-        property.type === 'SpreadElement'
-          ? statusKeys(property.argument)
-          : [
-              ...(!property.computed &&
-              (property.key.name === 'status' || property.key.value === 'status')
-                ? [property]
-                : []),
-              ...statusKeys(property.value),
-            ],
-      );
-    case 'ArrayExpression':
-      return node.elements.flatMap(statusKeys);
-    case 'ConditionalExpression':
-      return [...statusKeys(node.consequent), ...statusKeys(node.alternate)];
-    case 'LogicalExpression':
-      return [...statusKeys(node.left), ...statusKeys(node.right)];
-    case 'TSAsExpression':
-    case 'TSSatisfiesExpression':
-      return statusKeys(node.expression);
-    default:
-      return [];
-  }
-}
-
-const lifecyclePlugin = {
-  rules: {
-    'status-written-by-lifecycle': {
-      meta: {
-        type: 'problem',
-        docs: { description: 'Only the lifecycle module writes an aggregate status.' },
-        messages: {
-          elsewhere:
-            'The {{table}} status is written only by {{file}}: call its transition (it takes the transaction).',
-        },
-        schema: [],
-      },
-      create(context) {
-        const file = path.relative(context.cwd, context.filename).split(path.sep).join('/');
-        return {
-          CallExpression(node) {
-            if (node.callee.type !== 'MemberExpression') return;
-            if (!WRITE_CALLS.has(node.callee.property.name)) return;
-            const table = writtenTable(node.callee.object);
-            if (!table || file === LIFECYCLE_FILES[table]) return;
-            for (const key of statusKeys(node.arguments[0])) {
-              context.report({
-                node: key,
-                messageId: 'elsewhere',
-                data: { table, file: LIFECYCLE_FILES[table] },
-              });
-            }
-          },
-        };
-      },
-    },
-  },
-};
-
-const statusWriters = {
+const lifecycleWriters = {
   files: ['server/**/*.ts'],
   // The demo seed lays down months of history with past dates, as test fixtures do.
   ignores: ['server/cli/seed/**', '**/*.test.ts'],
   plugins: { lifecycle: lifecyclePlugin },
-  rules: { 'lifecycle/status-written-by-lifecycle': 'error' },
+  rules: {
+    'lifecycle/table-written-by-lifecycle': ['error', { writers: MONEY_TABLE_WRITERS }],
+    'lifecycle/status-written-by-lifecycle': ['error', { writers: STATUS_WRITERS }],
+  },
 };
 
 export default tseslint.config(
@@ -494,5 +426,5 @@ export default tseslint.config(
     files: ['server/cli/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'bench/**/*.{js,mjs,ts}'],
     rules: { 'no-console': 'off' },
   },
-  statusWriters,
+  lifecycleWriters,
 );

@@ -299,9 +299,6 @@ export function createServices({
     },
     payLink: payLinks.payLink,
     closePaymentPage: paymentPages.closeBeforeDelete,
-    revokePayLink: async (invoiceId) => {
-      await payLinks.revoke(invoiceId);
-    },
     stripeTestMode: stripe?.testMode ?? true,
     // Every instance's sends take turns: a refused e-mail gives its number back without a gap.
     numbering: (work) => database.withLock(INVOICE_NUMBERS_LOCK, work),

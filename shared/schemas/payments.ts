@@ -2,6 +2,7 @@ import { calendarDateIn } from '../dates';
 import { z } from '../zod';
 import { dollarsToCents, formatCents, MAX_INVOICE_AMOUNT_CENTS } from '../money';
 import { ListQuerySchema, pageSchema, statusFilter } from './common';
+import type { InvoiceStatus } from './invoices';
 
 export const PAYMENT_METHODS = ['card', 'bank_transfer', 'check', 'cash', 'other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -27,9 +28,19 @@ export function balanceDue(invoice: {
   return Math.max(0, invoice.total - invoice.amountPaid);
 }
 
+/**
+ * The statuses of an invoice that takes payments: sent to the client, not yet paid. Written
+ * once: isPayable reads it, and every query that picks payable invoices uses it
+ * (`inArray(invoices.status, PAYABLE_INVOICE_STATUSES)`).
+ */
+export const PAYABLE_INVOICE_STATUSES = [
+  'sent',
+  'overdue',
+] as const satisfies readonly InvoiceStatus[];
+
 /** An invoice that takes payments: sent to the client, not yet paid. */
 export function isPayable(invoice: { status: string }): boolean {
-  return invoice.status === 'sent' || invoice.status === 'overdue';
+  return (PAYABLE_INVOICE_STATUSES as readonly string[]).includes(invoice.status);
 }
 
 /** Stripe's smallest card charge in USD: a smaller balance is paid another way. */

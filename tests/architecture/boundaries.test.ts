@@ -428,29 +428,29 @@ describe('status writers', () => {
   const writes =
     "import { eq } from 'drizzle-orm';\n" +
     "import type { Database } from '../../db/client';\n" +
-    "import { invoices, subscriptions } from '../../db/schema';\n" +
-    'export async function probe(db: Database, id: string, paid: boolean) {\n' +
-    "  await db.update(invoices).set({ status: 'paid' }).where(eq(invoices.id, id));\n" +
+    "import { subscriptions, tickets } from '../../db/schema';\n" +
+    'export async function probe(db: Database, id: string, open: boolean) {\n' +
+    "  await db.update(tickets).set({ status: 'closed' }).where(eq(tickets.id, id));\n" +
     '  await db\n' +
-    '    .update(invoices)\n' +
-    "    .set({ amountPaid: 1, ...(paid ? { status: 'paid' as const } : {}) })\n" +
-    '    .where(eq(invoices.id, id));\n' +
+    '    .update(tickets)\n' +
+    "    .set({ updatedAt: new Date(), ...(open ? { status: 'open' as const } : {}) })\n" +
+    '    .where(eq(tickets.id, id));\n' +
     '  await db\n' +
     '    .insert(subscriptions)\n' +
     "    .values({ userId: id, tier: 'starter', status: 'pending' })\n" +
     "    .onConflictDoUpdate({ target: subscriptions.userId, set: { status: 'pending' } });\n" +
     '}\n';
 
-  it('refuses an invoice or subscription status written outside its lifecycle module', async () => {
+  it('refuses a ticket or subscription status written outside its lifecycle module', async () => {
     for (const filePath of [
       'server/features/payments/probe.ts',
-      'server/features/invoices/invoices.repository.ts',
+      'server/features/tickets/tickets.repository.ts',
       'server/features/billing/probe.ts',
     ]) {
       const errors = await statusErrors(filePath, writes);
       expect(errors, filePath).toEqual([
-        expect.stringContaining('invoices status is written only by'),
-        expect.stringContaining('invoices status is written only by'),
+        expect.stringContaining('tickets status is written only by'),
+        expect.stringContaining('tickets status is written only by'),
         expect.stringContaining('subscriptions status is written only by'),
         expect.stringContaining('subscriptions status is written only by'),
       ]);
@@ -458,25 +458,24 @@ describe('status writers', () => {
   });
 
   it('lets the lifecycle modules write their status, and others write other columns', async () => {
-    expect(await statusErrors('server/features/invoices/invoice-lifecycle.ts', writes)).toEqual([
+    expect(await statusErrors('server/features/tickets/ticket-lifecycle.ts', writes)).toEqual([
       expect.stringContaining('subscriptions status'),
       expect.stringContaining('subscriptions status'),
     ]);
     expect(
       await statusErrors('server/features/subscriptions/subscription-lifecycle.ts', writes),
     ).toEqual([
-      expect.stringContaining('invoices status'),
-      expect.stringContaining('invoices status'),
+      expect.stringContaining('tickets status'),
+      expect.stringContaining('tickets status'),
     ]);
     expect(
       await statusErrors(
-        'server/features/payments/probe.ts',
+        'server/features/tickets/probe.ts',
         "import { eq } from 'drizzle-orm';\n" +
           "import type { Database } from '../../db/client';\n" +
-          "import { invoices, payments } from '../../db/schema';\n" +
+          "import { tickets } from '../../db/schema';\n" +
           'export async function probe(db: Database, id: string) {\n' +
-          '  await db.update(invoices).set({ remindersSent: 1 }).where(eq(invoices.id, id));\n' +
-          "  await db.update(payments).set({ status: 'x' } as never);\n" +
+          '  await db.update(tickets).set({ updatedAt: new Date() }).where(eq(tickets.id, id));\n' +
           '}\n',
       ),
     ).toEqual([]);
@@ -708,5 +707,157 @@ describe('eslint run from a subfolder', () => {
       '6 conventions/env-read-by-config',
       '7 import-x/no-default-export',
     ]);
+  });
+});
+describe('money tables have one writer each', () => {
+  const RULE = 'lifecycle/table-written-by-lifecycle';
+  const tableErrors = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? []).filter((m) => m.ruleId === RULE).map((m) => m.message);
+  };
+  const probe = (imports: string, body: string) =>
+    "import { eq, sql } from 'drizzle-orm';\n" +
+    "import type { Database } from '../../db/client';\n" +
+    `${imports}\n` +
+    'export async function probe(db: Database, id: string) {\n' +
+    `${body}\n` +
+    '}\n';
+  const OUTSIDE = 'server/features/payments/payments.repository.ts';
+  const invoicesOnly = (count: number) =>
+    Array.from({ length: count }, () =>
+      expect.stringContaining(
+        'The invoices table is written (insert, update, delete) only by server/features/invoices/invoice-lifecycle.ts',
+      ),
+    );
+
+  it('refuses any column of invoices or credit notes written, inserted or deleted elsewhere', async () => {
+    const writes = probe(
+      "import { creditNotes, invoices } from '../../db/schema';",
+      '  await db.update(invoices).set({ remindersSent: 1 }).where(eq(invoices.id, id));\n' +
+        "  await db.insert(creditNotes).values({ invoiceId: id, amount: 1, reason: 'x' } as never);\n" +
+        '  await db.delete(invoices).where(eq(invoices.id, id));',
+    );
+    expect(await tableErrors(OUTSIDE, writes)).toEqual([
+      expect.stringContaining('invoices table'),
+      expect.stringContaining(
+        'The creditNotes table is written (insert, update, delete) only by server/features/invoices/credit-note-lifecycle.ts',
+      ),
+      expect.stringContaining('invoices table'),
+    ]);
+  });
+
+  it('refuses a table imported under another name', async () => {
+    const aliased = probe(
+      "import { invoices as inv } from '../../db/schema';",
+      '  await db.update(inv).set({ remindersSent: 1 }).where(eq(inv.id, id));',
+    );
+    expect(await tableErrors(OUTSIDE, aliased)).toEqual(invoicesOnly(1));
+    const namespace = probe(
+      "import * as schema from '../../db/schema';",
+      '  await db.update(schema.invoices).set({ remindersSent: 1 });\n' +
+        "  await db.delete(schema['invoices']);\n" +
+        '  const tables = schema;\n' +
+        '  const { invoices: inv } = tables;\n' +
+        '  await db.insert(inv).values([]);',
+    );
+    expect(await tableErrors(OUTSIDE, namespace)).toEqual(invoicesOnly(3));
+  });
+
+  it('refuses a patch built in a variable, whatever it sets', async () => {
+    const patch = probe(
+      "import { invoices } from '../../db/schema';",
+      "  const patch = { status: 'paid' as const };\n" +
+        '  await db.update(invoices).set(patch).where(eq(invoices.id, id));',
+    );
+    expect(await tableErrors(OUTSIDE, patch)).toEqual(invoicesOnly(1));
+  });
+
+  it('refuses a computed key, and a method called by a computed name', async () => {
+    const computed = probe(
+      "import { invoices } from '../../db/schema';",
+      "  const key = 'status';\n" +
+        "  await db.update(invoices).set({ [key]: 'paid' } as never);\n" +
+        "  await db['update'](invoices).set({ remindersSent: 1 });",
+    );
+    expect(await tableErrors(OUTSIDE, computed)).toEqual(invoicesOnly(2));
+  });
+
+  it('refuses a table held in a variable', async () => {
+    const held = probe(
+      "import { invoices } from '../../db/schema';",
+      '  const table = invoices;\n' +
+        '  const again = table;\n' +
+        '  await db.update(again).set({ remindersSent: 1 }).where(eq(invoices.id, id));',
+    );
+    expect(await tableErrors(OUTSIDE, held)).toEqual(invoicesOnly(1));
+  });
+
+  it('refuses raw SQL that writes the table, named or interpolated', async () => {
+    const raw = probe(
+      "import { invoices } from '../../db/schema';",
+      "  await db.execute(sql`update invoices set status = 'paid' where id = ${id}`);\n" +
+        "  await db.execute(sql`UPDATE ${invoices} SET status = 'paid'`);\n" +
+        '  await db.execute(sql`insert into ${invoices} (id) values (${id})`);\n' +
+        '  await db.execute(sql.raw(\'delete from "invoices" where true\'));\n' +
+        '  await db.execute(sql`delete from public.credit_notes where id = ${id}`);',
+    );
+    expect(await tableErrors(OUTSIDE, raw)).toEqual([
+      ...invoicesOnly(4),
+      expect.stringContaining('creditNotes table'),
+    ]);
+  });
+
+  it('lets the lifecycle module write its table, and reads and other tables anywhere', async () => {
+    const everyWay = probe(
+      "import { invoices as inv, payments } from '../../db/schema';",
+      "  const patch = { status: 'paid' as const };\n" +
+        '  const table = inv;\n' +
+        '  await db.update(table).set(patch).where(eq(inv.id, id));\n' +
+        '  await db.delete(inv);\n' +
+        "  await db.execute(sql`update ${inv} set status = 'void'`);",
+    );
+    expect(await tableErrors('server/features/invoices/invoice-lifecycle.ts', everyWay)).toEqual(
+      [],
+    );
+    const reads = probe(
+      "import { invoices, payments } from '../../db/schema';",
+      '  await db.select().from(invoices).where(eq(invoices.id, id));\n' +
+        '  await db.update(payments).set({ note: "x" }).where(eq(payments.id, id));\n' +
+        "  await db.execute(sql`select 1 from ${invoices} where ${invoices.status} = 'sent'`);\n" +
+        "  return 'Could not update invoices now: try again.';",
+    );
+    expect(await tableErrors(OUTSIDE, reads)).toEqual([]);
+  });
+});
+
+describe('lifecycle modules are named, not matched by their file name', () => {
+  it('gives a new *-lifecycle.ts no right to query or to be imported by another feature', async () => {
+    expect(
+      await databaseErrors(
+        'server/features/payments/payment-lifecycle.ts',
+        "import { invoices } from '../../db/schema';\nexport const table = invoices;\n",
+      ),
+    ).toHaveLength(1);
+    // On disk, and read by a config loaded after it exists: the zones list files as they load.
+    const name = `probe-${crypto.randomBytes(4).toString('hex')}-lifecycle`;
+    const file = path.join('server/features/payments', `${name}.ts`);
+    try {
+      fs.writeFileSync(file, 'export const probe = 1;\n');
+      const fresh = new ESLint({ cwd: process.cwd() });
+      const importErrors = async (code: string) => {
+        const [result] = await fresh.lintText(code, {
+          filePath: 'server/features/billing/probe.ts',
+        });
+        return (result?.messages ?? [])
+          .filter((m) => m.ruleId === 'import-x/no-restricted-paths')
+          .map((m) => m.message);
+      };
+      expect(await importErrors(`export * from '../payments/${name}';\n`)).toEqual([
+        expect.stringContaining('only through its <name>.service.ts'),
+      ]);
+      expect(await importErrors("export * from '../invoices/invoice-lifecycle';\n")).toEqual([]);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
   });
 });

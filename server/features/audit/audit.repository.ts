@@ -132,8 +132,9 @@ export function createAuditRepository(db: Database) {
       return new Map(named.flat());
     },
 
-    async insert(row: NewAuditEvent): Promise<void> {
-      await db.insert(auditEvents).values(row);
+    /** `within`: the caller's transaction, when the row exists only if its change does. */
+    async insert(row: NewAuditEvent, within: Database = db): Promise<void> {
+      await within.insert(auditEvents).values(row);
     },
 
     /** One page, newest first, and how many rows match in all (every filter has its index). */

@@ -55,20 +55,30 @@ function toEvent(row: AuditEventRow, names: Map<string, string>): AuditEvent {
 }
 
 /** The audit log: written by the other services through AuditTrail, read at /admin/audit. */
+/** The caller's transaction, as the audit log takes it (audit.repository's insert). */
+export type AuditTransaction = NonNullable<Parameters<AuditRepository['insert']>[1]>;
+
 export function createAuditService(repository: AuditRepository): AuditTrail & {
+  /** The row written in the transaction of the change it records: both are, or neither. */
+  recordIn(tx: AuditTransaction, actor: AuditActor, entry: AuditEntry): Promise<void>;
   list(query: AuditQuery): Promise<AuditPage>;
 } {
+  const rowOf = (actor: AuditActor, entry: AuditEntry) => ({
+    actorAdminId: actor.adminId,
+    actorEmail: actor.email.toLowerCase(),
+    kind: entry.kind,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId ?? null,
+    before: (wellFormed(entry.before) as AuditEntry['before']) ?? null,
+    after: (wellFormed(entry.after) as AuditEntry['after']) ?? null,
+  });
   return {
     async record(actor: AuditActor, entry: AuditEntry): Promise<void> {
-      await repository.insert({
-        actorAdminId: actor.adminId,
-        actorEmail: actor.email.toLowerCase(),
-        kind: entry.kind,
-        targetType: entry.targetType ?? null,
-        targetId: entry.targetId ?? null,
-        before: (wellFormed(entry.before) as AuditEntry['before']) ?? null,
-        after: (wellFormed(entry.after) as AuditEntry['after']) ?? null,
-      });
+      await repository.insert(rowOf(actor, entry));
+    },
+
+    async recordIn(tx: AuditTransaction, actor: AuditActor, entry: AuditEntry): Promise<void> {
+      await repository.insert(rowOf(actor, entry), tx);
     },
 
     async list({ actor, kind, from, to, page, pageSize }: AuditQuery): Promise<AuditPage> {

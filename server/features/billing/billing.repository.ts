@@ -1,17 +1,21 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { PAYABLE_INVOICE_STATUSES } from '@shared/schemas/payments';
 import type { Database } from '../../db/client';
 import { invoices, settings, subscriptions, users, type InvoiceRow } from '../../db/schema';
-import { markInvoicePaid, markInvoicesOverdue } from '../invoices/invoice-lifecycle';
+import {
+  chargeTaken,
+  claimChargeAttempt,
+  claimReminder,
+  markInvoicePaid,
+  markInvoicesOverdue,
+  releaseChargeAttempt,
+} from '../invoices/invoice-lifecycle';
 import {
   beginPaidPeriods,
   endCancelledSubscriptions,
   markSubscriptionsPastDue,
-  subscriptionInvoicePaid,
   takeFreeMonth,
 } from '../subscriptions/subscription-lifecycle';
-
-/** Statuses an invoice can be paid in (isPayable of the shared schema, as SQL). */
-const PAYABLE = ['sent', 'overdue'] as const;
 
 /**
  * The daily billing run's reads and writes: each step is idempotent (the status moves are the
@@ -63,16 +67,13 @@ export function createBillingRepository(
           .from(invoices)
           .where(
             and(
-              inArray(invoices.status, PAYABLE),
+              inArray(invoices.status, PAYABLE_INVOICE_STATUSES),
               isNotNull(invoices.periodStart),
               eq(invoices.total, 0),
             ),
           )
           .for('update', { skipLocked: true });
-        for (const invoice of due) {
-          await markInvoicePaid(tx, invoice.id, 0, at);
-          await subscriptionInvoicePaid(tx, invoice, at, timeZone);
-        }
+        for (const invoice of due) await markInvoicePaid(tx, invoice, 0, at, timeZone);
         return due.length;
       });
     },
@@ -124,7 +125,7 @@ export function createBillingRepository(
         .innerJoin(users, eq(users.id, invoices.userId))
         .where(
           and(
-            inArray(invoices.status, PAYABLE),
+            inArray(invoices.status, PAYABLE_INVOICE_STATUSES),
             isNotNull(invoices.periodStart),
             sql`${invoices.paymentFlags} = '[]'::jsonb`,
             sql`${invoices.amountPaid} < ${invoices.total}`,
@@ -150,35 +151,22 @@ export function createBillingRepository(
       attempt: number,
       nextChargeOn: string | null,
     ): Promise<InvoiceRow | null> {
-      const [row] = await db
-        .update(invoices)
-        .set({ chargeAttempts: attempt, nextChargeOn })
-        .where(and(eq(invoices.id, invoiceId), eq(invoices.chargeAttempts, attempt - 1)))
-        .returning();
-      return row ?? null;
+      return claimChargeAttempt(db, invoiceId, attempt, nextChargeOn);
     },
 
     /**
      * Stripe took attempt `attempt` (succeeded, or processing): no retry is due, whatever
      * happens to the money later (a refund reopens the invoice, it does not charge again).
      */
-    async chargeTaken(invoiceId: string, paymentIntentId: string): Promise<void> {
-      await db
-        .update(invoices)
-        .set({ nextChargeOn: null, lastChargeIntentId: paymentIntentId })
-        .where(eq(invoices.id, invoiceId));
-    },
+    chargeTaken: (invoiceId: string, paymentIntentId: string): Promise<void> =>
+      chargeTaken(db, invoiceId, paymentIntentId),
 
     /**
      * Gives back a claimed attempt whose request may not have reached Stripe: the next run
      * tries the same attempt with the same idempotency key, so Stripe answers it once.
      */
-    async releaseChargeAttempt(invoiceId: string, attempt: number, nextChargeOn: string | null) {
-      await db
-        .update(invoices)
-        .set({ chargeAttempts: attempt - 1, nextChargeOn })
-        .where(and(eq(invoices.id, invoiceId), eq(invoices.chargeAttempts, attempt)));
-    },
+    releaseChargeAttempt: (invoiceId: string, attempt: number, nextChargeOn: string | null) =>
+      releaseChargeAttempt(db, invoiceId, attempt, nextChargeOn),
 
     /**
      * Overdue invoices that have reminders left, but none whose card retry is still to come
@@ -198,14 +186,8 @@ export function createBillingRepository(
     },
 
     /** Moves an invoice's reminder count from `from` to `to`; false when another run did. */
-    async claimReminder(invoiceId: string, from: number, to: number): Promise<boolean> {
-      const rows = await db
-        .update(invoices)
-        .set({ remindersSent: to })
-        .where(and(eq(invoices.id, invoiceId), eq(invoices.remindersSent, from)))
-        .returning({ id: invoices.id });
-      return rows.length > 0;
-    },
+    claimReminder: (invoiceId: string, from: number, to: number): Promise<boolean> =>
+      claimReminder(db, invoiceId, from, to),
   };
 }
 export type BillingRepository = ReturnType<typeof createBillingRepository>;

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ClientStatusFilter } from '@shared/schemas/clients';
+import { PAYABLE_INVOICE_STATUSES } from '@shared/schemas/payments';
 import type { Database } from '../../db/client';
 import {
   admins,
@@ -22,8 +23,8 @@ export interface ClientFilter {
   offset: number;
 }
 
-/** What sent and overdue invoices still ask for, in cents. */
-const owed = sql<number>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}) filter (where ${invoices.status} in ('sent', 'overdue')), 0)::int`;
+/** What payable (sent and overdue) invoices still ask for, in cents. */
+const owed = sql<number>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}) filter (where ${inArray(invoices.status, PAYABLE_INVOICE_STATUSES)}), 0)::int`;
 
 /** The agency's client directory and each client's page: reads across the features' tables. */
 export function createClientRepository(db: Database) {

@@ -1,5 +1,6 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { PlanId } from '@shared/plans';
+import { PAYABLE_INVOICE_STATUSES } from '@shared/schemas/payments';
 import type { Database } from '../../db/client';
 import {
   consultations,
@@ -160,7 +161,7 @@ export function createDashboardRepository(db: Database) {
           overdue: cents(sql`sum(${balance}) filter (where ${invoices.status} = 'overdue')`),
         })
         .from(invoices)
-        .where(sql`${invoices.status} in ('sent', 'overdue')`);
+        .where(inArray(invoices.status, PAYABLE_INVOICE_STATUSES));
       return {
         collectedThisMonth: collected?.cents ?? 0,
         outstanding: open?.outstanding ?? 0,

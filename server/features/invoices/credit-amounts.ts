@@ -50,6 +50,40 @@ export function creditableOf(
   return { remaining, cardRefundable: Math.min(remaining, card?.refundable ?? 0), card };
 }
 
+/** What a credit note asked for comes to, decided from the facts of its paid invoice. */
+export type CreditNoteDecision =
+  | { kind: 'not-paid' }
+  | { kind: 'nothing-left' }
+  | { kind: 'too-much'; remaining: number }
+  | {
+      kind: 'reserve';
+      amount: number;
+      /** What of it goes back to the card (`card`), the rest being the agency's to return. */
+      refundAmount: number;
+      card: RefundableCard | null;
+    };
+
+/**
+ * A credit note of `amount` (unset: all that is still un-credited) on this invoice: only a paid
+ * invoice is credited, never more than is left, its refund going back to the card it was paid
+ * with as far as that payment can take it. The rule credit-note-lifecycle's reserveCreditNote
+ * writes, with the invoice locked.
+ */
+export function creditNoteFor(
+  invoice: Parameters<typeof creditableOf>[0],
+  payments: Parameters<typeof creditableOf>[1],
+  notes: readonly NoteFacts[],
+  request: { amount?: number; cardRefunds: boolean },
+): CreditNoteDecision {
+  if (invoice.status !== 'paid') return { kind: 'not-paid' };
+  const { remaining, card } = creditableOf(invoice, payments, notes, request.cardRefunds);
+  if (remaining <= 0) return { kind: 'nothing-left' };
+  const amount = request.amount ?? remaining;
+  if (amount > remaining) return { kind: 'too-much', remaining };
+  const refundAmount = card ? Math.min(amount, card.refundable) : 0;
+  return { kind: 'reserve', amount, refundAmount, card: refundAmount > 0 ? card : null };
+}
+
 /** What the credit note says of where the money goes, in the client's words. */
 export function refundSentence(note: Pick<CreditNoteRow, 'amount' | 'refundAmount'>): string {
   const byHand = note.amount - note.refundAmount;

@@ -8,7 +8,7 @@ import {
   type CreditNoteRow,
   type InvoiceRow,
 } from '../../db/schema';
-import { creditableOf } from './credit-amounts';
+import { creditNoteFor } from './credit-amounts';
 import { yearIn } from './invoice-lifecycle';
 
 /**
@@ -74,11 +74,9 @@ export async function reserveCreditNote(
     tx.select().from(payments).where(eq(payments.invoiceId, invoiceId)),
     creditNotesOf(tx, invoiceId),
   ]);
-  const { remaining, card } = creditableOf(invoice, received, notes, request.cardRefunds);
-  if (remaining <= 0) return { kind: 'nothing-left', invoice };
-  const amount = request.amount ?? remaining;
-  if (amount > remaining) return { kind: 'too-much', invoice, remaining };
-  const refundAmount = card ? Math.min(amount, card.refundable) : 0;
+  const decision = creditNoteFor(invoice, received, notes, request);
+  if (decision.kind !== 'reserve') return { ...decision, invoice };
+  const { amount, refundAmount, card } = decision;
   const [note] = await tx
     .insert(creditNotes)
     .values({
@@ -86,7 +84,7 @@ export async function reserveCreditNote(
       status: 'pending',
       amount,
       reason: request.reason,
-      paymentId: refundAmount > 0 ? card!.paymentId : null,
+      paymentId: card?.paymentId ?? null,
       refundAmount,
       createdByAdminId: request.adminId,
     })
@@ -96,7 +94,7 @@ export async function reserveCreditNote(
     kind: 'reserved',
     note,
     invoice,
-    paymentIntentId: refundAmount > 0 ? card!.paymentIntentId : null,
+    paymentIntentId: card?.paymentIntentId ?? null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvoiceDetailSchema, InvoicePageSchema } from '@shared/schemas/invoices';
 import { auditEvents, invoiceLineItems, invoices, outboxMessages, payments } from '../../db/schema';
@@ -208,6 +208,53 @@ describe('POST /api/admin/invoices/{id}/void', () => {
       stripe.setReachable(true);
     }
     expect(await row(invoice.id)).toMatchObject({ status: 'sent' });
+  });
+
+  it('writes the status, the pay link, the audit row and the e-mail together, or none of them', async () => {
+    const { client, invoice } = await clientWithSentInvoice(t, 8_000, { firstName: 'Yann' });
+    await admin.get(`/api/admin/invoices/${invoice.id}/pdf`);
+    const linked = await row(invoice.id);
+    expect(linked.payTokenHash).not.toBeNull();
+    // The audit log refuses this one row, as a full disk or a lost connection would: the
+    // database itself, nothing of ours replaced.
+    await t.database.db.execute(sql`
+      create function refuse_void_audit() returns trigger language plpgsql as $$
+      begin raise exception 'audit log unavailable'; end $$`);
+    await t.database.db.execute(sql`
+      create trigger refuse_void_audit before insert on audit_events
+      for each row when (new.kind = 'invoice.voided') execute function refuse_void_audit()`);
+    try {
+      const res = await admin
+        .post(`/api/admin/invoices/${invoice.id}/void`)
+        .send({ reason: 'Wrong amount' });
+      expect(res.status).toBe(500);
+    } finally {
+      await t.database.db.execute(sql`drop trigger refuse_void_audit on audit_events`);
+      await t.database.db.execute(sql`drop function refuse_void_audit()`);
+    }
+    expect(await row(invoice.id)).toMatchObject({
+      status: 'sent',
+      voidedAt: null,
+      payTokenHash: linked.payTokenHash,
+      payLinkVersion: linked.payLinkVersion,
+    });
+    const told = (await mailTo(client.account.email)).filter((m) => m.subject.includes('void'));
+    expect(told).toEqual([]);
+
+    // Once the audit log takes it, all of it is written.
+    const res = await admin
+      .post(`/api/admin/invoices/${invoice.id}/void`)
+      .send({ reason: 'Wrong amount' });
+    expect(res.status).toBe(200);
+    expect(await row(invoice.id)).toMatchObject({
+      status: 'void',
+      payTokenHash: null,
+      payLinkVersion: linked.payLinkVersion + 1,
+    });
+    expect(await audited('invoice.voided', invoice.id)).toHaveLength(1);
+    expect(
+      (await mailTo(client.account.email)).filter((m) => m.subject.includes('void')),
+    ).toHaveLength(1);
   });
 });
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices } from '../../db/schema';
+import { invoices, outboxMessages } from '../../db/schema';
 import { signedInAdmin, signedInClient } from '@tests/factories';
 import { pdfText } from '@tests/support/pdf-text';
 import { startSmtpSink, type SmtpSink } from '@tests/support/smtp-sink';
@@ -158,6 +158,46 @@ describe('invoice PDFs and e-mail, through a real SMTP server', () => {
       firstNumber.replace(/\d{4}$/, String(sequence(firstNumber) + 1).padStart(4, '0')),
       firstNumber.replace(/\d{4}$/, String(sequence(firstNumber) + 2).padStart(4, '0')),
     ]);
+  });
+
+  it("hands a void invoice's e-mail to the mail server after the void is committed", async () => {
+    const voidSent = async (clientEmail: string, beforeVoid = () => {}) => {
+      const created = await admin.post('/api/admin/invoices').send(threeLines(clientEmail));
+      const sent = await admin.post(`/api/admin/invoices/${created.body.invoice.id}/email`);
+      expect(sent.status).toBe(200);
+      beforeVoid();
+      const res = await admin
+        .post(`/api/admin/invoices/${sent.body.invoice.id}/void`)
+        .send({ reason: 'Billed twice' });
+      expect(res.status).toBe(200);
+      expect(res.body.invoice.status).toBe('void');
+      const subject = `Invoice ${sent.body.invoice.invoiceNumber as string} from Bayou Web Works is void`;
+      const outboxRow = async () => {
+        const [row] = await t.database.db
+          .select()
+          .from(outboxMessages)
+          .where(eq(outboxMessages.subject, subject));
+        return row;
+      };
+      return { subject, outboxRow };
+    };
+
+    const delivered = await voidSent('yvette@example.com');
+    const mail = await smtp.waitFor((m) => m.subject === delivered.subject);
+    expect(mail.text).toContain('Billed twice');
+    expect(await delivered.outboxRow()).toMatchObject({ status: 'sent', error: null, attempts: 1 });
+
+    // A refusal of the mail server leaves the void done, and the message failed in the outbox
+    // with the server's answer, for a retry or the admin's "Send again".
+    try {
+      const refused = await voidSent('zoe@example.com', () =>
+        smtp.refuse('451 4.3.0 Try again later'),
+      );
+      expect(await refused.outboxRow()).toMatchObject({ status: 'failed', attempts: 1 });
+      expect((await refused.outboxRow())?.error).toContain('451');
+    } finally {
+      smtp.accept();
+    }
   });
 
   it("lets a client download their own sent invoices' PDFs, and no one else's", async () => {

@@ -196,9 +196,12 @@ export function createInvoiceEmails(send: Send) {
     /** The invoice's pay link was used up (paid), revoked or deleted with it. */
     forgetPayLink: (invoiceId: string) => send.forgetSecret('pay-link', invoiceId),
 
-    /** A sent invoice was voided: the client is told they owe nothing on it. */
-    invoiceVoided: (invoice: InvoiceMail, reason: string): Promise<SendResult> =>
-      send.awaited(({ brand, appUrl }) => ({
+    /**
+     * A sent invoice was voided: the client is told they owe nothing on it. Written in the
+     * transaction that voids it, handed to the mail server after (void-invoice.ts).
+     */
+    queueInvoiceVoided: (invoice: InvoiceMail, reason: string) =>
+      send.prepared(({ brand, appUrl }) => ({
         to: invoice.clientEmail,
         ...invoiceVoidedEmail(brand, invoice, reason, { appUrl }),
       })),

@@ -1,11 +1,29 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { InvoiceSort, InvoiceStatus } from '@shared/schemas/invoices';
 import type { Database, Transaction } from '../../db/client';
-import { invoiceLineItems, invoices, invoiceSearchText, payments, users } from '../../db/schema';
+import {
+  invoiceLineItems,
+  invoices,
+  invoiceSearchText,
+  payments,
+  users,
+  type InvoiceRow,
+} from '../../db/schema';
 import { listCount } from '../../db/list-counts';
 import { onPage } from '../../db/paging';
 import { textContains } from '../../db/search';
-import { issueInvoice, voidInvoice, withdrawInvoiceIssue } from './invoice-lifecycle';
+import {
+  claimInvoicesForEmail,
+  createDraft,
+  deleteInvoice,
+  deleteUnpaidInvoices,
+  issueInvoice,
+  revokePayLink,
+  rewriteDraft,
+  unpaidInvoicesOf,
+  voidInvoice,
+  withdrawInvoiceIssue,
+} from './invoice-lifecycle';
 
 /**
  * Work another feature's repository does in the transaction that puts a line on a draft (the
@@ -53,27 +71,6 @@ export interface NewInvoice {
   lineItems: Array<{ description: string; quantity: number; unitPrice: number; total: number }>;
 }
 
-/** Money received is never deleted with its invoice (payments reference it, restrict). */
-const noPayments = sql`not exists (select 1 from ${payments} where ${payments.invoiceId} = ${invoices.id})`;
-
-/**
- * No money can still arrive for it: its Checkout page was closed (the invoices service
- * closes it first, payment-pages.ts) and no charge of the saved card is under way.
- */
-const noMoneyOnTheWay = and(
-  isNull(invoices.openCheckoutSessionId),
-  isNull(invoices.lastChargeIntentId),
-)!;
-
-/** A subscription's unpaid first-month invoices, or its unpaid renewals from `from`. */
-const unpaidOf = (subscriptionId: string, renewalsFrom: Date | null) =>
-  and(
-    eq(invoices.subscriptionId, subscriptionId),
-    renewalsFrom ? sql`${invoices.periodStart} >= ${renewalsFrom}` : isNull(invoices.periodStart),
-    ne(invoices.status, 'paid'),
-    noPayments,
-  )!;
-
 export interface InvoiceFilter {
   q: string;
   status?: InvoiceStatus;
@@ -95,11 +92,7 @@ export function createInvoiceRepository(
       return db.transaction(async (tx) => {
         const { lineItems, ...values } = input;
         const userId = values.userId ?? (await verifiedOwnerOf(tx, values.clientEmail));
-        const [invoice] = await tx
-          .insert(invoices)
-          .values({ ...values, userId })
-          .returning();
-        if (!invoice) throw new Error('Invoice insert returned no row');
+        const invoice = await createDraft(tx, { ...values, userId });
         const lines = await tx
           .insert(invoiceLineItems)
           .values(lineItems.map((line, position) => ({ ...line, position, invoiceId: invoice.id })))
@@ -169,17 +162,13 @@ export function createInvoiceRepository(
         if (draft.status !== 'draft') return draft.status;
         const { lineItems, ...values } = input;
         const userId = values.userId ?? (await verifiedOwnerOf(tx, values.clientEmail));
-        const [invoice] = await tx
-          .update(invoices)
-          .set({ ...values, userId, updatedAt: at })
-          .where(eq(invoices.id, id))
-          .returning();
+        const invoice = await rewriteDraft(tx, id, { ...values, userId }, at);
         await tx.delete(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, id));
         const lines = await tx
           .insert(invoiceLineItems)
           .values(lineItems.map((line, position) => ({ ...line, position, invoiceId: id })))
           .returning();
-        return { invoice: invoice!, lines };
+        return { invoice, lines };
       });
     },
 
@@ -216,19 +205,35 @@ export function createInvoiceRepository(
           invoiceId: draft.id,
           position: lines.reduce((last, { position }) => Math.max(last, position + 1), 0),
         });
-        const [invoice] = await tx
-          .update(invoices)
-          .set({ subtotal, total: subtotal + draft.tax - draft.discount, updatedAt: at })
-          .where(eq(invoices.id, draft.id))
-          .returning();
+        const invoice = await rewriteDraft(
+          tx,
+          draft.id,
+          { subtotal, total: subtotal + draft.tax - draft.discount },
+          at,
+        );
         await within?.(tx, draft.id);
-        return { before: draft, invoice: invoice!, lineCount: lines.length + 1 };
+        return { before: draft, invoice, lineCount: lines.length + 1 };
       });
     },
 
-    /** sent or overdue -> void (invoice-lifecycle's voidInvoice); null when it cannot be. */
-    async voidInvoice(id: string, reason: string, at: Date) {
-      return db.transaction((tx) => voidInvoice(tx, id, reason, at));
+    /**
+     * sent or overdue -> void (invoice-lifecycle's voidInvoice) and its pay link revoked, with
+     * `within` (the audit row, the e-mail's outbox row) in the same transaction: all of it is
+     * written, or none. Null when it cannot be voided.
+     */
+    async voidInvoice(
+      id: string,
+      reason: string,
+      at: Date,
+      within: (tx: Transaction, voided: InvoiceRow) => Promise<void>,
+    ) {
+      return db.transaction(async (tx) => {
+        const voided = await voidInvoice(tx, id, reason, at);
+        if (!voided) return null;
+        await revokePayLink(tx, id);
+        await within(tx, voided);
+        return voided;
+      });
     },
 
     /** draft -> sent with its number (invoice-lifecycle's issueInvoice); null: not a draft. */
@@ -246,7 +251,7 @@ export function createInvoiceRepository(
      * null) or renewals from a date. Their payment pages are closed before they go.
      */
     async findUnpaid(subscriptionId: string, renewalsFrom: Date | null) {
-      return db.select().from(invoices).where(unpaidOf(subscriptionId, renewalsFrom));
+      return db.select().from(invoices).where(unpaidInvoicesOf(subscriptionId, renewalsFrom));
     },
 
     /**
@@ -254,24 +259,15 @@ export function createInvoiceRepository(
      * the request changes) or its unpaid renewals from a date (months it will not run). One
      * whose money may still arrive (a page paid, a charge taken) stays. The ids deleted.
      */
-    async removeUnpaid(subscriptionId: string, renewalsFrom: Date | null): Promise<string[]> {
-      const rows = await db
-        .delete(invoices)
-        .where(and(unpaidOf(subscriptionId, renewalsFrom), noMoneyOnTheWay))
-        .returning({ id: invoices.id });
-      return rows.map((row) => row.id);
-    },
+    removeUnpaid: (subscriptionId: string, renewalsFrom: Date | null): Promise<string[]> =>
+      deleteUnpaidInvoices(db, subscriptionId, renewalsFrom),
 
     /**
      * Deletes an invoice no payment was recorded for and whose Checkout page is closed:
      * 'has-payments' and 'page-open' leave it as it is.
      */
     async remove(id: string): Promise<'removed' | 'not-found' | 'has-payments' | 'page-open'> {
-      const rows = await db
-        .delete(invoices)
-        .where(and(eq(invoices.id, id), noPayments, isNull(invoices.openCheckoutSessionId)))
-        .returning({ id: invoices.id });
-      if (rows.length > 0) return 'removed';
+      if (await deleteInvoice(db, id)) return 'removed';
       const [kept] = await db
         .select({ id: invoices.id, open: invoices.openCheckoutSessionId })
         .from(invoices)
@@ -334,19 +330,8 @@ export function createInvoiceRepository(
      * Gives the client the invoices written to `email` that nobody owns yet: called once the
      * client's issuer has verified that they own the address. How many were given.
      */
-    async claimForVerifiedEmail(userId: string, email: string): Promise<number> {
-      const rows = await db
-        .update(invoices)
-        .set({ userId })
-        .where(
-          and(
-            isNull(invoices.userId),
-            sql`lower(${invoices.clientEmail}) = ${email.toLowerCase()}`,
-          ),
-        )
-        .returning({ id: invoices.id });
-      return rows.length;
-    },
+    claimForVerifiedEmail: (userId: string, email: string): Promise<number> =>
+      claimInvoicesForEmail(db, userId, email),
   };
 }
 export type InvoiceRepository = ReturnType<typeof createInvoiceRepository>;

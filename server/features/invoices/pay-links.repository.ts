@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { PAYABLE_INVOICE_STATUSES } from '@shared/schemas/payments';
 import type { Database } from '../../db/client';
 import { getOrCreateSecret } from '../../db/secrets';
 import { invoices, type InvoiceRow } from '../../db/schema';
+import { revokePayLink, storePayLink } from './invoice-lifecycle';
 
 /** An invoice's pay link as stored on it: its version, the hash of its token, its expiry. */
 export function createPayLinkRepository(db: Database) {
@@ -20,36 +22,18 @@ export function createPayLinkRepository(db: Database) {
      * The link of `version` is handed out (again): its hash is stored and it works until
      * `expiresAt`. False when a revoke moved the version on meanwhile (the link is worthless).
      */
-    async storePayLink(
+    storePayLink: (
       invoiceId: string,
       version: number,
       hash: string,
       expiresAt: Date,
-    ): Promise<boolean> {
-      const rows = await db
-        .update(invoices)
-        .set({ payTokenHash: hash, payLinkExpiresAt: expiresAt })
-        .where(and(eq(invoices.id, invoiceId), eq(invoices.payLinkVersion, version)))
-        .returning({ id: invoices.id });
-      return rows.length > 0;
-    },
+    ): Promise<boolean> => storePayLink(db, invoiceId, { version, hash, expiresAt }),
 
     /**
      * The invoice's pay link stops working: the next one handed out is another. The invoice
      * as it is now, or null when there is none.
      */
-    async revokePayLink(invoiceId: string): Promise<InvoiceRow | null> {
-      const [row] = await db
-        .update(invoices)
-        .set({
-          payTokenHash: null,
-          payLinkExpiresAt: null,
-          payLinkVersion: sql`${invoices.payLinkVersion} + 1`,
-        })
-        .where(eq(invoices.id, invoiceId))
-        .returning();
-      return row ?? null;
-    },
+    revokePayLink: (invoiceId: string): Promise<InvoiceRow | null> => revokePayLink(db, invoiceId),
 
     /** The invoice a pay link's token hash opens: sent, overdue or paid ones only. */
     async findInvoiceByPayTokenHash(hash: string): Promise<InvoiceRow | null> {
@@ -59,7 +43,7 @@ export function createPayLinkRepository(db: Database) {
         .where(
           and(
             eq(invoices.payTokenHash, hash),
-            inArray(invoices.status, ['sent', 'overdue', 'paid']),
+            inArray(invoices.status, [...PAYABLE_INVOICE_STATUSES, 'paid']),
           ),
         );
       return row ?? null;

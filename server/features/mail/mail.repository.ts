@@ -32,8 +32,12 @@ const summary = {
 
 export function createMailRepository(db: Database) {
   return {
-    async record(values: typeof outboxMessages.$inferInsert): Promise<OutboxMessageRow> {
-      const [row] = await db.insert(outboxMessages).values(values).returning();
+    /** `within`: the caller's transaction, when the message exists only if its change does. */
+    async record(
+      values: typeof outboxMessages.$inferInsert,
+      within: Database = db,
+    ): Promise<OutboxMessageRow> {
+      const [row] = await within.insert(outboxMessages).values(values).returning();
       if (!row) throw new Error('Outbox insert returned no row');
       return row;
     },

@@ -73,6 +73,19 @@ export interface SendOptions {
   retry?: boolean;
 }
 
+/** The caller's transaction, as the outbox takes it (mail.repository's record). */
+export type MailTransaction = NonNullable<Parameters<MailRepository['record']>[1]>;
+
+/**
+ * A message made ready to go with a change: `write` records it in the outbox in the change's
+ * transaction, so it exists exactly when the change does; `handOver`, after the commit, gives
+ * it to the mail server.
+ */
+export interface QueuedMail {
+  write(tx: MailTransaction): Promise<void>;
+  handOver(): Promise<void>;
+}
+
 /**
  * A sender as name and address apart: nodemailer writes the header itself (quoting,
  * escaping, encoding non-ASCII), so no business name can break it.
@@ -163,40 +176,52 @@ export function createMailer({
       );
   }
 
+  /**
+   * Hands a failed message to the mail server once more, as it was recorded (the current
+   * sender, which is the same unless the settings changed). Null when there is no mail
+   * server, or the message is no longer failed or was taken by someone else meanwhile.
+   */
+  async function sendAgain(row: OutboxMessageRow): Promise<RetryOutcome | null> {
+    if (!transporter) return null;
+    const claimed = await repository.claimRetry(row.id, row.attempts);
+    if (!claimed) return null;
+    const error = await handOver({
+      from: await sender(),
+      to: claimed.toAddress,
+      subject: claimed.subject,
+      text: claimed.text,
+      ...(claimed.html !== null && { html: claimed.html }),
+      attachments: claimed.attachments.map((attachment) => ({
+        filename: attachment.filename,
+        contentType: attachment.contentType,
+        content: Buffer.from(attachment.contentBase64, 'base64'),
+      })),
+      ...(claimed.headers && { headers: claimed.headers }),
+    });
+    const outcome = {
+      status: error === undefined ? 'sent' : 'failed',
+      error: error ?? null,
+    } as const;
+    await repository.settle(claimed.id, outcome);
+    return { ...outcome, attempts: claimed.attempts };
+  }
+
   return {
     transport,
     /** Whether a mail server is configured (SMTP_URL): without one, messages are only kept. */
     configured: Boolean(transporter),
     maxAttempts,
 
-    async send(
-      { secret, ...message }: MailMessage,
-      { retry = true }: SendOptions = {},
-    ): Promise<SendResult> {
+    async send(message: MailMessage, { retry = true }: SendOptions = {}): Promise<SendResult> {
       const from = await sender();
-      const error = transporter ? await handOver({ from, ...message }) : undefined;
+      const { secret: _secret, ...mail } = message;
+      const error = transporter ? await handOver({ from, ...mail }) : undefined;
       const status = !transporter ? 'stored' : error === undefined ? 'sent' : 'failed';
       const row = await repository.record({
-        fromAddress: typeof from === 'string' ? from : displayAddress(from),
-        toAddress: message.to,
-        subject: oneLine(message.subject),
-        text: message.text,
-        html: message.html ?? null,
-        attachments: (message.attachments ?? []).map((attachment) => ({
-          filename: attachment.filename,
-          contentType: attachment.contentType,
-          contentBase64: attachment.content.toString('base64'),
-        })),
+        ...outboxRow(from, message),
         status,
         error: error ?? null,
         attempts: transporter ? 1 : 0,
-        headers: message.headers ?? null,
-        ...(secret && {
-          secretRef: secret.ref,
-          secrets: secret.values,
-          secretsExpireAt: secret.expiresAt,
-          secretsInAttachments: secret.inAttachments ?? false,
-        }),
       });
       if (status === 'failed' && retry) await scheduleRetry(row.id);
       return {
@@ -208,41 +233,68 @@ export function createMailer({
       };
     },
 
+    /**
+     * A message to write in the transaction of the change it tells of (QueuedMail). With a
+     * mail server it is recorded as failed, not handed over yet, and handed over once the
+     * change is committed, as a retry is: if the process stops in between, the admin sees it
+     * in the outbox and sends it again. Without one it is kept ('stored') at once.
+     */
+    async prepare(message: MailMessage): Promise<QueuedMail> {
+      const from = await sender();
+      let row: OutboxMessageRow | undefined;
+      return {
+        async write(tx) {
+          row = await repository.record(
+            {
+              ...outboxRow(from, message),
+              status: transporter ? 'failed' : 'stored',
+              error: transporter ? NOT_HANDED_OVER : null,
+              attempts: 0,
+            },
+            tx,
+          );
+        },
+        async handOver() {
+          if (!row || !transporter) return;
+          const outcome = await sendAgain(row);
+          if (outcome?.status === 'failed') await scheduleRetry(row.id);
+        },
+      };
+    },
+
     /** The secret `ref` was used: blanked out of every message that carried it. */
     forgetSecret: (ref: string) => repository.forgetSecrets({ ref }),
 
-    /**
-     * Hands a failed message to the mail server once more, as it was recorded (the current
-     * sender, which is the same unless the settings changed). Null when there is no mail
-     * server, or the message is no longer failed or was taken by someone else meanwhile.
-     */
-    async sendAgain(row: OutboxMessageRow): Promise<RetryOutcome | null> {
-      if (!transporter) return null;
-      const claimed = await repository.claimRetry(row.id, row.attempts);
-      if (!claimed) return null;
-      const error = await handOver({
-        from: await sender(),
-        to: claimed.toAddress,
-        subject: claimed.subject,
-        text: claimed.text,
-        ...(claimed.html !== null && { html: claimed.html }),
-        attachments: claimed.attachments.map((attachment) => ({
-          filename: attachment.filename,
-          contentType: attachment.contentType,
-          content: Buffer.from(attachment.contentBase64, 'base64'),
-        })),
-        ...(claimed.headers && { headers: claimed.headers }),
-      });
-      const outcome = {
-        status: error === undefined ? 'sent' : 'failed',
-        error: error ?? null,
-      } as const;
-      await repository.settle(claimed.id, outcome);
-      return { ...outcome, attempts: claimed.attempts };
-    },
+    sendAgain,
   };
 }
 export type Mailer = ReturnType<typeof createMailer>;
+
+/** Why a message written with its change waits as failed: the commit comes first. */
+const NOT_HANDED_OVER = 'Not handed to the mail server yet.';
+
+/** The outbox's record of a message from `from` (its status and attempts are the sender's). */
+function outboxRow(from: string | MailSender, { secret, ...message }: MailMessage) {
+  return {
+    fromAddress: typeof from === 'string' ? from : displayAddress(from),
+    toAddress: message.to,
+    subject: oneLine(message.subject),
+    text: message.text,
+    html: message.html ?? null,
+    attachments: (message.attachments ?? []).map((attachment) => ({
+      filename: attachment.filename,
+      contentType: attachment.contentType,
+      contentBase64: attachment.content.toString('base64'),
+    })),
+    headers: message.headers ?? null,
+    ...(secret && {
+      secretRef: secret.ref,
+      secrets: secret.values,
+      secretsExpireAt: secret.expiresAt,
+      secretsInAttachments: secret.inAttachments ?? false,
+    }),
+  };
+}
 
 /** The sender as the outbox shows it: an RFC 5322 quoted name, backslashes and quotes escaped. */
 function displayAddress({ name, address }: MailSender): string {

@@ -2,7 +2,14 @@ import type { Logger } from 'pino';
 import type { BackgroundWork } from '../../lib/background-work';
 import type { EmailBrand, EmailClient, RenderedEmail } from '../../lib/email-layout';
 import type { OutboxHeaders } from '../../db/schema';
-import type { Attachment, MailMessage, Mailer, SendOptions, SendResult } from './mailer';
+import type {
+  Attachment,
+  MailMessage,
+  Mailer,
+  QueuedMail,
+  SendOptions,
+  SendResult,
+} from './mailer';
 import { secretRef, type SecretKind } from './secret-refs';
 
 /** What every message is built from: the agency as it is now, and who the message is about. */
@@ -51,6 +58,11 @@ export interface Send {
    * draft when its e-mail is refused).
    */
   awaited(build: (context: MailContext) => Letter, options?: SendOptions): Promise<SendResult>;
+  /**
+   * Builds the letter for the caller to write in the transaction of the change it tells of,
+   * and to hand to the mail server once that is committed (mailer.ts, QueuedMail).
+   */
+  prepared(build: (context: MailContext) => Letter): Promise<QueuedMail>;
   /**
    * Builds and sends the letter after the request that caused it is answered: it never fails
    * or delays that request (the mailer records every message, an error here is logged).
@@ -105,6 +117,10 @@ export function createSend({
   return {
     async awaited(build, options) {
       return mailer.send(toMessage(build(await context())), options);
+    },
+
+    async prepared(build) {
+      return mailer.prepare(toMessage(build(await context())));
     },
 
     inBackground(kind, build, aboutClient) {

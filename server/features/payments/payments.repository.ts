@@ -32,11 +32,15 @@ import {
 } from '../../db/schema';
 import { creditNoteRefundFailed, creditNoteRefundUpdated } from '../invoices/credit-note-lifecycle';
 import {
+  clearOpenCheckout,
   countInvoicePayment,
+  flagInvoice,
+  keepInvoiceFlags,
+  moveHandPaidDays,
   refundInvoicePayment,
+  setOpenCheckout,
   voidInvoicePayment,
 } from '../invoices/invoice-lifecycle';
-import { subscriptionInvoicePaid } from '../subscriptions/subscription-lifecycle';
 import { onceForEvent, type StripeEventKey } from './stripe-event-log.repository';
 
 export interface NewPayment {
@@ -99,12 +103,6 @@ const PAYMENT_FILTERS: Record<PaymentListStatus, SQL> = {
   orphan: isNull(payments.invoiceId),
   refunded: gt(payments.refundedAmount, 0),
 };
-
-/** The invoice's warnings with one more at the end (payment_flags || [entry]). */
-const withFlag = (message: string, at: Date, paymentId: string | null) =>
-  sql`${invoices.paymentFlags} || jsonb_build_array(jsonb_build_object(
-    'id', gen_random_uuid(), 'message', ${message}::text, 'at', ${at.toISOString()}::text,
-    'paymentId', ${paymentId}::text))`;
 
 /**
  * Money records: payments, what they do to their invoice (and so to its subscription, through
@@ -210,20 +208,21 @@ export function createPaymentRepository(
         );
         if (!payment) return { kind: 'duplicate' };
         if (flag) {
-          const [flagged] = await tx
-            .update(invoices)
-            .set({
-              paymentFlags: withFlag(flag, input.paidAt, payment.id),
-              updatedAt: input.paidAt,
-            })
-            .where(eq(invoices.id, invoice.id))
-            .returning();
+          const flagged = await flagInvoice(
+            tx,
+            invoice.id,
+            { message: flag, paymentId: payment.id },
+            input.paidAt,
+          );
           return { kind: 'recorded', invoice: flagged!, payment, becamePaid: false };
         }
-        const counted = await countInvoicePayment(tx, invoice, input.amount, input.paidAt);
-        if (counted.becamePaid) {
-          await subscriptionInvoicePaid(tx, counted.invoice, input.paidAt, timeZone);
-        }
+        const counted = await countInvoicePayment(
+          tx,
+          invoice,
+          input.amount,
+          input.paidAt,
+          timeZone,
+        );
         return { kind: 'recorded', payment, ...counted };
       });
       return outcome.duplicate ? { kind: 'duplicate' } : outcome.result;
@@ -277,7 +276,7 @@ export function createPaymentRepository(
           tx,
           invoice,
           payment.flag ? 0 : newlyRefunded,
-          full ? {} : { paymentFlags: withFlag(partialFlag(refunded, payment), at, payment.id) },
+          full ? null : { message: partialFlag(refunded, payment), paymentId: payment.id },
           at,
         );
       }).catch((error: unknown) => {
@@ -362,18 +361,7 @@ export function createPaymentRepository(
           atUtcNoon(payments.paidAt),
           sql`${noonOfUtcDay(payments.paidAt)} <> ${payments.paidAt}`,
         );
-        await tx
-          .update(invoices)
-          .set({ paidAt: noonOfUtcDay(invoices.paidAt) })
-          .where(
-            inArray(
-              invoices.id,
-              tx
-                .select({ id: payments.invoiceId })
-                .from(payments)
-                .where(and(byHand, eq(payments.paidAt, invoices.paidAt))),
-            ),
-          );
+        await moveHandPaidDays(tx, byHand!, noonOfUtcDay);
         const moved = await tx
           .update(payments)
           .set({ paidAt: noonOfUtcDay(payments.paidAt) })
@@ -435,14 +423,8 @@ export function createPaymentRepository(
           .onConflictDoNothing()
           .returning();
         if (!recorded) return null;
-        const warn = async (invoiceId: string, message: string) => {
-          const [warned] = await tx
-            .update(invoices)
-            .set({ paymentFlags: withFlag(message, at, payment.id), updatedAt: at })
-            .where(eq(invoices.id, invoiceId))
-            .returning();
-          return warned!;
-        };
+        const warn = async (invoiceId: string, message: string) =>
+          (await flagInvoice(tx, invoiceId, { message, paymentId: payment.id }, at))!;
 
         if (ofNote) {
           await lockInvoice(tx, ofNote.invoiceId);
@@ -483,11 +465,8 @@ export function createPaymentRepository(
         const restored = payment.flag ? 0 : back;
         const counted =
           restored > 0
-            ? await countInvoicePayment(tx, invoice, restored, at)
+            ? await countInvoicePayment(tx, invoice, restored, at, timeZone)
             : { invoice, becamePaid: false };
-        if (counted.becamePaid) {
-          await subscriptionInvoicePaid(tx, counted.invoice, at, timeZone);
-        }
         return {
           kind: 'refund',
           payment: restoredPayment!,
@@ -523,12 +502,12 @@ export function createPaymentRepository(
             .where(eq(payments.id, payment.id));
           return null;
         }
-        const [updated] = await tx
-          .update(invoices)
-          .set({ paymentFlags: withFlag(flag(payment), at, payment.id), updatedAt: at })
-          .where(eq(invoices.id, payment.invoiceId))
-          .returning();
-        return updated ?? null;
+        return flagInvoice(
+          tx,
+          payment.invoiceId,
+          { message: flag(payment), paymentId: payment.id },
+          at,
+        );
       });
       return outcome.duplicate ? null : outcome.result;
     },
@@ -544,13 +523,12 @@ export function createPaymentRepository(
         const flags = invoice?.paymentFlags ?? [];
         const removed = flagId ? flags.filter((flag) => flag.id === flagId) : flags;
         if (!invoice || removed.length === 0) return [];
-        await tx
-          .update(invoices)
-          .set({
-            paymentFlags: flags.filter((flag) => !removed.includes(flag)),
-            updatedAt: at,
-          })
-          .where(eq(invoices.id, invoiceId));
+        await keepInvoiceFlags(
+          tx,
+          invoiceId,
+          flags.filter((flag) => !removed.includes(flag)),
+          at,
+        );
         const paymentIds = removed.flatMap((flag) => flag.paymentId ?? []);
         if (paymentIds.length > 0) {
           await tx
@@ -601,10 +579,7 @@ export function createPaymentRepository(
           invoice.payLinkExpiresAt !== null &&
           invoice.payLinkExpiresAt > at;
         if (payTokenHash !== undefined && !linkCurrent) return 'gone' as const;
-        await tx
-          .update(invoices)
-          .set({ openCheckoutSessionId: sessionId })
-          .where(eq(invoices.id, invoiceId));
+        await setOpenCheckout(tx, invoiceId, sessionId);
         return { earlier: invoice.openCheckoutSessionId };
       });
     },
@@ -613,21 +588,14 @@ export function createPaymentRepository(
     async swapOpenCheckout(invoiceId: string, sessionId: string | null): Promise<string | null> {
       return db.transaction(async (tx) => {
         const invoice = await lockInvoice(tx, invoiceId);
-        await tx
-          .update(invoices)
-          .set({ openCheckoutSessionId: sessionId })
-          .where(eq(invoices.id, invoiceId));
+        await setOpenCheckout(tx, invoiceId, sessionId);
         return invoice?.openCheckoutSessionId ?? null;
       });
     },
 
     /** The Checkout page `sessionId` is closed: forgotten, unless another took its place. */
-    async clearOpenCheckout(invoiceId: string, sessionId: string): Promise<void> {
-      await db
-        .update(invoices)
-        .set({ openCheckoutSessionId: null })
-        .where(and(eq(invoices.id, invoiceId), eq(invoices.openCheckoutSessionId, sessionId)));
-    },
+    clearOpenCheckout: (invoiceId: string, sessionId: string): Promise<void> =>
+      clearOpenCheckout(db, invoiceId, sessionId),
 
     /** The oldest client account that verified `email`, if any (who paid on Stripe's page). */
     async findVerifiedClientByEmail(email: string) {
@@ -706,10 +674,7 @@ export function createPaymentRepository(
         const invoice = await lockInvoice(tx, row.invoiceId);
         const kept = (invoice?.paymentFlags ?? []).filter((flag) => flag.paymentId !== row.id);
         if (invoice && kept.length !== invoice.paymentFlags.length) {
-          await tx
-            .update(invoices)
-            .set({ paymentFlags: kept, updatedAt: at })
-            .where(eq(invoices.id, invoice.id));
+          await keepInvoiceFlags(tx, invoice.id, kept, at);
         }
         return row;
       });

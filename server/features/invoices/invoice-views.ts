@@ -1,0 +1,76 @@
+import type { Invoice, InvoiceDetail } from '@shared/schemas/invoices';
+import type { CreditNote } from '@shared/schemas/credit-notes';
+import type { InvoiceLineItemRow, InvoiceRow, PaymentRow } from '../../db/schema';
+import { creditableOf } from './credit-amounts';
+import type { CreditNoteWithAuthor } from './credit-notes.repository';
+import { toPayment } from './payment-view';
+
+/** The rows of an invoice as the API answers them (shared/schemas/invoices.ts). */
+export function toInvoice(row: InvoiceRow): Invoice {
+  return {
+    id: row.id,
+    invoiceNumber: row.invoiceNumber,
+    clientId: row.userId,
+    clientName: row.clientName,
+    clientEmail: row.clientEmail,
+    planType: row.planType,
+    status: row.status,
+    dateIssued: row.dateIssued,
+    dueDate: row.dueDate,
+    sentAt: row.sentAt?.toISOString() ?? null,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    subtotal: row.subtotal,
+    tax: row.tax,
+    discount: row.discount,
+    total: row.total,
+    amountPaid: row.amountPaid,
+    paymentFlags: row.paymentFlags,
+    notes: row.notes,
+    voidedAt: row.voidedAt?.toISOString() ?? null,
+    voidReason: row.voidReason,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toCreditNote(row: CreditNoteWithAuthor): CreditNote {
+  return {
+    id: row.id,
+    creditNoteNumber: row.creditNoteNumber,
+    invoiceId: row.invoiceId,
+    status: row.status,
+    amount: row.amount,
+    reason: row.reason,
+    refundAmount: row.refundAmount,
+    stripeRefundId: row.stripeRefundId,
+    refundStatus: row.refundStatus,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    issuedAt: row.issuedAt?.toISOString() ?? null,
+  };
+}
+
+export function toDetail(
+  invoice: InvoiceRow,
+  lines: InvoiceLineItemRow[],
+  received: PaymentRow[],
+  notes: CreditNoteWithAuthor[],
+  { stripeTestMode, cardRefunds }: { stripeTestMode: boolean; cardRefunds: boolean },
+): InvoiceDetail {
+  const { remaining, cardRefundable } = creditableOf(invoice, received, notes, cardRefunds);
+  return {
+    invoice: toInvoice(invoice),
+    lineItems: lines.map(({ id, description, quantity, unitPrice, total }) => ({
+      id,
+      description,
+      quantity,
+      unitPrice,
+      total,
+    })),
+    payments: received.map((row) => toPayment(row, stripeTestMode)),
+    payLink: invoice.payTokenHash
+      ? { expiresAt: invoice.payLinkExpiresAt?.toISOString() ?? null }
+      : null,
+    creditNotes: notes.map(toCreditNote),
+    creditable: { remaining, cardRefundable },
+  };
+}
