@@ -125,6 +125,13 @@ const serverZones = [
       'A server feature uses another feature only through its <name>.service.ts, its lifecycle, or the modules named in serverPublicModules.',
   })),
   {
+    target: `${SERVER_FEATURES_DIR}/mail`,
+    from: SERVER_FEATURES_DIR,
+    except: ['./mail'],
+    message:
+      "The mail feature imports no other feature: each sends its own e-mails through mail's send (services.ts hands it to them).",
+  },
+  {
     target: './server/lib',
     from: SERVER_FEATURES_DIR,
     message: 'server/lib/ is below the features: it never imports one.',

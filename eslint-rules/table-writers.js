@@ -25,7 +25,10 @@ const SCHEMA_SOURCE = /(^|\/)db\/schema(\.ts)?$/;
 
 /** The file from the repository root (this folder's parent), wherever eslint runs from. */
 const relativeFile = (context) =>
-  path.relative(path.dirname(import.meta.dirname), context.filename).split(path.sep).join('/');
+  path
+    .relative(path.dirname(import.meta.dirname), context.filename)
+    .split(path.sep)
+    .join('/');
 
 /** The name a member expression reads (`a.b`, `a['b']`), or null when it cannot be known. */
 function memberName(member) {

@@ -172,6 +172,24 @@ describe('client boundaries', () => {
 });
 
 describe('server boundaries', () => {
+  it("refuses the mail feature any other feature's module, even its public ones", async () => {
+    for (const code of [
+      "import { ticketEmails } from '../tickets/tickets.emails';\n",
+      "import type { InvoiceService } from '../invoices/invoices.service';\n",
+    ]) {
+      const errors = await boundaryErrors('server/features/mail/probe.ts', code);
+      expect(errors, code).toContainEqual(
+        expect.stringContaining('The mail feature imports no other feature'),
+      );
+    }
+    expect(
+      await boundaryErrors(
+        'server/features/mail/probe.ts',
+        "import { createSend } from './send';\n",
+      ),
+    ).toEqual([]);
+  });
+
   it("refuses a feature importing another feature's repository or other internals", async () => {
     for (const code of [
       "import { createTicketRepository } from '../tickets/tickets.repository';\n",
@@ -441,26 +459,34 @@ describe('status writers', () => {
     "    .onConflictDoUpdate({ target: subscriptions.userId, set: { status: 'pending' } });\n" +
     '}\n';
 
-  it('refuses a ticket or subscription status written outside its lifecycle module', async () => {
+  /** The same writes as the table rule sees them: subscriptions are guarded whole. */
+  const tableErrors = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? [])
+      .filter((m) => m.ruleId === 'lifecycle/table-written-by-lifecycle')
+      .map((m) => m.message);
+  };
+
+  it('refuses a ticket status or any subscriptions write outside its lifecycle module', async () => {
     for (const filePath of [
       'server/features/payments/probe.ts',
       'server/features/tickets/tickets.repository.ts',
       'server/features/billing/probe.ts',
     ]) {
-      const errors = await statusErrors(filePath, writes);
-      expect(errors, filePath).toEqual([
+      expect(await statusErrors(filePath, writes), filePath).toEqual([
         expect.stringContaining('tickets status is written only by'),
         expect.stringContaining('tickets status is written only by'),
-        expect.stringContaining('subscriptions status is written only by'),
-        expect.stringContaining('subscriptions status is written only by'),
+      ]);
+      expect(await tableErrors(filePath, writes), filePath).toEqual([
+        expect.stringContaining('subscriptions table is written (insert, update, delete) only by'),
       ]);
     }
   });
 
   it('lets the lifecycle modules write their status, and others write other columns', async () => {
-    expect(await statusErrors('server/features/tickets/ticket-lifecycle.ts', writes)).toEqual([
-      expect.stringContaining('subscriptions status'),
-      expect.stringContaining('subscriptions status'),
+    expect(await statusErrors('server/features/tickets/ticket-lifecycle.ts', writes)).toEqual([]);
+    expect(await tableErrors('server/features/tickets/ticket-lifecycle.ts', writes)).toEqual([
+      expect.stringContaining('subscriptions table'),
     ]);
     expect(
       await statusErrors('server/features/subscriptions/subscription-lifecycle.ts', writes),
@@ -468,6 +494,9 @@ describe('status writers', () => {
       expect.stringContaining('tickets status'),
       expect.stringContaining('tickets status'),
     ]);
+    expect(
+      await tableErrors('server/features/subscriptions/subscription-lifecycle.ts', writes),
+    ).toEqual([]);
     expect(
       await statusErrors(
         'server/features/tickets/probe.ts',
