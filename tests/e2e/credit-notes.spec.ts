@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, signInAdmin, test, uniqueEmail } from './fixtures';
+import { expect, restoreAdminSession, test, uniqueEmail } from './fixtures';
 
 /**
  * A paid invoice corrected by a credit note, at a desktop's width and a phone's: the dialog
@@ -33,7 +33,7 @@ for (const viewport of [
     });
     expect(paid.status()).toBe(201);
 
-    await signInAdmin(page);
+    await restoreAdminSession(page);
     await page.goto(`/admin/invoices/${invoice.id}`);
     const heading = page.getByRole('heading', { level: 1 });
     await expect(heading).toContainText('Paid');

@@ -1,5 +1,5 @@
 import { expectNoSidewaysScroll } from '../support/page-layout';
-import { expect, signInAdmin, test } from './fixtures';
+import { expect, restoreAdminSession, test } from './fixtures';
 
 /**
  * The owner edits the Terms of Service in Settings and a visitor reads them on /terms, reached
@@ -17,7 +17,7 @@ for (const [name, viewport] of [
     await page.setViewportSize(viewport);
     const terms = `Terms written on a ${name} at ${Date.now()}.`;
     try {
-      await signInAdmin(page);
+      await restoreAdminSession(page);
       await page.goto('/admin/settings');
       const card = page.getByRole('tabpanel', { name: 'Privacy Policy' });
       await expect(card.getByLabel('Privacy Policy (Markdown)')).toHaveValue(/## Cookies/);
