@@ -295,7 +295,7 @@ test.describe('on a phone', () => {
 });
 
 test.describe('the lead modal', () => {
-  test('passes axe closed and open, opens from every call to action, traps focus, gives focus back, then sends the request', async ({
+  test('passes axe open, opens from every call to action, traps focus, gives focus back, then sends the request', async ({
     page,
     adminApi,
   }) => {
@@ -303,7 +303,7 @@ test.describe('the lead modal', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const email = uniqueEmail('marie');
     await openLanding(page);
-    expect(await axeViolations(page), 'the landing page').toEqual([]);
+    // The page itself, closed, is axe's at both widths in phone-width.spec.ts ('/').
     await page.getByRole('button', { name: 'Schedule Free Consultation' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(await axeViolations(page), 'the open lead modal').toEqual([]);
