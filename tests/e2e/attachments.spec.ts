@@ -67,10 +67,10 @@ test('a new ticket keeps the PNG with a thumbnail and names the refused HTML fil
     .toBe(64);
 
   await agency.getByLabel('Reply to the client').fill('Here is the mock-up with your menu.');
-  const chooser = agency.waitForEvent('filechooser');
+  const agencyChooser = agency.waitForEvent('filechooser');
   await agency.getByRole('button', { name: 'Attach files' }).click();
   await (
-    await chooser
+    await agencyChooser
   ).setFiles([{ name: 'mock-up.png', mimeType: 'image/png', buffer: pngImage(32, 32) }]);
   await agency.getByRole('button', { name: 'Send Reply' }).click();
   await expect(agency.getByText('Reply Sent', { exact: true })).toBeVisible();

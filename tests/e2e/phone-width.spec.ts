@@ -3,7 +3,14 @@ import { clientRoutePatterns } from '../support/client-routes';
 import { expectNoAxeViolations } from '../support/axe';
 import { expectInViewport, expectNoSidewaysScroll } from '../support/page-layout';
 import { E2E_POSTMARK } from '../../playwright.config';
-import { expect, signInAdmin, signInAdminThroughForm, signUpClient, test } from './fixtures';
+import {
+  expect,
+  restoreAdminSession,
+  signInAdmin,
+  signInAdminThroughForm,
+  signUpClient,
+  test,
+} from './fixtures';
 
 /**
  * Every screen of the route table at 390 x 844, a phone: nothing scrolls sideways (admin nav
