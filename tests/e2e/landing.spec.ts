@@ -299,6 +299,8 @@ test.describe('the lead modal', () => {
     page,
     adminApi,
   }) => {
+    // Three tests' worth of steps, one with axe: more than the default half minute.
+    test.setTimeout(90_000);
     // Sections that fade in as they scroll into view would be read by axe mid-fade.
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const email = uniqueEmail('marie');

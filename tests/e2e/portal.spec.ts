@@ -47,6 +47,8 @@ test.describe('the client portal', () => {
     page,
     adminApi,
   }) => {
+    // Two tests' worth of screens (one with axe's scans): more than the default half minute.
+    test.setTimeout(60_000);
     await signUpClient(page, 'Delphine');
     await page.getByRole('tab', { name: 'Support' }).click();
     await expect(page.getByText('No support tickets yet')).toBeVisible();
@@ -113,6 +115,8 @@ test.describe('the client portal', () => {
   test('choosing a plan records a pending request, which can be withdrawn; each screen passes axe', async ({
     page,
   }) => {
+    // Two tests' worth of screens (one with axe's scans): more than the default half minute.
+    test.setTimeout(60_000);
     await signUpClient(page, 'Felix');
     await expect(page.getByText('No invoices yet')).toBeVisible();
     await expectNoViolations(page, 'dashboard');
