@@ -6,7 +6,6 @@ import { E2E_POSTMARK } from '../../playwright.config';
 import {
   expect,
   restoreAdminSession,
-  signInAdmin,
   signInAdminThroughForm,
   signUpClient,
   test,
@@ -243,10 +242,11 @@ async function checkRoute(page: Page, testInfo: TestInfo, pattern: string, recor
  * The same screen, on the same page load, in a desktop window: axe's rules again, as the layout
  * there differs (it is all CSS, so a resize redraws it as a fresh load would). Back to the phone.
  */
-async function checkOnDesktop(page: Page, pattern: string) {
+async function checkOnDesktop(page: Page, pattern: string, andThen?: () => Promise<void>) {
   await page.setViewportSize(DESKTOP);
   await expect(ROUTES[pattern]!.ready(page), `${pattern} shows its content`).toBeVisible();
   await expectNoAxeViolations(page, `${pattern} at ${DESKTOP.width} px`);
+  await andThen?.();
   await page.setViewportSize(PHONE);
 }
 
@@ -394,7 +394,7 @@ test('portal screens fit a phone', async ({ page, adminApi }, testInfo) => {
   }
 });
 
-test('admin screens fit a phone, with the navigation menu closed and open', async ({
+test('admin screens fit a phone, with the navigation menu closed and open, and a desktop, with the tab bar', async ({
   page,
   browser,
   adminApi,
@@ -444,7 +444,16 @@ test('admin screens fit a phone, with the navigation menu closed and open', asyn
     await page.keyboard.press('Escape');
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await expect(menu).toBeFocused();
-    await checkOnDesktop(page, pattern);
+    await checkOnDesktop(page, pattern, async () => {
+      if (pattern !== '/admin/dashboard') return;
+      // On a desktop the admin navigation is the tab bar.
+      await expect(nav.getByRole('button', { name: /Menu$/ })).toBeHidden();
+      await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      await expect(nav.getByRole('link', { name: 'Settings' })).toBeVisible();
+    });
   }
 
   // The menu names the current page and goes to another one, closing behind it.
@@ -462,18 +471,6 @@ test('admin screens fit a phone, with the navigation menu closed and open', asyn
     'false',
   );
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeHidden();
-});
-
-test('on a desktop the admin navigation is the tab bar', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await signInAdmin(page);
-  const nav = page.getByRole('navigation', { name: 'Admin' });
-  await expect(nav.getByRole('button', { name: /Menu$/ })).toBeHidden();
-  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
-    'aria-current',
-    'page',
-  );
-  await expect(nav.getByRole('link', { name: 'Settings' })).toBeVisible();
 });
 
 test('dialogs and toasts stay on a phone screen', async ({ page, adminApi }, testInfo) => {
