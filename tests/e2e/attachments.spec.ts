@@ -11,6 +11,8 @@ test('a new ticket keeps the PNG with a thumbnail and names the refused HTML fil
   page,
   browser,
 }) => {
+  // The client's and the agency's sides, once two tests: more than the default half minute.
+  test.setTimeout(90_000);
   await signUpClient(page, 'Josette');
   await page.goto('/portal/support/new');
   await page.getByLabel('Subject').fill('New logo for the header');
