@@ -27,6 +27,12 @@ export const E2E_ADMIN = {
   firstName: 'Morgan',
 };
 
+/**
+ * The shared admin's session, signed in once by tests/e2e/admin-session.setup.ts and restored
+ * by the tests that need the admin (the password sign-in itself has tests of its own).
+ */
+export const ADMIN_SESSION_FILE = path.join(dataDir, 'e2e-admin-session.json');
+
 /** Lets tests add admins of their own through POST /api/admin/setup. */
 export const E2E_SETUP_TOKEN = 'e2e-setup-token-0123456789';
 /** The Postmark inbound webhook's basic auth: the browser tests bring mail in through it. */
@@ -47,7 +53,10 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions(),
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'admin session', testMatch: /\.setup\.ts$/ },
+    { name: 'chromium', use: { browserName: 'chromium' }, dependencies: ['admin session'] },
+  ],
   webServer: [
     {
       command: `npx tsx tests/support/lead-stand-ins.ts ${standInsPort}`,

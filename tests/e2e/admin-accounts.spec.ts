@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { ADMIN_RESET_REQUESTED, ADMIN_SETUP_FINISHED } from '@shared/schemas/admin-accounts';
 import { E2E_SETUP_TOKEN } from '../../playwright.config';
 import { startServerProcess } from '../support/server-process';
-import { expect, mailedMatch, signInAdmin, test, uniqueEmail } from './fixtures';
+import { expect, mailedMatch, restoreAdminSession, test, uniqueEmail } from './fixtures';
 
 /** The newest one-time link to `screen` mailed to `email`, read from the mailbox it reached. */
 function mailedLink(email: string, screen: string): Promise<string> {
@@ -78,7 +78,7 @@ test('an admin invites another from Settings, who joins with the e-mailed link',
   // Two people's pages, each looked at and photographed at two widths.
   test.setTimeout(90_000);
   const email = uniqueEmail('invited');
-  await signInAdmin(page);
+  await restoreAdminSession(page);
   await page.goto('/admin/settings');
   const card = page.getByRole('main');
   await expect(card.getByText('X-Admin-Setup-Token')).toHaveCount(0);

@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { enterMailedCode, expect, signInAdmin, signUpClient, test, uniqueEmail } from './fixtures';
+import {
+  enterMailedCode,
+  expect,
+  restoreAdminSession,
+  signInAdmin,
+  signUpClient,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 const card = (page: Page, title: string) => page.getByRole('group', { name: title });
 
@@ -238,7 +246,7 @@ test("an invoice made for a client's account, found by a search, is theirs in th
   const client = await clientContext.newPage();
   const email = await signUpClient(client, 'Océane');
 
-  await signInAdmin(page);
+  await restoreAdminSession(page);
   await page.goto('/admin/invoices/new');
   const search = page.getByLabel('Find a client');
   await search.fill(email.slice(0, 12));
@@ -288,7 +296,7 @@ test('the invoice list sorts by its headers on a desktop and by "Sort by" on a p
   }
   const clients = (rows: string[]) => rows.map((row) => /(Alpha|Bravo|Charlie)/.exec(row)?.[1]);
 
-  await signInAdmin(page);
+  await restoreAdminSession(page);
   await page.goto(`/admin/invoices?q=${encodeURIComponent(tag)}`);
   const table = page.getByRole('table', { name: 'Invoices' });
   const bodyRows = table.locator('tbody tr');

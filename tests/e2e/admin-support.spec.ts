@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { E2E_ADMIN } from '../../playwright.config';
-import { expect, signUpClient, test } from './fixtures';
+import { expect, signInAdmin, signUpClient, test } from './fixtures';
 
 test("the agency answers a client's ticket from the admin panel and the client sees it", async ({
   page,
@@ -17,11 +16,7 @@ test("the agency answers a client's ticket from the admin panel and the client s
   const ticket = (await created.json()) as { id: string };
 
   const admin = await (await browser.newContext()).newPage();
-  await admin.goto('/admin/login');
-  await admin.getByLabel('Email').fill(E2E_ADMIN.email);
-  await admin.getByLabel('Password').fill(E2E_ADMIN.password);
-  await admin.getByRole('button', { name: 'Sign In' }).click();
-  await expect(admin).toHaveURL(/\/admin\/dashboard$/);
+  await signInAdmin(admin);
 
   const nav = admin.getByRole('navigation', { name: 'Admin' });
   await expect(nav.getByRole('link', { name: /Support \d+ open/ })).toBeVisible();

@@ -1,6 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { E2E_ADMIN, E2E_SETUP_TOKEN } from '../../playwright.config';
-import { enterMailedCode, expect, test, uniqueEmail } from './fixtures';
+import {
+  enterMailedCode,
+  expect,
+  restoreAdminSession,
+  signInAdmin,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 test('admin sign-in: a wrong password is refused, the right one opens the admin shell, logout ends it', async ({
   page,
@@ -77,11 +84,7 @@ test('the dashboard shows the figures from the API, the plan distribution and th
   adminApi,
 }) => {
   const stats = await (await adminApi.get('/api/admin/dashboard-stats')).json();
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInAdmin(page);
 
   const card = (title: string) => page.getByRole('group', { name: title });
   await expect(card('Active Subscribers')).toContainText(String(stats.activeSubscribers));
@@ -124,10 +127,7 @@ test('consultation requests reach the Requests screen, where the owner records t
   expect(sent.status()).toBe(201);
   await visitor.dispose();
 
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signInAdmin(page);
   const nav = page.getByRole('navigation', { name: 'Admin' });
   await expect(nav.getByRole('link', { name: /Requests \d+ new/ })).toBeVisible();
   await nav.getByRole('link', { name: /Requests/ }).click();
@@ -200,11 +200,7 @@ test('the admin changes the password on the settings screen and signs in with th
 test('business information saved in settings shows on the site', async ({ page, adminApi }) => {
   const original = await (await adminApi.get('/api/admin/settings')).json();
   try {
-    await page.goto('/admin/login');
-    await page.getByLabel('Email').fill(E2E_ADMIN.email);
-    await page.getByLabel('Password').fill(E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await restoreAdminSession(page);
     await page.goto('/admin/settings');
     await page.getByLabel('State').fill('M1');
     await page.getByRole('button', { name: 'Save Business Information' }).click();

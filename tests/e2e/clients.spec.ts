@@ -1,6 +1,6 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expectNoSidewaysScroll } from '../support/page-layout';
-import { enterMailedCode, expect, signInAdmin, test, uniqueEmail } from './fixtures';
+import { enterMailedCode, expect, restoreAdminSession, test, uniqueEmail } from './fixtures';
 
 /**
  * A consultation request travels to a client: the visitor asks on the landing page, the admin
@@ -100,7 +100,7 @@ for (const size of SIZES) {
       }
 
       // The admin finds the request and invites the person.
-      await signInAdmin(page);
+      await restoreAdminSession(page);
       await page.goto('/admin/requests');
       await expect(page.getByRole('heading', { name: 'Consultation Requests' })).toBeVisible();
       await page.getByRole('searchbox', { name: 'Search requests' }).fill(email);

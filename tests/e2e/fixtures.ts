@@ -1,5 +1,17 @@
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN, E2E_SMTP_CONTROL_URL } from '../../playwright.config';
+import fs from 'node:fs';
+import {
+  expect,
+  test as base,
+  type APIRequestContext,
+  type APIResponse,
+  type Page,
+} from '@playwright/test';
+import {
+  ADMIN_SESSION_FILE,
+  E2E_ADMIN,
+  E2E_SMTP_CONTROL_URL,
+  baseURL,
+} from '../../playwright.config';
 import { CODE_IN_TEXT } from '../support/browser-session';
 
 /**
@@ -7,7 +19,7 @@ import { CODE_IN_TEXT } from '../support/browser-session';
  * Content-Security-Policy violation, also one the page's code caught and the console never
  * shows. Failed resource loads are the network's business, asserted where they matter.
  */
-export const test = base.extend<{ consoleErrors: string[]; adminApi: APIRequestContext }>({
+export const test = base.extend<{ consoleErrors: string[] }, { adminApi: APIRequestContext }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -32,21 +44,45 @@ export const test = base.extend<{ consoleErrors: string[]; adminApi: APIRequestC
     },
     { auto: true },
   ],
-  /** The API as the signed-in admin: to check what the product stored, or to act as the agency. */
-  adminApi: async ({ playwright, baseURL }, use) => {
-    const api = await playwright.request.newContext({ baseURL });
-    const res = await api.post('/api/admin/login', {
-      data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
-    });
-    expect(res.status(), 'admin sign-in').toBe(200);
-    await use(api);
-    await api.dispose();
-  },
+  /**
+   * The API as the signed-in admin: to check what the product stored, or to act as the agency.
+   * One per worker, on the session signed in once for the run.
+   */
+  adminApi: [
+    async ({ playwright }, use) => {
+      const api = await playwright.request.newContext({
+        baseURL,
+        storageState: ADMIN_SESSION_FILE,
+      });
+      await use(api);
+      await api.dispose();
+    },
+    { scope: 'worker' },
+  ],
 });
 
 export { expect };
 
+/**
+ * Gives the page's browser the shared admin's session (signed in once for the run by
+ * admin-session.setup.ts), without opening a screen.
+ */
+export async function restoreAdminSession(page: Page) {
+  const { cookies } = JSON.parse(fs.readFileSync(ADMIN_SESSION_FILE, 'utf8')) as {
+    cookies: Parameters<ReturnType<Page['context']>['addCookies']>[0];
+  };
+  await page.context().addCookies(cookies);
+}
+
+/** The shared admin, signed in, on the dashboard. */
 export async function signInAdmin(page: Page) {
+  await restoreAdminSession(page);
+  await page.goto('/admin/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+}
+
+/** The admin's sign-in form, as a person fills it in; ends on the dashboard. */
+export async function signInAdminThroughForm(page: Page) {
   await page.goto('/admin/login');
   await page.getByLabel('Email').fill(E2E_ADMIN.email);
   await page.getByLabel('Password').fill(E2E_ADMIN.password);
@@ -60,7 +96,12 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now()}.${counter}@example.com`;
 }
 
-/** Creates a client account on the built-in provider's pages; ends on the portal dashboard. */
+/**
+ * Creates a client account on the built-in provider's pages and signs in through the real
+ * OpenID flow; ends on the portal dashboard. The provider's forms are posted by the page's own
+ * request context (its cookies are the browser's) rather than drawn: client-sign-in.spec.ts
+ * drives the same pages on screen.
+ */
 export async function signUpClient(page: Page, firstName = 'Camille'): Promise<string> {
   const email = uniqueEmail(
     firstName
@@ -68,16 +109,47 @@ export async function signUpClient(page: Page, firstName = 'Camille'): Promise<s
       .replace(/[^a-z]/gi, '')
       .toLowerCase(),
   );
-  await page.goto('/api/login');
-  await page.getByRole('link', { name: 'Create account' }).click();
-  await page.getByLabel('First name').fill(firstName);
-  await page.getByLabel('Last name').fill('Broussard');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('bayou-breeze-42');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await enterMailedCode(page, email);
-  await expect(page).toHaveURL(/\/portal\/dashboard$/);
+  const signIn = await page.request.get('/api/login');
+  const signupPath = /href="([^"]*\/signup)"/.exec(await signIn.text())?.[1];
+  expect(signupPath, 'the sign-in page links to Create account').toBeTruthy();
+  const signUp = await page.request.get(new URL(signupPath!, signIn.url()).href);
+  const codePage = await submitProviderForm(page, signUp, {
+    firstName,
+    lastName: 'Broussard',
+    email,
+    password: 'bayou-breeze-42',
+  });
+  expect(await codePage.text(), 'the code page').toContain('Check your e-mail');
+  const signedIn = await submitProviderForm(page, codePage, { code: await mailedCode(email) });
+  expect(new URL(signedIn.url()).pathname, 'back from the provider').toBe('/portal/dashboard');
+  await page.goto('/portal/dashboard');
+  await expect(page.getByRole('heading', { name: 'Client Portal', level: 1 })).toBeVisible();
   return email;
+}
+
+/** Posts the first form of a provider page with `fields` and its hidden inputs, as a browser would. */
+async function submitProviderForm(
+  page: Page,
+  from: APIResponse,
+  fields: Record<string, string>,
+): Promise<APIResponse> {
+  expect(from.status(), `${from.url()} answers`).toBe(200);
+  const form = /<form[^>]*action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/.exec(await from.text());
+  expect(form, `a form on ${from.url()}`).toBeTruthy();
+  const [, action = '', inner = ''] = form!;
+  const params: Record<string, string> = {};
+  for (const hidden of inner.matchAll(
+    /<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g,
+  )) {
+    params[hidden[1]!] = hidden[2]!;
+  }
+  const target = new URL(action.replace(/&amp;/g, '&'), from.url());
+  const res = await page.request.post(target.href, {
+    form: { ...params, ...fields },
+    headers: { origin: target.origin },
+  });
+  expect(res.status(), `${target.pathname} answers`).toBe(200);
+  return res;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expectNoSidewaysScroll } from '../support/page-layout';
-import { expect, mailedCode, signInAdmin, signUpClient, test } from './fixtures';
+import { expect, mailedCode, restoreAdminSession, signUpClient, test } from './fixtures';
 
 /**
  * A client who forgot their password gets back in through the built-in provider's real pages:
@@ -90,7 +90,7 @@ test('the owner sends a client a password-reset e-mail from the client page', as
     await adminApi.get('/api/admin/clients', { params: { q: email } })
   ).json()) as { items: Array<{ id: string }> };
 
-  await signInAdmin(page);
+  await restoreAdminSession(page);
   await page.goto(`/admin/clients/${clients.items[0]!.id}`);
   await expect(page.getByRole('heading', { name: 'Password' })).toBeVisible();
   await page.getByRole('button', { name: 'Send password reset e-mail' }).click();

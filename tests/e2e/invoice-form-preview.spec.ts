@@ -1,10 +1,10 @@
 import { expectNoSidewaysScroll } from '../support/page-layout';
-import { expect, signInAdmin, test } from './fixtures';
+import { expect, restoreAdminSession, test } from './fixtures';
 
 test('the new-invoice preview marks the lines the server drops and a total below zero', async ({
   page,
 }) => {
-  await signInAdmin(page);
+  await restoreAdminSession(page);
   await page.goto('/admin/invoices/new');
   await page.getByLabel('Client Name').fill('Camille Broussard');
   await page.getByLabel('Client Email').fill('camille@example.com');

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 
 test.use({ javaScriptEnabled: false });
 
-test('the landing page is prerendered: readable, with every section visible, before any JavaScript runs', async ({
+test('the landing page is prerendered: readable, with every section visible, before any JavaScript runs; other screens are not', async ({
   page,
 }) => {
   await page.goto('/');
@@ -15,9 +15,8 @@ test('the landing page is prerendered: readable, with every section visible, bef
       has: page.getByRole('heading', { name: 'Frequently Asked Questions' }),
     }),
   ).toHaveCSS('opacity', '1');
-});
 
-test('other screens are not prerendered with landing content', async ({ page }) => {
+  // Other screens are not prerendered with landing content.
   await page.goto('/portal/dashboard');
   await expect(page.getByText('Where the Coast Meets the Code')).toHaveCount(0);
 });

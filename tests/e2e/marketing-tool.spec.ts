@@ -9,7 +9,7 @@ import {
   type SearchRecordPage,
 } from '@shared/schemas/leads';
 import { expectNoSidewaysScroll } from '../support/page-layout';
-import { expect, signInAdmin, test } from './fixtures';
+import { expect, restoreAdminSession, signInAdmin, test } from './fixtures';
 
 const rows = (page: import('@playwright/test').Page) => page.getByTestId('lead-row');
 const names = async (page: import('@playwright/test').Page) =>
@@ -153,7 +153,7 @@ test('a search from the form to the table: toast for missing fields, sort, pagin
 test('a bulk search shows its real progress, survives leaving the page, and ends in the table', async ({
   page,
 }) => {
-  await signInAdmin(page);
+  await restoreAdminSession(page);
   await page.goto('/admin/marketing-tool');
   await page.getByLabel('State*').selectOption('Louisiana');
   await page.getByLabel('City*').selectOption('Baton Rouge');
@@ -195,7 +195,7 @@ test("a lead's dialog shows words, copies one Website line, and the lead becomes
   adminApi,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signInAdmin(page);
+  await restoreAdminSession(page);
   await page.goto('/admin/marketing-tool');
   await page.getByLabel('State*').selectOption('Louisiana');
   await page.getByLabel('City*').selectOption('Baton Rouge');
@@ -263,7 +263,7 @@ test('a bulk search keeps the button busy, a cancel too late is calm, and ?searc
   page,
   adminApi,
 }) => {
-  await signInAdmin(page);
+  await restoreAdminSession(page);
   await page.goto('/admin/marketing-tool');
   await page.getByLabel('State*').selectOption('Louisiana');
   await page.getByLabel('City*').selectOption('Baton Rouge');

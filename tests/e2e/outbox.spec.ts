@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { E2E_SMTP_CONTROL_URL } from '../../playwright.config';
-import { expect, signInAdmin, test } from './fixtures';
+import { expect, restoreAdminSession, test } from './fixtures';
 
 /**
  * The outbox with a mail server that refuses some recipients (the SMTP stand-in), at a
@@ -58,7 +58,7 @@ async function outboxFlow(page: Page, adminApi: APIRequestContext, testInfo: Tes
     await refusedInvitation(adminApi, first);
     await refusedInvitation(adminApi, second);
 
-    await signInAdmin(page);
+    await restoreAdminSession(page);
     await page.goto('/admin/outbox');
     await expect(page.getByRole('heading', { name: 'Outbox', level: 1 })).toBeVisible();
     await page.getByRole('searchbox', { name: 'Search the outbox' }).fill(domain);

@@ -1,5 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, signUpClient, test } from './fixtures';
+
+async function expectNoViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations, label).toEqual([]);
+}
 
 test.describe('the client portal', () => {
   test('the profile is edited, a cancelled edit changes nothing, and a save is kept', async ({
@@ -41,6 +47,8 @@ test.describe('the client portal', () => {
     page,
     adminApi,
   }) => {
+    // Two tests' worth of screens (one with axe's scans): more than the default half minute.
+    test.setTimeout(60_000);
     await signUpClient(page, 'Delphine');
     await page.getByRole('tab', { name: 'Support' }).click();
     await expect(page.getByText('No support tickets yet')).toBeVisible();
@@ -50,6 +58,7 @@ test.describe('the client portal', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Subject is required')).toBeVisible();
     await expect(page.getByText('Description must be at least 10 characters')).toBeVisible();
+    await expectNoViolations(page, 'new ticket with errors');
 
     await page.getByLabel('Subject').fill('Update our opening hours');
     await page.getByLabel('Priority').selectOption('high');
@@ -96,20 +105,27 @@ test.describe('the client portal', () => {
     // The list shows it; the dashboard's support tab links to it.
     await page.getByRole('link', { name: 'Back to Tickets' }).click();
     await expect(page.getByRole('link', { name: /Update our opening hours/ })).toBeVisible();
-  });
 
-  test('an unknown ticket says so', async ({ page }) => {
-    await signUpClient(page, 'Eloise');
+    // A ticket that is not there says so.
     await page.goto('/portal/support/00000000-0000-4000-8000-000000000000');
     await expect(page.getByRole('heading', { name: 'Ticket not found' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to Tickets' })).toBeVisible();
   });
 
-  test('choosing a plan records a pending request, which can be withdrawn', async ({ page }) => {
+  test('choosing a plan records a pending request, which can be withdrawn; each screen passes axe', async ({
+    page,
+  }) => {
+    // Two tests' worth of screens (one with axe's scans): more than the default half minute.
+    test.setTimeout(60_000);
     await signUpClient(page, 'Felix');
+    await expect(page.getByText('No invoices yet')).toBeVisible();
+    await expectNoViolations(page, 'dashboard');
     await page.getByRole('tab', { name: 'Subscription' }).click();
+    await expectNoViolations(page, 'subscription tab');
     await page.getByRole('link', { name: 'Subscribe Now' }).click();
     await expect(page).toHaveURL(/\/portal\/subscribe$/);
+    await expect(page.getByRole('button', { name: 'Subscribe to Prestige' })).toBeVisible();
+    await expectNoViolations(page, 'plans');
     await expect(
       page.getByText('All plans are billed monthly. Cancel anytime. No setup fees.'),
     ).toBeVisible();
@@ -180,23 +196,4 @@ test.describe('the client portal', () => {
     expect(tickets.status()).toBe(200);
     expect(await tickets.json()).toEqual({ items: [], total: 0, page: 1, pageSize: 25 });
   });
-});
-
-test('the portal screens have no axe violations', async ({ page }) => {
-  await signUpClient(page, 'Irene');
-  const check = async (label: string) => {
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations, label).toEqual([]);
-  };
-  await expect(page.getByText('No invoices yet')).toBeVisible();
-  await check('dashboard');
-  await page.getByRole('tab', { name: 'Subscription' }).click();
-  await check('subscription tab');
-  await page.goto('/portal/subscribe');
-  await expect(page.getByRole('button', { name: 'Subscribe to Prestige' })).toBeVisible();
-  await check('plans');
-  await page.goto('/portal/support/new');
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Subject is required')).toBeVisible();
-  await check('new ticket with errors');
 });

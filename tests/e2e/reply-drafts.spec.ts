@@ -1,6 +1,6 @@
 import { E2E_ADMIN } from '../../playwright.config';
 import { expectNoSidewaysScroll } from '../support/page-layout';
-import { expect, signInAdmin, signUpClient, test } from './fixtures';
+import { expect, restoreAdminSession, signUpClient, test } from './fixtures';
 
 /**
  * A reply typed while the session ends is not lost: the send meets a 401, the person signs
@@ -70,7 +70,7 @@ test("the agency's reply survives its session being deleted and a new sign-in", 
   const { id } = (await created.json()) as { id: string };
   await client.close();
 
-  await signInAdmin(page);
+  await restoreAdminSession(page);
   await page.goto(`/admin/support/${id}`);
   const reply = 'Fixed: the map shows again, with the new address.';
   await page.getByLabel('Reply to the client').fill(reply);

@@ -1,7 +1,8 @@
 import { expect, test } from './fixtures';
 
-test('the landing page carries its title, description, social cards, canonical link and structured data', async ({
+test('the landing page carries its title, description, social cards, canonical link and structured data; robots, sitemap and noindex point crawlers at it alone', async ({
   page,
+  request,
   baseURL,
 }) => {
   await page.goto('/');
@@ -35,12 +36,8 @@ test('the landing page carries its title, description, social cards, canonical l
     '399.00',
     '599.00',
   ]);
-});
 
-test('robots.txt and sitemap.xml point crawlers at the landing page only', async ({
-  request,
-  baseURL,
-}) => {
+  // robots.txt and sitemap.xml point crawlers at the landing page only.
   const robots = await request.get('/robots.txt');
   expect(robots.status()).toBe(200);
   const text = await robots.text();
@@ -50,11 +47,8 @@ test('robots.txt and sitemap.xml point crawlers at the landing page only', async
   const sitemap = await request.get('/sitemap.xml');
   expect(sitemap.headers()['content-type']).toContain('application/xml');
   expect(await sitemap.text()).toContain(`<loc>${baseURL}/</loc>`);
-});
 
-test('portal and admin screens are marked noindex; the landing page is not', async ({
-  request,
-}) => {
+  // Portal and admin screens are marked noindex; the landing page is not.
   for (const path of ['/admin/login', '/admin/dashboard', '/portal/dashboard', '/portal']) {
     expect((await request.get(path)).headers()['x-robots-tag']).toBe('noindex, nofollow');
   }
