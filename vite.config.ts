@@ -173,7 +173,7 @@ export default defineConfig({
         },
       },
       // With TEST_DATABASE_URL the server project runs on that PostgreSQL server; what only the
-      // embedded engine has is proven on PGlite besides (docs/decisions/037).
+      // embedded engine has is proven on PGlite besides (docs/decisions/039).
       ...(process.env.TEST_DATABASE_URL
         ? [
             {
