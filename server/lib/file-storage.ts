@@ -3,14 +3,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config';
 
 /**
@@ -184,26 +177,35 @@ function isNotFound(error: unknown): boolean {
  * at keys without a prefix.
  */
 export function createS3Storage(config: S3Config, keyPrefix = ''): FileStorage {
-  const client = new S3Client({
-    region: config.region,
-    endpoint: config.endpoint,
-    credentials: config.credentials,
-    forcePathStyle: config.forcePathStyle,
-    // A store that is down answers the upload quickly with a clear refusal, not after minutes.
-    maxAttempts: 2,
-    // A streamed upload would otherwise go aws-chunked with a checksum trailer, which many
-    // S3-compatible stores (and s3rver) take as part of the object.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
-  });
+  // The SDK is loaded with the first call to the bucket, not with every process (and API test
+  // file) that never makes one: it is the largest package the server imports.
+  let connected:
+    Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: S3Client }> | undefined;
+  const s3 = () =>
+    (connected ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: config.region,
+        endpoint: config.endpoint,
+        credentials: config.credentials,
+        forcePathStyle: config.forcePathStyle,
+        // A store that is down answers the upload quickly with a clear refusal, not after minutes.
+        maxAttempts: 2,
+        // A streamed upload would otherwise go aws-chunked with a checksum trailer, which many
+        // S3-compatible stores (and s3rver) take as part of the object.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
+      }),
+    })));
   const Bucket = config.bucket;
   const objectKey = (key: string) => `${keyPrefix}${checkedKey(key)}`;
   return {
     kind: 's3',
     async put(key, bytes, contentType) {
+      const { sdk, client } = await s3();
       await unavailableOnError(() =>
         client.send(
-          new PutObjectCommand({
+          new sdk.PutObjectCommand({
             Bucket,
             Key: objectKey(key),
             Body: bytes,
@@ -214,12 +216,13 @@ export function createS3Storage(config: S3Config, keyPrefix = ''): FileStorage {
       );
     },
     async putFile(key, file, contentType) {
+      const { sdk, client } = await s3();
       await unavailableOnError(async () => {
         const { size } = await fs.stat(file);
         const body = createReadStream(file);
         try {
           await client.send(
-            new PutObjectCommand({
+            new sdk.PutObjectCommand({
               Bucket,
               Key: objectKey(key),
               Body: body,
@@ -236,8 +239,9 @@ export function createS3Storage(config: S3Config, keyPrefix = ''): FileStorage {
       await fs.rm(file, { force: true });
     },
     async get(key) {
+      const { sdk, client } = await s3();
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket, Key: objectKey(key) }));
         if (!answer.Body) return null;
         return Buffer.from(await answer.Body.transformToByteArray());
       } catch (error) {
@@ -246,8 +250,9 @@ export function createS3Storage(config: S3Config, keyPrefix = ''): FileStorage {
       }
     },
     async stream(key) {
+      const { sdk, client } = await s3();
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket, Key: objectKey(key) }));
         // In Node.js the SDK's body is the HTTP response itself, a Readable.
         return (answer.Body as Readable | undefined) ?? null;
       } catch (error) {
@@ -256,8 +261,9 @@ export function createS3Storage(config: S3Config, keyPrefix = ''): FileStorage {
       }
     },
     async has(key) {
+      const { sdk, client } = await s3();
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: objectKey(key) }));
+        await client.send(new sdk.HeadObjectCommand({ Bucket, Key: objectKey(key) }));
         return true;
       } catch (error) {
         if (isNotFound(error)) return false;
@@ -265,17 +271,19 @@ export function createS3Storage(config: S3Config, keyPrefix = ''): FileStorage {
       }
     },
     async delete(key) {
+      const { sdk, client } = await s3();
       await unavailableOnError(() =>
-        client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) })),
+        client.send(new sdk.DeleteObjectCommand({ Bucket, Key: objectKey(key) })),
       );
     },
     async keysOlderThan(before) {
+      const { sdk, client } = await s3();
       const old: string[] = [];
       let ContinuationToken: string | undefined;
       do {
         const page = await unavailableOnError(() =>
           client.send(
-            new ListObjectsV2Command({
+            new sdk.ListObjectsV2Command({
               Bucket,
               ContinuationToken,
               ...(keyPrefix && { Prefix: keyPrefix }),

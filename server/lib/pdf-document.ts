@@ -1,5 +1,3 @@
-import PDFDocument from 'pdfkit';
-
 /**
  * The documents the agency sends as PDFs (invoices, credit notes, monthly reports) share one
  * look: A4, Helvetica, the business's name and details top left in its accent colour, a
@@ -19,8 +17,12 @@ export interface Letterhead {
   businessWebsite: string;
 }
 
-/** An A4 page in the documents' layout, and the bytes once `doc.end()` is called. */
-export function startPdf(info: { Title: string; Author: string; Subject: string }) {
+/**
+ * An A4 page in the documents' layout, and the bytes once `doc.end()` is called. pdfkit is
+ * loaded with the first document, not with every process (and API test file) that makes none.
+ */
+export async function startPdf(info: { Title: string; Author: string; Subject: string }) {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 50, info });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -33,7 +35,7 @@ export function startPdf(info: { Title: string; Author: string; Subject: string 
   return { doc, done, left, right, width: right - left };
 }
 
-export type Pdf = ReturnType<typeof startPdf>;
+export type Pdf = Awaited<ReturnType<typeof startPdf>>;
 
 /** The agency's name and contact details, top left, as on every document it sends. */
 export function drawIssuer({ doc, left, width }: Pdf, issuer: Letterhead): void {

@@ -1,4 +1,3 @@
-import { ImapFlow } from 'imapflow';
 import type { Logger } from 'pino';
 import type { Ingest } from './ingest';
 
@@ -40,6 +39,8 @@ export function createImapPoller({
   const mailbox = decodeURIComponent(parsed.pathname.replace(/^\/+/, '')) || 'INBOX';
 
   return async function poll(): Promise<PollResult> {
+    // Loaded when a mailbox is polled, not with every server that has none.
+    const { ImapFlow } = await import('imapflow');
     const client = new ImapFlow({
       host: parsed.hostname,
       port: Number(parsed.port) || (secure ? 993 : 143),

@@ -1,5 +1,5 @@
 import { Resolver } from 'node:dns/promises';
-import { authenticate, type DNSResolver } from 'mailauth';
+import type { DNSResolver } from 'mailauth';
 import type { InboundAuthentication } from '@shared/schemas/inbound';
 
 /**
@@ -65,6 +65,9 @@ export function createSenderVerifier({
   };
 
   async function check(checks: SenderChecks): Promise<SenderAuthentication> {
+    // Loaded with the first e-mail, not with the server: a second of start-up for every
+    // process (and every API test file) that never receives one.
+    const { authenticate } = await import('mailauth');
     const result = await authenticate(checks.raw, {
       resolver,
       ...(checks.remoteAddress && { ip: checks.remoteAddress }),

@@ -10,7 +10,7 @@ import type { InvoiceIssuer } from './invoice-pdf';
  * number, the client, the invoice it corrects, the amount credited, the reason and where the
  * money goes. The same bytes serve the admin's and the client's downloads and the e-mail.
  */
-export function renderCreditNotePdf(
+export async function renderCreditNotePdf(
   note: CreditNoteRow & { creditNoteNumber: string; issuedAt: Date },
   invoice: Pick<
     InvoiceRow,
@@ -19,7 +19,7 @@ export function renderCreditNotePdf(
   issuer: InvoiceIssuer,
 ): Promise<Buffer> {
   const invoiceNumber = invoice.invoiceNumber ?? '';
-  const pdf = startPdf({
+  const pdf = await startPdf({
     Title: `Credit note ${note.creditNoteNumber}`,
     Author: issuer.businessName,
     Subject: `Credit note ${note.creditNoteNumber} for invoice ${invoiceNumber}`,

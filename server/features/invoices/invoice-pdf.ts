@@ -39,13 +39,13 @@ const STATUS_LABEL: Record<InvoiceStatus, string> = {
  * lines and the totals, the status and the notes. The same bytes serve the admin download,
  * the client's download and the e-mail attachment.
  */
-export function renderInvoicePdf(
+export async function renderInvoicePdf(
   detail: InvoiceDetail,
   issuer: InvoiceIssuer,
   { payUrl }: InvoicePaymentOptions = { payUrl: null },
 ): Promise<Buffer> {
   const { invoice, lineItems } = detail;
-  const pdf = startPdf({
+  const pdf = await startPdf({
     Title: `Invoice ${invoiceName(invoice)}`,
     Author: issuer.businessName,
     Subject: `Invoice ${invoiceName(invoice)} for ${invoice.clientName}`,

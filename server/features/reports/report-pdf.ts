@@ -46,10 +46,10 @@ const FOOTER_SPACE = 40;
  * a chart of it per day drawn as lines, certificate and domain dates, health score and its
  * trend), support, updates against the plan, and the invoices paid. Dates are the business's.
  */
-export function renderReportPdf(facts: ReportFacts, issuer: ReportIssuer): Promise<Buffer> {
+export async function renderReportPdf(facts: ReportFacts, issuer: ReportIssuer): Promise<Buffer> {
   const tz = issuer.timeZone;
   const month = formatMonth(facts.month);
-  const pdf = startPdf({
+  const pdf = await startPdf({
     Title: `Monthly report, ${month}`,
     Author: issuer.businessName,
     Subject: `Monthly report for ${facts.client.name}, ${month}`,
