@@ -66,7 +66,7 @@ import {
 } from '../tickets/tickets.emails';
 import type { TicketMail } from '../tickets/tickets.service';
 import type { OutboxHeaders } from '../../db/schema';
-import { newMessageId, ticketReplyAddress, ticketRootMessageId } from '../../lib/ticket-mail';
+import { newMessageId, ticketReplyAddress, ticketRootMessageId } from '../tickets/ticket-mail';
 import type { MailSecret, Mailer, SendResult } from './mailer';
 import { adminLinkRef, emailCodeRef, payLinkRef, signupLinkRef } from './secret-refs';
 

@@ -6,7 +6,7 @@ import {
   type RenderedEmail,
 } from '../../lib/email-layout';
 import { displayDate, displayDateTime } from '../../lib/format';
-import { REPLY_ABOVE_MARKER, ticketSubject } from '../../lib/ticket-mail';
+import { REPLY_ABOVE_MARKER, ticketSubject } from '../tickets/ticket-mail';
 
 /** The ticket an incident opened, as its e-mails name it. */
 export interface IncidentTicket {

@@ -5,7 +5,7 @@ import {
   type EmailClient,
   type RenderedEmail,
 } from '../../lib/email-layout';
-import { oneLine, REPLY_ABOVE_MARKER, ticketSubject } from '../../lib/ticket-mail';
+import { oneLine, REPLY_ABOVE_MARKER, ticketSubject } from './ticket-mail';
 
 /** The paragraphs naming the files of an e-mail that were not kept, each with the reason. */
 function notKept(refused: { filename: string; reason: string }[]): string[] {
