@@ -12,7 +12,7 @@ import { checkedId, clientFileUrl, TICKET_NOT_FOUND, toMessage, toTicket } from 
 export interface ClientTicketDeps {
   repository: Pick<
     TicketRepository,
-    'listForUser' | 'findForUser' | 'listMessages' | 'currentPlan' | 'countUnresolved'
+    'listForUser' | 'findForUser' | 'threadForUser' | 'currentPlan' | 'countUnresolved'
   >;
   attachments: Pick<AttachmentService, 'listForTicket'>;
   clock: Pick<ResponseClock, 'policy'>;
@@ -26,15 +26,21 @@ export function createClientTickets({ repository, attachments, clock }: ClientTi
     return ticket;
   }
 
-  /** The client's ticket and its messages. */
+  /**
+   * The client's ticket and its messages. The files are read beside the thread, not after it:
+   * another client's are read for nothing and never shown.
+   */
   async function detail(userId: string, id: string): Promise<TicketDetail> {
-    const ticket = await ownTicket(userId, id);
-    const messages = await repository.listMessages(ticket.id);
-    const files = await attachments.listForTicket(ticket.id, clientFileUrl);
+    const ticketId = checkedId(id);
+    const [thread, files] = await Promise.all([
+      repository.threadForUser(userId, ticketId),
+      attachments.listForTicket(ticketId, clientFileUrl),
+    ]);
+    if (!thread) throw new AppError(404, TICKET_NOT_FOUND);
     return {
-      ticket: toTicket(ticket),
+      ticket: toTicket(thread.ticket),
       attachments: files.opening,
-      messages: messages.map((message) => toMessage(message, files.byMessage)),
+      messages: thread.messages.map((message) => toMessage(message, files.byMessage)),
     };
   }
 

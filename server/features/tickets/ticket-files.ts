@@ -38,6 +38,8 @@ export function createWithFiles(
   }
 
   return async (files, save) => {
+    // Most messages carry no file: no limits to read (a settings query) and nothing to record.
+    if (files.length === 0) return { result: (await save()).result, refused: [], renamed: [] };
     const { prepared, refused, renamed } = await attachments.prepare(files);
     let saved: Awaited<ReturnType<typeof save>>;
     try {
