@@ -338,7 +338,12 @@ async function runBackend(
       serverUrl
         ? { DATABASE_URL: serverUrl.href, WEB_CONCURRENCY: String(workers) }
         : { DATA_DIR: dataDir! },
-      { built: true, nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [] },
+      {
+        built: true,
+        nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [],
+        // On a machine busy with other work, PGlite alone may take over a minute to start.
+        readyTimeoutMs: 180_000,
+      },
     );
     console.warn(`[${label}] seeding tickets, messages and 500 invoices through the API`);
     const seeded = await seedThroughApi(server.baseUrl);
