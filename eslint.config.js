@@ -87,7 +87,9 @@ const LIFECYCLE_MODULES = [
  * features' transactions call them, ADR 006), its e-mails (pure renderings that the mail
  * feature sends, `<feature>.emails.ts`), and the parts the composition root builds once
  * and hands to several features (the pay links; the payment pages and the Stripe gateway that
- * the billing run's renewal charges use; the notifications that send every feature's e-mails).
+ * the billing run's renewal charges use; the notifications that send every feature's e-mails),
+ * and a ticket's mail identity (`tickets/ticket-mail.ts`: its reply address, Message-IDs,
+ * subject and reply marker, which every e-mail about a ticket carries and inbound mail reads).
  */
 const serverPublicModules = (feature) => [
   `./${feature}/${feature}.service.ts`,
@@ -102,6 +104,7 @@ const serverPublicModules = (feature) => [
     {
       invoices: ['pay-links.ts'],
       payments: ['payment-pages.ts', 'stripe-gateway.ts'],
+      tickets: ['ticket-mail.ts'],
     }[feature] ?? []
   ).map((file) => `./${feature}/${file}`),
 ];

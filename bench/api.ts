@@ -10,10 +10,12 @@
 // BENCH_DATABASE_URL: the PostgreSQL server to use (a fresh database is made on it and
 // dropped after); without it the PostgreSQL half is skipped and said so.
 // BENCH_SECONDS (30) and BENCH_SOAK_MINUTES (10) shorten a trial run.
+// Each scenario's share of the ceiling is printed beside the last committed result's (HEAD's
+// bench/results/api.json), so a run shows a regression of its own commit.
 // BENCH_TRIAL=pglite|postgres runs that backend alone, without soak or outage, and writes
 // nothing; BENCH_SCENARIOS=clientTickets,mixed picks scenarios; BENCH_CPU_PROF=DIR has the
 // server write a CPU profile there (open it in Chrome's DevTools).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -228,12 +230,92 @@ function scenarios(url: string, seeded: Seeded) {
 type ScenarioName = keyof ReturnType<typeof scenarios>;
 const READS: ScenarioName[] = ['clientTickets', 'clientTicket', 'adminInvoices', 'adminDashboard'];
 
+/** Where a run's figures are kept in api.json: one key per backend and process count. */
+type BackendKey = 'pglite' | 'postgres' | 'postgresOneProcess';
+
+interface Committed {
+  date: string;
+  figures: Partial<Record<BackendKey, Partial<Record<ScenarioName, Figure>>>>;
+}
+
+/**
+ * The last committed result (HEAD's bench/results/api.json), the yardstick of this run: shares
+ * of a ceiling measured in the same run compare across machines and loads, req/s do not.
+ * Null outside a git checkout or before a first result.
+ */
+function lastCommitted(): Committed | null {
+  try {
+    const text = execFileSync('git', ['show', 'HEAD:bench/results/api.json'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const saved = JSON.parse(text) as {
+      date: string;
+      pglite?: { figures: Record<ScenarioName, Figure> } | null;
+      postgres?: { figures: Record<ScenarioName, Figure> } | null;
+      postgresOneProcess?: { figures: Record<ScenarioName, Figure> } | null;
+    };
+    return {
+      date: saved.date,
+      figures: {
+        pglite: saved.pglite?.figures,
+        postgres: saved.postgres?.figures,
+        postgresOneProcess: saved.postgresOneProcess?.figures,
+      },
+    };
+  } catch {
+    return null;
+  }
+}
+const COMMITTED = lastCommitted();
+
+const percent = (share: number | undefined) =>
+  share === undefined ? '-' : `${(share * 100).toFixed(1)}%`;
+
+/** This run's share of the ceiling and p99 beside the last committed result's. */
+function besideCommitted(key: BackendKey, name: ScenarioName, figure: Figure): string {
+  const before = COMMITTED?.figures[key]?.[name];
+  if (!COMMITTED || !before) return `${percent(figure.shareOfCeiling)} of the ceiling`;
+  const fell =
+    before.shareOfCeiling !== undefined &&
+    figure.shareOfCeiling !== undefined &&
+    figure.shareOfCeiling < before.shareOfCeiling * 0.9;
+  return (
+    `${percent(figure.shareOfCeiling)} of the ceiling (last committed, ` +
+    `${COMMITTED.date.slice(0, 10)}: ${percent(before.shareOfCeiling)}), ` +
+    `p99 ${figure.p99Ms} ms (was ${before.p99Ms} ms)${fell ? '  <-- LOWER than committed' : ''}`
+  );
+}
+
+/** The shares of a backend's scenarios beside the last committed ones, as a table. */
+function printShares(
+  label: string,
+  key: BackendKey,
+  figures: Partial<Record<ScenarioName, Figure>>,
+) {
+  const before = COMMITTED?.figures[key];
+  console.warn(
+    `\n[${label}] share of the ceiling, this run vs last committed (${COMMITTED?.date.slice(0, 10) ?? 'none'}):`,
+  );
+  console.warn('  scenario        now      committed   p99 now   p99 committed');
+  for (const name of Object.keys(figures) as ScenarioName[]) {
+    const figure = figures[name]!;
+    const was = before?.[name];
+    console.warn(
+      `  ${name.padEnd(15)} ${percent(figure.shareOfCeiling).padStart(6)}   ${percent(was?.shareOfCeiling).padStart(9)}   ${`${figure.p99Ms} ms`.padStart(7)}   ${was ? `${was.p99Ms} ms` : '-'}`,
+    );
+  }
+}
+
 async function runBackend(
   kind: 'pglite' | 'postgres',
   ceiling: Figure,
   { workers = 1, faults = true }: { workers?: number; faults?: boolean } = {},
 ) {
   const label = workers > 1 ? `${kind}, ${workers} processes` : kind;
+  const key: BackendKey =
+    kind === 'pglite' ? 'pglite' : workers > 1 ? 'postgres' : 'postgresOneProcess';
   const scratch =
     kind === 'postgres'
       ? await createScratchDatabase(process.env.BENCH_DATABASE_URL!, 'bench_api')
@@ -256,7 +338,12 @@ async function runBackend(
       serverUrl
         ? { DATABASE_URL: serverUrl.href, WEB_CONCURRENCY: String(workers) }
         : { DATA_DIR: dataDir! },
-      { built: true, nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [] },
+      {
+        built: true,
+        nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [],
+        // On a machine busy with other work, PGlite alone may take over a minute to start.
+        readyTimeoutMs: 180_000,
+      },
     );
     console.warn(`[${label}] seeding tickets, messages and 500 invoices through the API`);
     const seeded = await seedThroughApi(server.baseUrl);
@@ -271,9 +358,10 @@ async function runBackend(
         Math.round((figure.requestsPerSecond / ceiling.requestsPerSecond) * 1000) / 1000;
       figures[name] = figure;
       console.warn(
-        `[${label}] ${name}: ${figure.requestsPerSecond} req/s, p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms, errors ${figure.errors}, non-2xx ${figure.non2xx}`,
+        `[${label}] ${name}: ${figure.requestsPerSecond} req/s, p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms, errors ${figure.errors}, non-2xx ${figure.non2xx}; ${besideCommitted(key, name, figure)}`,
       );
     }
+    printShares(label, key, figures);
 
     let soak: Awaited<ReturnType<typeof soakTest>> | undefined;
     let outage: Awaited<ReturnType<typeof outageTest>> | undefined;

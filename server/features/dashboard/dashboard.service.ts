@@ -45,11 +45,20 @@ export function createDashboardService(
   /** The business's time zone (BILLING_TIMEZONE), whose calendar the months follow. */
   timeZone: string = DEFAULT_TIME_ZONE,
 ) {
+  // The months change once a month, and working them out takes some seventy time-zone
+  // conversions (most of a dashboard request's own time): kept until the month turns.
+  let kept: { current: string; months: TrendMonth[] } | undefined;
+  function monthsAt(at: Date): TrendMonth[] {
+    const current = monthIn(at, timeZone);
+    if (kept?.current !== current) kept = { current, months: trendMonths(at, timeZone) };
+    return kept.months;
+  }
+
   return {
     setupChecklist: createSetupChecklist({ ...setup, clientCount: repository.clientCount }),
 
     async stats(): Promise<DashboardStats> {
-      const months = trendMonths(now(), timeZone);
+      const months = monthsAt(now());
       const thisMonth = months.at(-1)!.start;
       const since = months[0]!.start;
       // A fixed number of queries whatever the number of subscriptions and invoices.
@@ -80,12 +89,8 @@ export function createDashboardService(
      */
     async responseTimes(): Promise<ResponseStats> {
       const at = now();
-      const month = monthIn(at, timeZone);
-      const rows = await repository.firstResponses(
-        startOfMonthIn(month, timeZone),
-        startOfMonthIn(addMonthsToMonth(month, 1), timeZone),
-        at,
-      );
+      const { month, start, end } = monthsAt(at).at(-1)!;
+      const rows = await repository.firstResponses(start, end, at);
       const of = (plan: (typeof PLAN_IDS)[number] | null) => {
         const row = rows.find((r) => r.plan === plan);
         return {
@@ -107,7 +112,7 @@ export function createDashboardService(
 
     /** The last twelve months' MRR, new and churned clients, collected and outstanding. */
     async trends(): Promise<DashboardTrends> {
-      const months = trendMonths(now(), timeZone);
+      const months = monthsAt(now());
       const [subscriptions, money] = await Promise.all([
         repository.subscriptionTrends(months),
         repository.moneyTrends(months),

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { HELD_INBOUND_STATES } from '@shared/schemas/inbound';
 import type { InboundMessageRow, TicketRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { oneLine } from '../../lib/ticket-mail';
+import { oneLine } from '../tickets/ticket-mail';
 import type { TicketMail, TicketService } from '../tickets/tickets.service';
 import {
   renamedDetail,

@@ -1,6 +1,6 @@
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
-import { replyTokenOf, ticketIdOfRootMessageId, ticketReplyAddress } from '../../lib/ticket-mail';
+import { replyTokenOf, ticketIdOfRootMessageId, ticketReplyAddress } from '../tickets/ticket-mail';
 import { classifyUnanswerable } from './classify';
 import { mimeBombRefusal } from './mime-guard';
 import { REPLY_PARSER_MAX_CHARS, replyText } from './reply-text';

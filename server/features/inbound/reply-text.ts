@@ -1,7 +1,7 @@
 import EmailReplyParser from 'email-reply-parser';
 import { convert } from 'html-to-text';
 import type { ParsedMail } from 'mailparser';
-import { REPLY_ABOVE_MARKER } from '../../lib/ticket-mail';
+import { REPLY_ABOVE_MARKER } from '../tickets/ticket-mail';
 
 /** HTML reduced to text: links as "text [url]", images and scripts dropped, never rendered. */
 export function htmlToSafeText(html: string): string {

@@ -1,6 +1,6 @@
 import type { ParsedMail } from 'mailparser';
 import type { TicketRow } from '../../db/schema';
-import { replyTokenOf, ticketIdOfRootMessageId } from '../../lib/ticket-mail';
+import { replyTokenOf, ticketIdOfRootMessageId } from '../tickets/ticket-mail';
 import type { InboundRepository } from './inbound.repository';
 
 /** How the ticket was found, for the log's detail. */

@@ -11,7 +11,7 @@ import {
   REPLY_ABOVE_MARKER,
   ticketRootMessageId,
   ticketSubject,
-} from '../../lib/ticket-mail';
+} from '../tickets/ticket-mail';
 import type { Send } from '../mail/mail.service';
 import { ticketHeaders } from '../tickets/tickets.emails';
 import type { SiteEvents } from './site-checks';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { readEmail, testBrand, typedMarkup } from '@tests/support/read-email';
-import { REPLY_ABOVE_MARKER } from '../../lib/ticket-mail';
+import { REPLY_ABOVE_MARKER } from './ticket-mail';
 import {
   agencyRepliedEmail,
   filesNotKeptEmail,

@@ -13,7 +13,7 @@ import {
   ticketReplyAddress,
   ticketRootMessageId,
   ticketSubject,
-} from '../../lib/ticket-mail';
+} from './ticket-mail';
 import type { MailContext, Send } from '../mail/mail.service';
 import type { TicketMail } from './tickets.service';
 

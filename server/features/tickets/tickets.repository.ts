@@ -35,6 +35,29 @@ const ticketWithClient = {
   },
 };
 
+/** The columns a client's ticket is shown with (ticket-views.ts toTicket), and no more. */
+const shownTicket = {
+  id: tickets.id,
+  number: tickets.number,
+  subject: tickets.subject,
+  description: tickets.description,
+  priority: tickets.priority,
+  status: tickets.status,
+  kind: tickets.kind,
+  inboundMessageId: tickets.inboundMessageId,
+  createdAt: tickets.createdAt,
+  updatedAt: tickets.updatedAt,
+};
+
+/** The columns a message is shown with (ticket-views.ts toMessage). */
+const shownMessage = {
+  id: ticketMessages.id,
+  message: ticketMessages.message,
+  isAdminReply: ticketMessages.isAdminReply,
+  source: ticketMessages.source,
+  createdAt: ticketMessages.createdAt,
+};
+
 export type TicketWithClient = NonNullable<
   Awaited<ReturnType<ReturnType<typeof createTicketRepository>['findWithClient']>>
 >;
@@ -87,6 +110,25 @@ export function createTicketRepository(db: Database) {
       and(eq(tickets.id, sql.placeholder('id')), eq(tickets.userId, sql.placeholder('userId'))),
     )
     .prepare('ticket_of_user');
+  // The client's list and ticket are the portal's most frequent reads: each is one prepared
+  // statement of the columns shown (bench:api, docs/performance.md).
+  const pageOfUser = db
+    .select({ ...shownTicket, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(tickets)
+    .where(eq(tickets.userId, sql.placeholder('userId')))
+    .orderBy(desc(tickets.createdAt), desc(tickets.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('ticket_page_of_user');
+  const threadOfUser = db
+    .select({ ticket: shownTicket, message: shownMessage })
+    .from(tickets)
+    .leftJoin(ticketMessages, eq(ticketMessages.ticketId, tickets.id))
+    .where(
+      and(eq(tickets.id, sql.placeholder('id')), eq(tickets.userId, sql.placeholder('userId'))),
+    )
+    .orderBy(asc(ticketMessages.createdAt), asc(ticketMessages.id))
+    .prepare('thread_of_user');
   const messagesOfTicket = db
     .select()
     .from(ticketMessages)
@@ -95,20 +137,28 @@ export function createTicketRepository(db: Database) {
     .prepare('messages_of_ticket');
 
   return {
-    /** One page of the client's tickets, newest first, and how many they have. */
+    /**
+     * One page of the client's tickets, newest first, and how many they have: counted by the
+     * same statement (a client's tickets are few), or apart for a page past the last.
+     */
     async listForUser(userId: string, { limit, offset }: { limit: number; offset: number }) {
-      const where = eq(tickets.userId, userId);
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select()
-          .from(tickets)
-          .where(where)
-          .orderBy(desc(tickets.createdAt), desc(tickets.id))
-          .limit(limit)
-          .offset(offset),
-        db.select({ value: count() }).from(tickets).where(where),
-      ]);
+      const rows = await pageOfUser.execute({ userId, limit, offset });
+      if (rows.length > 0 || offset === 0) return { rows, total: rows[0]?.total ?? 0 };
+      const [counted] = await db
+        .select({ value: count() })
+        .from(tickets)
+        .where(eq(tickets.userId, userId));
       return { rows, total: counted?.value ?? 0 };
+    },
+
+    /** The client's ticket as shown and its messages, oldest first; null if not theirs. */
+    async threadForUser(userId: string, id: string) {
+      const rows = await threadOfUser.execute({ id, userId });
+      if (rows.length === 0) return null;
+      return {
+        ticket: rows[0]!.ticket,
+        messages: rows.flatMap(({ message }) => (message ? [message] : [])),
+      };
     },
 
     async create(userId: string, input: NewTicket, clock: ClockAt) {

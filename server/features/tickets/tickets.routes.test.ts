@@ -83,6 +83,14 @@ describe('client tickets', () => {
       second.body.id,
       first.body.id,
     ]);
+    // A later page counts all of them too, and so does a page past the last (no row to count on).
+    const secondPage = await send(clientA.browser, 'GET', '/api/tickets?page=2&pageSize=1');
+    expect(secondPage.body).toMatchObject({ total: 2, page: 2, pageSize: 1 });
+    expect(secondPage.body.items.map((ticket: { id: string }) => ticket.id)).toEqual([
+      first.body.id,
+    ]);
+    const pastTheLast = await send(clientA.browser, 'GET', '/api/tickets?page=3&pageSize=1');
+    expect(pastTheLast.body).toEqual({ items: [], total: 2, page: 3, pageSize: 1 });
 
     const detail = await send(clientA.browser, 'GET', `/api/tickets/${first.body.id}`);
     expect(detail.status).toBe(200);
