@@ -1,8 +1,8 @@
 // `npm test`: every test. Unit, component and API tests (Vitest), then the browser tests
 // (Playwright in Debian's Chromium) against the freshly built app on a free port.
 // TEST_DATABASE_URL runs the server's tests on that PostgreSQL server (and PGlite's own on
-// PGlite besides: vite.config.ts); TEST_VITEST_NODE runs Vitest on another Node.js binary
-// (.ci/run: Node.js 24, docs/decisions/012).
+// PGlite besides: vite.config.ts); TEST_VITEST_NODE runs the server's tests on another
+// Node.js binary (.ci/run: Node.js 24, docs/decisions/012).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -38,10 +38,18 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 const vitestNode = process.env.TEST_VITEST_NODE;
 if (vitestNode) {
-  // First on PATH too, so that what the tests start by name runs on that Node.js as well.
-  run(vitestNode, [path.join('node_modules', 'vitest', 'vitest.mjs'), 'run'], {
-    PATH: `${path.dirname(vitestNode)}${path.delimiter}${process.env.PATH}`,
-  });
+  // The server's tests on that Node.js, first on PATH too, so that what they start by name
+  // runs on it as well; the client's component tests on this one (their code runs in a
+  // browser: on Node.js 24, jsdom's File does not survive Node's own FormData, as no
+  // browser's would fail).
+  run(
+    vitestNode,
+    [path.join('node_modules', 'vitest', 'vitest.mjs'), 'run', '--project', '!client'],
+    {
+      PATH: `${path.dirname(vitestNode)}${path.delimiter}${process.env.PATH}`,
+    },
+  );
+  run(npx, ['vitest', 'run', '--project', 'client']);
 } else {
   run(npx, ['vitest', 'run']);
 }
