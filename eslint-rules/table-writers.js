@@ -23,6 +23,16 @@ const WRITE_METHODS = new Set(['update', 'insert', 'delete']);
 const sqlName = (key) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 const SCHEMA_SOURCE = /(^|\/)db\/schema(\.ts)?$/;
 
+/** Both rules take `{ writers }`: the schema export name of each table -> its one writer file. */
+const WRITERS_OPTION = [
+  {
+    type: 'object',
+    properties: { writers: { type: 'object', additionalProperties: { type: 'string' } } },
+    required: ['writers'],
+    additionalProperties: false,
+  },
+];
+
 /** The file from the repository root (this folder's parent), wherever eslint runs from. */
 const relativeFile = (context) =>
   path
@@ -61,14 +71,7 @@ const tableWrittenByLifecycle = {
       elsewhere:
         'The {{table}} table is written (insert, update, delete) only by {{file}}: call its transition there.',
     },
-    schema: [
-      {
-        type: 'object',
-        properties: { writers: { type: 'object', additionalProperties: { type: 'string' } } },
-        required: ['writers'],
-        additionalProperties: false,
-      },
-    ],
+    schema: WRITERS_OPTION,
   },
   create(context) {
     /** schema export name -> the one file that may write it */
@@ -274,14 +277,7 @@ const statusWrittenByLifecycle = {
       elsewhere:
         'The {{table}} status is written only by {{file}}: call its transition (it takes the transaction).',
     },
-    schema: [
-      {
-        type: 'object',
-        properties: { writers: { type: 'object', additionalProperties: { type: 'string' } } },
-        required: ['writers'],
-        additionalProperties: false,
-      },
-    ],
+    schema: WRITERS_OPTION,
   },
   create(context) {
     const writers = context.options[0].writers;
