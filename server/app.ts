@@ -41,6 +41,8 @@ import { profileRoutes } from './features/profile/profile.routes';
 import { adminReportRoutes, reportRoutes } from './features/reports/reports.routes';
 import { adminSettingsRoutes, publicSettingsRoutes } from './features/settings/settings.routes';
 import { adminResponseTimeRoutes } from './features/settings/response-times.routes';
+import { adminBillingRoutes } from './features/billing/billing.routes';
+import { adminLogoRoutes } from './features/settings/logo.routes';
 import { adminUpdateAllowanceRoutes } from './features/settings/update-allowance.routes';
 import { adminSavedReplyRoutes } from './features/saved-replies/saved-replies.routes';
 import {
@@ -208,6 +210,8 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   admin.use(adminLegalPageRoutes(services.legalPages));
   admin.use(adminResponseTimeRoutes(services.responseTimes));
   admin.use(adminUpdateAllowanceRoutes(services.updateAllowance));
+  admin.use(adminLogoRoutes(services.logo));
+  admin.use(adminBillingRoutes(services.billing));
   admin.use(adminSavedReplyRoutes(services.savedReplies));
   admin.use(adminDashboardRoutes(services.dashboard));
   admin.use(adminTicketRoutes(services.tickets, services.attachments));

@@ -324,6 +324,11 @@ export interface Config {
     /** Set with CLAMD_URL: every file is scanned before it is kept. */
     clamd: { host: string; port: number; timeoutMs: number } | undefined;
   };
+  /**
+   * The business's own files (the logo on the PDFs): DATA_DIR/brand, or the attachments'
+   * bucket under `brand/` when S3_BUCKET is set.
+   */
+  brandFiles: { dir: string; s3: S3Config | undefined; keyPrefix: string };
   /** What the product may connect to when it fetches a website (analyser and site checks). */
   outbound: { allowLoopback: boolean };
   sites: {
@@ -464,6 +469,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     payments: { retryDays: e.PAYMENT_RETRY_DAYS, payLinkDays: e.PAY_LINK_DAYS },
+    brandFiles: {
+      dir: path.resolve(projectRoot, e.DATA_DIR, 'brand'),
+      s3: s3Config(e),
+      keyPrefix: 'brand/',
+    },
     attachments: {
       dir: path.resolve(projectRoot, e.DATA_DIR, 'attachments'),
       s3: s3Config(e),

@@ -69,6 +69,8 @@ import { createResponseTimes } from './features/settings/response-times';
 import { createSavedReplyRepository } from './features/saved-replies/saved-replies.repository';
 import { createSavedReplyService } from './features/saved-replies/saved-replies.service';
 import { createResponseTimeRepository } from './features/settings/response-times.repository';
+import { createLogo } from './features/settings/logo';
+import { createLogoRepository } from './features/settings/logo.repository';
 import { createUpdateAllowance } from './features/settings/update-allowance';
 import { createUpdateAllowanceRepository } from './features/settings/update-allowance.repository';
 import { createLegalPageRepository } from './features/settings/legal-pages.repository';
@@ -183,6 +185,7 @@ export function createServices({
     subscriptions: createSubscriptionRepository(db),
     tickets: createTicketRepository(db),
     updateAllowance: createUpdateAllowanceRepository(db),
+    logo: createLogoRepository(db),
     updates: createUpdatesRepository(db),
     users: createUserRepository(db),
   };
@@ -195,6 +198,13 @@ export function createServices({
     repository: repositories.responseTimes,
     audit,
     defaultTimeZone: config.billing.timezone,
+  });
+  // The logo on every PDF's letterhead (lib/pdf-document.ts draws it).
+  const logo = createLogo({
+    repository: repositories.logo,
+    storage: createFileStorage(config.brandFiles),
+    audit,
+    now: clock,
   });
   const updateAllowance = createUpdateAllowance({
     repository: repositories.updateAllowance,
@@ -294,6 +304,7 @@ export function createServices({
       return {
         ...business,
         location: `${business.businessCity}, ${business.businessState}`,
+        logo: await logo.forPdf(),
         timeZone: config.billing.timezone,
       };
     },
@@ -524,6 +535,7 @@ export function createServices({
       return {
         ...business,
         location: `${business.businessCity}, ${business.businessState}`,
+        logo: await logo.forPdf(),
         timeZone: config.billing.timezone,
       };
     },
@@ -665,6 +677,7 @@ export function createServices({
     tickets,
     /** Each plan's website updates per month and the price of an extra one (Settings). */
     updateAllowance,
+    logo,
     /** The month's updates meter, and an update beyond the plan billed as an extra. */
     updates,
     /**

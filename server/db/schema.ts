@@ -369,6 +369,14 @@ export const settings = pgTable('settings', {
    * row first made by saving another part of Settings, such as the updates' allowance.
    */
   businessDetailsSaved: boolean().notNull().default(true),
+  /**
+   * The logo drawn on the PDFs (invoices, credit notes, reports): a PNG in the brand file store
+   * under this key, with its size in pixels; null when the owner has uploaded none.
+   */
+  logoKey: text(),
+  logoWidth: integer(),
+  logoHeight: integer(),
+  logoUpdatedAt: timestamp({ withTimezone: true }),
   updatedAt: timestamp({ withTimezone: true })
     .notNull()
     .default(sql`now()`),
@@ -1333,6 +1341,11 @@ export const monthlyReports = pgTable(
     facts: jsonb().notNull(),
     pdf: bytea().notNull(),
     sentAt: moment(),
+    /**
+     * Made by the admin's "Make report" to be read before it is sent: the monthly run never
+     * e-mails a held report (the admin's Send does, and clears this).
+     */
+    heldForReview: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,7 +1,8 @@
 /**
- * The documents the agency sends as PDFs (invoices, credit notes, monthly reports) share one
- * look: A4, Helvetica, the business's name and details top left in its accent colour, a
- * centred line at the foot of the page.
+ * The documents the agency sends as PDFs (invoices, credit notes, monthly reports, and the
+ * statements and proposals to come) share one look: A4, Helvetica, the business's logo (when
+ * the owner uploaded one), name and details top left in its accent colour, a centred line at
+ * the foot of the page.
  */
 export const INK = '#0b3b4f';
 export const MUTED = '#5b6b73';
@@ -15,7 +16,13 @@ export interface Letterhead {
   /** City and state, as one line. */
   location: string;
   businessWebsite: string;
+  /** The owner's logo as PNG (Settings), drawn left of the name; null or absent: none. */
+  logo?: Buffer | null;
 }
+
+/** The box the logo is fitted into, in points: a wide logo 96 wide, a square one 64 high. */
+const LOGO_BOX = { width: 96, height: 64 };
+const LOGO_GAP = 12;
 
 /**
  * An A4 page in the documents' layout, and the bytes once `doc.end()` is called. pdfkit is
@@ -37,13 +44,26 @@ export async function startPdf(info: { Title: string; Author: string; Subject: s
 
 export type Pdf = Awaited<ReturnType<typeof startPdf>>;
 
-/** The agency's name and contact details, top left, as on every document it sends. */
+/**
+ * The agency's logo, name and contact details, top left, as on every document it sends: the
+ * logo fitted in a small box at the top, the name and details beside it, so the documents'
+ * own layout below is the same with a logo or without.
+ */
 export function drawIssuer({ doc, left, width }: Pdf, issuer: Letterhead): void {
+  let textLeft = left;
+  const size = issuer.logo ? pngSize(issuer.logo) : null;
+  if (issuer.logo && size) {
+    const scale = Math.min(LOGO_BOX.width / size.width, LOGO_BOX.height / size.height);
+    const drawnWidth = size.width * scale;
+    doc.image(issuer.logo, left, 46, { width: drawnWidth, height: size.height * scale });
+    textLeft = left + drawnWidth + LOGO_GAP;
+  }
+  const textWidth = width - 180 - (textLeft - left);
   doc
     .fillColor(ACCENT)
     .font('Helvetica-Bold')
     .fontSize(20)
-    .text(issuer.businessName, left, 50, { width: width - 180 });
+    .text(issuer.businessName, textLeft, 50, { width: textWidth });
   doc.fillColor(MUTED).font('Helvetica').fontSize(10);
   for (const line of [
     issuer.location,
@@ -51,8 +71,18 @@ export function drawIssuer({ doc, left, width }: Pdf, issuer: Letterhead): void 
     issuer.businessPhone,
     issuer.businessWebsite,
   ]) {
-    if (line) doc.text(line);
+    if (line) doc.text(line, textLeft, doc.y, { width: textWidth });
   }
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** A PNG's size from its header (the logo is stored as PNG); null for anything else. */
+function pngSize(png: Buffer): { width: number; height: number } | null {
+  if (png.length < 24 || !png.subarray(0, 8).equals(PNG_SIGNATURE)) return null;
+  const width = png.readUInt32BE(16);
+  const height = png.readUInt32BE(20);
+  return width > 0 && height > 0 ? { width, height } : null;
 }
 
 /** Who to write to, centred at the foot of the page. */

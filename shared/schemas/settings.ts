@@ -116,3 +116,23 @@ export const PublicSettingsSchema = z.object({
   timeZone: z.string().optional(),
 });
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
+
+/** The largest logo file accepted, in bytes (it is stored resized, far smaller). */
+export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * GET /api/admin/settings/logo, and the answer of its PUT (a multipart form whose file field is
+ * `logo`, PNG, JPEG, WebP or AVIF) and DELETE: the logo drawn on the PDFs, or none. `url` is the
+ * stored image (a PNG), changed with each upload.
+ */
+export const LogoSchema = z.object({
+  logo: z
+    .object({
+      width: z.number().int().positive(),
+      height: z.number().int().positive(),
+      updatedAt: z.iso.datetime(),
+      url: z.string(),
+    })
+    .nullable(),
+});
+export type Logo = z.infer<typeof LogoSchema>;

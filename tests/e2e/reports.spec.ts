@@ -61,7 +61,18 @@ test('the admin makes a report and sends it again; the client downloads it', asy
   expect(chosen).toMatch(/^[A-Z][a-z]{2} \d{4} \(so far\)$/);
   const monthName = chosen.replace(' (so far)', '');
   await card.getByRole('button', { name: 'Make report' }).click();
-  await expect(adminPage.getByText(`${monthName} report made`).first()).toBeVisible();
+  // Made to be read first: its PDF opens in a tab, and nothing is e-mailed before Send.
+  const made = card.getByRole('region', { name: `${monthName} report made: not sent yet` });
+  await expect(made.getByRole('link', { name: 'Open the PDF' })).toHaveAttribute(
+    'target',
+    '_blank',
+  );
+  const preview = await adminApi.get(
+    (await made.getByRole('link', { name: 'Open the PDF' }).getAttribute('href'))!,
+  );
+  expect(preview.headers()['content-disposition']).toMatch(/^inline; /);
+  await made.getByRole('button', { name: 'Send to the client' }).click();
+  await expect(adminPage.getByText(`${monthName} report sent`).first()).toBeVisible();
   await expect(
     adminPage.getByText(`The report for ${monthName} was e-mailed to ${email}.`).first(),
   ).toBeVisible();

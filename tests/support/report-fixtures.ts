@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../server/db/client';
 import {
+  creditNotes,
   siteCheckHours,
   siteChecks,
   siteHealthScores,
@@ -44,7 +45,10 @@ export const NOVEMBER = {
     { number: 'INV-2026-0101', amount: '$399.00', paid: 'Nov 2, 2026' },
     { number: 'INV-2026-0117', amount: '$75.00', paid: 'Nov 25, 2026' },
   ],
-  totalPaid: '$474.00',
+  /** $25 of INV-2026-0101 given back on Nov 10; a note issued on Dec 1 is December's. */
+  credits: [{ number: 'CN-2026-0007', amount: '-$25.00', issued: 'Nov 10, 2026' }],
+  /** $474 paid less $25 credited. */
+  totalPaid: '$449.00',
   previousHealthScore: 60,
 };
 
@@ -260,8 +264,23 @@ export async function clientWithNovember(
       paidAt: at(paidAt),
     });
   await paid('INV-2026-0099', 39_900, '2026-10-30T15:00:00Z');
-  await paid('INV-2026-0101', 39_900, '2026-11-02T15:00:00Z');
+  const november = await paid('INV-2026-0101', 39_900, '2026-11-02T15:00:00Z');
   await paid('INV-2026-0117', 7_500, '2026-11-25T15:00:00Z');
   await paid('INV-2026-0130', 39_900, '2026-12-01T08:00:00Z');
+  const credit = (creditNoteNumber: string, amount: number, issuedAt: string) => ({
+    creditNoteNumber,
+    invoiceId: november.id,
+    status: 'issued' as const,
+    amount,
+    reason: 'Goodwill',
+    issuedAt: at(issuedAt),
+    createdAt: at(issuedAt),
+  });
+  await database.db
+    .insert(creditNotes)
+    .values([
+      credit('CN-2026-0007', 2_500, '2026-11-10T15:00:00Z'),
+      credit('CN-2026-0031', 1_000, '2026-12-01T07:00:00Z'),
+    ]);
   return { client, site };
 }

@@ -85,6 +85,8 @@ export const paths = {
     dashboard: screen('/admin/dashboard'),
     invoices: screen<ListQuery | 'status' | 'client' | 'sort' | 'dir'>('/admin/invoices'),
     newInvoice: screen<'client'>('/admin/invoices/new'),
+    /** The next 30 days' renewals and the invoice each will make (before `invoice`). */
+    upcomingRenewals: screen<'page' | 'pageSize'>('/admin/invoices/renewals'),
     invoice: record('/admin/invoices/:id'),
     editInvoice: recordScreen('/admin/invoices/:id/edit'),
     payments: screen<ListQuery>('/admin/payments'),

@@ -1,7 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, subscriptions } from '../../db/schema';
-import { signedInAdmin, signedInClient } from '@tests/factories';
+import {
+  UpcomingRenewalPageSchema,
+  type UpcomingRenewal,
+  type UpcomingRenewalPage,
+} from '@shared/schemas/renewals';
+import { invoiceLineItems, invoices, subscriptions } from '../../db/schema';
+import { createSubscriber, signedInAdmin, signedInClient } from '@tests/factories';
 import { createTestClock, startTestApp, type TestApp } from '@tests/support/test-app';
 
 const clock = createTestClock('2026-01-05T12:00:00.000Z');
@@ -203,5 +209,116 @@ describe('a subscription over several months', () => {
     expect(await invoicesOf(otherSub.id)).toHaveLength(1);
     await other.browser.request('POST', '/api/subscription/cancel');
     expect(await invoicesOf(otherSub.id)).toHaveLength(0);
+  });
+
+  it("lists the next 30 days' renewals, each previewing the very invoice the run then makes", async () => {
+    clock.set('2026-09-01T12:00:00.000Z');
+    const subscriber = async (values: Partial<typeof subscriptions.$inferInsert>) => {
+      const user = await createSubscriber(t.database, {
+        tier: 'signature',
+        status: 'active',
+        ...values,
+      });
+      return (await subscriptionOf(user.id)).id;
+    };
+    // Renews on Sep 5 with a month given free; on Sep 20 onto the plan asked for (Prestige).
+    const free = await subscriber({
+      currentPeriodEnd: new Date('2026-09-05T12:00:00.000Z'),
+      freeMonths: 1,
+    });
+    const changing = await subscriber({
+      tier: 'essentials',
+      pendingTier: 'prestige',
+      currentPeriodEnd: new Date('2026-09-20T12:00:00.000Z'),
+    });
+    // Not listed: past the 30 days, or ending rather than renewing.
+    const later = await subscriber({ currentPeriodEnd: new Date('2026-10-15T12:00:00.000Z') });
+    const ending = await subscriber({
+      currentPeriodEnd: new Date('2026-09-10T12:00:00.000Z'),
+      cancelAtPeriodEnd: true,
+    });
+
+    const upcoming = async (query = '') => {
+      const res = await admin.get(`/api/admin/renewals/upcoming${query}`);
+      expect(res.status).toBe(200);
+      return UpcomingRenewalPageSchema.parse(res.body);
+    };
+    const first = await upcoming();
+    const mine = (page: UpcomingRenewalPage, id: string) =>
+      page.items.find((item) => item.subscriptionId === id);
+    expect(mine(first, later)).toBeUndefined();
+    expect(mine(first, ending)).toBeUndefined();
+    expect(mine(first, free)).toMatchObject({
+      planName: 'Signature',
+      renewalDate: '2026-09-05',
+      amount: 0,
+      freeMonth: true,
+      invoice: null,
+      preview: {
+        lineItems: [
+          {
+            description: 'Signature plan, 2026-09-05 to 2026-10-05',
+            quantity: 1,
+            unitPrice: 39_900,
+            total: 39_900,
+          },
+          { description: 'Free month (credit)', quantity: 1, unitPrice: -39_900, total: -39_900 },
+        ],
+        subtotal: 0,
+        total: 0,
+        dueDate: '2026-09-05',
+      },
+    });
+    expect(mine(first, changing)).toMatchObject({
+      planId: 'prestige',
+      planName: 'Prestige',
+      renewalDate: '2026-09-20',
+      amount: 59_900,
+      freeMonth: false,
+    });
+    // Soonest first, a page at a time.
+    const order = first.items.map((item) => item.subscriptionId);
+    expect(order.indexOf(free)).toBeLessThan(order.indexOf(changing));
+    const paged = await upcoming(`?page=2&pageSize=1`);
+    expect(paged).toMatchObject({ total: first.total, page: 2, pageSize: 1 });
+    expect(paged.items).toEqual([first.items[1]]);
+    expect((await admin.get('/api/admin/renewals/upcoming?pageSize=500')).body.message).toBe(
+      'Page size must be between 1 and 100',
+    );
+
+    // The run makes each renewal invoice exactly as it was previewed.
+    const madeAsPreviewed = async (subscriptionId: string, preview: UpcomingRenewal['preview']) => {
+      const [invoice] = (await invoicesOf(subscriptionId)).filter((row) => row.periodStart);
+      const lines = await t.database.db
+        .select({
+          description: invoiceLineItems.description,
+          quantity: invoiceLineItems.quantity,
+          unitPrice: invoiceLineItems.unitPrice,
+          total: invoiceLineItems.total,
+        })
+        .from(invoiceLineItems)
+        .where(eq(invoiceLineItems.invoiceId, invoice!.id))
+        .orderBy(asc(invoiceLineItems.position));
+      expect({
+        lineItems: lines,
+        subtotal: invoice!.subtotal,
+        total: invoice!.total,
+        dueDate: invoice!.dueDate,
+        notes: invoice!.notes,
+      }).toEqual(preview);
+      return invoice!;
+    };
+    await t.billing.runDaily();
+    const made = await madeAsPreviewed(free, mine(first, free)!.preview);
+    expect(mine(await upcoming(), free)).toMatchObject({
+      amount: 0,
+      preview: null,
+      invoice: { id: made.id, invoiceNumber: made.invoiceNumber, total: 0 },
+    });
+    clock.set('2026-09-13T12:00:00.000Z');
+    await t.billing.runDaily();
+    await madeAsPreviewed(changing, mine(first, changing)!.preview);
+
+    expect((await request(t.app).get('/api/admin/renewals/upcoming')).status).toBe(401);
   });
 });

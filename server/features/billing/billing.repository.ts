@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { PAYABLE_INVOICE_STATUSES } from '@shared/schemas/payments';
 import type { Database } from '../../db/client';
 import { invoices, settings, subscriptions, users, type InvoiceRow } from '../../db/schema';
@@ -112,6 +112,51 @@ export function createBillingRepository(
             isNull(invoices.id),
           ),
         );
+    },
+
+    /**
+     * A page of the active subscriptions that renew by `horizon` (their period ends by then and
+     * they go on), soonest first, with their client and the renewal invoice already made for the
+     * month that follows (null until the run makes it); and how many there are in all.
+     */
+    async upcomingRenewals(horizon: Date, page: { limit: number; offset: number }) {
+      const renewing = and(
+        eq(subscriptions.status, 'active'),
+        eq(subscriptions.cancelAtPeriodEnd, false),
+        isNotNull(subscriptions.currentPeriodEnd),
+        lte(subscriptions.currentPeriodEnd, horizon),
+      );
+      const [rows, [count]] = await Promise.all([
+        db
+          .select({
+            subscription: subscriptions,
+            client: users,
+            invoice: {
+              id: invoices.id,
+              invoiceNumber: invoices.invoiceNumber,
+              status: invoices.status,
+              total: invoices.total,
+            },
+          })
+          .from(subscriptions)
+          .innerJoin(users, eq(users.id, subscriptions.userId))
+          .leftJoin(
+            invoices,
+            and(
+              eq(invoices.subscriptionId, subscriptions.id),
+              eq(invoices.periodStart, subscriptions.currentPeriodEnd),
+            ),
+          )
+          .where(renewing)
+          .orderBy(asc(subscriptions.currentPeriodEnd), asc(subscriptions.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(subscriptions)
+          .where(renewing),
+      ]);
+      return { rows, total: count?.total ?? 0 };
     },
 
     /**

@@ -2,10 +2,12 @@ import { addDays, subDays } from 'date-fns';
 import type { Logger } from 'pino';
 import { addDaysToDate, addMonthsIn, calendarDateIn } from '@shared/dates';
 import { findPlan, type Plan, type PlanId } from '@shared/plans';
+import type { CreateInvoice } from '@shared/schemas/invoices';
 import type { User } from '../../db/schema';
 import type { InvoiceService, PaymentPageState } from '../invoices/invoices.service';
 import type { BillingRepository } from './billing.repository';
 import type { RenewalCharges } from './renewal-charges';
+import { createUpcomingRenewals } from './upcoming-renewals';
 import { fullName } from '../../lib/format';
 
 /** The credit line of a renewal invoice whose month the agency gave free. */
@@ -114,7 +116,12 @@ export function createBillingService({
   logger,
   now = () => new Date(),
 }: BillingServiceDeps) {
-  async function monthInvoice(
+  /**
+   * The invoice of a month of the subscription's plan as the run writes it (its input and its
+   * link to the subscription), or null when none is made (no plan, no e-mail address). The
+   * run creates it; the upcoming renewals' dry run prices it without writing anything.
+   */
+  function monthInvoiceDraft(
     subscription: BilledSubscription,
     client: User,
     month: { start: Date; end: Date } | null,
@@ -128,25 +135,39 @@ export function createBillingService({
     if (free) {
       lineItems.push({ description: FREE_MONTH_LINE, quantity: 1, unitPrice: -plan.priceCents });
     }
-    return invoices.create(
-      {
-        clientName: clientName(client),
-        clientEmail: client.email,
-        planType: plan.id,
-        dueDate,
-        notes: free ? `${notes} This month is free: nothing to pay.` : notes,
-        lineItems,
-        tax: 0,
-        discount: 0,
-      },
-      {
-        userId: client.id,
-        subscriptionId: subscription.id,
-        periodStart: month?.start ?? null,
-        periodEnd: month?.end ?? null,
-      },
-    );
+    const input: CreateInvoice = {
+      clientName: clientName(client),
+      clientEmail: client.email,
+      planType: plan.id,
+      dueDate,
+      notes: free ? `${notes} This month is free: nothing to pay.` : notes,
+      lineItems,
+      tax: 0,
+      discount: 0,
+    };
+    const link = {
+      userId: client.id,
+      subscriptionId: subscription.id,
+      periodStart: month?.start ?? null,
+      periodEnd: month?.end ?? null,
+    };
+    return { plan, free, input, link };
   }
+
+  async function monthInvoice(
+    subscription: BilledSubscription,
+    client: User,
+    month: { start: Date; end: Date } | null,
+  ) {
+    const draft = monthInvoiceDraft(subscription, client, month);
+    return draft ? invoices.create(draft.input, draft.link) : null;
+  }
+
+  /** The month a renewal bills: from the current period's end, one month of the calendar. */
+  const renewalMonth = (periodEnd: Date) => ({
+    start: periodEnd,
+    end: addMonthsIn(periodEnd, 1, timeZone),
+  });
 
   return {
     /**
@@ -197,6 +218,20 @@ export function createBillingService({
       }
     },
 
+    /**
+     * The next `days` days' renewals, a page at a time (upcoming-renewals.ts): each with the
+     * renewal invoice the run made, or the one it will make, drawn up by `monthInvoiceDraft`
+     * and priced by the invoices' own pricing, as the run's `create` does: a dry run.
+     */
+    upcomingRenewals: createUpcomingRenewals({
+      repository,
+      draft: (subscription, client, periodEnd) =>
+        monthInvoiceDraft(subscription, client, renewalMonth(periodEnd)),
+      price: (input) => invoices.price(input),
+      now,
+      timeZone,
+    }),
+
     /** The daily lifecycle run (a pg-boss schedule in production, a fixed clock in tests). */
     async runDaily(): Promise<BillingRun> {
       const at = now();
@@ -221,10 +256,7 @@ export function createBillingService({
         const start = subscription.currentPeriodEnd!;
         let created;
         try {
-          created = await monthInvoice(subscription, client, {
-            start,
-            end: addMonthsIn(start, 1, timeZone),
-          });
+          created = await monthInvoice(subscription, client, renewalMonth(start));
         } catch (error) {
           // Another run made this month's invoice first: nothing left to do for it.
           if (isUniqueViolation(error)) continue;

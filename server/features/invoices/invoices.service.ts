@@ -1,3 +1,4 @@
+import { priceInvoice } from './invoice-pricing';
 import pLimit from 'p-limit';
 import { DEFAULT_TIME_ZONE } from '@shared/dates';
 import type { Invoice, InvoiceListQuery, InvoicePage } from '@shared/schemas/invoices';
@@ -131,6 +132,12 @@ export function createInvoiceService({
 
   return {
     create: write.create,
+
+    /**
+     * The lines and totals `create` would store for this input, written nowhere: the billing
+     * run's dry run of a renewal (upcoming renewals) prices its invoice here, as `create` does.
+     */
+    price: priceInvoice,
 
     /** "Extra update: …" and the like: a line on the client's newest draft (draft-lines.ts). */
     addToDraft: createDraftLines({ repository, create: write.create, audit, now, timeZone }),

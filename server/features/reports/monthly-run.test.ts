@@ -259,6 +259,9 @@ describe('the monthly run', () => {
       .post(`/api/admin/clients/${active!.id}/reports`)
       .send({ month: '2027-02' });
     expect(soFar.body).toMatchObject({ periodStart: '2027-02-01', periodEnd: '2027-02-20' });
+    // Read by the admin, then sent.
+    expect(reportMails('Feb 2027')).toEqual({});
+    expect((await admin.post(`/api/admin/reports/${soFar.body.id}/send`)).status).toBe(200);
     expect(reportMails('Feb 2027')).toEqual({ [reported.active!]: 1 });
 
     clock.set('2027-03-01T13:00:00Z');

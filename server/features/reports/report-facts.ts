@@ -30,6 +30,11 @@ export interface ReportFacts {
   /** Update requests of the period against the plan's (null: unlimited, or no plan). */
   updates: { used: number; included: number | null };
   invoicesPaid: PaidInvoiceFacts[];
+  /**
+   * Credit notes issued in the period on the client's invoices: money given back, taken off
+   * the total paid. Absent from reports made before credit notes were counted.
+   */
+  creditNotes?: CreditNoteFacts[];
 }
 
 export interface SiteFacts {
@@ -79,6 +84,22 @@ export interface PaidInvoiceFacts {
   invoiceNumber: string | null;
   amountCents: number;
   paidAt: string;
+}
+
+export interface CreditNoteFacts {
+  creditNoteNumber: string | null;
+  amountCents: number;
+  issuedAt: string;
+}
+
+/**
+ * What the client paid in the period, less what was credited back to them in it: the report's
+ * "Total paid" (the dashboard's revenue takes credit notes off the same way).
+ */
+export function totalPaidCents(facts: Pick<ReportFacts, 'invoicesPaid' | 'creditNotes'>): number {
+  const paid = facts.invoicesPaid.reduce((sum, invoice) => sum + invoice.amountCents, 0);
+  const credited = (facts.creditNotes ?? []).reduce((sum, note) => sum + note.amountCents, 0);
+  return paid - credited;
 }
 
 /** The days and instants a report covers. */
@@ -252,11 +273,12 @@ export function createReportFacts({
     // need no more than that; the database queries of one site run together.
     const siteFacts: SiteFacts[] = [];
     for (const row of sites) siteFacts.push(await site(row, period));
-    const [tickets, updatesUsed, allowance, invoicesPaid] = await Promise.all([
+    const [tickets, updatesUsed, allowance, invoicesPaid, creditNotes] = await Promise.all([
       repository.tickets(client.id, period.from, period.until),
       repository.updatesUsed(client.id, period.from, period.until),
       repository.updatesPerMonth(),
       repository.invoicesPaid(client.id, period.from, period.until),
+      repository.creditNotesIssued(client.id, period.from, period.until),
     ]);
     return {
       month: period.month,
@@ -277,6 +299,11 @@ export function createReportFacts({
         invoiceNumber: invoice.invoiceNumber,
         amountCents: invoice.amountCents,
         paidAt: invoice.paidAt.toISOString(),
+      })),
+      creditNotes: creditNotes.map((note) => ({
+        creditNoteNumber: note.creditNoteNumber,
+        amountCents: note.amountCents,
+        issuedAt: note.issuedAt.toISOString(),
       })),
     };
   };

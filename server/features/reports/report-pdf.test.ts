@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pdfPageCount, pdfText } from '@tests/support/pdf-text';
 import type { ReportFacts, SiteFacts } from './report-facts';
+import { renderCreditNotePdf } from '../invoices/credit-note-pdf';
 import { renderReportPdf, type ReportIssuer } from './report-pdf';
 import { formatDuration, healthLine } from './report-wording';
 
@@ -83,6 +84,54 @@ describe('the monthly report PDF', () => {
     expect(text).toContain('Tickets opened: 0');
     expect(text).toContain('And 14 more: every invoice is in your client portal.');
     expect(text).toContain('Total paid $3,980.00');
+  });
+});
+
+describe('the logo on the PDFs', () => {
+  it('is drawn by the one letterhead on the report and the credit note alike', async () => {
+    const { default: sharp } = await import('sharp');
+    const logo = await sharp({
+      create: { width: 300, height: 100, channels: 4, background: '#0e7490' },
+    })
+      .png()
+      .toBuffer();
+    const hasImage = (pdf: Buffer) => pdf.toString('latin1').includes('/Subtype /Image');
+    const report = (withLogo: boolean) =>
+      renderReportPdf(facts([site(2, 1)]), { ...issuer, logo: withLogo ? logo : null });
+    expect(hasImage(await report(false))).toBe(false);
+    const withLogo = await report(true);
+    expect(hasImage(withLogo)).toBe(true);
+    // The name and details still read beside it, and the page count is unchanged.
+    expect(await pdfText(withLogo)).toContain('Bayou Web Works');
+    expect(await pdfPageCount(withLogo)).toBe(1);
+
+    const note = await renderCreditNotePdf(
+      {
+        id: 'note-1',
+        creditNoteNumber: 'CN-2026-0007',
+        invoiceId: 'invoice-1',
+        status: 'issued',
+        amount: 2_500,
+        reason: 'Goodwill',
+        paymentId: null,
+        refundAmount: 0,
+        stripeRefundId: null,
+        refundStatus: null,
+        createdByAdminId: null,
+        createdAt: new Date('2026-11-10T15:00:00Z'),
+        issuedAt: new Date('2026-11-10T15:00:00Z'),
+      },
+      {
+        invoiceNumber: 'INV-2026-0101',
+        clientName: 'Camille Broussard',
+        clientEmail: 'camille@example.com',
+        dateIssued: '2026-11-01',
+        total: 39_900,
+      },
+      { ...issuer, paymentInstructions: '', logo },
+    );
+    expect(hasImage(note)).toBe(true);
+    expect(await pdfText(note)).toContain('CREDIT NOTE');
   });
 });
 

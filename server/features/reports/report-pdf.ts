@@ -12,7 +12,7 @@ import {
   type Letterhead,
   type Pdf,
 } from '../../lib/pdf-document';
-import type { ReportFacts, SiteFacts } from './report-facts';
+import { totalPaidCents, type ReportFacts, type SiteFacts } from './report-facts';
 import {
   formatDuration,
   formatMs,
@@ -125,7 +125,11 @@ export async function renderReportPdf(facts: ReportFacts, issuer: ReportIssuer):
     line('No website is watched for you yet.', { color: MUTED });
   }
   const paid = facts.invoicesPaid;
-  const invoicesHeight = 50 + Math.min(paid.length, INVOICES_SHOWN) * 16 + 16;
+  const credited = facts.creditNotes ?? [];
+  const invoicesHeight =
+    50 +
+    (Math.min(paid.length, INVOICES_SHOWN) + Math.min(credited.length, INVOICES_SHOWN)) * 16 +
+    16;
   const reserve = 76 + invoicesHeight + 24;
   const full = facts.sites.slice(0, FULL_SITES);
   const brief = facts.sites.slice(FULL_SITES);
@@ -186,18 +190,18 @@ export async function renderReportPdf(facts: ReportFacts, issuer: ReportIssuer):
     y += 6;
     heading('Invoices paid');
     if (paid.length === 0) line('No invoice was paid in this period.', { color: MUTED });
-    for (const invoice of paid.slice(0, INVOICES_SHOWN)) {
-      doc
-        .fillColor(INK)
-        .font('Helvetica')
-        .fontSize(10)
-        .text(invoice.invoiceNumber ?? 'Invoice', left, y, { width: 200 });
-      doc.text(`Paid ${displayDate(invoice.paidAt, tz)}`, left + 200, y, { width: 160 });
-      doc.text(formatCents(invoice.amountCents), left + 360, y, {
-        width: width - 360,
-        align: 'right',
-      });
+    const row = (label: string, when: string, cents: number) => {
+      doc.fillColor(INK).font('Helvetica').fontSize(10).text(label, left, y, { width: 200 });
+      doc.text(when, left + 200, y, { width: 160 });
+      doc.text(formatCents(cents), left + 360, y, { width: width - 360, align: 'right' });
       y += 16;
+    };
+    for (const invoice of paid.slice(0, INVOICES_SHOWN)) {
+      row(
+        invoice.invoiceNumber ?? 'Invoice',
+        `Paid ${displayDate(invoice.paidAt, tz)}`,
+        invoice.amountCents,
+      );
     }
     if (paid.length > INVOICES_SHOWN) {
       line(`And ${paid.length - INVOICES_SHOWN} more: every invoice is in your client portal.`, {
@@ -205,8 +209,18 @@ export async function renderReportPdf(facts: ReportFacts, issuer: ReportIssuer):
         size: 9,
       });
     }
-    if (paid.length > 0) {
-      const total = paid.reduce((sum, invoice) => sum + invoice.amountCents, 0);
+    // Money given back in the period is taken off what was paid (a credit note).
+    for (const note of credited.slice(0, INVOICES_SHOWN)) {
+      row(
+        note.creditNoteNumber ?? 'Credit note',
+        `Credited ${displayDate(note.issuedAt, tz)}`,
+        -note.amountCents,
+      );
+    }
+    if (credited.length > INVOICES_SHOWN) {
+      line(`And ${credited.length - INVOICES_SHOWN} more credit notes.`, { color: MUTED, size: 9 });
+    }
+    if (paid.length > 0 || credited.length > 0) {
       doc
         .moveTo(left + 360, y)
         .lineTo(right, y)
@@ -215,8 +229,12 @@ export async function renderReportPdf(facts: ReportFacts, issuer: ReportIssuer):
         .stroke();
       y += 4;
       doc
+        .fillColor(INK)
         .font('Helvetica-Bold')
-        .text(`Total paid ${formatCents(total)}`, left, y, { width, align: 'right' });
+        .text(`Total paid ${formatCents(totalPaidCents(facts))}`, left, y, {
+          width,
+          align: 'right',
+        });
       y = doc.y + 4;
     }
   }

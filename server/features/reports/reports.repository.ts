@@ -3,6 +3,7 @@ import type { PlanId } from '@shared/plans';
 import { DEFAULT_UPDATE_ALLOWANCE } from '@shared/schemas/updates';
 import type { Database } from '../../db/client';
 import {
+  creditNotes,
   invoices,
   monthlyReports,
   settings,
@@ -23,6 +24,7 @@ const listed = {
   periodStart: monthlyReports.periodStart,
   periodEnd: monthlyReports.periodEnd,
   sentAt: monthlyReports.sentAt,
+  heldForReview: monthlyReports.heldForReview,
   createdAt: monthlyReports.createdAt,
   updatedAt: monthlyReports.updatedAt,
 };
@@ -324,6 +326,28 @@ export function createReportsRepository(db: Database) {
       return rows.map((row) => ({ ...row, paidAt: row.paidAt! }));
     },
 
+    /** Credit notes issued in [from, until) on the client's invoices, in the order issued. */
+    async creditNotesIssued(userId: string, from: Date, until: Date) {
+      const rows = await db
+        .select({
+          creditNoteNumber: creditNotes.creditNoteNumber,
+          amountCents: creditNotes.amount,
+          issuedAt: creditNotes.issuedAt,
+        })
+        .from(creditNotes)
+        .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+        .where(
+          and(
+            eq(invoices.userId, userId),
+            eq(creditNotes.status, 'issued'),
+            gte(creditNotes.issuedAt, from),
+            lt(creditNotes.issuedAt, until),
+          ),
+        )
+        .orderBy(asc(creditNotes.issuedAt));
+      return rows.map((row) => ({ ...row, issuedAt: row.issuedAt! }));
+    },
+
     /** The client's report of `month`, without its PDF. */
     async findOfMonth(userId: string, month: string): Promise<ListedReport | null> {
       const [row] = await db
@@ -344,12 +368,20 @@ export function createReportsRepository(db: Database) {
       return row ?? null;
     },
 
-    /** The client's reports, newest month first (one a month: a short list). */
-    async listOf(userId: string, limit: number): Promise<ListedReport[]> {
+    /**
+     * The client's reports, newest month first (one a month: a short list); `sentOnly`, not
+     * those the admin holds unsent (what the client's portal lists).
+     */
+    async listOf(userId: string, limit: number, sentOnly = false): Promise<ListedReport[]> {
       return db
         .select(listed)
         .from(monthlyReports)
-        .where(eq(monthlyReports.userId, userId))
+        .where(
+          and(
+            eq(monthlyReports.userId, userId),
+            sentOnly ? eq(monthlyReports.heldForReview, false) : undefined,
+          ),
+        )
         .orderBy(desc(monthlyReports.month))
         .limit(limit);
     },
@@ -375,7 +407,8 @@ export function createReportsRepository(db: Database) {
     async completeEarlier(content: ReportContent, at: Date): Promise<ListedReport | null> {
       const [row] = await db
         .update(monthlyReports)
-        .set({ ...content, sentAt: null, updatedAt: at })
+        // The run's own report now, of the whole month: sent by the run like any other.
+        .set({ ...content, sentAt: null, heldForReview: false, updatedAt: at })
         .where(
           and(
             eq(monthlyReports.userId, content.userId),
@@ -388,13 +421,13 @@ export function createReportsRepository(db: Database) {
     },
 
     /**
-     * The admin's report: made, or made again over the existing one, and claimed for sending
-     * at once (sent_at = `at`), so no run sends it beside the admin's e-mail.
+     * The admin's report: made, or made again over the existing one, and held unsent for the
+     * admin to read before their Send (the monthly run leaves a held report alone).
      */
-    async saveClaimed(content: ReportContent, at: Date): Promise<ListedReport & { made: boolean }> {
+    async saveHeld(content: ReportContent, at: Date): Promise<ListedReport & { made: boolean }> {
       const [row] = await db
         .insert(monthlyReports)
-        .values({ ...content, sentAt: at, createdAt: at, updatedAt: at })
+        .values({ ...content, sentAt: null, heldForReview: true, createdAt: at, updatedAt: at })
         .onConflictDoUpdate({
           target: [monthlyReports.userId, monthlyReports.month],
           set: {
@@ -402,7 +435,8 @@ export function createReportsRepository(db: Database) {
             periodEnd: content.periodEnd,
             facts: content.facts,
             pdf: content.pdf,
-            sentAt: at,
+            sentAt: null,
+            heldForReview: true,
             updatedAt: at,
           },
         })
@@ -410,12 +444,21 @@ export function createReportsRepository(db: Database) {
       return row!;
     },
 
-    /** The month's reports made but not sent (a run stopped between the two), oldest first. */
+    /**
+     * The month's reports made but not sent (a run stopped between the two), oldest first;
+     * not those the admin made and holds to read before sending.
+     */
     async unsentOfMonth(month: string): Promise<ListedReport[]> {
       return db
         .select(listed)
         .from(monthlyReports)
-        .where(and(eq(monthlyReports.month, month), isNull(monthlyReports.sentAt)))
+        .where(
+          and(
+            eq(monthlyReports.month, month),
+            isNull(monthlyReports.sentAt),
+            eq(monthlyReports.heldForReview, false),
+          ),
+        )
         .orderBy(asc(monthlyReports.createdAt), asc(monthlyReports.id));
     },
 
@@ -432,11 +475,14 @@ export function createReportsRepository(db: Database) {
       return row ?? null;
     },
 
-    /** "Send again": the report is claimed whatever it was, its sending time now `at`. */
+    /**
+     * The admin's Send (or "Send again"): the report is claimed whatever it was, its sending
+     * time now `at`, and no longer held.
+     */
     async claimAgain(id: string, at: Date): Promise<ListedReport | null> {
       const [row] = await db
         .update(monthlyReports)
-        .set({ sentAt: at })
+        .set({ sentAt: at, heldForReview: false })
         .where(eq(monthlyReports.id, id))
         .returning(listed);
       return row ?? null;

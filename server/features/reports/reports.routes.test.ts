@@ -44,11 +44,20 @@ afterAll(async () => {
   await websites.close();
 });
 
+/** "Make report", then Send: the report e-mailed as the admin sends it once read. */
+async function makeAndSend(clientId: string, body: { month: string }) {
+  const made = await admin.post(`/api/admin/clients/${clientId}/reports`).send(body);
+  if (made.status === 201) {
+    expect((await admin.post(`/api/admin/reports/${made.body.id}/send`)).status).toBe(200);
+  }
+  return made;
+}
+
 const mailsTo = (address: string) =>
   smtp.messages.filter((mail) => !Array.isArray(mail.to) && mail.to?.text === address);
 
 describe('the monthly report, made by the admin', () => {
-  it("makes last month's report, e-mails it with its PDF, and lists it", async () => {
+  it("makes last month's report to read first, e-mails it on Send, and lists it", async () => {
     const { client, site } = await clientWithNovember(t.database, `${websites.origin}/site/4`, {
       email: 'camille@broussard.test',
     });
@@ -61,6 +70,26 @@ describe('the monthly report, made by the admin', () => {
       month: '2026-11',
       periodStart: '2026-11-01',
       periodEnd: '2026-11-30',
+      sentAt: null,
+      message:
+        'The report for Nov 2026 is made and not sent. Open its PDF to read it, then Send it to the client.',
+    });
+    // Nothing goes out before Send: not with the making, nor with the monthly run.
+    const preview = await admin
+      .get(`/api/admin/reports/${report.id}/pdf`)
+      .buffer(true)
+      .parse(binary);
+    expect(preview.headers['content-disposition']).toBe(
+      'inline; filename=Report-2026-11-Bayou-Web-Works.pdf',
+    );
+    expect(await pdfText(preview.body as Buffer)).toContain(`Total paid ${NOVEMBER.totalPaid}`);
+    expect((await t.services.reports.runMonthly()).sent).toBe(0);
+    await t.services.notifications.idle();
+    expect(mailsTo('camille@broussard.test')).toEqual([]);
+
+    const sent = await admin.post(`/api/admin/reports/${report.id}/send`);
+    expect(sent.status).toBe(200);
+    expect(AdminReportSchema.parse(sent.body)).toMatchObject({
       sentAt: '2026-12-01T13:00:00.000Z',
       message: 'The report for Nov 2026 was e-mailed to camille@broussard.test.',
     });
@@ -106,6 +135,11 @@ describe('the monthly report, made by the admin', () => {
         invoice.amount,
         `Paid ${invoice.paid}`,
       ]),
+      ...NOVEMBER.credits.flatMap((credit) => [
+        credit.number,
+        credit.amount,
+        `Credited ${credit.issued}`,
+      ]),
       `Total paid ${NOVEMBER.totalPaid}`,
       'Questions about this report? Write to care@bayouweb.test.',
     ]) {
@@ -115,6 +149,7 @@ describe('the monthly report, made by the admin', () => {
     expect(text).not.toContain('October outage');
     expect(text).not.toContain('INV-2026-0099');
     expect(text).not.toContain('INV-2026-0130');
+    expect(text).not.toContain('CN-2026-0031');
     expect(await pdfPageCount(attachment!.content)).toBeGreaterThanOrEqual(1);
     expect(await pdfPageCount(attachment!.content)).toBeLessThanOrEqual(2);
 
@@ -146,9 +181,6 @@ describe('the monthly report, made by the admin', () => {
     const pdf = await admin.get(`/api/admin/reports/${report.id}/pdf`).buffer(true).parse(binary);
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.headers['content-disposition']).toBe(
-      'attachment; filename=Report-2026-11-Bayou-Web-Works.pdf',
-    );
     expect(await pdfText(pdf.body as Buffer)).toContain(NOVEMBER.uptime);
     const audited = await t.database.db
       .select()
@@ -159,7 +191,7 @@ describe('the monthly report, made by the admin', () => {
     ]);
   });
 
-  it('makes it again over the same row, and sends it again on "Send again"', async () => {
+  it('makes it again over the same row, unsent, and sends it again on "Send again"', async () => {
     const client = await createClient(t.database, {
       createdAt: new Date('2026-06-01T15:00:00Z'),
       email: 'odile@example.test',
@@ -168,6 +200,7 @@ describe('the monthly report, made by the admin', () => {
       month: '2026-10',
     });
     expect(first.status).toBe(201);
+    expect((await admin.post(`/api/admin/reports/${first.body.id}/send`)).status).toBe(200);
     clock.set('2026-12-01T14:00:00Z');
     try {
       const again = await admin.post(`/api/admin/clients/${client.id}/reports`).send({
@@ -175,7 +208,7 @@ describe('the monthly report, made by the admin', () => {
       });
       expect(again.status).toBe(201);
       expect(again.body.id).toBe(first.body.id);
-      expect(again.body.sentAt).toBe('2026-12-01T14:00:00.000Z');
+      expect(again.body.sentAt).toBeNull();
       const rows = await t.database.db
         .select({ id: monthlyReports.id })
         .from(monthlyReports)
@@ -194,10 +227,9 @@ describe('the monthly report, made by the admin', () => {
       expect(mails.map((mail) => mail.subject)).toEqual([
         'Your Oct 2026 report from Bayou Web Works',
         'Your Oct 2026 report from Bayou Web Works',
-        'Your Oct 2026 report from Bayou Web Works',
       ]);
       // Without a website nor anything else that month, the report says so.
-      const text = await pdfText(mails[2]!.attachments[0]!.content);
+      const text = await pdfText(mails[1]!.attachments[0]!.content);
       expect(text).toContain('No website is watched for you yet.');
       expect(text).toContain('No invoice was paid in this period.');
       expect(text).toContain('Website updates: 0 updates requested (no plan includes updates)');
@@ -235,7 +267,7 @@ describe('the monthly report, made by the admin', () => {
       url: `${websites.origin}/site/8`,
       createdAt: new Date('2026-11-12T18:00:00Z'),
     });
-    const joined = await admin.post(`/api/admin/clients/${client.id}/reports`).send({
+    const joined = await makeAndSend(client.id, {
       month: '2026-11',
     });
     expect(joined.status).toBe(201);
@@ -243,7 +275,7 @@ describe('the monthly report, made by the admin', () => {
 
     clock.set('2026-12-09T20:00:00Z');
     try {
-      const soFar = await admin.post(`/api/admin/clients/${client.id}/reports`).send({
+      const soFar = await makeAndSend(client.id, {
         month: '2026-12',
       });
       expect(soFar.status).toBe(201);
@@ -269,7 +301,7 @@ describe('the monthly report, made by the admin', () => {
     });
     const site = await insertSite(t.database, client.id, { url: `${websites.origin}/site/4` });
     // On Dec 1, October is two months back: today's measure is not October's.
-    const october = await admin.post(`/api/admin/clients/${client.id}/reports`).send({
+    const october = await makeAndSend(client.id, {
       month: '2026-10',
     });
     expect(october.status).toBe(201);
@@ -339,7 +371,13 @@ describe("the client's own reports", () => {
       month: '2026-11',
     });
     expect(made.status).toBe(201);
-    await admin.post(`/api/admin/clients/${other.user.id}/reports`).send({ month: '2026-10' });
+    // Held for the admin to read: not the client's to see until it is sent.
+    expect(await (await camille.browser.request('GET', '/api/reports')).json()).toEqual([]);
+    expect((await camille.browser.request('GET', `/api/reports/${made.body.id}/pdf`)).status).toBe(
+      404,
+    );
+    expect((await admin.post(`/api/admin/reports/${made.body.id}/send`)).status).toBe(200);
+    await makeAndSend(other.user.id, { month: '2026-10' });
 
     const listed = await camille.browser.request('GET', '/api/reports');
     expect(listed.status).toBe(200);

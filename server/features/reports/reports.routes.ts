@@ -5,10 +5,18 @@ import { currentAdmin, currentUserId, requireUser } from '../../lib/auth-guards'
 import { parse } from '../../lib/validate';
 import type { ReportService } from './reports.service';
 
-function sendPdf(res: Response, pdf: { filename: string; content: Buffer }) {
+/**
+ * A report's PDF: downloaded by the client; opened in the browser for the admin, who reads a
+ * report made before sending it (its file name is only letters, digits and dashes).
+ */
+function sendPdf(
+  res: Response,
+  pdf: { filename: string; content: Buffer },
+  disposition: 'attachment' | 'inline' = 'attachment',
+) {
   res
     .type('application/pdf')
-    .attachment(pdf.filename)
+    .set('Content-Disposition', `${disposition}; filename=${pdf.filename}`)
     .set('Cache-Control', 'private, no-store')
     .set('X-Content-Type-Options', 'nosniff')
     .send(pdf.content);
@@ -34,19 +42,20 @@ export function adminReportRoutes(service: ReportService): Router {
     res.json(await service.listForClient(req.params.id));
   });
 
-  // Makes the month's report (again) and e-mails it; the answer says what became of the e-mail.
+  // Makes the month's report (again) and holds it for the admin to read; nothing is e-mailed.
   router.post('/clients/:id/reports', async (req: Request<{ id: string }>, res) => {
     const { month } = parse(CreateReportSchema, req.body);
     const made = await service.makeForClient(req.params.id, month, actorOf(currentAdmin(res)));
     res.status(201).json(made);
   });
 
+  // Send (a report made and read), or "Send again": e-mails it with its PDF.
   router.post('/reports/:id/send', async (req: Request<{ id: string }>, res) => {
     res.json(await service.sendAgain(req.params.id, actorOf(currentAdmin(res))));
   });
 
   router.get('/reports/:id/pdf', async (req: Request<{ id: string }>, res) => {
-    sendPdf(res, await service.pdf(req.params.id));
+    sendPdf(res, await service.pdf(req.params.id), 'inline');
   });
 
   return router;

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { addMonthsToMonth, startOfMonthIn } from '@shared/dates';
+import { addMonthsToMonth, formatMonth, startOfMonthIn } from '@shared/dates';
 import type { AdminReport, Report } from '@shared/schemas/reports';
 import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
@@ -26,6 +26,10 @@ export const REPORT_NOT_FOUND = 'Report not found';
 const CLIENT_NOT_FOUND = 'Client not found';
 /** Reports listed at most: ten years of months, far more than any list needs. */
 const REPORTS_LISTED = 120;
+
+/** What "Make report" answers: made, not sent, and what to do next. */
+export const reportMadeMessage = (month: string) =>
+  `The report for ${formatMonth(month)} is made and not sent. Open its PDF to read it, then Send it to the client.`;
 
 const reportId = (id: string) => existingId(id, REPORT_NOT_FOUND);
 const clientId = (id: string) => existingId(id, CLIENT_NOT_FOUND);
@@ -127,8 +131,8 @@ export function createReportService({
 
     /**
      * The admin's "Make report": the client's report of `month` made (or made again over the
-     * one there is) and e-mailed at once. 400 with the reason for a month still to come or
-     * one before the client joined.
+     * one there is) and held unsent, for the admin to read its PDF before their Send e-mails it.
+     * 400 with the reason for a month still to come or one before the client joined.
      */
     async makeForClient(
       id: string,
@@ -149,8 +153,7 @@ export function createReportService({
       const period = reportPeriod(month, { joinedAt, now: at, timeZone });
       if ('refused' in period) throw new AppError(400, period.refused);
       const content = await makeContent(toReportClient(client), period);
-      const saved = await repository.saveClaimed(content, at);
-      const delivery = await deliver(saved, null);
+      const saved = await repository.saveHeld(content, at);
       await audit.record(actor, {
         kind: 'report.made',
         targetType: 'client',
@@ -162,8 +165,7 @@ export function createReportService({
           madeAgain: !saved.made,
         },
       });
-      const row = (await repository.findById(saved.id)) ?? saved;
-      return { ...toAdminReport(row), message: delivery.message };
+      return { ...toAdminReport(saved), message: reportMadeMessage(month) };
     },
 
     /** The client's reports on their page in the admin, newest month first. */
@@ -173,7 +175,10 @@ export function createReportService({
       return (await repository.listOf(client.id, REPORTS_LISTED)).map(toAdminReport);
     },
 
-    /** "Send again": the report as it was made, e-mailed once more to the client. */
+    /**
+     * Send: the report as it was made (and read by the admin), e-mailed to the client; "Send
+     * again" for one sent before.
+     */
     async sendAgain(id: string, actor: AuditActor): Promise<AdminReport & { message: string }> {
       const before = await found(id);
       const claimed = await repository.claimAgain(before.id, now());
@@ -196,15 +201,17 @@ export function createReportService({
       return download(row);
     },
 
-    /** The signed-in client's own reports, newest month first. */
+    /** The signed-in client's own reports, newest month first (not one held unsent). */
     async listOwn(userId: string): Promise<Report[]> {
-      return (await repository.listOf(userId, REPORTS_LISTED)).map(toReport);
+      return (await repository.listOf(userId, REPORTS_LISTED, true)).map(toReport);
     },
 
-    /** The client's own report's PDF; anyone else's is not found. */
+    /** The client's own report's PDF; anyone else's, or one held unsent, is not found. */
     async pdfOwn(userId: string, id: string) {
       const row = await repository.content(reportId(id));
-      if (!row || row.userId !== userId) throw new AppError(404, REPORT_NOT_FOUND);
+      if (!row || row.userId !== userId || row.heldForReview) {
+        throw new AppError(404, REPORT_NOT_FOUND);
+      }
       return download(row);
     },
   };

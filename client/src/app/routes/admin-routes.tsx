@@ -23,6 +23,7 @@ import { InvitePage } from '@/features/signup-links/pages/invite-page';
 import { InvoiceDetailPage } from '@/features/invoices/pages/invoice-detail-page';
 import { InvoicesPage } from '@/features/invoices/pages/invoices-page';
 import { NewInvoicePage } from '@/features/invoices/pages/new-invoice-page';
+import { UpcomingRenewalsPage } from '@/features/invoices/pages/upcoming-renewals-page';
 import { EditInvoicePage } from '@/features/invoices/pages/edit-invoice-page';
 import { InboundPage } from '@/features/inbound/pages/inbound-page';
 import { OutboxPage } from '@/features/mail/pages/outbox-page';
@@ -54,6 +55,10 @@ export function AdminRoutes() {
                   <Route path={paths.admin.dashboard.pattern} component={AdminDashboardPage} />
                   <Route path={paths.admin.invoices.pattern} component={InvoicesPage} />
                   <Route path={paths.admin.newInvoice.pattern} component={NewInvoicePage} />
+                  <Route
+                    path={paths.admin.upcomingRenewals.pattern}
+                    component={UpcomingRenewalsPage}
+                  />
                   <Route path={paths.admin.editInvoice.pattern} component={EditInvoicePage} />
                   <Route path={paths.admin.invoice.pattern} component={InvoiceDetailPage} />
                   <Route path={paths.admin.payments.pattern} component={PaymentsPage} />

@@ -57,6 +57,7 @@ function TrendFigure({
   money: boolean;
 }) {
   const formatValue = money ? formatCents : count;
+  const empty = months.every((month) => series.every((s) => !month[s.key]));
   const axis = {
     xAxis: (
       <XAxis
@@ -85,58 +86,65 @@ function TrendFigure({
   return (
     <figure aria-label={label} className="min-w-0 space-y-3">
       <figcaption className="font-semibold">{title}</figcaption>
-      {/* The table below carries the same figures for screen readers and keyboards. */}
-      <div className="h-60 w-full" aria-hidden="true">
-        <ResponsiveContainer width="100%" height="100%">
-          {kind === 'line' ? (
-            // No keyboard layer: the chart is hidden from assistive technology, the table is not.
-            <LineChart
-              data={months}
-              margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
-              accessibilityLayer={false}
-            >
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              {axis.xAxis}
-              {axis.yAxis}
-              {tooltip}
-              {series.map((s) => (
-                <Line
-                  key={s.key}
-                  type="linear"
-                  dataKey={s.key}
-                  name={s.name}
-                  stroke={s.color}
-                  strokeWidth={2}
-                  dot={{ r: 2 }}
-                  isAnimationActive={false}
-                />
-              ))}
-            </LineChart>
-          ) : (
-            <BarChart
-              data={months}
-              margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
-              accessibilityLayer={false}
-            >
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              {axis.xAxis}
-              {axis.yAxis}
-              {tooltip}
-              {/* In the series' order (New before Churned), not alphabetical. */}
-              <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
-              {series.map((s) => (
-                <Bar
-                  key={s.key}
-                  dataKey={s.key}
-                  name={s.name}
-                  fill={s.color}
-                  isAnimationActive={false}
-                />
-              ))}
-            </BarChart>
-          )}
-        </ResponsiveContainer>
-      </div>
+      {empty ? (
+        // All zero: an axis of "$0" ticks says nothing, so the chart says so in words.
+        <div className="flex h-60 w-full items-center justify-center rounded-md border border-dashed p-4 text-center text-sm text-muted-foreground">
+          Nothing to chart yet: these months are all zero. The chart fills in as the figures come.
+        </div>
+      ) : (
+        /* The table below carries the same figures for screen readers and keyboards. */
+        <div className="h-60 w-full" aria-hidden="true">
+          <ResponsiveContainer width="100%" height="100%">
+            {kind === 'line' ? (
+              // No keyboard layer: the chart is hidden from assistive technology, the table is not.
+              <LineChart
+                data={months}
+                margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+                accessibilityLayer={false}
+              >
+                <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                {axis.xAxis}
+                {axis.yAxis}
+                {tooltip}
+                {series.map((s) => (
+                  <Line
+                    key={s.key}
+                    type="linear"
+                    dataKey={s.key}
+                    name={s.name}
+                    stroke={s.color}
+                    strokeWidth={2}
+                    dot={{ r: 2 }}
+                    isAnimationActive={false}
+                  />
+                ))}
+              </LineChart>
+            ) : (
+              <BarChart
+                data={months}
+                margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+                accessibilityLayer={false}
+              >
+                <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                {axis.xAxis}
+                {axis.yAxis}
+                {tooltip}
+                {/* In the series' order (New before Churned), not alphabetical. */}
+                <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
+                {series.map((s) => (
+                  <Bar
+                    key={s.key}
+                    dataKey={s.key}
+                    name={s.name}
+                    fill={s.color}
+                    isAnimationActive={false}
+                  />
+                ))}
+              </BarChart>
+            )}
+          </ResponsiveContainer>
+        </div>
+      )}
       <details className="text-sm">
         <summary className="cursor-pointer font-medium text-primary">Show the figures</summary>
         {/* Scrolls sideways on its own if a narrow screen needs it: reachable by keyboard. */}

@@ -19,7 +19,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDate } from '@/lib/dates';
+import { businessTimeZone, formatDate } from '@/lib/dates';
 import { useDashboardStats } from '@/features/dashboard/api/get-dashboard-stats';
 import { useDashboardTrends } from '@/features/dashboard/api/get-dashboard-trends';
 import { ResponseTimesCard } from '@/features/dashboard/components/response-times-card';
@@ -240,12 +240,13 @@ export function AdminDashboardPage() {
         </Card>
       </div>
       <p className="text-sm text-muted-foreground">
-        Collected this month: the payments of this calendar month (UTC) that count toward their
-        invoices. Outstanding: what sent and overdue invoices still owe. In the charts, months are
-        calendar months (UTC), this one as it stands: MRR is that of the plans active at the
-        month&apos;s end; new clients started a paid plan in the month and churned ones saw their
-        plan end; collected is the payments received in the month less what was refunded of them;
-        outstanding is what the invoices sent by the month&apos;s end still owed then.
+        Months are calendar months in the business&apos;s time zone ({businessTimeZone()}).
+        Collected this month: the payments of this calendar month that count toward their invoices.
+        Outstanding: what sent and overdue invoices still owe. In the charts, this month is shown as
+        it stands: MRR is that of the plans active at the month&apos;s end; new clients started a
+        paid plan in the month and churned ones saw their plan end; collected is the payments
+        received in the month less what was refunded of them; outstanding is what the invoices sent
+        by the month&apos;s end still owed then.
       </p>
     </div>
   );

@@ -1,4 +1,4 @@
-import { AlertTriangle, Plus, Send } from 'lucide-react';
+import { AlertTriangle, CalendarClock, Plus, Send } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { formatCents } from '@shared/money';
@@ -204,11 +204,18 @@ export function InvoicesPage() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="font-display text-3xl font-bold">Invoices</h1>
-        <Button asChild>
-          <Link href={paths.admin.newInvoice()}>
-            <Plus className="h-4 w-4" aria-hidden="true" /> Create Invoice
-          </Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link href={paths.admin.upcomingRenewals()}>
+              <CalendarClock className="h-4 w-4" aria-hidden="true" /> Upcoming renewals
+            </Link>
+          </Button>
+          <Button asChild>
+            <Link href={paths.admin.newInvoice()}>
+              <Plus className="h-4 w-4" aria-hidden="true" /> Create Invoice
+            </Link>
+          </Button>
+        </div>
       </div>
       <ListToolbar
         search={{

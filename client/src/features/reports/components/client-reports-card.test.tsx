@@ -43,17 +43,29 @@ describe('the months a report can be made for', () => {
 });
 
 describe('ClientReportsCard', () => {
-  it("makes last month's report by default, lists it and says what became of the e-mail", async () => {
+  it("makes last month's report by default to read first, and sends it only on Send", async () => {
+    const made: AdminReport = { ...NOVEMBER, sentAt: null };
     let reports: AdminReport[] = [];
     apiServer.use(
       http.get(`/api/admin/clients/${CLIENT}/reports`, () => json(AdminReportsSchema, reports)),
       http.post(`/api/admin/clients/${CLIENT}/reports`, () => {
-        reports = [NOVEMBER];
+        reports = [made];
         return json(
           AdminReportSchema,
-          { ...NOVEMBER, message: 'The report for Nov 2026 was e-mailed to camille@example.com.' },
+          {
+            ...made,
+            message:
+              'The report for Nov 2026 is made and not sent. Open its PDF to read it, then Send it to the client.',
+          },
           { status: 201 },
         );
+      }),
+      http.post(`/api/admin/reports/${NOVEMBER.id}/send`, () => {
+        reports = [NOVEMBER];
+        return json(AdminReportSchema, {
+          ...NOVEMBER,
+          message: 'The report for Nov 2026 was e-mailed to camille@example.com.',
+        });
       }),
     );
     const calls = recordRequests();
@@ -71,18 +83,31 @@ describe('ClientReportsCard', () => {
     ).toEqual(['Dec 2026 (so far)', 'Nov 2026', 'Oct 2026', 'Sep 2026']);
     await userEvent.click(screen.getByRole('button', { name: 'Make report' }));
 
-    expect((await screen.findAllByText('Nov 2026 report made'))[0]).toBeVisible();
-    expect(
-      screen.getAllByText('The report for Nov 2026 was e-mailed to camille@example.com.')[0],
-    ).toBeVisible();
+    // The report to read, focused; nothing sent yet.
+    const panel = await screen.findByRole('region', { name: 'Nov 2026 report made: not sent yet' });
+    expect(within(panel).getByRole('heading')).toHaveFocus();
+    expect(within(panel).getByRole('link', { name: 'Open the PDF' })).toHaveAttribute(
+      'href',
+      `/api/admin/reports/${NOVEMBER.id}/pdf`,
+    );
     const list = await screen.findByRole('list', { name: 'Monthly reports' });
     const [item] = within(list).getAllByRole('listitem');
     expect(item).toHaveTextContent('Nov 1, 2026 to Nov 30, 2026');
-    expect(item).toHaveTextContent('Sent Dec 1, 2026 at 7:00 AM');
+    expect(item).toHaveTextContent('Not sent yet');
     expect(within(item!).getByRole('link', { name: 'PDF of the Nov 2026 report' })).toHaveAttribute(
       'href',
       `/api/admin/reports/${NOVEMBER.id}/pdf`,
     );
+    expect(within(item!).getByRole('button', { name: 'Send the Nov 2026 report' })).toBeVisible();
+    expect(calls.map((call) => call.url)).not.toContain(`/api/admin/reports/${NOVEMBER.id}/send`);
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Send to the client' }));
+    expect((await screen.findAllByText('Nov 2026 report sent'))[0]).toBeVisible();
+    expect(
+      screen.getAllByText('The report for Nov 2026 was e-mailed to camille@example.com.')[0],
+    ).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('region', { name: /not sent yet/ })).toBeNull());
+    expect(await within(list).findByText('Sent Dec 1, 2026 at 7:00 AM')).toBeVisible();
     await waitFor(() =>
       expect(calls.filter((call) => call.method === 'POST')).toEqual([
         {
@@ -90,6 +115,7 @@ describe('ClientReportsCard', () => {
           url: `/api/admin/clients/${CLIENT}/reports`,
           body: { month: '2026-11' },
         },
+        { method: 'POST', url: `/api/admin/reports/${NOVEMBER.id}/send`, body: undefined },
       ]),
     );
   });

@@ -1,5 +1,5 @@
 import { Download, FileText, Send } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { AdminReport } from '@shared/schemas/reports';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -31,8 +31,24 @@ export function reportMonths(joinedAt: string, now = new Date()) {
   return { months, current, preferred: months[1] ?? current };
 }
 
-function ReportRow({ report }: { report: AdminReport }) {
+/** Sends a report (or sends it again), and says what became of the e-mail. */
+function useSendWithToast() {
   const send = useSendReport();
+  const sendReport = (report: AdminReport, onSent?: () => void) =>
+    send.mutate(report.id, {
+      onSuccess: (sent) => {
+        toast({
+          title: `${formatMonth(report.month)} report ${report.sentAt ? 'sent again' : 'sent'}`,
+          description: sent.message,
+        });
+        onSent?.();
+      },
+    });
+  return { sendReport, isPending: send.isPending };
+}
+
+function ReportRow({ report }: { report: AdminReport }) {
+  const { sendReport, isPending } = useSendWithToast();
   const month = formatMonth(report.month);
   return (
     <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
@@ -51,36 +67,83 @@ function ReportRow({ report }: { report: AdminReport }) {
       <div className="flex flex-wrap items-center gap-2">
         <a
           href={adminReportPdfUrl(report.id)}
+          target="_blank"
+          rel="noopener"
           aria-label={`PDF of the ${month} report`}
-          className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
+          className="inline-flex min-h-6 items-center gap-1 text-sm text-primary hover:underline"
         >
           <Download className="h-4 w-4" aria-hidden="true" /> PDF
         </a>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          disabled={send.isPending}
-          aria-label={`Send the ${month} report again`}
-          onClick={() =>
-            send.mutate(report.id, {
-              onSuccess: (sent) =>
-                toast({ title: `${month} report sent again`, description: sent.message }),
-            })
-          }
-        >
-          <Send className="h-4 w-4" aria-hidden="true" />
-          {send.isPending ? 'Sending...' : 'Send again'}
-        </Button>
+        {report.sentAt ? (
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={isPending}
+            aria-label={`Send the ${month} report again`}
+            onClick={() => sendReport(report)}
+          >
+            <Send className="h-4 w-4" aria-hidden="true" />
+            {isPending ? 'Sending...' : 'Send again'}
+          </Button>
+        ) : (
+          <Button
+            type="button"
+            size="sm"
+            disabled={isPending}
+            aria-label={`Send the ${month} report`}
+            onClick={() => sendReport(report)}
+          >
+            <Send className="h-4 w-4" aria-hidden="true" />
+            {isPending ? 'Sending...' : 'Send'}
+          </Button>
+        )}
       </div>
     </li>
   );
 }
 
 /**
+ * The report just made, before anything is sent: its PDF to read, then Send. Focused when it
+ * appears, so a keyboard or screen-reader user lands on it.
+ */
+function MadeReport({ report, onSent }: { report: AdminReport; onSent: () => void }) {
+  const { sendReport, isPending } = useSendWithToast();
+  const month = formatMonth(report.month);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [report.id]);
+  return (
+    <section
+      aria-labelledby={`made-report-${report.id}`}
+      className="space-y-3 rounded-md border border-primary/40 bg-primary/5 p-4"
+    >
+      <h3 id={`made-report-${report.id}`} ref={heading} tabIndex={-1} className="font-medium">
+        {month} report made: not sent yet
+      </h3>
+      <p className="text-sm">
+        Read it before it goes: open the PDF, then Send e-mails it to the client with the PDF
+        attached.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button asChild variant="outline">
+          <a href={adminReportPdfUrl(report.id)} target="_blank" rel="noopener">
+            <FileText className="h-4 w-4" aria-hidden="true" />
+            Open the PDF
+          </a>
+        </Button>
+        <Button type="button" disabled={isPending} onClick={() => sendReport(report, onSent)}>
+          <Send className="h-4 w-4" aria-hidden="true" />
+          {isPending ? 'Sending...' : 'Send to the client'}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/**
  * The client page's "Reports": their monthly reports with when each was sent, its PDF and
  * "Send again"; and "Make report" for a month since they joined (last month by default, this
- * month so far), which makes it (again) and e-mails it.
+ * month so far), which makes it (again) for the admin to read: nothing is e-mailed before Send.
  */
 export function ClientReportsCard({
   clientId,
@@ -95,16 +158,11 @@ export function ClientReportsCard({
   const make = useMakeReport(clientId);
   const { months, current, preferred } = reportMonths(joinedAt, now);
   const [month, setMonth] = useState(preferred);
+  const [made, setMade] = useState<AdminReport | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    make.mutate(
-      { month },
-      {
-        onSuccess: (made) =>
-          toast({ title: `${formatMonth(made.month)} report made`, description: made.message }),
-      },
-    );
+    make.mutate({ month }, { onSuccess: setMade });
   };
 
   return (
@@ -136,9 +194,10 @@ export function ClientReportsCard({
           </Button>
         </form>
         <p className="text-sm text-muted-foreground">
-          The report is e-mailed to the client with its PDF; one made again replaces the
-          month&apos;s.
+          A report is made for you to read first; Send e-mails it to the client with its PDF. One
+          made again replaces the month&apos;s.
         </p>
+        {made && <MadeReport report={made} onSent={() => setMade(null)} />}
         <QueryList query={reports} what="The reports" empty="No reports yet.">
           {(items) => (
             <ul className="divide-y" aria-label="Monthly reports">

@@ -1,5 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { BusinessSettingsForm } from '../components/business-settings-form';
+import { LogoUpload } from '../components/logo-upload';
 import { ResponseTimesForm } from '../components/response-times-form';
 import { UpdateAllowanceForm } from '../components/update-allowance-form';
 
@@ -19,8 +20,9 @@ export function BusinessSettingsCards() {
             Shown on the website, in the admin panel and in every e-mail.
           </CardDescription>
         </CardHeader>
-        <CardContent>
+        <CardContent className="space-y-6">
           <BusinessSettingsForm />
+          <LogoUpload />
         </CardContent>
       </Card>
       <Card>

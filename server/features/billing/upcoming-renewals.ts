@@ -1,0 +1,96 @@
+import { addDays } from 'date-fns';
+import { calendarDateIn } from '@shared/dates';
+import { pageOffset } from '@shared/schemas/common';
+import type { CreateInvoice } from '@shared/schemas/invoices';
+import { findPlan, type Plan } from '@shared/plans';
+import {
+  UPCOMING_RENEWAL_DAYS,
+  type UpcomingRenewal,
+  type UpcomingRenewalPage,
+  type UpcomingRenewalsQuery,
+} from '@shared/schemas/renewals';
+import type { SubscriptionRow, User } from '../../db/schema';
+import { fullName } from '../../lib/format';
+import type { BillingRepository } from './billing.repository';
+
+/** The invoice the run would write for a renewal (billing.service's monthInvoiceDraft). */
+type RenewalDraft = (
+  subscription: SubscriptionRow,
+  client: User,
+  periodEnd: Date,
+) => { plan: Plan; free: boolean; input: CreateInvoice } | null;
+
+/**
+ * Upcoming renewals (issue 37): the subscriptions renewing in the next 30 days, each with what
+ * its renewal invoice asks for. Before the daily run makes that invoice, its preview is a dry
+ * run of the run's own steps: the same draft (plan, price, free month, terms) priced by the
+ * invoices' own pricing, never a second calculation; once made, the invoice itself.
+ */
+export function createUpcomingRenewals({
+  repository,
+  draft,
+  price,
+  now,
+  timeZone,
+}: {
+  repository: Pick<BillingRepository, 'upcomingRenewals'>;
+  draft: RenewalDraft;
+  price: (input: CreateInvoice) => {
+    lineItems: Array<{ description: string; quantity: number; unitPrice: number; total: number }>;
+    subtotal: number;
+    total: number;
+  };
+  now: () => Date;
+  timeZone: string;
+}) {
+  return async function upcomingRenewals(
+    query: UpcomingRenewalsQuery,
+  ): Promise<UpcomingRenewalPage> {
+    const { rows, total } = await repository.upcomingRenewals(
+      addDays(now(), UPCOMING_RENEWAL_DAYS),
+      { limit: query.pageSize, offset: pageOffset(query) },
+    );
+    const items = rows.map(({ subscription, client, invoice }): UpcomingRenewal => {
+      const periodEnd = subscription.currentPeriodEnd!;
+      const made = invoice?.id ? invoice : null;
+      // Once made, the run took the free month off: the invoice says what it asks for.
+      const drawn = made ? null : draft(subscription, client, periodEnd);
+      const priced = drawn ? price(drawn.input) : null;
+      const planId = drawn?.plan.id ?? subscription.pendingTier ?? subscription.tier;
+      const planName = drawn?.plan.name ?? findPlan(planId)?.name ?? planId;
+      return {
+        subscriptionId: subscription.id,
+        clientId: client.id,
+        clientName: fullName(client) || client.businessName || client.email || 'Client',
+        clientEmail: client.email,
+        planId,
+        planName,
+        renewalDate: calendarDateIn(periodEnd, timeZone),
+        amount: made ? made.total : (priced?.total ?? null),
+        freeMonth: drawn ? drawn.free : made?.total === 0,
+        invoice: made && {
+          id: made.id,
+          invoiceNumber: made.invoiceNumber,
+          status: made.status,
+          total: made.total,
+        },
+        preview:
+          drawn && priced
+            ? {
+                lineItems: priced.lineItems.map(({ description, quantity, unitPrice, total }) => ({
+                  description,
+                  quantity,
+                  unitPrice,
+                  total,
+                })),
+                subtotal: priced.subtotal,
+                total: priced.total,
+                dueDate: drawn.input.dueDate,
+                notes: drawn.input.notes,
+              }
+            : null,
+      };
+    });
+    return { items, total, page: query.page, pageSize: query.pageSize };
+  };
+}
