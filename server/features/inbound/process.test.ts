@@ -36,6 +36,7 @@ let amelie: User;
 let beau: User;
 let cleo: User;
 let dora: User;
+let finn: User;
 const SUPPORT = 'support@studio.test';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
@@ -52,6 +53,12 @@ beforeAll(async () => {
     'sel._domainkey.florist.test': [`v=DKIM1; k=rsa; p=${publicBase64}`],
     'florist.test': ['v=spf1 -all'],
     '_dmarc.florist.test': ['v=DMARC1; p=reject'],
+    // cafe.test signs with DKIM (also from a subdomain) and publishes no DMARC record, as most
+    // small businesses' domains; mailhost.test is a shared provider that signs as itself.
+    'sel._domainkey.cafe.test': [`v=DKIM1; k=rsa; p=${publicBase64}`],
+    'sel._domainkey.mail.cafe.test': [`v=DKIM1; k=rsa; p=${publicBase64}`],
+    'cafe.test': ['v=spf1 ip4:127.0.0.20 -all'],
+    'sel._domainkey.mailhost.test': [`v=DKIM1; k=rsa; p=${publicBase64}`],
   });
   sink = await startSmtpSink();
   t = await startTestApp({
@@ -64,6 +71,7 @@ beforeAll(async () => {
   beau = await createClient(t.database, { email: 'beau@florist.test', emailVerified: true });
   cleo = await createClient(t.database, { email: 'Cleo@Bakery.test', emailVerified: true });
   dora = await createClient(t.database, { email: 'dora@florist.test', emailVerified: true });
+  finn = await createClient(t.database, { email: 'finn@cafe.test', emailVerified: true });
 });
 afterAll(async () => {
   await t.close();
@@ -80,6 +88,10 @@ interface Draft {
   contentType?: string;
   /** DKIM-sign as this domain (selector "sel"). */
   signAs?: string;
+  /** Sign only this many bytes of the body (the signature's `l=` tag). */
+  signBodyLength?: number;
+  /** Added to the body after signing. */
+  appended?: string;
 }
 
 async function build(draft: Draft): Promise<Buffer> {
@@ -98,14 +110,13 @@ async function build(draft: Draft): Promise<Buffer> {
   ];
   const raw = Buffer.from(lines.join('\r\n').replace(/\r?\n/g, '\r\n') + '\r\n');
   if (!draft.signAs) return raw;
+  const signer = { signingDomain: draft.signAs, selector: 'sel', privateKey: privatePem };
   const { signatures, errors } = await dkimSign(raw, {
-    signingDomain: draft.signAs,
-    selector: 'sel',
-    privateKey: privatePem,
-    signatureData: [{ signingDomain: draft.signAs, selector: 'sel', privateKey: privatePem }],
+    ...signer,
+    signatureData: [{ ...signer, maxBodyLength: draft.signBodyLength }],
   });
   expect(errors).toEqual([]);
-  return Buffer.concat([Buffer.from(signatures), raw]);
+  return Buffer.concat([Buffer.from(signatures), raw, Buffer.from(draft.appended ?? '')]);
 }
 
 /**
@@ -383,6 +394,67 @@ describe('a client answering by e-mail', () => {
     );
     expect(log.stateDetail).toContain('the resolved ticket was opened again');
     expect((await ticketRow(ticket.id)).status).toBe('open');
+  });
+});
+
+describe('a client whose domain publishes no DMARC record', () => {
+  it.each(['cafe.test', 'mail.cafe.test'])(
+    'is verified by a valid DKIM signature of %s, aligned with the From domain',
+    async (signAs) => {
+      const raw = await build({ from: 'Finn <finn@cafe.test>', subject: 'New photos', signAs });
+      const log = await receive(raw);
+      expect(log.state).toBe('new_ticket');
+      expect(log.authentication).toEqual({
+        dkim: 'pass',
+        spf: 'none',
+        dmarc: 'none',
+        dmarcDomain: 'cafe.test',
+      });
+      expect(await ticketRow(log.ticketId!)).toMatchObject({
+        userId: finn.id,
+        subject: 'New photos',
+      });
+    },
+  );
+
+  it("is held when only SPF passes and the signature is a shared provider's", async () => {
+    const raw = await build({ from: 'finn@cafe.test', signAs: 'mailhost.test' });
+    const log = await receive(raw, { remoteAddress: '127.0.0.20', envelopeFrom: 'finn@cafe.test' });
+    expect(log.state).toBe('not_verified');
+    expect(log.stateDetail).toBe(
+      "Held as sender not verified: DMARC has no policy for cafe.test, no valid DKIM signature of cafe.test came with it (SPF passed, which other senders of a shared mail provider pass too), and there is no reply token of the client's ticket.",
+    );
+    expect(log.authentication).toEqual({
+      dkim: 'pass',
+      spf: 'pass',
+      dmarc: 'none',
+      dmarcDomain: 'cafe.test',
+    });
+  });
+
+  it('is held when the signature leaves part of the body unsigned and text was added', async () => {
+    const raw = await build({
+      from: 'finn@cafe.test',
+      body: 'See you soon.',
+      signAs: 'cafe.test',
+      signBodyLength: 10,
+      appended: 'PS: please send the invoice to attacker@elsewhere.test\r\n',
+    });
+    const log = await receive(raw);
+    expect(log.state).toBe('not_verified');
+    expect(log.stateDetail).toContain('no valid DKIM signature of cafe.test came with it');
+    // The signature itself verifies: it just vouches for the first 10 bytes only.
+    expect(log.authentication?.dkim).toBe('pass');
+  });
+
+  it('does not overrule a DMARC fail: a valid signature of another domain proves nothing', async () => {
+    const raw = await build({ from: 'amelie@bakery.test', signAs: 'mailhost.test' });
+    const log = await receive(raw);
+    expect(log.state).toBe('not_verified');
+    expect(log.stateDetail).toBe(
+      "Held as sender not verified: DMARC failed for bakery.test and there is no reply token of the client's ticket.",
+    );
+    expect(log.authentication).toMatchObject({ dkim: 'pass', dmarc: 'fail' });
   });
 });
 
