@@ -24,6 +24,7 @@ import {
 import type { Database } from '../../db/client';
 import { onPage } from '../../db/paging';
 import {
+  inboundHeldDigests,
   inboundMessages,
   inboundSearchText,
   inboundWebhookTokens,
@@ -214,6 +215,28 @@ export function createInboundRepository(db: Database) {
         .limit(limit);
     },
 
+    /**
+     * Claims the day's digest of held mail: true when this call took it, and then `within` has
+     * written the digest's e-mail in the same transaction; false when the day was already
+     * claimed (by another process, or before a restart).
+     */
+    async claimHeldDigest(
+      day: string,
+      held: number,
+      within: (tx: InboundTransaction) => Promise<void>,
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [claimed] = await tx
+          .insert(inboundHeldDigests)
+          .values({ day, held })
+          .onConflictDoNothing()
+          .returning({ day: inboundHeldDigests.day });
+        if (!claimed) return false;
+        await within(tx);
+        return true;
+      });
+    },
+
     /** How many messages are in the log, by state (the benchmark's accounting). */
     async countByState(): Promise<Partial<Record<InboundState, number>>> {
       const rows = await db
@@ -246,6 +269,9 @@ export function createInboundRepository(db: Database) {
     ...rawCopyQueries(db),
   };
 }
+
+/** The transaction the digest's claim and its e-mail are written in. */
+export type InboundTransaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** A held message as the daily digest names it. */
 export type HeldInbound = Pick<

@@ -1,12 +1,14 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { dkimSign } from 'mailauth';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OriginalEmailSchema } from '@shared/schemas/inbound';
+import { startOfDayIn } from '@shared/dates';
+import { HELD_INBOUND_STATES, OriginalEmailSchema } from '@shared/schemas/inbound';
 import { createClient, signedInAdmin } from '@tests/factories';
 import { startDnsStandIn, type DnsStandIn } from '@tests/support/dns-stand-in';
 import { expectJson } from '@tests/support/expect-json';
+import { pollUntil } from '@tests/support/poll';
 import { startSmtpSink, type SmtpSink } from '@tests/support/smtp-sink';
 import { EXE, HTML, PDF, pngImage } from '@tests/support/sample-files';
 import { startTestApp, type TestApp } from '@tests/support/test-app';
@@ -19,6 +21,7 @@ import {
   type User,
 } from '../../db/schema';
 import { createFileStorage } from '../../lib/file-storage';
+import { displayDateTime } from '../../lib/format';
 import { createIngest, type Envelope } from './ingest';
 import { messageKeyOf } from './message-identity';
 import { createRawMessages } from './raw-messages';
@@ -952,5 +955,62 @@ describe('the inbound sweep', () => {
       .where(eq(inboundMessages.id, id));
     expect(await t.services.inboundProcessor.sweep()).toBeGreaterThanOrEqual(1);
     expect((await inboundRow(id)).state).toBe('new_ticket');
+  });
+});
+
+describe('the daily digest of held mail', () => {
+  it('goes to the agency once a day, naming each held message, and not when none is held', async () => {
+    const zone = t.config.billing.timezone;
+    const on = (date: string, hour: number, minute = 0) =>
+      new Date(startOfDayIn(date, zone).getTime() + (hour * 60 + minute) * 60_000);
+    const releaseAllHeld = () =>
+      t.database.db
+        .update(inboundMessages)
+        .set({ state: 'released' })
+        .where(inArray(inboundMessages.state, [...HELD_INBOUND_STATES]));
+    // Only this test's message is held.
+    await releaseAllHeld();
+    const held = await receive(
+      await build({ from: 'Sam Stranger <sam@elsewhere.test>', subject: 'Quote for a shop' }),
+    );
+    expect(held.state).toBe('unknown_sender');
+    const agency = (await t.services.settings.getPublic()).businessEmail;
+    const digests = () => mailTo(agency).filter((mail) => mail.subject?.endsWith('for review'));
+    const digest = t.services.inboundHeldDigest;
+
+    expect(await digest.run(on('2031-03-04', 7, 59))).toMatchObject({ why: 'too early' });
+    // Two processes at 8:00, then one restarted in the afternoon: one digest that day.
+    const runs = await Promise.all([
+      digest.run(on('2031-03-04', 8)),
+      digest.run(on('2031-03-04', 8)),
+    ]);
+    expect(runs.filter((run) => run.sent)).toEqual([{ sent: true, day: '2031-03-04', held: 1 }]);
+    expect(await digest.run(on('2031-03-04', 15))).toMatchObject({ why: 'already sent' });
+    const [mail] = await pollUntil(digests, (found) => found.length > 0);
+    expect(mail!.subject).toBe('1 support e-mail is held for review');
+    expect(mail!.text).toContain(
+      [
+        'From: Sam Stranger <sam@elsewhere.test>',
+        'Subject: Quote for a shop',
+        `Received: ${displayDateTime(held.receivedAt, zone)}`,
+        'Why held: No client has the verified address sam@elsewhere.test.',
+        `Review: ${t.config.appUrl}/admin/support/inbound/${held.id}`,
+      ].join('\n'),
+    );
+    expect(mail!.text).toContain(
+      `Review held e-mail: ${t.config.appUrl}/admin/support/inbound?state=held`,
+    );
+
+    // The owner turns the digest off: nothing the next day.
+    const { agent } = await signedInAdmin(t.app, t.database);
+    const settings = (await agent.get('/api/admin/settings')).body as Record<string, unknown>;
+    const off = await agent.put('/api/admin/settings').send({ ...settings, heldMailDigest: false });
+    expect(off.status).toBe(200);
+    expect(await digest.run(on('2031-03-05', 9))).toMatchObject({ why: 'off' });
+    await agent.put('/api/admin/settings').send({ ...settings, heldMailDigest: true });
+    // Nothing held: nothing sent.
+    await releaseAllHeld();
+    expect(await digest.run(on('2031-03-06', 9))).toMatchObject({ why: 'nothing held' });
+    expect(digests()).toHaveLength(1);
   });
 });
