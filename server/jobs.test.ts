@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/client';
 import {
   ATTACHMENTS_QUEUE,
   BILLING_QUEUE,
+  INBOUND_DIGEST_QUEUE,
   INBOUND_SWEEP_QUEUE,
   OUTBOX_SECRETS_QUEUE,
   REPORTS_QUEUE,
@@ -150,6 +151,21 @@ it('sweeps unprocessed inbound e-mail at start and every minute, one run at a ti
     INBOUND_SWEEP_QUEUE,
   );
   expect(schedule).toEqual({ cron: '* * * * *', policy: 'singleton' });
+}, 30_000);
+
+it('sends the digest of held inbound mail at start and daily at 8:00, one run at a time', async () => {
+  const schedule = await scheduleOnceRan(
+    (ran) => ({
+      inboundHeldDigest: {
+        run: async () => {
+          ran();
+          return { sent: false, day: '2026-11-29', why: 'nothing held' };
+        },
+      },
+    }),
+    INBOUND_DIGEST_QUEUE,
+  );
+  expect(schedule).toEqual({ cron: '0 8 * * *', policy: 'singleton' });
 }, 30_000);
 
 it('makes the monthly reports at start and on REPORT_RUN_CRON in the business time zone', async () => {

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { HELD_DIGEST_HOUR } from './features/inbound/held-digest';
 import {
   LEAD_SEARCH_QUEUE,
   LEAD_SEARCH_QUEUE_OPTIONS,
@@ -29,6 +30,13 @@ const INBOUND_SWEEP_CRON = '* * * * *';
  */
 export const INBOUND_UPKEEP_QUEUE = 'inbound-upkeep';
 const INBOUND_UPKEEP_CRON = '41 3 * * *';
+/**
+ * The day's digest of held inbound mail to the agency, at HELD_DIGEST_HOUR (8:00) in
+ * BILLING_TIMEZONE, and at start (a day the server was down at 8 is caught up). Each day is
+ * claimed in the database (held-digest.ts), so however many instances run it, it goes once.
+ */
+export const INBOUND_DIGEST_QUEUE = 'inbound-held-digest';
+const INBOUND_DIGEST_CRON = `0 ${HELD_DIGEST_HOUR} * * *`;
 
 /**
  * The monthly reports (REPORT_RUN_CRON, in BILLING_TIMEZONE; the 1st at 7:00): last month's
@@ -91,6 +99,8 @@ export async function startJobs({
     inboundProcessor?: Pick<Services['inboundProcessor'], 'sweep'>;
     /** Absent where a process does not look after the raw support e-mails in the store. */
     inboundRawUpkeep?: Pick<Services['inboundRawUpkeep'], 'removeExpired' | 'removeOrphans'>;
+    /** Absent where a process does not send the daily digest of held inbound mail. */
+    inboundHeldDigest?: Pick<Services['inboundHeldDigest'], 'run'>;
     /** Absent where a process does not make the monthly reports. */
     reports?: Pick<Services['reports'], 'runMonthly'>;
     /** Absent or null where no mailbox is polled (IMAP_URL unset). */
@@ -100,7 +110,7 @@ export async function startJobs({
   };
 }): Promise<JobRunner> {
   const { billing, leadSearches, mail, attachments, inboundProcessor, reports, sites } = services;
-  const { inboundRawUpkeep } = services;
+  const { inboundRawUpkeep, inboundHeldDigest } = services;
   const pollMailbox = config.inbound.imap ? services.pollInboundMailbox : null;
   const boss = pgBossFor(database);
   boss.on('error', (error) => logger.error({ err: error }, 'job runner error'));
@@ -113,6 +123,7 @@ export async function startJobs({
     ...(attachments ? [{ name: ATTACHMENTS_QUEUE, policy: 'singleton' as const }] : []),
     ...(inboundProcessor ? [{ name: INBOUND_SWEEP_QUEUE, policy: 'singleton' as const }] : []),
     ...(inboundRawUpkeep ? [{ name: INBOUND_UPKEEP_QUEUE, policy: 'singleton' as const }] : []),
+    ...(inboundHeldDigest ? [{ name: INBOUND_DIGEST_QUEUE, policy: 'singleton' as const }] : []),
     // A run over many clients fetches each site for its health score: hours, not pg-boss's
     // default 15 minutes, before it counts as lost (a rerun would send nothing twice anyway).
     ...(reports
@@ -196,6 +207,16 @@ export async function startJobs({
       if (expired > 0 || orphans > 0) {
         logger.info({ expired, orphans }, 'raw support e-mails upkeep done');
       }
+    });
+  }
+  if (inboundHeldDigest) {
+    await boss.send(INBOUND_DIGEST_QUEUE, {});
+    await boss.schedule(INBOUND_DIGEST_QUEUE, INBOUND_DIGEST_CRON, undefined, {
+      tz: config.billing.timezone,
+    });
+    await boss.work(INBOUND_DIGEST_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+      const run = await inboundHeldDigest.run();
+      if (run.sent) logger.info({ run }, 'held inbound mail digest sent');
     });
   }
   if (reports) {

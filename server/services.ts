@@ -39,6 +39,8 @@ import { createVerifier } from './features/leads/analysis/verification';
 import { createWebsiteAnalyzer, websiteUrl } from './features/leads/analysis/website-analyzer';
 import { assessWebsite } from './features/leads/analysis/website-quality';
 import { createBulkSearchRunner } from './features/leads/leads.jobs';
+import { createHeldDigest } from './features/inbound/held-digest';
+import { createInboundEmails } from './features/inbound/inbound.emails';
 import { createInboundRepository } from './features/inbound/inbound.repository';
 import { createImapPoller } from './features/inbound/imap-poller';
 import { createInboundService } from './features/inbound/inbound.service';
@@ -124,6 +126,7 @@ function createEmails(send: Send) {
     adminAuth: createAdminAuthEmails(send),
     consultations: createConsultationEmails(send),
     identity: createIdentityEmails(send),
+    inbound: createInboundEmails(send),
     invoices,
     payments,
     /** The payments' e-mails, and the pay link a payment uses up. */
@@ -645,6 +648,14 @@ export function createServices({
       now: clock,
     }),
     inbound,
+    /** The day's digest of held inbound mail to the agency (jobs.ts, daily). */
+    inboundHeldDigest: createHeldDigest({
+      repository: repositories.inbound,
+      emails: emails.inbound,
+      digestOn: async () => (await settings.getBusiness()).heldMailDigest,
+      timeZone: config.billing.timezone,
+      now: clock,
+    }),
     pollInboundMailbox,
     invoices,
     /** /privacy and /terms: the default texts or the owner's. */

@@ -351,6 +351,8 @@ export const settings = pgTable('settings', {
     .default(sql`'{3,7,14}'::integer[]`),
   /** Each request from the landing page's consultation form is e-mailed to the business e-mail. */
   consultationEmails: boolean().notNull().default(true),
+  /** One e-mail a day to the business e-mail listing the inbound mail held for review. */
+  heldMailDigest: boolean().notNull().default(true),
   /** The largest attachment accepted, and the most a message's attachments may add up to. */
   attachmentMaxFileMb: integer().notNull().default(10),
   attachmentMaxMessageMb: integer().notNull().default(25),
@@ -747,6 +749,18 @@ export type AttachmentRow = typeof attachments.$inferSelect;
 export const inboundWebhookTokens = pgTable('inbound_webhook_tokens', {
   token: text().primaryKey(),
   usedAt: createdAt(),
+});
+
+/**
+ * The daily digests of held inbound mail sent to the agency, one row per day of the business's
+ * calendar: the row is the claim (its primary key), written with the digest's outbox message
+ * in one transaction, so two processes or a restart never send a day's digest twice.
+ */
+export const inboundHeldDigests = pgTable('inbound_held_digests', {
+  day: date({ mode: 'string' }).primaryKey(),
+  /** How many messages were held when it was sent. */
+  held: integer().notNull(),
+  sentAt: createdAt(),
 });
 
 /** One warning on an invoice's money; paymentId names the payment it is about, if one. */

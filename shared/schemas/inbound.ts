@@ -41,8 +41,15 @@ export const InboundAuthenticationSchema = z.object({
 });
 export type InboundAuthentication = z.infer<typeof InboundAuthenticationSchema>;
 
+/**
+ * What the inbound log's list filters by: one state, or `held` for both held states (what the
+ * Support tab's and the dashboard's count of held messages link to).
+ */
+export const INBOUND_STATE_FILTERS = ['held', ...INBOUND_STATES] as const;
+export type InboundStateFilter = (typeof INBOUND_STATE_FILTERS)[number];
+
 export const InboundListQuerySchema = ListQuerySchema.extend({
-  state: statusFilter(INBOUND_STATES, 'State must be one of the inbound log states'),
+  state: statusFilter(INBOUND_STATE_FILTERS, 'State must be one of the inbound log states'),
 });
 export type InboundListQuery = z.infer<typeof InboundListQuerySchema>;
 
@@ -76,6 +83,23 @@ export const INBOUND_STATE_LABELS: Record<InboundState, string> = {
   consultation: 'Turned into a consultation request',
   failed: 'Could not be processed',
 };
+
+/** How the inbound log's filter names each choice. */
+export const INBOUND_STATE_FILTER_LABELS: Record<InboundStateFilter, string> = {
+  held: 'Held for review (either reason)',
+  ...INBOUND_STATE_LABELS,
+};
+
+/**
+ * GET /api/admin/inbound/summary: how many messages are held for the admin's decision (the
+ * Support tab's and the dashboard's count).
+ */
+export const InboundSummarySchema = z.object({
+  held: z.number().int(),
+  /** When the oldest held message was received; null when none is held. */
+  oldestHeldAt: z.iso.datetime().nullable(),
+});
+export type InboundSummary = z.infer<typeof InboundSummarySchema>;
 
 export const INBOUND_VIA_LABELS: Record<InboundVia, string> = {
   smtp: 'SMTP',

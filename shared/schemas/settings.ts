@@ -36,6 +36,8 @@ export const BusinessSettingsSchema = z.object({
     .default(false),
   /** Each consultation request from the landing page is e-mailed to the business e-mail. */
   consultationEmails: z.boolean({ error: 'Consultation e-mails must be on or off' }).default(true),
+  /** Once a day, the support e-mails held for review are listed in one e-mail to the business. */
+  heldMailDigest: z.boolean({ error: 'The held e-mail digest must be on or off' }).default(true),
   /** How to pay without a card (bank transfer details...): shown on invoices and pay pages. */
   paymentInstructions: optionalText(2000, 'Payment instructions').default(''),
   /** Overdue invoices are reminded by e-mail on these days after their due date. */

@@ -82,6 +82,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/admin/consultations': adminOnly(200),
   // The inbound log: an unknown message is not found; release validates its body first.
   'GET /api/admin/inbound': adminOnly(200),
+  'GET /api/admin/inbound/summary': adminOnly(200),
   'GET /api/admin/inbound/:id': adminOnly(404),
   'GET /api/admin/inbound/:id/raw': adminOnly(404),
   'POST /api/admin/inbound/:id/release': adminOnly(400),

@@ -8,6 +8,7 @@ import {
   isNotNull,
   isNull,
   lt,
+  min,
   notInArray,
   or,
   sql,
@@ -17,11 +18,13 @@ import {
   HELD_INBOUND_STATES,
   type InboundAuthentication,
   type InboundState,
+  type InboundStateFilter,
   type InboundVia,
 } from '@shared/schemas/inbound';
 import type { Database } from '../../db/client';
 import { onPage } from '../../db/paging';
 import {
+  inboundHeldDigests,
   inboundMessages,
   inboundSearchText,
   inboundWebhookTokens,
@@ -136,7 +139,9 @@ export function createInboundRepository(db: Database) {
       if (filter.q) {
         conditions.push(textContains(inboundSearchText, filter.q));
       }
-      if (filter.state) conditions.push(eq(inboundMessages.state, filter.state));
+      if (filter.state === 'held') {
+        conditions.push(inArray(inboundMessages.state, [...HELD_INBOUND_STATES]));
+      } else if (filter.state) conditions.push(eq(inboundMessages.state, filter.state));
       const where = conditions.length ? and(...conditions) : undefined;
       const order = [desc(inboundMessages.receivedAt), desc(inboundMessages.id)];
       const [rows, [counted]] = await Promise.all([
@@ -182,6 +187,56 @@ export function createInboundRepository(db: Database) {
       return row ?? null;
     },
 
+    /** How many messages wait for the admin's decision, and since when the oldest. */
+    async heldSummary(): Promise<{ held: number; oldestHeldAt: Date | null }> {
+      const [row] = await db
+        .select({ held: count(), oldest: min(inboundMessages.receivedAt) })
+        .from(inboundMessages)
+        .where(inArray(inboundMessages.state, [...HELD_INBOUND_STATES]));
+      return { held: row?.held ?? 0, oldestHeldAt: row?.oldest ?? null };
+    },
+
+    /** The held messages, oldest first (the daily digest), at most `limit`. */
+    async heldMessages(limit: number): Promise<HeldInbound[]> {
+      return db
+        .select({
+          id: inboundMessages.id,
+          fromAddress: inboundMessages.fromAddress,
+          fromName: inboundMessages.fromName,
+          envelopeFrom: inboundMessages.envelopeFrom,
+          subject: inboundMessages.subject,
+          receivedAt: inboundMessages.receivedAt,
+          state: inboundMessages.state,
+          stateDetail: inboundMessages.stateDetail,
+        })
+        .from(inboundMessages)
+        .where(inArray(inboundMessages.state, [...HELD_INBOUND_STATES]))
+        .orderBy(asc(inboundMessages.receivedAt), asc(inboundMessages.id))
+        .limit(limit);
+    },
+
+    /**
+     * Claims the day's digest of held mail: true when this call took it, and then `within` has
+     * written the digest's e-mail in the same transaction; false when the day was already
+     * claimed (by another process, or before a restart).
+     */
+    async claimHeldDigest(
+      day: string,
+      held: number,
+      within: (tx: InboundTransaction) => Promise<void>,
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [claimed] = await tx
+          .insert(inboundHeldDigests)
+          .values({ day, held })
+          .onConflictDoNothing()
+          .returning({ day: inboundHeldDigests.day });
+        if (!claimed) return false;
+        await within(tx);
+        return true;
+      });
+    },
+
     /** How many messages are in the log, by state (the benchmark's accounting). */
     async countByState(): Promise<Partial<Record<InboundState, number>>> {
       const rows = await db
@@ -215,9 +270,25 @@ export function createInboundRepository(db: Database) {
   };
 }
 
+/** The transaction the digest's claim and its e-mail are written in. */
+export type InboundTransaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** A held message as the daily digest names it. */
+export type HeldInbound = Pick<
+  InboundMessageRow,
+  | 'id'
+  | 'fromAddress'
+  | 'fromName'
+  | 'envelopeFrom'
+  | 'subject'
+  | 'receivedAt'
+  | 'state'
+  | 'stateDetail'
+>;
+
 export interface InboundFilter {
   q: string;
-  state?: InboundState;
+  state?: InboundStateFilter;
   limit: number;
   offset: number;
 }

@@ -540,4 +540,32 @@ describe('the inbound log (/api/admin/inbound)', () => {
     expect(again.status).toBe(409);
     expect((await agent.post(`/api/admin/inbound/${id}/consultation`)).status).toBe(409);
   });
+
+  it('counts the held messages for the Support tab, and lists them, until each is decided', async () => {
+    const { agent } = await signedInAdmin(t.app, t.database);
+    const client = await createClient(t.database);
+    const before = (await agent.get('/api/admin/inbound/summary')).body as { held: number };
+    const ids: string[] = [];
+    for (const id of ['count-1', 'count-2']) {
+      const { id: inboundId } = await t.services.inbound.ingest(Buffer.from(raw(id)), {
+        via: 'smtp',
+        envelopeFrom: `${id}@sender.test`,
+      });
+      expect((await processed(inboundId)).state).toBe('unknown_sender');
+      ids.push(inboundId);
+    }
+    const summary = await agent.get('/api/admin/inbound/summary');
+    expect(summary.status).toBe(200);
+    expect(summary.body).toEqual({ held: before.held + 2, oldestHeldAt: expect.any(String) });
+    const listed = await agent.get('/api/admin/inbound?state=held&q=count-');
+    expect(listed.body.total).toBe(2);
+
+    const released = await agent
+      .post(`/api/admin/inbound/${ids[0]}/release`)
+      .send({ userId: client.id });
+    expect(released.body.state).toBe('released');
+    expect((await agent.post(`/api/admin/inbound/${ids[1]}/consultation`)).status).toBe(200);
+    expect((await agent.get('/api/admin/inbound/summary')).body.held).toBe(before.held);
+    expect((await agent.get('/api/admin/inbound?state=held&q=count-')).body.total).toBe(0);
+  });
 });

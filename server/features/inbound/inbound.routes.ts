@@ -22,6 +22,9 @@ export function adminInboundRoutes(service: InboundService): Router {
   router.get('/inbound', async (req, res) => {
     res.json(await service.list(parse(InboundListQuerySchema, req.query)));
   });
+  router.get('/inbound/summary', async (_req, res) => {
+    res.json(await service.summary());
+  });
   router.get('/inbound/:id', async (req: Request<{ id: string }>, res) => {
     res.json(await service.find(req.params.id));
   });

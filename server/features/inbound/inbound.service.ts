@@ -6,6 +6,7 @@ import {
   type InboundListQuery,
   type InboundMessage,
   type InboundPage,
+  type InboundSummary,
 } from '@shared/schemas/inbound';
 import type { NewConsultation } from '@shared/schemas/consultations';
 import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
@@ -130,6 +131,12 @@ export function createInboundService({
         offset: pageOffset({ page, pageSize }),
       });
       return { items: rows.map(toMessage), total, page, pageSize };
+    },
+
+    /** How many messages are held for the admin (the Support tab's and dashboard's count). */
+    async summary(): Promise<InboundSummary> {
+      const { held, oldestHeldAt } = await repository.heldSummary();
+      return { held, oldestHeldAt: oldestHeldAt?.toISOString() ?? null };
     },
 
     find,

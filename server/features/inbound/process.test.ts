@@ -1,12 +1,14 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { dkimSign } from 'mailauth';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OriginalEmailSchema } from '@shared/schemas/inbound';
+import { startOfDayIn } from '@shared/dates';
+import { HELD_INBOUND_STATES, OriginalEmailSchema } from '@shared/schemas/inbound';
 import { createClient, signedInAdmin } from '@tests/factories';
 import { startDnsStandIn, type DnsStandIn } from '@tests/support/dns-stand-in';
 import { expectJson } from '@tests/support/expect-json';
+import { pollUntil } from '@tests/support/poll';
 import { startSmtpSink, type SmtpSink } from '@tests/support/smtp-sink';
 import { EXE, HTML, PDF, pngImage } from '@tests/support/sample-files';
 import { startTestApp, type TestApp } from '@tests/support/test-app';
@@ -19,6 +21,7 @@ import {
   type User,
 } from '../../db/schema';
 import { createFileStorage } from '../../lib/file-storage';
+import { displayDateTime } from '../../lib/format';
 import { createIngest, type Envelope } from './ingest';
 import { messageKeyOf } from './message-identity';
 import { createRawMessages } from './raw-messages';
@@ -36,6 +39,7 @@ let amelie: User;
 let beau: User;
 let cleo: User;
 let dora: User;
+let finn: User;
 const SUPPORT = 'support@studio.test';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
@@ -52,6 +56,12 @@ beforeAll(async () => {
     'sel._domainkey.florist.test': [`v=DKIM1; k=rsa; p=${publicBase64}`],
     'florist.test': ['v=spf1 -all'],
     '_dmarc.florist.test': ['v=DMARC1; p=reject'],
+    // cafe.test signs with DKIM (also from a subdomain) and publishes no DMARC record, as most
+    // small businesses' domains; mailhost.test is a shared provider that signs as itself.
+    'sel._domainkey.cafe.test': [`v=DKIM1; k=rsa; p=${publicBase64}`],
+    'sel._domainkey.mail.cafe.test': [`v=DKIM1; k=rsa; p=${publicBase64}`],
+    'cafe.test': ['v=spf1 ip4:127.0.0.20 -all'],
+    'sel._domainkey.mailhost.test': [`v=DKIM1; k=rsa; p=${publicBase64}`],
   });
   sink = await startSmtpSink();
   t = await startTestApp({
@@ -64,6 +74,7 @@ beforeAll(async () => {
   beau = await createClient(t.database, { email: 'beau@florist.test', emailVerified: true });
   cleo = await createClient(t.database, { email: 'Cleo@Bakery.test', emailVerified: true });
   dora = await createClient(t.database, { email: 'dora@florist.test', emailVerified: true });
+  finn = await createClient(t.database, { email: 'finn@cafe.test', emailVerified: true });
 });
 afterAll(async () => {
   await t.close();
@@ -80,6 +91,10 @@ interface Draft {
   contentType?: string;
   /** DKIM-sign as this domain (selector "sel"). */
   signAs?: string;
+  /** Sign only this many bytes of the body (the signature's `l=` tag). */
+  signBodyLength?: number;
+  /** Added to the body after signing. */
+  appended?: string;
 }
 
 async function build(draft: Draft): Promise<Buffer> {
@@ -98,14 +113,13 @@ async function build(draft: Draft): Promise<Buffer> {
   ];
   const raw = Buffer.from(lines.join('\r\n').replace(/\r?\n/g, '\r\n') + '\r\n');
   if (!draft.signAs) return raw;
+  const signer = { signingDomain: draft.signAs, selector: 'sel', privateKey: privatePem };
   const { signatures, errors } = await dkimSign(raw, {
-    signingDomain: draft.signAs,
-    selector: 'sel',
-    privateKey: privatePem,
-    signatureData: [{ signingDomain: draft.signAs, selector: 'sel', privateKey: privatePem }],
+    ...signer,
+    signatureData: [{ ...signer, maxBodyLength: draft.signBodyLength }],
   });
   expect(errors).toEqual([]);
-  return Buffer.concat([Buffer.from(signatures), raw]);
+  return Buffer.concat([Buffer.from(signatures), raw, Buffer.from(draft.appended ?? '')]);
 }
 
 /**
@@ -383,6 +397,67 @@ describe('a client answering by e-mail', () => {
     );
     expect(log.stateDetail).toContain('the resolved ticket was opened again');
     expect((await ticketRow(ticket.id)).status).toBe('open');
+  });
+});
+
+describe('a client whose domain publishes no DMARC record', () => {
+  it.each(['cafe.test', 'mail.cafe.test'])(
+    'is verified by a valid DKIM signature of %s, aligned with the From domain',
+    async (signAs) => {
+      const raw = await build({ from: 'Finn <finn@cafe.test>', subject: 'New photos', signAs });
+      const log = await receive(raw);
+      expect(log.state).toBe('new_ticket');
+      expect(log.authentication).toEqual({
+        dkim: 'pass',
+        spf: 'none',
+        dmarc: 'none',
+        dmarcDomain: 'cafe.test',
+      });
+      expect(await ticketRow(log.ticketId!)).toMatchObject({
+        userId: finn.id,
+        subject: 'New photos',
+      });
+    },
+  );
+
+  it("is held when only SPF passes and the signature is a shared provider's", async () => {
+    const raw = await build({ from: 'finn@cafe.test', signAs: 'mailhost.test' });
+    const log = await receive(raw, { remoteAddress: '127.0.0.20', envelopeFrom: 'finn@cafe.test' });
+    expect(log.state).toBe('not_verified');
+    expect(log.stateDetail).toBe(
+      "Held as sender not verified: DMARC has no policy for cafe.test, no valid DKIM signature of cafe.test came with it (SPF passed, which other senders of a shared mail provider pass too), and there is no reply token of the client's ticket.",
+    );
+    expect(log.authentication).toEqual({
+      dkim: 'pass',
+      spf: 'pass',
+      dmarc: 'none',
+      dmarcDomain: 'cafe.test',
+    });
+  });
+
+  it('is held when the signature leaves part of the body unsigned and text was added', async () => {
+    const raw = await build({
+      from: 'finn@cafe.test',
+      body: 'See you soon.',
+      signAs: 'cafe.test',
+      signBodyLength: 10,
+      appended: 'PS: please send the invoice to attacker@elsewhere.test\r\n',
+    });
+    const log = await receive(raw);
+    expect(log.state).toBe('not_verified');
+    expect(log.stateDetail).toContain('no valid DKIM signature of cafe.test came with it');
+    // The signature itself verifies: it just vouches for the first 10 bytes only.
+    expect(log.authentication?.dkim).toBe('pass');
+  });
+
+  it('does not overrule a DMARC fail: a valid signature of another domain proves nothing', async () => {
+    const raw = await build({ from: 'amelie@bakery.test', signAs: 'mailhost.test' });
+    const log = await receive(raw);
+    expect(log.state).toBe('not_verified');
+    expect(log.stateDetail).toBe(
+      "Held as sender not verified: DMARC failed for bakery.test and there is no reply token of the client's ticket.",
+    );
+    expect(log.authentication).toMatchObject({ dkim: 'pass', dmarc: 'fail' });
   });
 });
 
@@ -880,5 +955,62 @@ describe('the inbound sweep', () => {
       .where(eq(inboundMessages.id, id));
     expect(await t.services.inboundProcessor.sweep()).toBeGreaterThanOrEqual(1);
     expect((await inboundRow(id)).state).toBe('new_ticket');
+  });
+});
+
+describe('the daily digest of held mail', () => {
+  it('goes to the agency once a day, naming each held message, and not when none is held', async () => {
+    const zone = t.config.billing.timezone;
+    const on = (date: string, hour: number, minute = 0) =>
+      new Date(startOfDayIn(date, zone).getTime() + (hour * 60 + minute) * 60_000);
+    const releaseAllHeld = () =>
+      t.database.db
+        .update(inboundMessages)
+        .set({ state: 'released' })
+        .where(inArray(inboundMessages.state, [...HELD_INBOUND_STATES]));
+    // Only this test's message is held.
+    await releaseAllHeld();
+    const held = await receive(
+      await build({ from: 'Sam Stranger <sam@elsewhere.test>', subject: 'Quote for a shop' }),
+    );
+    expect(held.state).toBe('unknown_sender');
+    const agency = (await t.services.settings.getPublic()).businessEmail;
+    const digests = () => mailTo(agency).filter((mail) => mail.subject?.endsWith('for review'));
+    const digest = t.services.inboundHeldDigest;
+
+    expect(await digest.run(on('2031-03-04', 7, 59))).toMatchObject({ why: 'too early' });
+    // Two processes at 8:00, then one restarted in the afternoon: one digest that day.
+    const runs = await Promise.all([
+      digest.run(on('2031-03-04', 8)),
+      digest.run(on('2031-03-04', 8)),
+    ]);
+    expect(runs.filter((run) => run.sent)).toEqual([{ sent: true, day: '2031-03-04', held: 1 }]);
+    expect(await digest.run(on('2031-03-04', 15))).toMatchObject({ why: 'already sent' });
+    const [mail] = await pollUntil(digests, (found) => found.length > 0);
+    expect(mail!.subject).toBe('1 support e-mail is held for review');
+    expect(mail!.text).toContain(
+      [
+        'From: Sam Stranger <sam@elsewhere.test>',
+        'Subject: Quote for a shop',
+        `Received: ${displayDateTime(held.receivedAt, zone)}`,
+        'Why held: No client has the verified address sam@elsewhere.test.',
+        `Review: ${t.config.appUrl}/admin/support/inbound/${held.id}`,
+      ].join('\n'),
+    );
+    expect(mail!.text).toContain(
+      `Review held e-mail: ${t.config.appUrl}/admin/support/inbound?state=held`,
+    );
+
+    // The owner turns the digest off: nothing the next day.
+    const { agent } = await signedInAdmin(t.app, t.database);
+    const settings = (await agent.get('/api/admin/settings')).body as Record<string, unknown>;
+    const off = await agent.put('/api/admin/settings').send({ ...settings, heldMailDigest: false });
+    expect(off.status).toBe(200);
+    expect(await digest.run(on('2031-03-05', 9))).toMatchObject({ why: 'off' });
+    await agent.put('/api/admin/settings').send({ ...settings, heldMailDigest: true });
+    // Nothing held: nothing sent.
+    await releaseAllHeld();
+    expect(await digest.run(on('2031-03-06', 9))).toMatchObject({ why: 'nothing held' });
+    expect(digests()).toHaveLength(1);
   });
 });

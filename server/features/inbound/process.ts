@@ -159,7 +159,8 @@ export function createInboundProcessor(deps: InboundProcessorDeps) {
         spf: 'temperror',
         dmarc: 'temperror',
         dmarcDomain: null,
-        dmarcPassedFor: null,
+        provenFor: null,
+        provenBy: null,
       };
     }
   }
@@ -290,7 +291,7 @@ export function createInboundProcessor(deps: InboundProcessorDeps) {
       };
     }
     // Checked for every message with a sender: the admin deciding on a held one sees them too.
-    const { dmarcPassedFor, ...verdicts } = await authenticate(row);
+    const { provenFor, provenBy, ...verdicts } = await authenticate(row);
     const clients = await repository.clientsWithVerifiedEmail(found.fromAddress);
     if (clients.length !== 1) {
       return {
@@ -311,7 +312,7 @@ export function createInboundProcessor(deps: InboundProcessorDeps) {
       fromAddress: found.fromAddress,
       client,
       thread,
-      authentication: { ...verdicts, dmarcPassedFor },
+      authentication: { ...verdicts, provenFor, provenBy },
     });
     if (unproven) {
       return {

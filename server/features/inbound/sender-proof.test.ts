@@ -24,7 +24,8 @@ async function judge(from: string, passedFor: string, clientEmail: string) {
       spf: 'pass',
       dmarc: 'pass',
       dmarcDomain: passedFor.split('@').pop()!,
-      dmarcPassedFor: passedFor,
+      provenFor: passedFor,
+      provenBy: 'dmarc',
     },
   });
 }

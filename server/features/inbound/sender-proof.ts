@@ -18,7 +18,7 @@ export interface SenderEvidence {
 }
 
 /** DMARC's verdict in the log's words (any other verdict is named as mailauth gives it). */
-const DMARC_WORDS: Record<string, string> = { fail: 'failed', none: 'has no policy' };
+const DMARC_WORDS: Record<string, string> = { fail: 'failed' };
 
 /**
  * Why the From names no one sender: several addresses, or a group (mailparser files the
@@ -50,12 +50,13 @@ function sameAddress(a: string, b: string | null): boolean {
 /**
  * Whether a message from a client's verified address is the client's (docs/support-mail.md,
  * Verified senders): the checks and the reader must mean the same From, and then the client's
- * ticket token or a DMARC pass proves it. Answers why it is not, in the words the log shows
+ * ticket token, a DMARC pass, or (when the domain has no DMARC record) a valid DKIM signature
+ * aligned with the From domain proves it. Answers why it is not, in the words the log shows
  * after "Held as sender not verified:", or null when the sender is proven.
  */
 export function unprovenSender(evidence: SenderEvidence): string | null {
   const { fromAddress, client, thread, authentication } = evidence;
-  const { dmarcPassedFor, dmarc, dmarcDomain } = authentication;
+  const { provenFor, provenBy, dmarc, dmarcDomain } = authentication;
   // The checks and the reader must mean the same From, whatever proves the sender.
   const ambiguity = headerBlockProblem(evidence.raw) ?? severalSenders(evidence.mail);
   if (ambiguity) {
@@ -65,15 +66,29 @@ export function unprovenSender(evidence: SenderEvidence): string | null {
     return `the reply token is of another client's ticket (#${thread.ticket.number})`;
   }
   if (thread?.by === 'token') return null;
-  if (!dmarcPassedFor) {
+  if (!provenFor) {
     const domain = dmarcDomain ?? fromAddress.split('@').pop();
-    return `DMARC ${DMARC_WORDS[dmarc] ?? `gave ${dmarc}`} for ${domain} and there is no reply token of the client's ticket`;
+    return `${unprovenDomain(dmarc, domain ?? '', authentication.spf)} and there is no reply token of the client's ticket`;
   }
-  // The pass is for the From address mailauth read: it proves the client wrote only when that
+  // The proof is for the From address mailauth read: it proves the client wrote only when that
   // is the very address mailparser files the message under, the client's. Two address parsers
   // can read one From as different addresses, on the client's own domain too (a colleague's).
-  if (!sameAddress(dmarcPassedFor, fromAddress) || !sameAddress(dmarcPassedFor, client.email)) {
-    return `DMARC passed for ${dmarcPassedFor}, not for ${fromAddress}, the client's address the message is filed under; mail programs read its From as different addresses, and there is no reply token of the client's ticket`;
+  if (!sameAddress(provenFor, fromAddress) || !sameAddress(provenFor, client.email)) {
+    const proof =
+      provenBy === 'dkim' ? 'A DKIM signature aligned with its domain vouched' : 'DMARC passed';
+    return `${proof} for ${provenFor}, not for ${fromAddress}, the client's address the message is filed under; mail programs read its From as different addresses, and there is no reply token of the client's ticket`;
   }
   return null;
+}
+
+/**
+ * Why nothing proves the From domain sent the message, in the log's words: DMARC failed (or
+ * could not be checked), or the domain has no DMARC record and no valid DKIM signature aligned
+ * with it came; an SPF pass is named as proving nothing on its own.
+ */
+function unprovenDomain(dmarc: string, domain: string, spf: string): string {
+  if (dmarc !== 'none') return `DMARC ${DMARC_WORDS[dmarc] ?? `gave ${dmarc}`} for ${domain}`;
+  const spfAlone =
+    spf === 'pass' ? ' (SPF passed, which other senders of a shared mail provider pass too)' : '';
+  return `DMARC has no policy for ${domain}, no valid DKIM signature of ${domain} came with it${spfAlone},`;
 }

@@ -9,13 +9,51 @@ import type { InboundAuthentication } from '@shared/schemas/inbound';
  */
 const CHECKS_DEADLINE_MS = 10_000;
 
-/** What the checks found: each verdict as mailauth reports it, and what DMARC passed for. */
+/** What proves the From domain sent a message (decision 031, as amended). */
+export type SenderProofBy = 'dmarc' | 'dkim';
+
+/** What the checks found: each verdict as mailauth reports it, and whom they prove. */
 export interface SenderAuthentication extends InboundAuthentication {
   /**
-   * The From address DMARC passed for, as mailauth read it; null when DMARC did not pass or
-   * mailauth read no From address or more than one (then it has none to pass for).
+   * The From address the checks prove, as mailauth read it: DMARC passed for it, or its
+   * domain publishes no DMARC record and a valid DKIM signature aligned with it came with the
+   * message. Null otherwise, or when mailauth read no From address or more than one (then it
+   * has none to prove).
    */
-  dmarcPassedFor: string | null;
+  provenFor: string | null;
+  /** What proved it: null when provenFor is null. */
+  provenBy: SenderProofBy | null;
+}
+
+/** One DKIM signature's verdict, as much of mailauth's as the proof reads. */
+interface DkimVerdict {
+  // mailauth types these as booleans and gives the aligned domain and the unsigned length.
+  status: { result: string; aligned?: unknown; underSized?: unknown };
+}
+
+/**
+ * Whether a valid DKIM signature vouches for the From domain: it passed, its `d=` is aligned
+ * with the From domain as DMARC's relaxed alignment has it (the same organizational domain,
+ * from the public suffix list; mailauth works it out for the first From address), and it
+ * covers the whole body (a signature with `l=` that leaves a tail unsigned lets anyone add
+ * to the message).
+ */
+export function alignedDkimPass(results: readonly DkimVerdict[]): boolean {
+  return results.some(
+    (row) => row.status.result === 'pass' && Boolean(row.status.aligned) && !row.status.underSized,
+  );
+}
+
+/**
+ * What proves the sender's domain (docs/support-mail.md, Verified senders): a DMARC pass; or,
+ * when the domain publishes no DMARC record, a valid aligned DKIM signature. SPF alone never
+ * does (a shared provider's other customers pass it), and a DMARC fail (or an error looking
+ * the record up) is never overruled.
+ */
+export function proofOf(dmarc: string, dkimResults: readonly DkimVerdict[]): SenderProofBy | null {
+  if (dmarc === 'pass') return 'dmarc';
+  if (dmarc === 'none' && alignedDkimPass(dkimResults)) return 'dkim';
+  return null;
 }
 
 export interface SenderChecks {
@@ -86,12 +124,14 @@ export function createSenderVerifier({
     const dmarc = result.dmarc ? result.dmarc.status.result : 'none';
     const headerFrom = result.dkim.headerFrom ?? [];
     const fromDomain = headerFrom[0]?.split('@').pop()?.toLowerCase() ?? null;
+    const provenBy = headerFrom.length === 1 ? proofOf(dmarc, dkimResults) : null;
     return {
       dkim,
       spf,
       dmarc,
       dmarcDomain: result.dmarc ? (result.dmarc.domain ?? fromDomain) : fromDomain,
-      dmarcPassedFor: dmarc === 'pass' && headerFrom.length === 1 ? headerFrom[0]! : null,
+      provenFor: provenBy ? headerFrom[0]! : null,
+      provenBy,
     };
   }
 }

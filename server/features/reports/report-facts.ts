@@ -7,6 +7,7 @@ import {
   startOfDayIn,
   startOfMonthIn,
 } from '@shared/dates';
+import { outageMinutes } from '@shared/outages';
 import type { PlanId } from '@shared/plans';
 import type { ReportsRepository } from './reports.repository';
 
@@ -251,10 +252,7 @@ export function createReportFacts({
         return {
           startedAt: incident.startedAt.toISOString(),
           endedAt: incident.endedAt?.toISOString() ?? null,
-          durationMinutes: Math.max(
-            0,
-            Math.round((end.getTime() - incident.startedAt.getTime()) / 60_000),
-          ),
+          durationMinutes: outageMinutes(incident.startedAt, end),
           reason: incident.reason,
         };
       }),

@@ -1,3 +1,4 @@
+import { formatOutage } from '@shared/outages';
 import { formatMonth } from '@shared/dates';
 import { formatCents } from '@shared/money';
 import { findPlan } from '@shared/plans';
@@ -376,7 +377,7 @@ function drawSite(pdf: Pdf, site: SiteFacts, top: number, tz: string): number {
         y,
         { width: 148, lineBreak: false },
       );
-      doc.text(formatDuration(incident.durationMinutes), left + 300, y, {
+      doc.text(formatOutage(incident.durationMinutes), left + 300, y, {
         width: 68,
         lineBreak: false,
       });

@@ -3,7 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AdminSiteSchema } from '@shared/schemas/sites';
-import { siteChecks, siteIncidents, sites, tickets, type User } from '../../db/schema';
+import { outageDuration } from '@shared/outages';
+import {
+  siteChecks,
+  siteIncidents,
+  sites,
+  ticketMessages,
+  tickets,
+  type User,
+} from '../../db/schema';
 import { createLogger } from '../../lib/logger';
 import { createClient, signedInAdmin } from '@tests/factories';
 import { startSmtpSink, type SmtpSink } from '@tests/support/smtp-sink';
@@ -113,6 +121,12 @@ const incidentsOf = (id: string) =>
     .from(siteIncidents)
     .where(eq(siteIncidents.siteId, id))
     .orderBy(asc(siteIncidents.startedAt));
+const notesOn = (ticketId: string) =>
+  t.database.db
+    .select()
+    .from(ticketMessages)
+    .where(eq(ticketMessages.ticketId, ticketId))
+    .orderBy(asc(ticketMessages.createdAt));
 const ticketsOf = (client: User) =>
   t.database.db.select().from(tickets).where(eq(tickets.userId, client.id));
 const subjects = () =>
@@ -181,12 +195,21 @@ describe('a website that fails and recovers', () => {
     });
     const [closed] = await incidentsOf(site.id);
     expect(closed!.endedAt).toEqual(back);
-    const minutes = Math.floor((back.getTime() - closed!.startedAt.getTime()) / 60_000);
+    // Measured and written as the report and the screens do.
+    const lasted = outageDuration(closed!.startedAt, back);
     const recovered = await sink.waitFor(
       (mail) => mail.subject === `[#${ticket!.number}] Your website 127.0.0.1 is back up`,
     );
     expect(recovered.to).toMatchObject({ value: [{ address: client.email }] });
-    expect(recovered.text).toContain(`It was down for ${minutes} minutes.`);
+    expect(recovered.text).toContain(`It was down for ${lasted}.`);
+    // Its ticket is resolved, with a note saying so.
+    const [resolved] = await ticketsOf(client);
+    expect(resolved).toMatchObject({ status: 'resolved', responseDueAt: null });
+    const notes = await notesOn(resolved!.id);
+    expect(notes.at(-1)).toMatchObject({
+      isAdminReply: true,
+      message: `Your website ${siteUrl} is back up: it was down for ${lasted}. We mark this ticket resolved; it opens again by itself if the site goes down within a day. Answer here if anything still looks wrong.`,
+    });
     await sink.waitFor((mail) => mail.subject === 'Website back up: 127.0.0.1');
     expect(sink.messages).toHaveLength(4);
 
@@ -224,34 +247,52 @@ describe('a website that fails and recovers', () => {
     ]);
     expect(sink.messages).toHaveLength(4);
 
-    // An hour after the last pair, the next incident is told again, with its recovery.
+    // An hour after the last pair, the next incident is told again, with its recovery; still
+    // within the day, on the same ticket.
     clock.set(new Date(clock.now().getTime() + 61 * 60_000));
     await flap();
     expect(await incidentsOf(site.id)).toHaveLength(4);
-    expect(await ticketsOf(client)).toHaveLength(2);
+    expect(await ticketsOf(client)).toHaveLength(1);
     expect(sink.messages).toHaveLength(8);
     expect(subjects().filter((line) => line.includes('Website down'))).toHaveLength(2);
     expect(subjects().filter((line) => line.includes('Website back up'))).toHaveLength(2);
   });
 
-  it('opens a new ticket for a flap when the last one was resolved', async () => {
+  it('opens the resolved ticket again when the site falls within a day, a new one after', async () => {
     const client = await createClient(t.database);
     const site = await addSite(client);
-    const down = async () => {
+    const fail = async () => {
       website.status = 503;
       await nextCheck(site.id);
       await nextCheck(site.id);
+    };
+    const recover = async () => {
       website.status = 200;
       await nextCheck(site.id);
     };
-    await down();
+    await fail();
+    await recover();
     const [first] = await ticketsOf(client);
-    const resolved = await admin
-      .patch(`/api/admin/tickets/${first!.id}`)
-      .send({ status: 'resolved' });
-    expect(resolved.status).toBe(200);
-    await down();
-    expect(await ticketsOf(client)).toHaveLength(2);
+    expect(first!.status).toBe('resolved');
+
+    // Down again 23 hours later: the same ticket, open again, with a note.
+    clock.set(new Date(clock.now().getTime() + 23 * 60 * 60_000));
+    await fail();
+    expect(await ticketsOf(client)).toEqual([expect.objectContaining({ status: 'open' })]);
+    expect((await notesOn(first!.id)).at(-1)!.message).toBe(
+      `Your website ${siteUrl} is down again: HTTP 503. We are looking into it and will write here when it is back.`,
+    );
+    const [, second] = await incidentsOf(site.id);
+    expect(second!.ticketId).toBe(first!.id);
+    await recover();
+    expect((await ticketsOf(client))[0]!.status).toBe('resolved');
+
+    // More than a day after it was back: a new ticket.
+    clock.set(new Date(clock.now().getTime() + 25 * 60 * 60_000));
+    await fail();
+    const all = await ticketsOf(client);
+    expect(all).toHaveLength(2);
+    expect(all.find((ticket) => ticket.id !== first!.id)).toMatchObject({ status: 'open' });
   });
 
   it('sends a down pair the hourly window held back on a failed check after the hour, then its recovery', async () => {

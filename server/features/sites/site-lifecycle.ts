@@ -6,16 +6,18 @@ import {
   SHORT_CERTIFICATE_WARNING_DAYS,
 } from '@shared/schemas/sites';
 import type { Transaction } from '../../db/client';
+import { outageDuration } from '@shared/outages';
 import {
   siteChecks,
   siteIncidents,
   sites,
+  ticketMessages,
   tickets,
   type SiteIncidentRow,
   type SiteRow,
   type TicketRow,
 } from '../../db/schema';
-import { openTicket } from '../tickets/ticket-lifecycle';
+import { changeStatus, openTicket } from '../tickets/ticket-lifecycle';
 import type { SiteCheckResult } from './site-check';
 
 /**
@@ -23,9 +25,11 @@ import type { SiteCheckResult } from './site-check';
  * eslint.config.js). Each transition takes the transaction it is part of, the site's row
  * (locked by the caller) and the moment it happens:
  *
- * - recordCheck: the check is stored; a pass makes the site up and closes an open incident;
- *   a failure counts, and the failure that reaches `failuresBeforeDown` opens the incident
- *   (one per site: site_incidents_one_open_idx) and its support ticket, status down
+ * - recordCheck: the check is stored; a pass makes the site up and closes an open incident,
+ *   resolving its ticket with a note; a failure counts, and the failure that reaches
+ *   `failuresBeforeDown` opens the incident (one per site: site_incidents_one_open_idx) and
+ *   its support ticket, status down (the ticket of an incident that ended less than a day
+ *   before is opened again with a note instead: one ticket for a site that keeps falling)
  * - stopWatching: paused, or its address changed: status unknown, the count cleared, an open
  *   incident closed without a word to anyone (it was about what is no longer watched)
  *
@@ -37,6 +41,11 @@ import type { SiteCheckResult } from './site-check';
 
 /** A flapping site sends at most one pair of e-mails (down and recovery) in this window. */
 export const ALERT_WINDOW_MS = 60 * 60 * 1000;
+/**
+ * A site down again within this time of its last incident's end takes that incident's ticket
+ * again (opened again if it was resolved) instead of a new one.
+ */
+export const REOPEN_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export interface CheckRules {
   failuresBeforeDown: number;
@@ -113,10 +122,10 @@ export function siteHost(url: string): string {
 }
 
 /**
- * The ticket of the site's previous incident when that one closed less than an hour before
- * `at` and its ticket is not resolved: a flapping site keeps one ticket, not one per flap.
+ * The ticket of the site's previous incident when that one closed less than a day before
+ * `at` (REOPEN_WINDOW_MS): a site that keeps falling keeps one ticket, not one per fall.
  */
-async function flapTicket(tx: Transaction, siteId: string, at: Date): Promise<TicketRow | null> {
+async function recentTicket(tx: Transaction, siteId: string, at: Date): Promise<TicketRow | null> {
   const [previous] = await tx
     .select({ endedAt: siteIncidents.endedAt, ticket: tickets })
     .from(siteIncidents)
@@ -125,8 +134,59 @@ async function flapTicket(tx: Transaction, siteId: string, at: Date): Promise<Ti
     .orderBy(desc(siteIncidents.endedAt))
     .limit(1);
   if (!previous?.endedAt || !previous.ticket) return null;
-  const recent = at.getTime() - previous.endedAt.getTime() < ALERT_WINDOW_MS;
-  return recent && previous.ticket.status !== 'resolved' ? previous.ticket : null;
+  return at.getTime() - previous.endedAt.getTime() < REOPEN_WINDOW_MS ? previous.ticket : null;
+}
+
+/** A note of the agency's on a site's ticket, written by the checks (no admin signs it). */
+async function addNote(tx: Transaction, ticketId: string, message: string, at: Date) {
+  await tx
+    .insert(ticketMessages)
+    .values({ ticketId, isAdminReply: true, message, source: 'admin', createdAt: at });
+}
+
+/**
+ * The site is down again within a day of its last incident: that incident's ticket says so,
+ * and is opened again if it was resolved (its recovery resolves it: recordCheck).
+ */
+async function downAgain(
+  tx: Transaction,
+  ticket: TicketRow,
+  site: SiteRow,
+  reason: string,
+  { at, rules }: { at: Date; rules: CheckRules },
+): Promise<TicketRow> {
+  await addNote(
+    tx,
+    ticket.id,
+    `Your website ${site.url} is down again: ${reason}. We are looking into it and will write here when it is back.`,
+    at,
+  );
+  if (ticket.status !== 'resolved') return ticket;
+  const reopened = await changeStatus(tx, ticket.id, 'open', { policy: rules.policy, at });
+  return reopened?.after ?? ticket;
+}
+
+/**
+ * The site is back: the note on its incident's ticket says how long it was down, and the
+ * ticket is resolved (opened again if the site falls within a day: downAgain).
+ */
+async function backUp(
+  tx: Transaction,
+  ticket: TicketRow,
+  site: SiteRow,
+  incident: SiteIncidentRow,
+  { at, rules }: { at: Date; rules: CheckRules },
+): Promise<TicketRow> {
+  await addNote(
+    tx,
+    ticket.id,
+    `Your website ${site.url} is back up: it was down for ${outageDuration(incident.startedAt, at)}. ` +
+      'We mark this ticket resolved; it opens again by itself if the site goes down within a day. Answer here if anything still looks wrong.',
+    at,
+  );
+  if (ticket.status === 'resolved') return ticket;
+  const resolved = await changeStatus(tx, ticket.id, 'resolved', { policy: rules.policy, at });
+  return resolved?.after ?? ticket;
 }
 
 /**
@@ -149,20 +209,21 @@ async function openIncident(
     .onConflictDoNothing()
     .returning();
   if (!incident) return null;
-  const ticket =
-    (await flapTicket(tx, site.id, at)) ??
-    (await openTicket(
-      tx,
-      site.userId,
-      {
-        subject: `Your website ${siteHost(site.url)} is down`,
-        description:
-          `Our checks of ${site.url} have failed ${rules.failuresBeforeDown === 1 ? 'once' : `${rules.failuresBeforeDown} times in a row`}: ` +
-          `${reason}. We are looking into it and will write here when it is back.`,
-        priority: 'high',
-      },
-      { policy: rules.policy, at },
-    ));
+  const recent = await recentTicket(tx, site.id, at);
+  const ticket = recent
+    ? await downAgain(tx, recent, site, reason, { at, rules })
+    : await openTicket(
+        tx,
+        site.userId,
+        {
+          subject: `Your website ${siteHost(site.url)} is down`,
+          description:
+            `Our checks of ${site.url} have failed ${rules.failuresBeforeDown === 1 ? 'once' : `${rules.failuresBeforeDown} times in a row`}: ` +
+            `${reason}. We are looking into it and will write here when it is back.`,
+          priority: 'high',
+        },
+        { policy: rules.policy, at },
+      );
   const [withTicket] = await tx
     .update(siteIncidents)
     .set({ ticketId: ticket.id })
@@ -242,11 +303,11 @@ export async function recordCheck(
         .where(eq(siteIncidents.id, open.id))
         .returning();
       const [ticket] = open.ticketId
-        ? await tx.select().from(tickets).where(eq(tickets.id, open.ticketId))
+        ? await tx.select().from(tickets).where(eq(tickets.id, open.ticketId)).for('update')
         : [];
       closed = {
         incident: ended ?? open,
-        ticket: ticket ?? null,
+        ticket: ticket ? await backUp(tx, ticket, site, open, { at, rules }) : null,
         alert: open.alertedAt !== null,
       };
     }

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import { formatOutage, outageDuration, outageMinutes } from '@shared/outages';
 import { readEmail, testBrand, typedMarkup } from '@tests/support/read-email';
 import { REPLY_ABOVE_MARKER } from '../tickets/ticket-mail';
 import {
   certificateExpiringEmail,
   domainExpiringEmail,
-  formatDuration,
   siteDownAgencyEmail,
   siteDownClientEmail,
   siteRecoveredAgencyEmail,
@@ -66,8 +66,8 @@ describe('site care e-mails', () => {
     expect(agency.paragraphs).toEqual([
       'Coast & Code',
       'https://bakery.example/ of Amélie Thibodeaux (amelie@example.com) is answering again since Dec 7, 2026 at 5:28 PM CST.',
-      'It was down for 2 hours 23 minutes.',
-      'Ticket #42 is still open for you to close.',
+      'It was down for 2 h 23 min.',
+      'Ticket #42 was resolved with a note saying so; it opens again if the site goes down within a day.',
       'Open the ticket',
     ]);
     const mine = readEmail(siteRecoveredClientEmail(testBrand, recovered, { appUrl }));
@@ -75,7 +75,7 @@ describe('site care e-mails', () => {
     expect(mine.paragraphs).toContain(
       'Good news: your website https://bakery.example/ is back up since Dec 7, 2026 at 5:28 PM CST.',
     );
-    expect(mine.paragraphs).toContain('It was down for 2 hours 23 minutes.');
+    expect(mine.paragraphs).toContain('It was down for 2 h 23 min.');
     expect(mine.links).toEqual([
       { label: 'See the ticket', href: 'https://studio.test/portal/support/tkt_1' },
     ]);
@@ -92,13 +92,20 @@ describe('site care e-mails', () => {
     ]);
   });
 
-  it('writes durations as a person would', () => {
-    expect(formatDuration(20_000)).toBe('less than a minute');
-    expect(formatDuration(60_000)).toBe('1 minute');
-    expect(formatDuration(23 * 60_000)).toBe('23 minutes');
-    expect(formatDuration(2 * 3_600_000)).toBe('2 hours');
-    expect(formatDuration(3_600_000 + 60_000)).toBe('1 hour 1 minute');
-    expect(formatDuration(3 * 86_400_000 + 4 * 3_600_000 + 59_000)).toBe('3 days 4 hours');
+  it('measures and writes an outage one way, as the report and the screens do', () => {
+    const at = (seconds: number) => new Date(Date.UTC(2026, 11, 7, 21, 5, seconds));
+    // The trial's outage: 1 min 40 s was "1 minute" here and "2 min" in the report.
+    expect(outageMinutes(at(0), at(100))).toBe(2);
+    expect(outageDuration(at(0), at(100))).toBe('2 min');
+    expect(outageDuration(at(0), at(20))).toBe('under a minute');
+    expect(outageMinutes('2026-12-07T21:05:00Z', '2026-12-07T21:04:00Z')).toBe(0);
+    expect([23, 60, 61, 120, 3 * 1440 + 4 * 60 + 1].map(formatOutage)).toEqual([
+      '23 min',
+      '1 h',
+      '1 h 1 min',
+      '2 h',
+      '3 d 4 h',
+    ]);
   });
 
   it('warns the agency of a certificate about to lapse, naming the site and the client', () => {

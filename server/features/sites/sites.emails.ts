@@ -5,6 +5,7 @@ import {
   type EmailClient,
   type RenderedEmail,
 } from '../../lib/email-layout';
+import { outageDuration } from '@shared/outages';
 import { displayDate, displayDateTime } from '../../lib/format';
 import {
   newMessageId,
@@ -62,20 +63,6 @@ export interface DomainExpiringMail {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** "23 minutes", "2 hours 5 minutes", "3 days 4 hours": how long an incident lasted. */
-export function formatDuration(ms: number): string {
-  const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return 'less than a minute';
-  const days = Math.floor(minutes / 1440);
-  const hours = Math.floor((minutes % 1440) / 60);
-  const rest = minutes % 60;
-  if (days > 0)
-    return [plural(days, 'day'), hours > 0 ? plural(hours, 'hour') : ''].join(' ').trim();
-  if (hours > 0)
-    return [plural(hours, 'hour'), rest > 0 ? plural(rest, 'minute') : ''].join(' ').trim();
-  return plural(rest, 'minute');
-}
-
 /** "in 5 days", "today", "5 days ago". */
 function daysFromNow(days: number): string {
   if (days === 0) return 'today';
@@ -124,8 +111,8 @@ export function siteDownClientEmail(
   );
 }
 
-const downFor = (site: SiteRecoveredMail) =>
-  formatDuration(site.endedAt.getTime() - site.startedAt.getTime());
+/** How long it was down, as the report and the screens say it too (shared/outages.ts). */
+const downFor = (site: SiteRecoveredMail) => outageDuration(site.startedAt, site.endedAt);
 
 /** The agency hears a site is back, and how long it was down. */
 export function siteRecoveredAgencyEmail(
@@ -140,7 +127,11 @@ export function siteRecoveredAgencyEmail(
     [
       `${site.url} of ${clientLabel(client)} is answering again since ${displayDateTime(site.endedAt, brand.timeZone)}.`,
       `It was down for ${downFor(site)}.`,
-      ...(site.ticket ? [`Ticket #${site.ticket.number} is still open for you to close.`] : []),
+      ...(site.ticket
+        ? [
+            `Ticket #${site.ticket.number} was resolved with a note saying so; it opens again if the site goes down within a day.`,
+          ]
+        : []),
     ],
     site.ticket
       ? { href: `${appUrl}/admin/support/${site.ticket.id}`, label: 'Open the ticket' }

@@ -4,6 +4,7 @@ import { http, HttpResponse, type RequestHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { SignedInAdminSchema, type SignedInAdmin } from '@shared/schemas/auth';
 import { ConsultationSummarySchema } from '@shared/schemas/consultations';
+import { InboundSummarySchema } from '@shared/schemas/inbound';
 import { TicketSummarySchema } from '@shared/schemas/tickets';
 import { apiServer, errorJson, json } from '@tests/support/api-server';
 import { ChangePasswordForm } from '@/features/admin-auth/public';
@@ -28,7 +29,7 @@ const admin: SignedInAdmin = {
  */
 function stubAdminApi(
   handlers: RequestHandler[],
-  counts: { open: number; new: number } = { open: 0, new: 0 },
+  counts: { open: number; new: number; held?: number } = { open: 0, new: 0 },
 ) {
   const session = { signedIn: true };
   apiServer.use(
@@ -39,6 +40,12 @@ function stubAdminApi(
     http.get('/api/admin/tickets/summary', () => json(TicketSummarySchema, { open: counts.open })),
     http.get('/api/admin/consultations/summary', () =>
       json(ConsultationSummarySchema, { new: counts.new }),
+    ),
+    http.get('/api/admin/inbound/summary', () =>
+      json(InboundSummarySchema, {
+        held: counts.held ?? 0,
+        oldestHeldAt: counts.held ? '2026-11-28T09:00:00.000Z' : null,
+      }),
     ),
   );
   return session;
@@ -135,6 +142,19 @@ describe('the admin navigation on a phone', () => {
     );
     expect(await within(list!).findByRole('link', { name: /^Support ?2 ?open$/ })).toBeVisible();
     expect(await within(list!).findByRole('link', { name: /^Requests ?1 ?new$/ })).toBeVisible();
+  });
+
+  it('counts the e-mails held for review beside Support, closed and open', async () => {
+    stubAdminApi([], { open: 2, new: 0, held: 3 });
+    renderWithApp(<AdminShell>Invoices</AdminShell>, '/admin/invoices');
+    const nav = await screen.findByRole('navigation', { name: 'Admin' });
+    const button = await within(nav).findByRole('button', {
+      name: /^Invoices ?2 ?open ?3 ?held e-mail ?Menu$/,
+    });
+    await userEvent.setup().click(button);
+    expect(
+      await within(nav).findByRole('link', { name: /^Support ?2 ?open ?3 ?held e-mail$/ }),
+    ).toBeVisible();
   });
 
   it('closes when a link is followed, and then names the new page', async () => {

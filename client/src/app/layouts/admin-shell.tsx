@@ -21,6 +21,7 @@ import { FullScreenSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
 import { NewRequestCount } from '@/features/consultations/public';
+import { HeldMessageCount } from '@/features/inbound/public';
 import { usePublicSettings } from '@/features/settings/public';
 import { OpenTicketCount } from '@/features/tickets/public';
 import {
@@ -89,10 +90,11 @@ function AdminNav({ location }: { location: string }) {
             <span className="truncate">{current?.label ?? 'Admin'}</span>
           </span>{' '}
           <span className="flex items-center gap-1 text-muted-foreground">
-            {/* What waits behind the closed menu: the open tickets and new requests. */}
+            {/* What waits behind the closed menu: open tickets, held e-mail, new requests. */}
             {!open && (
               <>
                 <OpenTicketCount />
+                <HeldMessageCount />
                 <NewRequestCount />
               </>
             )}
@@ -128,7 +130,12 @@ function AdminNav({ location }: { location: string }) {
               >
                 <Icon className="h-4 w-4" aria-hidden="true" />
                 {label}
-                {href === paths.admin.support() && <OpenTicketCount />}
+                {href === paths.admin.support() && (
+                  <>
+                    <OpenTicketCount />
+                    <HeldMessageCount />
+                  </>
+                )}
                 {href === paths.admin.requests() && <NewRequestCount />}
               </Link>
             </li>

@@ -10,6 +10,7 @@ import {
   type DashboardStats,
   type DashboardTrends,
 } from '@shared/schemas/dashboard';
+import { InboundSummarySchema } from '@shared/schemas/inbound';
 import { SiteCareSummarySchema } from '@shared/schemas/sites';
 import { apiServer, errorJson, json } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
@@ -70,6 +71,10 @@ function stubApi(trends: () => Response = () => json(DashboardTrendsSchema, TREN
         expiring: [],
       }),
     ),
+    // No e-mail held unless a test says so.
+    http.get('/api/admin/inbound/summary', () =>
+      json(InboundSummarySchema, { held: 0, oldestHeldAt: null }),
+    ),
     // Everything set up: the checklist has its own tests (setup-checklist.test.tsx).
     http.get('/api/admin/setup-checklist', () =>
       json(SetupChecklistSchema, {
@@ -95,6 +100,25 @@ afterEach(() => {
 });
 
 describe('AdminDashboardPage', () => {
+  it('says how many e-mails are held for review, and links to them', async () => {
+    stubApi();
+    apiServer.use(
+      http.get('/api/admin/inbound/summary', () =>
+        json(InboundSummarySchema, { held: 2, oldestHeldAt: new Date().toISOString() }),
+      ),
+    );
+    renderWithApp(<AdminDashboardPage />, '/admin/dashboard');
+    const card = await screen.findByRole('group', { name: 'Held e-mail' });
+    expect(
+      within(card).getByRole('heading', { name: '2 e-mails are held for review' }),
+    ).toBeVisible();
+    expect(within(card).getByText(/no client sees them until you release them/)).toBeVisible();
+    expect(within(card).getByRole('link', { name: 'Review held e-mail' })).toHaveAttribute(
+      'href',
+      '/admin/support/inbound?state=held',
+    );
+  });
+
   it('says under the conversion rate what it counts: one request, two clients, 100.0%', async () => {
     stubApi();
     renderWithApp(<AdminDashboardPage />, '/admin/dashboard');

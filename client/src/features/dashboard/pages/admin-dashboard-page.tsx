@@ -24,6 +24,7 @@ import { useDashboardStats } from '@/features/dashboard/api/get-dashboard-stats'
 import { useDashboardTrends } from '@/features/dashboard/api/get-dashboard-trends';
 import { ResponseTimesCard } from '@/features/dashboard/components/response-times-card';
 import { SetupChecklist } from '@/features/dashboard/components/setup-checklist';
+import { HeldMailCard } from '@/features/inbound/public';
 import { SiteCareCard } from '@/features/sites/public';
 import { paths } from '@/lib/paths';
 
@@ -162,6 +163,7 @@ export function AdminDashboardPage() {
     <div className="space-y-8">
       <h1 className="font-display text-3xl font-bold">Dashboard</h1>
       <SetupChecklist />
+      <HeldMailCard />
       {/* The cards below hold their places while the figures load. */}
       {stats.isError && <QueryState query={stats} what="figures" />}
       <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { InboundMessageSchema, type InboundMessage } from '@shared/schemas/inbound';
 import { apiSend } from '@/lib/api-request';
 import { inboundPagesKey } from './get-inbound';
+import { inboundSummaryQueryOptions } from './get-inbound-summary';
 import { inboundMessageQueryOptions } from './get-inbound-message';
 
 /** POST /api/admin/inbound/{id}/release: a held message becomes the chosen client's. */
@@ -33,7 +34,11 @@ function useDecision<Vars extends { id: string }>(
     meta: { error: { fallback } },
     onSuccess: (message) =>
       queryClient.setQueryData(inboundMessageQueryOptions(message.id).queryKey, message),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: inboundPagesKey }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: inboundPagesKey }),
+        queryClient.invalidateQueries({ queryKey: inboundSummaryQueryOptions().queryKey }),
+      ]),
   });
 }
 

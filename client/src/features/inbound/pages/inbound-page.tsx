@@ -4,8 +4,9 @@ import { Link } from 'wouter';
 import type { ClientAccount } from '@shared/schemas/clients';
 import {
   INBOUND_LIST_PARAMS,
+  INBOUND_STATE_FILTER_LABELS,
+  INBOUND_STATE_FILTERS,
   INBOUND_STATE_LABELS,
-  INBOUND_STATES,
   INBOUND_VIA_LABELS,
   isHeldInboundState,
   type InboundMessage,
@@ -276,8 +277,8 @@ export function InboundPage({ params: route }: { params: { id?: string } }) {
           label="State"
           all="All states"
           value={params.state}
-          options={INBOUND_STATES}
-          labelOf={(state) => INBOUND_STATE_LABELS[state]}
+          options={INBOUND_STATE_FILTERS}
+          labelOf={(state) => INBOUND_STATE_FILTER_LABELS[state]}
           onChange={(state) => update({ state })}
         />
       </ListToolbar>

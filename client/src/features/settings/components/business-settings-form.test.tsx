@@ -21,6 +21,7 @@ const settings: BusinessSettings = {
   autoSendRenewals: true,
   requireAdminTwoFactor: false,
   consultationEmails: true,
+  heldMailDigest: true,
   paymentInstructions: '',
   remindersEnabled: false,
   reminderDays: [5, 30],

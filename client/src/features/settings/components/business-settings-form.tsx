@@ -99,6 +99,12 @@ function Form({ current }: { current: BusinessSettings }) {
         hint="Every request from the website's consultation form is sent to the business e-mail above. It is in Requests either way."
         {...form.register('consultationEmails')}
       />
+      <CheckboxField
+        id="held-mail-digest"
+        label="E-mail me a daily digest of held support e-mail"
+        hint="Once a day, support e-mails whose sender could not be verified are listed in one e-mail to the business e-mail above, each with a link to review it. Nothing is sent on a day none is held."
+        {...form.register('heldMailDigest')}
+      />
       <fieldset className="space-y-4">
         <legend className="mb-2 text-base font-semibold">Payments</legend>
         <TextareaField

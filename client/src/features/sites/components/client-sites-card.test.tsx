@@ -384,7 +384,15 @@ describe('ClientSitesCard: what the admin does with a site', () => {
       http.get(`/api/admin/sites/${site.id}/checks`, ({ request }) => {
         const page = Number(new URL(request.url).searchParams.get('page'));
         return json(SiteChecksPageSchema, {
-          items: page === 1 ? [check(5), check(10, false)] : [check(1000)],
+          items:
+            page === 1
+              ? [
+                  check(5),
+                  // A failure by its status: its reason is that status, said once.
+                  { ...check(8, false), statusCode: 503, responseMs: 9, reason: 'HTTP 503' },
+                  check(10, false),
+                ]
+              : [check(1000)],
           total: 21,
           page,
           pageSize: 20,
@@ -418,6 +426,7 @@ describe('ClientSitesCard: what the admin does with a site', () => {
         .map((item) => item.textContent),
     ).toEqual([
       'Dec 7, 2026 at 8:55 AMOKHTTP 200 · 305 ms',
+      'Dec 7, 2026 at 8:52 AMFailedHTTP 503 · 9 ms',
       'Dec 7, 2026 at 8:50 AMFailedDid not answer in time',
     ]);
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));

@@ -1,3 +1,4 @@
+import { outageDuration } from '@shared/outages';
 import {
   CERTIFICATE_WARNING_DAYS,
   DOMAIN_WARNING_DAYS,
@@ -37,6 +38,26 @@ export function SiteStatusBadge({ site }: { site: Pick<SiteFacts, 'status' | 'pa
 /** '320 ms', '3.4 s'. */
 export function formatResponse(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/**
+ * What one check found, each fact once: 'HTTP 200 · 305 ms', 'HTTP 503 · 9 ms' (the reason
+ * of a failure by its status code is that code, already said), 'HTTP 200 · 80 ms · Keyword
+ * “menu” not found', 'Did not answer in time'.
+ */
+export function checkFacts(check: {
+  statusCode: number | null;
+  responseMs: number | null;
+  reason: string | null;
+}): string {
+  const status = check.statusCode !== null ? `HTTP ${check.statusCode}` : null;
+  return [
+    status,
+    check.responseMs !== null ? formatResponse(check.responseMs) : null,
+    check.reason !== status ? check.reason : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** '99.9%', '100%'; none yet without a check in the last 30 days. */
@@ -158,15 +179,7 @@ export function missingCertificate(url: string): string {
   return url.startsWith('http:') ? 'None: not served over HTTPS' : 'Not known yet';
 }
 
-/** '45 min', '3 h 20 min', '2 d 4 h': how long an incident lasted. */
+/** How long an incident lasted, as the e-mails and the report say it (shared/outages.ts). */
 export function formatDuration(from: string, to: string): string {
-  const minutes = Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 60_000));
-  if (minutes < 1) return 'under a minute';
-  if (minutes < 60) return `${minutes} min`;
-  if (minutes < 24 * 60) {
-    const rest = minutes % 60;
-    return `${Math.floor(minutes / 60)} h${rest ? ` ${rest} min` : ''}`;
-  }
-  const hours = Math.floor((minutes % (24 * 60)) / 60);
-  return `${Math.floor(minutes / (24 * 60))} d${hours ? ` ${hours} h` : ''}`;
+  return outageDuration(from, to);
 }

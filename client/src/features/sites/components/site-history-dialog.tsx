@@ -17,26 +17,17 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDateTime } from '@/lib/dates';
 import { paths } from '@/lib/paths';
 import { useSiteChecks, useSiteIncidents } from '../api/get-site-history';
-import { formatDuration, formatResponse } from './site-facts';
+import { checkFacts, formatDuration } from './site-facts';
 
 function CheckItem({ check }: { check: SiteCheck }) {
-  const details = [
-    check.statusCode !== null && `HTTP ${check.statusCode}`,
-    check.responseMs !== null && formatResponse(check.responseMs),
-  ].filter(Boolean);
+  const facts = checkFacts(check);
   return (
     <li className="space-y-1 py-2 text-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span>{formatDateTime(check.checkedAt)}</span>
         <Badge variant={check.ok ? 'success' : 'destructive'}>{check.ok ? 'OK' : 'Failed'}</Badge>
       </div>
-      {(details.length > 0 || check.reason) && (
-        <p className="break-words text-muted-foreground">
-          {details.join(' · ')}
-          {details.length > 0 && check.reason && ' · '}
-          {check.reason}
-        </p>
-      )}
+      {facts && <p className="break-words text-muted-foreground">{facts}</p>}
     </li>
   );
 }
