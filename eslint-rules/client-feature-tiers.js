@@ -15,7 +15,7 @@ export const CLIENT_FEATURE_TIERS = [
   // Who is signed in, and their plan and means of payment.
   ['auth', 'admin-auth', 'subscriptions', 'payments'],
   // A client's records, which draw their account and plan.
-  ['tickets', 'profile', 'reports', 'sites', 'signup-links'],
+  ['tickets', 'profile', 'reports', 'sites', 'signup-links', 'website'],
   // The admin's figures and set-up checklist (which invoices ask before sending).
   ['dashboard'],
   // Features no other feature draws: only app/ mounts their screens and cards.

@@ -267,16 +267,11 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   app.use('/api', api);
 
   app.use(
-    spaRoutes(
-      site?.distDir ?? clientDistDir,
-      config.appUrl,
-      () => services.settings.getPublic(),
-      {
-        renderLanding: site?.renderLanding,
-        siteSnapshot: () => services.siteContent.snapshot(),
-        logger,
-      },
-    ),
+    spaRoutes(site?.distDir ?? clientDistDir, config.appUrl, () => services.settings.getPublic(), {
+      renderLanding: site?.renderLanding,
+      siteSnapshot: () => services.siteContent.snapshot(),
+      logger,
+    }),
   );
   app.use((_req, _res, next) => next(new AppError(404, 'Not found')));
   app.use(errorHandler(logger));

@@ -242,6 +242,10 @@ export const DEFAULT_SITE_CONTENT: SiteContent = {
     primaryButton: 'Schedule Free Consultation',
     secondaryButton: 'View Our Portfolio',
   },
+  footer: {
+    tagline:
+      'Websites, hosting and SEO on one monthly plan, from the Gulf Coast to anywhere in the United States.',
+  },
 };
 
 /**

@@ -3,7 +3,11 @@ import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
 import { DEFAULT_SETTINGS } from '@shared/constants';
 import type { PublicSettings } from '@shared/schemas/settings';
-import { DEFAULT_PUBLIC_PLANS, DEFAULT_SITE_CONTENT, type SiteSnapshot } from '@shared/site-content';
+import {
+  DEFAULT_PUBLIC_PLANS,
+  DEFAULT_SITE_CONTENT,
+  type SiteSnapshot,
+} from '@shared/site-content';
 
 /**
  * The landing page's #root markup for the given settings and published content with the plans

@@ -146,6 +146,7 @@ export function withSiteSnapshot(html: string, site: SiteSnapshot): string {
   const json = JSON.stringify(site).replaceAll('<', '\\u003c');
   return html.replace(
     '</head>',
-    () => `<script id="${SITE_SNAPSHOT_ELEMENT_ID}" type="application/json">${json}</script></head>`,
+    () =>
+      `<script id="${SITE_SNAPSHOT_ELEMENT_ID}" type="application/json">${json}</script></head>`,
   );
 }

@@ -128,6 +128,7 @@ export const SiteContentSchema = z.object({
     primaryButton: required('Button label', 40),
     secondaryButton: required('Button label', 40),
   }),
+  footer: z.object({ tagline: optional('Tagline', 200) }),
 });
 export type SiteContent = z.infer<typeof SiteContentSchema>;
 

@@ -16,7 +16,8 @@ import type { SiteContentRepository } from './site-content.repository';
 
 /** The largest upload taken: a phone's photo fits, a raw camera file does not. */
 export const SITE_IMAGE_MAX_BYTES = 15 * 1024 * 1024;
-export const SITE_IMAGE_TOO_LARGE = 'The image is larger than 15 MB: make it smaller and try again.';
+export const SITE_IMAGE_TOO_LARGE =
+  'The image is larger than 15 MB: make it smaller and try again.';
 export const SITE_IMAGE_STORAGE_DOWN =
   'The image cannot be saved right now (file storage unavailable). Please try again in a few minutes.';
 
@@ -68,7 +69,8 @@ export function createSiteImages({ repository, storage, audit }: SiteImageDeps) 
       }
     } catch (error) {
       await Promise.all(variants.map((v) => storage.delete(v.storageKey).catch(() => {})));
-      if (error instanceof StorageUnavailableError) throw new AppError(503, SITE_IMAGE_STORAGE_DOWN);
+      if (error instanceof StorageUnavailableError)
+        throw new AppError(503, SITE_IMAGE_STORAGE_DOWN);
       throw error;
     }
     const top = variants.at(-1)!;
@@ -97,9 +99,7 @@ export function createSiteImages({ repository, storage, audit }: SiteImageDeps) 
     const notFound = new AppError(404, 'Image not found');
     if (!match || !/^[0-9a-f-]{36}$/i.test(id)) throw notFound;
     const row = await repository.findImage(id);
-    const stored = row?.variants.find(
-      (v) => v.width === Number(match[1]) && v.format === match[2],
-    );
+    const stored = row?.variants.find((v) => v.width === Number(match[1]) && v.format === match[2]);
     if (!stored) throw notFound;
     const bytes = await storage.get(stored.storageKey);
     if (!bytes) throw notFound;

@@ -25,6 +25,7 @@ import { useDashboardTrends } from '@/features/dashboard/api/get-dashboard-trend
 import { ResponseTimesCard } from '@/features/dashboard/components/response-times-card';
 import { SetupChecklist } from '@/features/dashboard/components/setup-checklist';
 import { SiteCareCard } from '@/features/sites/public';
+import { SamplesBanner } from '@/features/website/public';
 import { paths } from '@/lib/paths';
 
 /**
@@ -161,6 +162,7 @@ export function AdminDashboardPage() {
   return (
     <div className="space-y-8">
       <h1 className="font-display text-3xl font-bold">Dashboard</h1>
+      <SamplesBanner />
       <SetupChecklist />
       {/* The cards below hold their places while the figures load. */}
       {stats.isError && <QueryState query={stats} what="figures" />}
