@@ -1,10 +1,5 @@
 import type { PublicSettings } from './schemas/settings';
-import {
-  DEFAULT_PUBLIC_PLANS,
-  DEFAULT_SITE_CONTENT,
-  joinWithAnd,
-  type SiteSnapshot,
-} from './site-content';
+import { joinWithAnd, type SiteSnapshot } from './site-content';
 
 /**
  * What search engines and link previews read of a page: its title, description, social cards
@@ -25,8 +20,6 @@ export type SeoBusiness = Pick<
   'businessName' | 'businessEmail' | 'businessLocation' | 'businessPhone' | 'businessWebsite'
 >;
 
-const DEFAULT_SITE: SiteSnapshot = { content: DEFAULT_SITE_CONTENT, plans: DEFAULT_PUBLIC_PLANS };
-
 /** Text for an HTML attribute or element: nothing in it can end either. */
 function escapeHtml(text: string): string {
   return text
@@ -43,11 +36,11 @@ function splitLocation(location: string): { city: string; state: string | undefi
   return match ? { city: match[1]!, state: match[2] } : { city: location, state: undefined };
 }
 
-export function seoTitle(business: SeoBusiness, site: SiteSnapshot = DEFAULT_SITE): string {
+export function seoTitle(business: SeoBusiness, site: SiteSnapshot): string {
   return `${business.businessName} · Monthly website plans for ${joinWithAnd(site.content.area.served)} businesses`;
 }
 
-export function seoDescription(business: SeoBusiness, site: SiteSnapshot = DEFAULT_SITE): string {
+export function seoDescription(business: SeoBusiness, site: SiteSnapshot): string {
   // The words the owner chose for where they are ("the Mobile Bay area"), else the city.
   const place = site.content.area.basedIn.trim() || business.businessLocation;
   const served = site.content.area.served.join(', ');
@@ -64,11 +57,7 @@ function areaServed(name: string) {
  * agency is, with its contact details and the plans the page shows. `siteUrl` is the public
  * address of this site; the business's own website, when set and elsewhere, is `sameAs`.
  */
-export function businessJsonLd(
-  business: SeoBusiness,
-  siteUrl: string,
-  site: SiteSnapshot = DEFAULT_SITE,
-): string {
+export function businessJsonLd(business: SeoBusiness, siteUrl: string, site: SiteSnapshot): string {
   const { city, state } = splitLocation(business.businessLocation);
   const website = business.businessWebsite.trim();
   const data = {
@@ -109,11 +98,7 @@ export function businessJsonLd(
 }
 
 /** The head's tags that carry the business, between SEO_START and SEO_END. */
-export function seoHead(
-  business: SeoBusiness,
-  siteUrl: string,
-  site: SiteSnapshot = DEFAULT_SITE,
-): string {
+export function seoHead(business: SeoBusiness, siteUrl: string, site: SiteSnapshot): string {
   const name = escapeHtml(business.businessName);
   const title = escapeHtml(seoTitle(business, site));
   const description = escapeHtml(seoDescription(business, site));
@@ -140,7 +125,7 @@ export function withSeoHead(
   html: string,
   business: SeoBusiness,
   siteUrl: string,
-  site: SiteSnapshot = DEFAULT_SITE,
+  site: SiteSnapshot,
 ): string {
   const start = html.indexOf(SEO_START);
   const end = html.indexOf(SEO_END, start);
@@ -148,7 +133,7 @@ export function withSeoHead(
   return html.slice(0, start) + seoHead(business, siteUrl, site) + html.slice(end + SEO_END.length);
 }
 
-const US_STATES = new Set([
+const US_STATES = /* @__PURE__ */ new Set([
   'Alabama',
   'Alaska',
   'Arizona',

@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
 import type { PublicSettings } from '@shared/schemas/settings';
-import type { SiteSnapshot } from '@shared/site-content';
+import { type SiteSnapshot } from '@shared/site-content';
+import { DEFAULT_SITE_SNAPSHOT } from '@shared/site-content-defaults';
 import { AppProviders } from '@/app/providers';
 import { AppRouter } from '@/app/routes/router';
 import { renderWithPublicSettings } from '@/features/settings/public';
@@ -22,7 +23,7 @@ export async function renderLanding(
   site?: SiteSnapshot,
 ): Promise<string> {
   if (settings) renderWithPublicSettings(settings);
-  if (site) renderWithSiteSnapshot(site);
+  renderWithSiteSnapshot(site ?? DEFAULT_SITE_SNAPSHOT);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <AppProviders>

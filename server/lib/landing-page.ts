@@ -3,23 +3,14 @@ import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
 import { DEFAULT_SETTINGS } from '@shared/constants';
 import type { PublicSettings } from '@shared/schemas/settings';
-import {
-  DEFAULT_PUBLIC_PLANS,
-  DEFAULT_SITE_CONTENT,
-  type SiteSnapshot,
-} from '@shared/site-content';
+import type { SiteSnapshot } from '@shared/site-content';
+import { DEFAULT_SITE_SNAPSHOT } from '@shared/site-content-defaults';
 
 /**
  * The landing page's #root markup for the given settings and published content with the plans
  * (client/src/prerender.tsx).
  */
 export type RenderLanding = (settings: PublicSettings, site: SiteSnapshot) => Promise<string>;
-
-/** What the build's landing.html was rendered with besides the default settings. */
-export const DEFAULT_SITE_SNAPSHOT: SiteSnapshot = {
-  content: DEFAULT_SITE_CONTENT,
-  plans: DEFAULT_PUBLIC_PLANS,
-};
 
 /**
  * The renderer the build made: scripts/prerender.mjs bundles client/src/prerender.tsx into

@@ -7,13 +7,9 @@ import { TIME_ZONE_ATTRIBUTE } from '@shared/dates';
 import { PublicSettingsSchema, type PublicSettings } from '@shared/schemas/settings';
 import { withSeoHead } from '@shared/seo';
 import { SITE_SNAPSHOT_ELEMENT_ID, type SiteSnapshot } from '@shared/site-content';
+import { DEFAULT_SITE_SNAPSHOT } from '@shared/site-content-defaults';
 import { escapeHtml } from './html';
-import {
-  builtLandingRenderer,
-  createLandingPages,
-  DEFAULT_SITE_SNAPSHOT,
-  type RenderLanding,
-} from './landing-page';
+import { builtLandingRenderer, createLandingPages, type RenderLanding } from './landing-page';
 
 const PRIVATE_AREAS = /^\/(admin|portal)(\/|$)/;
 

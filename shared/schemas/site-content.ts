@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { SITE_ICONS } from '../site-content';
+import { SITE_ICONS } from '../site-content-defaults';
 import { PublicPlanSchema } from './plans';
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEFAULT_SITE_CONTENT } from '@shared/site-content';
+import { DEFAULT_SITE_CONTENT } from '@shared/site-content-defaults';
 import { createAdmin, createInvoice, signedInClient } from '../factories';
 import { BrowserSession } from '../support/browser-session';
 import { concretePath, registeredRoutes } from '../support/routes';

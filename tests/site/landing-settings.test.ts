@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, PUBLIC_SETTINGS_ELEMENT_ID } from '@shared/constants';
 import type { PublicSettings } from '@shared/schemas/settings';
 import { SEO_START, seoHead } from '@shared/seo';
-import { DEFAULT_SITE_CONTENT, SITE_SNAPSHOT_ELEMENT_ID } from '@shared/site-content';
+import { SITE_SNAPSHOT_ELEMENT_ID } from '@shared/site-content';
+import { DEFAULT_SITE_CONTENT, DEFAULT_SITE_SNAPSHOT } from '@shared/site-content-defaults';
 import sharp from 'sharp';
 import { renderLanding } from '../../client/src/prerender';
 import { signedInAdmin } from '../factories';
@@ -25,7 +26,7 @@ let admin: Awaited<ReturnType<typeof signedInAdmin>>['agent'];
 beforeAll(async () => {
   const shell = fs
     .readFileSync(path.join(import.meta.dirname, '../../client/index.html'), 'utf8')
-    .replace(SEO_START, () => seoHead(DEFAULT_SETTINGS, '__APP_URL__'));
+    .replace(SEO_START, () => seoHead(DEFAULT_SETTINGS, '__APP_URL__', DEFAULT_SITE_SNAPSHOT));
   fs.writeFileSync(path.join(distDir, 'index.html'), shell);
   fs.writeFileSync(
     path.join(distDir, 'landing.html'),

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminSiteContentSchema, type SiteContent } from '@shared/schemas/site-content';
-import { DEFAULT_PUBLIC_PLANS, DEFAULT_SITE_CONTENT } from '@shared/site-content';
+import { DEFAULT_PUBLIC_PLANS, DEFAULT_SITE_CONTENT } from '@shared/site-content-defaults';
 import { auditEvents, siteContent } from '../../db/schema';
 import { NOT_AN_IMAGE } from '../../lib/images';
 import { signedInAdmin } from '@tests/factories';

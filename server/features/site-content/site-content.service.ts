@@ -1,9 +1,9 @@
+import { type SiteSnapshot } from '@shared/site-content';
 import {
   DEFAULT_PUBLIC_PLANS,
   DEFAULT_SITE_CONTENT,
   samplesShowing,
-  type SiteSnapshot,
-} from '@shared/site-content';
+} from '@shared/site-content-defaults';
 import type { PublicPlan } from '@shared/schemas/plans';
 import type { AdminSiteContent, SiteContent } from '@shared/schemas/site-content';
 import type { AuditActor, AuditTrail } from '../../lib/audit-trail';

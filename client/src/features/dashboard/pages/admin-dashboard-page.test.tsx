@@ -12,7 +12,7 @@ import {
 } from '@shared/schemas/dashboard';
 import { SiteCareSummarySchema } from '@shared/schemas/sites';
 import { AdminSiteContentSchema } from '@shared/schemas/site-content';
-import { DEFAULT_SITE_CONTENT } from '@shared/site-content';
+import { DEFAULT_SITE_CONTENT } from '@shared/site-content-defaults';
 import { apiServer, errorJson, json } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { AdminDashboardPage } from './admin-dashboard-page';

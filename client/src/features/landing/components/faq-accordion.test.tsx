@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SITE_CONTENT } from '@shared/site-content';
+import { DEFAULT_SITE_CONTENT } from '@shared/site-content-defaults';
 import { FaqAccordion } from './faq-accordion';
 
 const FAQ = DEFAULT_SITE_CONTENT.faq.items;

@@ -1,7 +1,5 @@
 import { Globe, Mail, MapPin, Phone } from 'lucide-react';
 import { useLocation } from 'wouter';
-import { DEFAULT_SITE_CONTENT } from '@shared/site-content';
-import { navLinks } from '../content';
 import { paths } from '@/lib/paths';
 
 /** 'https://www.bayouweb.example/' as a reader says it: 'bayouweb.example'. */
@@ -23,8 +21,8 @@ export function SiteFooter({
   location,
   phone = '',
   website = '',
-  tagline = DEFAULT_SITE_CONTENT.footer.tagline,
-  links = navLinks(DEFAULT_SITE_CONTENT),
+  tagline = '',
+  links = [],
 }: {
   brand: string;
   email: string;

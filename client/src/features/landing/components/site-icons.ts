@@ -17,7 +17,7 @@ import {
   Store,
   type LucideIcon,
 } from 'lucide-react';
-import type { SiteIcon } from '@shared/site-content';
+import type { SiteIcon } from '@shared/site-content-defaults';
 
 /** The icons the owner picks from (SITE_ICONS), as drawn. */
 export const SITE_ICON_COMPONENTS: Record<SiteIcon, LucideIcon> = {

@@ -15,7 +15,7 @@ import {
   type AdminSiteContent,
   type SiteContent,
 } from '@shared/schemas/site-content';
-import { SITE_ICON_LABELS, SITE_ICONS } from '@shared/site-content';
+import { SITE_ICON_LABELS, SITE_ICONS } from '@shared/site-content-defaults';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -7,7 +7,7 @@ import {
   type AdminSiteContent,
   type SiteContent,
 } from '@shared/schemas/site-content';
-import { DEFAULT_SITE_CONTENT, samplesShowing } from '@shared/site-content';
+import { DEFAULT_SITE_CONTENT, samplesShowing } from '@shared/site-content-defaults';
 import { apiServer, errorJson, json, recordRequests } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { WebsitePage } from './website-page';
