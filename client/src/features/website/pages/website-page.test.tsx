@@ -52,7 +52,13 @@ function stubApi(initial: AdminSiteContent = view(DEFAULT_SITE_CONTENT)) {
   );
 }
 
-const region = (name: string) => screen.getByRole('region', { name });
+/**
+ * A section of the editor, found by its heading: the form is long, and role queries over all
+ * of it take seconds each on a busy machine.
+ */
+const region = (name: string) =>
+  screen.getByText(name, { selector: 'h2' }).closest<HTMLElement>('[role=region]')!;
+const button = (name: string) => screen.getByText(name, { selector: 'button' });
 const sentDraft = (calls: ReturnType<typeof recordRequests>) =>
   calls.find((call) => call.method === 'PUT')?.body as SiteContent | undefined;
 
@@ -64,16 +70,15 @@ describe('WebsitePage', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     renderWithApp(<WebsitePage />, '/admin/website');
 
-    const title = await within(
-      await screen.findByRole('region', { name: 'Top of the page' }),
-    ).findByLabelText('Title');
+    await screen.findByText('Top of the page');
+    const title = within(region('Top of the page')).getByLabelText('Title');
     expect(title).toHaveValue('Where the Coast Meets the Code');
     expect(
       screen.getByText(/still shows 6 sample portfolio items and 3 sample testimonials/),
     ).toBeVisible();
 
     await user.clear(title);
-    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await user.click(button('Save draft'));
     expect(await within(region('Top of the page')).findByText('Title is required')).toBeVisible();
     expect(title).toHaveFocus();
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
@@ -83,7 +88,7 @@ describe('WebsitePage', { timeout: 30_000 }, () => {
     const areas = within(region('Where you work')).getByLabelText('Areas you serve');
     await user.clear(areas);
     await user.paste('Alabama, Florida');
-    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await user.click(button('Save draft'));
     await waitFor(() => expect(sentDraft(calls)).toBeDefined());
     expect(sentDraft(calls)).toMatchObject({
       hero: { title: 'Websites for Mobile Bay' },
@@ -100,7 +105,8 @@ describe('WebsitePage', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     renderWithApp(<WebsitePage />, '/admin/website');
 
-    const portfolio = await screen.findByRole('region', { name: 'Portfolio' });
+    await screen.findByText('Top of the page');
+    const portfolio = region('Portfolio');
     expect(within(portfolio).getAllByText('Sample')).toHaveLength(6);
     await user.click(
       within(portfolio).getByRole('button', { name: 'Move Gulf Coast Charters up' }),
@@ -120,7 +126,7 @@ describe('WebsitePage', { timeout: 30_000 }, () => {
     }
     expect(within(testimonials).getByText('No testimonials: the section is hidden.')).toBeVisible();
 
-    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await user.click(button('Save draft'));
     await waitFor(() => expect(sentDraft(calls)).toBeDefined());
     const sent = sentDraft(calls)!;
     expect(sent.portfolio.items.map((item) => [item.title, item.sample])).toEqual([
