@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { DEFAULT_SETTINGS } from './shared/constants';
 import { SEO_START, seoHead } from './shared/seo';
+import { DEFAULT_SITE_SNAPSHOT } from './shared/site-content-defaults';
 
 const root = import.meta.dirname;
 // The API runs on its own port during `npm run dev`; Vite proxies to it so the browser
@@ -29,7 +30,7 @@ const alias = {
 const seoTags = (): Plugin => ({
   name: 'seo-tags',
   transformIndexHtml: (html) =>
-    html.replace(SEO_START, () => seoHead(DEFAULT_SETTINGS, '__APP_URL__')),
+    html.replace(SEO_START, () => seoHead(DEFAULT_SETTINGS, '__APP_URL__', DEFAULT_SITE_SNAPSHOT)),
 });
 
 /**

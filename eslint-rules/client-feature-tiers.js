@@ -15,8 +15,8 @@ export const CLIENT_FEATURE_TIERS = [
   // Who is signed in, and their plan and means of payment.
   ['auth', 'admin-auth', 'subscriptions', 'payments'],
   // A client's records, which draw their account and plan; the inbound log, whose held count
-  // the dashboard shows.
-  ['tickets', 'profile', 'reports', 'sites', 'signup-links', 'inbound'],
+  // the dashboard shows; the owner's website.
+  ['tickets', 'profile', 'reports', 'sites', 'signup-links', 'inbound', 'website'],
   // The admin's figures and set-up checklist (which invoices ask before sending).
   ['dashboard'],
   // Features no other feature draws: only app/ mounts their screens and cards.

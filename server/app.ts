@@ -66,6 +66,10 @@ import { clientDistDir } from './lib/paths';
 import { notifyingActionLimit } from './lib/rate-limit';
 import { loggedUrl } from './lib/request-log';
 import { adminSession, clientSession } from './lib/session';
+import {
+  adminSiteContentRoutes,
+  publicSiteContentRoutes,
+} from './features/site-content/site-content.routes';
 import { spaRoutes, type SpaOptions } from './lib/spa';
 import { rejectNulCharacters } from './lib/validate';
 import type { Services } from './services';
@@ -208,6 +212,7 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   admin.use(adminConsultationRoutes(services.consultations));
   admin.use(adminSettingsRoutes(services.settings));
   admin.use(adminLegalPageRoutes(services.legalPages));
+  admin.use(adminSiteContentRoutes(services.siteContent));
   admin.use(adminResponseTimeRoutes(services.responseTimes));
   admin.use(adminUpdateAllowanceRoutes(services.updateAllowance));
   admin.use(adminLogoRoutes(services.logo));
@@ -250,6 +255,7 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   api.use(profileRoutes(services.profile, rateLimits, emailChangeLimits(rateLimits)));
   api.use(publicSettingsRoutes(services.settings));
   api.use(publicLegalPageRoutes(services.legalPages));
+  api.use(publicSiteContentRoutes(services.siteContent));
   api.use(consultationRoutes(services.consultations, rateLimits));
   api.use(subscriptionRoutes(services.subscriptions, notifying));
   api.use(ticketRoutes(services.tickets, notifying, services.attachments));
@@ -267,6 +273,7 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   app.use(
     spaRoutes(site?.distDir ?? clientDistDir, config.appUrl, () => services.settings.getPublic(), {
       renderLanding: site?.renderLanding,
+      siteSnapshot: () => services.siteContent.snapshot(),
       logger,
     }),
   );

@@ -329,6 +329,11 @@ export interface Config {
    * bucket under `brand/` when S3_BUCKET is set.
    */
   brandFiles: { dir: string; s3: S3Config | undefined; keyPrefix: string };
+  /**
+   * The landing page's uploaded images, resized: DATA_DIR/site-images, or the `site-images/`
+   * prefix of the S3 bucket when S3_BUCKET is set.
+   */
+  siteImages: { dir: string; s3: S3Config | undefined; keyPrefix: string };
   /** What the product may connect to when it fetches a website (analyser and site checks). */
   outbound: { allowLoopback: boolean };
   sites: {
@@ -484,6 +489,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             timeoutMs: e.CLAMD_TIMEOUT_SECONDS * 1000,
           }
         : undefined,
+    },
+    siteImages: {
+      dir: path.resolve(projectRoot, e.DATA_DIR, 'site-images'),
+      s3: s3Config(e),
+      keyPrefix: 'site-images/',
     },
     leads: {
       source: e.LEAD_SOURCE,

@@ -76,6 +76,8 @@ import { createLogoRepository } from './features/settings/logo.repository';
 import { createUpdateAllowance } from './features/settings/update-allowance';
 import { createUpdateAllowanceRepository } from './features/settings/update-allowance.repository';
 import { createLegalPageRepository } from './features/settings/legal-pages.repository';
+import { createSiteContentRepository } from './features/site-content/site-content.repository';
+import { createSiteContentService } from './features/site-content/site-content.service';
 import { createSignupLinkEmails } from './features/signup-links/signup-links.emails';
 import { createSignupLinkRepository } from './features/signup-links/signup-links.repository';
 import { createRdapClient } from './features/sites/rdap';
@@ -183,6 +185,7 @@ export function createServices({
     sessions: createSessionRepository(db),
     settings: createSettingsRepository(db),
     legalPages: createLegalPageRepository(db),
+    siteContent: createSiteContentRepository(db),
     signupLinks: createSignupLinkRepository(db),
     sites: createSiteRepository(db),
     subscriptions: createSubscriptionRepository(db),
@@ -216,6 +219,12 @@ export function createServices({
   const legalPages = createLegalPages({
     repository: repositories.legalPages,
     business: () => settings.getPublic(),
+    audit,
+  });
+  /** The landing page's words, its uploaded images, and the plans it shows (issue 37). */
+  const siteContent = createSiteContentService({
+    repository: repositories.siteContent,
+    storage: createFileStorage(config.siteImages),
     audit,
   });
   /** The business name, wherever the brand appears (e-mails, the provider's pages, 2FA). */
@@ -628,6 +637,7 @@ export function createServices({
         onlinePayments: stripe !== null,
         smtpConfigured: Boolean(config.mail.smtpUrl),
         legalPagesReviewed: legalPages.reviewed,
+        siteSamplesReplaced: siteContent.samplesReplaced,
       },
       config.billing.timezone,
     ),
@@ -660,6 +670,8 @@ export function createServices({
     invoices,
     /** /privacy and /terms: the default texts or the owner's. */
     legalPages,
+    /** The landing page's words: draft, published, previous; its images; its plans. */
+    siteContent,
     responseTimes,
     savedReplies: createSavedReplyService(repositories.savedReplies, audit),
     /** The marketing tool's use cases. */

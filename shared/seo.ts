@@ -1,10 +1,11 @@
-import { PLANS } from './plans';
 import type { PublicSettings } from './schemas/settings';
+import { joinWithAnd, type SiteSnapshot } from './site-content';
 
 /**
  * What search engines and link previews read of a page: its title, description, social cards
- * and structured data, written from the business settings. The build writes it with the
- * defaults (vite.config.ts); the server writes it again with the current settings into every
+ * and structured data, written from the business settings, the published content (the hero's
+ * title, the areas served) and the plans. The build writes it with the defaults
+ * (vite.config.ts); the server writes it again with the current ones into every
  * page it hands out (server/lib/spa.ts), so a crawler or a chat app unfurling the link reads
  * the business as the owner entered it, without running any script.
  */
@@ -18,8 +19,6 @@ export type SeoBusiness = Pick<
   PublicSettings,
   'businessName' | 'businessEmail' | 'businessLocation' | 'businessPhone' | 'businessWebsite'
 >;
-
-const TAGLINE = 'Where the Coast Meets the Code';
 
 /** Text for an HTML attribute or element: nothing in it can end either. */
 function escapeHtml(text: string): string {
@@ -37,12 +36,20 @@ function splitLocation(location: string): { city: string; state: string | undefi
   return match ? { city: match[1]!, state: match[2] } : { city: location, state: undefined };
 }
 
-export function seoTitle(business: SeoBusiness): string {
-  return `${business.businessName} · Monthly website plans for Louisiana and Mississippi businesses`;
+export function seoTitle(business: SeoBusiness, site: SiteSnapshot): string {
+  return `${business.businessName} · Monthly website plans for ${joinWithAnd(site.content.area.served)} businesses`;
 }
 
-export function seoDescription(business: SeoBusiness): string {
-  return `${business.businessName} (${business.businessLocation}) builds fast, beautiful websites on one monthly plan for freelancers and small businesses in Louisiana, Mississippi and anywhere in the United States, with design, hosting, SEO and updates included.`;
+export function seoDescription(business: SeoBusiness, site: SiteSnapshot): string {
+  // The words the owner chose for where they are ("the Mobile Bay area"), else the city.
+  const place = site.content.area.basedIn.trim() || business.businessLocation;
+  const served = site.content.area.served.join(', ');
+  return `${business.businessName} (${place}) builds fast, beautiful websites on one monthly plan for freelancers and small businesses in ${served} and anywhere in the United States, with design, hosting, SEO and updates included.`;
+}
+
+/** A served area as schema.org types it: a US state by its name, any other a place. */
+function areaServed(name: string) {
+  return US_STATES.has(name) ? { '@type': 'State', name } : { '@type': 'Place', name };
 }
 
 /**
@@ -50,15 +57,14 @@ export function seoDescription(business: SeoBusiness): string {
  * agency is, with its contact details and the plans the page shows. `siteUrl` is the public
  * address of this site; the business's own website, when set and elsewhere, is `sameAs`.
  */
-export function businessJsonLd(business: SeoBusiness, siteUrl: string): string {
+export function businessJsonLd(business: SeoBusiness, siteUrl: string, site: SiteSnapshot): string {
   const { city, state } = splitLocation(business.businessLocation);
   const website = business.businessWebsite.trim();
   const data = {
     '@context': 'https://schema.org',
     '@type': 'ProfessionalService',
     name: business.businessName,
-    description:
-      'Monthly website plans (design, hosting, SEO and updates) for freelancers and small businesses in Louisiana and Mississippi, and anywhere in the United States.',
+    description: `Monthly website plans (design, hosting, SEO and updates) for freelancers and small businesses in ${joinWithAnd(site.content.area.served)}, and anywhere in the United States.`,
     url: `${siteUrl}/`,
     email: business.businessEmail,
     ...(business.businessPhone.trim() && { telephone: business.businessPhone.trim() }),
@@ -70,19 +76,18 @@ export function businessJsonLd(business: SeoBusiness, siteUrl: string): string {
       addressCountry: 'US',
     },
     areaServed: [
-      { '@type': 'State', name: 'Louisiana' },
-      { '@type': 'State', name: 'Mississippi' },
+      ...site.content.area.served.map(areaServed),
       { '@type': 'Country', name: 'United States' },
     ],
-    makesOffer: PLANS.map((plan) => ({
+    makesOffer: site.plans.map((plan) => ({
       '@type': 'Offer',
       name: `${plan.name} website plan`,
       description: plan.description,
-      price: (plan.priceCents / 100).toFixed(2),
+      price: (plan.monthlyPrice / 100).toFixed(2),
       priceCurrency: 'USD',
       priceSpecification: {
         '@type': 'UnitPriceSpecification',
-        price: (plan.priceCents / 100).toFixed(2),
+        price: (plan.monthlyPrice / 100).toFixed(2),
         priceCurrency: 'USD',
         unitCode: 'MON',
       },
@@ -93,11 +98,11 @@ export function businessJsonLd(business: SeoBusiness, siteUrl: string): string {
 }
 
 /** The head's tags that carry the business, between SEO_START and SEO_END. */
-export function seoHead(business: SeoBusiness, siteUrl: string): string {
+export function seoHead(business: SeoBusiness, siteUrl: string, site: SiteSnapshot): string {
   const name = escapeHtml(business.businessName);
-  const title = escapeHtml(seoTitle(business));
-  const description = escapeHtml(seoDescription(business));
-  const social = escapeHtml(`${business.businessName} · ${TAGLINE}`);
+  const title = escapeHtml(seoTitle(business, site));
+  const description = escapeHtml(seoDescription(business, site));
+  const social = escapeHtml(`${business.businessName} · ${site.content.hero.title}`);
   return [
     SEO_START,
     `<title>${title}</title>`,
@@ -107,7 +112,7 @@ export function seoHead(business: SeoBusiness, siteUrl: string): string {
     `<meta property="og:description" content="${description}" />`,
     `<meta name="twitter:title" content="${social}" />`,
     `<meta name="twitter:description" content="${description}" />`,
-    `<script type="application/ld+json">${businessJsonLd(business, siteUrl)}</script>`,
+    `<script type="application/ld+json">${businessJsonLd(business, siteUrl, site)}</script>`,
     SEO_END,
   ].join('\n    ');
 }
@@ -116,9 +121,68 @@ export function seoHead(business: SeoBusiness, siteUrl: string): string {
  * The page with its head's business tags written for `business`; a page without the block
  * (built before it existed) is returned as it is.
  */
-export function withSeoHead(html: string, business: SeoBusiness, siteUrl: string): string {
+export function withSeoHead(
+  html: string,
+  business: SeoBusiness,
+  siteUrl: string,
+  site: SiteSnapshot,
+): string {
   const start = html.indexOf(SEO_START);
   const end = html.indexOf(SEO_END, start);
   if (start < 0 || end < 0) return html;
-  return html.slice(0, start) + seoHead(business, siteUrl) + html.slice(end + SEO_END.length);
+  return html.slice(0, start) + seoHead(business, siteUrl, site) + html.slice(end + SEO_END.length);
 }
+
+const US_STATES = /* @__PURE__ */ new Set([
+  'Alabama',
+  'Alaska',
+  'Arizona',
+  'Arkansas',
+  'California',
+  'Colorado',
+  'Connecticut',
+  'Delaware',
+  'District of Columbia',
+  'Florida',
+  'Georgia',
+  'Hawaii',
+  'Idaho',
+  'Illinois',
+  'Indiana',
+  'Iowa',
+  'Kansas',
+  'Kentucky',
+  'Louisiana',
+  'Maine',
+  'Maryland',
+  'Massachusetts',
+  'Michigan',
+  'Minnesota',
+  'Mississippi',
+  'Missouri',
+  'Montana',
+  'Nebraska',
+  'Nevada',
+  'New Hampshire',
+  'New Jersey',
+  'New Mexico',
+  'New York',
+  'North Carolina',
+  'North Dakota',
+  'Ohio',
+  'Oklahoma',
+  'Oregon',
+  'Pennsylvania',
+  'Rhode Island',
+  'South Carolina',
+  'South Dakota',
+  'Tennessee',
+  'Texas',
+  'Utah',
+  'Vermont',
+  'Virginia',
+  'Washington',
+  'West Virginia',
+  'Wisconsin',
+  'Wyoming',
+]);

@@ -5,6 +5,7 @@ import { CONSULTATION_STATUSES } from '@shared/schemas/consultations';
 import { CREDIT_NOTE_STATUSES } from '@shared/schemas/credit-notes';
 import { INVOICE_STATUSES } from '@shared/schemas/invoices';
 import { LEGAL_PAGES } from '@shared/schemas/legal-pages';
+import type { SiteContent } from '@shared/schemas/site-content';
 import { PAYMENT_METHODS } from '@shared/schemas/payments';
 import type { ResponseTimeSettings } from '@shared/schemas/response-times';
 import { DOMAIN_EXPIRY_SOURCES, SITE_STATUSES } from '@shared/schemas/sites';
@@ -396,6 +397,39 @@ export const legalPages = pgTable('legal_pages', {
   updatedAt: updatedAt(),
 });
 export type LegalPageRow = typeof legalPages.$inferSelect;
+
+/**
+ * The landing page's words (issue 37): the owner's draft, what visitors see, and the version
+ * published before it (to restore). No row: the spec's texts (DEFAULT_SITE_CONTENT).
+ */
+export const SITE_CONTENT_SLOTS = ['draft', 'published', 'previous'] as const;
+export const siteContent = pgTable('site_content', {
+  slot: text({ enum: SITE_CONTENT_SLOTS }).primaryKey(),
+  content: jsonb().$type<SiteContent>().notNull(),
+  updatedAt: updatedAt(),
+});
+export type SiteContentRow = typeof siteContent.$inferSelect;
+
+/** One stored size and format of an uploaded site image. */
+export interface SiteImageVariant {
+  width: number;
+  height: number;
+  format: 'avif' | 'webp';
+  storageKey: string;
+  bytes: number;
+}
+
+/** Images uploaded for the landing page (portfolio, testimonial photos), resized on upload. */
+export const siteImages = pgTable('site_images', {
+  id: uuid().primaryKey().defaultRandom(),
+  /** The largest variant's size (the page's width/height attributes). */
+  width: integer().notNull(),
+  height: integer().notNull(),
+  variants: jsonb().$type<SiteImageVariant[]>().notNull(),
+  uploadedBy: uuid().references(() => admins.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+export type SiteImageRow = typeof siteImages.$inferSelect;
 
 /** Free-consultation requests from the landing page's lead modal. */
 export const consultations = pgTable(

@@ -6,6 +6,8 @@ import { PUBLIC_SETTINGS_ELEMENT_ID } from '@shared/constants';
 import { TIME_ZONE_ATTRIBUTE } from '@shared/dates';
 import { PublicSettingsSchema, type PublicSettings } from '@shared/schemas/settings';
 import { withSeoHead } from '@shared/seo';
+import { SITE_SNAPSHOT_ELEMENT_ID, type SiteSnapshot } from '@shared/site-content';
+import { DEFAULT_SITE_SNAPSHOT } from '@shared/site-content-defaults';
 import { escapeHtml } from './html';
 import { builtLandingRenderer, createLandingPages, type RenderLanding } from './landing-page';
 
@@ -17,6 +19,8 @@ export interface SpaOptions {
    * made next to the client (dist/prerender/prerender.js), if any.
    */
   renderLanding?: RenderLanding;
+  /** The published content and the plans; the spec's defaults when not given. */
+  siteSnapshot?: () => Promise<SiteSnapshot>;
   logger?: Logger;
 }
 
@@ -35,6 +39,7 @@ export function spaRoutes(
   publicSettings: () => Promise<PublicSettings>,
   {
     renderLanding = builtLandingRenderer(path.join(distDir, '..', 'prerender', 'prerender.js')),
+    siteSnapshot = async () => DEFAULT_SITE_SNAPSHOT,
     logger,
   }: SpaOptions = {},
 ): Router {
@@ -92,15 +97,20 @@ export function spaRoutes(
   // /API/... and /OIDC/... are no screen either: 404, like any unknown API path.
   router.get(/^(?!\/(?:api|oidc)(?:\/|$)).*/i, async (req, res: Response) => {
     res.setHeader('Cache-Control', 'no-cache');
-    if (PRIVATE_AREAS.test(req.path)) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
-    const settings = await publicSettings();
-    // "/" has its HTML rendered with the settings; every other screen starts from the shell.
-    const html = (req.path === '/' && (await landingPage(settings))) || page('index.html');
+    const privateArea = PRIVATE_AREAS.test(req.path);
+    if (privateArea) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+    const [settings, site] = await Promise.all([publicSettings(), siteSnapshot()]);
+    // "/" has its HTML rendered with the settings and content; every other screen starts
+    // from the shell.
+    const html = (req.path === '/' && (await landingPage(settings, site))) || page('index.html');
     if (!html) {
       res.status(503).type('text').send('The client has not been built yet: run `npm run build`.');
       return;
     }
-    res.type('html').send(withSettings(withSeoHead(html, settings, appUrl), settings));
+    const withHead = withSettings(withSeoHead(html, settings, appUrl, site), settings);
+    // The public screens carry the content too, so going back to "/" needs no request; the
+    // portal's and the admin's would only carry it for nothing.
+    res.type('html').send(privateArea ? withHead : withSiteSnapshot(withHead, site));
   });
   return router;
 }
@@ -120,5 +130,19 @@ export function withSettings(html: string, settings: PublicSettings): string {
     '</head>',
     () =>
       `<script id="${PUBLIC_SETTINGS_ELEMENT_ID}" type="application/json"${zone}>${json}</script></head>`,
+  );
+}
+
+/**
+ * The published content and the plans as JSON data in the page, beside the settings: the
+ * landing page is drawn from them without a request (and hydrates the HTML rendered with
+ * them). `<` is escaped so no text of the owner's can close the element.
+ */
+export function withSiteSnapshot(html: string, site: SiteSnapshot): string {
+  const json = JSON.stringify(site).replaceAll('<', '\\u003c');
+  return html.replace(
+    '</head>',
+    () =>
+      `<script id="${SITE_SNAPSHOT_ELEMENT_ID}" type="application/json">${json}</script></head>`,
   );
 }

@@ -70,6 +70,7 @@ export const SETUP_STEPS = [
   'payments',
   'mail',
   'legalPages',
+  'website',
   'firstClient',
 ] as const;
 export type SetupStep = (typeof SETUP_STEPS)[number];

@@ -102,6 +102,13 @@ const EXPECTED: Record<string, Expected> = {
   'DELETE /api/admin/saved-replies/:id': adminOnly(404),
   'GET /api/admin/legal-pages/:page': adminOnly(200),
   'PUT /api/admin/legal-pages/:page': adminOnly(400),
+  'GET /api/admin/site-content': adminOnly(200),
+  'PUT /api/admin/site-content': adminOnly(400),
+  // Publishing (the draft, here the defaults) keeps what was live to restore.
+  'POST /api/admin/site-content/publish': adminOnly(200),
+  'POST /api/admin/site-content/restore': adminOnly(200),
+  // No file in the form.
+  'POST /api/admin/site-images': adminOnly(400),
   'GET /api/admin/dashboard-stats': adminOnly(200),
   'GET /api/admin/setup-checklist': adminOnly(200),
   'GET /api/admin/dashboard-trends': adminOnly(200),
@@ -202,6 +209,9 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/health': all(200),
   'GET /api/settings/public': all(200),
   'GET /api/legal-pages/:page': all(200),
+  'GET /api/site-content': all(200),
+  // No image has this id.
+  'GET /api/site-images/:id/:file': all(404),
   'POST /api/consultations': all(400),
   // The mail providers' servers: no session counts, only the URL's password or the signature.
   'POST /api/webhooks/inbound/postmark': all(401),

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEFAULT_SITE_CONTENT } from '@shared/site-content-defaults';
 import { createAdmin, createInvoice, signedInClient } from '../factories';
 import { BrowserSession } from '../support/browser-session';
 import { concretePath, registeredRoutes } from '../support/routes';
@@ -20,6 +21,9 @@ const NOT_FUZZED = new Set([
   'POST /api/admin/logout',
   'POST /api/logout',
   'POST /api/admin/two-factor/setup',
+  // Take no body: publishing the draft and restoring the previous version (site content).
+  'POST /api/admin/site-content/publish',
+  'POST /api/admin/site-content/restore',
 ]);
 
 /** A refused sign-in is written to the audit log on purpose: that table may change there. */
@@ -45,6 +49,7 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
     autoSendRenewals: true,
   },
   'PUT /api/admin/legal-pages/:page': { markdown: '# Terms\n\nBe kind to each other.' },
+  'PUT /api/admin/site-content': DEFAULT_SITE_CONTENT,
   'POST /api/admin/tickets/:id/messages': { message: 'We are on it.' },
   'PATCH /api/admin/tickets/:id': { status: 'in_progress' },
   'POST /api/admin/invoices': {

@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, PUBLIC_SETTINGS_ELEMENT_ID } from '@shared/constants';
 import type { PublicSettings } from '@shared/schemas/settings';
 import { SEO_START, seoHead } from '@shared/seo';
+import { SITE_SNAPSHOT_ELEMENT_ID } from '@shared/site-content';
+import { DEFAULT_SITE_CONTENT, DEFAULT_SITE_SNAPSHOT } from '@shared/site-content-defaults';
+import sharp from 'sharp';
 import { renderLanding } from '../../client/src/prerender';
 import { signedInAdmin } from '../factories';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -23,7 +26,7 @@ let admin: Awaited<ReturnType<typeof signedInAdmin>>['agent'];
 beforeAll(async () => {
   const shell = fs
     .readFileSync(path.join(import.meta.dirname, '../../client/index.html'), 'utf8')
-    .replace(SEO_START, () => seoHead(DEFAULT_SETTINGS, '__APP_URL__'));
+    .replace(SEO_START, () => seoHead(DEFAULT_SETTINGS, '__APP_URL__', DEFAULT_SITE_SNAPSHOT));
   fs.writeFileSync(path.join(distDir, 'index.html'), shell);
   fs.writeFileSync(
     path.join(distDir, 'landing.html'),
@@ -34,9 +37,9 @@ beforeAll(async () => {
     {
       site: {
         distDir,
-        renderLanding: (settings) => {
+        renderLanding: (settings, site) => {
           renders.push(settings);
-          return renderLanding(settings);
+          return renderLanding(settings, site);
         },
       },
     },
@@ -72,6 +75,14 @@ async function landing() {
     inPage,
     body,
   };
+}
+
+/** The published content and plans the page carries for its hydration. */
+function snapshotIn(html: string) {
+  const match = new RegExp(
+    `<script id="${SITE_SNAPSHOT_ELEMENT_ID}" type="application/json">(.*?)</script>`,
+  ).exec(html);
+  return match ? JSON.parse(match[1]!) : undefined;
 }
 
 const BAYOU = {
@@ -176,5 +187,82 @@ describe('the landing page as served', () => {
       'Bayou &lt;b&gt;Web&lt;/b&gt; &amp; &quot;Co&quot; &lt;/script&gt; · Monthly website plans for Louisiana and Mississippi businesses',
     );
     expect(page.jsonLd.name).toBe('Bayou <b>Web</b> & "Co" </script>');
+  });
+});
+
+describe('the landing page follows the published content', () => {
+  it('shows a draft only once published: its words, images, SEO, and no empty section', async () => {
+    const photo = await sharp({
+      create: { width: 700, height: 400, channels: 3, background: '#0e7490' },
+    })
+      .png()
+      .toBuffer();
+    const upload = await admin
+      .post('/api/admin/site-images')
+      .attach('image', photo, { filename: 'books.png', contentType: 'image/png' });
+    expect(upload.status).toBe(201);
+    const image = { ...upload.body, alt: 'The bookshop’s new home page' };
+    const content = {
+      ...DEFAULT_SITE_CONTENT,
+      hero: { ...DEFAULT_SITE_CONTENT.hero, title: 'Websites for Mobile Bay' },
+      area: { served: ['Alabama'], basedIn: 'the Mobile Bay area' },
+      portfolio: {
+        ...DEFAULT_SITE_CONTENT.portfolio,
+        items: [
+          {
+            title: 'Dauphin Street Books',
+            category: 'Bookshop',
+            description: 'Catalogue, events and gift cards.',
+            link: '',
+            icon: 'store',
+            image,
+          },
+        ],
+      },
+      testimonials: { ...DEFAULT_SITE_CONTENT.testimonials, items: [] },
+    };
+    expect((await admin.put('/api/admin/site-content').send(content)).status).toBe(200);
+    const draftOnly = await landing();
+    expect(draftOnly.body).not.toContain('Websites for Mobile Bay');
+    expect(draftOnly.body).toContain('Where the Coast Meets the Code');
+
+    const before = renders.length;
+    expect((await admin.post('/api/admin/site-content/publish')).status).toBe(200);
+    const res = await request(t.app).get('/').expect(200);
+    const page = await landing();
+    expect(renders).toHaveLength(before + 1);
+
+    expect(page.body).toContain('Websites for Mobile Bay');
+    expect(page.body).not.toContain('Bayou Bites Café');
+    // No testimonials: no section and no link to it, never the samples.
+    expect(page.body).not.toContain('id="testimonials"');
+    expect(page.body).not.toContain('Danielle Robichaux');
+    expect(page.body).not.toContain('href="#testimonials"');
+    // The image in modern formats, every size, with its size reserved.
+    const id = image.id as string;
+    expect(page.body).toContain(
+      `<source type="image/avif" srcSet="/api/site-images/${id}/320.avif 320w, /api/site-images/${id}/640.avif 640w, /api/site-images/${id}/700.avif 700w"`,
+    );
+    expect(page.body).toContain('type="image/webp"');
+    expect(page.body).toMatch(
+      new RegExp(
+        `<img src="/api/site-images/${id}/700.webp" width="700" height="400" alt="The bookshop’s new home page" loading="lazy"`,
+      ),
+    );
+
+    expect(page.title).toMatch(/ · Monthly website plans for Alabama businesses$/);
+    expect(page.description).toMatch(/\(the Mobile Bay area\) builds .* in Alabama and anywhere/);
+    expect(page.ogTitle).toMatch(/ · Websites for Mobile Bay$/);
+    expect(page.jsonLd.areaServed).toEqual([
+      { '@type': 'State', name: 'Alabama' },
+      { '@type': 'Country', name: 'United States' },
+    ]);
+    expect(page.jsonLd.makesOffer.map((offer: { price: string }) => offer.price)).toEqual([
+      '199.00',
+      '399.00',
+      '599.00',
+    ]);
+    // The page carries what it was rendered with, so hydration matches it.
+    expect(snapshotIn(res.text).content.hero.title).toBe('Websites for Mobile Bay');
   });
 });

@@ -24,7 +24,7 @@ export function PlanCard({
   className,
   ...item
 }: {
-  plan: Plan;
+  plan: Pick<Plan, 'name' | 'description' | 'priceCents' | 'features' | 'popular'>;
   /** The card's button. */
   action: ReactNode;
   /** The level of the plan's name in the page's outline. */

@@ -104,6 +104,10 @@ export const paths = {
     outbox: screen<ListQuery | 'status'>('/admin/outbox'),
     outboxMessage: record<ListQuery | 'status'>('/admin/outbox/:id'),
     settings: screen('/admin/settings'),
+    /** The landing page's words, images and publishing (issue 37). */
+    website: screen('/admin/website'),
+    /** The landing page drawn with the owner's unpublished draft. */
+    websitePreview: screen('/admin/website/preview'),
     audit: screen<ListQuery>('/admin/audit'),
     marketingTool: screen<'search'>('/admin/marketing-tool'),
   },

@@ -15,6 +15,7 @@ const NOTHING_SET_UP: SetupFacts = {
   onlinePayments: false,
   smtpConfigured: false,
   legalPagesReviewed: async () => false,
+  siteSamplesReplaced: async () => false,
 };
 
 /**

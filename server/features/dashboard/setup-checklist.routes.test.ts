@@ -37,6 +37,7 @@ describe('GET /api/admin/setup-checklist', () => {
       'payments',
       'mail',
       'legalPages',
+      'website',
       'firstClient',
     ]);
     expect(doneOf(fresh.body)).toEqual({
@@ -44,6 +45,7 @@ describe('GET /api/admin/setup-checklist', () => {
       payments: false,
       mail: false,
       legalPages: false,
+      website: false,
       firstClient: false,
     });
 
@@ -63,8 +65,21 @@ describe('GET /api/admin/setup-checklist', () => {
       payments: true,
       mail: false,
       legalPages: false,
+      website: false,
       firstClient: true,
     });
+
+    // The site's own words: no sample portfolio item or testimonial is published any more.
+    const { draft } = (await agent.get('/api/admin/site-content')).body;
+    const own = {
+      ...draft,
+      portfolio: { ...draft.portfolio, items: [] },
+      testimonials: { ...draft.testimonials, items: [] },
+    };
+    expect((await agent.put('/api/admin/site-content').send(own)).status).toBe(200);
+    expect(doneOf((await agent.get('/api/admin/setup-checklist')).body).website).toBe(false);
+    expect((await agent.post('/api/admin/site-content/publish')).status).toBe(200);
+    expect(doneOf((await agent.get('/api/admin/setup-checklist')).body).website).toBe(true);
   });
 
   it('counts SMTP as outgoing mail and Stripe as a way to pay', async () => {
@@ -81,6 +96,7 @@ describe('GET /api/admin/setup-checklist', () => {
         payments: true,
         mail: true,
         legalPages: false,
+        website: false,
         firstClient: false,
       });
     } finally {

@@ -11,6 +11,8 @@ export interface SetupChecklistDeps {
   smtpConfigured: boolean;
   /** The owner has saved /privacy and /terms once each, after reading them (settings feature). */
   legalPagesReviewed: () => Promise<boolean>;
+  /** The published landing page shows no sample portfolio item or testimonial (site-content). */
+  siteSamplesReplaced: () => Promise<boolean>;
   clientCount: () => Promise<number>;
 }
 
@@ -20,10 +22,11 @@ export interface SetupChecklistDeps {
  */
 export function createSetupChecklist(deps: SetupChecklistDeps) {
   return async function setupChecklist(): Promise<SetupChecklist> {
-    const [saved, instructions, legalPages, clients] = await Promise.all([
+    const [saved, instructions, legalPages, website, clients] = await Promise.all([
       deps.businessDetailsSaved(),
       deps.paymentInstructions(),
       deps.legalPagesReviewed(),
+      deps.siteSamplesReplaced(),
       deps.clientCount(),
     ]);
     const done: Record<SetupStep, boolean> = {
@@ -31,6 +34,7 @@ export function createSetupChecklist(deps: SetupChecklistDeps) {
       payments: deps.onlinePayments || instructions.trim() !== '',
       mail: deps.smtpConfigured,
       legalPages,
+      website,
       firstClient: clients > 0,
     };
     return { steps: SETUP_STEPS.map((step) => ({ step, done: done[step] })) };

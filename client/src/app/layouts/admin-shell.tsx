@@ -11,6 +11,7 @@ import {
   Megaphone,
   Menu,
   MessageSquare,
+  PanelsTopLeft,
   Settings,
   Users,
 } from 'lucide-react';
@@ -41,6 +42,7 @@ const NAV_ITEMS = [
   { href: paths.admin.support(), label: 'Support', icon: LifeBuoy },
   { href: paths.admin.requests(), label: 'Requests', icon: MessageSquare },
   { href: paths.admin.marketingTool(), label: 'Marketing', icon: Megaphone },
+  { href: paths.admin.website(), label: 'Website', icon: PanelsTopLeft },
   { href: paths.admin.outbox(), label: 'Outbox', icon: Mail },
   { href: paths.admin.audit(), label: 'Audit log', icon: History },
   { href: paths.admin.settings(), label: 'Settings', icon: Settings },

@@ -8,6 +8,8 @@ import { AdminShell } from '@/app/layouts/admin-shell';
 import { RouteErrorBoundary } from '@/app/error-boundaries';
 import { ClientDetailPage } from '@/app/pages/client-detail-page';
 import { SettingsPage } from '@/app/pages/settings-page';
+import { WebsitePreviewPage } from '@/app/pages/website-preview-page';
+import { WebsitePage } from '@/features/website/pages/website-page';
 import { AcceptAdminInvitePage } from '@/features/admin-auth/pages/accept-admin-invite-page';
 import { AdminForgotPasswordPage } from '@/features/admin-auth/pages/admin-forgot-password-page';
 import { AdminLoginPage } from '@/features/admin-auth/pages/admin-login-page';
@@ -47,6 +49,7 @@ export function AdminRoutes() {
         <Route path={paths.admin.resetPassword.pattern} component={AdminResetPasswordPage} />
         <Route path={paths.admin.setup.pattern} component={FirstAdminSetupPage} />
         <Route path={paths.admin.acceptInvite.pattern} component={AcceptAdminInvitePage} />
+        <Route path={paths.admin.websitePreview.pattern} component={WebsitePreviewPage} />
         <Route>
           <AdminShell>
             <RouteErrorBoundary>
@@ -74,6 +77,7 @@ export function AdminRoutes() {
                   <Route path={paths.admin.outbox.pattern} component={OutboxPage} />
                   <Route path={paths.admin.outboxMessage.pattern} component={OutboxPage} />
                   <Route path={paths.admin.settings.pattern} component={SettingsPage} />
+                  <Route path={paths.admin.website.pattern} component={WebsitePage} />
                   <Route path={paths.admin.audit.pattern} component={AuditPage} />
                   <Route path={paths.admin.twoFactorSetup.pattern} component={TwoFactorSetupPage} />
                   <Route path={paths.admin.marketingTool.pattern} component={MarketingToolPage} />

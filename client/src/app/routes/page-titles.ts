@@ -45,6 +45,8 @@ export const PAGE_TITLES: ReadonlyArray<readonly [pattern: string, title: string
   [paths.admin.outbox.pattern, 'Outbox'],
   [paths.admin.outboxMessage.pattern, 'Outbox'],
   [paths.admin.settings.pattern, 'Settings'],
+  [paths.admin.websitePreview.pattern, 'Website preview'],
+  [paths.admin.website.pattern, 'Website'],
   [paths.admin.audit.pattern, 'Audit log'],
   [paths.admin.marketingTool.pattern, 'Marketing Tool'],
   [paths.admin.area.pattern, 'Page not found'],

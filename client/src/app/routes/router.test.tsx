@@ -5,6 +5,8 @@ import { ClientInvoicePageSchema } from '@shared/schemas/invoices';
 import { CurrentUserSchema } from '@shared/schemas/profile';
 import { PublicSettingsSchema } from '@shared/schemas/settings';
 import { SubscriptionSchema } from '@shared/schemas/subscriptions';
+import { SITE_SNAPSHOT_ELEMENT_ID } from '@shared/site-content';
+import { DEFAULT_SITE_SNAPSHOT } from '@shared/site-content-defaults';
 import { ClientTicketSummarySchema, TicketPageSchema } from '@shared/schemas/tickets';
 import { apiServer, errorJson, json, recordRequests } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
@@ -117,12 +119,20 @@ describe('the route table', () => {
 
   it('shows a visitor without the signed-in hint the landing page without asking the server', async () => {
     apiServer.use(http.all('/api/*', () => HttpResponse.json({})));
+    // The page as the server hands it out carries its content (server/lib/spa.ts).
+    const snapshot = document.createElement('script');
+    snapshot.id = SITE_SNAPSHOT_ELEMENT_ID;
+    snapshot.type = 'application/json';
+    snapshot.textContent = JSON.stringify(DEFAULT_SITE_SNAPSHOT);
+    document.head.append(snapshot);
     const calls = recordRequests();
     renderAt('/');
     expect(
       await screen.findByRole('heading', { name: 'Where the Coast Meets the Code' }, LAZY_LOAD),
     ).toBeInTheDocument();
     expect(calls.map((call) => call.url)).not.toContain('/api/auth/user');
+    expect(calls.map((call) => call.url)).not.toContain('/api/site-content');
+    snapshot.remove();
   });
 
   it('redirects /portal and /admin', async () => {

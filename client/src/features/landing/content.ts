@@ -1,11 +1,18 @@
+import type { SiteContent } from '@shared/schemas/site-content';
+
 /** The landing page's navigation and calls to action (spec section 3). */
 
-export const NAV_LINKS = [
-  { href: '#pricing', label: 'Pricing' },
-  { href: '#portfolio', label: 'Portfolio' },
-  { href: '#testimonials', label: 'Testimonials' },
-  { href: '#faq', label: 'FAQ' },
-] as const;
+/** The sections' links, but for a section the content leaves empty (it is not drawn). */
+export function navLinks(content: SiteContent): Array<{ href: string; label: string }> {
+  return [
+    { href: '#pricing', label: 'Pricing' },
+    ...(content.portfolio.items.length ? [{ href: '#portfolio', label: 'Portfolio' }] : []),
+    ...(content.testimonials.items.length
+      ? [{ href: '#testimonials', label: 'Testimonials' }]
+      : []),
+    ...(content.faq.items.length ? [{ href: '#faq', label: 'FAQ' }] : []),
+  ];
+}
 
 /** Every call to action opens the lead modal through this window event (spec: openLeadModal). */
 export const OPEN_LEAD_MODAL_EVENT = 'openLeadModal';

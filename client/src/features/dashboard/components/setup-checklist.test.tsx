@@ -47,13 +47,14 @@ describe('SetupChecklist', () => {
     stubChecklist({ businessDetails: true });
     renderChecklist();
     const region = await screen.findByRole('region', { name: 'Set up your studio' });
-    expect(within(region).getByText('1 of 5 done.', { exact: false })).toBeVisible();
+    expect(within(region).getByText('1 of 6 done.', { exact: false })).toBeVisible();
     const items = within(region).getAllByRole('listitem');
     expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
       'Business details: done',
       'How clients pay: not done',
       'Outgoing mail: not done',
       'Privacy policy and terms: not done',
+      'Your own website words: not done',
       'First client: not done',
     ]);
     // A done step offers nothing more to do.
@@ -69,7 +70,11 @@ describe('SetupChecklist', () => {
       'href',
       '/admin/settings',
     );
-    expect(within(items[4]!).getByRole('link', { name: 'Invite a client' })).toHaveAttribute(
+    expect(within(items[4]!).getByRole('link', { name: 'Open Website' })).toHaveAttribute(
+      'href',
+      '/admin/website',
+    );
+    expect(within(items[5]!).getByRole('link', { name: 'Invite a client' })).toHaveAttribute(
       'href',
       '/admin/clients/invite',
     );
@@ -81,6 +86,7 @@ describe('SetupChecklist', () => {
       payments: true,
       mail: true,
       legalPages: true,
+      website: true,
       firstClient: true,
     });
     renderChecklist();

@@ -35,6 +35,12 @@ const STEPS: Record<SetupStep, { title: string; how: string; href: string; actio
     href: paths.admin.settings(),
     action: 'Review the legal pages',
   },
+  website: {
+    title: 'Your own website words',
+    how: 'The public site still shows sample portfolio items and testimonials. Replace or remove them on the Website screen and publish.',
+    href: paths.admin.website(),
+    action: 'Open Website',
+  },
   firstClient: {
     title: 'First client',
     how: 'Invite a client with a signup link: they create their account and choose a plan.',

@@ -12,6 +12,8 @@ import {
 } from '@shared/schemas/dashboard';
 import { InboundSummarySchema } from '@shared/schemas/inbound';
 import { SiteCareSummarySchema } from '@shared/schemas/sites';
+import { AdminSiteContentSchema } from '@shared/schemas/site-content';
+import { DEFAULT_SITE_CONTENT } from '@shared/site-content-defaults';
 import { apiServer, errorJson, json } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { AdminDashboardPage } from './admin-dashboard-page';
@@ -57,8 +59,22 @@ const TRENDS: DashboardTrends = {
 };
 
 /** The dashboard's figures; the trends answer `trends` (by default TRENDS). */
-function stubApi(trends: () => Response = () => json(DashboardTrendsSchema, TRENDS)) {
+function stubApi(
+  trends: () => Response = () => json(DashboardTrendsSchema, TRENDS),
+  samplesShowing = { portfolio: 0, testimonials: 0 },
+) {
   apiServer.use(
+    http.get('/api/admin/site-content', () =>
+      json(AdminSiteContentSchema, {
+        draft: DEFAULT_SITE_CONTENT,
+        published: DEFAULT_SITE_CONTENT,
+        unpublishedChanges: false,
+        canRestore: false,
+        publishedAt: null,
+        draftSavedAt: null,
+        samplesShowing,
+      }),
+    ),
     http.get('/api/admin/dashboard-stats', () => json(DashboardStatsSchema, STATS)),
     http.get('/api/admin/dashboard-trends', trends),
     // The site care card has its own tests (features/sites).
@@ -116,6 +132,20 @@ describe('AdminDashboardPage', () => {
     expect(within(card).getByRole('link', { name: 'Review held e-mail' })).toHaveAttribute(
       'href',
       '/admin/support/inbound?state=held',
+    );
+  });
+
+  it('warns while the public site shows sample portfolio items and testimonials', async () => {
+    stubApi(undefined, { portfolio: 6, testimonials: 3 });
+    renderWithApp(<AdminDashboardPage />, '/admin/dashboard');
+    expect(
+      await screen.findByText(
+        /Your public site still shows 6 sample portfolio items and 3 sample testimonials that are not yours\./,
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Edit your website' })).toHaveAttribute(
+      'href',
+      '/admin/website',
     );
   });
 

@@ -26,6 +26,7 @@ import { ResponseTimesCard } from '@/features/dashboard/components/response-time
 import { SetupChecklist } from '@/features/dashboard/components/setup-checklist';
 import { HeldMailCard } from '@/features/inbound/public';
 import { SiteCareCard } from '@/features/sites/public';
+import { SamplesBanner } from '@/features/website/public';
 import { paths } from '@/lib/paths';
 
 /**
@@ -162,6 +163,7 @@ export function AdminDashboardPage() {
   return (
     <div className="space-y-8">
       <h1 className="font-display text-3xl font-bold">Dashboard</h1>
+      <SamplesBanner />
       <SetupChecklist />
       <HeldMailCard />
       {/* The cards below hold their places while the figures load. */}

@@ -26,8 +26,8 @@ import {
  * the settings itself) and are memoised against the page's own re-renders.
  */
 
-/** The first element of the deferred part; its presence means the HTML came prerendered. */
-const FIRST_DEFERRED_ID = 'portfolio';
+/** The deferred sections' wrapper; its presence means the HTML came prerendered. */
+const FIRST_DEFERRED_ID = 'showcase';
 const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const;
 /** After the load event: the animated background starts first (its own 500 ms pause). */
 const IDLE_DELAY_MS = 1_000;

@@ -1,8 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { FAQ } from '../showcase-content';
+import { DEFAULT_SITE_CONTENT } from '@shared/site-content-defaults';
 import { FaqAccordion } from './faq-accordion';
+
+const FAQ = DEFAULT_SITE_CONTENT.faq.items;
 
 const [first, second] = FAQ;
 const last = FAQ.at(-1);

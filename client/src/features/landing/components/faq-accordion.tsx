@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { useRef, useState, type ComponentPropsWithoutRef, type KeyboardEvent } from 'react';
-import type { FaqEntry } from '../showcase-content';
+import type { FaqEntry } from '@shared/schemas/site-content';
 
 /** Where each key moves the focus among the questions, as the WAI-ARIA accordion pattern has it. */
 const MOVES: Record<string, (index: number, count: number) => number> = {
@@ -42,7 +42,7 @@ export function FaqAccordion({ idPrefix, entries, ...props }: FaqAccordionProps)
         const questionId = `${idPrefix}-question-${index}`;
         const answerId = `${idPrefix}-answer-${index}`;
         return (
-          <div key={entry.question} data-state={state}>
+          <div key={index} data-state={state}>
             <h3>
               <button
                 ref={(element) => {

@@ -1,7 +1,7 @@
-import { PLANS } from '@shared/plans';
 import { PlanCard } from '@/components/plan-card';
 import { Button } from '@/components/ui/button';
 import { openLeadModal, scrollToSection } from '../content';
+import { useSiteSnapshot } from '../site-snapshot';
 
 /** A section's centred heading (its id labels the section) with an optional introduction. */
 export function SectionHeading({
@@ -24,29 +24,31 @@ export function SectionHeading({
 }
 
 export function HeroSection() {
+  const { hero } = useSiteSnapshot().content;
   return (
     <section
       aria-labelledby="hero-title"
       className="relative flex min-h-[92vh] items-center px-4 pb-16 pt-28"
     >
       <div className="mx-auto max-w-4xl text-center text-white">
-        <p className="mb-4 text-sm font-semibold uppercase tracking-[0.2em] text-[#f4d8a8]">
-          Web design for the Gulf South
-        </p>
-        <h1 id="hero-title" className="font-display text-4xl font-bold leading-tight sm:text-6xl">
-          Where the Coast Meets the Code
+        {hero.eyebrow && (
+          <p className="mb-4 text-sm font-semibold uppercase tracking-[0.2em] text-[#f4d8a8]">
+            {hero.eyebrow}
+          </p>
+        )}
+        <h1
+          id="hero-title"
+          className="break-words font-display text-4xl font-bold leading-tight sm:text-6xl"
+        >
+          {hero.title}
         </h1>
-        <p className="mx-auto mt-6 max-w-2xl text-lg text-white/90 sm:text-xl">
-          Beautiful, fast websites on one monthly plan for freelancers and small businesses in
-          Louisiana and Mississippi, and anywhere in the United States. Design, hosting, SEO and
-          updates included; dozens of businesses already trust us with theirs.
-        </p>
+        <p className="mx-auto mt-6 max-w-2xl text-lg text-white/90 sm:text-xl">{hero.subtitle}</p>
         <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
           <Button size="lg" variant="sand" onClick={() => scrollToSection('pricing')}>
-            View Our Plans
+            {hero.primaryButton}
           </Button>
-          <Button size="lg" variant="outlineLight" onClick={() => scrollToSection('portfolio')}>
-            See Our Work
+          <Button size="lg" variant="outlineLight" onClick={() => scrollToSection(workSection())}>
+            {hero.secondaryButton}
           </Button>
         </div>
       </div>
@@ -54,7 +56,14 @@ export function HeroSection() {
   );
 }
 
+/** "See our work" goes to the portfolio, or to the next section drawn when there is none. */
+export function workSection(): string {
+  const drawn = ['portfolio', 'testimonials', 'faq'].find((id) => document.getElementById(id));
+  return drawn ?? 'pricing';
+}
+
 export function PricingSection() {
+  const { content, plans } = useSiteSnapshot();
   return (
     <section
       id="pricing"
@@ -64,15 +73,15 @@ export function PricingSection() {
       <div className="mx-auto max-w-6xl">
         <SectionHeading
           id="pricing-title"
-          title="Simple Monthly Plans"
-          intro="Billed monthly, cancel anytime, no setup fees. Every plan includes hosting."
+          title={content.pricing.title}
+          intro={content.pricing.intro}
         />
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
-          {PLANS.map((plan) => (
+          {plans.map((plan) => (
             <PlanCard
               key={plan.id}
               data-reveal
-              plan={plan}
+              plan={{ ...plan, priceCents: plan.monthlyPrice }}
               heading="h3"
               size="lg"
               action={

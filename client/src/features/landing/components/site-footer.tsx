@@ -1,6 +1,5 @@
 import { Globe, Mail, MapPin, Phone } from 'lucide-react';
 import { useLocation } from 'wouter';
-import { NAV_LINKS } from '../content';
 import { paths } from '@/lib/paths';
 
 /** 'https://www.bayouweb.example/' as a reader says it: 'bayouweb.example'. */
@@ -22,6 +21,8 @@ export function SiteFooter({
   location,
   phone = '',
   website = '',
+  tagline = '',
+  links = [],
 }: {
   brand: string;
   email: string;
@@ -29,6 +30,10 @@ export function SiteFooter({
   /** Shown when set in Settings, as is the website. */
   phone?: string;
   website?: string;
+  /** The owner's words under the name (Website screen). */
+  tagline?: string;
+  /** The sections the page draws. */
+  links?: Array<{ href: string; label: string }>;
 }) {
   const [, navigate] = useLocation();
   return (
@@ -36,15 +41,12 @@ export function SiteFooter({
       <div className="mx-auto grid max-w-6xl gap-10 md:grid-cols-3">
         <div>
           <p className="font-display text-lg font-bold text-white">{brand}</p>
-          <p className="mt-3 text-sm">
-            Websites, hosting and SEO on one monthly plan, from the Gulf Coast to anywhere in the
-            United States.
-          </p>
+          {tagline && <p className="mt-3 text-sm">{tagline}</p>}
         </div>
         <nav aria-label="Services">
           <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Services</h2>
           <ul className="mt-3 space-y-2 text-sm">
-            {NAV_LINKS.map((link) => (
+            {links.map((link) => (
               <li key={link.href}>
                 <a href={link.href} className="hover:text-white">
                   {link.label}

@@ -3,10 +3,12 @@ import { useEffect, useState } from 'react';
 import { NAV_SCROLL_THRESHOLD_PX } from '@shared/constants';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { NAV_LINKS, openLeadModal } from '../content';
+import { navLinks, openLeadModal } from '../content';
+import { useSiteSnapshot } from '../site-snapshot';
 
 export function SiteNav({ brand }: { brand: string }) {
   const [scrolled, setScrolled] = useState(false);
+  const links = navLinks(useSiteSnapshot().content);
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > NAV_SCROLL_THRESHOLD_PX);
@@ -34,7 +36,7 @@ export function SiteNav({ brand }: { brand: string }) {
           {brand}
         </a>
         <ul className="hidden items-center gap-6 md:flex">
-          {NAV_LINKS.map((link) => (
+          {links.map((link) => (
             <li key={link.href}>
               <a href={link.href} className="text-sm font-medium text-white/90 hover:text-white">
                 {link.label}
@@ -67,7 +69,7 @@ export function SiteNav({ brand }: { brand: string }) {
             className="absolute inset-x-0 top-full border-t border-white/20 bg-[#0b3b4f] px-4 pb-4"
           >
             <ul className="flex flex-col">
-              {NAV_LINKS.map((link) => (
+              {links.map((link) => (
                 <li key={link.href}>
                   <a href={link.href} className="block py-3 text-base font-medium text-white">
                     {link.label}

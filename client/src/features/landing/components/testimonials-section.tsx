@@ -2,15 +2,26 @@ import { ChevronLeft, ChevronRight, Quote } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { TESTIMONIALS } from '../showcase-content';
+import type { SiteContent } from '@shared/schemas/site-content';
 import { SectionHeading } from './sections';
+import { SitePicture } from './site-picture';
 
-/** A looping carousel: previous/next buttons and the arrow keys, each change announced politely. */
-export function TestimonialsSection() {
+/** The initials' badge colours, in turn, for testimonials without a photo. */
+const BADGE_COLORS = ['bg-orange-500', 'bg-emerald-600', 'bg-sky-600'];
+
+/**
+ * A looping carousel: previous/next buttons and the arrow keys, each change announced politely.
+ * One testimonial: no carousel controls. None: the page draws no section (showcase-sections).
+ */
+export function TestimonialsSection({
+  testimonials,
+}: {
+  testimonials: SiteContent['testimonials'];
+}) {
   const [index, setIndex] = useState(0);
-  const count = TESTIMONIALS.length;
+  const count = testimonials.items.length;
   const move = (step: number) => setIndex((current) => (current + step + count) % count);
-  const testimonial = TESTIMONIALS[index]!;
+  const testimonial = testimonials.items[index % count]!;
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'ArrowLeft') {
@@ -29,7 +40,7 @@ export function TestimonialsSection() {
       className="scroll-mt-20 bg-muted px-4 py-20"
     >
       <div className="mx-auto max-w-3xl">
-        <SectionHeading id="testimonials-title" title="What Our Clients Say" />
+        <SectionHeading id="testimonials-title" title={testimonials.title} />
         <div
           role="region"
           aria-roledescription="carousel"
@@ -52,26 +63,36 @@ export function TestimonialsSection() {
                   {testimonial.quote}
                 </blockquote>
                 <figcaption className="mt-6 flex items-center gap-3">
-                  <span
-                    aria-hidden="true"
-                    className={cn(
-                      'flex h-10 w-10 items-center justify-center rounded-full font-semibold text-white',
-                      testimonial.color,
-                    )}
-                  >
-                    {testimonial.initial}
-                  </span>
+                  {testimonial.photo ? (
+                    <SitePicture
+                      image={{ ...testimonial.photo, alt: '' }}
+                      sizes="40px"
+                      className="h-10 w-10 shrink-0 rounded-full object-cover"
+                    />
+                  ) : (
+                    <span
+                      aria-hidden="true"
+                      className={cn(
+                        'flex h-10 w-10 shrink-0 items-center justify-center rounded-full font-semibold text-white',
+                        BADGE_COLORS[index % BADGE_COLORS.length],
+                      )}
+                    >
+                      {testimonial.name.charAt(0).toUpperCase()}
+                    </span>
+                  )}
                   <span>
                     <span className="block font-semibold">{testimonial.name}</span>
-                    <span className="block text-sm text-muted-foreground">
-                      {testimonial.company}
-                    </span>
+                    {testimonial.business && (
+                      <span className="block text-sm text-muted-foreground">
+                        {testimonial.business}
+                      </span>
+                    )}
                   </span>
                 </figcaption>
               </figure>
             </div>
           </div>
-          <div className="mt-6 flex items-center justify-center gap-4">
+          <div className="mt-6 flex items-center justify-center gap-4" hidden={count < 2}>
             <Button
               variant="outline"
               size="icon"

@@ -1,0 +1,40 @@
+import {
+  Anchor,
+  Brush,
+  Briefcase,
+  Clock,
+  Fish,
+  Hammer,
+  HeartHandshake,
+  LineChart,
+  MapPin,
+  Music,
+  Scissors,
+  ShieldCheck,
+  Sparkles,
+  Star,
+  Stethoscope,
+  Store,
+  type LucideIcon,
+} from 'lucide-react';
+import type { SiteIcon } from '@shared/site-content-defaults';
+
+/** The icons the owner picks from (SITE_ICONS), as drawn. */
+export const SITE_ICON_COMPONENTS: Record<SiteIcon, LucideIcon> = {
+  'map-pin': MapPin,
+  'line-chart': LineChart,
+  clock: Clock,
+  brush: Brush,
+  'shield-check': ShieldCheck,
+  'heart-handshake': HeartHandshake,
+  fish: Fish,
+  anchor: Anchor,
+  stethoscope: Stethoscope,
+  music: Music,
+  hammer: Hammer,
+  scissors: Scissors,
+  star: Star,
+  sparkles: Sparkles,
+  store: Store,
+  briefcase: Briefcase,
+};
