@@ -120,7 +120,7 @@ export function ClientDetailPage() {
                         invoice.amountPaid > 0 && (
                           <span>{formatCents(invoice.total - invoice.amountPaid)} due</span>
                         )}
-                      <InvoiceStatusBadge status={invoice.status} />
+                      <InvoiceStatusBadge invoice={invoice} />
                     </>
                   }
                 />

@@ -101,7 +101,9 @@ const columnsFor = (online: boolean, awaitingPaymentOf: string | null) =>
     column.accessor('status', {
       header: 'Status',
       meta: { align: 'right' },
-      cell: (cell) => <InvoiceStatusBadge status={cell.getValue()} audience="client" />,
+      cell: ({ row: { original: invoice } }) => (
+        <InvoiceStatusBadge invoice={invoice} audience="client" />
+      ),
     }),
     column.display({
       id: 'pdf',

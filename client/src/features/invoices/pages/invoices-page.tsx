@@ -125,7 +125,7 @@ const invoiceColumns = ({ sending, onSend }: { sending: boolean; onSend: (id: st
       },
       cell: ({ row: { original: invoice } }) => (
         <div className="flex flex-wrap gap-1">
-          <InvoiceStatusBadge status={invoice.status} />
+          <InvoiceStatusBadge invoice={invoice} />
           {invoice.paymentFlags.length > 0 && (
             <Badge
               variant="warning"
