@@ -55,6 +55,8 @@ export function createMailService(
     return {
       id: row.id,
       fromAddress: row.fromAddress,
+      replyTo: row.headers?.replyTo ?? null,
+      messageId: row.headers?.messageId ?? null,
       toAddress: row.toAddress,
       clientId: row.clientId,
       subject: shown(row.subject),
