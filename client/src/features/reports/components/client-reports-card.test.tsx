@@ -117,7 +117,7 @@ describe('ClientReportsCard', () => {
       `/admin/clients/${CLIENT}`,
     );
     await userEvent.click(
-      await screen.findByRole('button', { name: 'Send the Nov 2026 report again' }),
+      await screen.findByRole('button', { name: 'Send again: the Nov 2026 report' }),
     );
     expect((await screen.findAllByText('Nov 2026 report sent again'))[0]).toBeVisible();
 

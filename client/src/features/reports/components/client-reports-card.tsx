@@ -61,7 +61,8 @@ function ReportRow({ report }: { report: AdminReport }) {
           variant="outline"
           size="sm"
           disabled={send.isPending}
-          aria-label={`Send the ${month} report again`}
+          // The name starts with the words on the button (axe's label-content-name-mismatch).
+          aria-label={`${send.isPending ? 'Sending...' : 'Send again'}: the ${month} report`}
           onClick={() =>
             send.mutate(report.id, {
               onSuccess: (sent) =>
