@@ -52,7 +52,7 @@ function ReportRow({ report }: { report: AdminReport }) {
         <a
           href={adminReportPdfUrl(report.id)}
           aria-label={`PDF of the ${month} report`}
-          className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
+          className="inline-flex min-h-6 items-center gap-1 text-sm text-primary hover:underline"
         >
           <Download className="h-4 w-4" aria-hidden="true" /> PDF
         </a>
