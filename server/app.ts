@@ -201,6 +201,7 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
     rateLimits,
     twoFactorRequiredForAll: async () =>
       (await services.settings.getBusiness()).requireAdminTwoFactor,
+    mailDelivers: Boolean(config.mail.smtpUrl),
   };
   const admin = Router();
   admin.use(adminSession(sessionOptions()));

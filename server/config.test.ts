@@ -1,9 +1,19 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 import { projectRoot } from './lib/paths';
 
 describe('loadConfig', () => {
+  it('.env.example names each variable once', () => {
+    const names = readFileSync(path.join(projectRoot, '.env.example'), 'utf8')
+      .split('\n')
+      .map((line) => /^([A-Z][A-Z0-9_]*)=/.exec(line)?.[1])
+      .filter((name) => name !== undefined);
+    expect(names.length).toBeGreaterThan(20);
+    expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
+  });
+
   it('needs nothing: embedded database under ./data, port 5000, built-in provider', () => {
     const config = loadConfig({});
     expect(config.port).toBe(5000);

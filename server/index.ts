@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config.database);
   await database.migrate();
   const services = createServices({ config, database, logger });
-  await ensureInitialAdmin(services.adminAuth, config.initialAdmin, logger);
+  const setupNotice = await ensureInitialAdmin(services.adminAuth, config.initialAdmin, logger);
   // Tickets from before response clocks get their due times once, in the settings' hours.
   const started = await services.tickets.startEarlierClocks();
   if (started > 0) logger.info({ tickets: started }, 'response clocks started for earlier tickets');
@@ -75,6 +75,8 @@ async function main(): Promise<void> {
       },
       `listening on ${config.appUrl}`,
     );
+    // Last and alone, for a terminal: the JSON log above holds the link too, for log readers.
+    if (setupNotice) process.stdout.write(setupNotice);
   });
   server.on('error', (error) => {
     logger.fatal({ err: error }, 'server failed');

@@ -409,6 +409,7 @@ export function createServices({
     subscribe: (userId, planId) => subscriptions.subscribe(userId, planId),
     findUser: (userId) => auth.findById(userId),
     audit,
+    linkDays: async () => (await settings.getBusiness()).signupLinkDays,
     now: clock,
   });
 

@@ -22,7 +22,8 @@ export const NAV_SCROLL_THRESHOLD_PX = 50;
 export const SCROLL_REVEAL_MARGIN_PX = 150;
 
 export const DASHBOARD_TICKET_LIMIT = 5;
-export const SIGNUP_LINK_VALIDITY_HOURS = 24;
+/** Days a signup link works until the owner sets otherwise (Settings; the spec said 24 hours). */
+export const DEFAULT_SIGNUP_LINK_DAYS = 7;
 
 export const USER_QUERY_STALE_MS = 5 * 60 * 1000;
 export const USER_QUERY_GC_MS = 10 * 60 * 1000;

@@ -359,6 +359,8 @@ export const settings = pgTable('settings', {
   attachmentMaxMessageMb: integer().notNull().default(25),
   /** Days a support e-mail is kept as it arrived (features/inbound/raw-upkeep.ts). */
   originalEmailDays: integer().notNull().default(90),
+  /** Days a new or renewed signup link works (features/signup-links). */
+  signupLinkDays: integer().notNull().default(7),
   /** Website updates each plan includes per month (null: unlimited), and the price of one more. */
   updatesPerMonth: jsonb()
     .$type<UpdateAllowanceSettings['updatesPerMonth']>()

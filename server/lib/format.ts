@@ -7,6 +7,14 @@ export function fullName(person: { firstName: string | null; lastName: string | 
 }
 
 /**
+ * A sentence that ends with a name: its full stop, unless the name brings one ("Web Co.",
+ * "Yahoo!"), so it never reads "Web Co..".
+ */
+export function endSentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+/**
  * A calendar date ('2026-12-07') or an instant as the screens write it: 'Dec 7, 2026'. An
  * instant is written on its day in `timeZone`, the business's (shared/dates.ts).
  */

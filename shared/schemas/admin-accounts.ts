@@ -10,6 +10,12 @@ export const ADMIN_SETUP_LINK_VALIDITY_HOURS = 24;
 /** What "Forgot password?" answers, whether or not the address is an admin's. */
 export const ADMIN_RESET_REQUESTED =
   'If this address belongs to an admin, we have sent it a link to set a new password. The link works for 60 minutes.';
+/**
+ * What "Forgot password?" answers without a mail server (no SMTP_URL): the link is kept in the
+ * outbox, not e-mailed, so the answer says where it is and the other way to a new password.
+ */
+export const ADMIN_RESET_KEPT_IN_OUTBOX =
+  'No mail server is set up, so nothing was e-mailed: if this address belongs to an admin, the link to set a new password waits in the outbox (Mail outbox in the admin panel; it works for 60 minutes). On the server you can also run npm run admin:reset-password -- --email followed by your address, which prints a link.';
 export const ADMIN_LINK_INVALID =
   'This link is not valid or has expired. Ask for a new one from the sign-in page.';
 export const ADMIN_INVITE_INVALID =

@@ -63,6 +63,13 @@ export const SECRET_HIDDEN = '[hidden while it works]';
 /** GET /api/admin/outbox/{id}: the whole message; attachments are fetched one by one. */
 export const OutboxMessageSchema = OutboxEntrySchema.extend({
   fromAddress: z.string(),
+  /** Where an answer goes (a ticket's plus-address), when the message names one. */
+  replyTo: z.string().nullable(),
+  /**
+   * Its Message-ID, when it was given one (an e-mail about a ticket, which answers thread by);
+   * else the mail server's own, not kept.
+   */
+  messageId: z.string().nullable(),
   text: z.string(),
   html: z.string().nullable(),
   /**

@@ -40,6 +40,7 @@ export const UpcomingRenewalSchema = z.object({
       invoiceNumber: z.string().nullable(),
       status: z.enum(INVOICE_STATUSES),
       total: z.number().int(),
+      amountPaid: z.number().int(),
     })
     .nullable(),
   preview: z

@@ -77,6 +77,13 @@ export const BusinessSettingsSchema = z.object({
     .min(1, 'Days to keep original e-mails must be between 1 and 3650')
     .max(3650, 'Days to keep original e-mails must be between 1 and 3650')
     .default(90),
+  /** How many days a new (or renewed) signup link works; a link keeps the time it was given. */
+  signupLinkDays: z
+    .number({ error: 'Days a signup link works must be a number' })
+    .int('Days a signup link works must be a whole number')
+    .min(1, 'Days a signup link works must be between 1 and 30')
+    .max(30, 'Days a signup link works must be between 1 and 30')
+    .default(7),
 });
 export type BusinessSettings = z.infer<typeof BusinessSettingsSchema>;
 

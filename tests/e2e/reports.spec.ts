@@ -92,7 +92,7 @@ test('the admin makes a report and sends it again; the client downloads it', asy
     await keepScreenshot(adminPage, testInfo, `${size.name}-admin`);
   });
 
-  await list.getByRole('button', { name: `Send the ${monthName} report again` }).click();
+  await list.getByRole('button', { name: `Send again: the ${monthName} report` }).click();
   await expect(adminPage.getByText(`${monthName} report sent again`).first()).toBeVisible();
   // Both e-mails are in the client's messages, each with the PDF.
   const outbox = (await (

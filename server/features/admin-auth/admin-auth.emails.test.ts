@@ -43,3 +43,21 @@ it('the invitation names who invited, for whom it is and until when it works', (
     },
   ]);
 });
+
+it('the invitation ends its sentence once when the business name ends with a period', () => {
+  const email = readEmail(
+    adminInvitationEmail(
+      { ...testBrand, businessName: 'Web Co.' },
+      {
+        invitedBy: 'owner@studio.test',
+        email: 'new.admin@example.com',
+        acceptUrl: 'https://studio.test/admin/accept-invite?token=tok_3',
+        expiresAt: new Date('2026-12-13T21:00:00Z'),
+      },
+    ),
+  );
+  expect(email.textParagraphs).toContain(
+    'owner@studio.test invited you to become an admin of Web Co. Open the link below to choose your name and password.',
+  );
+  expect(email.paragraphs.filter((paragraph) => paragraph.includes('Co..'))).toEqual([]);
+});

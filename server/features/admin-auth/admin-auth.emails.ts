@@ -1,5 +1,5 @@
 import { renderEmail, type EmailBrand, type RenderedEmail } from '../../lib/email-layout';
-import { displayDateTime } from '../../lib/format';
+import { displayDateTime, endSentence } from '../../lib/format';
 import type { Send } from '../mail/mail.service';
 import type { AdminLinkMail } from './admin-links';
 
@@ -35,7 +35,7 @@ export function adminInvitationEmail(
     `You are invited to the ${brand.businessName} admin panel`,
     [
       'Hello,',
-      `${invitedBy} invited you to become an admin of ${brand.businessName}. Open the link below to choose your name and password.`,
+      `${invitedBy} invited you to become an admin of ${endSentence(brand.businessName)} Open the link below to choose your name and password.`,
       `The invitation is for ${email} and works once, until ${displayDateTime(expiresAt, brand.timeZone)}.`,
     ],
     { href: acceptUrl, label: 'Accept the invitation' },

@@ -3,6 +3,7 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import type { Admin } from '../../db/schema';
 import {
   AcceptAdminInviteSchema,
+  ADMIN_RESET_KEPT_IN_OUTBOX,
   ADMIN_RESET_REQUESTED,
   AdminForgotPasswordSchema,
   AdminInviteSchema,
@@ -77,6 +78,8 @@ interface AdminAuthRoutesDeps {
   rateLimits: RateLimitCounters;
   /** The business setting "Require two-factor authentication for every admin". */
   twoFactorRequiredForAll: () => Promise<boolean>;
+  /** Whether a mail server (SMTP_URL) delivers the reset links, or the outbox keeps them. */
+  mailDelivers: boolean;
 }
 
 /** Admin sign-in, setup and password change count in the same counters. */
@@ -187,7 +190,7 @@ function adminLinkRoutes(deps: AdminAuthRoutesDeps): Router {
   router.post('/forgot-password', ...forgotPasswordLimits(deps.rateLimits), async (req, res) => {
     const { email } = parse(AdminForgotPasswordSchema, req.body);
     service.requestPasswordReset(email);
-    res.json({ message: ADMIN_RESET_REQUESTED });
+    res.json({ message: deps.mailDelivers ? ADMIN_RESET_REQUESTED : ADMIN_RESET_KEPT_IN_OUTBOX });
   });
   router.get('/password-reset', ...linkLimit('admin-reset-link'), async (req, res) => {
     await service.checkResetLink(parse(AdminTokenQuerySchema, req.query).token);

@@ -32,6 +32,12 @@ import {
 } from './totp';
 
 export const INVALID_CODE = 'Invalid authentication code';
+/**
+ * A right code whose time step was used already (the one that turned two-factor on, say): it
+ * works once, so the admin waits for the next one.
+ */
+export const CODE_ALREADY_USED =
+  'This code was just used. Wait for the next code from your authenticator app, then enter it.';
 /** Any refused change of the second factor, whichever of the two secrets was wrong. */
 export const WRONG_PASSWORD_OR_CODE = 'The password or the code is not correct';
 
@@ -114,6 +120,14 @@ export function createAdminAuthService(
   async function useTotp(admin: Admin, code: string): Promise<boolean> {
     const step = await totpStep(await secretOf(admin), code, admin.totpLastStep, now());
     return step !== null && repository.claimTotpStep(admin.id, step);
+  }
+
+  /** Whether a refused code is right but of a step already used (a replay, or too soon). */
+  async function usedAlready(admin: Admin, code: string): Promise<boolean> {
+    const compact = code.replace(/\s+/g, '');
+    if (admin.totpLastStep === null || !/^\d{6}$/.test(compact)) return false;
+    const step = await totpStep(await secretOf(admin), compact, null, now());
+    return step !== null && step <= admin.totpLastStep;
   }
 
   /**
@@ -233,7 +247,10 @@ export function createAdminAuthService(
           targetId: admin.id,
           after: { step: 'two_factor' },
         });
-        throw new AppError(401, INVALID_CODE);
+        throw new AppError(
+          401,
+          (await usedAlready(admin, code)) ? CODE_ALREADY_USED : INVALID_CODE,
+        );
       }
       return { admin, firstSignIn: await signedIn(admin, method) };
     },

@@ -19,12 +19,20 @@ afterAll(async () => {
 /** Starts the way server/index.ts does with no admin and no ADMIN_EMAIL: the token it printed. */
 async function printedSetupToken(): Promise<string> {
   const log = capturedLogger();
-  await ensureInitialAdmin(t.services.adminAuth, undefined, log.logger);
+  const notice = await ensureInitialAdmin(t.services.adminAuth, undefined, log.logger);
   const match = /Open (\S+\/admin\/setup\?token=([\w-]+)) to create the first one/.exec(
     log.lines.join(''),
   );
   if (!match) throw new Error(`no setup link printed:\n${log.lines.join('')}`);
   expect(match[1]).toBe(`${t.baseUrl}/admin/setup?token=${match[2]}`);
+  // Logged once, and framed for the terminal: the link alone on its line between two rules.
+  expect(log.lines.filter((line) => line.includes(match[1]!))).toHaveLength(1);
+  const lines = notice!.split('\n').map((line) => line.trim());
+  const rules = lines.flatMap((line, index) => (/^={40,}$/.test(line) ? [index] : []));
+  expect(rules).toHaveLength(2);
+  expect(lines.slice(rules[0], rules[1]).filter((line) => line.includes('/admin/setup'))).toEqual([
+    match[1],
+  ]);
   return match[2]!;
 }
 

@@ -32,6 +32,7 @@ it('answers 401 to a request that reached it without any session, never a 500', 
       absoluteLifetimeMs: 60_000,
       setupToken: undefined,
       twoFactorRequiredForAll: async () => false,
+      mailDelivers: false,
       rateLimits: createRateLimitCounters(createRateLimitRepository(database.db), {
         logger: createLogger('silent'),
       }),

@@ -172,6 +172,25 @@ describe('signing in with two-factor on', () => {
     expect((await agent.get('/api/admin/me')).status).toBe(200);
   });
 
+  it('says the code that turned two-factor on was just used, and takes the next one', async () => {
+    const { email, password, secret } = await enrolledAdmin();
+    // Same step as the enabling code: what an admin who signs in at once would type.
+    const { agent } = await passwordStep(email, password);
+    const same = await agent
+      .post('/api/admin/login/two-factor')
+      .send({ code: await codeAt(secret) });
+    expect(same.status).toBe(401);
+    expect(same.body.message).toBe(
+      'This code was just used. Wait for the next code from your authenticator app, then enter it.',
+    );
+    expect((await agent.get('/api/admin/me')).status).toBe(401);
+    nextStep();
+    const next = await agent
+      .post('/api/admin/login/two-factor')
+      .send({ code: await codeAt(secret) });
+    expect(next.status).toBe(200);
+  });
+
   it('refuses the same code twice (replay within its window)', async () => {
     const { email, password, secret } = await enrolledAdmin();
     nextStep();
@@ -182,7 +201,9 @@ describe('signing in with two-factor on', () => {
     const second = await passwordStep(email, password);
     const replay = await second.agent.post('/api/admin/login/two-factor').send({ code });
     expect(replay.status).toBe(401);
-    expect(replay.body.message).toBe('Invalid authentication code');
+    expect(replay.body.message).toBe(
+      'This code was just used. Wait for the next code from your authenticator app, then enter it.',
+    );
     // An older step's code (still inside the tolerance) is refused too.
     const older = await codeAt(secret, new Date(clock.now().getTime() - 30_000));
     expect(

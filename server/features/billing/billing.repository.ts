@@ -136,6 +136,7 @@ export function createBillingRepository(
               invoiceNumber: invoices.invoiceNumber,
               status: invoices.status,
               total: invoices.total,
+              amountPaid: invoices.amountPaid,
             },
           })
           .from(subscriptions)

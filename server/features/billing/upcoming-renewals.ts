@@ -73,6 +73,7 @@ export function createUpcomingRenewals({
           invoiceNumber: made.invoiceNumber,
           status: made.status,
           total: made.total,
+          amountPaid: made.amountPaid,
         },
         preview:
           drawn && priced

@@ -11,6 +11,7 @@ import { pageOffset } from '@shared/schemas/common';
 import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
 import { existingId } from '../../lib/ids';
+import { endSentence } from '../../lib/format';
 import type { MailRepository } from './mail.repository';
 import type { Mailer } from './mailer';
 import { opensAnAccount } from './secret-refs';
@@ -55,6 +56,8 @@ export function createMailService(
     return {
       id: row.id,
       fromAddress: row.fromAddress,
+      replyTo: row.headers?.replyTo ?? null,
+      messageId: row.headers?.messageId ?? null,
       toAddress: row.toAddress,
       clientId: row.clientId,
       subject: shown(row.subject),
@@ -87,7 +90,7 @@ export function createMailService(
         {
           to,
           subject: `${brand}: test e-mail`,
-          text: `This is a test message from ${brand}. If you can read it, e-mail works.`,
+          text: `This is a test message from ${endSentence(brand)} If you can read it, e-mail works.`,
         },
         // The admin reads the error now and tries again themselves.
         { retry: false },

@@ -121,6 +121,33 @@ describe('the outbox list: paged, searched and filtered', () => {
     });
   });
 
+  it("shows a message's Reply-To and Message-ID, and null where it has none", async () => {
+    const repository = createMailRepository(t.database.db);
+    const threaded = await repository.record({
+      fromAddress: '"Coast & Code Studio" <hello@coastandcode.studio>',
+      toAddress: 'odile@example.com',
+      subject: '[#4] New opening hours',
+      text: 'Which days change?',
+      status: 'stored',
+      headers: {
+        replyTo: 'support+t_0123456789abcdef0123456789abcdef@coastandcode.studio',
+        messageId: '<ticket-4@coastandcode.studio>',
+      },
+    });
+    expect((await admin.get(`/api/admin/outbox/${threaded.id}`)).body).toMatchObject({
+      replyTo: 'support+t_0123456789abcdef0123456789abcdef@coastandcode.studio',
+      messageId: '<ticket-4@coastandcode.studio>',
+    });
+    const [plain] = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.toAddress, 'person1@example.com'));
+    expect((await admin.get(`/api/admin/outbox/${plain!.id}`)).body).toMatchObject({
+      replyTo: null,
+      messageId: null,
+    });
+  });
+
   it('has nothing to send again without a mail server', async () => {
     const [failed] = await t.database.db
       .select()

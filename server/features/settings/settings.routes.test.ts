@@ -49,6 +49,7 @@ describe('business settings', () => {
       attachmentMaxFileMb: 10,
       attachmentMaxMessageMb: 25,
       originalEmailDays: 90,
+      signupLinkDays: 7,
     });
 
     for (const [change, message] of [
@@ -82,6 +83,7 @@ describe('business settings', () => {
       attachmentMaxFileMb: 10,
       attachmentMaxMessageMb: 25,
       originalEmailDays: 90,
+      signupLinkDays: 7,
       businessEmail: 'team@bayouweb.example',
       businessState: 'MS',
     });

@@ -23,6 +23,7 @@ const DEFAULT_BUSINESS: BusinessSettings = {
   attachmentMaxFileMb: 10,
   attachmentMaxMessageMb: 25,
   originalEmailDays: 90,
+  signupLinkDays: 7,
 };
 
 export const OWN_TWO_FACTOR_FIRST =
@@ -47,6 +48,7 @@ function toBusiness(row: Settings | undefined): BusinessSettings {
     attachmentMaxFileMb: row.attachmentMaxFileMb,
     attachmentMaxMessageMb: row.attachmentMaxMessageMb,
     originalEmailDays: row.originalEmailDays,
+    signupLinkDays: row.signupLinkDays,
   };
 }
 

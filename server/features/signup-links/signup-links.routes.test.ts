@@ -54,7 +54,23 @@ describe('signup links', () => {
     expect(await linkCount()).toBe(0);
   });
 
-  it('hold a 32-byte token stored only as its hash, valid 24 hours, with a ready e-mail', async () => {
+  it('work 7 days unless Settings say otherwise, as long as Settings say', async () => {
+    const week = await admin
+      .post('/api/admin/generate-signup-link')
+      .send({ email: 'week@example.com', planType: 'essentials' });
+    expect(week.body.link.expiresAt).toBe('2026-03-09T15:00:00.000Z');
+    const current = (await admin.get('/api/admin/settings')).body;
+    expect(current.signupLinkDays).toBe(7);
+    const refused = await admin.put('/api/admin/settings').send({ ...current, signupLinkDays: 0 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Days a signup link works must be between 1 and 30');
+    // The owner makes them a day: new links (the next tests' too) work 24 hours.
+    const saved = await admin.put('/api/admin/settings').send({ ...current, signupLinkDays: 1 });
+    expect(saved.status).toBe(200);
+    expect(saved.body.signupLinkDays).toBe(1);
+  });
+
+  it('hold a 32-byte token stored only as its hash, valid as long as set, with a ready e-mail', async () => {
     const res = await admin
       .post('/api/admin/generate-signup-link')
       .send({ email: 'Marie@Example.com', planType: 'signature' });

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { SIGNUP_LINK_VALIDITY_HOURS } from '@shared/constants';
+import { DEFAULT_SIGNUP_LINK_DAYS } from '@shared/constants';
 import { findPlan, type PlanId } from '@shared/plans';
 import type {
   GeneratedSignupLink,
@@ -23,7 +23,7 @@ import type { SignupLinkRepository } from './signup-links.repository';
 export const LINK_NOT_FOUND = 'Signup link not found';
 export const LINK_UNKNOWN =
   'This signup link is not valid. Check that you copied the whole link, or ask us for a new one.';
-export const LINK_EXPIRED = `This signup link has expired: links work for ${SIGNUP_LINK_VALIDITY_HOURS} hours. Please ask us for a new one.`;
+export const LINK_EXPIRED = 'This signup link has expired. Please ask us for a new one.';
 export const LINK_USED =
   'This signup link has already been used. Sign in to your client portal, or ask us for a new link.';
 export const LINK_REVOKED =
@@ -57,6 +57,8 @@ export interface SignupLinkDeps {
   subscribe(userId: string, planId: PlanId): Promise<SubscriptionChange>;
   /** Where the admin's generate and send are recorded. */
   audit: AuditTrail;
+  /** The setting "Signup links work for (days)", read as each link is made or renewed. */
+  linkDays?: () => Promise<number>;
   now?: () => Date;
 }
 
@@ -83,7 +85,8 @@ function toLink(row: SignupLinkRow, at: Date): SignupLink {
 
 /**
  * Invitations for new clients: a 32-byte random token in the link, only its SHA-256 stored,
- * valid 24 hours, usable once, and only by an account with the invited e-mail.
+ * valid for the days of the setting (7 by default), usable once, and only by an account with
+ * the invited e-mail.
  */
 export function createSignupLinkService({
   repository,
@@ -92,6 +95,7 @@ export function createSignupLinkService({
   subscribe,
   findUser,
   audit,
+  linkDays = async () => DEFAULT_SIGNUP_LINK_DAYS,
   now = () => new Date(),
 }: SignupLinkDeps) {
   function details(row: SignupLinkRow, signupUrl: string): InvitationDetails {
@@ -120,12 +124,13 @@ export function createSignupLinkService({
   }
 
   /** A fresh token for an invitation, valid from now: returns the new link. */
-  function newToken(created: Date) {
+  async function newToken(created: Date) {
     const token = crypto.randomBytes(32).toString('base64url');
+    const days = await linkDays();
     return {
       tokenHash: hashToken(token),
       signupUrl: `${appUrl}/signup/${token}`,
-      expiresAt: new Date(created.getTime() + SIGNUP_LINK_VALIDITY_HOURS * 60 * 60 * 1000),
+      expiresAt: new Date(created.getTime() + days * 24 * 60 * 60 * 1000),
     };
   }
 
@@ -141,13 +146,13 @@ export function createSignupLinkService({
   }
 
   /**
-   * Gives an invitation a new link valid for another 24 hours; the previous link stops working
+   * Gives an invitation a new link valid for the setting's days again; the previous link stops working
    * (only hashes are stored, so an old link cannot be shown again).
    */
   async function renew(id: string, actor: AuditActor) {
     const before = await open(id, 'renewed');
     const created = now();
-    const fresh = newToken(created);
+    const fresh = await newToken(created);
     const row = await repository.renew(before.id, fresh.tokenHash, fresh.expiresAt);
     if (!row) throw new AppError(409, 'This link was used or revoked meanwhile');
     await audit.record(actor, {
@@ -193,7 +198,7 @@ export function createSignupLinkService({
   return {
     async generate(input: GenerateSignupLink, actor: AuditActor): Promise<GeneratedSignupLink> {
       const created = now();
-      const { tokenHash, signupUrl, expiresAt } = newToken(created);
+      const { tokenHash, signupUrl, expiresAt } = await newToken(created);
       const row = await repository.insert({
         tokenHash,
         email: input.email,

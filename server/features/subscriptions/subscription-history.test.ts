@@ -74,4 +74,26 @@ describe("a client's subscription history", () => {
     const other = await signedInClient(t.baseUrl);
     expect((await t.services.subscriptions.listHistory(other.user.id)).items).toEqual([]);
   });
+
+  it('is listed by when each thing happened, also when a payment recorded by hand is dated by its day', async () => {
+    const { browser, user } = await signedInClient(t.baseUrl);
+    // Requested at 4:52 PM in Chicago (CDT)...
+    clock.set('2026-07-10T21:52:00.000Z');
+    await browser.request('POST', '/api/get-or-create-subscription', { planId: 'essentials' });
+    // ...and paid by check that day, recorded at 5:10 PM: the payment is kept as the day's
+    // noon, so the plan started at 12:00 PM, before it was requested.
+    clock.set('2026-07-10T22:10:00.000Z');
+    const first = await invoiceOf(user.id, false);
+    await admin.patch(`/api/admin/invoices/${first.id}`).send({ status: 'sent' });
+    const paid = await admin
+      .post(`/api/admin/invoices/${first.id}/payments`)
+      .send({ amount: first.total, method: 'check', paidOn: '2026-07-10', reference: '' });
+    expect(paid.status).toBe(201);
+
+    const history = await t.services.subscriptions.listHistory(user.id);
+    expect(history.items.map((e) => [e.kind, e.occurredAt])).toEqual([
+      ['requested', '2026-07-10T21:52:00.000Z'],
+      ['activated', '2026-07-10T17:00:00.000Z'],
+    ]);
+  });
 });

@@ -74,8 +74,9 @@ export function createSubscriptionRepository(db: Database) {
     },
 
     /**
-     * One page of a client's subscription history, newest first: in the order the events were
-     * written (a payment recorded late is dated by the day it was received).
+     * One page of a client's subscription history, newest first by when each event happened,
+     * not by when it was written: a payment recorded by hand is dated by the day it was
+     * received (its noon), which may come before a request written earlier that day.
      */
     async listHistory(
       userId: string,
@@ -86,7 +87,7 @@ export function createSubscriptionRepository(db: Database) {
           .select()
           .from(subscriptionEvents)
           .where(eq(subscriptionEvents.userId, userId))
-          .orderBy(desc(subscriptionEvents.id))
+          .orderBy(desc(subscriptionEvents.occurredAt), desc(subscriptionEvents.id))
           .limit(limit)
           .offset(offset),
         db

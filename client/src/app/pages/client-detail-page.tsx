@@ -104,7 +104,7 @@ export function ClientDetailPage() {
                   main={
                     <Link
                       href={paths.admin.invoice(invoice.id)}
-                      className="font-medium text-primary hover:underline"
+                      className="inline-flex min-h-6 items-center font-medium text-primary hover:underline"
                     >
                       {invoiceName(invoice)}
                     </Link>
@@ -120,7 +120,7 @@ export function ClientDetailPage() {
                         invoice.amountPaid > 0 && (
                           <span>{formatCents(invoice.total - invoice.amountPaid)} due</span>
                         )}
-                      <InvoiceStatusBadge status={invoice.status} />
+                      <InvoiceStatusBadge invoice={invoice} />
                     </>
                   }
                 />
@@ -173,7 +173,7 @@ export function ClientDetailPage() {
                   main={
                     <Link
                       href={paths.admin.ticket(ticket.id)}
-                      className="font-medium text-primary hover:underline"
+                      className="inline-flex min-h-6 items-center font-medium text-primary hover:underline"
                     >
                       {ticket.subject}
                     </Link>

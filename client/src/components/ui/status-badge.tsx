@@ -22,6 +22,26 @@ export const INVOICE_STATUS_LOOK: Record<InvoiceStatus, StatusLook & { clientLab
   void: { label: 'Void', variant: 'outline' },
 };
 
+/**
+ * A sent invoice that payments cover in part: its status stays "sent" (it still takes
+ * payments), but both panels call it "Partly paid". An overdue one stays "Overdue".
+ */
+export const PARTLY_PAID_LOOK: StatusLook = { label: 'Partly paid', variant: 'warning' };
+
+/** What an invoice's badge says and looks like, its payments so far considered. */
+export function invoiceStatusLook(
+  invoice: { status: InvoiceStatus; total: number; amountPaid: number },
+  audience: 'agency' | 'client' = 'agency',
+): StatusLook {
+  if (invoice.status === 'sent' && invoice.amountPaid > 0 && invoice.amountPaid < invoice.total)
+    return PARTLY_PAID_LOOK;
+  const look = INVOICE_STATUS_LOOK[invoice.status];
+  return {
+    label: (audience === 'client' && look.clientLabel) || look.label,
+    variant: look.variant,
+  };
+}
+
 export const SUBSCRIPTION_STATUS_LOOK: Record<SubscriptionStatus, StatusLook> = {
   pending: { label: 'Pending', variant: 'warning' },
   active: { label: 'Active', variant: 'success' },

@@ -102,6 +102,23 @@ describe('BillingHistoryCard', () => {
     expect(await screen.findByRole('heading', { name: 'How to pay' })).toBeVisible();
   });
 
+  it('calls a sent invoice paid in part "Partly paid", one not paid yet "Due"', async () => {
+    const partly = { ...DUE, status: 'sent' as const };
+    const unpaid = {
+      ...partly,
+      id: '33333333-3333-4333-8333-333333333333',
+      invoiceNumber: 'INV-2026-0008',
+      amountPaid: 0,
+    };
+    stub(ONLINE, () => [unpaid, partly]);
+    renderWithApp(<BillingHistoryCard />, '/portal/dashboard');
+    const row = await screen.findByRole('row', { name: /INV-2026-0007/ });
+    expect(within(row).getByText('Partly paid')).toBeVisible();
+    expect(
+      within(screen.getByRole('row', { name: /INV-2026-0008/ })).getByText('Due', { exact: true }),
+    ).toBeVisible();
+  });
+
   it('shows a paid invoice its credit notes: the amount credited and each PDF', async () => {
     const credited: ClientInvoice = {
       ...PAID,

@@ -101,7 +101,9 @@ const columnsFor = (online: boolean, awaitingPaymentOf: string | null) =>
     column.accessor('status', {
       header: 'Status',
       meta: { align: 'right' },
-      cell: (cell) => <InvoiceStatusBadge status={cell.getValue()} audience="client" />,
+      cell: ({ row: { original: invoice } }) => (
+        <InvoiceStatusBadge invoice={invoice} audience="client" />
+      ),
     }),
     column.display({
       id: 'pdf',
@@ -112,7 +114,7 @@ const columnsFor = (online: boolean, awaitingPaymentOf: string | null) =>
           <a
             href={`/api/invoices/${invoice.id}/pdf`}
             download={`${invoice.invoiceNumber}.pdf`}
-            className="inline-flex items-center gap-1 text-primary hover:underline"
+            className="inline-flex min-h-6 items-center gap-1 text-primary hover:underline"
           >
             <Download className="h-4 w-4" aria-hidden="true" /> PDF
             <span className="sr-only"> of {invoice.invoiceNumber}</span>

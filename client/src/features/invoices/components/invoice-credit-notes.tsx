@@ -78,7 +78,7 @@ export function InvoiceCreditNotes({
                 href={creditNotePdfUrl(invoiceId, note.id)}
                 download={`${note.creditNoteNumber}.pdf`}
                 aria-label={`PDF of ${note.creditNoteNumber}`}
-                className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
+                className="inline-flex min-h-6 items-center gap-1 text-sm text-primary hover:underline"
               >
                 <Download className="h-4 w-4" aria-hidden="true" /> PDF
               </a>

@@ -1,22 +1,19 @@
 import type { InvoiceStatus } from '@shared/schemas/invoices';
 import { Badge } from '@/components/ui/badge';
-import { INVOICE_STATUS_LOOK } from '@/components/ui/status-badge';
+import { invoiceStatusLook } from '@/components/ui/status-badge';
 
 /**
- * An invoice's status as a badge, from the mapping both panels share; `audience="client"` for
- * the portal's word for a sent invoice ("Due").
+ * An invoice's status as a badge, from the mapping both panels share: "Partly paid" for a
+ * sent invoice its payments cover in part; `audience="client"` for the portal's word for a
+ * sent invoice ("Due").
  */
 export function InvoiceStatusBadge({
-  status,
+  invoice,
   audience = 'agency',
 }: {
-  status: InvoiceStatus;
+  invoice: { status: InvoiceStatus; total: number; amountPaid: number };
   audience?: 'agency' | 'client';
 }) {
-  const look = INVOICE_STATUS_LOOK[status];
-  return (
-    <Badge variant={look.variant}>
-      {audience === 'client' ? (look.clientLabel ?? look.label) : look.label}
-    </Badge>
-  );
+  const { label, variant } = invoiceStatusLook(invoice, audience);
+  return <Badge variant={variant}>{label}</Badge>;
 }

@@ -111,6 +111,9 @@ describe('InvoiceDetailPage', () => {
     const user = userEvent.setup();
 
     expect(await screen.findByRole('heading', { name: /INV-0007/ })).toBeVisible();
+    expect(
+      within(screen.getByRole('heading', { name: /INV-0007/ })).getByText('Partly paid'),
+    ).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Mark as Paid' })).not.toBeInTheDocument();
     expect(screen.getByText('Amount paid').nextSibling).toHaveTextContent('$50.00');
     expect(screen.getByTestId('invoice-balance-due')).toHaveTextContent('$100.00');

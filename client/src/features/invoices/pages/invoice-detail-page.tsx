@@ -169,8 +169,7 @@ export function InvoiceDetailPage() {
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="space-y-1">
           <h1 className="flex items-center gap-3 font-display text-3xl font-bold">
-            {current.invoiceNumber ?? 'Draft invoice'}{' '}
-            <InvoiceStatusBadge status={current.status} />
+            {current.invoiceNumber ?? 'Draft invoice'} <InvoiceStatusBadge invoice={current} />
           </h1>
           <p className="text-muted-foreground">
             {current.clientName} · {formatCents(current.total)}

@@ -89,6 +89,21 @@ describe('InvoicesPage', () => {
     );
   });
 
+  it('calls a sent invoice paid in part "Partly paid", a sent one "Sent"', async () => {
+    const partly = anInvoice({
+      id: '7a8b9c0d-0000-4000-8000-0000000000e1',
+      invoiceNumber: 'INV-0009',
+      amountPaid: 5_000,
+    });
+    stubInvoices([sent, partly]);
+    renderWithApp(<InvoicesPage />, '/admin/invoices');
+    const partlyRow = (await screen.findByRole('link', { name: 'INV-0009' })).closest('tr')!;
+    expect(within(partlyRow).getByText('Partly paid')).toBeVisible();
+    expect(within(partlyRow).queryByText('Sent')).not.toBeInTheDocument();
+    const sentRow = screen.getByRole('link', { name: 'INV-0007' }).closest('tr')!;
+    expect(within(sentRow).getByText('Sent')).toBeVisible();
+  });
+
   it('opens in the order of its URL, keeps the search and filter, and goes back to page 1', async () => {
     const calls = stubInvoices([sent]);
     const location = renderWithApp(

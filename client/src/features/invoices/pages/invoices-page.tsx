@@ -50,7 +50,10 @@ const invoiceColumns = ({ sending, onSend }: { sending: boolean; onSend: (id: st
         sortLabels: ['Number, lowest first', 'Number, highest first'],
       },
       cell: ({ row: { original: invoice } }) => (
-        <Link href={paths.admin.invoice(invoice.id)} className="text-primary hover:underline">
+        <Link
+          href={paths.admin.invoice(invoice.id)}
+          className="inline-flex min-h-6 items-center text-primary hover:underline"
+        >
           {invoice.invoiceNumber ?? (
             <>
               Draft<span className="sr-only"> for {invoice.clientName}</span>
@@ -125,7 +128,7 @@ const invoiceColumns = ({ sending, onSend }: { sending: boolean; onSend: (id: st
       },
       cell: ({ row: { original: invoice } }) => (
         <div className="flex flex-wrap gap-1">
-          <InvoiceStatusBadge status={invoice.status} />
+          <InvoiceStatusBadge invoice={invoice} />
           {invoice.paymentFlags.length > 0 && (
             <Badge
               variant="warning"

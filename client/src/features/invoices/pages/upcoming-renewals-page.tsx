@@ -98,7 +98,7 @@ function RenewalCard({ renewal }: { renewal: UpcomingRenewal }) {
                 {renewal.invoice.invoiceNumber ?? 'Draft'}
                 <span className="sr-only"> for {renewal.clientName}</span>
               </Link>
-              <InvoiceStatusBadge status={renewal.invoice.status} />
+              <InvoiceStatusBadge invoice={renewal.invoice} />
             </p>
           ) : renewal.preview ? (
             <InvoicePreview renewal={renewal} />

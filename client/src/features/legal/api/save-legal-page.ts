@@ -5,7 +5,7 @@ import {
   type SaveLegalPage,
 } from '@shared/schemas/legal-pages';
 import { apiSend } from '@/lib/api-request';
-import { adminLegalPageQueryOptions } from './get-admin-legal-page';
+import { adminLegalPageKey } from './get-admin-legal-page';
 import { legalPageQueryOptions } from './get-legal-page';
 
 /** PUT /api/admin/legal-pages/{page}: the owner's Markdown, or null for the default text. */
@@ -20,7 +20,7 @@ export function useSaveLegalPage(page: LegalPageId) {
     mutationFn: (body: SaveLegalPage) => saveLegalPage(page, body),
     meta: { error: { fallback: 'Failed to save the page. Please try again.' } },
     onSuccess: async (saved) => {
-      queryClient.setQueryData(adminLegalPageQueryOptions(page).queryKey, saved);
+      queryClient.setQueriesData({ queryKey: adminLegalPageKey(page) }, saved);
       await queryClient.invalidateQueries({ queryKey: legalPageQueryOptions(page).queryKey });
     },
   });

@@ -80,6 +80,20 @@ describe('LegalPagesCard', () => {
     expect(screen.getByText(/Your text, saved Nov 26, 2026/)).toBeInTheDocument();
   });
 
+  it('saves the default text left as it is as the default, which names the business as it is now', async () => {
+    const calls = stubPages();
+    renderWithApp(<LegalPagesCard />, '/admin/settings');
+    const user = userEvent.setup();
+    expect(await screen.findByLabelText('Privacy Policy (Markdown)')).toHaveValue(DEFAULTS.privacy);
+    await user.click(screen.getByRole('button', { name: 'Save Privacy Policy' }));
+    expect((await screen.findAllByText('Page Saved'))[0]).toBeVisible();
+    // Not a copy of the text as loaded: the business may have been renamed since.
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { markdown: null },
+    ]);
+    expect(screen.getByText(/The default text, reviewed Nov 26, 2026/)).toBeInTheDocument();
+  });
+
   it('resets a page to the default text once the owner confirms', async () => {
     const calls = stubPages();
     renderWithApp(<LegalPagesCard />, '/admin/settings');

@@ -21,6 +21,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { formatDate } from '@/lib/dates';
 import { paths } from '@/lib/paths';
+import { usePublicSettings } from '@/features/settings/public';
 import { useAdminLegalPage } from '../api/get-admin-legal-page';
 import { useSaveLegalPage } from '../api/save-legal-page';
 import { LegalText } from './legal-text';
@@ -48,9 +49,12 @@ function Editor({ current }: { current: AdminLegalPage }) {
     values: { markdown: current.markdown },
   });
   const markdown = useWatch({ control: form.control, name: 'markdown' }) ?? '';
+  // The default text unchanged is saved as the default (null), not as a copy: the page then
+  // keeps naming the business as Settings have it, also after the details change later or
+  // were changed since this text was loaded.
   const onSubmit = form.handleSubmit(({ markdown: text }) =>
     save.mutate(
-      { markdown: text },
+      { markdown: text === current.defaultMarkdown ? null : text },
       { onSuccess: () => toast({ title: 'Page Saved', description: `${title} is published.` }) },
     ),
   );
@@ -138,7 +142,8 @@ function Editor({ current }: { current: AdminLegalPage }) {
 }
 
 function PageTab({ page }: { page: LegalPageId }) {
-  const current = useAdminLegalPage(page);
+  // The default texts name the business: read again when its details change on this visit.
+  const current = useAdminLegalPage(page, usePublicSettings());
   return (
     <QueryState query={current} what="page" loading={<Skeleton className="h-96 w-full" />}>
       {(loaded) => <Editor current={loaded} />}

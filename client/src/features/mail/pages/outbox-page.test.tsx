@@ -38,6 +38,8 @@ const KEPT: OutboxEntry = {
 const full = (entry: OutboxEntry): OutboxMessage => ({
   ...entry,
   fromAddress: '"Coast & Code Studio" <hello@coastandcode.studio>',
+  replyTo: null,
+  messageId: null,
   text: 'Thank you: invoice INV-2026-0007 is paid in full.',
   html: null,
   liveSecret: null,
@@ -103,6 +105,27 @@ describe('OutboxPage', () => {
       await screen.findByText('Kept in the outbox: no mail server is configured.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send again' })).toBeNull();
+  });
+
+  it('shows the Reply-To and Message-ID a message about a ticket carries', async () => {
+    stubOutbox();
+    apiServer.use(
+      http.get(`/api/admin/outbox/${KEPT.id}`, () =>
+        json(OutboxMessageSchema, {
+          ...full(KEPT),
+          replyTo: 'support+t_0123456789abcdef0123456789abcdef@coastandcode.studio',
+          messageId: '<ticket-7f3c@coastandcode.studio>',
+        }),
+      ),
+    );
+    renderWithApp(<OutboxPage params={{ id: KEPT.id }} />, `/admin/outbox/${KEPT.id}`);
+    const replyTo = await screen.findByText('Reply-To', { selector: 'dt' });
+    expect(replyTo.nextSibling).toHaveTextContent(
+      'support+t_0123456789abcdef0123456789abcdef@coastandcode.studio',
+    );
+    expect(screen.getByText('Message-ID', { selector: 'dt' }).nextSibling).toHaveTextContent(
+      '<ticket-7f3c@coastandcode.studio>',
+    );
   });
 
   it('sends a failed message again: a refusal shows its error, then the message goes', async () => {

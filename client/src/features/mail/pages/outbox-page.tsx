@@ -104,6 +104,20 @@ function MessageView({ id }: { id: string }) {
           </dd>
           <dt className="text-muted-foreground">Date</dt>
           <dd>{formatDateTime(mail.createdAt)}</dd>
+          {mail.replyTo && (
+            <>
+              <dt className="text-muted-foreground">Reply-To</dt>
+              <dd className="break-all">{mail.replyTo}</dd>
+            </>
+          )}
+          <dt className="text-muted-foreground">Message-ID</dt>
+          <dd className="break-all">
+            {mail.messageId ?? (
+              <span className="text-muted-foreground">
+                {mail.status === 'sent' ? "The mail server's" : 'Given when it is sent'}
+              </span>
+            )}
+          </dd>
         </dl>
         {mail.status === 'stored' && (
           <p className="rounded-md bg-muted p-3 text-sm">{KEPT_IN_OUTBOX}.</p>

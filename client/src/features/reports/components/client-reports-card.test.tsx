@@ -98,7 +98,7 @@ describe('ClientReportsCard', () => {
       'href',
       `/api/admin/reports/${NOVEMBER.id}/pdf`,
     );
-    expect(within(item!).getByRole('button', { name: 'Send the Nov 2026 report' })).toBeVisible();
+    expect(within(item!).getByRole('button', { name: 'Send: the Nov 2026 report' })).toBeVisible();
     expect(calls.map((call) => call.url)).not.toContain(`/api/admin/reports/${NOVEMBER.id}/send`);
 
     await userEvent.click(within(panel).getByRole('button', { name: 'Send to the client' }));
@@ -143,7 +143,7 @@ describe('ClientReportsCard', () => {
       `/admin/clients/${CLIENT}`,
     );
     await userEvent.click(
-      await screen.findByRole('button', { name: 'Send the Nov 2026 report again' }),
+      await screen.findByRole('button', { name: 'Send again: the Nov 2026 report' }),
     );
     expect((await screen.findAllByText('Nov 2026 report sent again'))[0]).toBeVisible();
 

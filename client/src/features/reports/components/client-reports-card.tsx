@@ -80,7 +80,8 @@ function ReportRow({ report }: { report: AdminReport }) {
             variant="outline"
             size="sm"
             disabled={isPending}
-            aria-label={`Send the ${month} report again`}
+            // The name starts with the words on the button (axe's label-content-name-mismatch).
+            aria-label={`${isPending ? 'Sending...' : 'Send again'}: the ${month} report`}
             onClick={() => sendReport(report)}
           >
             <Send className="h-4 w-4" aria-hidden="true" />
@@ -91,7 +92,7 @@ function ReportRow({ report }: { report: AdminReport }) {
             type="button"
             size="sm"
             disabled={isPending}
-            aria-label={`Send the ${month} report`}
+            aria-label={`${isPending ? 'Sending...' : 'Send'}: the ${month} report`}
             onClick={() => sendReport(report)}
           >
             <Send className="h-4 w-4" aria-hidden="true" />

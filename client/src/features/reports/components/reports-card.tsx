@@ -55,7 +55,7 @@ export function ReportsCard({ now = new Date() }: { now?: Date }) {
                     href={reportPdfUrl(report.id)}
                     download={`Report-${report.month}.pdf`}
                     aria-label={`PDF of the ${formatMonth(report.month)} report`}
-                    className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
+                    className="inline-flex min-h-6 items-center gap-1 text-sm text-primary hover:underline"
                   >
                     <Download className="h-4 w-4" aria-hidden="true" /> PDF
                   </a>

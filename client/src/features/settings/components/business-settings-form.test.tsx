@@ -28,6 +28,7 @@ const settings: BusinessSettings = {
   attachmentMaxFileMb: 10,
   attachmentMaxMessageMb: 25,
   originalEmailDays: 120,
+  signupLinkDays: 7,
 };
 
 /** GET and PUT /api/admin/settings; the PUT answers what it was sent. Returns those bodies. */
@@ -103,6 +104,20 @@ describe('BusinessSettingsForm', () => {
     await user.click(screen.getByRole('button', { name: 'Save Business Information' }));
     expect((await screen.findAllByText('Settings Saved'))[0]).toBeVisible();
     expect(saved).toEqual([{ ...settings, originalEmailDays: 30 }]);
+  });
+
+  it('changes how many days signup links work', async () => {
+    const saved = stubSettingsApi();
+    renderWithApp(<BusinessSettingsForm />, '/admin/settings');
+    const user = userEvent.setup();
+    const links = await screen.findByRole('group', { name: 'Signup links' });
+    const days = within(links).getByLabelText('Signup links work for (days)');
+    expect(days).toHaveValue(7);
+    await user.clear(days);
+    await user.type(days, '14');
+    await user.click(screen.getByRole('button', { name: 'Save Business Information' }));
+    expect((await screen.findAllByText('Settings Saved'))[0]).toBeVisible();
+    expect(saved).toEqual([{ ...settings, signupLinkDays: 14 }]);
   });
 
   it('turns the consultation e-mails off', async () => {

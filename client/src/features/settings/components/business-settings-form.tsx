@@ -167,6 +167,19 @@ function Form({ current }: { current: BusinessSettings }) {
           {...form.register('originalEmailDays', { valueAsNumber: true })}
         />
       </fieldset>
+      <fieldset className="space-y-4">
+        <legend className="mb-2 text-base font-semibold">Signup links</legend>
+        <FormField
+          label="Signup links work for (days)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={30}
+          hint="A new client's signup link works this many days from when it is made, copied again or re-sent. Links already out keep their date."
+          error={errors.signupLinkDays?.message}
+          {...form.register('signupLinkDays', { valueAsNumber: true })}
+        />
+      </fieldset>
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save Business Information'}
       </Button>

@@ -5,7 +5,7 @@ import { signupLinkPagesKey } from './get-signup-links';
 
 /**
  * POST /api/admin/signup-links/{id}/renew: a new link for an invitation of the list, valid
- * another 24 hours (only hashes are stored: the previous link stops working).
+ * for the days set in Settings again (only hashes are stored: the previous link stops working).
  */
 export function renewSignupLink(id: string) {
   return apiSend('POST', `/api/admin/signup-links/${id}/renew`, GeneratedSignupLinkSchema);

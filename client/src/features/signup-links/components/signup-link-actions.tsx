@@ -13,7 +13,8 @@ import { useRevokeSignupLink } from '../api/revoke-signup-link';
 /**
  * What the admin can do with one invitation of the list: copy a link, e-mail it again,
  * revoke it. Only the link's hash is stored, so copying and re-sending make a new link, valid
- * another 24 hours, and the previous one stops working (said on the buttons' descriptions).
+ * for the days set in Settings again, and the previous one stops working (said on the
+ * buttons' descriptions).
  * A used or revoked invitation has nothing left to do.
  */
 export function SignupLinkActions({ link }: { link: SignupLink }) {
@@ -48,7 +49,7 @@ export function SignupLinkActions({ link }: { link: SignupLink }) {
         variant="outline"
         disabled={renew.isPending}
         aria-label={`Copy a new link for ${link.email}`}
-        title="Makes a new link valid for 24 hours; the previous link stops working"
+        title="Makes a new link, valid for the days set in Settings; the previous link stops working"
         onClick={copy}
       >
         <Copy className="h-4 w-4" aria-hidden="true" />
@@ -60,7 +61,7 @@ export function SignupLinkActions({ link }: { link: SignupLink }) {
         variant="outline"
         disabled={resend.isPending}
         aria-label={`Re-send the invitation to ${link.email}`}
-        title="E-mails a new link valid for 24 hours; the previous link stops working"
+        title="E-mails a new link, valid for the days set in Settings; the previous link stops working"
         onClick={send}
       >
         <Send className="h-4 w-4" aria-hidden="true" />

@@ -150,7 +150,7 @@ export function SignupLinkGenerator({
         </CardTitle>
         <CardDescription>
           A personal link for a new client to create their account with the plan you chose. It works
-          once and expires in 24 hours.
+          once, for the days set in Settings (7 unless you changed it), and says until when.
         </CardDescription>
         {invitee?.name && (
           <p className="break-words text-sm font-medium">

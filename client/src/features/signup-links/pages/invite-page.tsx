@@ -10,7 +10,7 @@ const STEPS = [
   ['Send it', 'Copy the link or the ready e-mail, or send the e-mail from here.'],
   [
     'The client signs up',
-    'They create their account with that e-mail within 24 hours; the link then stops working.',
+    'They create their account with that e-mail before the link expires (7 days, or as set in Settings); the link then stops working.',
   ],
   [
     'First invoice',

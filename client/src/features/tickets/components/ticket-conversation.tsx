@@ -12,11 +12,14 @@ export function TicketConversation({
   ticketId,
   messages,
   agencyName,
+  clientName,
   viewer,
 }: {
   ticketId: string;
   messages: TicketMessageEntry[];
   agencyName: string;
+  /** The client's name (or e-mail), when known: their messages carry it on both screens. */
+  clientName: string | null;
   /** Whose screen this is: their own messages are "You". */
   viewer: 'client' | 'admin';
 }) {
@@ -32,8 +35,10 @@ export function TicketConversation({
             ? `You (${agencyName})`
             : agencyName
           : viewer === 'client'
-            ? 'You'
-            : 'Client';
+            ? clientName
+              ? `You (${clientName})`
+              : 'You'
+            : (clientName ?? 'Client');
         return (
           <li
             key={entry.id}

@@ -17,6 +17,7 @@ export function TicketThread({
   ticket,
   attachments,
   messages,
+  clientName,
   viewer,
   reply,
 }: {
@@ -24,6 +25,8 @@ export function TicketThread({
   /** The files sent with the request. */
   attachments: Attachment[];
   messages: TicketMessageEntry[];
+  /** Who the client is (name, else e-mail), when known. */
+  clientName: string | null;
   /** Whose screen this is: their own messages are "You". */
   viewer: 'client' | 'admin';
   /** The reply form; null when the ticket is closed for new messages. */
@@ -50,6 +53,7 @@ export function TicketThread({
             ticketId={ticket.id}
             messages={messages}
             agencyName={businessName}
+            clientName={clientName}
             viewer={viewer}
           />
           {reply ? (

@@ -89,7 +89,8 @@ describe('AdminTicketPage', () => {
       'mailto:honore@example.com',
     );
     const conversation = screen.getByRole('list', { name: 'Conversation' });
-    expect(within(conversation).getByText('Client')).toBeVisible();
+    expect(within(conversation).getByText('Honoré Broussard')).toBeVisible();
+    expect(within(conversation).queryByText('Client')).not.toBeInTheDocument();
 
     const user = userEvent.setup();
     await user.selectOptions(screen.getByLabelText('Status', { exact: true }), 'resolved');

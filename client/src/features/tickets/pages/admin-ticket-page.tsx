@@ -149,6 +149,7 @@ export function AdminTicketPage({ params }: { params: { id: string } }) {
         ticket={ticket}
         attachments={attachments}
         messages={messages}
+        clientName={ticket.client.name ?? ticket.client.email}
         viewer="admin"
         reply={{
           label: 'Reply to the client',

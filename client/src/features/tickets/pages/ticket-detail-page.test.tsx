@@ -9,6 +9,7 @@ import {
   type TicketDetail,
   type TicketMessageEntry,
 } from '@shared/schemas/tickets';
+import { CurrentUserSchema } from '@shared/schemas/profile';
 import { apiServer, attachmentLimitsHandler, errorJson, json } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { pageOf } from '@tests/support/page-of';
@@ -41,6 +42,19 @@ function detail(messages: TicketMessageEntry[]): TicketDetail {
   };
 }
 
+/** GET /api/auth/user: the signed-in client, whose messages carry their name. */
+const userHandler = () =>
+  http.get('/api/auth/user', () =>
+    json(CurrentUserSchema, {
+      id: 'u1',
+      email: 'odile@example.com',
+      firstName: 'Odile',
+      lastName: 'Guidry',
+      businessName: null,
+      phoneNumber: null,
+    }),
+  );
+
 const agencyReply: TicketMessageEntry = {
   id: 'm1',
   message: 'Which days change?',
@@ -61,6 +75,7 @@ function stubTicketApi(sendAnswers: Array<() => Response>) {
     http.get(`/api/tickets/${ID}`, () => json(TicketDetailSchema, detail([agencyReply]))),
     http.get('/api/tickets', () => json(TicketPageSchema, pageOf([]))),
     attachmentLimitsHandler(),
+    userHandler(),
   );
   return sent;
 }
@@ -132,10 +147,12 @@ describe('TicketDetailPage', () => {
     apiServer.use(
       http.get(`/api/tickets/${ID}`, () => json(TicketDetailSchema, fromEmail)),
       http.get('/api/tickets', () => json(TicketPageSchema, pageOf([]))),
+      userHandler(),
     );
     renderWithApp(<TicketDetailPage params={{ id: ID }} />, `/portal/support/${ID}`);
 
     const conversation = await screen.findByRole('list', { name: 'Conversation' });
+    expect(await within(conversation).findByText('You (Odile Guidry)')).toBeVisible();
     expect(within(conversation).getByText('by e-mail')).toBeVisible();
     expect(screen.getByText(/Created .* by e-mail/)).toBeVisible();
     expect(screen.queryByText('View original e-mail')).toBeNull();

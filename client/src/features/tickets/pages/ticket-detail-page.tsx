@@ -8,6 +8,7 @@ import type { FilesSent } from '@/features/tickets/components/message-form';
 import { ResponsePromise } from '@/features/tickets/components/response-promise';
 import { TicketThread } from '@/features/tickets/components/ticket-thread';
 import { PortalPage } from '@/components/portal-page';
+import { useUser } from '@/features/auth/public';
 import { paths } from '@/lib/paths';
 
 const BACK = { href: paths.portal.support(), label: 'Back to Tickets' };
@@ -28,6 +29,9 @@ function filesWithRequest(): { refused: RefusedFile[]; renamed: RenamedFile[] } 
 export function TicketDetailPage({ params }: { params: { id: string } }) {
   const detail = useTicket(params.id);
   const send = useAddTicketMessage(params.id);
+  const { user } = useUser();
+  const clientName =
+    [user?.firstName, user?.lastName].filter(Boolean).join(' ') || (user?.email ?? null);
 
   if (!detail.data) {
     return (
@@ -70,6 +74,7 @@ export function TicketDetailPage({ params }: { params: { id: string } }) {
         ticket={ticket}
         attachments={attachments}
         messages={messages}
+        clientName={clientName}
         viewer="client"
         reply={
           ticket.status === 'resolved'

@@ -1,0 +1,1 @@
+ALTER TABLE "settings" ADD COLUMN "signup_link_days" integer DEFAULT 7 NOT NULL;
