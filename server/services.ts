@@ -423,6 +423,7 @@ export function createServices({
     steps: leadSearchSteps,
     enqueue: enqueueLeadSearch,
     bulk: leadSearches,
+    homeState: async () => (await settings.getBusiness()).businessState,
     now: clock,
     analysisConcurrency: config.leads.analysisConcurrency,
   });
