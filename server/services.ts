@@ -539,6 +539,8 @@ export function createServices({
     mail: emails.consultations,
     emailsOn: async () => (await settings.getBusiness()).consultationEmails,
     logger,
+    timeZone: config.billing.timezone,
+    now: clock,
   });
 
   /** Mail coming in: every transport's one door (ingest) and the admin's inbound log. */

@@ -1,4 +1,5 @@
 /** The landing page's navigation and calls to action (spec section 3). */
+import type { PlanId } from '@shared/plans';
 
 export const NAV_LINKS = [
   { href: '#pricing', label: 'Pricing' },
@@ -10,9 +11,23 @@ export const NAV_LINKS = [
 /** Every call to action opens the lead modal through this window event (spec: openLeadModal). */
 export const OPEN_LEAD_MODAL_EVENT = 'openLeadModal';
 
+/** What the event may carry: the plan whose pricing button was pressed. */
+export interface LeadModalRequest {
+  planId?: PlanId;
+}
+
 export function openLeadModal(): void {
+  openLeadModalWith({});
+}
+
+/** A pricing card's Get Started: the request records that plan. */
+export function openLeadModalForPlan(planId: PlanId): void {
+  openLeadModalWith({ planId });
+}
+
+function openLeadModalWith(detail: LeadModalRequest): void {
   try {
-    window.dispatchEvent(new CustomEvent(OPEN_LEAD_MODAL_EVENT));
+    window.dispatchEvent(new CustomEvent(OPEN_LEAD_MODAL_EVENT, { detail }));
   } catch (error) {
     console.error('Could not open the consultation form', error);
   }

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { RefObject } from 'react';
 import { useForm } from 'react-hook-form';
+import { findPlan, type PlanId } from '@shared/plans';
 import { LeadFormSchema, type LeadForm } from '@shared/schemas/consultations';
 import { QueryProvider } from '@/lib/query-provider';
 import { Button } from '@/components/ui/button';
@@ -23,6 +24,8 @@ interface LeadModalProps {
   /** The control that opened the modal: focus goes back to it on close. */
   opener: RefObject<HTMLElement | null>;
   businessEmail: string;
+  /** The plan whose pricing button opened the form: sent with the request. */
+  planId?: PlanId;
 }
 
 /** 'Schedule Your Free Consultation' (loaded on first use by LeadModalHost). */
@@ -34,23 +37,27 @@ export function LeadModal(props: LeadModalProps) {
   );
 }
 
-function LeadModalForm({ open, onOpenChange, opener, businessEmail }: LeadModalProps) {
+function LeadModalForm({ open, onOpenChange, opener, businessEmail, planId }: LeadModalProps) {
+  const plan = planId ? findPlan(planId) : undefined;
   const createConsultation = useCreateConsultation(businessEmail);
   const form = useForm<LeadForm>({ resolver: zodResolver(LeadFormSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
 
   // On failure everything typed stays in the form; the visitor can retry or write to us.
   const onSubmit = form.handleSubmit((values) =>
-    createConsultation.mutate(values, {
-      onSuccess: () => {
-        toast({
-          title: 'Thank you for your interest!',
-          description: "We'll be in touch soon to schedule your free consultation.",
-        });
-        form.reset(EMPTY);
-        onOpenChange(false);
+    createConsultation.mutate(
+      { ...values, ...(plan ? { planId: plan.id } : {}) },
+      {
+        onSuccess: () => {
+          toast({
+            title: 'Thank you for your interest!',
+            description: "We'll be in touch soon to schedule your free consultation.",
+          });
+          form.reset(EMPTY);
+          onOpenChange(false);
+        },
       },
-    }),
+    ),
   );
 
   return (
@@ -68,6 +75,7 @@ function LeadModalForm({ open, onOpenChange, opener, businessEmail }: LeadModalP
           <DialogDescription>
             Let&apos;s discuss how we can help grow your business online.
           </DialogDescription>
+          {plan && <p className="text-sm font-medium">About the {plan.name} plan</p>}
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <FormField

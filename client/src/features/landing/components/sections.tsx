@@ -1,7 +1,7 @@
 import { PLANS } from '@shared/plans';
 import { PlanCard } from '@/components/plan-card';
 import { Button } from '@/components/ui/button';
-import { openLeadModal, scrollToSection } from '../content';
+import { openLeadModalForPlan, scrollToSection } from '../content';
 
 /** A section's centred heading (its id labels the section) with an optional introduction. */
 export function SectionHeading({
@@ -76,7 +76,10 @@ export function PricingSection() {
               heading="h3"
               size="lg"
               action={
-                <Button variant={plan.popular ? 'default' : 'outline'} onClick={openLeadModal}>
+                <Button
+                  variant={plan.popular ? 'default' : 'outline'}
+                  onClick={() => openLeadModalForPlan(plan.id)}
+                >
                   Get Started<span className="sr-only"> with {plan.name}</span>
                 </Button>
               }

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { UsState } from '@shared/places';
 import {
   CitySuggestionsSchema,
   SearchJobSchema,
@@ -71,7 +72,7 @@ function stubApi() {
     http.get('/api/admin/marketing-tool/cities', ({ request }) => {
       const query = new URL(request.url).searchParams;
       const alabama = ['Birmingham', 'Montgomery', 'Mobile', 'Huntsville'];
-      const state = query.get('state') ?? 'Alabama';
+      const state = (query.get('state') ?? 'Alabama') as UsState;
       const q = (query.get('q') ?? '').toLowerCase();
       const names = state === 'Alabama' ? alabama : ['Baton Rouge', 'New Orleans'];
       return json(CitySuggestionsSchema, {
