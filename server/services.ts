@@ -447,6 +447,7 @@ export function createServices({
     steps: leadSearchSteps,
     enqueue: enqueueLeadSearch,
     bulk: leadSearches,
+    homeState: async () => (await settings.getBusiness()).businessState,
     now: clock,
     analysisConcurrency: config.leads.analysisConcurrency,
   });
@@ -563,6 +564,8 @@ export function createServices({
     mail: emails.consultations,
     emailsOn: async () => (await settings.getBusiness()).consultationEmails,
     logger,
+    timeZone: config.billing.timezone,
+    now: clock,
   });
 
   /** Mail coming in: every transport's one door (ingest) and the admin's inbound log. */

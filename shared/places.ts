@@ -1,7 +1,8 @@
 /**
- * The cities the marketing tool searches (product spec, section 3), alphabetical per
- * state, each with the coordinates of its centre (WGS 84). Distances are measured from
- * these points.
+ * The cities of the product spec (section 3), alphabetical per state, each with the
+ * coordinates of its centre (WGS 84): the marketing tool's default suggestions for Louisiana
+ * and Mississippi, and the points their searches measure distances from. Every other US city
+ * comes from the server's gazetteer (server/features/leads/gazetteer.ts, ADR 041).
  */
 export interface City {
   name: string;
@@ -74,11 +75,81 @@ export const CITIES = {
   ],
 } as const satisfies Record<string, readonly City[]>;
 
-export type UsState = keyof typeof CITIES;
-export const US_STATES = Object.keys(CITIES) as UsState[];
+export type ListedState = keyof typeof CITIES;
+const LISTED_STATES = Object.keys(CITIES) as ListedState[];
 
+/** The 50 states and the District of Columbia by full name, with their postal codes. */
+export const STATE_CODES = {
+  Alabama: 'AL',
+  Alaska: 'AK',
+  Arizona: 'AZ',
+  Arkansas: 'AR',
+  California: 'CA',
+  Colorado: 'CO',
+  Connecticut: 'CT',
+  Delaware: 'DE',
+  'District of Columbia': 'DC',
+  Florida: 'FL',
+  Georgia: 'GA',
+  Hawaii: 'HI',
+  Idaho: 'ID',
+  Illinois: 'IL',
+  Indiana: 'IN',
+  Iowa: 'IA',
+  Kansas: 'KS',
+  Kentucky: 'KY',
+  Louisiana: 'LA',
+  Maine: 'ME',
+  Maryland: 'MD',
+  Massachusetts: 'MA',
+  Michigan: 'MI',
+  Minnesota: 'MN',
+  Mississippi: 'MS',
+  Missouri: 'MO',
+  Montana: 'MT',
+  Nebraska: 'NE',
+  Nevada: 'NV',
+  'New Hampshire': 'NH',
+  'New Jersey': 'NJ',
+  'New Mexico': 'NM',
+  'New York': 'NY',
+  'North Carolina': 'NC',
+  'North Dakota': 'ND',
+  Ohio: 'OH',
+  Oklahoma: 'OK',
+  Oregon: 'OR',
+  Pennsylvania: 'PA',
+  'Rhode Island': 'RI',
+  'South Carolina': 'SC',
+  'South Dakota': 'SD',
+  Tennessee: 'TN',
+  Texas: 'TX',
+  Utah: 'UT',
+  Vermont: 'VT',
+  Virginia: 'VA',
+  Washington: 'WA',
+  'West Virginia': 'WV',
+  Wisconsin: 'WI',
+  Wyoming: 'WY',
+} as const;
+
+export type UsState = keyof typeof STATE_CODES;
+export const US_STATES = Object.keys(STATE_CODES) as [UsState, ...UsState[]];
+
+/** The state of a postal code ('AL' -> 'Alabama'), whatever its case; undefined when none. */
+export function stateOfCode(code: string): UsState | undefined {
+  const upper = code.trim().toUpperCase();
+  return US_STATES.find((state) => STATE_CODES[state] === upper);
+}
+
+/** The spec's list of a state, or none for the states it does not list. */
+export function listedCities(state: UsState): readonly City[] {
+  return (CITIES as Partial<Record<UsState, readonly City[]>>)[state] ?? [];
+}
+
+/** A city of the spec's lists (of one state, or of any listed state), whatever its case. */
 export function findCity(city: string, state?: UsState): (City & { state: UsState }) | undefined {
-  const states = state ? [state] : US_STATES;
+  const states = state ? LISTED_STATES.filter((listed) => listed === state) : LISTED_STATES;
   for (const candidate of states) {
     const found = CITIES[candidate].find((c) => c.name.toLowerCase() === city.toLowerCase());
     if (found) return { ...found, state: candidate };

@@ -444,10 +444,20 @@ export const consultations = pgTable(
     phone: text(),
     details: text(),
     status: text({ enum: CONSULTATION_STATUSES }).notNull().default('new'),
+    /**
+     * The plan whose pricing button opened the form (one of PLAN_IDS); null from any other
+     * button. Text until the plans table exists, then a reference to it.
+     */
+    planId: text(),
+    /** How many times the address asked within the day since the first: repeats merge here. */
+    requestCount: integer().notNull().default(1),
+    /** When the visitor was sent the acknowledgement; at most one a day per address. */
+    acknowledgedAt: moment(),
     createdAt: createdAt(),
   },
   (t) => [
     index('consultations_created_at_idx').on(t.createdAt, t.id),
+    index('consultations_email_created_at_idx').on(t.email, t.createdAt),
     index('consultations_status_created_at_idx').on(t.status, t.createdAt, t.id),
     index('consultations_search_idx').using(
       'gin',

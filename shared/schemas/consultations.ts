@@ -17,6 +17,13 @@ export const LeadFormSchema = z.object({
   business: optionalText(MAX_SHORT_TEXT, 'Business name').optional(),
   phone: optionalText(40, 'Phone').optional(),
   details: optionalText(5000, 'Project details').optional(),
+  /** The plan whose pricing button opened the form; none from the other buttons. */
+  planId: z
+    .string({ error: 'Choose one of the plans' })
+    .trim()
+    .min(1, 'Choose one of the plans')
+    .max(64, 'Choose one of the plans')
+    .optional(),
   /**
    * Honeypot: hidden from people (and assistive technology), filled in by bots. A request
    * with it set is accepted and silently dropped.
@@ -49,6 +56,10 @@ export const ConsultationRequestSchema = z.object({
   phone: z.string().nullable(),
   details: z.string().nullable(),
   status: z.enum(CONSULTATION_STATUSES),
+  /** The plan whose pricing button was pressed, or null. */
+  planId: z.string().nullable(),
+  /** How many times the address asked within the day after its first request (merged here). */
+  requestCount: z.number().int(),
   createdAt: z.iso.datetime(),
   /** The client account with this e-mail, once the person has one (their page's id). */
   clientId: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { CITIES, findCity, type UsState } from '../places';
+import { findCity, US_STATES } from '../places';
 import { ListQuerySchema, pageSchema } from './common';
 
 export const BUSINESS_TYPES = [
@@ -33,10 +33,16 @@ export const DEFAULT_RADIUS_MILES = 10;
 
 const required = 'Please fill in city and business type';
 
-/** POST /api/admin/marketing-tool/search. */
+/**
+ * POST /api/admin/marketing-tool/search. With a state (any of the 50 and DC, by full name),
+ * the server checks the city against its gazetteer; without one, the city must be one of the
+ * spec's Louisiana and Mississippi list, as before.
+ */
 export const MarketingSearchSchema = z
   .object({
-    state: z.enum(Object.keys(CITIES) as [UsState, ...UsState[]]).optional(),
+    state: z
+      .enum(US_STATES, { error: 'State must be a US state by its full name, e.g. Alabama' })
+      .optional(),
     city: z.string({ error: required }).trim().min(1, required).max(100, 'City is too long'),
     businessType: z.enum(BUSINESS_TYPES, { error: required }),
     radius: z
@@ -63,12 +69,28 @@ export const MarketingSearchSchema = z
     enhancedVerification: z.boolean().optional(),
   })
   .strict()
-  .refine((search) => findCity(search.city, search.state), {
+  .refine((search) => search.state !== undefined || findCity(search.city), {
     message: 'Choose a city from the list',
     path: ['city'],
   });
 export type MarketingSearch = z.infer<typeof MarketingSearchSchema>;
 export type MarketingSearchInput = z.input<typeof MarketingSearchSchema>;
+
+/** GET /api/admin/marketing-tool/cities?state=&q=: without a state, the agency's own. */
+export const CitySuggestionsQuerySchema = z.object({
+  state: z
+    .enum(US_STATES, { error: 'State must be a US state by its full name, e.g. Alabama' })
+    .optional(),
+  q: z.string().trim().max(100, 'City is too long').default(''),
+});
+export type CitySuggestionsQuery = z.infer<typeof CitySuggestionsQuerySchema>;
+
+/** The cities suggested for what was typed, best first (prefix matches, then the largest). */
+export const CitySuggestionsSchema = z.object({
+  state: z.enum(US_STATES),
+  cities: z.array(z.object({ name: z.string() })),
+});
+export type CitySuggestions = z.infer<typeof CitySuggestionsSchema>;
 
 export const LEAD_SOURCES = ['osm', 'google', 'sample'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];

@@ -36,6 +36,10 @@ beforeEach(async () => {
   await t.database.db.delete(outboxMessages);
 });
 
+/** The one address a sunk message went to. */
+const recipient = (message: SmtpSink['messages'][number]) =>
+  (Array.isArray(message.to) ? message.to[0] : message.to)?.value[0]?.address;
+
 let ip = 0;
 const post = (body: object, from = `203.0.113.${(ip += 1)}`) =>
   request(t.app).post('/api/consultations').set('X-Forwarded-For', from).send(body);
@@ -66,7 +70,8 @@ describe('a consultation request e-mails the agency', () => {
     expect(mail.text).toContain('A new site with <b>online</b> ordering.');
     expect(mail.text).toContain(`${t.baseUrl}/admin/requests?q=marie%40example.com`);
     expect(mail.html).toContain('A new site with &lt;b&gt;online&lt;/b&gt; ordering.');
-    expect(sink.messages).toHaveLength(1);
+    await t.services.notifications.idle();
+    expect(sink.messages.filter((m) => recipient(m) === AGENCY)).toHaveLength(1);
   });
 
   it('is not sent for a request the honeypot drops, nor for one over the rate limit', async () => {
@@ -76,24 +81,33 @@ describe('a consultation request e-mails the agency', () => {
     ).toBe(201);
     for (let n = 0; n < 5; n += 1) {
       expect(
-        (await post({ name: `Ann ${n}`, email: 'ann@example.com' }, '198.51.100.9')).status,
+        (await post({ name: `Ann ${n}`, email: `ann${n}@example.com` }, '198.51.100.9')).status,
       ).toBe(201);
     }
-    expect((await post({ name: 'Ann 6', email: 'ann@example.com' }, '198.51.100.9')).status).toBe(
+    expect((await post({ name: 'Ann 6', email: 'ann6@example.com' }, '198.51.100.9')).status).toBe(
       429,
     );
     await t.services.notifications.idle();
-    const subjects = sink.messages.map((m) => m.subject).sort();
+    const subjects = sink.messages
+      .filter((m) => recipient(m) === AGENCY)
+      .map((m) => m.subject)
+      .sort();
     expect(subjects).toEqual([0, 1, 2, 3, 4].map((n) => `New consultation request: Ann ${n}`));
   });
 
-  it('sends nothing when Settings turn it off, and the request is stored all the same', async () => {
+  it('sends the agency nothing when Settings turn it off, and the request is stored all the same', async () => {
     await setConsultationEmails(false);
     try {
       expect((await post({ name: 'Quiet Quinn', email: 'quinn@example.com' })).status).toBe(201);
       await t.services.notifications.idle();
-      expect(sink.messages).toEqual([]);
-      expect(await t.database.db.select().from(outboxMessages)).toEqual([]);
+      // The visitor's acknowledgement still goes: the setting is about the agency's e-mail.
+      expect(sink.messages.map((m) => recipient(m))).toEqual(['quinn@example.com']);
+      expect(
+        await t.database.db
+          .select()
+          .from(outboxMessages)
+          .where(eq(outboxMessages.toAddress, AGENCY)),
+      ).toEqual([]);
       const rows = await t.database.db.select().from(consultations);
       expect(rows.map((row) => row.email)).toEqual(['quinn@example.com']);
     } finally {
@@ -117,5 +131,62 @@ describe('a consultation request e-mails the agency', () => {
       status: 'failed',
     });
     expect(sink.refused).toBeGreaterThan(0);
+  });
+});
+
+describe("the visitor's acknowledgement", () => {
+  it('tells them the agency has the request and what happens next, from the agency', async () => {
+    expect(
+      (await post({ name: 'Odile Broussard', email: 'odile@example.com', planId: 'signature' }))
+        .status,
+    ).toBe(201);
+    const mail = await sink.waitFor((m) => recipient(m) === 'odile@example.com');
+    expect(mail.from).toMatchObject({ value: [{ address: AGENCY, name: 'Bayou Web Works' }] });
+    expect(mail.subject).toBe('Your consultation request to Bayou Web Works');
+    expect(mail.text).toContain('Hello Odile Broussard,');
+    expect(mail.text).toContain(
+      'Thank you for asking Bayou Web Works for a free consultation about the Signature plan.',
+    );
+    expect(mail.text).toContain('What happens next: ');
+    const agency = await sink.waitFor((m) => recipient(m) === AGENCY);
+    expect(agency.text).toContain('Plan: Signature');
+  });
+
+  it('goes at most once a day to an address, whatever connection the requests come from', async () => {
+    for (const [n, from] of ['203.0.113.200', '198.51.100.201', '192.0.2.202'].entries()) {
+      const email = n === 1 ? 'ODILE@Example.com' : 'odile@example.com';
+      expect((await post({ name: 'Odile', email, details: `Note ${n}` }, from)).status).toBe(201);
+    }
+    await t.services.notifications.idle();
+    const to = (address: string) => sink.messages.filter((m) => recipient(m) === address);
+    expect(to('odile@example.com').map((m) => m.subject)).toEqual([
+      'Your consultation request to Bayou Web Works',
+    ]);
+    // The agency hears of each, the repeats said to be repeats of the one request kept.
+    expect(
+      to(AGENCY)
+        .map((m) => m.subject)
+        .sort(),
+    ).toEqual([
+      'New consultation request: Odile',
+      'Repeat consultation request: Odile',
+      'Repeat consultation request: Odile',
+    ]);
+    expect(
+      to(AGENCY).some((m) =>
+        /asked again for a free consultation on your website: request 3 since /.test(m.text ?? ''),
+      ),
+    ).toBe(true);
+    expect(await t.database.db.select().from(consultations)).toHaveLength(1);
+
+    // A day later the address is acknowledged again, for its new request.
+    await t.database.db.update(consultations).set({
+      createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000),
+      acknowledgedAt: new Date(Date.now() - 25 * 60 * 60 * 1000),
+    });
+    expect((await post({ name: 'Odile', email: 'odile@example.com' })).status).toBe(201);
+    await t.services.notifications.idle();
+    expect(to('odile@example.com')).toHaveLength(2);
+    expect(await t.database.db.select().from(consultations)).toHaveLength(2);
   });
 });

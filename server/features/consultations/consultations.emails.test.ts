@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { readEmail, testBrand, typedMarkup } from '@tests/support/read-email';
-import { consultationRequestedEmail } from './consultations.emails';
+import { consultationAcknowledgedEmail, consultationRequestedEmail } from './consultations.emails';
 
 const appUrl = 'https://studio.test';
 const request = {
@@ -67,5 +67,46 @@ describe('consultation e-mails', () => {
     );
     expect(email.paragraphs).toContain(`About the project:\n${typedMarkup}`);
     expect(email.tags).toEqual(new Set(['div', 'p', 'a']));
+  });
+
+  it('says a repeat is one, since when, and names the plan chosen', () => {
+    const email = readEmail(
+      consultationRequestedEmail(
+        testBrand,
+        {
+          ...request,
+          planId: 'signature',
+          requestCount: 2,
+          createdAt: new Date('2026-11-28T21:05:00Z'),
+        },
+        { appUrl },
+      ),
+    );
+    expect(email.subject).toBe('Repeat consultation request: Bayou Bakery');
+    expect(email.paragraphs).toContain(
+      'Amélie Thibodeaux of Bayou Bakery asked again for a free consultation on your website: request 2 since Nov 28, 2026 at 3:05 PM CST, merged into the first.',
+    );
+    expect(email.paragraphs).toContain(
+      'E-mail: amelie@bayoubakery.example\nPhone: (504) 555-0142\nPlan: Signature',
+    );
+  });
+
+  it("acknowledges the visitor's request: the agency's name, the plan and what happens next", () => {
+    const email = readEmail(
+      consultationAcknowledgedEmail(testBrand, { name: typedMarkup, planId: 'prestige' }),
+    );
+    expect(email.subject).toBe('Your consultation request to Coast & Code');
+    expect(email.paragraphs).toContain(`Hello ${typedMarkup},`);
+    expect(email.paragraphs).toContain(
+      'Thank you for asking Coast & Code for a free consultation about the Prestige plan. Your request has reached us.',
+    );
+    expect(email.paragraphs.some((p) => p.startsWith('What happens next: '))).toBe(true);
+    expect(email.tags).toEqual(new Set(['div', 'p']));
+    const plain = readEmail(
+      consultationAcknowledgedEmail(testBrand, { name: 'Ann', planId: null }),
+    );
+    expect(plain.paragraphs).toContain(
+      'Thank you for asking Coast & Code for a free consultation. Your request has reached us.',
+    );
   });
 });

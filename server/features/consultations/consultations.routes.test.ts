@@ -65,13 +65,73 @@ describe('POST /api/consultations', () => {
     expect(await t.database.db.select().from(consultations)).toHaveLength(0);
   });
 
+  it('records the plan whose pricing button was pressed, and refuses one that is not a plan', async () => {
+    expect(
+      (await post({ name: 'Odile', email: 'odile@example.com', planId: 'signature' })).status,
+    ).toBe(201);
+    const bad = await post({ name: 'Remy', email: 'remy@example.com', planId: 'platinum' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Choose one of the plans');
+    const rows = await t.database.db.select().from(consultations);
+    expect(rows.map((row) => [row.email, row.planId])).toEqual([
+      ['odile@example.com', 'signature'],
+    ]);
+
+    const { agent } = await signedInAdmin(t.app, t.database);
+    const [listed] = (await agent.get('/api/admin/consultations')).body.items;
+    expect(listed).toMatchObject({
+      email: 'odile@example.com',
+      planId: 'signature',
+      requestCount: 1,
+    });
+  });
+
+  it('merges a repeat from the same address within a day into the first, whatever its connection', async () => {
+    await post({
+      name: 'Odile',
+      email: 'odile@example.com',
+      phone: '337-555-0101',
+      details: 'A bakery site.',
+    });
+    await post({
+      name: 'Odile Broussard',
+      email: 'ODILE@example.com',
+      business: 'Broussard Bakery',
+      details: 'With online orders, please.',
+      planId: 'prestige',
+    });
+    const rows = await t.database.db.select().from(consultations);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      name: 'Odile Broussard',
+      email: 'odile@example.com',
+      businessName: 'Broussard Bakery',
+      phone: '337-555-0101',
+      planId: 'prestige',
+      requestCount: 2,
+    });
+    expect(rows[0]!.details).toMatch(
+      /^A bakery site\.\n\nAsked again on [A-Z][a-z]{2} \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M [A-Z]{3,4}:\nWith online orders, please\.$/,
+    );
+
+    // A day after the first, the address's next request is a request of its own.
+    await t.database.db
+      .update(consultations)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) });
+    await post({ name: 'Odile', email: 'odile@example.com' });
+    const after = await t.database.db.select().from(consultations);
+    expect(after.map((row) => row.requestCount).sort()).toEqual([1, 2]);
+  });
+
   it('limits each IP address to 5 requests an hour', async () => {
     const agent = () =>
       request(t.app).post('/api/consultations').set('X-Forwarded-For', '198.51.100.7');
     for (let n = 0; n < 5; n += 1) {
-      expect((await agent().send({ name: `Ann ${n}`, email: 'ann@example.com' })).status).toBe(201);
+      expect((await agent().send({ name: `Ann ${n}`, email: `ann${n}@example.com` })).status).toBe(
+        201,
+      );
     }
-    const blocked = await agent().send({ name: 'Ann 6', email: 'ann@example.com' });
+    const blocked = await agent().send({ name: 'Ann 6', email: 'ann6@example.com' });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/Too many requests/);
     expect(await t.database.db.select().from(consultations)).toHaveLength(5);

@@ -8,8 +8,10 @@ import type {
   NewConsultation,
 } from '@shared/schemas/consultations';
 import type { Logger } from 'pino';
+import { findPlan } from '@shared/plans';
 import type { Consultation } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { displayDateTime } from '../../lib/format';
 import { existingId } from '../../lib/ids';
 import type { ConsultationRepository, ListedConsultation } from './consultations.repository';
 import type { ConsultationMail } from './consultations.emails';
@@ -25,22 +27,33 @@ function toRequest(row: Consultation | ListedConsultation): ConsultationRequest 
     phone: row.phone,
     details: row.details,
     status: row.status,
+    planId: row.planId,
+    requestCount: row.requestCount,
     createdAt: row.createdAt.toISOString(),
     clientId: 'clientId' in row ? row.clientId : null,
   };
 }
 
 export interface ConsultationDeps {
-  /** Sends the agency the request's e-mail, in the background (consultations.emails.ts). */
-  mail: { consultationRequested(request: ConsultationMail): void };
+  /** Sends the request's e-mails, in the background (consultations.emails.ts). */
+  mail: {
+    consultationRequested(request: ConsultationMail): void;
+    consultationAcknowledged(request: ConsultationMail): void;
+  };
   /** Settings' "E-mail me each consultation request". */
   emailsOn: () => Promise<boolean>;
   logger: Logger;
+  /** The business time zone: a repeat's time is written in it in the details. */
+  timeZone: string;
+  now?: () => Date;
 }
+
+/** A request from the same address within this long of its first is merged into it. */
+const REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export function createConsultationService(
   repository: ConsultationRepository,
-  { mail, emailsOn, logger }: ConsultationDeps,
+  { mail, emailsOn, logger, timeZone, now = () => new Date() }: ConsultationDeps,
 ) {
   /** The agency hears of a stored request; nothing here can lose it or fail the visitor. */
   async function tellAgency(row: Consultation): Promise<void> {
@@ -51,21 +64,49 @@ export function createConsultationService(
     }
   }
 
+  /** A repeat's changes: what it gave replaces, its details follow the first's with the time. */
+  function merged(form: LeadForm, at: Date) {
+    return (first: Consultation) => {
+      const again = `Asked again on ${displayDateTime(at, timeZone)}:`;
+      const added = form.details ? `${again}\n${form.details}` : again;
+      return {
+        name: form.name,
+        businessName: form.business || first.businessName,
+        phone: form.phone || first.phone,
+        planId: form.planId ?? first.planId,
+        details: first.details ? `${first.details}\n\n${added}` : added,
+        requestCount: first.requestCount + 1,
+      };
+    };
+  }
+
   return {
     /**
-     * Stores a request, then e-mails the agency when Settings say so; a filled honeypot means
-     * a bot, accepted and dropped. Returns whether it was kept.
+     * Stores a request, then e-mails the agency when Settings say so, and the visitor an
+     * acknowledgement (at most one a day per address, whatever the connection it came from).
+     * A repeat from the address within a day of its first is merged into it and the agency's
+     * e-mail says it is a repeat. A filled honeypot means a bot, accepted and dropped.
+     * Returns whether it was kept.
      */
     async request(form: LeadForm): Promise<boolean> {
       if (form.website) return false;
-      const row = await repository.insert({
-        name: form.name,
-        email: form.email.toLowerCase(),
-        businessName: form.business || null,
-        phone: form.phone || null,
-        details: form.details || null,
-      });
+      if (form.planId && !findPlan(form.planId)) throw new AppError(400, 'Choose one of the plans');
+      const at = now();
+      const { row, acknowledge } = await repository.recordRequest(
+        {
+          name: form.name,
+          email: form.email.toLowerCase(),
+          businessName: form.business || null,
+          phone: form.phone || null,
+          details: form.details || null,
+          planId: form.planId ?? null,
+          createdAt: at,
+        },
+        { since: new Date(at.getTime() - REPEAT_WINDOW_MS), now: at },
+        merged(form, at),
+      );
       await tellAgency(row);
+      if (acknowledge) mail.consultationAcknowledged(row);
       return true;
     },
 
@@ -77,6 +118,7 @@ export function createConsultationService(
         businessName: form.business || null,
         phone: form.phone || null,
         details: form.details || null,
+        planId: form.planId ?? null,
       });
       return toRequest(row);
     },

@@ -3,11 +3,13 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BulkSearchStartedSchema,
+  CitySuggestionsSchema,
   LeadSchema,
   SearchJobSchema,
   SearchLeadsSchema,
   SearchRecordPageSchema,
   SearchResponseSchema,
+  type CitySuggestions,
   type MarketingSearch,
   type SearchJob,
 } from '@shared/schemas/leads';
@@ -88,8 +90,15 @@ describe('POST /api/admin/marketing-tool/search', () => {
       [{ ...search, radius: 60 }, 'Radius must be 1 to 50 miles'],
       [{ ...search, minRating: 2 }, 'Minimum rating must be 3, 3.5, 4 or 4.5'],
       [{ ...search, maxResults: 50 }, 'Max results must be 100 to 50000'],
-      [{ ...search, city: 'Paris' }, 'Choose a city from the list'],
-      [{ ...search, city: 'Jackson', state: 'Louisiana' }, 'Choose a city from the list'],
+      [{ ...search, city: 'Paris' }, 'Paris\\" is not a city of Louisiana'],
+      [{ ...search, state: undefined, city: 'Mobile' }, 'Choose a city from the list'],
+      [{ ...search, state: 'Alabama', city: 'Atlantis' }, 'Atlantis\\" is not a city of Alabama'],
+      [{ ...search, state: 'Alabama', city: 'Biloxi' }, 'Biloxi\\" is not a city of Alabama'],
+      [{ ...search, state: 'AL', city: 'Mobile' }, 'State must be a US state by its full name'],
+      [
+        { ...search, state: 'Alabama', city: 'Atlantis', bulkMode: true },
+        'Atlantis\\" is not a city of Alabama',
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await admin.post('/api/admin/marketing-tool/search').send(body);
@@ -98,6 +107,22 @@ describe('POST /api/admin/marketing-tool/search', () => {
     }
     expect(await searchCount()).toBe(before);
     expect(overpass.stats.requests).toBe(0);
+  });
+
+  it("searches any state's city around the gazetteer's coordinates for it", async () => {
+    const asked = overpass.stats.queries.length;
+    const res = await admin
+      .post('/api/admin/marketing-tool/search')
+      .send({ state: 'Alabama', city: 'mobile', businessType: 'Restaurant', radius: 10 });
+    expect(res.status).toBe(200);
+    // The fixture's businesses are around Baton Rouge, 150 miles away: none is near Mobile.
+    expect(expectJson(res, SearchResponseSchema).total).toBe(0);
+    const query = overpass.stats.queries[asked]!;
+    // Mobile, AL is at 30.694 N, 88.043 W: the box around it, 10 miles each way.
+    const box = /\((-?[\d.]+),(-?[\d.]+),(-?[\d.]+),(-?[\d.]+)\)/.exec(query)!;
+    const [south, west, north, east] = box.slice(1).map(Number) as [number, number, number, number];
+    expect((south + north) / 2).toBeCloseTo(30.694, 2);
+    expect((west + east) / 2).toBeCloseTo(-88.043, 2);
   });
 
   it('finds the businesses of the type around the city, analyses their websites and scores them', async () => {
@@ -206,6 +231,44 @@ describe('POST /api/admin/marketing-tool/search', () => {
     ).items;
     expect(failed).toMatchObject({ status: 'failed', error: res.body.message });
     overpass.behave({ kind: 'normal' });
+  });
+});
+
+describe('GET /api/admin/marketing-tool/cities', () => {
+  const suggest = async (query: string) => {
+    const res = await admin.get(`/api/admin/marketing-tool/cities?${query}`);
+    expect(res.status, query).toBe(200);
+    return expectJson(res, CitySuggestionsSchema);
+  };
+  const names = (answer: CitySuggestions) => answer.cities.map((city) => city.name);
+
+  it("suggests the agency's own state's cities: the spec's list for Louisiana", async () => {
+    const home = await suggest('');
+    expect(home.state).toBe('Louisiana');
+    expect(names(home)).toHaveLength(27);
+    expect(names(home)[0]).toBe('Alexandria');
+    expect(names(await suggest('state=Mississippi'))).toContain('West Point');
+  });
+
+  it('suggests a few cities by prefix, then by population, in any state', async () => {
+    expect(names(await suggest('state=Alabama&q=mob'))[0]).toBe('Mobile');
+    const largest = names(await suggest('state=Alabama'));
+    expect(largest.slice(0, 3)).toEqual(['Birmingham', 'Montgomery', 'Mobile']);
+    expect(largest.length).toBeLessThanOrEqual(8);
+    const spring = names(await suggest('state=Illinois&q=spring'));
+    expect(spring[0]).toBe('Springfield');
+    expect(spring.every((name) => name.toLowerCase().includes('spring'))).toBe(true);
+    // "St." is "Saint", and a word inside the name matches after the names that start with it.
+    expect(names(await suggest('state=Missouri&q=st.%20lou'))[0]).toBe('St. Louis');
+    expect(names(await suggest('state=Louisiana&q=orleans'))).toContain('New Orleans');
+    expect(names(await suggest('state=Alabama&q=zzzz'))).toEqual([]);
+  });
+
+  it('refuses a state that is not one by its full name, and is for the admin only', async () => {
+    const res = await admin.get('/api/admin/marketing-tool/cities?state=AL');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('State must be a US state by its full name, e.g. Alabama');
+    expect((await request(t.app).get('/api/admin/marketing-tool/cities')).status).toBe(401);
   });
 });
 

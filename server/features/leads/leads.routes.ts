@@ -1,5 +1,9 @@
 import { Router, type Request } from 'express';
-import { MarketingSearchSchema, SearchListQuerySchema } from '@shared/schemas/leads';
+import {
+  CitySuggestionsQuerySchema,
+  MarketingSearchSchema,
+  SearchListQuerySchema,
+} from '@shared/schemas/leads';
 import { existingId } from '../../lib/ids';
 import { parse } from '../../lib/validate';
 import type { LeadService } from './leads.service';
@@ -7,6 +11,10 @@ import type { LeadService } from './leads.service';
 /** Behind requireAdmin: the marketing tool's searches, bulk jobs and kept results. */
 export function adminLeadRoutes(service: LeadService): Router {
   const router = Router();
+
+  router.get('/marketing-tool/cities', async (req, res) => {
+    res.json(await service.cities(parse(CitySuggestionsQuerySchema, req.query)));
+  });
 
   router.post('/marketing-tool/search', async (req, res) => {
     const result = await service.search(parse(MarketingSearchSchema, req.body));

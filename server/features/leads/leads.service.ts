@@ -1,7 +1,10 @@
 import pLimit from 'p-limit';
 import type { Place } from '@shared/lead-facts';
+import { stateOfCode } from '@shared/places';
 import { pageOffset } from '@shared/schemas/common';
 import {
+  type CitySuggestions,
+  type CitySuggestionsQuery,
   GRID_SIZE,
   type Lead,
   type MarketingSearch,
@@ -14,6 +17,7 @@ import {
 } from '@shared/schemas/leads';
 import type { LeadSearchRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { suggestCities } from './gazetteer';
 import type { BulkSearchRunner } from './leads.jobs';
 import type { LeadRepository } from './leads.repository';
 import { cityOf, radiusOf, type SearchSteps } from './search-steps';
@@ -27,9 +31,14 @@ export interface LeadServiceDeps {
   enqueue: (searchId: string) => Promise<void>;
   /** The bulk searches this process runs, stopped at once when cancelled. */
   bulk: Pick<BulkSearchRunner, 'interrupt'>;
+  /** The agency's own state (the business details' two-letter code), the form's default. */
+  homeState?: () => Promise<string>;
   now?: () => Date;
   analysisConcurrency?: number;
 }
+
+/** Where an agency whose business details name no known state is taken to be (the spec's). */
+const FALLBACK_STATE = 'Louisiana';
 
 function toRecord(row: LeadSearchRow): SearchRecord {
   return {
@@ -63,6 +72,7 @@ export function createLeadService({
   steps,
   enqueue,
   bulk,
+  homeState = async () => 'LA',
   now = () => new Date(),
   analysisConcurrency = 16,
 }: LeadServiceDeps) {
@@ -141,6 +151,12 @@ export function createLeadService({
   }
 
   return {
+    /** The form's city suggestions; without a state, the agency's own state and its cities. */
+    async cities({ state, q }: CitySuggestionsQuery): Promise<CitySuggestions> {
+      const chosen = state ?? stateOfCode(await homeState()) ?? FALLBACK_STATE;
+      return { state: chosen, cities: suggestCities(chosen, q).map((name) => ({ name })) };
+    },
+
     async search(criteria: MarketingSearch): Promise<SearchResponse | { jobId: string }> {
       if (!criteria.bulkMode) return instantSearch(criteria);
       cityOf(criteria);

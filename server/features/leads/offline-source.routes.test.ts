@@ -1,10 +1,13 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { distanceMiles } from '@shared/places';
 import {
   BulkSearchStartedSchema,
   SearchJobSchema,
   SearchRecordPageSchema,
+  SearchResponseSchema,
 } from '@shared/schemas/leads';
+import { searchLeads } from '../../db/schema';
 import { signedInAdmin } from '@tests/factories';
 import { expectJson } from '@tests/support/expect-json';
 import { startLeadJobs, startTestApp, type TestApp } from '@tests/support/test-app';
@@ -71,6 +74,35 @@ describe('a lead search when OpenStreetMap cannot be reached', () => {
       expect(job.error).toContain(HINT);
     } finally {
       await jobs.stop();
+    }
+  }, 90_000);
+});
+
+describe('the offline sample source', () => {
+  it("answers for any US city, its businesses around that city's centre", async () => {
+    const sample = await startTestApp({ LEAD_SOURCE: 'sample' });
+    try {
+      const agent = (await signedInAdmin(sample.app, sample.database)).agent;
+      const res = await agent
+        .post('/api/admin/marketing-tool/search')
+        .send({ state: 'Alabama', city: 'Mobile', businessType: 'Restaurant', radius: 5 });
+      expect(res.status).toBe(200);
+      const { source, leads } = expectJson(res, SearchResponseSchema);
+      expect(source).toBe('sample');
+      expect(leads.length).toBeGreaterThan(5);
+      for (const lead of leads) {
+        expect(lead.city).toBe('Mobile');
+        expect(lead.address).toMatch(/, Alabama$/);
+        expect(lead.distance).toBeLessThanOrEqual(5);
+      }
+      // Placed around Mobile's centre (30.694 N, 88.043 W), not the spec's Louisiana.
+      const rows = await sample.database.db.select({ facts: searchLeads.facts }).from(searchLeads);
+      expect(rows).toHaveLength(leads.length);
+      for (const { facts } of rows) {
+        expect(distanceMiles({ lat: 30.69436, lon: -88.04305 }, facts.place)).toBeLessThan(5.01);
+      }
+    } finally {
+      await sample.close();
     }
   }, 90_000);
 });

@@ -1,5 +1,5 @@
 import type { LeadFacts, Place, VerificationChecks } from '@shared/lead-facts';
-import { distanceMiles, findCity, type City } from '@shared/places';
+import { distanceMiles, type City } from '@shared/places';
 import {
   DEFAULT_RADIUS_MILES,
   summarizeLead,
@@ -13,6 +13,7 @@ import { SOCIAL_HOSTS, hostMatches } from './analysis/technology';
 import { nationalPhone } from './analysis/verification';
 import { websiteUrl } from './analysis/website-analyzer';
 import type { LeadRepository } from './leads.repository';
+import { resolveCity } from './gazetteer';
 import { buildLeads } from './scoring';
 import type { LeadSourceAdapter } from './sources/types';
 
@@ -52,10 +53,15 @@ export function radiusOf(criteria: MarketingSearch) {
   return criteria.radius ?? DEFAULT_RADIUS_MILES;
 }
 
+/** The searched city's centre, checked against the gazetteer: 400 before anything starts. */
 export function cityOf(criteria: MarketingSearch): City & { state: string } {
-  const city = findCity(criteria.city, criteria.state);
-  if (!city) throw new AppError(400, 'Choose a city from the list');
-  return city;
+  const city = resolveCity(criteria.city, criteria.state);
+  if (city) return city;
+  if (!criteria.state) throw new AppError(400, 'Choose a city from the list');
+  throw new AppError(
+    400,
+    `"${criteria.city}" is not a city of ${criteria.state}. Choose a city from the list.`,
+  );
 }
 
 function keepByFilters(criteria: MarketingSearch) {

@@ -1,6 +1,7 @@
 import type { SiteContent } from '@shared/schemas/site-content';
 
 /** The landing page's navigation and calls to action (spec section 3). */
+import type { PlanId } from '@shared/plans';
 
 /** The sections' links, but for a section the content leaves empty (it is not drawn). */
 export function navLinks(content: SiteContent): Array<{ href: string; label: string }> {
@@ -17,9 +18,23 @@ export function navLinks(content: SiteContent): Array<{ href: string; label: str
 /** Every call to action opens the lead modal through this window event (spec: openLeadModal). */
 export const OPEN_LEAD_MODAL_EVENT = 'openLeadModal';
 
+/** What the event may carry: the plan whose pricing button was pressed. */
+export interface LeadModalRequest {
+  planId?: string;
+}
+
 export function openLeadModal(): void {
+  openLeadModalWith({});
+}
+
+/** A pricing card's Get Started: the request records that plan. */
+export function openLeadModalForPlan(planId: string): void {
+  openLeadModalWith({ planId });
+}
+
+function openLeadModalWith(detail: LeadModalRequest): void {
   try {
-    window.dispatchEvent(new CustomEvent(OPEN_LEAD_MODAL_EVENT));
+    window.dispatchEvent(new CustomEvent(OPEN_LEAD_MODAL_EVENT, { detail }));
   } catch (error) {
     console.error('Could not open the consultation form', error);
   }

@@ -25,6 +25,8 @@ function aRequest(overrides: Partial<ConsultationRequest> = {}): ConsultationReq
     phone: '225-555-0142',
     details: 'A shop with delivery areas.',
     status: 'new',
+    planId: null,
+    requestCount: 1,
     createdAt: '2026-11-20T10:00:00.000Z',
     clientId: null,
     ...overrides,
@@ -106,6 +108,22 @@ describe('RequestsPage', () => {
     const lucien = screen.getByRole('link', { name: 'lucien@example.com' }).closest('li')!;
     expect(within(lucien).getByRole('button', { name: invite('Lucien Arceneaux') })).toBeVisible();
     expect(within(lucien).queryByRole('link', { name: /Client page/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the plan whose button was pressed, and how often the address asked', async () => {
+    stubRequests([
+      aRequest({ id: 'r4', planId: 'signature', requestCount: 2 }),
+      aRequest({ id: 'r5', name: 'Lucien Arceneaux', email: 'lucien@example.com' }),
+    ]);
+    renderWithApp(<RequestsPage />, '/admin/requests');
+    const rosalie = (
+      await screen.findByRole('link', { name: 'rosalie.fontenot@example.com' })
+    ).closest('li')!;
+    expect(within(rosalie).getByText('Signature plan')).toBeVisible();
+    expect(within(rosalie).getByText('Asked 2 times within a day')).toBeVisible();
+    const lucien = screen.getByRole('link', { name: 'lucien@example.com' }).closest('li')!;
+    expect(within(lucien).queryByText(/plan$/)).not.toBeInTheDocument();
+    expect(within(lucien).queryByText(/^Asked/)).not.toBeInTheDocument();
   });
 
   it('asks for the search and status the URL holds', async () => {

@@ -6,6 +6,8 @@ import {
   type ConsultationRequest,
   type ConsultationStatus,
 } from '@shared/schemas/consultations';
+import { findPlan } from '@shared/plans';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -124,6 +126,20 @@ export function RequestsPage() {
                           {formatDateTime(request.createdAt)}
                         </span>
                       </p>
+                      {(request.planId || request.requestCount > 1) && (
+                        <p className="flex flex-wrap items-center gap-2 text-sm">
+                          {request.planId && (
+                            <Badge variant="secondary">
+                              {findPlan(request.planId)?.name ?? request.planId} plan
+                            </Badge>
+                          )}
+                          {request.requestCount > 1 && (
+                            <span className="text-muted-foreground">
+                              Asked {request.requestCount} times within a day
+                            </span>
+                          )}
+                        </p>
+                      )}
                       {request.details && (
                         <p className="whitespace-pre-wrap break-words text-sm">{request.details}</p>
                       )}

@@ -1,11 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { apiServer, errorJson, recordRequests } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
+import { openLeadModal, openLeadModalForPlan } from '../content';
 import { LeadModal } from './lead-modal';
+import { LeadModalHost } from './lead-modal-host';
 
 function renderModal() {
   renderWithApp(
@@ -52,5 +54,39 @@ describe('LeadModal', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(dialog.getByLabelText('Name *')).toHaveValue('Marie Thibodeaux');
     expect(dialog.getByLabelText('Project Details')).toHaveValue('Please keep this text.');
+  });
+
+  it('sends the plan whose pricing button opened it, and none from another button', async () => {
+    const user = userEvent.setup();
+    const requests = recordRequests();
+    apiServer.use(
+      http.post('/api/consultations', () =>
+        HttpResponse.json({ message: 'Thank you' }, { status: 201 }),
+      ),
+    );
+    renderWithApp(<LeadModalHost businessEmail="hello@coastandcode.studio" />, '/');
+
+    act(() => openLeadModalForPlan('signature'));
+    let dialog = within(
+      await screen.findByRole('dialog', { name: 'Schedule Your Free Consultation' }),
+    );
+    expect(dialog.getByText('About the Signature plan')).toBeInTheDocument();
+    await user.type(dialog.getByLabelText('Name *'), 'Odile Broussard');
+    await user.type(dialog.getByLabelText('Email *'), 'odile@example.com');
+    await user.click(dialog.getByRole('button', { name: 'Schedule Call' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    await waitFor(() =>
+      expect(requests[0]!.body).toMatchObject({ email: 'odile@example.com', planId: 'signature' }),
+    );
+
+    act(() => openLeadModal());
+    dialog = within(await screen.findByRole('dialog', { name: 'Schedule Your Free Consultation' }));
+    expect(dialog.queryByText(/^About the/)).not.toBeInTheDocument();
+    await user.type(dialog.getByLabelText('Name *'), 'Remy Guidry');
+    await user.type(dialog.getByLabelText('Email *'), 'remy@example.com');
+    await user.click(dialog.getByRole('button', { name: 'Schedule Call' }));
+    await waitFor(() => expect(requests).toHaveLength(2));
+    await waitFor(() => expect(requests[1]!.body).toMatchObject({ email: 'remy@example.com' }));
+    expect(requests[1]!.body).not.toHaveProperty('planId');
   });
 });

@@ -14,6 +14,7 @@ import {
 import { FormField, TextareaField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateConsultation } from '../api/create-consultation';
+import { useSiteSnapshot } from '../site-snapshot';
 
 const EMPTY: LeadForm = { name: '', email: '', business: '', phone: '', details: '', website: '' };
 
@@ -23,6 +24,8 @@ interface LeadModalProps {
   /** The control that opened the modal: focus goes back to it on close. */
   opener: RefObject<HTMLElement | null>;
   businessEmail: string;
+  /** The plan whose pricing button opened the form: sent with the request. */
+  planId?: string;
 }
 
 /** 'Schedule Your Free Consultation' (loaded on first use by LeadModalHost). */
@@ -34,23 +37,28 @@ export function LeadModal(props: LeadModalProps) {
   );
 }
 
-function LeadModalForm({ open, onOpenChange, opener, businessEmail }: LeadModalProps) {
+function LeadModalForm({ open, onOpenChange, opener, businessEmail, planId }: LeadModalProps) {
+  const { plans } = useSiteSnapshot();
+  const plan = planId ? plans.find((candidate) => candidate.id === planId) : undefined;
   const createConsultation = useCreateConsultation(businessEmail);
   const form = useForm<LeadForm>({ resolver: zodResolver(LeadFormSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
 
   // On failure everything typed stays in the form; the visitor can retry or write to us.
   const onSubmit = form.handleSubmit((values) =>
-    createConsultation.mutate(values, {
-      onSuccess: () => {
-        toast({
-          title: 'Thank you for your interest!',
-          description: "We'll be in touch soon to schedule your free consultation.",
-        });
-        form.reset(EMPTY);
-        onOpenChange(false);
+    createConsultation.mutate(
+      { ...values, ...(plan ? { planId: plan.id } : {}) },
+      {
+        onSuccess: () => {
+          toast({
+            title: 'Thank you for your interest!',
+            description: "We'll be in touch soon to schedule your free consultation.",
+          });
+          form.reset(EMPTY);
+          onOpenChange(false);
+        },
       },
-    }),
+    ),
   );
 
   return (
@@ -68,6 +76,7 @@ function LeadModalForm({ open, onOpenChange, opener, businessEmail }: LeadModalP
           <DialogDescription>
             Let&apos;s discuss how we can help grow your business online.
           </DialogDescription>
+          {plan && <p className="text-sm font-medium">About the {plan.name} plan</p>}
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <FormField

@@ -1,6 +1,6 @@
 import { PlanCard } from '@/components/plan-card';
 import { Button } from '@/components/ui/button';
-import { openLeadModal, scrollToSection } from '../content';
+import { openLeadModalForPlan, scrollToSection } from '../content';
 import { useSiteSnapshot } from '../site-snapshot';
 
 /** A section's centred heading (its id labels the section) with an optional introduction. */
@@ -85,7 +85,10 @@ export function PricingSection() {
               heading="h3"
               size="lg"
               action={
-                <Button variant={plan.popular ? 'default' : 'outline'} onClick={openLeadModal}>
+                <Button
+                  variant={plan.popular ? 'default' : 'outline'}
+                  onClick={() => openLeadModalForPlan(plan.id)}
+                >
                   Get Started<span className="sr-only"> with {plan.name}</span>
                 </Button>
               }

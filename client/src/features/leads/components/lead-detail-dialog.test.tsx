@@ -90,6 +90,8 @@ function stubApi(shown: Lead) {
           phone: body.phone || null,
           details: body.details ?? null,
           status: 'new',
+          planId: null,
+          requestCount: 1,
           createdAt: '2026-11-24T12:00:00.000Z',
           clientId: null,
         },

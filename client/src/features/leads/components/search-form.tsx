@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { CITIES, findCity, US_STATES, type UsState } from '@shared/places';
+import { Controller, useForm } from 'react-hook-form';
+import { findCity, US_STATES, type UsState } from '@shared/places';
 import {
   BULK_MAX_RESULTS,
   BUSINESS_TYPES,
@@ -15,6 +15,8 @@ import {
 import { Button } from '@/components/ui/button';
 import { FormField, SelectField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
+import { useHomeState } from '../api/get-city-suggestions';
+import { CityCombobox } from './city-combobox';
 
 interface FormValues {
   state: UsState | '';
@@ -80,16 +82,15 @@ export function SearchForm({
       maxResults: String(DEFAULT_MAX_RESULTS),
     },
   });
-  const { register, watch, setValue, getValues, handleSubmit, setError, formState } = form;
+  const { register, watch, setValue, getValues, handleSubmit, setError, formState, control } = form;
   const state = watch('state');
+  const homeState = useHomeState().data;
   const bulkMode = watch('bulkMode');
   const maxResults = Number.parseInt(watch('maxResults'), 10);
 
   // Once per search opened (a reload of ?search=, 'Open' in the past searches); typing after
   // that is left alone while the search is polled.
   const filledFor = useRef<string | null>(null);
-  // The city is chosen once its state's cities are in the list (the render after the state).
-  const cityToChoose = useRef<string | null>(null);
   useEffect(() => {
     if (!shown || filledFor.current === shown.id) return;
     filledFor.current = shown.id;
@@ -97,18 +98,15 @@ export function SearchForm({
     const shownState = shown.criteria.state ?? findCity(city)?.state;
     if (!shownState) return;
     setValue('businessType', businessType);
-    if (getValues('state') === shownState) {
-      setValue('city', city);
-    } else {
-      cityToChoose.current = city;
-      setValue('state', shownState);
-    }
-  }, [shown, setValue, getValues]);
+    setValue('state', shownState);
+    setValue('city', city);
+  }, [shown, setValue]);
+  // The agency's own state until the admin picks one or a search opened fills the form.
   useEffect(() => {
-    if (!state || cityToChoose.current === null) return;
-    setValue('city', cityToChoose.current);
-    cityToChoose.current = null;
-  }, [state, setValue]);
+    if (!homeState || filledFor.current !== null || getValues('state') !== '') return;
+    if (formState.dirtyFields.state) return;
+    setValue('state', homeState);
+  }, [homeState, formState.dirtyFields.state, getValues, setValue]);
 
   const submit = handleSubmit((values) => {
     if (!values.city || !values.businessType) {
@@ -148,20 +146,18 @@ export function SearchForm({
             </option>
           ))}
         </SelectField>
-        <SelectField
-          label="City*"
-          disabled={!state}
-          error={formState.errors.city?.message}
-          {...register('city')}
-        >
-          <option value="">{state ? 'Select city' : 'Select state first'}</option>
-          {state &&
-            CITIES[state].map((city) => (
-              <option key={city.name} value={city.name}>
-                {city.name}
-              </option>
-            ))}
-        </SelectField>
+        <Controller
+          control={control}
+          name="city"
+          render={({ field, fieldState }) => (
+            <CityCombobox
+              state={state}
+              value={field.value}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
         <SelectField label="Business Type*" {...register('businessType')}>
           <option value="">Select business type</option>
           {BUSINESS_TYPES.map((type) => (

@@ -2,9 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { UsState } from '@shared/places';
 import {
+  CitySuggestionsSchema,
   SearchJobSchema,
   SearchRecordPageSchema,
+  SearchResponseSchema,
   type SearchJob,
   type SearchRecord,
 } from '@shared/schemas/leads';
@@ -65,6 +68,27 @@ function stubApi() {
   let status: SearchJob['status'] = 'running';
   let shownStatus: SearchJob['status'] = 'running';
   apiServer.use(
+    // The agency is in Alabama (its business details); the server suggests its cities.
+    http.get('/api/admin/marketing-tool/cities', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      const alabama = ['Birmingham', 'Montgomery', 'Mobile', 'Huntsville'];
+      const state = (query.get('state') ?? 'Alabama') as UsState;
+      const q = (query.get('q') ?? '').toLowerCase();
+      const names = state === 'Alabama' ? alabama : ['Baton Rouge', 'New Orleans'];
+      return json(CitySuggestionsSchema, {
+        state,
+        cities: names.filter((name) => name.toLowerCase().startsWith(q)).map((name) => ({ name })),
+      });
+    }),
+    http.post('/api/admin/marketing-tool/search', () =>
+      json(SearchResponseSchema, {
+        searchId: ID,
+        source: 'sample',
+        leads: [],
+        total: 0,
+        totalUnfiltered: 0,
+      }),
+    ),
     http.get(`/api/admin/marketing-tool/jobs/${ID}`, () => json(SearchJobSchema, job(shownStatus))),
     http.post(`/api/admin/marketing-tool/jobs/${ID}/cancel`, () => {
       shownStatus = status;
@@ -139,5 +163,57 @@ describe('MarketingToolPage', () => {
     expect(await screen.findByText('Showing 1-10 of 12')).toBeInTheDocument();
     expect(location.history.at(-1)).toBe(`/admin/marketing-tool?search=${ID}&searchesQ=tupelo`);
     expect(screen.getByRole('button', { name: 'Bulk search running...' })).toBeInTheDocument();
+  }, 20_000);
+
+  it("starts in the agency's own state and suggests its cities as the admin types", async () => {
+    const api = stubApi();
+    const user = userEvent.setup();
+    renderWithApp(<MarketingToolPage />, '/admin/marketing-tool');
+
+    await waitFor(() => expect(screen.getByLabelText('State*')).toHaveValue('Alabama'));
+    const city = screen.getByRole('combobox', { name: 'City*' });
+    await user.type(city, 'mob');
+    const list = await screen.findByRole('listbox', { name: 'Cities of Alabama' });
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Mobile']),
+    );
+    expect(await screen.findByText('1 city suggested')).toBeInTheDocument();
+    // Asked once the typing paused, not for each letter.
+    const asked = api.calls
+      .filter((call) => call.url.startsWith('/api/admin/marketing-tool/cities'))
+      .map((call) => call.url);
+    expect(asked).toEqual([
+      '/api/admin/marketing-tool/cities',
+      '/api/admin/marketing-tool/cities?state=Alabama',
+      '/api/admin/marketing-tool/cities?state=Alabama&q=mob',
+    ]);
+
+    await user.keyboard('{ArrowDown}');
+    expect(city).toHaveAttribute('aria-activedescendant', within(list).getByRole('option').id);
+    await user.keyboard('{Enter}');
+    expect(city).toHaveValue('Mobile');
+    expect(city).toHaveAttribute('aria-expanded', 'false');
+    expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    await user.selectOptions(screen.getByLabelText('Business Type*'), 'Restaurant');
+    await user.click(screen.getByRole('button', { name: 'Search Leads' }));
+    await waitFor(() =>
+      expect(api.calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+        state: 'Alabama',
+        city: 'Mobile',
+        businessType: 'Restaurant',
+      }),
+    );
+
+    // Another state empties the city and suggests that state's cities.
+    await user.selectOptions(screen.getByLabelText('State*'), 'Louisiana');
+    expect(city).toHaveValue('');
+    await user.click(city);
+    const louisiana = await screen.findByRole('listbox', { name: 'Cities of Louisiana' });
+    expect(within(louisiana).getByRole('option', { name: 'New Orleans' })).toBeInTheDocument();
   }, 20_000);
 });
