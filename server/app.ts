@@ -42,6 +42,7 @@ import { adminReportRoutes, reportRoutes } from './features/reports/reports.rout
 import { adminSettingsRoutes, publicSettingsRoutes } from './features/settings/settings.routes';
 import { adminResponseTimeRoutes } from './features/settings/response-times.routes';
 import { adminUpdateAllowanceRoutes } from './features/settings/update-allowance.routes';
+import { adminPlanRoutes, publicPlanRoutes } from './features/plans/plans.routes';
 import { adminSavedReplyRoutes } from './features/saved-replies/saved-replies.routes';
 import {
   adminLegalPageRoutes,
@@ -209,6 +210,7 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   admin.use(adminResponseTimeRoutes(services.responseTimes));
   admin.use(adminUpdateAllowanceRoutes(services.updateAllowance));
   admin.use(adminSavedReplyRoutes(services.savedReplies));
+  admin.use(adminPlanRoutes(services.plans));
   admin.use(adminDashboardRoutes(services.dashboard));
   admin.use(adminTicketRoutes(services.tickets, services.attachments));
   admin.use(adminUpdateRoutes(services.updates));
@@ -246,6 +248,7 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   api.use(profileRoutes(services.profile, rateLimits, emailChangeLimits(rateLimits)));
   api.use(publicSettingsRoutes(services.settings));
   api.use(publicLegalPageRoutes(services.legalPages));
+  api.use(publicPlanRoutes(services.plans));
   api.use(consultationRoutes(services.consultations, rateLimits));
   api.use(subscriptionRoutes(services.subscriptions, notifying));
   api.use(ticketRoutes(services.tickets, notifying, services.attachments));

@@ -66,6 +66,9 @@ import { createSettingsRepository } from './features/settings/settings.repositor
 import { createSettingsService } from './features/settings/settings.service';
 import { createLegalPages } from './features/settings/legal-pages';
 import { createResponseTimes } from './features/settings/response-times';
+import { createPlanEmails } from './features/plans/plans.emails';
+import { createPlanRepository } from './features/plans/plans.repository';
+import { createPlanService } from './features/plans/plans.service';
 import { createSavedReplyRepository } from './features/saved-replies/saved-replies.repository';
 import { createSavedReplyService } from './features/saved-replies/saved-replies.service';
 import { createResponseTimeRepository } from './features/settings/response-times.repository';
@@ -124,12 +127,12 @@ function createEmails(send: Send) {
     identity: createIdentityEmails(send),
     invoices,
     payments,
+    plans: createPlanEmails(send),
     /** The payments' e-mails, and the pay link a payment uses up. */
     paymentNotifications: { ...payments, forgetPayLink: invoices.forgetPayLink },
     reports: createReportEmails(send),
     signupLinks: createSignupLinkEmails(send),
     sites: createSiteEmails(send),
-    subscriptions: createSubscriptionEmails(send),
     tickets: createTicketEmails(send),
   };
 }
@@ -169,6 +172,7 @@ export function createServices({
     mail: createMailRepository(db),
     payLinks: createPayLinkRepository(db),
     payments: createPaymentRepository(db, config.billing.timezone),
+    plans: createPlanRepository(db),
     responseTimes: createResponseTimeRepository(db),
     savedReplies: createSavedReplyRepository(db),
     profiles: createProfileRepository(db),
@@ -191,11 +195,7 @@ export function createServices({
   const settings = createSettingsService(repositories.settings, audit, {
     timeZone: config.billing.timezone,
   });
-  const responseTimes = createResponseTimes({
-    repository: repositories.responseTimes,
-    audit,
-    defaultTimeZone: config.billing.timezone,
-  });
+
   const updateAllowance = createUpdateAllowance({
     repository: repositories.updateAllowance,
     audit,
@@ -239,6 +239,21 @@ export function createServices({
     supportAddress: config.support.email,
   });
   const emails = createEmails(send);
+  // The plan catalogue: every feature that needs a plan's name, price or targets reads it here.
+  const plans = createPlanService({
+    repository: repositories.plans,
+    audit,
+    emails: emails.plans,
+    noticeDays: async () => (await settings.getBusiness()).priceChangeNoticeDays,
+    timeZone: config.billing.timezone,
+    now: clock,
+  });
+  const responseTimes = createResponseTimes({
+    repository: repositories.responseTimes,
+    audit,
+    defaultTimeZone: config.billing.timezone,
+    planTargets: async () => (await plans.catalogue()).responseTimes(),
+  });
 
   const adminAuth = createAdminAuthService(repositories.admins, {
     audit,
@@ -289,6 +304,7 @@ export function createServices({
     refundCard: stripe ? (refund) => stripe.refundPayment(refund) : null,
     mail: emails.invoices,
     audit,
+    planName: async (id) => (await plans.catalogue()).find(id)?.name ?? null,
     issuer: async () => {
       const business = await settings.getBusiness();
       return {
@@ -308,6 +324,7 @@ export function createServices({
   const updates = createUpdatesService({
     repository: repositories.updates,
     allowance: () => updateAllowance.get(),
+    plans,
     invoices,
     audit,
     serialize: (work) => database.withLock(EXTRA_UPDATES_LOCK, work),
@@ -348,6 +365,7 @@ export function createServices({
   const billing = createBillingService({
     repository: repositories.billing,
     invoices,
+    plans,
     chargeDueRenewals: createRenewalCharges({
       repository: repositories.billing,
       gateway: stripe,
@@ -374,8 +392,9 @@ export function createServices({
   });
   const subscriptions = createSubscriptionService(
     repositories.subscriptions,
-    emails.subscriptions,
+    createSubscriptionEmails(send, plans),
     billing,
+    plans,
     clock,
     config.billing.timezone,
   );
@@ -387,6 +406,7 @@ export function createServices({
     findUser: (userId) => auth.findById(userId),
     audit,
     now: clock,
+    plans,
   });
 
   const leadSource = selectLeadSource(config.leads, clock, logger);
@@ -615,6 +635,7 @@ export function createServices({
         legalPagesReviewed: legalPages.reviewed,
       },
       config.billing.timezone,
+      plans,
     ),
     identity,
     /** Inbound e-mail into tickets: process(id), release(id, userId), the crash sweep. */
@@ -637,6 +658,7 @@ export function createServices({
     invoices,
     /** /privacy and /terms: the default texts or the owner's. */
     legalPages,
+    plans,
     responseTimes,
     savedReplies: createSavedReplyService(repositories.savedReplies, audit),
     /** The marketing tool's use cases. */

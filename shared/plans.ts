@@ -1,12 +1,25 @@
 import { formatCents } from './money';
+import type { PlanResponseTimes } from './schemas/response-times';
 
-export const PLAN_IDS = ['essentials', 'signature', 'prestige'] as const;
-export type PlanId = (typeof PLAN_IDS)[number];
+/**
+ * The plan catalogue is data (the `plans` table, issue 37; server/features/plans reads it).
+ * What is here are only the defaults: the spec's three plans as the first migration seeds them
+ * and a fresh install shows them. Nothing reads a plan's price or name from here at run time.
+ */
+export const DEFAULT_PLAN_IDS = ['essentials', 'signature', 'prestige'] as const;
 
-export interface Plan {
-  id: PlanId;
+/** A plan's id: a stable slug (the catalogue's primary key). */
+export type PlanId = string;
+
+export interface DefaultPlan {
+  id: (typeof DEFAULT_PLAN_IDS)[number];
   name: string;
   /** Monthly price in integer cents. */
+  monthlyPrice: number;
+  /**
+   * The same price under its former name, for the landing page and shared/seo.ts until they
+   * read the published catalogue (the `site` part of issue 37).
+   */
   priceCents: number;
   description: string;
   /**
@@ -15,12 +28,20 @@ export interface Plan {
    */
   features: readonly string[];
   popular: boolean;
+  /** Website updates included per month (issue 28); null is unlimited. */
+  updatesPerMonth: number | null;
+  /** Support response targets (issue 27). */
+  responseTimes: PlanResponseTimes;
 }
 
-export const PLANS: readonly Plan[] = [
+/** @deprecated The defaults' old name: read the catalogue (GET /api/plans) instead. */
+export type Plan = DefaultPlan;
+
+export const DEFAULT_PLANS: readonly DefaultPlan[] = [
   {
     id: 'essentials',
     name: 'Essentials',
+    monthlyPrice: 19_900,
     priceCents: 19_900,
     description: 'A polished, dependable website for businesses getting established online.',
     features: [
@@ -32,10 +53,17 @@ export const PLANS: readonly Plan[] = [
       'Email support',
     ],
     popular: false,
+    updatesPerMonth: 1,
+    responseTimes: {
+      aroundTheClock: false,
+      firstResponse: { amount: 2, unit: 'days' },
+      nextResponse: { amount: 2, unit: 'days' },
+    },
   },
   {
     id: 'signature',
     name: 'Signature',
+    monthlyPrice: 39_900,
     priceCents: 39_900,
     description: 'A semi-custom site and a partner who checks in on your strategy.',
     features: [
@@ -50,10 +78,17 @@ export const PLANS: readonly Plan[] = [
       'Analytics setup',
     ],
     popular: true,
+    updatesPerMonth: 2,
+    responseTimes: {
+      aroundTheClock: false,
+      firstResponse: { amount: 1, unit: 'days' },
+      nextResponse: { amount: 1, unit: 'days' },
+    },
   },
   {
     id: 'prestige',
     name: 'Prestige',
+    monthlyPrice: 59_900,
     priceCents: 59_900,
     description: 'A fully custom web presence with hands-on consulting every month.',
     features: [
@@ -70,14 +105,19 @@ export const PLANS: readonly Plan[] = [
       'Dedicated account manager',
     ],
     popular: false,
+    updatesPerMonth: null,
+    responseTimes: {
+      aroundTheClock: true,
+      firstResponse: { amount: 4, unit: 'hours' },
+      nextResponse: { amount: 4, unit: 'hours' },
+    },
   },
 ];
 
-export function findPlan(id: string): Plan | undefined {
-  return PLANS.find((plan) => plan.id === id);
-}
+/** @deprecated The defaults' old name, for the landing page until it reads the catalogue. */
+export const PLANS = DEFAULT_PLANS;
 
-/** A plan's price as every screen and e-mail writes it, e.g. "$399.00/month". */
-export function formatPlanPrice(plan: Pick<Plan, 'priceCents'>): string {
-  return `${formatCents(plan.priceCents)}/month`;
+/** A monthly price as every screen and e-mail writes it, e.g. "$399.00/month". */
+export function formatPlanPrice(monthlyPriceCents: number): string {
+  return `${formatCents(monthlyPriceCents)}/month`;
 }

@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { ListQuerySchema, pageSchema } from './common';
 import { PlanResponseTimesSchema } from './response-times';
 
 /**
@@ -75,6 +76,12 @@ export const AdminPlanSchema = PublicPlanSchema.extend({
   updatedAt: z.string(),
 });
 export type AdminPlan = z.infer<typeof AdminPlanSchema>;
+
+/** GET /api/admin/plans?q=&page=&pageSize=: every plan in order, retired ones included. */
+export const AdminPlanListQuerySchema = ListQuerySchema;
+export type AdminPlanListQuery = z.infer<typeof AdminPlanListQuerySchema>;
+export const AdminPlanPageSchema = pageSchema(AdminPlanSchema);
+export type AdminPlanPage = z.infer<typeof AdminPlanPageSchema>;
 
 /** GET /api/plans: the active plans in order, no sign-in. */
 export const PublicPlansSchema = z.object({ items: z.array(PublicPlanSchema) });

@@ -75,6 +75,16 @@ export const BusinessSettingsSchema = z.object({
     .min(1, 'Days to keep original e-mails must be between 1 and 3650')
     .max(3650, 'Days to keep original e-mails must be between 1 and 3650')
     .default(90),
+  /**
+   * Moving a plan's subscribers to its current price (Plans) starts at their first renewal at
+   * least this many days away; they are e-mailed at once (issue 37).
+   */
+  priceChangeNoticeDays: z
+    .number({ error: 'Notice of a new price must be a number of days' })
+    .int('Notice of a new price must be a whole number of days')
+    .min(0, 'Notice of a new price must be between 0 and 365 days')
+    .max(365, 'Notice of a new price must be between 0 and 365 days')
+    .default(30),
 });
 export type BusinessSettings = z.infer<typeof BusinessSettingsSchema>;
 

@@ -22,6 +22,7 @@ const DEFAULT_BUSINESS: BusinessSettings = {
   attachmentMaxFileMb: 10,
   attachmentMaxMessageMb: 25,
   originalEmailDays: 90,
+  priceChangeNoticeDays: 30,
 };
 
 export const OWN_TWO_FACTOR_FIRST =
@@ -45,6 +46,7 @@ function toBusiness(row: Settings | undefined): BusinessSettings {
     attachmentMaxFileMb: row.attachmentMaxFileMb,
     attachmentMaxMessageMb: row.attachmentMaxMessageMb,
     originalEmailDays: row.originalEmailDays,
+    priceChangeNoticeDays: row.priceChangeNoticeDays,
   };
 }
 

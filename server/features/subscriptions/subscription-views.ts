@@ -1,4 +1,3 @@
-import { findPlan, type PlanId } from '@shared/plans';
 import type { Subscription, SubscriptionEvent } from '@shared/schemas/subscriptions';
 import type { SubscriptionEventRow, SubscriptionRow } from '../../db/schema';
 
@@ -43,8 +42,4 @@ export function toEvent(row: SubscriptionEventRow): SubscriptionEvent {
     periodEnd: row.periodEnd?.toISOString() ?? null,
     occurredAt: row.occurredAt.toISOString(),
   };
-}
-
-export function planName(id: PlanId): string {
-  return findPlan(id)?.name ?? id;
 }
