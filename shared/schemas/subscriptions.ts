@@ -48,6 +48,8 @@ export type Subscribe = z.infer<typeof SubscribeSchema>;
 /** GET /api/subscription (or null): the signed-in client's subscription. */
 export const SubscriptionSchema = z.object({
   tier: z.string(),
+  /** What this subscription pays a month, in cents (its own price, issue 37). */
+  monthlyPrice: z.number().int().optional(),
   status: z.enum(SUBSCRIPTION_STATUSES),
   currentPeriodStart: z.iso.datetime().nullable(),
   currentPeriodEnd: z.iso.datetime().nullable(),

@@ -102,6 +102,8 @@ export const paths = {
     outbox: screen<ListQuery | 'status'>('/admin/outbox'),
     outboxMessage: record<ListQuery | 'status'>('/admin/outbox/:id'),
     settings: screen('/admin/settings'),
+    /** The plan catalogue: prices, what each includes, order, retired plans. */
+    plans: screen('/admin/plans'),
     audit: screen<ListQuery>('/admin/audit'),
     marketingTool: screen<'search'>('/admin/marketing-tool'),
   },

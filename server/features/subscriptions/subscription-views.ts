@@ -5,6 +5,7 @@ import type { SubscriptionEventRow, SubscriptionRow } from '../../db/schema';
 export function toSubscription(row: SubscriptionRow): Subscription {
   return {
     tier: row.tier,
+    monthlyPrice: row.monthlyPriceCents,
     status: row.status,
     currentPeriodStart: row.currentPeriodStart?.toISOString() ?? null,
     currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,

@@ -12,6 +12,7 @@ import {
   Menu,
   MessageSquare,
   Settings,
+  Tags,
   Users,
 } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
@@ -42,6 +43,7 @@ const NAV_ITEMS = [
   { href: paths.admin.marketingTool(), label: 'Marketing', icon: Megaphone },
   { href: paths.admin.outbox(), label: 'Outbox', icon: Mail },
   { href: paths.admin.audit(), label: 'Audit log', icon: History },
+  { href: paths.admin.plans(), label: 'Plans', icon: Tags },
   { href: paths.admin.settings(), label: 'Settings', icon: Settings },
 ] as const;
 

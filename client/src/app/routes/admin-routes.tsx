@@ -8,6 +8,7 @@ import { AdminShell } from '@/app/layouts/admin-shell';
 import { RouteErrorBoundary } from '@/app/error-boundaries';
 import { ClientDetailPage } from '@/app/pages/client-detail-page';
 import { SettingsPage } from '@/app/pages/settings-page';
+import { PlansPage } from '@/app/pages/plans-page';
 import { AcceptAdminInvitePage } from '@/features/admin-auth/pages/accept-admin-invite-page';
 import { AdminForgotPasswordPage } from '@/features/admin-auth/pages/admin-forgot-password-page';
 import { AdminLoginPage } from '@/features/admin-auth/pages/admin-login-page';
@@ -68,6 +69,7 @@ export function AdminRoutes() {
                   <Route path={paths.admin.requests.pattern} component={RequestsPage} />
                   <Route path={paths.admin.outbox.pattern} component={OutboxPage} />
                   <Route path={paths.admin.outboxMessage.pattern} component={OutboxPage} />
+                  <Route path={paths.admin.plans.pattern} component={PlansPage} />
                   <Route path={paths.admin.settings.pattern} component={SettingsPage} />
                   <Route path={paths.admin.audit.pattern} component={AuditPage} />
                   <Route path={paths.admin.twoFactorSetup.pattern} component={TwoFactorSetupPage} />

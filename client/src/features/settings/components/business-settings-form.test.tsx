@@ -27,6 +27,7 @@ const settings: BusinessSettings = {
   attachmentMaxFileMb: 10,
   attachmentMaxMessageMb: 25,
   originalEmailDays: 120,
+  priceChangeNoticeDays: 30,
 };
 
 /** GET and PUT /api/admin/settings; the PUT answers what it was sent. Returns those bodies. */
