@@ -78,10 +78,13 @@ export function createDashboardService(
         plans.catalogue(),
       ]);
       const active = new Map(byTier.map((tier) => [tier.tier, tier.active]));
+      const listed = catalogue.plans
+        .filter((plan) => plan.status === 'active' || (active.get(plan.id) ?? 0) > 0)
+        .map((plan) => plan.id);
+      // A plan the catalogue read does not know still counts (never dropped from the total).
+      const unlisted = byTier.map((tier) => tier.tier).filter((id) => !listed.includes(id));
       const planDistribution = Object.fromEntries(
-        catalogue.plans
-          .filter((plan) => plan.status === 'active' || (active.get(plan.id) ?? 0) > 0)
-          .map((plan) => [plan.id, active.get(plan.id) ?? 0]),
+        [...listed, ...unlisted].map((id) => [id, active.get(id) ?? 0]),
       );
       // What the active subscriptions pay, each at its own price.
       const mrr = byTier.reduce((sum, tier) => sum + tier.monthly, 0);
