@@ -9,6 +9,8 @@ import fs from 'node:fs';
  * naming a new folder until it is given its place here.
  */
 export const CLIENT_FEATURE_TIERS = [
+  // The plan catalogue, which every screen that names a plan reads.
+  ['plans'],
   // What many features draw: the business's details, the updates meter, saved replies, the
   // client picker.
   ['settings', 'updates', 'saved-replies', 'clients'],

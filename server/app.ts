@@ -44,6 +44,7 @@ import { adminResponseTimeRoutes } from './features/settings/response-times.rout
 import { adminBillingRoutes } from './features/billing/billing.routes';
 import { adminLogoRoutes } from './features/settings/logo.routes';
 import { adminUpdateAllowanceRoutes } from './features/settings/update-allowance.routes';
+import { adminPlanRoutes, publicPlanRoutes } from './features/plans/plans.routes';
 import { adminSavedReplyRoutes } from './features/saved-replies/saved-replies.routes';
 import {
   adminLegalPageRoutes,
@@ -219,6 +220,7 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   admin.use(adminLogoRoutes(services.logo));
   admin.use(adminBillingRoutes(services.billing));
   admin.use(adminSavedReplyRoutes(services.savedReplies));
+  admin.use(adminPlanRoutes(services.plans));
   admin.use(adminDashboardRoutes(services.dashboard));
   admin.use(adminTicketRoutes(services.tickets, services.attachments));
   admin.use(adminUpdateRoutes(services.updates));
@@ -257,6 +259,7 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   api.use(publicSettingsRoutes(services.settings));
   api.use(publicLegalPageRoutes(services.legalPages));
   api.use(publicSiteContentRoutes(services.siteContent));
+  api.use(publicPlanRoutes(services.plans));
   api.use(consultationRoutes(services.consultations, rateLimits));
   api.use(subscriptionRoutes(services.subscriptions, notifying));
   api.use(ticketRoutes(services.tickets, notifying, services.attachments));

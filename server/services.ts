@@ -68,6 +68,9 @@ import { createSettingsRepository } from './features/settings/settings.repositor
 import { createSettingsService } from './features/settings/settings.service';
 import { createLegalPages } from './features/settings/legal-pages';
 import { createResponseTimes } from './features/settings/response-times';
+import { createPlanEmails } from './features/plans/plans.emails';
+import { createPlanRepository } from './features/plans/plans.repository';
+import { createPlanService } from './features/plans/plans.service';
 import { createSavedReplyRepository } from './features/saved-replies/saved-replies.repository';
 import { createSavedReplyService } from './features/saved-replies/saved-replies.service';
 import { createResponseTimeRepository } from './features/settings/response-times.repository';
@@ -131,12 +134,12 @@ function createEmails(send: Send) {
     inbound: createInboundEmails(send),
     invoices,
     payments,
+    plans: createPlanEmails(send),
     /** The payments' e-mails, and the pay link a payment uses up. */
     paymentNotifications: { ...payments, forgetPayLink: invoices.forgetPayLink },
     reports: createReportEmails(send),
     signupLinks: createSignupLinkEmails(send),
     sites: createSiteEmails(send),
-    subscriptions: createSubscriptionEmails(send),
     tickets: createTicketEmails(send),
   };
 }
@@ -176,6 +179,7 @@ export function createServices({
     mail: createMailRepository(db),
     payLinks: createPayLinkRepository(db),
     payments: createPaymentRepository(db, config.billing.timezone),
+    plans: createPlanRepository(db),
     responseTimes: createResponseTimeRepository(db),
     savedReplies: createSavedReplyRepository(db),
     profiles: createProfileRepository(db),
@@ -200,11 +204,6 @@ export function createServices({
   const settings = createSettingsService(repositories.settings, audit, {
     timeZone: config.billing.timezone,
   });
-  const responseTimes = createResponseTimes({
-    repository: repositories.responseTimes,
-    audit,
-    defaultTimeZone: config.billing.timezone,
-  });
   // The logo on every PDF's letterhead (lib/pdf-document.ts draws it).
   const logo = createLogo({
     repository: repositories.logo,
@@ -219,12 +218,6 @@ export function createServices({
   const legalPages = createLegalPages({
     repository: repositories.legalPages,
     business: () => settings.getPublic(),
-    audit,
-  });
-  /** The landing page's words, its uploaded images, and the plans it shows (issue 37). */
-  const siteContent = createSiteContentService({
-    repository: repositories.siteContent,
-    storage: createFileStorage(config.siteImages),
     audit,
   });
   /** The business name, wherever the brand appears (e-mails, the provider's pages, 2FA). */
@@ -261,6 +254,28 @@ export function createServices({
     supportAddress: config.support.email,
   });
   const emails = createEmails(send);
+  // The plan catalogue: every feature that needs a plan's name, price or targets reads it here.
+  const plans = createPlanService({
+    repository: repositories.plans,
+    audit,
+    emails: emails.plans,
+    noticeDays: async () => (await settings.getBusiness()).priceChangeNoticeDays,
+    timeZone: config.billing.timezone,
+    now: clock,
+  });
+  /** The landing page's words, its uploaded images, and the plans it shows (issue 37). */
+  const siteContent = createSiteContentService({
+    repository: repositories.siteContent,
+    storage: createFileStorage(config.siteImages),
+    audit,
+    publicPlans: () => plans.listPublicPlans(),
+  });
+  const responseTimes = createResponseTimes({
+    repository: repositories.responseTimes,
+    audit,
+    defaultTimeZone: config.billing.timezone,
+    planTargets: async () => (await plans.catalogue()).responseTimes(),
+  });
 
   const adminAuth = createAdminAuthService(repositories.admins, {
     audit,
@@ -311,6 +326,7 @@ export function createServices({
     refundCard: stripe ? (refund) => stripe.refundPayment(refund) : null,
     mail: emails.invoices,
     audit,
+    planName: async (id) => (await plans.catalogue()).find(id)?.name ?? null,
     issuer: async () => {
       const business = await settings.getBusiness();
       return {
@@ -331,6 +347,7 @@ export function createServices({
   const updates = createUpdatesService({
     repository: repositories.updates,
     allowance: () => updateAllowance.get(),
+    plans,
     invoices,
     audit,
     serialize: (work) => database.withLock(EXTRA_UPDATES_LOCK, work),
@@ -371,6 +388,7 @@ export function createServices({
   const billing = createBillingService({
     repository: repositories.billing,
     invoices,
+    plans,
     chargeDueRenewals: createRenewalCharges({
       repository: repositories.billing,
       gateway: stripe,
@@ -397,8 +415,9 @@ export function createServices({
   });
   const subscriptions = createSubscriptionService(
     repositories.subscriptions,
-    emails.subscriptions,
+    createSubscriptionEmails(send, plans),
     billing,
+    plans,
     clock,
     config.billing.timezone,
   );
@@ -411,6 +430,7 @@ export function createServices({
     audit,
     linkDays: async () => (await settings.getBusiness()).signupLinkDays,
     now: clock,
+    plans,
   });
 
   const leadSource = selectLeadSource(config.leads, clock, logger);
@@ -565,6 +585,7 @@ export function createServices({
     emailsOn: async () => (await settings.getBusiness()).consultationEmails,
     logger,
     timeZone: config.billing.timezone,
+    plans,
     now: clock,
   });
 
@@ -644,6 +665,7 @@ export function createServices({
         siteSamplesReplaced: siteContent.samplesReplaced,
       },
       config.billing.timezone,
+      plans,
     ),
     identity,
     /** Inbound e-mail into tickets: process(id), release(id, userId), the crash sweep. */
@@ -676,6 +698,7 @@ export function createServices({
     legalPages,
     /** The landing page's words: draft, published, previous; its images; its plans. */
     siteContent,
+    plans,
     responseTimes,
     savedReplies: createSavedReplyService(repositories.savedReplies, audit),
     /** The marketing tool's use cases. */

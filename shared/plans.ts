@@ -1,13 +1,21 @@
 import { formatCents } from './money';
+import type { PlanResponseTimes } from './schemas/response-times';
 
-export const PLAN_IDS = ['essentials', 'signature', 'prestige'] as const;
-export type PlanId = (typeof PLAN_IDS)[number];
+/**
+ * The plan catalogue is data (the `plans` table, issue 37; server/features/plans reads it).
+ * What is here are only the defaults: the spec's three plans as the first migration seeds them
+ * and a fresh install shows them. Nothing reads a plan's price or name from here at run time.
+ */
+export const DEFAULT_PLAN_IDS = ['essentials', 'signature', 'prestige'] as const;
 
-export interface Plan {
-  id: PlanId;
+/** A plan's id: a stable slug (the catalogue's primary key). */
+export type PlanId = string;
+
+export interface DefaultPlan {
+  id: (typeof DEFAULT_PLAN_IDS)[number];
   name: string;
   /** Monthly price in integer cents. */
-  priceCents: number;
+  monthlyPrice: number;
   description: string;
   /**
    * What the plan includes, as every place lists it (the landing page's pricing, the portal's
@@ -15,13 +23,17 @@ export interface Plan {
    */
   features: readonly string[];
   popular: boolean;
+  /** Website updates included per month (issue 28); null is unlimited. */
+  updatesPerMonth: number | null;
+  /** Support response targets (issue 27). */
+  responseTimes: PlanResponseTimes;
 }
 
-export const PLANS: readonly Plan[] = [
+export const DEFAULT_PLANS: readonly DefaultPlan[] = [
   {
     id: 'essentials',
     name: 'Essentials',
-    priceCents: 19_900,
+    monthlyPrice: 19_900,
     description: 'A polished, dependable website for businesses getting established online.',
     features: [
       'Template-based website',
@@ -32,11 +44,17 @@ export const PLANS: readonly Plan[] = [
       'Email support',
     ],
     popular: false,
+    updatesPerMonth: 1,
+    responseTimes: {
+      aroundTheClock: false,
+      firstResponse: { amount: 2, unit: 'days' },
+      nextResponse: { amount: 2, unit: 'days' },
+    },
   },
   {
     id: 'signature',
     name: 'Signature',
-    priceCents: 39_900,
+    monthlyPrice: 39_900,
     description: 'A semi-custom site and a partner who checks in on your strategy.',
     features: [
       'Semi-custom design',
@@ -50,11 +68,17 @@ export const PLANS: readonly Plan[] = [
       'Analytics setup',
     ],
     popular: true,
+    updatesPerMonth: 2,
+    responseTimes: {
+      aroundTheClock: false,
+      firstResponse: { amount: 1, unit: 'days' },
+      nextResponse: { amount: 1, unit: 'days' },
+    },
   },
   {
     id: 'prestige',
     name: 'Prestige',
-    priceCents: 59_900,
+    monthlyPrice: 59_900,
     description: 'A fully custom web presence with hands-on consulting every month.',
     features: [
       'Fully custom design',
@@ -70,14 +94,16 @@ export const PLANS: readonly Plan[] = [
       'Dedicated account manager',
     ],
     popular: false,
+    updatesPerMonth: null,
+    responseTimes: {
+      aroundTheClock: true,
+      firstResponse: { amount: 4, unit: 'hours' },
+      nextResponse: { amount: 4, unit: 'hours' },
+    },
   },
 ];
 
-export function findPlan(id: string): Plan | undefined {
-  return PLANS.find((plan) => plan.id === id);
-}
-
-/** A plan's price as every screen and e-mail writes it, e.g. "$399.00/month". */
-export function formatPlanPrice(plan: Pick<Plan, 'priceCents'>): string {
-  return `${formatCents(plan.priceCents)}/month`;
+/** A monthly price as every screen and e-mail writes it, e.g. "$399.00/month". */
+export function formatPlanPrice(monthlyPriceCents: number): string {
+  return `${formatCents(monthlyPriceCents)}/month`;
 }

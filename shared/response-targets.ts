@@ -5,53 +5,44 @@ import {
   targetMinutes,
   type Clock,
 } from './business-hours';
-import type { PlanId } from './plans';
-import type { ResponseTimeSettings } from './schemas/response-times';
+import { DEFAULT_PLANS, type PlanId } from './plans';
+import type { PlanResponseTimes, ResponseTimeSettings } from './schemas/response-times';
 
-/**
- * The plans' response targets as the product sells them (issue 27): Essentials 2 business
- * days, Signature 1 business day, Prestige 4 hours around the clock; the same for every
- * answer after a client's message. Support hours Monday to Friday, 9 to 5.
- */
+/** Support hours Monday to Friday, 9 to 5 (each plan's targets are on the plan). */
 export const DEFAULT_RESPONSE_TIMES: ResponseTimeSettings = {
   workingDays: [1, 2, 3, 4, 5],
   opensAt: '09:00',
   closesAt: '17:00',
   timeZone: '',
-  plans: {
-    essentials: {
-      aroundTheClock: false,
-      firstResponse: { amount: 2, unit: 'days' },
-      nextResponse: { amount: 2, unit: 'days' },
-    },
-    signature: {
-      aroundTheClock: false,
-      firstResponse: { amount: 1, unit: 'days' },
-      nextResponse: { amount: 1, unit: 'days' },
-    },
-    prestige: {
-      aroundTheClock: true,
-      firstResponse: { amount: 4, unit: 'hours' },
-      nextResponse: { amount: 4, unit: 'hours' },
-    },
-  },
 };
 
 export type ResponseKind = 'first' | 'next';
 
-/** A ticket without a plan (a client between plans) gets the plan with the longest target. */
-export const FALLBACK_PLAN: PlanId = 'essentials';
+/**
+ * A ticket without a plan (a client between plans) gets the targets of the spec's plan with
+ * the longest ones (Essentials: 2 business days), whatever the catalogue says today.
+ */
+export const FALLBACK_RESPONSE_TIMES: PlanResponseTimes = DEFAULT_PLANS[0]!.responseTimes;
 
-/** The settings with the zone a blank one stands for filled in. */
+/**
+ * The support hours with the zone a blank one stands for filled in, and each plan's targets
+ * (the catalogue's, by plan id).
+ */
 export interface ResponsePolicy {
   settings: ResponseTimeSettings;
+  plans: Readonly<Record<PlanId, PlanResponseTimes>>;
   timeZone: string;
+}
+
+/** A plan's targets; a ticket without a plan (or of a plan unknown) gets the fallback. */
+function timesOf(policy: ResponsePolicy, plan: PlanId | null): PlanResponseTimes {
+  return (plan !== null ? policy.plans[plan] : undefined) ?? FALLBACK_RESPONSE_TIMES;
 }
 
 /** The clock a plan's targets run on: its support hours, or around the clock. */
 export function clockOf(policy: ResponsePolicy, plan: PlanId | null): Clock {
   const { settings, timeZone } = policy;
-  if (settings.plans[plan ?? FALLBACK_PLAN].aroundTheClock) return AROUND_THE_CLOCK;
+  if (timesOf(policy, plan).aroundTheClock) return AROUND_THE_CLOCK;
   return {
     workingDays: settings.workingDays,
     opensAt: settings.opensAt,
@@ -67,7 +58,7 @@ export function targetOf(
   kind: ResponseKind,
   priority: string,
 ): number {
-  const times = policy.settings.plans[plan ?? FALLBACK_PLAN];
+  const times = timesOf(policy, plan);
   return targetMinutes(
     kind === 'first' ? times.firstResponse : times.nextResponse,
     clockOf(policy, plan),

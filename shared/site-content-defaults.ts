@@ -1,4 +1,4 @@
-import { PLANS } from './plans';
+import { DEFAULT_PLANS } from './plans';
 import type { PublicPlan } from './schemas/plans';
 import type { SiteContent } from './schemas/site-content';
 import type { SiteSnapshot } from './site-content';
@@ -241,14 +241,14 @@ export const DEFAULT_SITE_CONTENT: SiteContent = {
 };
 
 /**
- * The plans as the page shows them, from the spec's constants: what `publicPlans()` on the
- * server answers until the catalogue is read from its table, and the build's prerender.
+ * The plans as the page shows them on a fresh install (the catalogue's seed): what the build's
+ * prerender draws; the server draws the catalogue's active plans.
  */
-export const DEFAULT_PUBLIC_PLANS: PublicPlan[] = /* @__PURE__ */ PLANS.map((plan) => ({
+export const DEFAULT_PUBLIC_PLANS: PublicPlan[] = /* @__PURE__ */ DEFAULT_PLANS.map((plan) => ({
   id: plan.id,
   name: plan.name,
   description: plan.description,
-  monthlyPrice: plan.priceCents,
+  monthlyPrice: plan.monthlyPrice,
   features: [...plan.features],
   popular: plan.popular,
 }));

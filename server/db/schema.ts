@@ -1,19 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { LeadFacts } from '@shared/lead-facts';
-import { PLAN_IDS } from '@shared/plans';
+import { PLAN_STATUSES } from '@shared/schemas/plans';
 import { CONSULTATION_STATUSES } from '@shared/schemas/consultations';
 import { CREDIT_NOTE_STATUSES } from '@shared/schemas/credit-notes';
 import { INVOICE_STATUSES } from '@shared/schemas/invoices';
 import { LEGAL_PAGES } from '@shared/schemas/legal-pages';
 import type { SiteContent } from '@shared/schemas/site-content';
 import { PAYMENT_METHODS } from '@shared/schemas/payments';
-import type { ResponseTimeSettings } from '@shared/schemas/response-times';
+import type { PlanResponseTimes } from '@shared/schemas/response-times';
 import { DOMAIN_EXPIRY_SOURCES, SITE_STATUSES } from '@shared/schemas/sites';
-import {
-  DEFAULT_UPDATE_ALLOWANCE,
-  TICKET_KINDS,
-  type UpdateAllowanceSettings,
-} from '@shared/schemas/updates';
+import { DEFAULT_UPDATE_ALLOWANCE, TICKET_KINDS } from '@shared/schemas/updates';
 import {
   LEAD_SOURCES,
   SEARCH_STATUSES,
@@ -350,6 +346,11 @@ export const settings = pgTable('settings', {
     .array()
     .notNull()
     .default(sql`'{3,7,14}'::integer[]`),
+  /**
+   * Moving a plan's subscribers to its current price takes effect at their first renewal at
+   * least this many days away, and tells them now (issue 37).
+   */
+  priceChangeNoticeDays: integer().notNull().default(30),
   /** Each request from the landing page's consultation form is e-mailed to the business e-mail. */
   consultationEmails: boolean().notNull().default(true),
   /** One e-mail a day to the business e-mail listing the inbound mail held for review. */
@@ -361,11 +362,7 @@ export const settings = pgTable('settings', {
   originalEmailDays: integer().notNull().default(90),
   /** Days a new or renewed signup link works (features/signup-links). */
   signupLinkDays: integer().notNull().default(7),
-  /** Website updates each plan includes per month (null: unlimited), and the price of one more. */
-  updatesPerMonth: jsonb()
-    .$type<UpdateAllowanceSettings['updatesPerMonth']>()
-    .notNull()
-    .default(DEFAULT_UPDATE_ALLOWANCE.updatesPerMonth),
+  /** The price of a website update beyond a plan's month (each plan's count is on the plan). */
   extraUpdatePriceCents: integer()
     .notNull()
     .default(DEFAULT_UPDATE_ALLOWANCE.extraUpdatePriceCents),
@@ -445,10 +442,9 @@ export const consultations = pgTable(
     details: text(),
     status: text({ enum: CONSULTATION_STATUSES }).notNull().default('new'),
     /**
-     * The plan whose pricing button opened the form (one of PLAN_IDS); null from any other
-     * button. Text until the plans table exists, then a reference to it.
+     * The plan whose pricing button opened the form; null from any other button.
      */
-    planId: text(),
+    planId: text().references((): AnyPgColumn => plans.id),
     /** How many times the address asked within the day since the first: repeats merge here. */
     requestCount: integer().notNull().default(1),
     /** When the visitor was sent the acknowledgement; at most one a day per address. */
@@ -475,6 +471,30 @@ export const consultationSearchText = searchText(
 export type Consultation = typeof consultations.$inferSelect;
 
 /**
+ * The plan catalogue (issue 37): rows the owner adds, renames, reprices, reorders and retires.
+ * The id is a stable slug (the spec's three keep `essentials`, `signature`, `prestige`); a
+ * plan is never deleted, only retired, so every plan column can point at it. monthlyPriceCents
+ * is what a NEW subscription pays: each subscription keeps its own price.
+ */
+export const plans = pgTable('plans', {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  description: text().notNull().default(''),
+  monthlyPriceCents: integer().notNull(),
+  features: jsonb().$type<string[]>().notNull(),
+  popular: boolean().notNull().default(false),
+  position: integer().notNull(),
+  status: text({ enum: PLAN_STATUSES }).notNull().default('active'),
+  /** Website updates included each month; null is unlimited. */
+  updatesPerMonth: integer(),
+  /** The support response targets of its tickets. */
+  responseTimes: jsonb().$type<PlanResponseTimes>().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+export type PlanRow = typeof plans.$inferSelect;
+
+/**
  * A client's plan: one row per client, replaced when a pending or ended one is requested
  * again; what happened to it over time is in subscription_events. pendingTier is the plan an
  * active subscriber asked to move to: the renewal invoice of the next period bills it, and it
@@ -487,14 +507,16 @@ export const subscriptions = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    tier: text({ enum: PLAN_IDS }).notNull(),
+    tier: text()
+      .notNull()
+      .references(() => plans.id),
     status: text({ enum: SUBSCRIPTION_STATUSES }).notNull().default('pending'),
     currentPeriodStart: moment(),
     currentPeriodEnd: moment(),
     cancelAtPeriodEnd: boolean().notNull().default(false),
     cancelRequestedAt: moment(),
     activatedAt: moment(),
-    pendingTier: text({ enum: PLAN_IDS }),
+    pendingTier: text().references(() => plans.id),
     pendingTierRequestedAt: moment(),
     /** When pendingTier starts: the end of the period it was asked in (the next one's start). */
     pendingTierFrom: moment(),
@@ -503,6 +525,21 @@ export const subscriptions = pgTable(
      * invoice the daily billing run makes, which takes one.
      */
     freeMonths: integer().notNull().default(0),
+    /**
+     * What this subscription pays a month, in cents: its plan's price when it was asked for,
+     * kept when the plan is repriced (renewals, free months and history read it).
+     */
+    // Left out of an insert, its plan's current price (the trigger fill_subscription_price of
+    // the migration plans-catalogue): the default only lets the trigger see it missing.
+    monthlyPriceCents: integer()
+      .notNull()
+      .default(sql`null`),
+    /**
+     * A price the agency moved it to (plans' "move subscribers"): it becomes monthlyPriceCents
+     * with the period starting at scheduledPriceFrom, whose renewal invoice bills it.
+     */
+    scheduledPriceCents: integer(),
+    scheduledPriceFrom: moment(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -532,10 +569,12 @@ export const subscriptionEvents = pgTable(
       .references(() => subscriptions.id, { onDelete: 'cascade' }),
     kind: text({ enum: SUBSCRIPTION_EVENT_KINDS }).notNull(),
     status: text({ enum: SUBSCRIPTION_STATUSES }).notNull(),
-    tier: text({ enum: PLAN_IDS }).notNull(),
-    /** The tier's monthly price when the event happened, in cents. */
+    tier: text()
+      .notNull()
+      .references(() => plans.id),
+    /** The subscription's monthly price when the event happened, in cents. */
     monthlyPriceCents: integer().notNull(),
-    pendingTier: text({ enum: PLAN_IDS }),
+    pendingTier: text().references(() => plans.id),
     periodStart: moment(),
     periodEnd: moment(),
     occurredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -587,7 +626,7 @@ export const tickets = pgTable(
      * was opened (null: none), when the first answer was due and given, and when the answer
      * owed now is due (null when none is owed, the clock is paused or the ticket resolved).
      */
-    planAtOpen: text({ enum: PLAN_IDS }),
+    planAtOpen: text().references(() => plans.id),
     firstResponseDueAt: moment(),
     firstResponseAt: moment(),
     responseDueAt: moment(),
@@ -646,9 +685,9 @@ export const ticketMessages = pgTable(
 export type TicketMessageRow = typeof ticketMessages.$inferSelect;
 
 /**
- * The support hours and the plans' response targets (Settings): one row (id 1), absent until
- * first saved (shared/response-targets.ts has the defaults). A blank time zone is
- * BILLING_TIMEZONE.
+ * The support hours (Settings): one row (id 1), absent until first saved
+ * (shared/response-targets.ts has the defaults). A blank time zone is BILLING_TIMEZONE. Each
+ * plan's response targets are on the plan.
  */
 export const responseTimeSettings = pgTable('response_time_settings', {
   id: integer().primaryKey().default(1),
@@ -656,7 +695,6 @@ export const responseTimeSettings = pgTable('response_time_settings', {
   opensAt: text().notNull(),
   closesAt: text().notNull(),
   timeZone: text().notNull().default(''),
-  plans: jsonb().$type<ResponseTimeSettings['plans']>().notNull(),
   updatedAt: updatedAt(),
 });
 export type ResponseTimeSettingsRow = typeof responseTimeSettings.$inferSelect;
@@ -835,7 +873,7 @@ export const invoices = pgTable(
     userId: uuid().references(() => users.id, { onDelete: 'set null' }),
     clientName: text().notNull(),
     clientEmail: text().notNull(),
-    planType: text({ enum: PLAN_IDS }),
+    planType: text().references(() => plans.id),
     status: text({ enum: INVOICE_STATUSES }).notNull().default('draft'),
     dateIssued: date({ mode: 'string' }).notNull().defaultNow(),
     dueDate: date({ mode: 'string' }).notNull(),
@@ -1161,7 +1199,9 @@ export const signupLinks = pgTable(
     tokenHash: text().notNull().unique(),
     /** Stored lower-case; only an account with this e-mail can redeem the link. */
     email: text().notNull(),
-    planType: text({ enum: PLAN_IDS }).notNull(),
+    planType: text()
+      .notNull()
+      .references(() => plans.id),
     expiresAt: moment().notNull(),
     usedAt: moment(),
     usedBy: uuid().references(() => users.id, { onDelete: 'set null' }),

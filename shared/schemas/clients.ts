@@ -1,5 +1,4 @@
 import { z } from '../zod';
-import { PLAN_IDS } from '../plans';
 import { ListQuerySchema, pageSchema, statusFilter } from './common';
 import { UpdateProfileSchema } from './profile';
 import { InvoiceSchema } from './invoices';
@@ -39,7 +38,7 @@ export const ClientAccountSchema = z.object({
   emailVerified: z.boolean(),
   businessName: z.string().nullable(),
   createdAt: z.iso.datetime(),
-  plan: z.enum(PLAN_IDS).nullable(),
+  plan: z.string().nullable(),
   subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES).nullable(),
   /** What their sent and overdue invoices still ask for, in cents. */
   balance: z.number().int(),

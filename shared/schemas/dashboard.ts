@@ -27,11 +27,11 @@ export const DashboardStatsSchema = z.object({
   outstanding: z.number().int(),
   /** Of which on overdue invoices, in cents. */
   overdue: z.number().int(),
-  planDistribution: z.object({
-    essentials: z.number().int(),
-    signature: z.number().int(),
-    prestige: z.number().int(),
-  }),
+  /**
+   * Active subscribers per plan id, in the catalogue's order: every active plan (0 without
+   * subscribers) and a retired one that still has some.
+   */
+  planDistribution: z.record(z.string(), z.number().int()),
 });
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
 

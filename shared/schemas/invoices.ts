@@ -1,6 +1,6 @@
 import { z } from '../zod';
 import { dollarsToCents, formatCents, MAX_INVOICE_AMOUNT_CENTS } from '../money';
-import { PLAN_IDS } from '../plans';
+import { PlanIdSchema } from './plans';
 import {
   ClientFilterSchema,
   EmailSchema,
@@ -89,7 +89,7 @@ export const CreateInvoiceSchema = z
       .min(1, 'Client name is required')
       .max(MAX_SHORT_TEXT, 'Client name is too long'),
     clientEmail: EmailSchema,
-    planType: z.enum(PLAN_IDS).optional().nullable(),
+    planType: PlanIdSchema.optional().nullable(),
     dueDate: z.iso.date('Due date is required'),
     notes: z.string().trim().max(5000, 'Notes are too long').optional().default(''),
     lineItems: z
@@ -140,7 +140,7 @@ export const InvoiceFormSchema = z
     clientName: z.string(),
     clientEmail: z.string(),
     planType: z
-      .union([z.enum(PLAN_IDS), z.literal('')])
+      .union([PlanIdSchema, z.literal('')])
       .transform((plan) => (plan === '' ? null : plan)),
     dueDate: z.string(),
     notes: z.string(),
@@ -224,7 +224,7 @@ export const InvoiceSchema = z.object({
   clientId: z.string().nullable(),
   clientName: z.string(),
   clientEmail: z.string(),
-  planType: z.enum(PLAN_IDS).nullable(),
+  planType: z.string().nullable(),
   status: z.enum(INVOICE_STATUSES),
   dateIssued: z.iso.date(),
   dueDate: z.iso.date(),

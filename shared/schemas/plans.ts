@@ -1,4 +1,6 @@
 import { z } from '../zod';
+import { centsToDollars, dollarsToCents } from '../money';
+import { ListQuerySchema, pageSchema } from './common';
 import { PlanResponseTimesSchema } from './response-times';
 
 /**
@@ -76,6 +78,12 @@ export const AdminPlanSchema = PublicPlanSchema.extend({
 });
 export type AdminPlan = z.infer<typeof AdminPlanSchema>;
 
+/** GET /api/admin/plans?q=&page=&pageSize=: every plan in order, retired ones included. */
+export const AdminPlanListQuerySchema = ListQuerySchema;
+export type AdminPlanListQuery = z.infer<typeof AdminPlanListQuerySchema>;
+export const AdminPlanPageSchema = pageSchema(AdminPlanSchema);
+export type AdminPlanPage = z.infer<typeof AdminPlanPageSchema>;
+
 /** GET /api/plans: the active plans in order, no sign-in. */
 export const PublicPlansSchema = z.object({ items: z.array(PublicPlanSchema) });
 export type PublicPlans = z.infer<typeof PublicPlansSchema>;
@@ -140,3 +148,66 @@ export const MovePlanSubscribersResultSchema = z.object({
   ),
 });
 export type MovePlanSubscribersResult = z.infer<typeof MovePlanSubscribersResultSchema>;
+
+/**
+ * The plan editor's form (Plans): what its inputs hold (the price in dollars, the features one
+ * a line, an "Unlimited" box for the updates), turned into the POST/PATCH payload and checked
+ * by the same rules as the server. The fields keep the payload's names, so each message lands
+ * under its input.
+ */
+export const PlanFormSchema = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    /** Dollars as typed ('199', '199.50'). */
+    monthlyPrice: z.string(),
+    /** One feature a line. */
+    features: z.string(),
+    popular: z.boolean(),
+    updatesPerMonth: z.string().optional(),
+    unlimitedUpdates: z.boolean(),
+    responseTimes: PlanResponseTimesSchema,
+  })
+  .transform(({ monthlyPrice, features, updatesPerMonth, unlimitedUpdates, ...rest }): unknown => ({
+    ...rest,
+    monthlyPrice: dollarsToCents(monthlyPrice) ?? Number.NaN,
+    features: features
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== ''),
+    updatesPerMonth: unlimitedUpdates
+      ? null
+      : (updatesPerMonth ?? '').trim() === ''
+        ? Number.NaN
+        : Number(updatesPerMonth),
+  }))
+  .pipe(CreatePlanSchema.required({ responseTimes: true }));
+export type PlanFormValues = z.input<typeof PlanFormSchema>;
+
+/** A plan as the editor's form holds it (a new plan: blank, with the targets given). */
+export function planFormValues(
+  plan: Pick<
+    AdminPlan,
+    | 'name'
+    | 'description'
+    | 'monthlyPrice'
+    | 'features'
+    | 'popular'
+    | 'updatesPerMonth'
+    | 'responseTimes'
+  > | null,
+  responseTimes: AdminPlan['responseTimes'],
+): PlanFormValues {
+  return {
+    name: plan?.name ?? '',
+    description: plan?.description ?? '',
+    monthlyPrice: plan ? centsToDollars(plan.monthlyPrice) : '',
+    features: plan ? plan.features.join('\n') : '',
+    popular: plan?.popular ?? false,
+    updatesPerMonth: plan?.updatesPerMonth == null ? '' : String(plan.updatesPerMonth),
+    unlimitedUpdates: plan ? plan.updatesPerMonth === null : false,
+    responseTimes: plan?.responseTimes ?? responseTimes,
+  };
+}
+/** What the plan editor's form submits: the POST payload, and a PATCH of every field. */
+export type PlanFormOutput = z.output<typeof PlanFormSchema>;

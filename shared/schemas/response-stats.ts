@@ -1,9 +1,8 @@
-import { PLAN_IDS } from '../plans';
 import { z } from '../zod';
 
 /** One plan's response figures over this month's tickets (null plan: opened without one). */
 export const PlanResponseStatsSchema = z.object({
-  plan: z.enum(PLAN_IDS).nullable(),
+  plan: z.string().nullable(),
   /** Tickets opened this month. */
   opened: z.number().int(),
   /** Of which the agency has answered. */

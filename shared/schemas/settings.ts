@@ -84,6 +84,16 @@ export const BusinessSettingsSchema = z.object({
     .min(1, 'Days a signup link works must be between 1 and 30')
     .max(30, 'Days a signup link works must be between 1 and 30')
     .default(7),
+  /**
+   * Moving a plan's subscribers to its current price (Plans) starts at their first renewal at
+   * least this many days away; they are e-mailed at once (issue 37).
+   */
+  priceChangeNoticeDays: z
+    .number({ error: 'Notice of a new price must be a number of days' })
+    .int('Notice of a new price must be a whole number of days')
+    .min(0, 'Notice of a new price must be between 0 and 365 days')
+    .max(365, 'Notice of a new price must be between 0 and 365 days')
+    .default(30),
 });
 export type BusinessSettings = z.infer<typeof BusinessSettingsSchema>;
 

@@ -1,12 +1,12 @@
 import { z } from '../zod';
-import { PLAN_IDS } from '../plans';
+import { PlanIdSchema } from './plans';
 import { blankAsUndefined, EmailSchema, ListQuerySchema, pageSchema, statusFilter } from './common';
 import { MailDeliverySchema } from './mail';
 
 /** POST /api/admin/generate-signup-link: both required (spec section 5). */
 export const GenerateSignupLinkSchema = z.object({
   email: EmailSchema,
-  planType: z.enum(PLAN_IDS, { error: 'Please choose a plan' }),
+  planType: PlanIdSchema,
 });
 export type GenerateSignupLink = z.infer<typeof GenerateSignupLinkSchema>;
 
@@ -21,7 +21,7 @@ export type SignupLinkState = (typeof SIGNUP_LINK_STATES)[number];
 export const SignupLinkSchema = z.object({
   id: z.string(),
   email: z.string(),
-  planType: z.enum(PLAN_IDS),
+  planType: z.string(),
   state: z.enum(SIGNUP_LINK_STATES),
   createdAt: z.iso.datetime(),
   expiresAt: z.iso.datetime(),
@@ -65,7 +65,7 @@ export type SignupLinkSent = z.infer<typeof SignupLinkSentSchema>;
 /** GET /api/signup/{token}: what the invited visitor sees before signing in. */
 export const SignupInviteSchema = z.object({
   email: z.string(),
-  planType: z.enum(PLAN_IDS),
+  planType: z.string(),
   expiresAt: z.iso.datetime(),
 });
 export type SignupInvite = z.infer<typeof SignupInviteSchema>;

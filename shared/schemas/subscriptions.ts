@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { PLAN_IDS } from '../plans';
+import { PlanIdSchema } from './plans';
 import { pageSchema } from './common';
 
 /**
@@ -34,18 +34,22 @@ export const SUBSCRIPTION_EVENT_KINDS = [
   'plan_change_withdrawn',
   'plan_changed',
   'free_month_given',
+  'price_change_scheduled',
+  'price_changed',
 ] as const;
 export type SubscriptionEventKind = (typeof SUBSCRIPTION_EVENT_KINDS)[number];
 
 /** POST /api/get-or-create-subscription. */
 export const SubscribeSchema = z.object({
-  planId: z.enum(PLAN_IDS, { error: 'Please choose Essentials, Signature or Prestige' }),
+  planId: PlanIdSchema,
 });
 export type Subscribe = z.infer<typeof SubscribeSchema>;
 
 /** GET /api/subscription (or null): the signed-in client's subscription. */
 export const SubscriptionSchema = z.object({
-  tier: z.enum(PLAN_IDS),
+  tier: z.string(),
+  /** What this subscription pays a month, in cents (its own price, issue 37). */
+  monthlyPrice: z.number().int().optional(),
   status: z.enum(SUBSCRIPTION_STATUSES),
   currentPeriodStart: z.iso.datetime().nullable(),
   currentPeriodEnd: z.iso.datetime().nullable(),
@@ -55,7 +59,7 @@ export const SubscriptionSchema = z.object({
    * The plan an active subscriber asked to move to; it bills from the next period, which
    * starts at pendingTierFrom (the current period's end). Null without a pending change.
    */
-  pendingTier: z.enum(PLAN_IDS).nullable(),
+  pendingTier: z.string().nullable(),
   pendingTierFrom: z.iso.datetime().nullable(),
   /** A plan request taken back before it started (status canceled, no period ever). */
   withdrawn: z.boolean(),
@@ -80,9 +84,7 @@ export type PlanChangeStart = (typeof PLAN_CHANGE_STARTS)[number];
  */
 export const AdminSubscriptionChangeSchema = z
   .object({
-    planType: z
-      .enum(PLAN_IDS, { error: 'Please choose Essentials, Signature or Prestige' })
-      .optional(),
+    planType: PlanIdSchema.optional(),
     starts: z
       .enum(PLAN_CHANGE_STARTS, { error: 'starts must be now or next_period' })
       .default('next_period'),
@@ -131,9 +133,9 @@ export const SubscriptionEventSchema = z.object({
   id: z.number().int(),
   kind: z.enum(SUBSCRIPTION_EVENT_KINDS),
   status: z.enum(SUBSCRIPTION_STATUSES),
-  tier: z.enum(PLAN_IDS),
+  tier: z.string(),
   monthlyPriceCents: z.number().int(),
-  pendingTier: z.enum(PLAN_IDS).nullable(),
+  pendingTier: z.string().nullable(),
   periodStart: z.iso.datetime().nullable(),
   periodEnd: z.iso.datetime().nullable(),
   occurredAt: z.iso.datetime(),
@@ -157,5 +159,7 @@ export const SUBSCRIPTION_EVENT_LABELS: Record<SubscriptionEventKind, string> = 
   plan_change_requested: 'Plan change requested',
   plan_change_withdrawn: 'Plan change withdrawn',
   plan_changed: 'Plan changed',
+  price_change_scheduled: 'New price arranged',
+  price_changed: 'Price changed',
   free_month_given: 'Month free given',
 };

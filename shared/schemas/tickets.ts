@@ -1,5 +1,4 @@
 import { z } from '../zod';
-import { PLAN_IDS } from '../plans';
 import { ClientFilterSchema, ListQuerySchema, pageSchema, statusFilter } from './common';
 import { TICKET_KINDS } from './updates';
 
@@ -154,7 +153,7 @@ export const AdminTicketSchema = TicketSchema.extend({
     email: z.string().nullable(),
   }),
   /** The client's plan when the ticket was opened: its response targets apply. */
-  planAtOpen: z.enum(PLAN_IDS).nullable(),
+  planAtOpen: z.string().nullable(),
   /** When the answer owed now is due; null when none is owed, paused or resolved. */
   responseDueAt: z.iso.datetime().nullable(),
   firstResponseAt: z.iso.datetime().nullable(),

@@ -1,6 +1,5 @@
 import { z } from '../zod';
 import { centsToDollars, dollarsToCents } from '../money';
-import { PLAN_IDS } from '../plans';
 
 /**
  * The website updates each plan includes per month (issue 28). A new ticket is a "Website
@@ -13,22 +12,11 @@ export const TICKET_KIND_LABELS: Record<TicketKind, string> = {
   question: 'Question or problem',
 };
 
-/** Updates per month for one plan: a whole number, or null for unlimited. */
-const AllowanceSchema = z
-  .number({ error: 'Updates per month must be a number' })
-  .int('Updates per month must be a whole number')
-  .min(0, 'Updates per month must be between 0 and 100')
-  .max(100, 'Updates per month must be between 0 and 100')
-  .nullable();
-
-/** Settings: each plan's updates per month and the price of one beyond them. */
+/**
+ * Settings: the price of one update beyond a plan's month. Each plan's updates per month are
+ * on the plan (issue 37: the plan catalogue).
+ */
 export const UpdateAllowanceSettingsSchema = z.object({
-  updatesPerMonth: z.object(
-    Object.fromEntries(PLAN_IDS.map((plan) => [plan, AllowanceSchema])) as Record<
-      (typeof PLAN_IDS)[number],
-      typeof AllowanceSchema
-    >,
-  ),
   extraUpdatePriceCents: z
     .number({ error: 'Price of an extra update must be a number' })
     .int('Price of an extra update must be whole cents')
@@ -38,7 +26,6 @@ export const UpdateAllowanceSettingsSchema = z.object({
 export type UpdateAllowanceSettings = z.infer<typeof UpdateAllowanceSettingsSchema>;
 
 export const DEFAULT_UPDATE_ALLOWANCE: UpdateAllowanceSettings = {
-  updatesPerMonth: { essentials: 1, signature: 2, prestige: null },
   extraUpdatePriceCents: 75_00,
 };
 
@@ -49,7 +36,7 @@ export const UpdatesMeterSchema = z.object({
   used: z.number().int(),
   /** null: unlimited (or no plan: then `plan` is null and nothing is included). */
   included: z.number().int().nullable(),
-  plan: z.enum(PLAN_IDS).nullable(),
+  plan: z.string().nullable(),
   extraUpdatePriceCents: z.number().int(),
 });
 export type UpdatesMeter = z.infer<typeof UpdatesMeterSchema>;
@@ -86,53 +73,18 @@ export type ClientUpdates = z.infer<typeof ClientUpdatesSchema>;
 export const ExtraUpdateBilledSchema = z.object({ invoiceId: z.string() });
 export type ExtraUpdateBilled = z.infer<typeof ExtraUpdateBilledSchema>;
 
-/**
- * The Settings card's form: what its inputs hold (typed text, dollars, an "Unlimited" box per
- * plan), turned into the PUT payload and checked by the same rules as the server. The fields
- * keep the payload's names, so each message lands under its input.
- */
+/** The Settings card's form: the price in dollars as typed ('75', '75.50'). */
 export const UpdateAllowanceFormSchema = z
-  .object({
-    // Optional: the input of an unlimited plan is disabled, and a form may leave it out.
-    updatesPerMonth: z.object(
-      Object.fromEntries(PLAN_IDS.map((plan) => [plan, z.string().optional()])) as Record<
-        (typeof PLAN_IDS)[number],
-        z.ZodOptional<z.ZodString>
-      >,
-    ),
-    unlimited: z.object(
-      Object.fromEntries(PLAN_IDS.map((plan) => [plan, z.boolean()])) as Record<
-        (typeof PLAN_IDS)[number],
-        z.ZodBoolean
-      >,
-    ),
-    /** Dollars as typed ('75', '75.50'). */
-    extraUpdatePriceCents: z.string(),
-  })
-  .transform(({ updatesPerMonth, unlimited, extraUpdatePriceCents }): unknown => ({
-    updatesPerMonth: Object.fromEntries(
-      PLAN_IDS.map((plan) => {
-        const text = (updatesPerMonth[plan] ?? '').trim();
-        return [plan, unlimited[plan] ? null : text === '' ? Number.NaN : Number(text)];
-      }),
-    ),
+  .object({ extraUpdatePriceCents: z.string() })
+  .transform(({ extraUpdatePriceCents }): unknown => ({
     extraUpdatePriceCents: dollarsToCents(extraUpdatePriceCents) ?? Number.NaN,
   }))
   .pipe(UpdateAllowanceSettingsSchema);
 export type UpdateAllowanceFormValues = z.input<typeof UpdateAllowanceFormSchema>;
 
-/** The saved settings as the form holds them: counts as text, the price in dollars. */
+/** The saved settings as the form holds them: the price in dollars. */
 export function updateAllowanceFormValues(
   settings: UpdateAllowanceSettings,
 ): UpdateAllowanceFormValues {
-  const values = (pick: (count: number | null) => string | boolean) =>
-    Object.fromEntries(PLAN_IDS.map((plan) => [plan, pick(settings.updatesPerMonth[plan])]));
-  return {
-    updatesPerMonth: values((count) => (count === null ? '' : String(count))) as Record<
-      (typeof PLAN_IDS)[number],
-      string
-    >,
-    unlimited: values((count) => count === null) as Record<(typeof PLAN_IDS)[number], boolean>,
-    extraUpdatePriceCents: centsToDollars(settings.extraUpdatePriceCents),
-  };
+  return { extraUpdatePriceCents: centsToDollars(settings.extraUpdatePriceCents) };
 }

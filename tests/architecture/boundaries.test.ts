@@ -302,9 +302,9 @@ describe('shared code is imported by its alias', () => {
     for (const [filePath, code] of [
       [
         'client/src/features/invoices/probe.ts',
-        "import { PLANS } from '../../../../shared/plans';\n",
+        "import { DEFAULT_PLANS } from '../../../../shared/plans';\n",
       ],
-      ['client/src/lib/probe.ts', "export { PLANS } from '../../../shared/plans';\n"],
+      ['client/src/lib/probe.ts', "export { DEFAULT_PLANS } from '../../../shared/plans';\n"],
       ['server/features/invoices/probe.ts', "export * from '../../../shared/plans';\n"],
       ['server/lib/probe.ts', "export type { Plan } from '../../shared/plans';\n"],
       ['tests/probe.ts', "const plans = await import('../shared/plans');\nexport { plans };\n"],
@@ -339,7 +339,7 @@ describe('shared code is imported by its alias', () => {
   it('allows the alias', async () => {
     const errors = await sharedAliasErrors(
       'client/src/lib/probe.ts',
-      "export { PLANS } from '@shared/plans';\n",
+      "export { DEFAULT_PLANS } from '@shared/plans';\n",
     );
     expect(errors).toEqual([]);
   });

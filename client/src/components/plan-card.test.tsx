@@ -1,11 +1,11 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { findPlan } from '@shared/plans';
+import { DEFAULT_PLANS } from '@shared/plans';
 import { PlanCard } from './plan-card';
 
 describe('PlanCard', () => {
   it("shows the plan under the place's heading level, with its price, features and action", () => {
-    const plan = findPlan('essentials')!;
+    const plan = DEFAULT_PLANS[0]!;
     render(
       <ul>
         <PlanCard
@@ -37,7 +37,7 @@ describe('PlanCard', () => {
   });
 
   it("flags the popular plan 'Most Popular'", () => {
-    const plan = findPlan('signature')!;
+    const plan = DEFAULT_PLANS[1]!;
     render(
       <ul>
         <PlanCard plan={plan} heading="h2" size="md" action={null} />

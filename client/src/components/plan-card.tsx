@@ -1,8 +1,16 @@
 import { Check, Star } from 'lucide-react';
 import type { LiHTMLAttributes, ReactNode } from 'react';
 import { formatCents } from '@shared/money';
-import type { Plan } from '@shared/plans';
 import { cn } from '@/lib/utils';
+
+/** What a card shows of a plan (the catalogue's PublicPlan, or a default plan). */
+interface CardPlan {
+  name: string;
+  description: string;
+  monthlyPrice: number;
+  features: readonly string[];
+  popular: boolean;
+}
 
 const SIZES = {
   /** The landing page's pricing section. */
@@ -13,7 +21,7 @@ const SIZES = {
 
 /**
  * One plan as a card of a list (an <li>): name, description, monthly price, features and the
- * place's own action. Every place shows the one catalogue (shared/plans.ts) the same way. The popular plan is outlined and flagged 'Most Popular'. The landing page
+ * place's own action. Every place shows the one catalogue (GET /api/plans) the same way. The popular plan is outlined and flagged 'Most Popular'. The landing page
  * draws it too, so it stays light: no schemas, no query library.
  */
 export function PlanCard({
@@ -24,7 +32,7 @@ export function PlanCard({
   className,
   ...item
 }: {
-  plan: Pick<Plan, 'name' | 'description' | 'priceCents' | 'features' | 'popular'>;
+  plan: CardPlan;
   /** The card's button. */
   action: ReactNode;
   /** The level of the plan's name in the page's outline. */
@@ -50,7 +58,7 @@ export function PlanCard({
       <Heading className="text-xl font-semibold">{plan.name}</Heading>
       <p className="mt-2 text-sm text-muted-foreground">{plan.description}</p>
       <p className={sized.price}>
-        <span className={cn('font-bold', sized.amount)}>{formatCents(plan.priceCents)}</span>
+        <span className={cn('font-bold', sized.amount)}>{formatCents(plan.monthlyPrice)}</span>
         <span className="text-muted-foreground">/month</span>
       </p>
       <ul className={cn('flex-1', sized.list)}>

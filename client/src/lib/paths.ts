@@ -108,6 +108,8 @@ export const paths = {
     website: screen('/admin/website'),
     /** The landing page drawn with the owner's unpublished draft. */
     websitePreview: screen('/admin/website/preview'),
+    /** The plan catalogue: prices, what each includes, order, retired plans. */
+    plans: screen('/admin/plans'),
     audit: screen<ListQuery>('/admin/audit'),
     marketingTool: screen<'search'>('/admin/marketing-tool'),
   },

@@ -1,7 +1,7 @@
 import { addDays, subDays } from 'date-fns';
 import { DEFAULT_TIME_ZONE, addMonthsIn, calendarDateIn } from '@shared/dates';
 import { count, eq } from 'drizzle-orm';
-import { findPlan, type PlanId } from '@shared/plans';
+import { DEFAULT_PLANS, type PlanId } from '@shared/plans';
 import type { SubscriptionEventKind, SubscriptionStatus } from '@shared/schemas/subscriptions';
 import type { TicketPriority, TicketStatus } from '@shared/schemas/tickets';
 import type { Database } from '../../db/client';
@@ -286,7 +286,8 @@ export async function seedDemoData(
     status: 'draft' | 'sent' | 'paid' | 'overdue',
     period: { start: Date; end: Date } | null,
   ) => {
-    const plan = findPlan(client.plan)!;
+    // The demo's plans are the spec's, as a fresh install seeds them.
+    const plan = DEFAULT_PLANS.find((candidate) => candidate.id === client.plan)!;
     const { description, dueDate, notes } = planMonthTerms(plan, issued, period, timeZone);
     const created = await invoiceRepository.create({
       userId,
@@ -296,16 +297,16 @@ export async function seedDemoData(
       dateIssued: calendarDateIn(issued, timeZone),
       dueDate,
       notes,
-      subtotal: plan.priceCents,
+      subtotal: plan.monthlyPrice,
       tax: 0,
       discount: 0,
-      total: plan.priceCents,
+      total: plan.monthlyPrice,
       lineItems: [
         {
           description,
           quantity: 1,
-          unitPrice: plan.priceCents,
-          total: plan.priceCents,
+          unitPrice: plan.monthlyPrice,
+          total: plan.monthlyPrice,
         },
       ],
       subscriptionId,

@@ -1,10 +1,11 @@
 import { addDays, subDays } from 'date-fns';
 import type { Logger } from 'pino';
 import { addDaysToDate, addMonthsIn, calendarDateIn } from '@shared/dates';
-import { findPlan, type Plan, type PlanId } from '@shared/plans';
+import type { PlanId } from '@shared/plans';
 import type { CreateInvoice } from '@shared/schemas/invoices';
 import type { User } from '../../db/schema';
 import type { InvoiceService, PaymentPageState } from '../invoices/invoices.service';
+import type { PlanReader } from '../plans/plans.service';
 import type { BillingRepository } from './billing.repository';
 import type { RenewalCharges } from './renewal-charges';
 import { createUpcomingRenewals } from './upcoming-renewals';
@@ -46,11 +47,37 @@ export interface BilledSubscription {
   currentPeriodEnd: Date | null;
   /** Months the agency gave free: the next renewal invoice credits one. */
   freeMonths?: number;
+  /** What this subscription pays a month (its own price, not the plan's today). */
+  monthlyPriceCents: number;
+  /** A new price arranged from the period starting scheduledPriceFrom (with a plan change too). */
+  scheduledPriceCents?: number | null;
+  scheduledPriceFrom?: Date | null;
+}
+
+/**
+ * The price a month of the subscription bills: the price arranged for it (a plan change's, or
+ * the agency's move to the plan's current price) from the period it starts in, else its own.
+ * A plan change asked for before prices were per subscription bills the new plan's price.
+ */
+export function monthPrice(
+  subscription: BilledSubscription,
+  month: { start: Date } | null,
+  pendingPlanPrice: number | undefined,
+): number {
+  if (!month) return subscription.monthlyPriceCents;
+  const { scheduledPriceCents, scheduledPriceFrom } = subscription;
+  if (scheduledPriceCents != null && scheduledPriceFrom && scheduledPriceFrom <= month.start) {
+    return scheduledPriceCents;
+  }
+  if (subscription.pendingTier && pendingPlanPrice !== undefined) return pendingPlanPrice;
+  return subscription.monthlyPriceCents;
 }
 
 export interface BillingServiceDeps {
   repository: BillingRepository;
   invoices: InvoiceService;
+  /** The plan catalogue: the plan's name on the invoice line. */
+  plans: PlanReader;
   /** The run's step that charges auto-pay renewals to saved cards (renewal-charges.ts). */
   chargeDueRenewals: () => Promise<RenewalCharges>;
   /** The run's step that reminds clients of overdue invoices (payment-reminders.ts). */
@@ -80,7 +107,7 @@ function isUniqueViolation(error: unknown): boolean {
  * business's calendar (`timeZone`), as the invoice's date of issue is.
  */
 export function planMonthTerms(
-  plan: Plan,
+  plan: { name: string },
   issued: Date,
   month: { start: Date; end: Date } | null,
   timeZone: string,
@@ -109,6 +136,7 @@ export function planMonthTerms(
 export function createBillingService({
   repository,
   invoices,
+  plans,
   chargeDueRenewals,
   sendReminders,
   renewalLeadDays,
@@ -121,19 +149,22 @@ export function createBillingService({
    * link to the subscription), or null when none is made (no plan, no e-mail address). The
    * run creates it; the upcoming renewals' dry run prices it without writing anything.
    */
-  function monthInvoiceDraft(
+  async function monthInvoiceDraft(
     subscription: BilledSubscription,
     client: User,
     month: { start: Date; end: Date } | null,
   ) {
-    const plan = findPlan((month && subscription.pendingTier) || subscription.tier);
+    const catalogue = await plans.catalogue();
+    const plan = catalogue.find((month && subscription.pendingTier) || subscription.tier);
     if (!plan || !client.email) return null;
     const { description, dueDate, notes } = planMonthTerms(plan, now(), month, timeZone);
+    // The subscription's own price, never the plan's today (issue 37).
+    const price = monthPrice(subscription, month, plan.monthlyPriceCents);
     // A month the agency gave free: a credit line of the month's price, nothing to pay.
     const free = month !== null && (subscription.freeMonths ?? 0) > 0;
-    const lineItems = [{ description, quantity: 1, unitPrice: plan.priceCents }];
+    const lineItems = [{ description, quantity: 1, unitPrice: price }];
     if (free) {
-      lineItems.push({ description: FREE_MONTH_LINE, quantity: 1, unitPrice: -plan.priceCents });
+      lineItems.push({ description: FREE_MONTH_LINE, quantity: 1, unitPrice: -price });
     }
     const input: CreateInvoice = {
       clientName: clientName(client),
@@ -159,7 +190,7 @@ export function createBillingService({
     client: User,
     month: { start: Date; end: Date } | null,
   ) {
-    const draft = monthInvoiceDraft(subscription, client, month);
+    const draft = await monthInvoiceDraft(subscription, client, month);
     return draft ? invoices.create(draft.input, draft.link) : null;
   }
 
@@ -228,6 +259,7 @@ export function createBillingService({
       draft: (subscription, client, periodEnd) =>
         monthInvoiceDraft(subscription, client, renewalMonth(periodEnd)),
       price: (input) => invoices.price(input),
+      catalogue: () => plans.catalogue(),
       now,
       timeZone,
     }),

@@ -75,7 +75,7 @@ describe('consultation e-mails', () => {
         testBrand,
         {
           ...request,
-          planId: 'signature',
+          planName: 'Signature',
           requestCount: 2,
           createdAt: new Date('2026-11-28T21:05:00Z'),
         },
@@ -93,7 +93,7 @@ describe('consultation e-mails', () => {
 
   it("acknowledges the visitor's request: the agency's name, the plan and what happens next", () => {
     const email = readEmail(
-      consultationAcknowledgedEmail(testBrand, { name: typedMarkup, planId: 'prestige' }),
+      consultationAcknowledgedEmail(testBrand, { name: typedMarkup, planName: 'Prestige' }),
     );
     expect(email.subject).toBe('Your consultation request to Coast & Code');
     expect(email.paragraphs).toContain(`Hello ${typedMarkup},`);
@@ -103,7 +103,7 @@ describe('consultation e-mails', () => {
     expect(email.paragraphs.some((p) => p.startsWith('What happens next: '))).toBe(true);
     expect(email.tags).toEqual(new Set(['div', 'p']));
     const plain = readEmail(
-      consultationAcknowledgedEmail(testBrand, { name: 'Ann', planId: null }),
+      consultationAcknowledgedEmail(testBrand, { name: 'Ann', planName: null }),
     );
     expect(plain.paragraphs).toContain(
       'Thank you for asking Coast & Code for a free consultation. Your request has reached us.',

@@ -1,4 +1,3 @@
-import { findPlan } from '@shared/plans';
 import { renderEmail, type EmailBrand, type RenderedEmail } from '../../lib/email-layout';
 import { displayDateTime } from '../../lib/format';
 import type { Send } from '../mail/mail.service';
@@ -10,15 +9,12 @@ export interface ConsultationMail {
   businessName: string | null;
   phone: string | null;
   details: string | null;
-  /** The plan whose pricing button opened the form. */
-  planId?: string | null;
+  /** The name of the plan whose pricing button opened the form. */
+  planName?: string | null;
   /** Above 1: the address asked again within the day, merged into this request. */
   requestCount?: number;
   createdAt?: Date;
 }
-
-const planName = (planId: string | null | undefined) =>
-  planId ? (findPlan(planId)?.name ?? planId) : null;
 
 /**
  * Someone asked for a free consultation on the website: the agency hears of it. A repeat
@@ -30,7 +26,7 @@ export function consultationRequestedEmail(
   { appUrl }: { appUrl: string },
 ): RenderedEmail {
   const who = request.businessName ? `${request.name} of ${request.businessName}` : request.name;
-  const plan = planName(request.planId);
+  const plan = request.planName;
   const contact = [
     `E-mail: ${request.email}`,
     ...(request.phone ? [`Phone: ${request.phone}`] : []),
@@ -62,9 +58,9 @@ export function consultationRequestedEmail(
 /** The visitor's receipt: who got the request and what happens next. */
 export function consultationAcknowledgedEmail(
   brand: EmailBrand,
-  request: Pick<ConsultationMail, 'name' | 'planId'>,
+  request: Pick<ConsultationMail, 'name' | 'planName'>,
 ): RenderedEmail {
-  const plan = planName(request.planId);
+  const plan = request.planName;
   return renderEmail(brand, `Your consultation request to ${brand.businessName}`, [
     `Hello ${request.name},`,
     `Thank you for asking ${brand.businessName} for a free consultation${

@@ -8,12 +8,12 @@ import type {
   NewConsultation,
 } from '@shared/schemas/consultations';
 import type { Logger } from 'pino';
-import { findPlan } from '@shared/plans';
 import type { Consultation } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { displayDateTime } from '../../lib/format';
 import { existingId } from '../../lib/ids';
 import type { ConsultationRepository, ListedConsultation } from './consultations.repository';
+import type { PlanReader } from '../plans/plans.service';
 import type { ConsultationMail } from './consultations.emails';
 
 const REQUEST_NOT_FOUND = 'Request not found';
@@ -45,6 +45,8 @@ export interface ConsultationDeps {
   logger: Logger;
   /** The business time zone: a repeat's time is written in it in the details. */
   timeZone: string;
+  /** The plan catalogue: a pricing button's plan must be one on offer; e-mails name it. */
+  plans: PlanReader;
   now?: () => Date;
 }
 
@@ -53,10 +55,10 @@ const REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export function createConsultationService(
   repository: ConsultationRepository,
-  { mail, emailsOn, logger, timeZone, now = () => new Date() }: ConsultationDeps,
+  { mail, emailsOn, logger, timeZone, plans, now = () => new Date() }: ConsultationDeps,
 ) {
   /** The agency hears of a stored request; nothing here can lose it or fail the visitor. */
-  async function tellAgency(row: Consultation): Promise<void> {
+  async function tellAgency(row: ConsultationMail & { id: string }): Promise<void> {
     try {
       if (await emailsOn()) mail.consultationRequested(row);
     } catch (error) {
@@ -90,7 +92,10 @@ export function createConsultationService(
      */
     async request(form: LeadForm): Promise<boolean> {
       if (form.website) return false;
-      if (form.planId && !findPlan(form.planId)) throw new AppError(400, 'Choose one of the plans');
+      const catalogue = await plans.catalogue();
+      if (form.planId && catalogue.find(form.planId)?.status !== 'active') {
+        throw new AppError(400, 'Choose one of the plans');
+      }
       const at = now();
       const { row, acknowledge } = await repository.recordRequest(
         {
@@ -105,8 +110,9 @@ export function createConsultationService(
         { since: new Date(at.getTime() - REPEAT_WINDOW_MS), now: at },
         merged(form, at),
       );
-      await tellAgency(row);
-      if (acknowledge) mail.consultationAcknowledged(row);
+      const mailed = { ...row, planName: row.planId ? catalogue.name(row.planId) : null };
+      await tellAgency(mailed);
+      if (acknowledge) mail.consultationAcknowledged(mailed);
       return true;
     },
 

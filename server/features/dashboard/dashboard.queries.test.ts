@@ -78,9 +78,9 @@ it('computes the stats of 10,000 subscriptions in four SQL queries', async () =>
   // 4,000 active (two statuses in five), spread over the three plans; 6,000 ever activated.
   expect(stats.activeSubscribers).toBe(4000);
   expect(
-    stats.planDistribution.essentials +
-      stats.planDistribution.signature +
-      stats.planDistribution.prestige,
+    (stats.planDistribution.essentials ?? 0) +
+      (stats.planDistribution.signature ?? 0) +
+      (stats.planDistribution.prestige ?? 0),
   ).toBe(4000);
   // The requests are from l0 to l7999: three in five of them became clients.
   expect(stats.consultationRequests).toBe(8000);

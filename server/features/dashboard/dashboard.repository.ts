@@ -54,6 +54,9 @@ export function createDashboardRepository(db: Database) {
       active: sql<number>`count(*) filter (where ${subscriptions.status} = 'active')`.mapWith(
         Number,
       ),
+      /** What they pay a month: each subscription's own price (issue 37). */
+      monthly: sql<number>`coalesce(sum(${subscriptions.monthlyPriceCents}) filter (
+        where ${subscriptions.status} = 'active'), 0)`.mapWith(Number),
     })
     .from(subscriptions)
     .groupBy(subscriptions.tier)
@@ -151,7 +154,7 @@ export function createDashboardRepository(db: Database) {
      * Active subscriptions per plan, in one pass over subscriptions. Aggregated by the
      * database, never a loop over rows here.
      */
-    async activeByTier(): Promise<Array<{ tier: PlanId; active: number }>> {
+    async activeByTier(): Promise<Array<{ tier: PlanId; active: number; monthly: number }>> {
       return activeByTier.execute();
     },
 

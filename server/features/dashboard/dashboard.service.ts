@@ -1,5 +1,6 @@
 import { DEFAULT_TIME_ZONE, addMonthsToMonth, monthIn, startOfMonthIn } from '@shared/dates';
-import { PLAN_IDS, PLANS } from '@shared/plans';
+import type { PlanId } from '@shared/plans';
+import { catalogueOf, type PlanReader } from '../plans/plans.service';
 import type { ResponseStats } from '@shared/schemas/response-stats';
 import { TREND_MONTHS, type DashboardStats, type DashboardTrends } from '@shared/schemas/dashboard';
 import type { DashboardRepository, TrendMonth } from './dashboard.repository';
@@ -39,12 +40,20 @@ export function trendMonths(now: Date, timeZone: string): TrendMonth[] {
 }
 
 /** The admin dashboard's figures, computed from the database on every call (never stored). */
+/** A catalogue with no plans (a dashboard built without one lists none). */
+const NO_PLANS: PlanReader = {
+  catalogue: async () => catalogueOf([]),
+  activePlan: () => Promise.reject(new Error('No plan catalogue')),
+};
+
 export function createDashboardService(
   repository: DashboardRepository,
   now: () => Date = () => new Date(),
   setup: SetupFacts = NOTHING_SET_UP,
   /** The business's time zone (BILLING_TIMEZONE), whose calendar the months follow. */
   timeZone: string = DEFAULT_TIME_ZONE,
+  /** The plan catalogue: the plans the distribution and the response figures list. */
+  plans: PlanReader = NO_PLANS,
 ) {
   // The months change once a month, and working them out takes some seventy time-zone
   // conversions (most of a dashboard request's own time): kept until the month turns.
@@ -63,14 +72,23 @@ export function createDashboardService(
       const thisMonth = months.at(-1)!.start;
       const since = months[0]!.start;
       // A fixed number of queries whatever the number of subscriptions and invoices.
-      const [byTier, conversion, money] = await Promise.all([
+      const [byTier, conversion, money, catalogue] = await Promise.all([
         repository.activeByTier(),
         repository.conversion(since, timeZone),
         repository.money(thisMonth),
+        plans.catalogue(),
       ]);
-      const planDistribution = { essentials: 0, signature: 0, prestige: 0 };
-      for (const tier of byTier) planDistribution[tier.tier] = tier.active;
-      const mrr = PLANS.reduce((sum, plan) => sum + plan.priceCents * planDistribution[plan.id], 0);
+      const active = new Map(byTier.map((tier) => [tier.tier, tier.active]));
+      const listed = catalogue.plans
+        .filter((plan) => plan.status === 'active' || (active.get(plan.id) ?? 0) > 0)
+        .map((plan) => plan.id);
+      // A plan the catalogue read does not know still counts (never dropped from the total).
+      const unlisted = byTier.map((tier) => tier.tier).filter((id) => !listed.includes(id));
+      const planDistribution = Object.fromEntries(
+        [...listed, ...unlisted].map((id) => [id, active.get(id) ?? 0]),
+      );
+      // What the active subscriptions pay, each at its own price.
+      const mrr = byTier.reduce((sum, tier) => sum + tier.monthly, 0);
       return {
         activeSubscribers: byTier.reduce((sum, { active }) => sum + active, 0),
         mrr,
@@ -91,8 +109,11 @@ export function createDashboardService(
     async responseTimes(): Promise<ResponseStats> {
       const at = now();
       const { month, start, end } = monthsAt(at).at(-1)!;
-      const rows = await repository.firstResponses(start, end, at);
-      const of = (plan: (typeof PLAN_IDS)[number] | null) => {
+      const [rows, catalogue] = await Promise.all([
+        repository.firstResponses(start, end, at),
+        plans.catalogue(),
+      ]);
+      const of = (plan: PlanId | null) => {
         const row = rows.find((r) => r.plan === plan);
         return {
           plan,
@@ -107,7 +128,12 @@ export function createDashboardService(
       const noPlan = of(null);
       return {
         month,
-        plans: [...PLAN_IDS.map(of), ...(noPlan.opened > 0 ? [noPlan] : [])],
+        plans: [
+          ...catalogue.plans
+            .filter((plan) => plan.status === 'active' || rows.some((r) => r.plan === plan.id))
+            .map((plan) => of(plan.id)),
+          ...(noPlan.opened > 0 ? [noPlan] : []),
+        ],
       };
     },
 

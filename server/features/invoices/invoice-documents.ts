@@ -32,6 +32,8 @@ export interface InvoiceDocumentsDeps {
   mail: { invoiceIssued(invoice: Invoice, pdf: Buffer, howToPay: HowToPay): Promise<Delivery> };
   issuer: () => Promise<InvoiceIssuer>;
   payLink: (invoiceId: string) => Promise<PayLink | null>;
+  /** A plan's name by its id (the plan catalogue's), for the PDF. */
+  planName: (planId: string) => Promise<string | null>;
   detailOptions: { stripeTestMode: boolean; cardRefunds: boolean };
 }
 
@@ -45,6 +47,7 @@ export function createInvoiceDocuments({
   mail,
   issuer,
   payLink,
+  planName,
   detailOptions,
 }: InvoiceDocumentsDeps) {
   async function detail(id: string): Promise<InvoiceDetail> {
@@ -62,7 +65,10 @@ export function createInvoiceDocuments({
   ): Promise<{ filename: string; content: Buffer }> {
     return {
       filename: `${invoiceName(invoice.invoice)}.pdf`,
-      content: await renderInvoicePdf(invoice, issuedBy, { payUrl }),
+      content: await renderInvoicePdf(invoice, issuedBy, {
+        payUrl,
+        planName: invoice.invoice.planType ? await planName(invoice.invoice.planType) : null,
+      }),
     };
   }
 

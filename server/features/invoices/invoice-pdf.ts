@@ -1,5 +1,4 @@
 import { formatDateIn } from '@shared/dates';
-import { findPlan } from '@shared/plans';
 import { formatCents } from '@shared/money';
 import { invoiceName, type InvoiceDetail, type InvoiceStatus } from '@shared/schemas/invoices';
 import { balanceDue, isPayable } from '@shared/schemas/payments';
@@ -21,9 +20,11 @@ export interface InvoiceIssuer extends Letterhead {
   timeZone: string;
 }
 
-/** How this invoice can be paid: its pay link when card payment is on. */
+/** How this invoice can be paid (its pay link when card payment is on), and its plan's name. */
 export interface InvoicePaymentOptions {
   payUrl: string | null;
+  /** The name of the invoice's plan (the catalogue's), printed under the client. */
+  planName?: string | null;
 }
 
 const STATUS_LABEL: Record<InvoiceStatus, string> = {
@@ -42,7 +43,7 @@ const STATUS_LABEL: Record<InvoiceStatus, string> = {
 export async function renderInvoicePdf(
   detail: InvoiceDetail,
   issuer: InvoiceIssuer,
-  { payUrl }: InvoicePaymentOptions = { payUrl: null },
+  { payUrl, planName = null }: InvoicePaymentOptions = { payUrl: null },
 ): Promise<Buffer> {
   const { invoice, lineItems } = detail;
   const pdf = await startPdf({
@@ -77,8 +78,7 @@ export async function renderInvoicePdf(
   doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9).text('BILL TO', left, blockTop);
   doc.fillColor(INK).font('Helvetica').fontSize(11).text(invoice.clientName);
   doc.text(invoice.clientEmail);
-  const plan = invoice.planType ? findPlan(invoice.planType) : undefined;
-  if (plan) doc.fillColor(MUTED).fontSize(10).text(`${plan.name} plan`);
+  if (invoice.planType && planName) doc.fillColor(MUTED).fontSize(10).text(`${planName} plan`);
 
   const dates: Array<[string, string]> = [
     ['Issued', formatDateIn(invoice.dateIssued, issuer.timeZone)],

@@ -57,6 +57,8 @@ export interface InvoiceServiceDeps {
   };
   /** The agency as it prints on invoices, from the settings. */
   issuer: () => Promise<InvoiceIssuer>;
+  /** A plan's name by its id (the plan catalogue's), for the PDF. */
+  planName?: (planId: string) => Promise<string | null>;
   /**
    * The invoice's pay link, handed out (its lifetime starts again), or null when card payment
    * is off (pay-links.ts).
@@ -92,6 +94,7 @@ export function createInvoiceService({
   mail,
   audit,
   issuer,
+  planName = async () => null,
   payLink = async () => null,
   closePaymentPage = async () => 'closed',
   stripeTestMode = true,
@@ -106,6 +109,7 @@ export function createInvoiceService({
     mail,
     issuer,
     payLink,
+    planName,
     detailOptions,
   });
   const { detail } = documents;

@@ -26,6 +26,8 @@ export interface ReportFacts {
   madeAt: string;
   client: { name: string; businessName: string | null; email: string | null };
   plan: PlanId | null;
+  /** The plan's name when the report was made (absent in reports made before issue 37). */
+  planName?: string | null;
   sites: SiteFacts[];
   tickets: TicketFacts;
   /** Update requests of the period against the plan's (null: unlimited, or no plan). */
@@ -271,13 +273,17 @@ export function createReportFacts({
     // need no more than that; the database queries of one site run together.
     const siteFacts: SiteFacts[] = [];
     for (const row of sites) siteFacts.push(await site(row, period));
-    const [tickets, updatesUsed, allowance, invoicesPaid, creditNotes] = await Promise.all([
+    const planOf = (
+      all: ReadonlyArray<{ id: string; name: string; updatesPerMonth: number | null }>,
+    ) => (client.plan ? all.find((candidate) => candidate.id === client.plan) : undefined);
+    const [tickets, updatesUsed, plans, invoicesPaid, creditNotes] = await Promise.all([
       repository.tickets(client.id, period.from, period.until),
       repository.updatesUsed(client.id, period.from, period.until),
-      repository.updatesPerMonth(),
+      repository.plans(),
       repository.invoicesPaid(client.id, period.from, period.until),
       repository.creditNotesIssued(client.id, period.from, period.until),
     ]);
+    const plan = planOf(plans);
     return {
       month: period.month,
       periodStart: period.periodStart,
@@ -286,12 +292,13 @@ export function createReportFacts({
       madeAt: now().toISOString(),
       client: { name: client.name, businessName: client.businessName, email: client.email },
       plan: client.plan,
+      planName: plan?.name ?? null,
       sites: siteFacts,
       tickets,
       updates: {
         used: updatesUsed,
         // Null: unlimited on the plan; with no plan (`plan` null) nothing is included.
-        included: client.plan ? (allowance[client.plan] ?? null) : null,
+        included: plan ? plan.updatesPerMonth : null,
       },
       invoicesPaid: invoicesPaid.map((invoice) => ({
         invoiceNumber: invoice.invoiceNumber,

@@ -1,7 +1,6 @@
 import { formatOutage } from '@shared/outages';
 import { formatMonth } from '@shared/dates';
 import { formatCents } from '@shared/money';
-import { findPlan } from '@shared/plans';
 import { displayDate, displayDateTime } from '../../lib/format';
 import {
   ACCENT,
@@ -114,8 +113,12 @@ export async function renderReportPdf(facts: ReportFacts, issuer: ReportIssuer):
     .fontSize(11)
     .text(facts.client.name, left, doc.y + 2);
   if (facts.client.businessName) doc.text(facts.client.businessName);
-  const plan = facts.plan ? findPlan(facts.plan) : undefined;
-  if (plan) doc.fillColor(MUTED).fontSize(10).text(`${plan.name} plan`);
+  if (facts.plan) {
+    doc
+      .fillColor(MUTED)
+      .fontSize(10)
+      .text(`${facts.planName ?? facts.plan} plan`);
+  }
   y = doc.y + 14;
 
   drawSummary(pdf, facts, y);

@@ -1,5 +1,4 @@
 /** How the report's PDF and e-mail word its figures, written once for both. */
-import { findPlan } from '@shared/plans';
 import { displayDate } from '../../lib/format';
 import { uptimePercent, type ReportFacts, type SiteFacts } from './report-facts';
 
@@ -26,9 +25,9 @@ export function healthLine({ score, previousScore }: SiteFacts['health']): strin
 }
 
 /** "1 of 2 updates used", "3 updates used (unlimited on Prestige)", "2 updates requested (...)". */
-export function updatesLine(facts: Pick<ReportFacts, 'plan' | 'updates'>): string {
+export function updatesLine(facts: Pick<ReportFacts, 'plan' | 'planName' | 'updates'>): string {
   const { used, included } = facts.updates;
-  const plan = facts.plan ? findPlan(facts.plan) : undefined;
+  const plan = facts.plan ? { name: facts.planName ?? facts.plan } : undefined;
   const requests = `${used} ${used === 1 ? 'update' : 'updates'}`;
   if (!plan) return `${requests} requested (no plan includes updates)`;
   if (included === null) return `${requests} used (unlimited on ${plan.name})`;

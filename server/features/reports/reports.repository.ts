@@ -1,12 +1,11 @@
 import { and, asc, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PlanId } from '@shared/plans';
-import { DEFAULT_UPDATE_ALLOWANCE } from '@shared/schemas/updates';
 import type { Database } from '../../db/client';
 import {
   creditNotes,
   invoices,
   monthlyReports,
-  settings,
+  plans,
   siteHealthScores,
   siteIncidents,
   sites,
@@ -296,13 +295,11 @@ export function createReportsRepository(db: Database) {
       return row?.count ?? 0;
     },
 
-    /** Each plan's updates per month (the settings; their defaults before they are saved). */
-    async updatesPerMonth() {
-      const [row] = await db
-        .select({ updatesPerMonth: settings.updatesPerMonth })
-        .from(settings)
-        .where(eq(settings.id, 1));
-      return row?.updatesPerMonth ?? DEFAULT_UPDATE_ALLOWANCE.updatesPerMonth;
+    /** Each plan's name and updates per month (the plan catalogue's). */
+    async plans() {
+      return db
+        .select({ id: plans.id, name: plans.name, updatesPerMonth: plans.updatesPerMonth })
+        .from(plans);
     },
 
     /** The client's invoices paid in [from, until), in the order they were paid. */

@@ -12,6 +12,8 @@ export interface ResponseTimeDeps {
   audit: AuditTrail;
   /** BILLING_TIMEZONE: the support hours' zone unless Settings name another. */
   defaultTimeZone: string;
+  /** Each plan's targets, from the plan catalogue. */
+  planTargets: () => Promise<ResponsePolicy['plans']>;
 }
 
 function toSettings(row: ResponseTimeSettingsRow | undefined): ResponseTimeSettings {
@@ -21,16 +23,20 @@ function toSettings(row: ResponseTimeSettingsRow | undefined): ResponseTimeSetti
     opensAt: row.opensAt,
     closesAt: row.closesAt,
     timeZone: row.timeZone,
-    plans: { ...DEFAULT_RESPONSE_TIMES.plans, ...row.plans },
   };
 }
 
 /**
- * The support hours and the plans' response targets (Settings, issue 27): the defaults until
- * the owner saves them. A saved change applies to answers owed from then on; due times
+ * The support hours (Settings, issue 27), with each plan's response targets from the plan
+ * catalogue: the defaults until the owner saves them. A saved change applies to answers owed from then on; due times
  * already counted stay as they were promised.
  */
-export function createResponseTimes({ repository, audit, defaultTimeZone }: ResponseTimeDeps) {
+export function createResponseTimes({
+  repository,
+  audit,
+  defaultTimeZone,
+  planTargets,
+}: ResponseTimeDeps) {
   async function get(): Promise<ResponseTimeSettings> {
     return toSettings(await repository.find());
   }
@@ -41,8 +47,8 @@ export function createResponseTimes({ repository, audit, defaultTimeZone }: Resp
 
     /** The targets in force, with the zone a blank one stands for. */
     async policy(): Promise<ResponsePolicy> {
-      const settings = await get();
-      return { settings, timeZone: settings.timeZone || defaultTimeZone };
+      const [settings, plans] = await Promise.all([get(), planTargets()]);
+      return { settings, plans, timeZone: settings.timeZone || defaultTimeZone };
     },
 
     async save(values: ResponseTimeSettings, actor: AuditActor): Promise<ResponseTimeSettingsView> {

@@ -24,6 +24,7 @@ const DEFAULT_BUSINESS: BusinessSettings = {
   attachmentMaxMessageMb: 25,
   originalEmailDays: 90,
   signupLinkDays: 7,
+  priceChangeNoticeDays: 30,
 };
 
 export const OWN_TWO_FACTOR_FIRST =
@@ -49,6 +50,7 @@ function toBusiness(row: Settings | undefined): BusinessSettings {
     attachmentMaxMessageMb: row.attachmentMaxMessageMb,
     originalEmailDays: row.originalEmailDays,
     signupLinkDays: row.signupLinkDays,
+    priceChangeNoticeDays: row.priceChangeNoticeDays,
   };
 }
 

@@ -7,11 +7,10 @@ import { settings } from '../../db/schema';
 const SETTINGS_ID = 1;
 
 const allowanceColumns = {
-  updatesPerMonth: settings.updatesPerMonth,
   extraUpdatePriceCents: settings.extraUpdatePriceCents,
 };
 
-/** The updates each plan includes, kept on the one settings record (issue 28). */
+/** The price of an extra update, kept on the one settings record (issue 28). */
 export function createUpdateAllowanceRepository(db: Database) {
   return {
     async find(): Promise<UpdateAllowanceSettings | undefined> {

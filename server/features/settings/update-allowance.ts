@@ -4,16 +4,12 @@ import type { UpdateAllowanceRepository } from './update-allowance.repository';
 
 function withDefaults(saved: UpdateAllowanceSettings | undefined): UpdateAllowanceSettings {
   if (!saved) return DEFAULT_UPDATE_ALLOWANCE;
-  return {
-    // A plan added after the owner saved gets its default (null, unlimited, is kept as such).
-    updatesPerMonth: { ...DEFAULT_UPDATE_ALLOWANCE.updatesPerMonth, ...saved.updatesPerMonth },
-    extraUpdatePriceCents: saved.extraUpdatePriceCents,
-  };
+  return { extraUpdatePriceCents: saved.extraUpdatePriceCents };
 }
 
 /**
- * The website updates each plan includes per month and the price of one more (Settings,
- * issue 28): Essentials 1, Signature 2, Prestige unlimited, $75.00 until the owner saves them.
+ * The price of a website update beyond a plan's month (Settings, issue 28): $75.00 until the
+ * owner saves it. Each plan's updates per month are on the plan (issue 37).
  */
 export function createUpdateAllowance({
   repository,

@@ -25,7 +25,7 @@ export function signupInvitationEmail(
     `Your ${invitation.planName} plan with ${brand.businessName}: create your account`,
     [
       'Hello,',
-      `We are ready to start on your website. Your plan is ${invitation.planName} at ${formatPlanPrice({ priceCents: invitation.priceCents })}: billed monthly, no setup fees, cancel anytime.`,
+      `We are ready to start on your website. Your plan is ${invitation.planName} at ${formatPlanPrice(invitation.priceCents)}: billed monthly, no setup fees, cancel anytime.`,
       'Create your client account with the link below to confirm it. You will get your first invoice once your account is set up, and the plan starts when it is paid.',
       `The link is for ${invitation.email} only and works once, until ${expires}.`,
     ],

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { DEFAULT_SIGNUP_LINK_DAYS } from '@shared/constants';
-import { findPlan, type PlanId } from '@shared/plans';
+import type { PlanId } from '@shared/plans';
 import type {
   GeneratedSignupLink,
   GenerateSignupLink,
@@ -15,6 +15,7 @@ import { pageOffset } from '@shared/schemas/common';
 import { KEPT_IN_OUTBOX } from '@shared/schemas/mail';
 import type { SubscriptionChange } from '@shared/schemas/subscriptions';
 import type { SignupLinkRow } from '../../db/schema';
+import type { PlanReader } from '../plans/plans.service';
 import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
 import { existingId } from '../../lib/ids';
@@ -59,6 +60,8 @@ export interface SignupLinkDeps {
   audit: AuditTrail;
   /** The setting "Signup links work for (days)", read as each link is made or renewed. */
   linkDays?: () => Promise<number>;
+  /** The plan catalogue: the invited plan's name and price, and whether it is offered. */
+  plans: PlanReader;
   now?: () => Date;
 }
 
@@ -96,15 +99,16 @@ export function createSignupLinkService({
   findUser,
   audit,
   linkDays = async () => DEFAULT_SIGNUP_LINK_DAYS,
+  plans,
   now = () => new Date(),
 }: SignupLinkDeps) {
-  function details(row: SignupLinkRow, signupUrl: string): InvitationDetails {
-    const plan = findPlan(row.planType)!;
+  async function details(row: SignupLinkRow, signupUrl: string): Promise<InvitationDetails> {
+    const plan = (await plans.catalogue()).find(row.planType);
     return {
       linkId: row.id,
       email: row.email,
-      planName: plan.name,
-      priceCents: plan.priceCents,
+      planName: plan?.name ?? row.planType,
+      priceCents: plan?.monthlyPriceCents ?? 0,
       signupUrl,
       expiresAt: row.expiresAt,
     };
@@ -171,7 +175,7 @@ export function createSignupLinkService({
     signupUrl: string,
     actor: AuditActor,
   ): Promise<SignupLinkSent> {
-    const result = await mail.signupInvitation(details(row, signupUrl));
+    const result = await mail.signupInvitation(await details(row, signupUrl));
     if (!result.delivered) {
       throw new AppError(
         502,
@@ -197,6 +201,8 @@ export function createSignupLinkService({
 
   return {
     async generate(input: GenerateSignupLink, actor: AuditActor): Promise<GeneratedSignupLink> {
+      // A link invites to a plan the agency still offers.
+      await plans.activePlan(input.planType);
       const created = now();
       const { tokenHash, signupUrl, expiresAt } = await newToken(created);
       const row = await repository.insert({
@@ -220,7 +226,7 @@ export function createSignupLinkService({
       return {
         signupUrl,
         link: toLink(row, created),
-        invitation: await mail.signupInvitationText(details(row, signupUrl)),
+        invitation: await mail.signupInvitationText(await details(row, signupUrl)),
       };
     },
 
@@ -262,7 +268,7 @@ export function createSignupLinkService({
       return {
         signupUrl,
         link: toLink(row, created),
-        invitation: await mail.signupInvitationText(details(row, signupUrl)),
+        invitation: await mail.signupInvitationText(await details(row, signupUrl)),
       };
     },
 

@@ -1,9 +1,5 @@
 import { type SiteSnapshot } from '@shared/site-content';
-import {
-  DEFAULT_PUBLIC_PLANS,
-  DEFAULT_SITE_CONTENT,
-  samplesShowing,
-} from '@shared/site-content-defaults';
+import { DEFAULT_SITE_CONTENT, samplesShowing } from '@shared/site-content-defaults';
 import type { PublicPlan } from '@shared/schemas/plans';
 import type { AdminSiteContent, SiteContent } from '@shared/schemas/site-content';
 import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
@@ -16,11 +12,8 @@ export interface SiteContentDeps {
   repository: SiteContentRepository;
   storage: FileStorage;
   audit: AuditTrail;
-  /**
-   * The plans the landing page shows, in order. Until the catalogue is read from its table
-   * (issue 37, "The plans and prices are the owner's"), the spec's three.
-   */
-  publicPlans?: () => Promise<PublicPlan[]>;
+  /** The plans the landing page shows, in order: the catalogue's active plans. */
+  publicPlans: () => Promise<PublicPlan[]>;
 }
 
 const same = (a: SiteContent, b: SiteContent) => JSON.stringify(a) === JSON.stringify(b);
@@ -42,7 +35,7 @@ export function createSiteContentService({
   repository,
   storage,
   audit,
-  publicPlans = async () => DEFAULT_PUBLIC_PLANS,
+  publicPlans,
 }: SiteContentDeps) {
   const images = createSiteImages({ repository, storage, audit });
 

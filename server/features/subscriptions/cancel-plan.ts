@@ -22,7 +22,7 @@ export async function cancel(
   const requested = await repository.requestCancellation(userId, now());
   if (requested) {
     await billing.cancellationRequested(requested);
-    events.cancellationRequested(userId, requested.tier, requested.currentPeriodEnd);
+    await events.cancellationRequested(userId, requested.tier, requested.currentPeriodEnd);
     return {
       message:
         'Your cancellation request has been received. Your plan stays active until the end of the current billing period.',
@@ -32,7 +32,7 @@ export async function cancel(
   const withdrawn = await repository.withdrawPending(userId, now());
   if (withdrawn) {
     await billing.requestWithdrawn(withdrawn);
-    events.requestWithdrawn(userId, withdrawn.tier);
+    await events.requestWithdrawn(userId, withdrawn.tier);
     return {
       message: 'Your plan request has been withdrawn. Nothing was billed.',
       subscription: toSubscription(withdrawn),

@@ -14,8 +14,9 @@ import {
   closePaymentPages,
   displayDate,
   type SubscriptionUseCaseDeps,
+  planNames,
 } from './subscription-use-cases';
-import { planName, toAgencySubscription, type AgencyChangeResult } from './subscription-views';
+import { toAgencySubscription, type AgencyChangeResult } from './subscription-views';
 
 export const NOT_RUNNING = 'This client has no running plan (active or past due) to change.';
 
@@ -38,8 +39,12 @@ export async function changeForClient(
 ): Promise<AgencyChangeResult> {
   const current = await deps.repository.findByUserId(userId);
   if (!current) throw new AppError(409, 'This client has no plan yet.');
+  // Another plan must be one the agency still offers (the client's own, even retired, stays).
+  if (change.planType && change.planType !== current.tier) {
+    await deps.plans.activePlan(change.planType);
+  }
   const done = await makeChange(deps, current, change);
-  deps.events.subscriptionChangedByAgency(userId, done.told);
+  await deps.events.subscriptionChangedByAgency(userId, done.told);
   return {
     message: done.message,
     before: toAgencySubscription(current),
@@ -71,6 +76,7 @@ const STANDING_REFUSED = {
 } as const;
 
 async function endNow(deps: SubscriptionUseCaseDeps, current: SubscriptionRow): Promise<Done> {
+  const planName = await planNames(deps);
   if (!canEndNow(current)) throw new AppError(409, NOT_RUNNING);
   await closePaymentPages(deps, current, 'renewals', 'go-on');
   const ended = await deps.repository.endNow(current.userId, deps.now());
@@ -87,6 +93,7 @@ async function cancelAtPeriodEnd(
   deps: SubscriptionUseCaseDeps,
   current: SubscriptionRow,
 ): Promise<Done> {
+  const planName = await planNames(deps);
   if (!isRunning(current)) throw new AppError(409, NOT_RUNNING);
   if (current.cancelAtPeriodEnd) {
     throw new AppError(409, 'This plan is already being canceled at the period end.');
@@ -113,6 +120,7 @@ async function takeBackCancellation(
   deps: SubscriptionUseCaseDeps,
   current: SubscriptionRow,
 ): Promise<Done> {
+  const planName = await planNames(deps);
   const kept = await deps.repository.keep(current.userId, deps.now());
   if (!kept) {
     throw new AppError(
@@ -135,6 +143,7 @@ async function changeNow(
   current: SubscriptionRow,
   tier: PlanId,
 ): Promise<Done> {
+  const planName = await planNames(deps);
   if (current.tier === tier) {
     throw new AppError(409, `The client is already on the ${planName(tier)} plan.`);
   }
@@ -160,6 +169,7 @@ async function withdrawScheduledChange(
   current: SubscriptionRow,
   tier: PlanId,
 ): Promise<Done> {
+  const planName = await planNames(deps);
   if (!current.pendingTier) {
     throw new AppError(409, `The client is already on the ${planName(tier)} plan.`);
   }
@@ -185,6 +195,7 @@ async function scheduleChange(
   current: SubscriptionRow,
   tier: PlanId,
 ): Promise<Done> {
+  const planName = await planNames(deps);
   if (current.pendingTier === tier) {
     throw new AppError(409, `The change to the ${planName(tier)} plan is already arranged.`);
   }

@@ -24,7 +24,7 @@ export async function giveFreeMonths(
       `At most ${MAX_FREE_MONTHS} free months can wait to be credited; ${current!.freeMonths} already do.`,
     );
   }
-  events.subscriptionChangedByAgency(userId, {
+  await events.subscriptionChangedByAgency(userId, {
     kind: 'free_months_given',
     tier: given.tier,
     months,

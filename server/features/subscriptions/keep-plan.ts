@@ -1,17 +1,19 @@
 import type { SubscriptionChange } from '@shared/schemas/subscriptions';
 import { AppError } from '../../lib/errors';
 import { keepRefusal } from './subscription-rules';
-import type { SubscriptionUseCaseDeps } from './subscription-use-cases';
-import { planName, toSubscription } from './subscription-views';
+import { planNames, type SubscriptionUseCaseDeps } from './subscription-use-cases';
+import { toSubscription } from './subscription-views';
 
 /**
  * The client takes back their cancellation before the period ends ("Keep my plan"): the plan
  * renews again.
  */
 export async function keep(
-  { repository, events, now }: SubscriptionUseCaseDeps,
+  deps: SubscriptionUseCaseDeps,
   userId: string,
 ): Promise<SubscriptionChange> {
+  const { repository, events, now } = deps;
+  const planName = await planNames(deps);
   const kept = await repository.keep(userId, now());
   if (!kept) {
     const refusal = keepRefusal(await repository.findByUserId(userId), now());
@@ -21,7 +23,7 @@ export async function keep(
     }
     throw new AppError(409, 'Your plan is not being canceled: there is nothing to take back.');
   }
-  events.cancellationWithdrawn(userId, kept.tier);
+  await events.cancellationWithdrawn(userId, kept.tier);
   return {
     message: `Your cancellation is taken back: your ${planName(kept.tier)} plan continues and renews as before.`,
     subscription: toSubscription(kept),

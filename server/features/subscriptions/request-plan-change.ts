@@ -7,8 +7,9 @@ import {
   closePaymentPages,
   displayDate,
   type SubscriptionUseCaseDeps,
+  planNames,
 } from './subscription-use-cases';
-import { planName, toSubscription } from './subscription-views';
+import { toSubscription } from './subscription-views';
 import { withdrawPlanChange } from './withdraw-plan-change';
 
 /**
@@ -21,9 +22,12 @@ export async function changePlan(
   userId: string,
   tier: PlanId,
 ): Promise<SubscriptionChange> {
+  const planName = await planNames(deps);
   const { repository, billing, events, now } = deps;
   const current = await repository.findByUserId(userId);
   if (current?.pendingTier && current.tier === tier) return withdrawPlanChange(deps, userId);
+  // Another plan must be one the agency still offers (its own, even retired, stays).
+  if (current?.tier !== tier) await deps.plans.activePlan(tier);
   if (current?.pendingTier === tier && current.pendingTierFrom) {
     return {
       message: `Your change to the ${planName(tier)} plan on ${displayDate(deps, current.pendingTierFrom)} is already requested.`,
@@ -36,7 +40,7 @@ export async function changePlan(
   const changed = await repository.requestPlanChange(userId, tier, now());
   if (!changed) return refusePlanChange(deps, current, tier);
   await billing.nextPeriodPlanChanged(changed);
-  events.planChangeRequested(userId, changed.tier, tier, changed.pendingTierFrom);
+  await events.planChangeRequested(userId, changed.tier, tier, changed.pendingTierFrom);
   return {
     message: `Your ${planName(changed.tier)} plan changes to ${planName(tier)} on ${displayDate(deps, changed.pendingTierFrom!)}, when your next billing period starts. Your next invoice bills the new plan.`,
     subscription: toSubscription(changed),
@@ -49,13 +53,15 @@ async function refusePlanChange(
   current: SubscriptionRow | null,
   tier: PlanId,
 ): Promise<never> {
+  const planName = await planNames(deps);
   const paid = current ? await deps.repository.nextPeriodHasPayment(current) : false;
   const refusal = planChangeRefusal(current, tier, deps.now(), paid);
-  throw new AppError(409, refusalMessage(deps, refusal, current, tier));
+  throw new AppError(409, refusalMessage(deps, planName, refusal, current, tier));
 }
 
 function refusalMessage(
   deps: SubscriptionUseCaseDeps,
+  planName: (id: PlanId) => string,
   refusal: PlanChangeRefusal | null,
   current: SubscriptionRow | null,
   tier: PlanId,

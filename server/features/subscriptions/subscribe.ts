@@ -1,8 +1,12 @@
 import type { PlanId } from '@shared/plans';
 import type { SubscriptionChange } from '@shared/schemas/subscriptions';
 import { isRunning } from './subscription-rules';
-import { closePaymentPages, type SubscriptionUseCaseDeps } from './subscription-use-cases';
-import { planName, toSubscription } from './subscription-views';
+import {
+  closePaymentPages,
+  type SubscriptionUseCaseDeps,
+  planNames,
+} from './subscription-use-cases';
+import { toSubscription } from './subscription-views';
 
 /** The spec's client shows a special toast when the answer contains this phrase. */
 export const ALREADY_ACTIVE_MESSAGE =
@@ -17,7 +21,10 @@ export async function subscribe(
   userId: string,
   planId: PlanId,
 ): Promise<SubscriptionChange> {
+  const planName = await planNames(deps);
   const { repository, billing, events, now } = deps;
+  // Only a plan the agency still offers takes a new subscriber (4xx with the reason).
+  await deps.plans.activePlan(planId);
   const current = await repository.findByUserId(userId);
   // A request replaced: its unpaid first invoice goes, so its page is closed first.
   if (current && !isRunning(current)) await closePaymentPages(deps, current, 'first');
@@ -29,7 +36,7 @@ export async function subscribe(
     };
   }
   await billing.subscriptionRequested(row);
-  events.subscriptionRequested(userId, planId);
+  await events.subscriptionRequested(userId, planId);
   return {
     message: `Your request for the ${planName(planId)} plan has been received. We will send your first invoice shortly; the plan starts once it is paid.`,
     subscription: toSubscription(row),

@@ -1,4 +1,3 @@
-import { findPlan } from '@shared/plans';
 import type { SubscriptionEventKind } from '@shared/schemas/subscriptions';
 import type { Database } from '../../db/client';
 import { subscriptionEvents, type SubscriptionRow } from '../../db/schema';
@@ -26,7 +25,7 @@ export async function recordSubscriptionEvents(
       kind,
       status: row.status,
       tier: row.tier,
-      monthlyPriceCents: findPlan(row.tier)?.priceCents ?? 0,
+      monthlyPriceCents: row.monthlyPriceCents,
       pendingTier: row.pendingTier,
       periodStart: row.currentPeriodStart,
       periodEnd: row.currentPeriodEnd,

@@ -3,7 +3,13 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { PlanId } from '@shared/plans';
 import type { SubscriptionEventKind } from '@shared/schemas/subscriptions';
 import type { Database, Transaction } from '../../db/client';
-import { invoices, subscriptions, type InvoiceRow, type SubscriptionRow } from '../../db/schema';
+import {
+  invoices,
+  plans,
+  subscriptions,
+  type InvoiceRow,
+  type SubscriptionRow,
+} from '../../db/schema';
 import { recordSubscriptionEvents } from './subscription-history';
 import {
   canEndNow,
@@ -39,6 +45,8 @@ import {
  * - another plan from the next period: requestPlanChange, withdrawPlanChange; at once (the
  *   agency): changePlanNow
  * - months given free: giveFreeMonths; one credited on a renewal invoice: takeFreeMonth
+ * - its own price (issue 37): a plan's current price when it is asked for or changed to; a
+ *   new one from a later period: schedulePriceChange, which begins with that period
  *
  * Which of them paying an invoice makes is the rule of ADR 006, subscriptionInvoicePaid.
  */
@@ -84,12 +92,18 @@ async function lockedOf(tx: Transaction, userId: string): Promise<SubscriptionRo
   return row ?? null;
 }
 
-/** No plan change waits for the next period any more. */
+/** No plan change waits for the next period any more, nor a price arranged for a later one. */
 const NO_PLAN_CHANGE = {
   pendingTier: null,
   pendingTierRequestedAt: null,
   pendingTierFrom: null,
+  scheduledPriceCents: null,
+  scheduledPriceFrom: null,
 } as const;
+
+/** A plan's price for a new subscription, read in the statement that writes it. */
+const priceOf = (tier: PlanId) =>
+  sql<number>`(select ${plans.monthlyPriceCents} from ${plans} where ${plans.id} = ${tier})`;
 
 /**
  * Whether the renewal of the period after the current one already has money on it: it cannot
@@ -148,11 +162,12 @@ export async function requestSubscription(
 ): Promise<SubscriptionRow | null> {
   const rows = await tx
     .insert(subscriptions)
-    .values({ userId, tier, status: 'pending' })
+    .values({ userId, tier, status: 'pending', monthlyPriceCents: priceOf(tier) })
     .onConflictDoUpdate({
       target: subscriptions.userId,
       set: {
         tier,
+        monthlyPriceCents: priceOf(tier),
         status: 'pending',
         currentPeriodStart: null,
         currentPeriodEnd: null,
@@ -258,7 +273,8 @@ export async function extendSubscription(
 
 /**
  * A paid renewal's month has begun: it becomes the current period's start, and a plan change
- * that month's invoice billed takes effect (recorded in the history). How many periods began.
+ * or a new price that month's invoice billed takes effect (recorded in the history). How many
+ * periods began.
  */
 export async function beginPaidPeriods(tx: Transaction, at: Date): Promise<number> {
   const latestPaidStart = sql<Date>`(
@@ -278,15 +294,23 @@ export async function beginPaidPeriods(tx: Transaction, at: Date): Promise<numbe
     )
     .returning({ id: subscriptions.id });
   if (begun.length === 0) return 0;
+  const ids = begun.map(({ id }) => id);
+  const scheduledNow = sql`${subscriptions.scheduledPriceFrom} <= ${subscriptions.currentPeriodStart}`;
   await move(
     tx,
     'plan_changed',
-    { tier: sql`${subscriptions.pendingTier}`, ...NO_PLAN_CHANGE, updatedAt: at },
+    {
+      tier: sql`${subscriptions.pendingTier}`,
+      // The price arranged with the change (what its renewal billed), else the plan's today.
+      monthlyPriceCents: sql`coalesce(
+        case when ${scheduledNow} then ${subscriptions.scheduledPriceCents} end,
+        (select ${plans.monthlyPriceCents} from ${plans} where ${plans.id} = ${subscriptions.pendingTier})
+      )`,
+      ...NO_PLAN_CHANGE,
+      updatedAt: at,
+    },
     and(
-      inArray(
-        subscriptions.id,
-        begun.map(({ id }) => id),
-      ),
+      inArray(subscriptions.id, ids),
       isNotNull(subscriptions.pendingTier),
       sql`exists (
         select 1 from ${invoices}
@@ -296,6 +320,18 @@ export async function beginPaidPeriods(tx: Transaction, at: Date): Promise<numbe
           and ${invoices.planType} = ${subscriptions.pendingTier}
       )`,
     ),
+    at,
+  );
+  await move(
+    tx,
+    'price_changed',
+    {
+      monthlyPriceCents: sql`${subscriptions.scheduledPriceCents}`,
+      scheduledPriceCents: null,
+      scheduledPriceFrom: null,
+      updatedAt: at,
+    },
+    and(inArray(subscriptions.id, ids), isNotNull(subscriptions.scheduledPriceCents), scheduledNow),
     at,
   );
   return begun.length;
@@ -431,6 +467,9 @@ export async function requestPlanChange(
       pendingTier: tier,
       pendingTierRequestedAt: at,
       pendingTierFrom: current.currentPeriodEnd,
+      // The new plan's price today: its renewal bills it, and it is the price from then on.
+      scheduledPriceCents: priceOf(tier),
+      scheduledPriceFrom: current.currentPeriodEnd,
       updatedAt: sql`now()`,
     },
     at,
@@ -471,7 +510,42 @@ export async function changePlanNow(
   if (!current) return null;
   const paid = await nextPeriodHasPayment(tx, current);
   if (planChangeNowRefusal(current, tier, paid)) return null;
-  return moveOne(tx, current, 'plan_changed', { tier, ...NO_PLAN_CHANGE, updatedAt: at }, at);
+  return moveOne(
+    tx,
+    current,
+    'plan_changed',
+    { tier, monthlyPriceCents: priceOf(tier), ...NO_PLAN_CHANGE, updatedAt: at },
+    at,
+  );
+}
+
+/**
+ * The agency moved the subscription's plan to a new price (plans' "move subscribers"): it is
+ * billed from the renewal of the period starting `from`, and becomes its price when that period
+ * begins. Null when it is not running, or a plan change already decides the next price.
+ */
+export async function schedulePriceChange(
+  tx: Transaction,
+  subscriptionId: string,
+  priceCents: number,
+  from: Date,
+  at: Date,
+): Promise<SubscriptionRow | null> {
+  const [current] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, subscriptionId))
+    .for('update');
+  if (!current || !['active', 'past_due'].includes(current.status) || current.pendingTier) {
+    return null;
+  }
+  return moveOne(
+    tx,
+    current,
+    'price_change_scheduled',
+    { scheduledPriceCents: priceCents, scheduledPriceFrom: from, updatedAt: at },
+    at,
+  );
 }
 
 /**

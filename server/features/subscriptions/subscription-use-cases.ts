@@ -1,6 +1,7 @@
 import { formatDateIn } from '@shared/dates';
 import type { PlanId } from '@shared/plans';
 import type { SubscriptionRow } from '../../db/schema';
+import type { PlanReader } from '../plans/plans.service';
 import { AppError } from '../../lib/errors';
 import type { AgencySubscriptionChange } from './subscriptions.emails';
 import type { SubscriptionRepository } from './subscriptions.repository';
@@ -10,16 +11,24 @@ export const PAYMENT_PAGE_UNREACHABLE =
 export const INVOICE_JUST_PAID =
   'Your invoice has just been paid, so this can no longer be changed here. Please open a support ticket.';
 
-/** Who hears of subscription requests (the mail feature's notifications to the agency). */
+/**
+ * Who hears of subscription requests (the mail feature's notifications to the agency). Each
+ * reads the plans' names from the catalogue before it hands its e-mail to the background.
+ */
 export interface SubscriptionEvents {
-  subscriptionRequested(userId: string, tier: PlanId): void;
-  requestWithdrawn(userId: string, tier: PlanId): void;
-  cancellationRequested(userId: string, tier: PlanId, periodEnd: Date | null): void;
-  planChangeRequested(userId: string, from: PlanId, to: PlanId, startsOn: Date | null): void;
-  planChangeWithdrawn(userId: string, kept: PlanId, withdrawn: PlanId): void;
-  cancellationWithdrawn(userId: string, tier: PlanId): void;
+  subscriptionRequested(userId: string, tier: PlanId): Promise<void>;
+  requestWithdrawn(userId: string, tier: PlanId): Promise<void>;
+  cancellationRequested(userId: string, tier: PlanId, periodEnd: Date | null): Promise<void>;
+  planChangeRequested(
+    userId: string,
+    from: PlanId,
+    to: PlanId,
+    startsOn: Date | null,
+  ): Promise<void>;
+  planChangeWithdrawn(userId: string, kept: PlanId, withdrawn: PlanId): Promise<void>;
+  cancellationWithdrawn(userId: string, tier: PlanId): Promise<void>;
   /** To the client: what the agency changed on their plan. */
-  subscriptionChangedByAgency(userId: string, change: AgencySubscriptionChange): void;
+  subscriptionChangedByAgency(userId: string, change: AgencySubscriptionChange): Promise<void>;
 }
 
 /** What billing does when a subscription changes (the billing feature); awaited. */
@@ -44,6 +53,8 @@ export interface SubscriptionUseCaseDeps {
   repository: SubscriptionRepository;
   events: SubscriptionEvents;
   billing: SubscriptionBilling;
+  /** The plan catalogue: names for the answers, and which plans take new subscribers. */
+  plans: PlanReader;
   now: () => Date;
   /** The business's time zone: the dates in the answers' messages are written in it. */
   timeZone: string;
@@ -69,4 +80,9 @@ export async function closePaymentPages(
   const state = await billing.closePaymentPages(subscription, which);
   if (state === 'unreachable') throw new AppError(503, PAYMENT_PAGE_UNREACHABLE);
   if (state === 'paid' && whenPaid === 'refuse') throw new AppError(409, INVOICE_JUST_PAID);
+}
+
+/** The plans' names as the answers write them (the catalogue read once). */
+export async function planNames(deps: Pick<SubscriptionUseCaseDeps, 'plans'>) {
+  return (await deps.plans.catalogue()).name;
 }

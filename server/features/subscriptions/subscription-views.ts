@@ -1,4 +1,3 @@
-import { findPlan, type PlanId } from '@shared/plans';
 import type { Subscription, SubscriptionEvent } from '@shared/schemas/subscriptions';
 import type { SubscriptionEventRow, SubscriptionRow } from '../../db/schema';
 
@@ -6,6 +5,7 @@ import type { SubscriptionEventRow, SubscriptionRow } from '../../db/schema';
 export function toSubscription(row: SubscriptionRow): Subscription {
   return {
     tier: row.tier,
+    monthlyPrice: row.monthlyPriceCents,
     status: row.status,
     currentPeriodStart: row.currentPeriodStart?.toISOString() ?? null,
     currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
@@ -43,8 +43,4 @@ export function toEvent(row: SubscriptionEventRow): SubscriptionEvent {
     periodEnd: row.periodEnd?.toISOString() ?? null,
     occurredAt: row.occurredAt.toISOString(),
   };
-}
-
-export function planName(id: PlanId): string {
-  return findPlan(id)?.name ?? id;
 }

@@ -1,4 +1,4 @@
-import { findPlan, type PlanId } from '@shared/plans';
+import type { PlanId } from '@shared/plans';
 import {
   clientLabel,
   clientName,
@@ -9,9 +9,14 @@ import {
 } from '../../lib/email-layout';
 import { displayDate } from '../../lib/format';
 import type { Send } from '../mail/mail.service';
+import type { PlanReader } from '../plans/plans.service';
 import type { SubscriptionEvents } from './subscriptions.service';
 
-const planName = (tier: PlanId) => findPlan(tier)?.name ?? tier;
+/**
+ * The render functions below take the plans' NAMES (the catalogue's, read by
+ * createSubscriptionEmails); the events and the agency's changes carry ids.
+ */
+const planName = (name: string) => name;
 
 /** A client asked for a plan: the agency sends the first invoice. */
 export function subscriptionRequestedEmail(
@@ -184,12 +189,28 @@ export function subscriptionChangedByAgencyEmail(
   });
 }
 
+/** The agency's change with its plans' names in place of their ids. */
+function namedChange(
+  change: AgencySubscriptionChange,
+  name: (id: PlanId) => string,
+): AgencySubscriptionChange {
+  switch (change.kind) {
+    case 'plan_changed_now':
+    case 'plan_change_scheduled':
+      return { ...change, from: name(change.from), to: name(change.to) };
+    case 'plan_change_withdrawn':
+      return { ...change, kept: name(change.kept) };
+    default:
+      return { ...change, tier: name(change.tier) };
+  }
+}
+
 /**
  * Sends the subscriptions' e-mails (the subscription service's SubscriptionEvents), in the
  * background: the agency hears of each request about the client, and the client of what the
  * agency changed.
  */
-export function createSubscriptionEmails(send: Send): SubscriptionEvents {
+export function createSubscriptionEmails(send: Send, plans: PlanReader): SubscriptionEvents {
   /** To the business e-mail, about the client `userId`. */
   const toAgency = (
     kind: string,
@@ -202,38 +223,50 @@ export function createSubscriptionEmails(send: Send): SubscriptionEvents {
       userId,
     );
 
+  /** The plans' names, read from the catalogue as the e-mail is prepared. */
+  const names = async () => (await plans.catalogue()).name;
+
   return {
-    subscriptionRequested(userId, tier) {
+    async subscriptionRequested(userId, id) {
+      const tier = (await names())(id);
       toAgency('subscription-requested', userId, (brand, client) =>
         subscriptionRequestedEmail(brand, client, tier),
       );
     },
-    requestWithdrawn(userId, tier) {
+    async requestWithdrawn(userId, id) {
+      const tier = (await names())(id);
       toAgency('request-withdrawn', userId, (brand, client) =>
         requestWithdrawnEmail(brand, client, tier),
       );
     },
-    cancellationRequested(userId, tier, periodEnd) {
+    async cancellationRequested(userId, id, periodEnd) {
+      const tier = (await names())(id);
       toAgency('cancellation-requested', userId, (brand, client) =>
         cancellationRequestedEmail(brand, client, tier, periodEnd),
       );
     },
-    planChangeRequested(userId, from, to, startsOn) {
+    async planChangeRequested(userId, fromId, toId, startsOn) {
+      const name = await names();
+      const [from, to] = [name(fromId), name(toId)];
       toAgency('plan-change-requested', userId, (brand, client) =>
         planChangeRequestedEmail(brand, client, { from, to, startsOn }),
       );
     },
-    cancellationWithdrawn(userId, tier) {
+    async cancellationWithdrawn(userId, id) {
+      const tier = (await names())(id);
       toAgency('cancellation-withdrawn', userId, (brand, client) =>
         cancellationWithdrawnEmail(brand, client, tier),
       );
     },
-    planChangeWithdrawn(userId, kept, withdrawn) {
+    async planChangeWithdrawn(userId, keptId, withdrawnId) {
+      const name = await names();
+      const [kept, withdrawn] = [name(keptId), name(withdrawnId)];
       toAgency('plan-change-withdrawn', userId, (brand, client) =>
         planChangeWithdrawnEmail(brand, client, { kept, withdrawn }),
       );
     },
-    subscriptionChangedByAgency(userId, change) {
+    async subscriptionChangedByAgency(userId, changed) {
+      const change = namedChange(changed, await names());
       send.inBackground(
         'subscription-changed-by-agency',
         ({ brand, client, appUrl }) =>

@@ -17,6 +17,7 @@ import type {
   SubscriptionUseCaseDeps,
 } from './subscription-use-cases';
 import { toAgencySubscription, toEvent, toSubscription } from './subscription-views';
+import type { PlanReader } from '../plans/plans.service';
 import type { SubscriptionRepository } from './subscriptions.repository';
 import { withdrawPlanChange } from './withdraw-plan-change';
 import { withdrawRequestForClient } from './withdraw-request-for-client';
@@ -35,11 +36,13 @@ export function createSubscriptionService(
   repository: SubscriptionRepository,
   events: SubscriptionEvents,
   billing: SubscriptionBilling,
+  /** The plan catalogue: the plans' names, and which take new subscribers. */
+  plans: PlanReader,
   now: () => Date = () => new Date(),
   /** The business's time zone: the dates in the answers' messages are written in it. */
   timeZone: string = DEFAULT_TIME_ZONE,
 ) {
-  const deps: SubscriptionUseCaseDeps = { repository, events, billing, now, timeZone };
+  const deps: SubscriptionUseCaseDeps = { repository, events, billing, plans, now, timeZone };
 
   return {
     async get(userId: string): Promise<Subscription | null> {

@@ -1,13 +1,18 @@
 import type { SubscriptionChange } from '@shared/schemas/subscriptions';
 import { AppError } from '../../lib/errors';
-import { closePaymentPages, type SubscriptionUseCaseDeps } from './subscription-use-cases';
-import { planName, toSubscription } from './subscription-views';
+import {
+  closePaymentPages,
+  type SubscriptionUseCaseDeps,
+  planNames,
+} from './subscription-use-cases';
+import { toSubscription } from './subscription-views';
 
 /** The client takes back the plan change waiting for the next period. */
 export async function withdrawPlanChange(
   deps: SubscriptionUseCaseDeps,
   userId: string,
 ): Promise<SubscriptionChange> {
+  const planName = await planNames(deps);
   const { repository, billing, events, now } = deps;
   const before = await repository.findByUserId(userId);
   if (before?.pendingTier) await closePaymentPages(deps, before, 'renewals');
@@ -20,7 +25,7 @@ export async function withdrawPlanChange(
     );
   }
   await billing.nextPeriodPlanChanged(withdrawn);
-  events.planChangeWithdrawn(userId, withdrawn.tier, before?.pendingTier ?? withdrawn.tier);
+  await events.planChangeWithdrawn(userId, withdrawn.tier, before?.pendingTier ?? withdrawn.tier);
   return {
     message: `Your plan change is withdrawn: you stay on the ${planName(withdrawn.tier)} plan.`,
     subscription: toSubscription(withdrawn),

@@ -1,5 +1,9 @@
-import { closePaymentPages, type SubscriptionUseCaseDeps } from './subscription-use-cases';
-import { planName, toAgencySubscription, type AgencyChangeResult } from './subscription-views';
+import {
+  closePaymentPages,
+  type SubscriptionUseCaseDeps,
+  planNames,
+} from './subscription-use-cases';
+import { toAgencySubscription, type AgencyChangeResult } from './subscription-views';
 
 /**
  * The agency withdraws a plan request still waiting for its first payment (a client's account
@@ -10,6 +14,7 @@ export async function withdrawRequestForClient(
   deps: SubscriptionUseCaseDeps,
   userId: string,
 ): Promise<AgencyChangeResult | null> {
+  const planName = await planNames(deps);
   const { repository, billing, now } = deps;
   const current = await repository.findByUserId(userId);
   if (current?.status !== 'pending') return null;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { AdminTicketDetailSchema, AdminTicketPageSchema } from '@shared/schemas/tickets';
 import { ResponseTimeSettingsViewSchema } from '@shared/schemas/response-times';
+import { DEFAULT_PLANS } from '@shared/plans';
 import { DEFAULT_RESPONSE_TIMES } from '@shared/response-targets';
 import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -258,16 +259,17 @@ describe('response time settings', () => {
       opensAt: '08:00',
       closesAt: '12:00',
       timeZone: 'America/New_York',
-      plans: {
-        ...DEFAULT_RESPONSE_TIMES.plans,
-        signature: {
-          aroundTheClock: false,
-          firstResponse: { amount: 3, unit: 'hours' },
-          nextResponse: { amount: 1, unit: 'days' },
-        },
-      },
     });
     expect(saved.status).toBe(200);
+    // A plan's targets are on the plan (issue 37).
+    const signatureTargets = await agent.patch('/api/admin/plans/signature').send({
+      responseTimes: {
+        aroundTheClock: false,
+        firstResponse: { amount: 3, unit: 'hours' },
+        nextResponse: { amount: 1, unit: 'days' },
+      },
+    });
+    expect(signatureTargets.status).toBe(200);
     // Friday 15:00 CST is 16:00 in New York, after closing: Saturday 8:00 + 3h -> 11:00 EST.
     clock.set(FRIDAY_3PM);
     expect((await adminView(await open(signature.browser))).responseDueAt).toBe(
@@ -277,5 +279,8 @@ describe('response time settings', () => {
       await (await signature.browser.request('GET', '/api/tickets/response-time')).json(),
     ).toEqual({ normal: '3 business hours', high: '90 business minutes' });
     await agent.put('/api/admin/settings/response-times').send(DEFAULT_RESPONSE_TIMES);
+    await agent.patch('/api/admin/plans/signature').send({
+      responseTimes: DEFAULT_PLANS[1]!.responseTimes,
+    });
   });
 });

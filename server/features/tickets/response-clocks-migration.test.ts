@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { asc } from 'drizzle-orm';
+import { DEFAULT_PLANS } from '@shared/plans';
 import { DEFAULT_RESPONSE_TIMES } from '@shared/response-targets';
 import { expect, it } from 'vitest';
 import { tickets } from '../../db/schema';
@@ -61,7 +62,11 @@ it('gives earlier tickets their plan, first answer and due times (the response-c
   await database.migrate();
 
   const repository = createTicketRepository(database.db);
-  const policy = { settings: DEFAULT_RESPONSE_TIMES, timeZone: 'America/Chicago' };
+  const policy = {
+    settings: DEFAULT_RESPONSE_TIMES,
+    plans: Object.fromEntries(DEFAULT_PLANS.map((plan) => [plan.id, plan.responseTimes])),
+    timeZone: 'America/Chicago',
+  };
   expect(await repository.startEarlierClocks(policy)).toBe(3);
   expect(await repository.startEarlierClocks(policy)).toBe(0);
 

@@ -1,12 +1,15 @@
 import { addMonthsToMonth, monthIn, startOfMonthIn } from '@shared/dates';
 import type { UpdateAllowanceSettings, UpdateRequest, UpdatesMeter } from '@shared/schemas/updates';
 import { isBeyondPlan } from '@shared/updates-meter';
+import type { PlanReader } from '../plans/plans.service';
 import type { UpdatesRepository } from './updates.repository';
 
 export interface UpdatesMeterDeps {
   repository: UpdatesRepository;
-  /** Each plan's updates per month and the price of one more (Settings). */
+  /** The price of an update beyond the month (Settings). */
   allowance: () => Promise<UpdateAllowanceSettings>;
+  /** The plan catalogue: each plan's updates per month. */
+  plans: PlanReader;
   now: () => Date;
   /** BILLING_TIMEZONE: a request counts in the month it was asked for there. */
   timeZone: string;
@@ -14,10 +17,16 @@ export interface UpdatesMeterDeps {
 
 /**
  * The month's update requests of a client against what their plan includes: the plan they
- * have now (an upgrade counts for the whole month), the allowance saved in Settings. The
+ * have now (an upgrade counts for the whole month), its updates per month (the plan's). The
  * requests after the first `included` of the month, in the order they came, are beyond it.
  */
-export function createUpdatesMeter({ repository, allowance, now, timeZone }: UpdatesMeterDeps) {
+export function createUpdatesMeter({
+  repository,
+  allowance,
+  plans,
+  now,
+  timeZone,
+}: UpdatesMeterDeps) {
   return {
     /** 'YYYY-MM' now, in the business time zone. */
     currentMonth: () => monthIn(now(), timeZone),
@@ -29,15 +38,16 @@ export function createUpdatesMeter({ repository, allowance, now, timeZone }: Upd
     ): Promise<{ meter: UpdatesMeter; requests: UpdateRequest[] }> {
       const from = startOfMonthIn(month, timeZone);
       const to = startOfMonthIn(addMonthsToMonth(month, 1), timeZone);
-      const [settings, plan, rows] = await Promise.all([
+      const [settings, catalogue, plan, rows] = await Promise.all([
         allowance(),
+        plans.catalogue(),
         repository.currentPlan(userId),
         repository.requestsBetween(userId, from, to),
       ]);
       const meter: UpdatesMeter = {
         month,
         used: rows.length,
-        included: plan ? settings.updatesPerMonth[plan] : null,
+        included: plan ? (catalogue.find(plan)?.updatesPerMonth ?? null) : null,
         plan,
         extraUpdatePriceCents: settings.extraUpdatePriceCents,
       };

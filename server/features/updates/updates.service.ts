@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors';
 import { existingId } from '../../lib/ids';
 import type { InvoiceService } from '../invoices/invoices.service';
 import { createExtraUpdates } from './extra-updates';
+import type { PlanReader } from '../plans/plans.service';
 import { createUpdatesMeter } from './updates-meter';
 import type { UpdatesRepository } from './updates.repository';
 
@@ -19,6 +20,8 @@ export interface UpdatesServiceDeps {
   repository: UpdatesRepository;
   /** Each plan's updates per month and the price of one more (Settings). */
   allowance: () => Promise<UpdateAllowanceSettings>;
+  /** The plan catalogue: each plan's updates per month. */
+  plans: PlanReader;
   invoices: Pick<InvoiceService, 'addToDraft'>;
   audit: AuditTrail;
   /** Billing extra updates one at a time (a database lock, services.ts). */
@@ -35,13 +38,14 @@ export interface UpdatesServiceDeps {
 export function createUpdatesService({
   repository,
   allowance,
+  plans,
   invoices,
   audit,
   serialize,
   now = () => new Date(),
   timeZone,
 }: UpdatesServiceDeps) {
-  const meter = createUpdatesMeter({ repository, allowance, now, timeZone });
+  const meter = createUpdatesMeter({ repository, allowance, plans, now, timeZone });
   return {
     /** GET /api/updates: the signed-in client's meter of this month. */
     async meter(userId: string): Promise<UpdatesMeter> {

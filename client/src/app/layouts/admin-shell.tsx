@@ -13,6 +13,7 @@ import {
   MessageSquare,
   PanelsTopLeft,
   Settings,
+  Tags,
   Users,
 } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
@@ -45,6 +46,7 @@ const NAV_ITEMS = [
   { href: paths.admin.website(), label: 'Website', icon: PanelsTopLeft },
   { href: paths.admin.outbox(), label: 'Outbox', icon: Mail },
   { href: paths.admin.audit(), label: 'Audit log', icon: History },
+  { href: paths.admin.plans(), label: 'Plans', icon: Tags },
   { href: paths.admin.settings(), label: 'Settings', icon: Settings },
 ] as const;
 

@@ -10,6 +10,7 @@ import { ClientDetailPage } from '@/app/pages/client-detail-page';
 import { SettingsPage } from '@/app/pages/settings-page';
 import { WebsitePreviewPage } from '@/app/pages/website-preview-page';
 import { WebsitePage } from '@/features/website/pages/website-page';
+import { PlansPage } from '@/app/pages/plans-page';
 import { AcceptAdminInvitePage } from '@/features/admin-auth/pages/accept-admin-invite-page';
 import { AdminForgotPasswordPage } from '@/features/admin-auth/pages/admin-forgot-password-page';
 import { AdminLoginPage } from '@/features/admin-auth/pages/admin-login-page';
@@ -76,6 +77,7 @@ export function AdminRoutes() {
                   <Route path={paths.admin.requests.pattern} component={RequestsPage} />
                   <Route path={paths.admin.outbox.pattern} component={OutboxPage} />
                   <Route path={paths.admin.outboxMessage.pattern} component={OutboxPage} />
+                  <Route path={paths.admin.plans.pattern} component={PlansPage} />
                   <Route path={paths.admin.settings.pattern} component={SettingsPage} />
                   <Route path={paths.admin.website.pattern} component={WebsitePage} />
                   <Route path={paths.admin.audit.pattern} component={AuditPage} />

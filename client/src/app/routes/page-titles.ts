@@ -33,6 +33,7 @@ export const PAGE_TITLES: ReadonlyArray<readonly [pattern: string, title: string
   [paths.admin.editInvoice.pattern, 'Edit Invoice'],
   [paths.admin.invoice.pattern, 'Invoice'],
   [paths.admin.payments.pattern, 'Payments'],
+  [paths.admin.plans.pattern, 'Plans'],
   [paths.admin.clients.pattern, 'Clients'],
   [paths.admin.inviteClient.pattern, 'Invite a client'],
   [paths.admin.client.pattern, 'Client'],

@@ -1,7 +1,6 @@
 import type { SiteContent } from '@shared/schemas/site-content';
 
 /** The landing page's navigation and calls to action (spec section 3). */
-import type { PlanId } from '@shared/plans';
 
 /** The sections' links, but for a section the content leaves empty (it is not drawn). */
 export function navLinks(content: SiteContent): Array<{ href: string; label: string }> {

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { formatCents } from '@shared/money';
-import { findPlan } from '@shared/plans';
+import { AdminPlanName } from '@/features/plans/public';
 import type { ClientAccount } from '@shared/schemas/clients';
 import { Badge } from '@/components/ui/badge';
 import { DataTable, dataColumns } from '@/components/ui/data-table';
@@ -49,7 +49,7 @@ const columns = column.columns([
     header: 'Plan',
     cell: (cell) => {
       const plan = cell.getValue();
-      return plan ? findPlan(plan)?.name : 'None';
+      return plan ? <AdminPlanName id={plan} /> : 'None';
     },
   }),
   column.accessor('subscriptionStatus', {

@@ -2,7 +2,8 @@ import { Mail, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatCents } from '@shared/money';
-import { findPlan, formatPlanPrice } from '@shared/plans';
+import { formatPlanPrice } from '@shared/plans';
+import { AdminPlanName } from '@/features/plans/public';
 import { type ClientDetail } from '@shared/schemas/clients';
 import { SUBSCRIPTION_EVENT_LABELS } from '@shared/schemas/subscriptions';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -10,7 +11,8 @@ import { Detail } from '@/components/ui/detail';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { SubscriptionStatusBadge } from './subscription-status-badge';
 
-export const planName = (tier: string | null) => (tier ? (findPlan(tier)?.name ?? tier) : 'None');
+/** A plan's name from the catalogue, 'None' without one. */
+export const planName = (tier: string | null) => (tier ? <AdminPlanName id={tier} /> : 'None');
 
 /** A card holding the latest rows of one of the client's lists, and a link to all of them. */
 export function RecentCard({
@@ -163,7 +165,7 @@ export function ClientSubscriptionCard({ detail }: { detail: ClientDetail }) {
                   main={
                     <>
                       {SUBSCRIPTION_EVENT_LABELS[event.kind]} · {planName(event.tier)} (
-                      {formatPlanPrice({ priceCents: event.monthlyPriceCents })})
+                      {formatPlanPrice(event.monthlyPriceCents)})
                     </>
                   }
                   side={formatDateTime(event.occurredAt)}

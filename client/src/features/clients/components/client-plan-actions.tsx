@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { findPlan, PLANS, type PlanId } from '@shared/plans';
+import type { PlanId } from '@shared/plans';
+import { useAdminPlanLookup } from '@/features/plans/public';
 import { formatCents } from '@shared/money';
 import type { ClientDetail } from '@shared/schemas/clients';
 import type { PlanChangeStart } from '@shared/schemas/subscriptions';
@@ -13,8 +14,6 @@ import { useChangeClientSubscription, useGiveFreeMonths } from '../api/client-pl
 
 type Subscription = NonNullable<ClientDetail['subscription']>;
 
-const planName = (id: PlanId) => findPlan(id)?.name ?? id;
-
 /** Which confirmation is open: each action that cannot simply be undone asks first. */
 type Asking = 'cancel' | 'end' | 'free' | null;
 
@@ -25,7 +24,10 @@ function ChangePlanForm({
   clientId: string;
   subscription: Subscription;
 }) {
-  const others = PLANS.filter((plan) => plan.id !== subscription.tier);
+  const plans = useAdminPlanLookup();
+  // Only an offered plan takes a client (the server refuses a retired one).
+  const offered = plans.plans.filter((plan) => plan.status === 'active');
+  const others = offered.filter((plan) => plan.id !== subscription.tier);
   const [planType, setPlanType] = useState<PlanId>(
     subscription.pendingTier ?? others[0]?.id ?? subscription.tier,
   );
@@ -47,9 +49,9 @@ function ChangePlanForm({
         value={planType}
         onChange={(event) => setPlanType(event.target.value as PlanId)}
       >
-        {PLANS.map((plan) => (
+        {offered.map((plan) => (
           <option key={plan.id} value={plan.id}>
-            {plan.name} ({formatCents(plan.priceCents)}/month)
+            {plan.name} ({formatCents(plan.monthlyPrice)}/month)
             {plan.id === subscription.tier ? ' (current)' : ''}
           </option>
         ))}
@@ -99,6 +101,7 @@ export function ClientPlanActions({
   clientId: string;
   subscription: ClientDetail['subscription'];
 }) {
+  const plans = useAdminPlanLookup();
   const [asking, setAsking] = useState<Asking>(null);
   const change = useChangeClientSubscription(clientId);
   const free = useGiveFreeMonths(clientId);
@@ -115,7 +118,7 @@ export function ClientPlanActions({
   const ends = subscription.currentPeriodEnd
     ? formatDate(subscription.currentPeriodEnd)
     : 'the end of the current period';
-  const plan = planName(subscription.tier);
+  const plan = plans.name(subscription.tier);
 
   return (
     <Card>
@@ -173,7 +176,7 @@ export function ClientPlanActions({
         open={asking === 'free'}
         onOpenChange={(open) => setAsking(open ? 'free' : null)}
         title="Give a month free?"
-        description={`The next renewal invoice credits a month of the ${plan} plan (${formatCents(findPlan(subscription.tier)?.priceCents ?? 0)}): nothing to pay for it. The client is e-mailed.`}
+        description={`The next renewal invoice credits a month of the ${plan} plan (${formatCents(subscription.monthlyPrice ?? plans.find(subscription.tier)?.monthlyPrice ?? 0)}): nothing to pay for it. The client is e-mailed.`}
         cancelLabel="Back"
         confirmLabel="Give a month free"
         pendingLabel="Giving..."

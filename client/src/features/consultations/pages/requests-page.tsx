@@ -6,8 +6,8 @@ import {
   type ConsultationRequest,
   type ConsultationStatus,
 } from '@shared/schemas/consultations';
-import { findPlan } from '@shared/plans';
 import { Badge } from '@/components/ui/badge';
+import { AdminPlanName } from '@/features/plans/public';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -130,7 +130,7 @@ export function RequestsPage() {
                         <p className="flex flex-wrap items-center gap-2 text-sm">
                           {request.planId && (
                             <Badge variant="secondary">
-                              {findPlan(request.planId)?.name ?? request.planId} plan
+                              <AdminPlanName id={request.planId} /> plan
                             </Badge>
                           )}
                           {request.requestCount > 1 && (

@@ -1,5 +1,5 @@
 import { Timer } from 'lucide-react';
-import { findPlan } from '@shared/plans';
+import { useAdminPlanLookup } from '@/features/plans/public';
 import type { PlanResponseStats } from '@shared/schemas/response-stats';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
@@ -19,7 +19,8 @@ export function formatMinutes(minutes: number): string {
 }
 
 function PlanRow({ stats }: { stats: PlanResponseStats }) {
-  const name = stats.plan ? (findPlan(stats.plan)?.name ?? stats.plan) : 'No plan';
+  const plans = useAdminPlanLookup();
+  const name = stats.plan ? plans.name(stats.plan) : 'No plan';
   const share = stats.due === 0 ? null : Math.round((stats.answeredInTime / stats.due) * 100);
   return (
     <li className="grid gap-1 py-3 sm:grid-cols-[8rem_1fr_1fr] sm:items-baseline sm:gap-4">

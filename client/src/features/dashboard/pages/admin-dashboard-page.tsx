@@ -13,7 +13,7 @@ import {
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatCents } from '@shared/money';
-import { PLANS } from '@shared/plans';
+import { useAdminPlanLookup } from '@/features/plans/public';
 import type { DashboardStats } from '@shared/schemas/dashboard';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -130,11 +130,12 @@ function Trends({ figuresShown }: { figuresShown: boolean }) {
 
 /** Active subscriptions per plan as bars, each labelled with its count. */
 function PlanDistribution({ distribution }: { distribution: DashboardStats['planDistribution'] }) {
+  const plans = useAdminPlanLookup();
   const largest = Math.max(1, ...Object.values(distribution));
   return (
     <ul className="space-y-4" aria-label="Active subscriptions by plan">
-      {PLANS.map((plan) => {
-        const value = distribution[plan.id];
+      {Object.entries(distribution).map(([id, value]) => {
+        const plan = { id, name: plans.name(id) };
         return (
           <li key={plan.id}>
             <div className="flex justify-between text-sm">

@@ -3,7 +3,8 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
 import { centsToDollars, dollarsToCents } from '@shared/money';
-import { findPlan, formatPlanPrice, PLANS } from '@shared/plans';
+import { formatPlanPrice } from '@shared/plans';
+import { useAdminPlanLookup } from '@/features/plans/public';
 import {
   InvoiceFormSchema,
   keepBillableLines,
@@ -151,6 +152,7 @@ export function InvoiceForm({
     focus: boolean,
   ) => React.ReactNode;
 }) {
+  const plans = useAdminPlanLookup();
   const form = useForm<InvoiceFormValues, unknown, CreateInvoice>({
     resolver: zodResolver(InvoiceFormSchema),
     defaultValues: initial ?? defaultValues(today),
@@ -178,11 +180,11 @@ export function InvoiceForm({
   /** Choosing a plan fills an empty first line with that plan's month. */
   const planField = form.register('planType', {
     onChange: (event: { target: { value: string } }) => {
-      const plan = findPlan(event.target.value);
+      const plan = plans.find(event.target.value);
       const [first] = form.getValues('lineItems');
       if (plan && first && !first.description.trim() && !first.unitPrice.trim()) {
         form.setValue('lineItems.0.description', `${plan.name} plan, one month`);
-        form.setValue('lineItems.0.unitPrice', centsToDollars(plan.priceCents));
+        form.setValue('lineItems.0.unitPrice', centsToDollars(plan.monthlyPrice));
       }
     },
   });
@@ -231,9 +233,9 @@ export function InvoiceForm({
           />
           <SelectField label="Plan (optional)" error={errors.planType?.message} {...planField}>
             <option value="">No plan</option>
-            {PLANS.map((plan) => (
+            {plans.plans.map((plan) => (
               <option key={plan.id} value={plan.id}>
-                {plan.name} ({formatPlanPrice(plan)})
+                {plan.name} ({formatPlanPrice(plan.monthlyPrice)})
               </option>
             ))}
           </SelectField>

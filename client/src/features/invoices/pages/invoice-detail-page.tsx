@@ -12,7 +12,7 @@ import {
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { formatCents } from '@shared/money';
-import { findPlan } from '@shared/plans';
+import { useAdminPlanLookup } from '@/features/plans/public';
 import { VoidInvoiceSchema, type InvoiceLineItem } from '@shared/schemas/invoices';
 import { deliveryTitle } from '@shared/schemas/mail';
 import { isPayable, receivedOn } from '@shared/schemas/payments';
@@ -75,6 +75,7 @@ function BackToInvoices() {
 
 /** /admin/invoices/{id}: the invoice, its lines, and what can be done with it. */
 export function InvoiceDetailPage() {
+  const plans = useAdminPlanLookup();
   const { id } = useParams<{ id: string }>();
   const invoice = useInvoice(id);
   const markSentMutation = useMarkInvoiceSent();
@@ -114,7 +115,7 @@ export function InvoiceDetailPage() {
   const paidOn = paidBy ? receivedOn(paidBy, businessTimeZone()) : current.paidAt;
   // A draft is not yet owed, and a paid invoice owes nothing more (the server refuses both).
   const payable = isPayable(current);
-  const plan = current.planType ? findPlan(current.planType) : undefined;
+  const plan = plans.find(current.planType);
   const busy =
     markSentMutation.isPending || email.isPending || remove.isPending || voiding.isPending;
 

@@ -81,7 +81,7 @@ export function PricingSection() {
             <PlanCard
               key={plan.id}
               data-reveal
-              plan={{ ...plan, priceCents: plan.monthlyPrice }}
+              plan={plan}
               heading="h3"
               size="lg"
               action={

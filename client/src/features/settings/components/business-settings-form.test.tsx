@@ -29,6 +29,7 @@ const settings: BusinessSettings = {
   attachmentMaxMessageMb: 25,
   originalEmailDays: 120,
   signupLinkDays: 7,
+  priceChangeNoticeDays: 30,
 };
 
 /** GET and PUT /api/admin/settings; the PUT answers what it was sent. Returns those bodies. */

@@ -180,6 +180,19 @@ function Form({ current }: { current: BusinessSettings }) {
           {...form.register('signupLinkDays', { valueAsNumber: true })}
         />
       </fieldset>
+      <fieldset className="space-y-4">
+        <legend className="mb-2 text-base font-semibold">Plans</legend>
+        <FormField
+          label="Notice of a new price (days)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={365}
+          hint="When you move a plan's subscribers to its current price, each pays it from their first renewal at least this many days away, and is e-mailed now."
+          error={errors.priceChangeNoticeDays?.message}
+          {...form.register('priceChangeNoticeDays', { valueAsNumber: true })}
+        />
+      </fieldset>
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save Business Information'}
       </Button>

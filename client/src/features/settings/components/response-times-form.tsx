@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { WEEKDAY_NAMES, WEEKDAYS } from '@shared/business-hours';
-import { PLANS, type PlanId } from '@shared/plans';
 import {
   ResponseTimeSettingsFormSchema,
   type ResponseTimeSettings,
@@ -10,7 +9,7 @@ import {
   type ResponseTimeSettingsView,
 } from '@shared/schemas/response-times';
 import { Button } from '@/components/ui/button';
-import { CheckboxField, FormField, SelectField } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
 import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
@@ -18,50 +17,6 @@ import { useResponseTimes } from '../api/get-response-times';
 import { useSaveResponseTimes } from '../api/save-response-times';
 
 type FormValues = ResponseTimeSettingsFormValues;
-
-const KINDS = [
-  { key: 'firstResponse', label: 'First response' },
-  { key: 'nextResponse', label: 'Next response' },
-] as const;
-
-function PlanTargets({
-  plan,
-  form,
-}: {
-  plan: PlanId;
-  form: ReturnType<typeof useForm<FormValues, unknown, ResponseTimeSettings>>;
-}) {
-  const name = PLANS.find((p) => p.id === plan)?.name ?? plan;
-  const errors = form.formState.errors.plans?.[plan];
-  return (
-    <fieldset className="space-y-3 rounded-md border p-3">
-      <legend className="px-1 text-sm font-semibold">{name}</legend>
-      {KINDS.map(({ key, label }) => (
-        <div key={key} className="grid grid-cols-2 gap-3">
-          <FormField
-            label={label}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={99}
-            error={errors?.[key]?.amount?.message}
-            {...form.register(`plans.${plan}.${key}.amount`, { valueAsNumber: true })}
-          />
-          <SelectField label={`${label} unit`} {...form.register(`plans.${plan}.${key}.unit`)}>
-            <option value="hours">hours</option>
-            <option value="days">days</option>
-          </SelectField>
-        </div>
-      ))}
-      <CheckboxField
-        id={`around-the-clock-${plan}`}
-        label="Around the clock (24/7)"
-        hint="Every hour counts, nights and weekends too. Otherwise only support hours count, and a day is one working day."
-        {...form.register(`plans.${plan}.aroundTheClock`)}
-      />
-    </fieldset>
-  );
-}
 
 function Form({ current }: { current: ResponseTimeSettingsView }) {
   const save = useSaveResponseTimes();
@@ -129,12 +84,9 @@ function Form({ current }: { current: ResponseTimeSettingsView }) {
         {...form.register('timeZone')}
       />
       <p className="text-sm text-muted-foreground">
-        Targets per plan. A high-priority ticket gets half. &quot;Waiting on client&quot; pauses the
-        clock; resolved stops it.
+        Each plan&apos;s targets are set on the plan (Plans). A high-priority ticket gets half.
+        &quot;Waiting on client&quot; pauses the clock; resolved stops it.
       </p>
-      {PLANS.map((plan) => (
-        <PlanTargets key={plan.id} plan={plan.id} form={form} />
-      ))}
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save Response Times'}
       </Button>
@@ -142,7 +94,7 @@ function Form({ current }: { current: ResponseTimeSettingsView }) {
   );
 }
 
-/** Support hours and each plan's response targets (Settings). */
+/** Support hours (Settings); each plan's targets are on the plan. */
 export function ResponseTimesForm() {
   const current = useResponseTimes();
   return (

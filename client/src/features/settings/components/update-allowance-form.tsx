@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { PLANS } from '@shared/plans';
+import { useForm } from 'react-hook-form';
 import {
   UpdateAllowanceFormSchema,
   updateAllowanceFormValues,
@@ -23,7 +22,6 @@ function Form({ current }: { current: UpdateAllowanceSettings }) {
     resolver: zodResolver(UpdateAllowanceFormSchema),
     values,
   });
-  const unlimited = useWatch({ control: form.control, name: 'unlimited' });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit((saved) =>
     save.mutate(saved, {
@@ -36,33 +34,9 @@ function Form({ current }: { current: UpdateAllowanceSettings }) {
   );
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {PLANS.map((plan) => (
-        <fieldset key={plan.id} className="space-y-3 rounded-md border p-3">
-          <legend className="px-1 text-sm font-semibold">{plan.name}</legend>
-          <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
-            <div className="w-40">
-              <FormField
-                label="Updates per month"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={100}
-                disabled={unlimited[plan.id]}
-                error={errors.updatesPerMonth?.[plan.id]?.message}
-                {...form.register(`updatesPerMonth.${plan.id}`)}
-              />
-            </div>
-            <label className="inline-flex h-10 items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="h-4 w-4 accent-primary"
-                {...form.register(`unlimited.${plan.id}`)}
-              />
-              Unlimited
-            </label>
-          </div>
-        </fieldset>
-      ))}
+      <p className="text-sm text-muted-foreground">
+        The updates each plan includes a month are set on the plan (Plans).
+      </p>
       <div className="w-48">
         <FormField
           label="Price of an extra update ($)"
@@ -80,7 +54,7 @@ function Form({ current }: { current: UpdateAllowanceSettings }) {
   );
 }
 
-/** Each plan's website updates per month, or unlimited, and the price of an extra one. */
+/** The price of a website update beyond a plan's month (each plan's count is on the plan). */
 export function UpdateAllowanceForm() {
   const current = useUpdateAllowance();
   return (

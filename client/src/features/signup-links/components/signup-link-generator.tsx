@@ -3,7 +3,8 @@ import { Copy, Link2, Mail, Send } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { formatPlanPrice, PLANS } from '@shared/plans';
+import { formatPlanPrice } from '@shared/plans';
+import { usePlans } from '@/features/plans/public';
 import { deliveryTitle } from '@shared/schemas/mail';
 import {
   GenerateSignupLinkSchema,
@@ -117,6 +118,8 @@ export function SignupLinkGenerator({
   autoFocus?: boolean;
   invitee?: { name?: string; email?: string };
 }) {
+  // The offered plans: a link invites to one of them.
+  const plans = usePlans();
   const generate = useGenerateSignupLink();
   const [generated, setGenerated] = useState<GeneratedSignupLink | null>(null);
   const [templateOpen, setTemplateOpen] = useState(false);
@@ -170,9 +173,9 @@ export function SignupLinkGenerator({
           />
           <SelectField label="Plan" error={errors.planType?.message} {...form.register('planType')}>
             <option value="">Choose a plan</option>
-            {PLANS.map((plan) => (
+            {(plans.data?.items ?? []).map((plan) => (
               <option key={plan.id} value={plan.id}>
-                {plan.name} ({formatPlanPrice(plan)})
+                {plan.name} ({formatPlanPrice(plan.monthlyPrice)})
               </option>
             ))}
           </SelectField>

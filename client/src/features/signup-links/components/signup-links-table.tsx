@@ -1,4 +1,4 @@
-import { findPlan } from '@shared/plans';
+import { AdminPlanName } from '@/features/plans/public';
 import {
   SIGNUP_LINK_LIST_PARAMS,
   SIGNUP_LINK_STATES,
@@ -28,7 +28,10 @@ export function SignupLinkStateBadge({ state }: { state: SignupLinkState }) {
 const column = dataColumns<SignupLink>();
 const columns = column.columns([
   column.accessor('email', { header: 'Email', meta: { className: 'font-medium' } }),
-  column.accessor('planType', { header: 'Plan', cell: (cell) => findPlan(cell.getValue())?.name }),
+  column.accessor('planType', {
+    header: 'Plan',
+    cell: (cell) => <AdminPlanName id={cell.getValue()} />,
+  }),
   column.accessor('createdAt', {
     header: 'Created',
     meta: { className: 'whitespace-nowrap' },

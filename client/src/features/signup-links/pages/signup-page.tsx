@@ -1,7 +1,8 @@
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useLocation, useParams } from 'wouter';
-import { findPlan, formatPlanPrice } from '@shared/plans';
+import { formatPlanPrice } from '@shared/plans';
+import { usePlanLookup } from '@/features/plans/public';
 import { QueryProvider } from '@/lib/query-provider';
 import { BrandCardPage } from '@/components/brand-card-page';
 import { Button } from '@/components/ui/button';
@@ -50,6 +51,7 @@ function Unusable({ message }: { message: string }) {
 }
 
 function Invitation({ token }: { token: string }) {
+  const plans = usePlanLookup();
   const invite = useSignupInvite(token);
   const { user, isLoading: userLoading } = useUser();
   const redeem = useRedeemSignupLink();
@@ -85,7 +87,7 @@ function Invitation({ token }: { token: string }) {
     return <Unusable message={errorMessage(redeem.error, 'Failed to use the link.')} />;
 
   const { email, planType, expiresAt } = invite.data;
-  const plan = findPlan(planType);
+  const plan = plans.find(planType);
   const signInUrl = (screen?: 'signup') =>
     `/api/login?${new URLSearchParams({
       login_hint: email,
@@ -105,7 +107,7 @@ function Invitation({ token }: { token: string }) {
           <div>
             <dt className="text-sm text-muted-foreground">Plan</dt>
             <dd className="text-lg font-semibold">
-              {plan?.name} · {plan ? formatPlanPrice(plan) : ''}
+              {plan?.name} · {plan ? formatPlanPrice(plan.monthlyPrice) : ''}
             </dd>
             {plan && <dd className="text-sm text-muted-foreground">{plan.description}</dd>}
           </div>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { findPlan, formatPlanPrice } from '@shared/plans';
+import { formatPlanPrice } from '@shared/plans';
+import { usePlanLookup } from '@/features/plans/public';
 import type { Subscription } from '@shared/schemas/subscriptions';
 import { Button } from '@/components/ui/button';
 import { Detail } from '@/components/ui/detail';
@@ -10,7 +11,7 @@ import { toast } from '@/components/ui/use-toast';
 import { formatDate } from '@/lib/dates';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { useSubscription } from '../api/get-subscription';
-import { planName, SubscriptionNote, SubscriptionStatusBadge } from './subscription-status';
+import { usePlanName, SubscriptionNote, SubscriptionStatusBadge } from './subscription-status';
 import { paths } from '@/lib/paths';
 
 function NoSubscription({ action }: { action: 'View Plans' | 'Subscribe Now' }) {
@@ -26,6 +27,7 @@ function NoSubscription({ action }: { action: 'View Plans' | 'Subscribe Now' }) 
 
 /** The Overview tab's Subscription Status card body. */
 export function SubscriptionSummary() {
+  const planName = usePlanName();
   const { data: subscription, isLoading } = useSubscription();
   if (isLoading) return <Skeleton className="h-12 w-full" />;
   if (!subscription) return <NoSubscription action="View Plans" />;
@@ -45,6 +47,7 @@ export function SubscriptionSummary() {
 }
 
 function CancelSubscription({ subscription }: { subscription: Subscription }) {
+  const planName = usePlanName();
   const [open, setOpen] = useState(false);
   const cancel = useCancelSubscription();
   const pending = subscription.status === 'pending';
@@ -92,11 +95,12 @@ function CancelSubscription({ subscription }: { subscription: Subscription }) {
 
 /** The Subscription tab: plan, status, period, next billing date, and what can be done. */
 export function SubscriptionPanel() {
+  const plans = usePlanLookup();
   const { data: subscription, isLoading } = useSubscription();
   if (isLoading) return <Skeleton className="h-32 w-full" />;
   if (!subscription) return <NoSubscription action="Subscribe Now" />;
 
-  const plan = findPlan(subscription.tier);
+  const plan = plans.find(subscription.tier);
   const period =
     subscription.currentPeriodStart && subscription.currentPeriodEnd
       ? `${formatDate(subscription.currentPeriodStart)} to ${formatDate(subscription.currentPeriodEnd)}`
@@ -116,7 +120,7 @@ export function SubscriptionPanel() {
     <div className="space-y-6">
       <dl className="grid gap-4 sm:grid-cols-2">
         <Detail label={subscription.withdrawn ? 'Requested Plan' : 'Current Plan'}>
-          {plan ? `${plan.name} (${formatPlanPrice(plan)})` : subscription.tier}
+          {`${plan?.name ?? subscription.tier} (${formatPlanPrice(subscription.monthlyPrice ?? plan?.monthlyPrice ?? 0)})`}
         </Detail>
         <Detail label="Status">
           <SubscriptionStatusBadge subscription={subscription} />

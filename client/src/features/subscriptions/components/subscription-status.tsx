@@ -1,4 +1,4 @@
-import { findPlan, type PlanId } from '@shared/plans';
+import { usePlanLookup } from '@/features/plans/public';
 import type { Subscription } from '@shared/schemas/subscriptions';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -8,11 +8,11 @@ import { formatDate } from '@/lib/dates';
 import { useKeepSubscription } from '../api/keep-subscription';
 import { useWithdrawPlanChange } from '../api/withdraw-plan-change';
 
-export function planName(subscription: Subscription): string {
-  return findPlan(subscription.tier)?.name ?? subscription.tier;
+/** A subscription's plan name, from the offered plans (the id while they load). */
+export function usePlanName(): (subscription: Pick<Subscription, 'tier'>) => string {
+  const plans = usePlanLookup();
+  return (subscription) => plans.name(subscription.tier);
 }
-
-const nameOf = (id: PlanId) => findPlan(id)?.name ?? id;
 
 /** The status as the admin panel shows it too; a request the client took back says so. */
 export function SubscriptionStatusBadge({ subscription }: { subscription: Subscription }) {
@@ -25,6 +25,7 @@ export function SubscriptionStatusBadge({ subscription }: { subscription: Subscr
  * not begun (its renewal unpaid), the date may be past: then it changes once that is paid.
  */
 export function PendingPlanChange({ subscription }: { subscription: Subscription }) {
+  const nameOf = usePlanLookup().name;
   const withdraw = useWithdrawPlanChange();
   if (!subscription.pendingTier) return null;
   const from = subscription.pendingTierFrom;

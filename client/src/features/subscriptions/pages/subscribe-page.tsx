@@ -1,5 +1,7 @@
 import { Link } from 'wouter';
-import { PLANS, findPlan, type Plan, type PlanId } from '@shared/plans';
+import type { PlanId } from '@shared/plans';
+import type { PublicPlan } from '@shared/schemas/plans';
+import { usePlanLookup } from '@/features/plans/public';
 import type { Subscription } from '@shared/schemas/subscriptions';
 import { PlanCard } from '@/components/plan-card';
 import { Badge } from '@/components/ui/badge';
@@ -9,7 +11,7 @@ import { usePublicSettings } from '@/features/settings/public';
 import { useChangePlan } from '@/features/subscriptions/api/change-plan';
 import { useSubscribe } from '@/features/subscriptions/api/subscribe';
 import { useSubscription } from '@/features/subscriptions/api/get-subscription';
-import { planName } from '@/features/subscriptions/components/subscription-status';
+import { usePlanName } from '@/features/subscriptions/components/subscription-status';
 import { PortalPage } from '@/components/portal-page';
 import { formatDate } from '@/lib/dates';
 import { paths } from '@/lib/paths';
@@ -37,6 +39,8 @@ function changeBlockedBecause(subscription: Subscription): string | null {
 }
 
 function RunningPlanBanner({ subscription }: { subscription: Subscription }) {
+  const plans = usePlanLookup();
+  const planName = usePlanName();
   const blocked = changeBlockedBecause(subscription);
   const nextPeriod = subscription.currentPeriodEnd && formatDate(subscription.currentPeriodEnd);
   return (
@@ -48,7 +52,7 @@ function RunningPlanBanner({ subscription }: { subscription: Subscription }) {
         You have an active <strong>{planName(subscription)}</strong> subscription.{' '}
         {blocked ??
           (subscription.pendingTier && subscription.pendingTierFrom
-            ? `It changes to ${findPlan(subscription.pendingTier)?.name} on ${formatDate(subscription.pendingTierFrom)}.`
+            ? `It changes to ${plans.name(subscription.pendingTier)} on ${formatDate(subscription.pendingTierFrom)}.`
             : `Choose another plan to switch from your next billing period${nextPeriod ? ` (${nextPeriod})` : ''}.`)}
       </p>
       <Button variant="outline" asChild>
@@ -65,7 +69,7 @@ function ChangeAction({
   busy,
   onChoose,
 }: {
-  plan: Plan;
+  plan: PublicPlan;
   subscription: Subscription;
   busy: boolean;
   onChoose: (planId: PlanId) => void;
@@ -115,6 +119,8 @@ function ChangeAction({
 
 /** /portal/subscribe: the three plans; for a running plan, the way to change it. */
 export function SubscribePage() {
+  const plans = usePlanLookup();
+  const planName = usePlanName();
   const subscription = useSubscription();
   const subscribe = useSubscribe();
   const changePlan = useChangePlan();
@@ -160,7 +166,7 @@ export function SubscribePage() {
         </p>
       )}
       <ul className="mt-8 grid gap-6 md:grid-cols-3">
-        {PLANS.map((plan) => (
+        {plans.plans.map((plan) => (
           <PlanCard
             key={plan.id}
             plan={plan}

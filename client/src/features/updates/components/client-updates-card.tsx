@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { formatCents } from '@shared/money';
-import { findPlan } from '@shared/plans';
+import { AdminPlanName } from '@/features/plans/public';
 import type { UpdateRequest, UpdatesMeter } from '@shared/schemas/updates';
 import { describeMeter } from '@shared/updates-meter';
 import { Badge } from '@/components/ui/badge';
@@ -94,8 +94,11 @@ export function ClientUpdatesCard({ clientId }: { clientId: string }) {
         <CardTitle className="text-lg">Website updates</CardTitle>
         {updates.data && (
           <CardDescription>
-            {updates.data.meter.plan &&
-              `${findPlan(updates.data.meter.plan)?.name ?? updates.data.meter.plan}: `}
+            {updates.data.meter.plan && (
+              <>
+                <AdminPlanName id={updates.data.meter.plan} />:{' '}
+              </>
+            )}
             {describeMeter(updates.data.meter, { whose: 'their' })}
           </CardDescription>
         )}

@@ -1,0 +1,12 @@
+/** What other features and app/ may use of the plan catalogue: its queries and lookups. */
+export {
+  adminPlansQueryOptions,
+  planLookup,
+  plansQueryOptions,
+  useAdminPlanLookup,
+  useAdminPlans,
+  usePlanLookup,
+  usePlans,
+  type PlanLookup,
+} from './api/plans';
+export { AdminPlanName, PlanName } from './components/plan-name';
