@@ -1,6 +1,13 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { z } from 'zod';
+import { DEFAULT_PLANS } from '@shared/plans';
+import {
+  AdminPlanPageSchema,
+  PublicPlansSchema,
+  type AdminPlan,
+  type PublicPlan,
+} from '@shared/schemas/plans';
 import { AttachmentLimitsSchema } from '@shared/schemas/tickets';
 
 /**
@@ -72,6 +79,49 @@ export function attachmentLimitsHandler(
       acceptedText:
         'images (PNG, JPEG, GIF, WebP), PDF, Word, Excel, PowerPoint, OpenDocument, text, CSV and ZIP',
       ...limits,
+    }),
+  );
+}
+
+/** The spec's three plans as the catalogue holds them on a fresh install. */
+export function defaultAdminPlans(overrides: Partial<AdminPlan>[] = []): AdminPlan[] {
+  return DEFAULT_PLANS.map((plan, position) => ({
+    ...plan,
+    features: [...plan.features],
+    status: 'active' as const,
+    position,
+    subscriberCount: 0,
+    subscribersOnOtherPrice: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides[position],
+  }));
+}
+
+/** GET /api/plans as the server answers it: the active plans, default the spec's three. */
+export function plansHandler(
+  plans: PublicPlan[] = defaultAdminPlans()
+    .filter((plan) => plan.status === 'active')
+    .map(({ id, name, description, monthlyPrice, features, popular }) => ({
+      id,
+      name,
+      description,
+      monthlyPrice,
+      features,
+      popular,
+    })),
+) {
+  return http.get('/api/plans', () => json(PublicPlansSchema, { items: plans }));
+}
+
+/** GET /api/admin/plans as the server answers it: every plan, default the spec's three. */
+export function adminPlansHandler(plans: AdminPlan[] = defaultAdminPlans()) {
+  return http.get('/api/admin/plans', () =>
+    json(AdminPlanPageSchema, {
+      items: plans,
+      page: 1,
+      pageSize: 100,
+      total: plans.length,
     }),
   );
 }

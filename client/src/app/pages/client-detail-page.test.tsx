@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import { http, HttpResponse } from 'msw';
 import {
@@ -15,7 +15,13 @@ import { EmailChangeStatusSchema } from '@shared/schemas/profile';
 import { ClientUpdatesSchema } from '@shared/schemas/updates';
 import { AdminReportsSchema } from '@shared/schemas/reports';
 import { AdminSiteSchema } from '@shared/schemas/sites';
-import { apiServer, errorJson, json, recordRequests } from '@tests/support/api-server';
+import {
+  adminPlansHandler,
+  apiServer,
+  errorJson,
+  json,
+  recordRequests,
+} from '@tests/support/api-server';
 import { anInvoice } from '@tests/support/invoice-fixtures';
 import { anAdminSite } from '@tests/support/site-fixtures';
 import { renderWithApp } from '@tests/support/render-app';
@@ -249,6 +255,11 @@ afterEach(() => {
 // The page is large and the toaster loads with the first toast: on a busy 2-core machine a
 // test takes longer than Vitest's default 5 s.
 describe('ClientDetailPage', { timeout: 15_000 }, () => {
+  // The screen names plans from the catalogue (issue 37).
+  beforeEach(() => {
+    apiServer.use(adminPlansHandler());
+  });
+
   it('shows who the client is, what they owe and their plan', async () => {
     stubClientApi(aClientDetail());
     renderPage();
@@ -265,7 +276,11 @@ describe('ClientDetailPage', { timeout: 15_000 }, () => {
     expect(screen.getByText('Automatic payment', { selector: 'dt' }).nextSibling).toHaveTextContent(
       'On',
     );
-    expect(screen.getByText('Plan', { selector: 'dt' }).nextSibling).toHaveTextContent('Signature');
+    await waitFor(() =>
+      expect(screen.getByText('Plan', { selector: 'dt' }).nextSibling).toHaveTextContent(
+        'Signature',
+      ),
+    );
     const history = screen.getByRole('list', { name: 'Subscription history' });
     expect(
       within(history)

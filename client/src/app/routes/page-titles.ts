@@ -30,6 +30,7 @@ export const PAGE_TITLES: ReadonlyArray<readonly [pattern: string, title: string
   [paths.admin.dashboard.pattern, 'Dashboard'],
   [paths.admin.invoices.pattern, 'Invoices'],
   [paths.admin.newInvoice.pattern, 'New Invoice'],
+  [paths.admin.upcomingRenewals.pattern, 'Upcoming renewals'],
   [paths.admin.editInvoice.pattern, 'Edit Invoice'],
   [paths.admin.invoice.pattern, 'Invoice'],
   [paths.admin.payments.pattern, 'Payments'],

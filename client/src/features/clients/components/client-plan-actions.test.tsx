@@ -1,10 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ClientDetailSchema, type ClientDetail } from '@shared/schemas/clients';
 import { AgencyChangeAnswerSchema } from '@shared/schemas/subscriptions';
-import { apiServer, errorJson, json, recordRequests } from '@tests/support/api-server';
+import {
+  adminPlansHandler,
+  apiServer,
+  errorJson,
+  json,
+  recordRequests,
+} from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { ClientDetailsDialog } from './client-details-dialog';
 import { ClientPlanActions } from './client-plan-actions';
@@ -28,6 +34,11 @@ function answer(method: 'patch' | 'post', path: string, message: string) {
 }
 
 describe('ClientPlanActions', () => {
+  // The screen names plans from the catalogue (issue 37).
+  beforeEach(() => {
+    apiServer.use(adminPlansHandler());
+  });
+
   it('changes the plan from the next period or now, and says what happened', async () => {
     answer(
       'patch',
@@ -38,6 +49,10 @@ describe('ClientPlanActions', () => {
     renderWithApp(<ClientPlanActions clientId={ID} subscription={active} />, '/admin');
 
     const form = screen.getByRole('form', { name: 'Change plan' });
+    // The plans to change to are the catalogue's, once it answers.
+    expect(
+      await within(form).findByRole('option', { name: 'Prestige ($599.00/month)' }),
+    ).toBeInTheDocument();
     await userEvent.selectOptions(within(form).getByLabelText('New plan'), 'prestige');
     expect(within(form).getByLabelText(/With the next period \(Dec 2, 2026\)/)).toBeChecked();
     await userEvent.click(within(form).getByRole('button', { name: 'Change plan' }));
@@ -96,7 +111,7 @@ describe('ClientPlanActions', () => {
       <ClientPlanActions clientId={ID} subscription={{ ...active, cancelAtPeriodEnd: true }} />,
       '/admin',
     );
-    expect(screen.getByText('The Signature plan ends on Dec 2, 2026.')).toBeVisible();
+    expect(await screen.findByText('The Signature plan ends on Dec 2, 2026.')).toBeVisible();
     expect(screen.queryByRole('form', { name: 'Change plan' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Give a month free' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Take cancellation back' }));

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ClientAccountPageSchema, type ClientAccount } from '@shared/schemas/clients';
-import { apiServer, json, recordRequests } from '@tests/support/api-server';
+import { adminPlansHandler, apiServer, json, recordRequests } from '@tests/support/api-server';
 import { pageOf } from '@tests/support/page-of';
 import { renderWithApp } from '@tests/support/render-app';
 import { ClientsPage } from './clients-page';
@@ -52,11 +52,22 @@ function stubClients(items: ClientAccount[] = twoClients) {
 const urlsOf = (requests: ReturnType<typeof stubClients>) => requests.map(({ url }) => url);
 
 describe('ClientsPage', () => {
+  // The screen names plans from the catalogue (issue 37).
+  beforeEach(() => {
+    apiServer.use(adminPlansHandler());
+  });
+
   it('asks for the search, filter and page the URL holds, and shows them', async () => {
     const requests = stubClients();
     renderWithApp(<ClientsPage />, '/admin/clients?q=bayou&status=active&page=2&utm=x');
     expect(await screen.findByRole('link', { name: 'Camille Broussard' })).toBeVisible();
-    expect(urlsOf(requests)).toEqual(['/api/admin/clients?q=bayou&status=active&page=2']);
+    // The plan column names each plan from the catalogue (issue 37).
+    await waitFor(() =>
+      expect(urlsOf(requests)).toEqual([
+        '/api/admin/clients?q=bayou&status=active&page=2',
+        '/api/admin/plans?pageSize=100',
+      ]),
+    );
     expect(screen.getByRole('searchbox', { name: 'Search clients' })).toHaveValue('bayou');
     expect(screen.getByLabelText('Subscription')).toHaveValue('active');
   });
@@ -73,7 +84,7 @@ describe('ClientsPage', () => {
       `/admin/clients/${CAMILLE_ID}`,
     );
     expect(camille).toHaveTextContent('Bayou Bistro');
-    expect(camille).toHaveTextContent('Signature');
+    await waitFor(() => expect(camille).toHaveTextContent('Signature'));
     expect(camille).toHaveTextContent('Active');
     expect(camille).toHaveTextContent('$150.00');
     expect(camille).not.toHaveTextContent('Deactivated');

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   ConsultationPageSchema,
   ConsultationRequestSchema,
@@ -9,7 +9,13 @@ import {
   UpdateConsultationSchema,
   type ConsultationRequest,
 } from '@shared/schemas/consultations';
-import { apiServer, errorJson, json, recordRequests } from '@tests/support/api-server';
+import {
+  adminPlansHandler,
+  apiServer,
+  errorJson,
+  json,
+  recordRequests,
+} from '@tests/support/api-server';
 import { pageOf } from '@tests/support/page-of';
 import { renderWithApp } from '@tests/support/render-app';
 import { RequestsPage } from './requests-page';
@@ -59,6 +65,11 @@ const invite = (name: string) => new RegExp(`^Invite ?${name}$`);
 const changes = (calls: Call[]) => calls.filter((call) => call.method !== 'GET');
 
 describe('RequestsPage', () => {
+  // The screen names plans from the catalogue (issue 37).
+  beforeEach(() => {
+    apiServer.use(adminPlansHandler());
+  });
+
   it('invites a new request: marks it contacted and opens the generator filled in', async () => {
     const calls = stubRequests([aRequest()]);
     const location = renderWithApp(<RequestsPage />, '/admin/requests?q=fontenot');
@@ -119,7 +130,7 @@ describe('RequestsPage', () => {
     const rosalie = (
       await screen.findByRole('link', { name: 'rosalie.fontenot@example.com' })
     ).closest('li')!;
-    expect(within(rosalie).getByText('Signature plan')).toBeVisible();
+    expect(await within(rosalie).findByText('Signature plan')).toBeVisible();
     expect(within(rosalie).getByText('Asked 2 times within a day')).toBeVisible();
     const lucien = screen.getByRole('link', { name: 'lucien@example.com' }).closest('li')!;
     expect(within(lucien).queryByText(/plan$/)).not.toBeInTheDocument();

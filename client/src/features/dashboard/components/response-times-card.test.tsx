@@ -1,12 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ResponseStatsSchema } from '@shared/schemas/response-stats';
-import { apiServer, json } from '@tests/support/api-server';
+import { adminPlansHandler, apiServer, json } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { formatMinutes, ResponseTimesCard } from './response-times-card';
 
 describe('ResponseTimesCard', () => {
+  // The screen names plans from the catalogue (issue 37).
+  beforeEach(() => {
+    apiServer.use(adminPlansHandler());
+  });
+
   it("writes each plan's median first response and share answered in time", async () => {
     apiServer.use(
       http.get('/api/admin/dashboard-response-times', () =>
@@ -43,6 +48,8 @@ describe('ResponseTimesCard', () => {
     );
     renderWithApp(<ResponseTimesCard />, '/admin/dashboard');
     const list = await screen.findByRole('list', { name: 'Response times by plan' });
+    // Each plan is named from the catalogue once it answers.
+    expect(await within(list).findByText('Essentials')).toBeVisible();
     const rows = within(list).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
       'EssentialsMedian first response: none answered yetAnswered in time: none due yet',

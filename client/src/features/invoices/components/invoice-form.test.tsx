@@ -1,11 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CreateInvoice } from '@shared/schemas/invoices';
 import { renderWithApp } from '@tests/support/render-app';
 import { InvoiceForm } from './invoice-form';
+import { apiServer, adminPlansHandler } from '@tests/support/api-server';
 
 describe('InvoiceForm', () => {
+  // The screen names plans from the catalogue (issue 37).
+  beforeEach(() => {
+    apiServer.use(adminPlansHandler());
+  });
+
   it('shows the total live and sends integer cents, without the lines that do not count', async () => {
     const user = userEvent.setup();
     const submitted: CreateInvoice[] = [];

@@ -2,7 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SITE_SNAPSHOT_ELEMENT_ID } from '@shared/site-content';
+import { DEFAULT_SITE_SNAPSHOT } from '@shared/site-content-defaults';
 import { apiServer, errorJson, recordRequests } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { openLeadModal, openLeadModalForPlan } from '../content';
@@ -23,6 +25,16 @@ function renderModal() {
 }
 
 describe('LeadModal', () => {
+  // The landing page as the server hands it out carries its content and plans
+  // (server/lib/spa.ts); the modal names the plan from them (issue 37).
+  beforeAll(() => {
+    const snapshot = document.createElement('script');
+    snapshot.id = SITE_SNAPSHOT_ELEMENT_ID;
+    snapshot.type = 'application/json';
+    snapshot.textContent = JSON.stringify(DEFAULT_SITE_SNAPSHOT);
+    document.head.append(snapshot);
+  });
+
   it('asks for a name and a valid e-mail before sending anything', async () => {
     const user = userEvent.setup();
     const requests = recordRequests();

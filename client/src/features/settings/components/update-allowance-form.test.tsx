@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -25,62 +25,39 @@ function stubAllowanceApi(current: UpdateAllowanceSettings = DEFAULT_UPDATE_ALLO
   return saved;
 }
 
-const plan = (name: string) => screen.getByRole('group', { name });
-
 describe('UpdateAllowanceForm (Settings)', () => {
-  it('shows the defaults, and saves counts, "Unlimited" as null and dollars as cents', async () => {
+  // Each plan's monthly count moved to the plan (Plans, issue 37); Settings keeps the price.
+  it('shows the default price, says where the counts are, and saves dollars as cents', async () => {
     const saved = stubAllowanceApi();
     const user = userEvent.setup();
     renderWithApp(<UpdateAllowanceForm />, '/admin/settings');
 
-    const essentials = await screen.findByRole('group', { name: 'Essentials' });
-    expect(within(essentials).getByLabelText('Updates per month')).toHaveValue(1);
-    expect(within(plan('Signature')).getByLabelText('Updates per month')).toHaveValue(2);
-    const prestige = plan('Prestige');
-    expect(within(prestige).getByLabelText('Unlimited')).toBeChecked();
-    expect(within(prestige).getByLabelText('Updates per month')).toBeDisabled();
-    const price = screen.getByLabelText('Price of an extra update ($)');
+    const price = await screen.findByLabelText('Price of an extra update ($)');
     expect(price).toHaveValue('75.00');
+    expect(
+      screen.getByText('The updates each plan includes a month are set on the plan (Plans).'),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Updates per month')).not.toBeInTheDocument();
 
-    const count = within(essentials).getByLabelText('Updates per month');
-    await user.clear(count);
-    await user.type(count, '3');
-    await user.click(within(plan('Signature')).getByLabelText('Unlimited'));
-    expect(within(plan('Signature')).getByLabelText('Updates per month')).toBeDisabled();
     await user.clear(price);
     await user.type(price, '80.5');
     await user.click(screen.getByRole('button', { name: 'Save Website Updates' }));
 
     expect((await screen.findAllByText('Website Updates Saved'))[0]).toBeVisible();
-    expect(saved).toEqual([
-      {
-        updatesPerMonth: { essentials: 3, signature: null, prestige: null },
-        extraUpdatePriceCents: 8050,
-      },
-    ]);
+    expect(saved).toEqual([{ extraUpdatePriceCents: 8050 }]);
   });
 
-  it('refuses a bad count or price under its field, and sends nothing', async () => {
+  it('refuses a bad price under its field, and sends nothing', async () => {
     const saved = stubAllowanceApi();
     const user = userEvent.setup();
     renderWithApp(<UpdateAllowanceForm />, '/admin/settings');
-    const essentials = await screen.findByRole('group', { name: 'Essentials' });
-    const count = within(essentials).getByLabelText('Updates per month');
-    await user.clear(count);
-    await user.type(count, '101');
-    // A plan no longer unlimited needs its number.
-    await user.click(within(plan('Prestige')).getByLabelText('Unlimited'));
-    const price = screen.getByLabelText('Price of an extra update ($)');
+    const price = await screen.findByLabelText('Price of an extra update ($)');
     await user.clear(price);
     await user.type(price, 'free');
     await user.click(screen.getByRole('button', { name: 'Save Website Updates' }));
 
-    expect(
-      await within(essentials).findByText('Updates per month must be between 0 and 100'),
-    ).toBeVisible();
-    expect(within(plan('Prestige')).getByText('Updates per month must be a number')).toBeVisible();
-    expect(screen.getByText('Price of an extra update must be a number')).toBeVisible();
-    expect(count).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByText('Price of an extra update must be a number')).toBeVisible();
+    expect(price).toHaveAttribute('aria-invalid', 'true');
     await waitFor(() => expect(saved).toEqual([]));
   });
 });

@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   SubscriptionChangeSchema,
   SubscriptionSchema,
   type Subscription,
 } from '@shared/schemas/subscriptions';
-import { apiServer, json } from '@tests/support/api-server';
+import { apiServer, json, plansHandler } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { SubscriptionPanel, SubscriptionSummary } from './subscription-panel';
 
@@ -30,6 +30,11 @@ function stubSubscription(subscription: Subscription | null) {
 }
 
 describe('SubscriptionPanel', () => {
+  // The screen names plans from the catalogue (issue 37).
+  beforeEach(() => {
+    apiServer.use(plansHandler());
+  });
+
   it('shows plan, status, period and next billing date, and cancels at the end of the period after confirmation', async () => {
     const posted: string[] = [];
     stubSubscription(active);

@@ -1,14 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   PlanChangeSchema,
   SubscriptionChangeSchema,
   SubscriptionSchema,
   type Subscription,
 } from '@shared/schemas/subscriptions';
-import { apiServer, json, recordRequests } from '@tests/support/api-server';
+import { apiServer, json, plansHandler, recordRequests } from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { SubscribePage } from './subscribe-page';
 
@@ -36,6 +36,11 @@ function stubApi(subscription: Subscription | null, subscribed?: () => Response)
 }
 
 describe('SubscribePage', () => {
+  // The screen names plans from the catalogue (issue 37).
+  beforeEach(() => {
+    apiServer.use(plansHandler());
+  });
+
   it('shows the three plans, Signature most popular, and no banner without a subscription', async () => {
     stubApi(null);
     renderWithApp(<SubscribePage />, '/portal/subscribe');

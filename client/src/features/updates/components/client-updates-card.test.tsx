@@ -1,13 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   ClientUpdatesSchema,
   ExtraUpdateBilledSchema,
   type ClientUpdates,
 } from '@shared/schemas/updates';
-import { apiServer, errorJson, json, recordRequests } from '@tests/support/api-server';
+import {
+  adminPlansHandler,
+  apiServer,
+  errorJson,
+  json,
+  recordRequests,
+} from '@tests/support/api-server';
 import { renderWithApp } from '@tests/support/render-app';
 import { ClientUpdatesCard } from './client-updates-card';
 
@@ -46,6 +52,11 @@ const month = (invoiceId: string | null): ClientUpdates => ({
 });
 
 describe('ClientUpdatesCard (the admin client page)', () => {
+  // The screen names plans from the catalogue (issue 37).
+  beforeEach(() => {
+    apiServer.use(adminPlansHandler());
+  });
+
   it('shows the meter, and bills an update beyond the plan in one click, then links the invoice', async () => {
     let billed = false;
     apiServer.use(
