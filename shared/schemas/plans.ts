@@ -12,11 +12,11 @@ export const PLAN_STATUSES = ['active', 'retired'] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
 
 export const PlanIdSchema = z
-  .string({ error: 'Choose a plan' })
+  .string({ error: 'Please choose a plan' })
   .trim()
-  .min(1, 'Choose a plan')
+  .min(1, 'Please choose a plan')
   .max(64, 'Plan id is too long')
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Choose a plan');
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Please choose a plan');
 
 const PlanNameSchema = z
   .string({ error: 'Name is required' })

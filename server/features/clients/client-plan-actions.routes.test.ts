@@ -193,7 +193,7 @@ describe('the owner changes a client plan', () => {
         { planType: 'prestige', cancelAtPeriodEnd: true },
         'Give exactly one change: planType, cancelAtPeriodEnd or endNow',
       ],
-      [{ planType: 'Gold!' }, 'Choose a plan'],
+      [{ planType: 'Gold!' }, 'Please choose a plan'],
       [{ planType: 'prestige', starts: 'tomorrow' }, 'starts must be now or next_period'],
       [{ endNow: false }, 'endNow can only be true'],
     ];

@@ -72,8 +72,8 @@ describe('subscriptions', () => {
     const { browser, user } = await signedInClient(t.baseUrl);
     for (const [body, message] of [
       [{ planId: 'platinum' }, 'That plan does not exist. Please choose one of our plans.'],
-      [{}, 'Choose a plan'],
-      [{ planId: 3 }, 'Choose a plan'],
+      [{}, 'Please choose a plan'],
+      [{ planId: 3 }, 'Please choose a plan'],
     ] as const) {
       const res = await send(browser, 'POST', '/api/get-or-create-subscription', body);
       expect(res.status).toBe(400);
