@@ -96,6 +96,18 @@ const EXPECTED: Record<string, Expected> = {
   'PUT /api/admin/settings/response-times': adminOnly(400),
   'GET /api/admin/settings/updates': adminOnly(200),
   'PUT /api/admin/settings/updates': adminOnly(400),
+  // The logo on the PDFs: none uploaded yet, and an upload without a file.
+  'GET /api/admin/settings/logo': adminOnly(200),
+  'GET /api/admin/settings/logo/image': adminOnly(404),
+  'PUT /api/admin/settings/logo': adminOnly(400),
+  'DELETE /api/admin/settings/logo': adminOnly(200),
+  'GET /api/admin/renewals/upcoming': adminOnly(200),
+  // The plan catalogue: no plan has a random id.
+  'GET /api/admin/plans': adminOnly(200),
+  'POST /api/admin/plans': adminOnly(400),
+  'GET /api/admin/plans/:id': adminOnly(404),
+  'PATCH /api/admin/plans/:id': adminOnly(400),
+  'POST /api/admin/plans/:id/move-subscribers': adminOnly(404),
   'GET /api/admin/saved-replies': adminOnly(200),
   'POST /api/admin/saved-replies': adminOnly(400),
   'PUT /api/admin/saved-replies/:id': adminOnly(400),
@@ -178,6 +190,8 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/admin/outbox/:id/send': adminOnly(404),
   'GET /api/admin/outbox/:id/attachments/:index': adminOnly(404),
   'POST /api/admin/marketing-tool/search': adminOnly(400),
+  // The city suggestions: with nothing typed, the default state's listed cities.
+  'GET /api/admin/marketing-tool/cities': adminOnly(200),
   'GET /api/admin/marketing-tool/jobs/:id': adminOnly(404),
   'POST /api/admin/marketing-tool/jobs/:id/cancel': adminOnly(404),
   'GET /api/admin/marketing-tool/searches': adminOnly(200),
@@ -208,6 +222,8 @@ const EXPECTED: Record<string, Expected> = {
   'DELETE /api/auth/user/email': clientOnly(200),
   'GET /api/health': all(200),
   'GET /api/settings/public': all(200),
+  // The plans on offer: public, as the pricing shows them.
+  'GET /api/plans': all(200),
   'GET /api/legal-pages/:page': all(200),
   'GET /api/site-content': all(200),
   // No image has this id.

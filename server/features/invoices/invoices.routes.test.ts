@@ -115,6 +115,11 @@ describe('admin invoices', () => {
         { clientEmail: 'nope', lineItems: [{ description: 'x', quantity: 1, unitPrice: 100 }] },
         'Please enter a valid email address',
       ],
+      // A plan id the catalogue does not have (was a 500 from the foreign key).
+      [
+        { planType: 'platinum', lineItems: [{ description: 'x', quantity: 1, unitPrice: 100 }] },
+        'That plan does not exist. Please choose one of our plans.',
+      ],
     ] as const) {
       const res = await admin.post('/api/admin/invoices').send({ ...base, ...body });
       expect(res.status).toBe(400);

@@ -114,7 +114,15 @@ export function createInvoiceService({
   });
   const { detail } = documents;
   const send = createSendInvoice({ repository, documents, audit, numbering, now });
-  const write = createWriteInvoice({ repository, documents, audit, detailOptions, now, timeZone });
+  const write = createWriteInvoice({
+    repository,
+    documents,
+    audit,
+    detailOptions,
+    now,
+    timeZone,
+    planName,
+  });
   const removal = createRemoveInvoices({
     repository,
     creditNotes,

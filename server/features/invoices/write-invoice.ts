@@ -21,6 +21,8 @@ export interface WriteInvoiceDeps {
   now: () => Date;
   /** The business's time zone: a new invoice is issued on today's date there. */
   timeZone: string;
+  /** A plan's name by its id from the catalogue (retired plans too); null when unknown. */
+  planName: (planId: string) => Promise<string | null>;
 }
 
 /** What the audit log keeps of an invoice created or deleted. */
@@ -41,10 +43,15 @@ export function createWriteInvoice({
   detailOptions,
   now,
   timeZone,
+  planName,
 }: WriteInvoiceDeps) {
-  async function checkClient(input: CreateInvoice) {
+  /** The client and plan named exist: a plan is any of the catalogue's, retired ones too. */
+  async function checkReferences(input: CreateInvoice) {
     if (input.clientId && !(await repository.clientExists(input.clientId))) {
       throw new AppError(400, 'That client account no longer exists. Choose the client again.');
+    }
+    if (input.planType && (await planName(input.planType)) === null) {
+      throw new AppError(400, 'That plan does not exist. Please choose one of our plans.');
     }
   }
 
@@ -55,7 +62,7 @@ export function createWriteInvoice({
     actor?: AuditActor,
     within?: WithinDraft,
   ): Promise<InvoiceDetail> {
-    await checkClient(input);
+    await checkReferences(input);
     const { lineItems, subtotal, total } = priceInvoice(input);
     const today = now();
     const { invoice, lines } = await repository.create(
@@ -99,7 +106,7 @@ export function createWriteInvoice({
     actor: AuditActor,
   ): Promise<InvoiceDetail> {
     const before = await documents.detail(id);
-    await checkClient(input);
+    await checkReferences(input);
     const { lineItems, subtotal, total } = priceInvoice(input);
     const updated = await repository.updateDraft(
       before.invoice.id,

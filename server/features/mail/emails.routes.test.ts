@@ -67,7 +67,7 @@ describe('without a mail server: kept, never claimed as sent; dates as the scree
     expect(res.body.message).toMatch(/^Kept in the outbox: no mail server is configured\. /);
   });
 
-  it("a signup link's e-mail is kept, and gives when it ends as 'Dec 7, 2026 at 9:05 AM CST'", async () => {
+  it("a signup link's e-mail is kept, and gives when it ends as 'Dec 13, 2026 at 9:05 AM CST'", async () => {
     const made = await admin
       .post('/api/admin/generate-signup-link')
       .send({ email: 'celine@example.com', planType: 'signature' });
@@ -81,8 +81,9 @@ describe('without a mail server: kept, never claimed as sent; dates as the scree
       delivery: 'kept',
     });
     const mail = await mailTo(t, 'celine@example.com', 'Your Signature plan');
-    // 3:05 PM UTC, as the business's clock (BILLING_TIMEZONE, America/Chicago) reads it.
-    expect(mail.text).toContain('works once, until Dec 7, 2026 at 9:05 AM CST.');
+    // A link works 7 days by default (Settings); 3:05 PM UTC, as the business's clock
+    // (BILLING_TIMEZONE, America/Chicago) reads it.
+    expect(mail.text).toContain('works once, until Dec 13, 2026 at 9:05 AM CST.');
   });
 
   it("a cancellation tells the agency the plan's last day as 'Nov 30, 2026', the business's day", async () => {

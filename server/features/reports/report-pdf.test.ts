@@ -48,6 +48,7 @@ const facts = (sites: SiteFacts[], invoices = 2): ReportFacts => ({
   madeAt: '2026-12-01T13:00:00.000Z',
   client: { name: 'Camille Broussard', businessName: null, email: 'camille@example.com' },
   plan: 'essentials',
+  planName: 'Essentials',
   sites,
   tickets: { opened: 0, resolved: 0, medianFirstResponseMinutes: null },
   updates: { used: 1, included: 1 },

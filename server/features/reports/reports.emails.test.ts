@@ -86,6 +86,8 @@ describe('the monthly report e-mail', () => {
           monthSoFar: true,
           periodEnd: '2026-11-20',
           plan: 'prestige',
+          // The plan's name as the catalogue gives it (issue 37).
+          planName: 'Prestige',
           updates: { used: 4, included: null },
         },
         { appUrl, greeting: 'Camille' },

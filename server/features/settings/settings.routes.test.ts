@@ -50,6 +50,7 @@ describe('business settings', () => {
       attachmentMaxMessageMb: 25,
       originalEmailDays: 90,
       signupLinkDays: 7,
+      priceChangeNoticeDays: 30,
     });
 
     for (const [change, message] of [
@@ -84,6 +85,7 @@ describe('business settings', () => {
       attachmentMaxMessageMb: 25,
       originalEmailDays: 90,
       signupLinkDays: 7,
+      priceChangeNoticeDays: 30,
       businessEmail: 'team@bayouweb.example',
       businessState: 'MS',
     });

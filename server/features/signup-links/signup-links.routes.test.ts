@@ -44,8 +44,12 @@ describe('signup links', () => {
     for (const [payload, message] of [
       [{ planType: 'signature' }, 'Email is required'],
       [{ email: 'not-an-email', planType: 'signature' }, 'Please enter a valid email address'],
-      [{ email: 'new@example.com' }, 'Please choose a plan'],
-      [{ email: 'new@example.com', planType: 'platinum' }, 'Please choose a plan'],
+      // The plan is checked as the portal's subscribe checks it: against the catalogue.
+      [{ email: 'new@example.com' }, 'Choose a plan'],
+      [
+        { email: 'new@example.com', planType: 'platinum' },
+        'That plan does not exist. Please choose one of our plans.',
+      ],
     ] as const) {
       const res = await admin.post('/api/admin/generate-signup-link').send(payload);
       expect(res.status).toBe(400);

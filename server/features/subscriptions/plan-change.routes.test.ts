@@ -92,6 +92,8 @@ describe('a plan change', () => {
       pendingTier: 'prestige',
       pendingTierFrom: '2026-04-02T11:00:00.000Z',
       withdrawn: false,
+      // The price stays the current plan's until the change begins.
+      monthlyPrice: 39900,
     });
     // The agency hears of it, as of every other plan request.
     const [mail] = await mailTo('Plan change: Celeste Fontenot (Signature to Prestige)');

@@ -59,6 +59,8 @@ describe('subscriptions', () => {
       pendingTier: null,
       pendingTierFrom: null,
       withdrawn: false,
+      // Each subscription keeps its own price: the plan's when it was asked for (issue 37).
+      monthlyPrice: 39900,
     });
 
     const replaced = await send(browser, 'POST', '/api/get-or-create-subscription', {
@@ -105,6 +107,7 @@ describe('subscriptions', () => {
       pendingTier: null,
       pendingTierFrom: null,
       withdrawn: false,
+      monthlyPrice: 19900,
     });
     // The answer no longer sends the client to a support ticket: the plans page changes plans.
     expect(again.body.message).not.toContain('support ticket');

@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvoiceDetailSchema } from '@shared/schemas/invoices';
+import { AdminPlanPageSchema } from '@shared/schemas/plans';
 import {
   AdminTicketDetailSchema,
   CreatedTicketSchema,
@@ -93,12 +94,16 @@ async function billWhileTheMarkIsRefused(ticketId: string) {
 
 describe('the updates each plan includes (Settings)', () => {
   it('start as Essentials 1, Signature 2, Prestige unlimited at $75.00', async () => {
+    // Each plan's count is on the plan (issue 37); the settings keep the extra update's price.
+    const plans = expectJson(await agent.get('/api/admin/plans'), AdminPlanPageSchema);
+    expect(Object.fromEntries(plans.items.map((plan) => [plan.id, plan.updatesPerMonth]))).toEqual({
+      essentials: 1,
+      signature: 2,
+      prestige: null,
+    });
     expect(
       expectJson(await agent.get('/api/admin/settings/updates'), UpdateAllowanceSettingsSchema),
-    ).toEqual({
-      updatesPerMonth: { essentials: 1, signature: 2, prestige: null },
-      extraUpdatePriceCents: 7500,
-    });
+    ).toEqual({ extraUpdatePriceCents: 7500 });
   });
 
   it('refuse bad values with a message and change nothing', async () => {
@@ -115,21 +120,15 @@ describe('the updates each plan includes (Settings)', () => {
     expect((await agent.get('/api/admin/settings/updates')).body).toEqual(valid);
   });
 
-  it('are saved, unlimited as null, audited, and leave the business details step undone', async () => {
-    const changed = {
-      updatesPerMonth: { essentials: 3, signature: null, prestige: null },
-      extraUpdatePriceCents: 9000,
-    };
+  it('are saved, audited, and leave the business details step undone', async () => {
+    const changed = { extraUpdatePriceCents: 9000 };
     const saved = await agent.put('/api/admin/settings/updates').send(changed);
     expect(expectJson(saved, UpdateAllowanceSettingsSchema)).toEqual(changed);
     expect((await agent.get('/api/admin/settings/updates')).body).toEqual(changed);
     const [entry] = await auditOf('settings.updated', 'updates');
     expect(entry).toMatchObject({
       targetType: 'settings',
-      before: {
-        updatesPerMonth: { essentials: 1, signature: 2, prestige: null },
-        extraUpdatePriceCents: 7500,
-      },
+      before: { extraUpdatePriceCents: 7500 },
       after: changed,
     });
     // Saving the allowance first made the settings record; the owner's details are still to do.
