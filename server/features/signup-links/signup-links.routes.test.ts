@@ -45,7 +45,7 @@ describe('signup links', () => {
       [{ planType: 'signature' }, 'Email is required'],
       [{ email: 'not-an-email', planType: 'signature' }, 'Please enter a valid email address'],
       // The plan is checked as the portal's subscribe checks it: against the catalogue.
-      [{ email: 'new@example.com' }, 'Choose a plan'],
+      [{ email: 'new@example.com' }, 'Please choose a plan'],
       [
         { email: 'new@example.com', planType: 'platinum' },
         'That plan does not exist. Please choose one of our plans.',
