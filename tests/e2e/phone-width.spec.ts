@@ -154,6 +154,18 @@ const ROUTES: Record<string, Visit> = {
     url: (r) => `/admin/invoices/${r.invoiceId}/edit`,
     ready: heading('Edit Draft Invoice'),
   },
+  '/admin/invoices/renewals': {
+    as: 'admin',
+    url: () => '/admin/invoices/renewals',
+    ready: heading('Upcoming renewals'),
+  },
+  '/admin/plans': { as: 'admin', url: () => '/admin/plans', ready: heading('Plans') },
+  '/admin/website': { as: 'admin', url: () => '/admin/website', ready: heading('Website') },
+  '/admin/website/preview': {
+    as: 'admin',
+    url: () => '/admin/website/preview',
+    ready: (page) => page.getByText('Preview of your saved draft'),
+  },
   '/admin/payments': { as: 'admin', url: () => '/admin/payments', ready: heading('Payments') },
   '/admin/clients': { as: 'admin', url: () => '/admin/clients', ready: heading('Clients') },
   '/admin/clients/:id': {
