@@ -102,15 +102,19 @@ test('a client asks for updates against the meter; the owner bills the extra one
   expect(again.status()).toBe(409);
   expect((await again.json()).message).toBe('Already billed on the draft invoice.');
 
-  // Settings: the card that sets these numbers.
+  // Plans: where each plan's updates a month are set (issue 37); Settings keeps the price of
+  // an extra one.
+  await admin.goto('/admin/plans');
+  const prestige = admin.getByRole('listitem').filter({
+    has: admin.getByRole('heading', { name: 'Prestige', level: 2 }),
+  });
+  await expect(prestige).toContainText('Unlimited updates');
+  await admin.setViewportSize(PHONE);
+  await expectNoSidewaysScroll(admin, 'plans at 390 px');
+  await admin.screenshot({ path: testInfo.outputPath('plans-updates-390.png') });
+  await admin.setViewportSize(DESKTOP);
   await admin.goto('/admin/settings');
   const settings = admin.getByRole('heading', { name: 'Website Updates' }).locator('../..');
-  await expect(
-    settings.getByRole('group', { name: 'Prestige' }).getByLabel('Unlimited'),
-  ).toBeChecked();
-  await admin.setViewportSize(PHONE);
-  await expectNoSidewaysScroll(admin, 'settings at 390 px');
-  await settings.screenshot({ path: testInfo.outputPath('settings-website-updates-390.png') });
-  await admin.setViewportSize(DESKTOP);
+  await expect(settings.getByLabel(/extra update/i)).toHaveValue('75.00');
   await settings.screenshot({ path: testInfo.outputPath('settings-website-updates-1280.png') });
 });
