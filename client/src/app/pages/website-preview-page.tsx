@@ -16,8 +16,8 @@ export function WebsitePreviewPage() {
       {(loaded) => (
         <SiteSnapshotOverride.Provider value={loaded.draft}>
           <LandingPage />
-          <div
-            role="note"
+          <aside
+            aria-label="Preview"
             className="fixed inset-x-0 bottom-0 z-50 flex flex-wrap items-center justify-center gap-x-4 gap-y-1 bg-amber-100 px-4 py-2 text-center text-sm text-amber-950 shadow-lg"
           >
             <span className="font-semibold">Preview of your saved draft</span>
@@ -25,7 +25,7 @@ export function WebsitePreviewPage() {
             <Link href={paths.admin.website()} className="font-medium underline underline-offset-4">
               Back to the editor
             </Link>
-          </div>
+          </aside>
         </SiteSnapshotOverride.Provider>
       )}
     </QueryState>
