@@ -7,6 +7,12 @@ import { INVOICE_STATUSES } from '@shared/schemas/invoices';
 import { LEGAL_PAGES } from '@shared/schemas/legal-pages';
 import type { SiteContent } from '@shared/schemas/site-content';
 import { PAYMENT_METHODS } from '@shared/schemas/payments';
+import {
+  PROPOSAL_EVENT_KINDS,
+  PROPOSAL_STATUSES,
+  type ProposalDocument,
+  type ProposalItemInput,
+} from '@shared/schemas/proposals';
 import type { PlanResponseTimes } from '@shared/schemas/response-times';
 import { DOMAIN_EXPIRY_SOURCES, SITE_STATUSES } from '@shared/schemas/sites';
 import { DEFAULT_UPDATE_ALLOWANCE, TICKET_KINDS } from '@shared/schemas/updates';
@@ -379,6 +385,14 @@ export const settings = pgTable('settings', {
   logoWidth: integer(),
   logoHeight: integer(),
   logoUpdatedAt: timestamp({ withTimezone: true }),
+  /**
+   * Proposals (issue 38): the terms a new proposal starts with and the consent to sign
+   * electronically its signer agrees to (null: the product's default wording), and how many
+   * days before its valid-until date an unsigned proposal is reminded (0: never).
+   */
+  proposalTerms: text(),
+  esignConsentText: text(),
+  proposalReminderDays: integer().notNull().default(3),
   updatedAt: timestamp({ withTimezone: true })
     .notNull()
     .default(sql`now()`),
@@ -1474,3 +1488,131 @@ export const siteHealthScores = pgTable(
   (t) => [primaryKey({ columns: [t.siteId, t.month] })],
 );
 export type SiteHealthScoreRow = typeof siteHealthScores.$inferSelect;
+
+/**
+ * Proposals (issue 38, docs/proposals.md): an offer the owner writes for a new contact, a lead,
+ * a consultation request or a client, opened from a link, signed and paid. The row is the
+ * current version; every version sent is frozen in proposal_versions, and a signature binds
+ * the one the signer saw. The token of its link is derived from the id and tokenVersion (like
+ * the pay links): only its hash is kept, and a revoke moves the version on.
+ */
+export const proposals = pgTable(
+  'proposals',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    status: text({ enum: PROPOSAL_STATUSES }).notNull().default('draft'),
+    /** The current version: 1 until the proposal changes after it was sent. */
+    version: integer().notNull().default(1),
+    title: text().notNull(),
+    recipientName: text().notNull(),
+    /** Stored lower-case: the address the link goes to, and the account it attaches to. */
+    recipientEmail: text().notNull(),
+    recipientBusiness: text(),
+    /** The client account it is for or attached to; null until one with the e-mail exists. */
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** The marketing tool's lead it was written for (a search's row). */
+    leadSearchId: uuid().references(() => leadSearches.id, { onDelete: 'set null' }),
+    leadId: text(),
+    consultationId: uuid().references(() => consultations.id, { onDelete: 'set null' }),
+    /** The plan and its monthly price when written: a later catalogue price never alters it. */
+    planId: text().references(() => plans.id),
+    planName: text(),
+    planMonthlyCents: integer(),
+    items: jsonb().$type<ProposalItemInput[]>().notNull().default([]),
+    depositPercent: integer().notNull().default(0),
+    /** The last day it can be signed, in the business time zone. */
+    validUntil: date({ mode: 'string' }).notNull(),
+    terms: text().notNull().default(''),
+    tokenHash: text().unique(),
+    tokenVersion: integer().notNull().default(1),
+    sentAt: moment(),
+    viewedAt: moment(),
+    remindedAt: moment(),
+    signedAt: moment(),
+    signedVersion: integer(),
+    signerName: text(),
+    /** The drawn signature (a PNG data URL) and/or the typed one. */
+    signatureDrawn: text(),
+    signatureTyped: text(),
+    declinedAt: moment(),
+    declineReason: text(),
+    expiredAt: moment(),
+    paidAt: moment(),
+    /** The first invoice signing issued (deposit + first month), and the rest as a draft. */
+    depositInvoiceId: uuid().references(() => invoices.id, { onDelete: 'set null' }),
+    remainderInvoiceId: uuid().references(() => invoices.id, { onDelete: 'set null' }),
+    /** The sealed agreement PDF in the file store, made once at signing, and its SHA-256. */
+    agreementKey: text(),
+    agreementSha256: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('proposals_created_at_idx').on(t.createdAt, t.id),
+    index('proposals_status_created_at_idx').on(t.status, t.createdAt, t.id),
+    index('proposals_user_id_idx').on(t.userId, t.createdAt),
+    index('proposals_recipient_email_idx').on(t.recipientEmail),
+    index('proposals_search_idx').using(
+      'gin',
+      trigram(searchText(t.title, t.recipientName, t.recipientEmail, t.recipientBusiness)),
+    ),
+  ],
+);
+/** What the proposals' search looks in. */
+export const proposalSearchText = searchText(
+  proposals.title,
+  proposals.recipientName,
+  proposals.recipientEmail,
+  proposals.recipientBusiness,
+);
+export type ProposalRow = typeof proposals.$inferSelect;
+
+/**
+ * Each version of a proposal as it was sent, frozen: the document the recipient read and the
+ * SHA-256 of its canonical JSON. Never updated.
+ */
+export const proposalVersions = pgTable(
+  'proposal_versions',
+  {
+    proposalId: uuid()
+      .notNull()
+      .references(() => proposals.id, { onDelete: 'cascade' }),
+    version: integer().notNull(),
+    document: jsonb().$type<ProposalDocument>().notNull(),
+    documentSha256: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.proposalId, t.version] })],
+);
+export type ProposalVersionRow = typeof proposalVersions.$inferSelect;
+
+/**
+ * A proposal's evidence, append-only (a trigger refuses updates and deletes but the cascade of
+ * its proposal's removal): sent to which address, viewed, signed (IP, user agent, consent
+ * text's hash, document hash), declined, invoiced, paid.
+ */
+export const proposalEvents = pgTable(
+  'proposal_events',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    proposalId: uuid()
+      .notNull()
+      .references(() => proposals.id, { onDelete: 'cascade' }),
+    kind: text({ enum: PROPOSAL_EVENT_KINDS }).notNull(),
+    version: integer(),
+    email: text(),
+    ip: text(),
+    userAgent: text(),
+    documentSha256: text(),
+    /** The consent wording agreed to, and its SHA-256 (signed). */
+    consentText: text(),
+    consentSha256: text(),
+    detail: text().notNull().default(''),
+    occurredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('proposal_events_proposal_id_idx').on(t.proposalId, t.id),
+    index('proposal_events_kind_occurred_at_idx').on(t.kind, t.occurredAt),
+  ],
+);
+export type ProposalEventRow = typeof proposalEvents.$inferSelect;

@@ -59,6 +59,8 @@ export const paths = {
   signup: record('/signup/:token'),
   /** An invoice's pay link. */
   pay: record<'payment'>('/pay/:token'),
+  /** A proposal's link: read, sign and pay the deposit without an account (issue 38). */
+  proposal: record<'paid'>('/proposals/:token'),
   /** The legal pages, written in Settings. */
   privacy: screen('/privacy'),
   terms: screen('/terms'),
@@ -108,6 +110,15 @@ export const paths = {
     website: screen('/admin/website'),
     /** The landing page drawn with the owner's unpublished draft. */
     websitePreview: screen('/admin/website/preview'),
+    /** Proposals: written, sent, opened, signed, paid (issue 38). */
+    proposals: screen<ListQuery | 'status'>('/admin/proposals'),
+    /**
+     * A new proposal; `client`, `consultation`, or `search` and `lead` prefill who it is for
+     * (before `proposal`, which it would match).
+     */
+    newProposal: screen<'client' | 'consultation' | 'search' | 'lead'>('/admin/proposals/new'),
+    proposal: record('/admin/proposals/:id'),
+    editProposal: recordScreen('/admin/proposals/:id/edit'),
     /** The plan catalogue: prices, what each includes, order, retired plans. */
     plans: screen('/admin/plans'),
     audit: screen<ListQuery>('/admin/audit'),
