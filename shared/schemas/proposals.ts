@@ -382,3 +382,26 @@ export const ClientAgreementSchema = z.object({
 });
 export type ClientAgreement = z.infer<typeof ClientAgreementSchema>;
 export const ClientAgreementListSchema = z.object({ items: z.array(ClientAgreementSchema) });
+
+/** The answers the signer's page words itself by (the server sends them; the page reacts). */
+export const PROPOSAL_MESSAGES = {
+  /** 404 on the admin's routes. */
+  notFound: 'Proposal not found',
+  /** 404 of a token that names no proposal (forged, revoked, or never sent). */
+  linkNotValid: 'This proposal link is not valid',
+  /** 409 of PUT once signed (or declined). */
+  signedUnchangeable: 'A signed proposal cannot be changed',
+  declinedUnchangeable: 'A declined proposal cannot be changed',
+  /** 409 of sign/decline. */
+  alreadySigned: 'This proposal has already been signed',
+  alreadyDeclined: 'This proposal was declined',
+  /** 409 of sign when `version` is not the current one: the page shows it again. */
+  changed: 'This proposal changed since you opened it. Please read it again before signing.',
+  /** 409 of send for a proposal with nothing to send (already signed, declined). */
+  notSendable: 'Only a draft or an unsigned proposal can be sent',
+} as const;
+
+/** 410 of an expired proposal's link: who to ask for a new one. */
+export function proposalExpiredMessage(validUntil: string, agencyName: string, agencyEmail: string) {
+  return `This proposal expired on ${validUntil}. Please ask ${agencyName} (${agencyEmail}) for a new one.`;
+}
