@@ -172,7 +172,7 @@ export function SignForm({
             aria-describedby={errors.consent ? `${ids.consent}-error` : undefined}
             {...form.register('consent')}
           />
-          <label htmlFor={ids.consent} className="whitespace-pre-wrap text-sm">
+          <label htmlFor={ids.consent} className="whitespace-pre-wrap break-words text-sm">
             {consentText}
           </label>
         </div>

@@ -331,6 +331,33 @@ describe('ProposalPage', () => {
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });
 
+  it('says so when the proposal expired while it was open', async () => {
+    const message = proposalExpiredMessage(
+      '2026-12-31',
+      'Coast & Code Studio',
+      'hello@coastandcode.studio',
+    );
+    let expired = false;
+    stubProposal(() => (expired ? errorJson(410, message) : proposalJson(OPEN)));
+    apiServer.use(
+      http.post(`/api/proposals/${TOKEN}/sign`, () => {
+        expired = true;
+        return errorJson(410, message);
+      }),
+    );
+    renderPage();
+    await userEvent.type(await screen.findByLabelText('Your full name'), 'Nadia Broussard');
+    await userEvent.click(screen.getByRole('tab', { name: 'Type it instead' }));
+    await userEvent.type(screen.getByLabelText('Type your signature'), 'Nadia Broussard');
+    await userEvent.click(screen.getByRole('checkbox', { name: CONSENT }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This proposal has expired' }),
+    ).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(screen.queryByRole('button', { name: 'Sign' })).not.toBeInTheDocument();
+  });
+
   it('says an unknown link is not valid', async () => {
     stubProposal(errorJson(404, PROPOSAL_MESSAGES.linkNotValid));
     renderPage();

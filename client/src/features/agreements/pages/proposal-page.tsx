@@ -1,5 +1,5 @@
 import { AlertTriangle, Info, Loader2, Printer, XCircle } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { forwardRef, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import { PROPOSAL_MESSAGES, type PublicProposal } from '@shared/schemas/proposals';
 import { Button } from '@/components/ui/button';
@@ -99,33 +99,34 @@ function checkoutState(
   return waiting ? 'waiting' : 'late';
 }
 
-function DeclinedState({ proposal }: { proposal: PublicProposal }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  const { agency } = proposal.document;
-  return (
-    <section aria-labelledby="declined-title" className="space-y-2 rounded-md border p-4">
-      <h2
-        id="declined-title"
-        ref={heading}
-        tabIndex={-1}
-        className="flex items-center gap-2 text-lg font-semibold focus:outline-none"
-      >
-        <XCircle className="h-5 w-5 shrink-0 text-muted-foreground" aria-hidden="true" />
-        {proposal.declinedAt
-          ? `You declined this proposal on ${formatDate(proposal.declinedAt)}.`
-          : 'This proposal was declined.'}
-      </h2>
-      <p className="text-sm text-muted-foreground">
-        Changed your mind? Write to {agency.name} at{' '}
-        <a className="break-all text-primary underline" href={`mailto:${agency.email}`}>
-          {agency.email}
-        </a>
-        .
-      </p>
-    </section>
-  );
-}
+/** A declined proposal: when, and whom to write to instead. */
+const DeclinedState = forwardRef<HTMLHeadingElement, { proposal: PublicProposal }>(
+  function DeclinedState({ proposal }, heading) {
+    const { agency } = proposal.document;
+    return (
+      <section aria-labelledby="declined-title" className="space-y-2 rounded-md border p-4">
+        <h2
+          id="declined-title"
+          ref={heading}
+          tabIndex={-1}
+          className="flex items-center gap-2 text-lg font-semibold focus:outline-none"
+        >
+          <XCircle className="h-5 w-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+          {proposal.declinedAt
+            ? `You declined this proposal on ${formatDate(proposal.declinedAt)}.`
+            : 'This proposal was declined.'}
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Changed your mind? Write to {agency.name} at{' '}
+          <a className="break-all text-primary underline" href={`mailto:${agency.email}`}>
+            {agency.email}
+          </a>
+          .
+        </p>
+      </section>
+    );
+  },
+);
 
 function ProposalView({ token }: { token: string }) {
   const returnedFromCheckout = new URLSearchParams(useSearch()).get('paid') === '1';
@@ -134,6 +135,7 @@ function ProposalView({ token }: { token: string }) {
   const [changed, setChanged] = useState(false);
   const notice = useRef<HTMLDivElement>(null);
   const signedHeading = useRef<HTMLHeadingElement>(null);
+  const declinedHeading = useRef<HTMLHeadingElement>(null);
   const status = proposal.data?.status;
   // The status the page last drew: a change while it is open (signed here) moves the focus.
   const shown = useRef(status);
@@ -145,9 +147,10 @@ function ProposalView({ token }: { token: string }) {
   useEffect(() => {
     const before = shown.current;
     shown.current = status;
-    if (before && before !== status && (status === 'signed' || status === 'paid')) {
-      signedHeading.current?.focus();
-    }
+    if (!before || before === status) return;
+    // Signed or declined here: the form is gone, so the focus goes to what replaced it.
+    if (status === 'signed' || status === 'paid') signedHeading.current?.focus();
+    if (status === 'declined') declinedHeading.current?.focus();
   }, [status]);
 
   const gone = goneReason(proposal.error);
@@ -214,7 +217,9 @@ function ProposalView({ token }: { token: string }) {
           {signed && (
             <SignedPanel ref={signedHeading} token={token} proposal={current} checkout={checkout} />
           )}
-          {current.status === 'declined' && <DeclinedState proposal={current} />}
+          {current.status === 'declined' && (
+            <DeclinedState ref={declinedHeading} proposal={current} />
+          )}
           {current.status === 'expired' && (
             <p role="alert">
               This proposal expired on {formatDate(current.document.validUntil)}. Please ask{' '}
