@@ -30,7 +30,7 @@ function Frame({ children }: { children: ReactNode }) {
       >
         {businessName}
       </Link>
-      <Card className="w-full max-w-3xl p-4 sm:p-8 print:max-w-none print:border-0 print:p-0 print:shadow-none">
+      <Card className="w-full max-w-3xl p-4 sm:p-8 print:max-w-none print:border-0 print:p-0 print:text-black print:shadow-none">
         {children}
       </Card>
       <nav
