@@ -23,6 +23,9 @@ export const CLIENT_FEATURE_TIERS = [
   ['dashboard'],
   // Features no other feature draws: only app/ mounts their screens and cards.
   ['invoices', 'landing', 'legal', 'audit', 'consultations', 'leads', 'mail'],
+  // The signer's proposal page and the portal's agreements: they draw their terms as the
+  // legal pages draw theirs, and only app/ mounts them.
+  ['agreements'],
 ];
 
 const TIERS_FILE = 'eslint-rules/client-feature-tiers.js';

@@ -63,6 +63,12 @@ const ROUTES: Record<string, Visit> = {
     url: (r) => `/pay/${r.payToken}`,
     ready: heading(/^Invoice INV-/),
   },
+  // A link that names no proposal; issue 38's journey walks a real one at 390 px.
+  '/proposals/:token': {
+    as: 'visitor',
+    url: () => `/proposals/${'x'.repeat(43)}`,
+    ready: heading('This proposal link is not valid'),
+  },
   '/privacy': {
     as: 'visitor',
     url: () => '/privacy',

@@ -8,6 +8,7 @@ import {
   EmailChangeStatusSchema,
   PasswordStatusSchema,
 } from '@shared/schemas/profile';
+import { ClientAgreementListSchema } from '@shared/schemas/proposals';
 import { ReportsSchema } from '@shared/schemas/reports';
 import { ClientSitesSchema } from '@shared/schemas/sites';
 import { SubscriptionSchema } from '@shared/schemas/subscriptions';
@@ -83,6 +84,19 @@ function stubPortal() {
     http.get('/api/reports', () =>
       json(ReportsSchema, [{ id: 'r1', month: '2026-10', createdAt: '2026-11-01T13:00:00.000Z' }]),
     ),
+    http.get('/api/proposals/mine', () =>
+      json(ClientAgreementListSchema, {
+        items: [
+          {
+            id: 'a1',
+            title: 'A new website for Aurelie',
+            signedAt: '2026-10-20T15:00:00.000Z',
+            signerName: 'Aurelie Martin',
+            pdfUrl: '/api/proposals/mine/a1/pdf',
+          },
+        ],
+      }),
+    ),
     // "Your website" has its own tests (features/sites): this client has none.
     http.get('/api/sites', () => json(ClientSitesSchema, [])),
     http.get('/api/invoices', () =>
@@ -144,6 +158,9 @@ describe('PortalDashboardPage', () => {
     expect(screen.getByRole('switch', { name: 'Automatic payment' })).toBeDisabled();
     expect(screen.getByRole('heading', { name: 'Reports' })).toBeVisible();
     expect(await screen.findByRole('link', { name: 'PDF of the Oct 2026 report' })).toBeVisible();
+    expect(
+      await screen.findByRole('link', { name: 'Download the PDF of A new website for Aurelie' }),
+    ).toHaveAttribute('href', '/api/proposals/mine/a1/pdf');
   });
 
   it("shows the month's updates meter in the Support card", async () => {

@@ -2,6 +2,7 @@ import { LifeBuoy } from 'lucide-react';
 import { Link } from 'wouter';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { AgreementsCard } from '@/features/agreements/public';
 import { useUser } from '@/features/auth/public';
 import { BillingHistoryCard } from '@/features/invoices/public';
 import { PaymentCard, useCheckoutReturn } from '@/features/payments/public';
@@ -40,7 +41,7 @@ function SupportCard() {
 }
 
 /**
- * /portal/dashboard: the client's home, the cards of nine features side by side (which is
+ * /portal/dashboard: the client's home, the cards of ten features side by side (which is
  * why it lives in app/ and not in one of them).
  */
 export function PortalDashboardPage() {
@@ -76,6 +77,7 @@ export function PortalDashboardPage() {
                 onPaymentConfirmed={paymentConfirmed}
               />
               <ReportsCard />
+              <AgreementsCard />
               <PaymentCard />
               {user && <ChangeEmailCard email={user.email} />}
               <ChangePasswordCard />

@@ -11,6 +11,7 @@ import { paths } from '@/lib/paths';
 export const PAGE_TITLES: ReadonlyArray<readonly [pattern: string, title: string]> = [
   [paths.signup.pattern, 'Create your account'],
   [paths.pay.pattern, 'Pay your invoice'],
+  [paths.proposal.pattern, 'Proposal'],
   [paths.privacy.pattern, 'Privacy Policy'],
   [paths.terms.pattern, 'Terms of Service'],
   [paths.portal.root.pattern, 'Client Portal'],

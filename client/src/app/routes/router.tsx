@@ -26,9 +26,13 @@ const PayPage = lazy(() =>
   import('@/features/payments/pages/pay-page').then((m) => ({ default: m.PayPage })),
 );
 
+const ProposalPage = lazy(() =>
+  import('@/features/agreements/pages/proposal-page').then((m) => ({ default: m.ProposalPage })),
+);
+
 /**
  * The route table of spec section 2, plus /signup/{token} for invited clients,
- * /pay/{token} for an invoice's pay link, and (in PublicRoutes) /privacy and /terms.
+ * /pay/{token} for an invoice's pay link, /proposals/{token} for a proposal to sign, and (in PublicRoutes) /privacy and /terms.
  */
 export function AppRouter() {
   return (
@@ -47,6 +51,7 @@ export function AppRouter() {
           <Route path={paths.admin.area.pattern} component={AdminRoutes} />
           <Route path={paths.signup.pattern} component={SignupPage} />
           <Route path={paths.pay.pattern} component={PayPage} />
+          <Route path={paths.proposal.pattern} component={ProposalPage} />
           <Route component={PublicRoutes} />
         </Switch>
       </Suspense>

@@ -4,3 +4,4 @@ export { HowToPay } from './components/how-to-pay';
 export { PayNowButton } from './components/pay-now-button';
 export { PaymentCard } from './components/payment-card';
 export { useCheckoutReturn } from './components/use-checkout-return';
+export { useLeavingForStripe } from './components/use-leaving-for-stripe';
