@@ -164,7 +164,13 @@ export function createProposalBilling({
     if (!proposal.depositInvoiceId) return null;
     let first = await invoices.detail(proposal.depositInvoiceId);
     if (first.invoice.status === 'draft') {
-      await invoices.send(first.invoice.id);
+      try {
+        await invoices.send(first.invoice.id);
+      } catch (error) {
+        // Another run sent it meanwhile (409): it is sent, once.
+        const now = await invoices.detail(first.invoice.id);
+        if (now.invoice.status === 'draft') throw error;
+      }
       first = await invoices.detail(first.invoice.id);
     }
     await repository.recordOnce(
