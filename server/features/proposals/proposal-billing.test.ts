@@ -382,6 +382,18 @@ describe('the client and the plan', () => {
     expect(recorded.status).toBe(201);
     expect(await subscriptionOf(client.id)).toMatchObject({ status: 'active' });
     expect((await proposalRow(proposal.id)).status).toBe('paid');
+
+    // A part credited (the deposit corrected) leaves the plan; all of it credited ends it.
+    const part = await agent
+      .post(`/api/admin/invoices/${settled.depositInvoiceId}/credit-notes`)
+      .send({ amountCents: 5_000, reason: 'Logo dropped from the deposit' });
+    expect(part.status).toBe(201);
+    expect(await subscriptionOf(client.id)).toMatchObject({ status: 'active' });
+    const rest = await agent
+      .post(`/api/admin/invoices/${settled.depositInvoiceId}/credit-notes`)
+      .send({ amountCents: 119_900, reason: 'The client withdrew' });
+    expect(rest.status).toBe(201);
+    expect(await subscriptionOf(client.id)).toMatchObject({ status: 'canceled' });
   });
 
   it('to a client whose plan runs already: no second plan, and the event says so', async () => {

@@ -472,6 +472,38 @@ export async function endSubscriptionNow(
 }
 
 /**
+ * active or past_due -> canceled at once: the first invoice that started it was credited in
+ * full (credit-note-lifecycle's issueCreditNote), so its period ends `at`. Null when it was
+ * not running.
+ */
+export async function endRefundedSubscription(
+  tx: Transaction,
+  subscriptionId: string,
+  at: Date,
+): Promise<SubscriptionRow | null> {
+  const [current] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, subscriptionId))
+    .for('update');
+  if (!current || !canEndNow(current)) return null;
+  return moveOne(
+    tx,
+    current,
+    'canceled',
+    {
+      status: 'canceled',
+      currentPeriodEnd: at,
+      cancelAtPeriodEnd: false,
+      cancelRequestedAt: at,
+      ...NO_PLAN_CHANGE,
+      updatedAt: at,
+    },
+    at,
+  );
+}
+
+/**
  * Another plan from the next period: it starts when the current period ends. Null when the
  * rules refuse it (planChangeRefusal says why).
  */
