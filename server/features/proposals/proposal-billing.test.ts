@@ -1,4 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
+import express from 'express';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarDateIn } from '@shared/dates';
 import {
@@ -16,6 +18,10 @@ import {
 import { createClient, signedInAdmin, signedInClient } from '@tests/factories';
 import type { StripeStandIn } from '@tests/support/stripe-stand-in';
 import { startTestAppWithStripe, type TestApp } from '@tests/support/test-app';
+import { AppError, errorHandler } from '../../lib/errors';
+import { createLogger } from '../../lib/logger';
+import { depositRoutes } from './deposit.routes';
+import { portalInvitationEmail } from './proposal-billing.emails';
 
 const WEBHOOK_SECRET = 'whsec_test_proposal_billing';
 
@@ -421,5 +427,69 @@ describe('the client and the plan', () => {
       .from(proposalEvents)
       .where(and(eq(proposalEvents.proposalId, proposal.id), eq(proposalEvents.kind, 'attached')));
     expect(attached!.detail).toContain('no second plan was started');
+  });
+});
+
+describe('POST /api/proposals/{token}/deposit', () => {
+  it('answers Checkout for the first invoice, back to the proposal, and 404 for a wrong link', async () => {
+    const proposal = await signedProposal();
+    await billing().settleSigned(proposal.id);
+    const tokens = new Map([['good-token', proposal.id]]);
+    const app = express()
+      .use(express.json())
+      .use(
+        '/api/proposals',
+        depositRoutes(
+          billing(),
+          async (token) => {
+            const id = tokens.get(token);
+            if (!id) throw new AppError(404, 'This proposal link is not valid');
+            return id;
+          },
+          t.services.rateLimits,
+          t.baseUrl,
+        ),
+      )
+      .use(errorHandler(createLogger('silent')));
+
+    const res = await request(app).post('/api/proposals/good-token/deposit');
+    expect(res.status).toBe(200);
+    const session = stripe.checkoutSessions.get(new URL(res.body.url).pathname.split('/').pop()!);
+    expect(session).toMatchObject({
+      amount_total: 124_900,
+      success_url: `${t.baseUrl}/proposals/good-token?paid=1`,
+      cancel_url: `${t.baseUrl}/proposals/good-token`,
+    });
+    const wrong = await request(app).post('/api/proposals/forged/deposit');
+    expect(wrong.status).toBe(404);
+    expect(wrong.body.message).toBe('This proposal link is not valid');
+  });
+});
+
+describe('the portal invitation', () => {
+  it('names what waits in the portal and links to its sign-up for the address', () => {
+    const email = portalInvitationEmail(
+      {
+        businessName: 'Coast & Code Studio',
+        businessEmail: 'hello@coastandcode.test',
+        timeZone: 'America/Chicago',
+      },
+      {
+        email: 'camille@example.com',
+        name: 'Camille Broussard',
+        title: 'Bayou Bakery website',
+        plan: { name: 'Signature', monthlyCents: 19_900 },
+        invoiceNumber: 'INV-2026-0007',
+        signupUrl: 'https://agency.test/api/login?screen=signup',
+      },
+    );
+    expect(email.subject).toBe('Welcome to Coast & Code Studio: your client account');
+    expect(email.text).toContain(
+      'Create your client account with camille@example.com to find your Signature plan ($199.00/month), invoice INV-2026-0007, the signed agreement in one place.',
+    );
+    expect(email.text).toContain('Your plan starts once the first invoice is paid');
+    expect(email.text).toContain(
+      'Create your account: https://agency.test/api/login?screen=signup',
+    );
   });
 });
