@@ -79,7 +79,12 @@ const STATUS_WRITERS = {
  * be imported by other features, by its name alone.
  */
 const LIFECYCLE_MODULES = [
-  ...new Set([...Object.values(MONEY_TABLE_WRITERS), ...Object.values(STATUS_WRITERS)]),
+  ...new Set([
+    ...Object.values(MONEY_TABLE_WRITERS),
+    ...Object.values(STATUS_WRITERS),
+    // What money does to a signed proposal, in the invoices' transactions (issue 38).
+    'server/features/proposals/proposal-lifecycle.ts',
+  ]),
 ];
 
 /**

@@ -38,6 +38,7 @@ import {
   stripeWebhookRoutes,
 } from './features/payments/payments.routes';
 import { profileRoutes } from './features/profile/profile.routes';
+import { depositRoutes } from './features/proposals/deposit.routes';
 import { adminReportRoutes, reportRoutes } from './features/reports/reports.routes';
 import { adminSettingsRoutes, publicSettingsRoutes } from './features/settings/settings.routes';
 import { adminResponseTimeRoutes } from './features/settings/response-times.routes';
@@ -268,6 +269,15 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   api.use(clientInvoiceRoutes(services.invoices));
   api.use(clientPaymentRoutes(services.payments));
   api.use(payLinkRoutes(services.payments, brand, rateLimits));
+  api.use(
+    '/proposals',
+    depositRoutes(
+      services.proposalBilling,
+      services.resolveProposalToken,
+      rateLimits,
+      config.appUrl,
+    ),
+  );
   api.use(signupLinkRoutes(services.signupLinks, notifying));
   api.use(reportRoutes(services.reports));
   api.use(siteRoutes(services.sites));

@@ -105,6 +105,11 @@ import { createTicketRepository } from './features/tickets/tickets.repository';
 import { createTicketService } from './features/tickets/tickets.service';
 import { createUpdatesRepository } from './features/updates/updates.repository';
 import { createUpdatesService } from './features/updates/updates.service';
+import { createProposalBilling } from './features/proposals/proposal-billing';
+import { createProposalBillingEmails } from './features/proposals/proposal-billing.emails';
+import { createProposalBillingRepository } from './features/proposals/proposal-billing.repository';
+import { PROPOSAL_MESSAGES } from '@shared/schemas/proposals';
+import { AppError } from './lib/errors';
 import { createClamdScanner } from './lib/clamd';
 import { createFileStorage } from './lib/file-storage';
 import { createBackgroundWork } from './lib/background-work';
@@ -376,9 +381,26 @@ export function createServices({
     oidcSubject,
   }: Pick<User, 'oidcIssuer' | 'oidcSubject'>) =>
     !config.oidc && oidcIssuer === BUILT_IN_ISSUER ? oidcSubject : undefined;
+  // A signed proposal's first invoice, the rest as a draft, the client and the plan (issue 38).
+  const proposalBilling = createProposalBilling({
+    repository: createProposalBillingRepository(db, config.billing.timezone),
+    invoices,
+    mail: createProposalBillingEmails(send),
+    openCheckout: (invoiceId, returnTo) => payments.payProposalInvoice(invoiceId, returnTo),
+    online: stripe !== null,
+    paymentInstructions,
+    appUrl: config.appUrl,
+    logger,
+    now: clock,
+    timeZone: config.billing.timezone,
+  });
   const auth = createAuthService({
     repository: repositories.users,
-    claimForVerifiedEmail: (userId, email) => invoices.claimForVerifiedEmail(userId, email),
+    // What was written to the address before the account: invoices, then signed proposals.
+    claimForVerifiedEmail: async (userId, email) => {
+      await invoices.claimForVerifiedEmail(userId, email);
+      await proposalBilling.attachForVerifiedEmail(userId, email);
+    },
     // A deactivated client's provider session goes, so the next try asks for the password.
     whenRefused: async (user) => {
       const accountId = builtInAccountId(user);
@@ -713,6 +735,15 @@ export function createServices({
     notifications: { idle: () => background.idle() },
     /** Getting paid: Checkout, the saved card, Stripe's events, recorded payments. */
     payments,
+    /** A signed proposal's money: its first invoice, the rest, the client and the plan. */
+    proposalBilling,
+    /**
+     * A proposal link's token to its proposal's id. A stand-in answering 404 until the
+     * proposals' own token module (issue 38's server part) takes its place here.
+     */
+    resolveProposalToken: async (_token: string): Promise<string> => {
+      throw new AppError(404, PROPOSAL_MESSAGES.linkNotValid);
+    },
     /** Whether the database answers (GET /api/health). */
     ping: () => database.ping(),
     profile,

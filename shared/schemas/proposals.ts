@@ -195,6 +195,8 @@ export const PROPOSAL_EVENT_KINDS = [
   'paid',
   'attached',
   'revoked',
+  /** Signing invited the recipient to the portal under the proposal's e-mail (once). */
+  'invited',
 ] as const;
 export type ProposalEventKind = (typeof PROPOSAL_EVENT_KINDS)[number];
 

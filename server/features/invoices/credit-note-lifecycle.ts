@@ -8,6 +8,7 @@ import {
   type CreditNoteRow,
   type InvoiceRow,
 } from '../../db/schema';
+import { endRefundedSubscription } from '../subscriptions/subscription-lifecycle';
 import { creditNoteFor } from './credit-amounts';
 import { yearIn } from './invoice-lifecycle';
 
@@ -130,7 +131,31 @@ export async function issueCreditNote(
     })
     .where(eq(creditNotes.id, id))
     .returning();
+  if (issued) await endPlanOfCreditedFirstInvoice(tx, issued.invoiceId, at);
   return issued ?? null;
+}
+
+/**
+ * A plan's first invoice credited in full (all it received goes back) ends the plan it
+ * started, at once: the client no longer paid for it (issue 38, a proposal's first invoice
+ * refunded, and any first invoice). A part credited (a deposit's correction) leaves it.
+ */
+async function endPlanOfCreditedFirstInvoice(tx: Transaction, invoiceId: string, at: Date) {
+  const [invoice] = await tx
+    .select({
+      subscriptionId: invoices.subscriptionId,
+      periodStart: invoices.periodStart,
+      amountPaid: invoices.amountPaid,
+    })
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId));
+  if (!invoice?.subscriptionId || invoice.periodStart || invoice.amountPaid <= 0) return;
+  const [credited] = await tx
+    .select({ total: sql<number>`coalesce(sum(${creditNotes.amount}), 0)::int` })
+    .from(creditNotes)
+    .where(and(eq(creditNotes.invoiceId, invoiceId), eq(creditNotes.status, 'issued')));
+  if ((credited?.total ?? 0) < invoice.amountPaid) return;
+  await endRefundedSubscription(tx, invoice.subscriptionId, at);
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   type InvoiceRow,
   type PaymentFlagEntry,
 } from '../../db/schema';
+import { proposalInvoicePaid } from '../proposals/proposal-lifecycle';
 import { subscriptionInvoicePaid } from '../subscriptions/subscription-lifecycle';
 import { countPayment, reopenedStatus, uncountPayment } from './invoice-rules';
 
@@ -156,6 +157,34 @@ export async function markInvoicePaid(
     .returning();
   if (!row) throw new Error('Invoice update returned no row');
   await subscriptionInvoicePaid(tx, row, paidAt, timeZone);
+  // A signed proposal's first invoice: the proposal is paid with it (issue 38).
+  await proposalInvoicePaid(tx, row, paidAt);
+  return row;
+}
+
+/**
+ * A signed proposal's invoice goes to the client it is now attached to (issue 38): their
+ * account, and for its first invoice the plan it bills the first month of (`subscriptionId`,
+ * a pending request at the proposal's price). When that invoice is paid already, the plan
+ * starts now through the one rule that starts plans (subscriptionInvoicePaid, as
+ * markInvoicePaid would have on paying it): its first month runs from `at`, when the client
+ * has an account to use it. Null when there is no such invoice.
+ */
+export async function attachInvoiceToClient(
+  tx: Transaction,
+  id: string,
+  userId: string,
+  subscriptionId: string | null,
+  at: Date,
+  timeZone: string,
+): Promise<InvoiceRow | null> {
+  const [row] = await tx
+    .update(invoices)
+    .set({ userId, ...(subscriptionId ? { subscriptionId } : {}), updatedAt: at })
+    .where(eq(invoices.id, id))
+    .returning();
+  if (!row) return null;
+  if (subscriptionId && row.status === 'paid') await subscriptionInvoicePaid(tx, row, at, timeZone);
   return row;
 }
 

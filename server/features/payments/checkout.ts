@@ -20,7 +20,7 @@ import type { StripeGateway } from './stripe-gateway';
 const INVOICE_NOT_FOUND = 'Invoice not found';
 
 export interface CheckoutDeps {
-  repository: Pick<PaymentRepository, 'findClientInvoice' | 'openCheckout'>;
+  repository: Pick<PaymentRepository, 'findClientInvoice' | 'findInvoice' | 'openCheckout'>;
   savedCards: Pick<SavedCardRepository, 'findClient' | 'setStripeCustomer'>;
   /** Null: Stripe is not configured, online payment is off. */
   gateway: StripeGateway | null;
@@ -124,6 +124,21 @@ export function createCheckout({
         { success: `${back}success`, cancel: `${back}cancelled` },
         true,
       );
+    },
+
+    /**
+     * Checkout for a signed proposal's first invoice (issue 38), from the proposal's page,
+     * back to it afterwards (`returnTo`). The card is kept for the plan's renewals when the
+     * invoice has its client's account already (a client, or one who signed up before paying).
+     */
+    async payProposalInvoice(
+      invoiceId: string,
+      returnTo: { success: string; cancel: string },
+    ): Promise<string> {
+      const invoice = await repository.findInvoice(invoiceId);
+      if (!invoice) throw new AppError(404, INVOICE_NOT_FOUND);
+      const client = invoice.userId ? await savedCards.findClient(invoice.userId) : null;
+      return openPage(invoice, client, returnTo, true);
     },
 
     /** The invoice as its pay link shows it to whoever holds the link. */

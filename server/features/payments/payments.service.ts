@@ -136,6 +136,7 @@ export function createPaymentService({
     payAsClient: checkout.payAsClient,
     payLinkInvoice: checkout.payLinkInvoice,
     payByLink: checkout.payByLink,
+    payProposalInvoice: checkout.payProposalInvoice,
     recordManual: manual.recordManual,
     payInFull: manual.payInFull,
     voidPayment,

@@ -32,7 +32,8 @@ import {
  * subscription locks its row, asks subscription-rules.ts whether it may happen in the state the
  * row is in, and writes it; the daily run's transitions are set-based statements.
  *
- * - (none, or ended) -> pending: requestSubscription; pending -> canceled:
+ * - (none, or ended) -> pending: requestSubscription (a signed proposal's at its own price:
+ *   requestSubscriptionAtPrice); pending -> canceled:
  *   withdrawSubscriptionRequest
  * - pending -> active: startSubscription (its first invoice paid)
  * - active or past_due -> active, further: extendSubscription (a renewal paid)
@@ -160,14 +161,39 @@ export async function requestSubscription(
   tier: PlanId,
   at: Date,
 ): Promise<SubscriptionRow | null> {
+  return requestAt(tx, userId, tier, priceOf(tier), at);
+}
+
+/**
+ * A signed proposal's plan for its client (issue 38): a pending request as requestSubscription
+ * makes, at the price the proposal copied when it was written (what was signed), never the
+ * catalogue's today. Null when a running subscription is left as it is.
+ */
+export async function requestSubscriptionAtPrice(
+  tx: Transaction,
+  userId: string,
+  tier: PlanId,
+  priceCents: number,
+  at: Date,
+): Promise<SubscriptionRow | null> {
+  return requestAt(tx, userId, tier, priceCents, at);
+}
+
+async function requestAt(
+  tx: Transaction,
+  userId: string,
+  tier: PlanId,
+  price: number | SQL<number>,
+  at: Date,
+): Promise<SubscriptionRow | null> {
   const rows = await tx
     .insert(subscriptions)
-    .values({ userId, tier, status: 'pending', monthlyPriceCents: priceOf(tier) })
+    .values({ userId, tier, status: 'pending', monthlyPriceCents: price })
     .onConflictDoUpdate({
       target: subscriptions.userId,
       set: {
         tier,
-        monthlyPriceCents: priceOf(tier),
+        monthlyPriceCents: price,
         status: 'pending',
         currentPeriodStart: null,
         currentPeriodEnd: null,
@@ -428,6 +454,38 @@ export async function endSubscriptionNow(
   at: Date,
 ): Promise<SubscriptionRow | null> {
   const current = await lockedOf(tx, userId);
+  if (!current || !canEndNow(current)) return null;
+  return moveOne(
+    tx,
+    current,
+    'canceled',
+    {
+      status: 'canceled',
+      currentPeriodEnd: at,
+      cancelAtPeriodEnd: false,
+      cancelRequestedAt: at,
+      ...NO_PLAN_CHANGE,
+      updatedAt: at,
+    },
+    at,
+  );
+}
+
+/**
+ * active or past_due -> canceled at once: the first invoice that started it was credited in
+ * full (credit-note-lifecycle's issueCreditNote), so its period ends `at`. Null when it was
+ * not running.
+ */
+export async function endRefundedSubscription(
+  tx: Transaction,
+  subscriptionId: string,
+  at: Date,
+): Promise<SubscriptionRow | null> {
+  const [current] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, subscriptionId))
+    .for('update');
   if (!current || !canEndNow(current)) return null;
   return moveOne(
     tx,
