@@ -114,10 +114,13 @@ function body(pdf: Pdf, size = 11): Pdf['doc'] {
   return pdf.doc.fillColor(INK).font('Helvetica').fontSize(size);
 }
 
-/** Starts a new page when fewer than `needed` points are left above the bottom margin. */
+/** The foot of the page drawFooter writes in, kept clear of the content above it. */
+const FOOTER_ROOM = 30;
+
+/** Starts a new page when fewer than `needed` points are left above the footer. */
 function keepRoom(pdf: Pdf, y: number, needed: number): number {
   const { doc } = pdf;
-  if (y + needed <= doc.page.height - doc.page.margins.bottom) return y;
+  if (y + needed <= doc.page.height - doc.page.margins.bottom - FOOTER_ROOM) return y;
   doc.addPage();
   return doc.page.margins.top;
 }
@@ -317,7 +320,7 @@ function drawCertificate(pdf: Pdf, input: AgreementInput): void {
   doc.moveTo(left, y).lineTo(right, y).strokeColor(ACCENT).lineWidth(1).stroke();
   doc.y = y + 6;
   for (const event of input.events) {
-    y = keepRoom(pdf, doc.y, 56);
+    y = keepRoom(pdf, doc.y, 72);
     doc
       .fillColor(INK)
       .font('Helvetica-Bold')
