@@ -212,4 +212,24 @@ describe('loadConfig', () => {
       allowLoopback: false,
     });
   });
+  it('seals agreements with the given .p12, or a certificate of its own when none is given', () => {
+    expect(loadConfig({}).agreements).toEqual({
+      files: {
+        dir: path.join(projectRoot, 'data', 'agreements'),
+        s3: undefined,
+        keyPrefix: 'agreements/',
+      },
+      signingP12: undefined,
+    });
+    const p12 = Buffer.from([0x30, 0x82, 0x01, 0x02, 0xff]);
+    const given = loadConfig({
+      PROPOSAL_SIGNING_P12: `${p12.toString('base64')}\n`,
+      PROPOSAL_SIGNING_P12_PASSWORD: 'open sesame',
+    }).agreements.signingP12;
+    expect(given?.p12.equals(p12)).toBe(true);
+    expect(given?.passphrase).toBe('open sesame');
+    expect(() => loadConfig({ PROPOSAL_SIGNING_P12: 'not base64!' })).toThrow(
+      'PROPOSAL_SIGNING_P12',
+    );
+  });
 });

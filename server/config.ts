@@ -147,6 +147,17 @@ const EnvSchema = z
       .max(365, 'PAY_LINK_DAYS is at most 365')
       .default(60),
 
+    /**
+     * The certificate signed proposals' agreements are sealed with (issue 38): a .p12, base64,
+     * and its password. Unset: a self-signed one in the agency's name, made on first use.
+     */
+    PROPOSAL_SIGNING_P12: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9+/\s]+={0,2}$/, 'PROPOSAL_SIGNING_P12 is a .p12 file in base64')
+      .optional(),
+    PROPOSAL_SIGNING_P12_PASSWORD: z.string().default(''),
+
     /** Attachments go to S3-compatible storage when set, else to DATA_DIR/attachments. */
     S3_BUCKET: z.string().min(3).optional(),
     S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
@@ -334,6 +345,14 @@ export interface Config {
    * prefix of the S3 bucket when S3_BUCKET is set.
    */
   siteImages: { dir: string; s3: S3Config | undefined; keyPrefix: string };
+  /**
+   * Proposals' sealed agreements (issue 38): DATA_DIR/agreements, or the `agreements/` prefix
+   * of the S3 bucket; sealed with the given .p12, or (undefined) a self-signed certificate.
+   */
+  agreements: {
+    files: { dir: string; s3: S3Config | undefined; keyPrefix: string };
+    signingP12: { p12: Buffer; passphrase: string } | undefined;
+  };
   /** What the product may connect to when it fetches a website (analyser and site checks). */
   outbound: { allowLoopback: boolean };
   sites: {
@@ -494,6 +513,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dir: path.resolve(projectRoot, e.DATA_DIR, 'site-images'),
       s3: s3Config(e),
       keyPrefix: 'site-images/',
+    },
+    agreements: {
+      files: {
+        dir: path.resolve(projectRoot, e.DATA_DIR, 'agreements'),
+        s3: s3Config(e),
+        keyPrefix: 'agreements/',
+      },
+      signingP12: e.PROPOSAL_SIGNING_P12
+        ? {
+            p12: Buffer.from(e.PROPOSAL_SIGNING_P12.replace(/\s+/g, ''), 'base64'),
+            passphrase: e.PROPOSAL_SIGNING_P12_PASSWORD,
+          }
+        : undefined,
     },
     leads: {
       source: e.LEAD_SOURCE,

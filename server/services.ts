@@ -100,6 +100,11 @@ import { createRawMessages } from './features/inbound/raw-messages';
 import { createRawUpkeep } from './features/inbound/raw-upkeep';
 import { createReadingSlots } from './features/inbound/reading-slots';
 import { createSenderVerifier, dnsResolver } from './features/inbound/sender-verification';
+import { createAgreements } from './features/proposals/agreements';
+import { createAgreementsRepository } from './features/proposals/agreements.repository';
+import { createPdfSealer } from './features/proposals/pdf-seal';
+import { createSigningCredentials } from './features/proposals/signing-credentials';
+import { createSigningCredentialsRepository } from './features/proposals/signing-credentials.repository';
 import { createTicketEmails } from './features/tickets/tickets.emails';
 import { createTicketRepository } from './features/tickets/tickets.repository';
 import { createTicketService } from './features/tickets/tickets.service';
@@ -215,6 +220,28 @@ export function createServices({
     storage: createFileStorage(config.brandFiles),
     audit,
     now: clock,
+  });
+  // Signed proposals' sealed agreements (issue 38): made once, kept in a store of their own,
+  // sealed on the real clock (a reader checks the certificate's dates against it).
+  const agreements = createAgreements({
+    repository: createAgreementsRepository(db),
+    files: createFileStorage(config.agreements.files),
+    sealer: createPdfSealer(
+      createSigningCredentials({
+        repository: createSigningCredentialsRepository(db),
+        given: config.agreements.signingP12,
+        agencyName: async () => (await settings.getBusiness()).businessName,
+      }),
+    ),
+    issuer: async () => {
+      const business = await settings.getBusiness();
+      return {
+        ...business,
+        location: `${business.businessCity}, ${business.businessState}`,
+        logo: await logo.forPdf(),
+        timeZone: config.billing.timezone,
+      };
+    },
   });
   const updateAllowance = createUpdateAllowance({
     repository: repositories.updateAllowance,
@@ -666,6 +693,8 @@ export function createServices({
   return {
     repositories,
     adminAuth,
+    /** Signed proposals' sealed agreement PDFs: ensure(id) makes one once, read(id) serves it. */
+    agreements,
     /** Files on tickets: stored, scanned, served; the inbound mail saves its files here. */
     attachments,
     audit,
