@@ -60,6 +60,7 @@ const EVENT_LABEL: Record<ProposalEventKind, string> = {
   invoiced: 'Invoiced',
   paid: 'Paid',
   attached: 'Attached to the account',
+  invited: 'Invited to the portal',
   revoked: 'Link revoked',
 };
 
