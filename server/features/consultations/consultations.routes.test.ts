@@ -228,7 +228,9 @@ describe('GET /api/admin/consultations/{id}', () => {
       planId: 'signature',
       clientId: client.id,
     });
-    const missing = await agent.get('/api/admin/consultations/00000000-0000-4000-8000-000000000000');
+    const missing = await agent.get(
+      '/api/admin/consultations/00000000-0000-4000-8000-000000000000',
+    );
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('Request not found');
     expect((await agent.get('/api/admin/consultations/nope')).status).toBe(404);

@@ -2,6 +2,7 @@ import {
   BarChart3,
   ChevronDown,
   CreditCard,
+  FileSignature,
   FileText,
   Globe,
   History,
@@ -36,6 +37,7 @@ import { paths } from '@/lib/paths';
 
 const NAV_ITEMS = [
   { href: paths.admin.dashboard(), label: 'Dashboard', icon: BarChart3 },
+  { href: paths.admin.proposals(), label: 'Proposals', icon: FileSignature },
   { href: paths.admin.invoices(), label: 'Invoices', icon: FileText },
   { href: paths.admin.payments(), label: 'Payments', icon: CreditCard },
   { href: paths.admin.clients(), label: 'Clients', icon: Users },
