@@ -323,20 +323,29 @@ export function ProposalForm({
               {...form.register('title')}
             />
           </div>
-          <SelectField
-            label="Plan"
-            error={errors.planType?.message}
-            {...form.register('planType', {
-              setValueAs: (value: string | null) => value || null,
-            })}
-          >
-            <option value="">No plan</option>
-            {activePlans.map((plan) => (
-              <option key={plan.id} value={plan.id}>
-                {plan.name} ({formatPlanPrice(plan.monthlyPrice)})
-              </option>
-            ))}
-          </SelectField>
+          {/* Controlled: the catalogue may load after the form, and its choice must show. */}
+          <Controller
+            control={form.control}
+            name="planType"
+            render={({ field }) => (
+              <SelectField
+                label="Plan"
+                error={errors.planType?.message}
+                name={field.name}
+                ref={field.ref}
+                value={field.value ?? ''}
+                onBlur={field.onBlur}
+                onChange={(event) => field.onChange(event.target.value || null)}
+              >
+                <option value="">No plan</option>
+                {activePlans.map((plan) => (
+                  <option key={plan.id} value={plan.id}>
+                    {plan.name} ({formatPlanPrice(plan.monthlyPrice)})
+                  </option>
+                ))}
+              </SelectField>
+            )}
+          />
           <FormField
             label="Valid until"
             type="date"
