@@ -26,23 +26,26 @@ export function ProposalMoney({
     ['First invoice', totals.firstInvoice],
   ];
   return (
-    <dl
-      aria-live={live ? 'polite' : undefined}
+    <div
+      role="group"
       aria-label="Totals"
-      className={cn('ml-auto w-full max-w-sm space-y-1 text-sm', className)}
+      aria-live={live ? 'polite' : undefined}
+      className={cn('ml-auto w-full max-w-sm', className)}
     >
-      {rows.map(([label, cents], index) => (
-        <div
-          key={label}
-          className={cn(
-            'flex justify-between gap-4',
-            index === rows.length - 1 && 'border-t pt-2 font-semibold',
-          )}
-        >
-          <dt>{label}</dt>
-          <dd className="tabular-nums">{formatCents(cents)}</dd>
-        </div>
-      ))}
-    </dl>
+      <dl className="space-y-1 text-sm">
+        {rows.map(([label, cents], index) => (
+          <div
+            key={label}
+            className={cn(
+              'flex justify-between gap-4',
+              index === rows.length - 1 && 'border-t pt-2 font-semibold',
+            )}
+          >
+            <dt>{label}</dt>
+            <dd className="tabular-nums">{formatCents(cents)}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }
