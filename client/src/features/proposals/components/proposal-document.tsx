@@ -31,7 +31,7 @@ export function ProposalDocument({ proposal }: { proposal: ProposalDetail }) {
   return (
     <article aria-label="The proposal" className="space-y-6">
       <header className="space-y-1">
-        <h2 className="font-display text-2xl font-semibold">{proposal.title}</h2>
+        <h3 className="font-display text-2xl font-semibold">{proposal.title}</h3>
         <p className="text-sm text-muted-foreground">
           For {recipient.name}
           {recipient.businessName && `, ${recipient.businessName}`} ·{' '}
@@ -65,9 +65,9 @@ export function ProposalDocument({ proposal }: { proposal: ProposalDetail }) {
       />
       {proposal.terms && (
         <section aria-labelledby="proposal-terms" className="space-y-2">
-          <h3 id="proposal-terms" className="font-semibold">
+          <h4 id="proposal-terms" className="font-semibold">
             Terms
-          </h3>
+          </h4>
           <p className="whitespace-pre-wrap text-sm">{proposal.terms}</p>
         </section>
       )}
