@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 import { ClientDetailSchema } from '@shared/schemas/clients';
 import { ConsultationRequestSchema } from '@shared/schemas/consultations';
+import { LeadSchema, type Lead } from '@shared/schemas/leads';
 import { RECIPIENT_REQUIRED } from '@shared/schemas/proposals';
 import { adminPlansHandler, apiServer, json, recordRequests } from '@tests/support/api-server';
 import {
@@ -19,6 +20,50 @@ import { NewProposalPage } from './new-proposal-page';
 
 const CLIENT_ID = '0b1c2d3e-0000-4000-8000-000000000001';
 const CONSULTATION_ID = '3c4d5e6f-0000-4000-8000-000000000001';
+const SEARCH_ID = '6f1c2b3a-0000-4000-8000-000000000001';
+
+/** A marketing-tool lead: a business the search found, without an e-mail address. */
+const LEAD: Lead = {
+  id: 'osm-n42',
+  source: 'osm',
+  name: 'Bayou Dental',
+  address: '12 Main St, Baton Rouge, LA',
+  phone: '(225) 555-0142',
+  website: 'http://bayoudental.example',
+  email: null,
+  businessType: 'Healthcare',
+  category: 'dental_clinic',
+  city: 'Baton Rouge',
+  rating: 4.6,
+  reviewCount: 31,
+  isOpen: true,
+  socialLinks: [],
+  leadScore: 86,
+  leadScoring: {
+    conversionPotential: 'very-high',
+    scoreBreakdown: {
+      website: 30,
+      verification: 10,
+      growth: 12,
+      market: 14,
+      industry: 10,
+      opportunity: 10,
+    },
+    scoringFactors: [],
+  },
+  websiteQuality: {
+    score: 22,
+    needsWebsite: false,
+    recommendation: 'Complete redesign recommended',
+    technology: 'WordPress',
+    hasSSL: false,
+    professionalDomain: true,
+    opportunities: [],
+    issues: [],
+    signals: null,
+  },
+  industryInsights: { marketPresence: 'strong', competitionLevel: 'medium' },
+};
 
 function renderPage(query = '') {
   return renderWithApp(
@@ -234,6 +279,42 @@ describe('NewProposalPage', { timeout: 15_000 }, () => {
       consultationId: CONSULTATION_ID,
       planType: 'prestige',
       items: [],
+    });
+  });
+
+  it("copies a lead's business and links the search and lead; an e-mail is asked for", async () => {
+    apiServer.use(
+      http.get(`/api/admin/marketing-tool/searches/${SEARCH_ID}/leads/${LEAD.id}`, () =>
+        json(LeadSchema, LEAD),
+      ),
+    );
+    const calls = recordRequests();
+    renderPage(`?search=${SEARCH_ID}&lead=${LEAD.id}`);
+    const user = userEvent.setup();
+    expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveValue('Bayou Dental');
+    expect(screen.getByRole('textbox', { name: 'Business (optional)' })).toHaveValue(
+      'Bayou Dental',
+    );
+    expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveValue('');
+    expect(
+      screen.getByText(
+        'Written for the lead Bayou Dental of the marketing tool: it has no e-mail address, type the one to send it to.',
+      ),
+    ).toBeVisible();
+
+    await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'desk@bayoudental.example');
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'A new website');
+    await user.type(screen.getByRole('textbox', { name: 'Description, item 1' }), 'Website build');
+    await user.type(screen.getByRole('textbox', { name: 'Unit price ($), item 1' }), '3000');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(posted(calls)).toHaveLength(1));
+    expect(posted(calls)[0]!.body).toMatchObject({
+      recipient: {
+        name: 'Bayou Dental',
+        email: 'desk@bayoudental.example',
+        businessName: 'Bayou Dental',
+      },
+      lead: { searchId: SEARCH_ID, leadId: LEAD.id },
     });
   });
 });
