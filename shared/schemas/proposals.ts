@@ -29,7 +29,10 @@ export const PROPOSAL_STATUSES = [
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 
 /** A proposal that can still be signed or declined by its recipient. */
-export const OPEN_PROPOSAL_STATUSES = ['sent', 'viewed'] as const satisfies readonly ProposalStatus[];
+export const OPEN_PROPOSAL_STATUSES = [
+  'sent',
+  'viewed',
+] as const satisfies readonly ProposalStatus[];
 
 /** The most one-off items a proposal holds. */
 export const MAX_PROPOSAL_ITEMS = 50;
@@ -404,6 +407,10 @@ export const PROPOSAL_MESSAGES = {
 } as const;
 
 /** 410 of an expired proposal's link: who to ask for a new one. */
-export function proposalExpiredMessage(validUntil: string, agencyName: string, agencyEmail: string) {
+export function proposalExpiredMessage(
+  validUntil: string,
+  agencyName: string,
+  agencyEmail: string,
+) {
   return `This proposal expired on ${validUntil}. Please ask ${agencyName} (${agencyEmail}) for a new one.`;
 }

@@ -31,6 +31,7 @@ interface Records {
   outboxId: string;
   clientId: string;
   inboundId: string;
+  proposalId: string;
 }
 
 interface Visit {
@@ -164,6 +165,22 @@ const ROUTES: Record<string, Visit> = {
     as: 'admin',
     url: () => '/admin/invoices/renewals',
     ready: heading('Upcoming renewals'),
+  },
+  '/admin/proposals': { as: 'admin', url: () => '/admin/proposals', ready: heading('Proposals') },
+  '/admin/proposals/new': {
+    as: 'admin',
+    url: () => '/admin/proposals/new',
+    ready: heading('New proposal'),
+  },
+  '/admin/proposals/:id': {
+    as: 'admin',
+    url: (r) => `/admin/proposals/${r.proposalId}`,
+    ready: heading(/^A new website for Fontenot Florals/),
+  },
+  '/admin/proposals/:id/edit': {
+    as: 'admin',
+    url: (r) => `/admin/proposals/${r.proposalId}/edit`,
+    ready: (page) => page.getByRole('button', { name: 'Save changes' }),
   },
   '/admin/plans': { as: 'admin', url: () => '/admin/plans', ready: heading('Plans') },
   '/admin/website': { as: 'admin', url: () => '/admin/website', ready: heading('Website') },
@@ -342,6 +359,32 @@ async function consultationRequest(adminApi: APIRequestContext) {
   expect(sent.status(), 'consultation request sent').toBe(201);
 }
 
+/** A draft proposal with a long item and the Signature plan; its id. */
+async function proposalDraft(adminApi: APIRequestContext): Promise<string> {
+  const saved = await adminApi.post('/api/admin/proposals', {
+    data: {
+      recipient: {
+        name: 'Rosalie Fontenot',
+        email: 'rosalie.fontenot@example.com',
+        businessName: 'Fontenot Florals',
+      },
+      title: 'A new website for Fontenot Florals, with online ordering and delivery areas',
+      planType: 'signature',
+      items: [
+        {
+          description: 'Website build: eight pages, an online shop and delivery-area checkout',
+          quantity: 1,
+          unitPrice: 400_000,
+        },
+      ],
+      depositPercent: 50,
+      validUntil: '2099-12-31',
+    },
+  });
+  expect(saved.status(), 'proposal saved').toBe(201);
+  return ((await saved.json()) as { proposal: { id: string } }).proposal.id;
+}
+
 /** An e-mail received through the Postmark webhook, as Postmark posts it; its log id. */
 async function inboundEmail(api: APIRequestContext): Promise<string> {
   const raw = [
@@ -430,12 +473,14 @@ test('admin screens fit a phone, with the navigation menu closed and open, and a
     m.subject.startsWith('Invoice '),
   );
   const inboundId = await inboundEmail(adminApi);
+  const proposalId = await proposalDraft(adminApi);
   const records = {
     ticketId,
     invoiceId,
     clientId,
     outboxId: invoiceMail!.id,
     inboundId,
+    proposalId,
   } as Records;
 
   await restoreAdminSession(page);

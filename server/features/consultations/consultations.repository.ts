@@ -83,6 +83,14 @@ export function createConsultationRepository(db: Database) {
       });
     },
 
+    /** One request, with the client account its e-mail belongs to, if any. */
+    async find(id: string): Promise<ListedConsultation | null> {
+      const [row] = await db.select().from(consultations).where(eq(consultations.id, id));
+      if (!row) return null;
+      const accounts = await accountIdsByEmail(db, [row.email]);
+      return { ...row, clientId: accounts.get(row.email.toLowerCase()) ?? null };
+    },
+
     async setStatus(id: string, status: ConsultationStatus): Promise<Consultation | null> {
       const [row] = await db
         .update(consultations)

@@ -207,6 +207,37 @@ describe('GET /api/admin/consultations', () => {
   });
 });
 
+describe('GET /api/admin/consultations/{id}', () => {
+  it('answers one request with its plan and client account, 404 for an unknown one', async () => {
+    await post({
+      name: 'Ines Broussard',
+      email: 'ines@example.com',
+      business: 'Broussard Florals',
+      planId: 'signature',
+    });
+    const client = await createClient(t.database, { email: 'ines@example.com' });
+    const { agent } = await signedInAdmin(t.app, t.database);
+    const [listed] = (await agent.get('/api/admin/consultations')).body.items;
+    const res = await agent.get(`/api/admin/consultations/${listed.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(listed);
+    expect(res.body).toMatchObject({
+      name: 'Ines Broussard',
+      email: 'ines@example.com',
+      businessName: 'Broussard Florals',
+      planId: 'signature',
+      clientId: client.id,
+    });
+    const missing = await agent.get(
+      '/api/admin/consultations/00000000-0000-4000-8000-000000000000',
+    );
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Request not found');
+    expect((await agent.get('/api/admin/consultations/nope')).status).toBe(404);
+    expect((await request(t.app).get(`/api/admin/consultations/${listed.id}`)).status).toBe(401);
+  });
+});
+
 describe('the owner follows up on requests', () => {
   it('counts the new ones and sets a status (new, contacted, won, lost), refusing others', async () => {
     await post({ name: 'Lena', email: 'lena@example.com' });

@@ -49,6 +49,9 @@ export function adminConsultationRoutes(service: ConsultationService): Router {
   router.get('/consultations/summary', async (_req, res) => {
     res.json({ new: await service.newCount() });
   });
+  router.get('/consultations/:id', async (req: Request<{ id: string }>, res) => {
+    res.json(await service.get(req.params.id));
+  });
   router.patch('/consultations/:id', async (req: Request<{ id: string }>, res) => {
     const { status } = parse(UpdateConsultationSchema, req.body);
     res.json(await service.setStatus(req.params.id, status));

@@ -139,6 +139,13 @@ export function createConsultationService(
       return { items: rows.map(toRequest), total, page, pageSize };
     },
 
+    /** One request: what a proposal written for it copies (its contact and plan). */
+    async get(id: string): Promise<ConsultationRequest> {
+      const row = await repository.find(existingId(id, REQUEST_NOT_FOUND));
+      if (!row) throw new AppError(404, REQUEST_NOT_FOUND);
+      return toRequest(row);
+    },
+
     async setStatus(id: string, status: ConsultationStatus): Promise<ConsultationRequest> {
       const row = await repository.setStatus(existingId(id, REQUEST_NOT_FOUND), status);
       if (!row) throw new AppError(404, REQUEST_NOT_FOUND);

@@ -2,6 +2,7 @@ import {
   BarChart3,
   ChevronDown,
   CreditCard,
+  FileSignature,
   FileText,
   Globe,
   History,
@@ -36,6 +37,7 @@ import { paths } from '@/lib/paths';
 
 const NAV_ITEMS = [
   { href: paths.admin.dashboard(), label: 'Dashboard', icon: BarChart3 },
+  { href: paths.admin.proposals(), label: 'Proposals', icon: FileSignature },
   { href: paths.admin.invoices(), label: 'Invoices', icon: FileText },
   { href: paths.admin.payments(), label: 'Payments', icon: CreditCard },
   { href: paths.admin.clients(), label: 'Clients', icon: Users },
@@ -59,7 +61,7 @@ const MENU_ID = 'admin-nav-menu';
 
 /**
  * The admin navigation. From `md` up, a tab bar (scrolling sideways in its own box when the
- * window is narrower than its twelve links; at 1280 px they all fit). Below `md`, one list of links behind a button that
+ * window is narrower than its links). Below `md`, one list of links behind a button that
  * names the current page: a disclosure, as on the landing page, rather than an ARIA menu,
  * because these are links to pages (docs/decisions/019-admin-navigation-on-phones.md).
  * It is the same list in both layouts, so every link and count badge exists once.

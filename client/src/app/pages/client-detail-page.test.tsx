@@ -12,6 +12,7 @@ import {
   type ClientNote,
 } from '@shared/schemas/clients';
 import { EmailChangeStatusSchema } from '@shared/schemas/profile';
+import { ProposalPageSchema } from '@shared/schemas/proposals';
 import { ClientUpdatesSchema } from '@shared/schemas/updates';
 import { AdminReportsSchema } from '@shared/schemas/reports';
 import { AdminSiteSchema } from '@shared/schemas/sites';
@@ -218,6 +219,10 @@ function stubClientApi(...pages: ClientDetail[]) {
       }),
     ),
     http.get(`/api/admin/clients/${ID}/reports`, () => json(AdminReportsSchema, [])),
+    // The proposals have their own tests (features/proposals).
+    http.get('/api/admin/proposals', () =>
+      json(ProposalPageSchema, { items: [], total: 0, page: 1, pageSize: 5 }),
+    ),
     // The websites have their own tests (features/sites).
     http.get(`/api/admin/clients/${ID}/sites`, () => json(AdminSiteSchema.array(), [])),
     http.get('/api/admin/clients/:id', ({ params }) =>
@@ -294,6 +299,11 @@ describe('ClientDetailPage', { timeout: 15_000 }, () => {
       screen.getByRole('link', { name: 'Our menu page looks squashed on my phone' }),
     ).toHaveAttribute('href', '/admin/support/t1');
     expect(screen.getByText(firstNote.body)).toBeVisible();
+    expect(await screen.findByText('No proposals yet.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Create proposal' })).toHaveAttribute(
+      'href',
+      `/admin/proposals/new?client=${ID}`,
+    );
   });
 
   it('says automatic payment is on only beside a saved card', async () => {

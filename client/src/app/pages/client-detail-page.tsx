@@ -24,6 +24,7 @@ import {
   useClient,
 } from '@/features/clients/public';
 import { InvoiceStatusBadge } from '@/features/invoices/public';
+import { ClientProposalsCard } from '@/features/proposals/public';
 import { ClientReportsCard } from '@/features/reports/public';
 import { SignupLinkStateBadge } from '@/features/signup-links/public';
 import { ClientSitesCard } from '@/features/sites/public';
@@ -89,6 +90,7 @@ export function ClientDetailPage() {
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <div className="min-w-0 space-y-6">
           <ClientSitesCard clientId={profile.id} />
+          <ClientProposalsCard clientId={profile.id} />
           <RecentCard
             title="Invoices"
             total={detail.invoices.total}

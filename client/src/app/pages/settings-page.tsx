@@ -9,6 +9,7 @@ import {
 } from '@/features/admin-auth/public';
 import { LegalPagesCard } from '@/features/legal/public';
 import { TestEmailCard } from '@/features/mail/public';
+import { ProposalSettingsCard } from '@/features/proposals/public';
 import { SavedRepliesCard } from '@/features/saved-replies/public';
 import { BusinessSettingsCards } from '@/features/settings/pages/business-settings-cards';
 
@@ -52,6 +53,7 @@ export function SettingsPage() {
         <TestEmailCard />
         <AdminsCard />
         <LegalPagesCard />
+        <ProposalSettingsCard />
       </div>
     </div>
   );

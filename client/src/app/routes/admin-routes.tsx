@@ -31,6 +31,10 @@ import { EditInvoicePage } from '@/features/invoices/pages/edit-invoice-page';
 import { InboundPage } from '@/features/inbound/pages/inbound-page';
 import { OutboxPage } from '@/features/mail/pages/outbox-page';
 import { PaymentsPage } from '@/features/payments/pages/payments-page';
+import { EditProposalPage } from '@/features/proposals/pages/edit-proposal-page';
+import { NewProposalPage } from '@/features/proposals/pages/new-proposal-page';
+import { ProposalDetailPage } from '@/features/proposals/pages/proposal-detail-page';
+import { ProposalsPage } from '@/features/proposals/pages/proposals-page';
 import { RequestsPage } from '@/features/consultations/pages/requests-page';
 import { SitesPage } from '@/features/sites/pages/sites-page';
 
@@ -65,6 +69,10 @@ export function AdminRoutes() {
                   />
                   <Route path={paths.admin.editInvoice.pattern} component={EditInvoicePage} />
                   <Route path={paths.admin.invoice.pattern} component={InvoiceDetailPage} />
+                  <Route path={paths.admin.proposals.pattern} component={ProposalsPage} />
+                  <Route path={paths.admin.newProposal.pattern} component={NewProposalPage} />
+                  <Route path={paths.admin.editProposal.pattern} component={EditProposalPage} />
+                  <Route path={paths.admin.proposal.pattern} component={ProposalDetailPage} />
                   <Route path={paths.admin.payments.pattern} component={PaymentsPage} />
                   <Route path={paths.admin.clients.pattern} component={ClientsPage} />
                   <Route path={paths.admin.inviteClient.pattern} component={InvitePage} />

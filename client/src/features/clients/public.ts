@@ -2,7 +2,7 @@
  * What other features may use of the client directory, and what the admin's page of one client
  * (app/pages/client-detail-page.tsx) draws of it beside the other features' cards.
  */
-export { useClient } from './api/get-client';
+export { clientQueryOptions, useClient } from './api/get-client';
 export { ClientAccessCard } from './components/client-access-card';
 export {
   ClientMoney,

@@ -65,6 +65,16 @@ const invite = (name: string) => new RegExp(`^Invite ?${name}$`);
 const changes = (calls: Call[]) => calls.filter((call) => call.method !== 'GET');
 
 describe('RequestsPage', () => {
+  it('writes a proposal for a request: the new-proposal screen names the request', async () => {
+    stubRequests([aRequest(), aRequest({ id: 'r2', name: 'Marc Guidry', clientId: CLIENT_ID })]);
+    renderWithApp(<RequestsPage />, '/admin/requests');
+    const links = await screen.findAllByRole('link', { name: /^Create proposal ?for / });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/admin/proposals/new?consultation=r1',
+      '/admin/proposals/new?consultation=r2',
+    ]);
+  });
+
   // The screen names plans from the catalogue (issue 37).
   beforeEach(() => {
     apiServer.use(adminPlansHandler());

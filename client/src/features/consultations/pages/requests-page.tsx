@@ -1,4 +1,4 @@
-import { Mail, Phone, UserPlus, UserRound } from 'lucide-react';
+import { FileSignature, Mail, Phone, UserPlus, UserRound } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import {
   CONSULTATION_LIST_PARAMS,
@@ -162,6 +162,12 @@ export function RequestsPage() {
                           ))}
                         </NativeSelect>
                       </div>
+                      <Button asChild variant="outline" size="sm">
+                        <Link href={paths.admin.newProposal({ consultation: request.id })}>
+                          <FileSignature className="h-4 w-4" aria-hidden="true" /> Create proposal
+                          <span className="sr-only"> for {request.name}</span>
+                        </Link>
+                      </Button>
                       {request.clientId ? (
                         <Button asChild variant="outline" size="sm">
                           <Link href={paths.admin.client(request.clientId)}>

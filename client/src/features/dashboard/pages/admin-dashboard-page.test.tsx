@@ -11,6 +11,7 @@ import {
   type DashboardTrends,
 } from '@shared/schemas/dashboard';
 import { InboundSummarySchema } from '@shared/schemas/inbound';
+import { ProposalStatsSchema } from '@shared/schemas/proposals';
 import { SiteCareSummarySchema } from '@shared/schemas/sites';
 import { AdminSiteContentSchema } from '@shared/schemas/site-content';
 import { DEFAULT_SITE_CONTENT } from '@shared/site-content-defaults';
@@ -77,6 +78,16 @@ function stubApi(
     ),
     http.get('/api/admin/dashboard-stats', () => json(DashboardStatsSchema, STATS)),
     http.get('/api/admin/dashboard-trends', trends),
+    // The proposals card has its own tests (proposals-card.test.tsx).
+    http.get('/api/admin/proposals/stats', () =>
+      json(ProposalStatsSchema, {
+        sentThisMonth: 0,
+        openedThisMonth: 0,
+        signedThisMonth: 0,
+        winRate: null,
+        openValueCents: 0,
+      }),
+    ),
     // The site care card has its own tests (features/sites).
     http.get('/api/admin/dashboard/site-care', () =>
       json(SiteCareSummarySchema, {

@@ -22,6 +22,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { businessTimeZone, formatDate } from '@/lib/dates';
 import { useDashboardStats } from '@/features/dashboard/api/get-dashboard-stats';
 import { useDashboardTrends } from '@/features/dashboard/api/get-dashboard-trends';
+import { ProposalsCard } from '@/features/dashboard/components/proposals-card';
 import { ResponseTimesCard } from '@/features/dashboard/components/response-times-card';
 import { SetupChecklist } from '@/features/dashboard/components/setup-checklist';
 import { HeldMailCard } from '@/features/inbound/public';
@@ -205,6 +206,7 @@ export function AdminDashboardPage() {
         />
         <StatCard title="Overdue" value={data && formatCents(data.overdue)} icon={AlertTriangle} />
       </div>
+      <ProposalsCard />
       <SiteCareCard />
       <ResponseTimesCard />
       <Trends figuresShown={!stats.isPending} />

@@ -130,6 +130,11 @@ describe('LeadDetailDialog', () => {
     ]) {
       expect(dialog.textContent).not.toContain(code);
     }
+    // A proposal for the lead: its contact is copied there, and the search and lead linked.
+    expect(within(dialog).getByRole('link', { name: 'Create proposal' })).toHaveAttribute(
+      'href',
+      `/admin/proposals/new?search=${SEARCH}&lead=osm-n42`,
+    );
   }, 15_000);
 
   it('copies the lead with one Website line and the words of its conversion potential', () => {

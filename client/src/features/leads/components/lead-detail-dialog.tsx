@@ -1,4 +1,6 @@
+import { FileSignature } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { SCORE_PARTS, TOP_FACTORS_SHOWN, type Lead } from '@shared/schemas/leads';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,6 +15,7 @@ import {
 import { QueryState } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
 import { copyToClipboard } from '@/lib/copy-to-clipboard';
+import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
 import { useLead } from '../api/get-lead';
 import { AddToRequests } from './add-to-requests';
@@ -249,6 +252,13 @@ export function LeadDetailDialog({
         </div>
         <DialogFooter className="-mx-4 mt-4 shrink-0 border-t px-4 pt-4 sm:-mx-6 sm:px-6">
           {data && <AddToRequests key={data.id} lead={data} />}
+          {data && (
+            <Button asChild variant="outline">
+              <Link href={paths.admin.newProposal({ search: searchId, lead: data.id })}>
+                <FileSignature className="h-4 w-4" aria-hidden="true" /> Create proposal
+              </Link>
+            </Button>
+          )}
           <Button
             type="button"
             variant="outline"

@@ -1,0 +1,484 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Plus, Trash2 } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import {
+  Controller,
+  useFieldArray,
+  useForm,
+  useWatch,
+  type Control,
+  type Resolver,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { centsToDollars, dollarsToCents } from '@shared/money';
+import { formatPlanPrice } from '@shared/plans';
+import {
+  proposalTotals,
+  ProposalInputSchema,
+  type ProposalInput,
+  type ProposalLead,
+} from '@shared/schemas/proposals';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField, SelectField, TextareaField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { addDaysTo, businessToday } from '@/lib/dates';
+import { useAdminPlanLookup } from '@/features/plans/public';
+import { ProposalMoney } from './proposal-money';
+
+/** A client account the proposal is for, as the picker hands it over. */
+export interface ProposalClient {
+  id: string;
+  name: string;
+  email: string | null;
+}
+
+/**
+ * The form as it is typed in: the recipient's fields are kept while a client is chosen (so
+ * switching back loses nothing), and only the one chosen is sent.
+ */
+export interface ProposalFormValues {
+  recipient: { name: string; email: string; businessName: string };
+  clientId: string | undefined;
+  lead: ProposalLead | undefined;
+  consultationId: string | undefined;
+  title: string;
+  planType: string | null;
+  items: { description: string; quantity: number; unitPrice: number }[];
+  depositPercent: number;
+  validUntil: string;
+  terms: string;
+}
+
+type Who = 'client' | 'contact';
+type FormControl = Control<ProposalFormValues, unknown, ProposalInput>;
+
+/** The proposal's own days to decide: the valid-until date a new one starts with. */
+export const DEFAULT_VALID_DAYS = 30;
+const EMPTY_ITEM = { description: '', quantity: 1, unitPrice: Number.NaN };
+
+/** A new proposal's values, with what the page knows already (a client, a lead...). */
+export function newProposalValues(
+  prefill: Partial<ProposalFormValues> & { terms: string },
+  today: Date = new Date(),
+): ProposalFormValues {
+  return {
+    recipient: { name: '', email: '', businessName: '' },
+    clientId: undefined,
+    lead: undefined,
+    consultationId: undefined,
+    title: '',
+    planType: null,
+    items: [EMPTY_ITEM],
+    depositPercent: 50,
+    validUntil: addDaysTo(businessToday(today), DEFAULT_VALID_DAYS),
+    ...prefill,
+  };
+}
+
+/** What is sent: the chosen client or the typed recipient, never both. */
+function payloadOf(values: ProposalFormValues, who: Who): z.input<typeof ProposalInputSchema> {
+  const { recipient, clientId, lead, consultationId, planType, ...rest } = values;
+  return {
+    ...rest,
+    ...(who === 'client'
+      ? { clientId }
+      : {
+          recipient: {
+            name: recipient.name,
+            email: recipient.email,
+            ...(recipient.businessName.trim() ? { businessName: recipient.businessName } : {}),
+          },
+        }),
+    ...(lead ? { lead } : {}),
+    ...(consultationId ? { consultationId } : {}),
+    planType: planType || null,
+  };
+}
+
+/**
+ * Dollars typed, cents held: the field's value is integer cents (NaN while the text is not
+ * an amount), the text stays as the admin types it.
+ */
+function DollarInput({
+  value,
+  onChange,
+  onBlur,
+  ...props
+}: {
+  value: number;
+  onChange: (cents: number) => void;
+  onBlur: () => void;
+  id: string;
+  'aria-invalid': boolean;
+}) {
+  const [text, setText] = useState(() => (Number.isFinite(value) ? centsToDollars(value) : ''));
+  return (
+    <Input
+      {...props}
+      type="text"
+      inputMode="decimal"
+      placeholder="0.00"
+      autoComplete="off"
+      value={text}
+      onBlur={onBlur}
+      onChange={(event) => {
+        setText(event.target.value);
+        onChange(dollarsToCents(event.target.value) ?? Number.NaN);
+      }}
+    />
+  );
+}
+
+/** A number the form holds, or 0 while it is being typed. */
+const orZero = (value: number) => (Number.isFinite(value) ? value : 0);
+
+/** The one-off total, deposit, monthly and first invoice as the form stands. */
+function LiveTotals({ control }: { control: FormControl }) {
+  const plans = useAdminPlanLookup();
+  const [items, depositPercent, planType] = useWatch({
+    control,
+    name: ['items', 'depositPercent', 'planType'],
+  });
+  const plan = plans.find(planType);
+  const percent = Math.min(100, Math.max(0, orZero(depositPercent)));
+  const totals = proposalTotals(
+    items.map((item) => ({ quantity: orZero(item.quantity), unitPrice: orZero(item.unitPrice) })),
+    percent,
+    plan?.monthlyPrice ?? null,
+  );
+  return (
+    <ProposalMoney live totals={totals} depositPercent={percent} planName={plan?.name ?? null} />
+  );
+}
+
+/**
+ * A proposal written or edited: who it is for (a client, or a name and e-mail), the title,
+ * a plan, one-off items in dollars (sent in cents), the deposit, until when it holds and its
+ * terms, with the totals live.
+ */
+export function ProposalForm({
+  initial,
+  initialClient = null,
+  onSubmit,
+  submitting,
+  submitLabel,
+  pendingLabel,
+  clientPicker,
+  origin,
+}: {
+  initial: ProposalFormValues;
+  /** The client account the proposal is for already (edited, or `?client=`). */
+  initialClient?: ProposalClient | null;
+  onSubmit: (input: ProposalInput) => void;
+  submitting: boolean;
+  submitLabel: string;
+  pendingLabel: string;
+  /** A search of the client accounts; choosing one makes the proposal theirs. */
+  clientPicker: (choose: (client: ProposalClient) => void, focus: boolean) => ReactNode;
+  /** Where the recipient's details came from (a lead, a consultation request). */
+  origin?: ReactNode;
+}) {
+  const id = useId();
+  const plans = useAdminPlanLookup();
+  const [who, setWho] = useState<Who>(initialClient ? 'client' : 'contact');
+  // The resolver reads the choice at submit time, after this render's effects.
+  const whoRef = useRef(who);
+  useEffect(() => {
+    whoRef.current = who;
+  }, [who]);
+  const [chosen, setChosen] = useState<ProposalClient | null>(initialClient);
+  // Where focus goes when the picker gives way to the chosen client, and back.
+  const [choosingAgain, setChoosingAgain] = useState(false);
+  const [justChose, setJustChose] = useState(false);
+  const chosenRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (justChose) chosenRef.current?.focus();
+  }, [justChose, chosen]);
+
+  const form = useForm<ProposalFormValues, unknown, ProposalInput>({
+    // The shared schema, given the recipient the admin chose (a client or someone new).
+    resolver: ((values, context, options) =>
+      zodResolver(ProposalInputSchema)(
+        payloadOf(values, whoRef.current),
+        context,
+        options as never,
+      )) as Resolver<ProposalFormValues, unknown, ProposalInput>,
+    defaultValues: initial,
+  });
+  const { errors } = form.formState;
+  const items = useFieldArray({ control: form.control, name: 'items' });
+  const itemsError = errors.items?.message ?? errors.items?.root?.message;
+
+  const choose = (client: ProposalClient | null) => {
+    setChosen(client);
+    setChoosingAgain(client === null);
+    setJustChose(client !== null);
+    form.setValue('clientId', client?.id, { shouldValidate: form.formState.isSubmitted });
+  };
+
+  const activePlans = plans.plans.filter(
+    (plan) => plan.status === 'active' || plan.id === initial.planType,
+  );
+
+  return (
+    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Who it is for</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {origin}
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium">Recipient</legend>
+            <div className="flex flex-wrap gap-x-6 gap-y-2">
+              {(
+                [
+                  ['client', 'An existing client'],
+                  ['contact', 'Someone new'],
+                ] as const
+              ).map(([value, label]) => (
+                <label key={value} className="flex min-h-6 items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name={`${id}-who`}
+                    value={value}
+                    checked={who === value}
+                    className="h-4 w-4 accent-primary"
+                    onChange={() => setWho(value)}
+                  />
+                  {label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {who === 'client' ? (
+            <div className="space-y-2">
+              {chosen ? (
+                <div
+                  ref={chosenRef}
+                  tabIndex={-1}
+                  role="status"
+                  className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-muted/40 px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  <span>
+                    For the client account of <strong>{chosen.name}</strong>
+                    {chosen.email && <span className="break-all"> ({chosen.email})</span>}
+                  </span>
+                  <Button type="button" variant="outline" size="sm" onClick={() => choose(null)}>
+                    Choose another
+                  </Button>
+                </div>
+              ) : (
+                clientPicker(choose, choosingAgain)
+              )}
+              {errors.recipient?.message && (
+                <p role="alert" className="text-sm text-destructive">
+                  {errors.recipient.message}
+                </p>
+              )}
+            </div>
+          ) : (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField
+                label="Name"
+                autoComplete="off"
+                error={errors.recipient?.name?.message}
+                {...form.register('recipient.name')}
+              />
+              <FormField
+                label="E-mail"
+                type="email"
+                autoComplete="off"
+                error={errors.recipient?.email?.message}
+                {...form.register('recipient.email')}
+              />
+              <FormField
+                label="Business (optional)"
+                autoComplete="off"
+                error={errors.recipient?.businessName?.message}
+                {...form.register('recipient.businessName')}
+              />
+              {errors.recipient?.message && (
+                <p role="alert" className="text-sm text-destructive sm:col-span-2">
+                  {errors.recipient.message}
+                </p>
+              )}
+            </div>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>The offer</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <div className="sm:col-span-2">
+            <FormField
+              label="Title"
+              placeholder="A new website and care plan"
+              error={errors.title?.message}
+              {...form.register('title')}
+            />
+          </div>
+          {/* Controlled: the catalogue may load after the form, and its choice must show. */}
+          <Controller
+            control={form.control}
+            name="planType"
+            render={({ field }) => (
+              <SelectField
+                label="Plan"
+                error={errors.planType?.message}
+                name={field.name}
+                ref={field.ref}
+                value={field.value ?? ''}
+                onBlur={field.onBlur}
+                onChange={(event) => field.onChange(event.target.value || null)}
+              >
+                <option value="">No plan</option>
+                {activePlans.map((plan) => (
+                  <option key={plan.id} value={plan.id}>
+                    {plan.name} ({formatPlanPrice(plan.monthlyPrice)})
+                  </option>
+                ))}
+              </SelectField>
+            )}
+          />
+          <FormField
+            label="Valid until"
+            type="date"
+            error={errors.validUntil?.message}
+            {...form.register('validUntil')}
+          />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>One-off items</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {items.fields.length > 0 && (
+            <ul className="space-y-3" aria-label="One-off items">
+              {items.fields.map((field, index) => {
+                const itemErrors = errors.items?.[index];
+                const n = index + 1;
+                return (
+                  <li
+                    key={field.id}
+                    className="grid grid-cols-[1fr_1fr_auto] items-end gap-2 sm:grid-cols-[1fr_6rem_8rem_auto]"
+                  >
+                    <div className="col-span-3 sm:col-span-1">
+                      <Label htmlFor={`item-${field.id}-description`} className="text-xs">
+                        Description<span className="sr-only">, item {n}</span>
+                      </Label>
+                      <Input
+                        id={`item-${field.id}-description`}
+                        placeholder="Website build"
+                        aria-invalid={Boolean(itemErrors?.description)}
+                        {...form.register(`items.${index}.description`)}
+                      />
+                    </div>
+                    <div>
+                      <Label htmlFor={`item-${field.id}-quantity`} className="text-xs">
+                        Qty<span className="sr-only">, item {n}</span>
+                      </Label>
+                      <Input
+                        id={`item-${field.id}-quantity`}
+                        type="number"
+                        min={1}
+                        step={1}
+                        inputMode="numeric"
+                        aria-invalid={Boolean(itemErrors?.quantity)}
+                        {...form.register(`items.${index}.quantity`, { valueAsNumber: true })}
+                      />
+                    </div>
+                    <div>
+                      <Label htmlFor={`item-${field.id}-price`} className="text-xs">
+                        Unit price ($)<span className="sr-only">, item {n}</span>
+                      </Label>
+                      <Controller
+                        control={form.control}
+                        name={`items.${index}.unitPrice`}
+                        render={({ field: price }) => (
+                          <DollarInput
+                            id={`item-${field.id}-price`}
+                            aria-invalid={Boolean(itemErrors?.unitPrice)}
+                            value={price.value}
+                            onChange={price.onChange}
+                            onBlur={price.onBlur}
+                          />
+                        )}
+                      />
+                    </div>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      onClick={() => items.remove(index)}
+                    >
+                      <Trash2 className="h-4 w-4" aria-hidden="true" />
+                      <span className="sr-only">Remove item {n}</span>
+                    </Button>
+                    {itemErrors && (
+                      <p className="col-span-3 text-sm text-destructive sm:col-span-4">
+                        Item {n}:{' '}
+                        {itemErrors.description?.message ??
+                          itemErrors.quantity?.message ??
+                          itemErrors.unitPrice?.message}
+                      </p>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          {itemsError && (
+            <p role="alert" className="text-sm text-destructive">
+              {itemsError}
+            </p>
+          )}
+          <Button type="button" variant="outline" onClick={() => items.append(EMPTY_ITEM)}>
+            <Plus className="h-4 w-4" aria-hidden="true" /> Add item
+          </Button>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Deposit, totals and terms</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <div className="sm:w-48">
+            <FormField
+              label="Deposit (%)"
+              type="number"
+              min={0}
+              max={100}
+              step={1}
+              inputMode="numeric"
+              hint="Of the one-off items, billed with the plan's first month when signed."
+              error={errors.depositPercent?.message}
+              {...form.register('depositPercent', { valueAsNumber: true })}
+            />
+          </div>
+          <LiveTotals control={form.control} />
+          <TextareaField
+            label="Terms"
+            rows={8}
+            error={errors.terms?.message}
+            {...form.register('terms')}
+          />
+        </CardContent>
+      </Card>
+
+      <div className="flex justify-end">
+        <Button type="submit" disabled={submitting}>
+          {submitting ? pendingLabel : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
