@@ -58,6 +58,14 @@ import { createPaymentRepository } from './features/payments/payments.repository
 import { createPaymentService } from './features/payments/payments.service';
 import { createSavedCardRepository } from './features/payments/saved-cards.repository';
 import { createStripeGateway } from './features/payments/stripe-gateway';
+import { createProposalEmails } from './features/proposals/proposals.emails';
+import { createProposalRepository } from './features/proposals/proposals.repository';
+import {
+  createProposalService,
+  type AgreementStore,
+  type ProposalBilling,
+} from './features/proposals/proposals.service';
+import { createProposalTokens } from './features/proposals/proposal-tokens';
 import { createProfileRepository } from './features/profile/profile.repository';
 import { createProfileService } from './features/profile/profile.service';
 import { createReportEmails } from './features/reports/reports.emails';
@@ -144,6 +152,30 @@ function createEmails(send: Send) {
   };
 }
 
+/**
+ * PLACEHOLDERS for issue 38's pieces built beside the proposals' core: the merger swaps
+ * `pendingAgreements` for the sealed PDFs (createAgreements, proposals/agreements.ts) and
+ * `pendingProposalBilling` for proposal-billing.ts. Until then signing bills nothing and the
+ * "agreement" e-mailed is a stub file.
+ */
+const pendingAgreementPdf = (proposalId: string) =>
+  Buffer.from(`%PDF-1.4\n% Agreement of proposal ${proposalId} (not sealed yet)\n%%EOF\n`);
+const pendingAgreements: AgreementStore = {
+  ensure: async (proposalId) => ({
+    key: `pending/${proposalId}.pdf`,
+    sha256: crypto.createHash('sha256').update(pendingAgreementPdf(proposalId)).digest('hex'),
+  }),
+  read: async (proposalId) => pendingAgreementPdf(proposalId),
+};
+const pendingProposalBilling: ProposalBilling = {
+  settleSigned: async () => {},
+  payment: async () => null,
+  depositCheckout: async () => {
+    throw new Error('Proposal deposits are not wired yet (proposal-billing.ts)');
+  },
+  attachForVerifiedEmail: async () => {},
+};
+
 export interface ServiceDeps {
   config: Config;
   database: DatabaseHandle;
@@ -183,6 +215,7 @@ export function createServices({
     responseTimes: createResponseTimeRepository(db),
     savedReplies: createSavedReplyRepository(db),
     profiles: createProfileRepository(db),
+    proposals: createProposalRepository(db),
     reports: createReportsRepository(db),
     rateLimits: createRateLimitRepository(db),
     savedCards: createSavedCardRepository(db),
@@ -641,6 +674,25 @@ export function createServices({
       })
     : null;
 
+  /** Proposals (issue 38): written, sent, signed with evidence, sealed, billed. */
+  const proposals = createProposalService({
+    repository: repositories.proposals,
+    tokens: createProposalTokens({ key: () => repositories.proposals.tokenKey() }),
+    mail: createProposalEmails(send),
+    audit,
+    plans,
+    agency: async () => {
+      const { businessName, businessEmail, businessPhone } = await settings.getPublic();
+      return { name: businessName, email: businessEmail, phone: businessPhone };
+    },
+    agreements: pendingAgreements,
+    billing: pendingProposalBilling,
+    appUrl: config.appUrl,
+    timeZone: config.billing.timezone,
+    logger,
+    now: clock,
+  });
+
   return {
     repositories,
     adminAuth,
@@ -716,6 +768,7 @@ export function createServices({
     /** Whether the database answers (GET /api/health). */
     ping: () => database.ping(),
     profile,
+    proposals,
     rateLimits,
     /** Each client's monthly report: the run of the 1st, the admin's, the client's downloads. */
     reports,
