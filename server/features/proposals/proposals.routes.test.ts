@@ -15,7 +15,7 @@ import {
   proposals,
   proposalVersions,
 } from '../../db/schema';
-import { createClient, signedInAdmin } from '@tests/factories';
+import { createClient, signedInAdmin, signedInClient } from '@tests/factories';
 import { startSmtpSink, type SmtpSink } from '@tests/support/smtp-sink';
 import { createTestClock, startTestApp, type TestApp } from '@tests/support/test-app';
 import { proposalDocumentHash } from './proposals.service';
@@ -381,6 +381,45 @@ describe('signing', () => {
     expect(told!.text).toContain('We went with our nephew.');
     const edit = await admin.put(`/api/admin/proposals/${proposal.id}`).send(proposalInput());
     expect(edit.body.message).toBe(PROPOSAL_MESSAGES.declinedUnchangeable);
+  });
+});
+
+describe("the client's portal", () => {
+  it('lists the signed proposals of the signed-in client, with their agreement', async () => {
+    const client = await signedInClient(t.baseUrl);
+    expect((await request(t.app).get('/api/proposals/mine')).status).toBe(401);
+    const res = await admin
+      .post('/api/admin/proposals')
+      .send(proposalInput({ recipient: undefined, clientId: client.user.id }));
+    const { id, title } = res.body.proposal;
+    const unsigned = await create();
+    await send(unsigned.id);
+    const { token } = await send(id);
+    await request(t.app)
+      .post(`/api/proposals/${token}/sign`)
+      .send({
+        version: 1,
+        signerName: 'Camille Broussard',
+        signature: { typed: 'C.B.' },
+        consent: true,
+      })
+      .expect(200);
+    const mine = await client.browser.request('GET', '/api/proposals/mine');
+    expect(await mine.json()).toEqual({
+      items: [
+        {
+          id,
+          title,
+          signedAt: '2026-03-02T15:00:00.000Z',
+          signerName: 'Camille Broussard',
+          pdfUrl: `/api/proposals/mine/${id}/pdf`,
+        },
+      ],
+    });
+    const pdf = await client.browser.request('GET', `/api/proposals/mine/${id}/pdf`);
+    expect([pdf.status, pdf.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    const other = await client.browser.request('GET', `/api/proposals/mine/${unsigned.id}/pdf`);
+    expect(other.status).toBe(404);
   });
 });
 
