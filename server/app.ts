@@ -39,6 +39,11 @@ import {
 } from './features/payments/payments.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { depositRoutes } from './features/proposals/deposit.routes';
+import {
+  adminProposalRoutes,
+  proposalRoutes,
+  proposalSignBody,
+} from './features/proposals/proposals.routes';
 import { adminReportRoutes, reportRoutes } from './features/reports/reports.routes';
 import { adminSettingsRoutes, publicSettingsRoutes } from './features/settings/settings.routes';
 import { adminResponseTimeRoutes } from './features/settings/response-times.routes';
@@ -194,7 +199,8 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
     app.use('/oidc', builtIn.provider.callback());
   }
 
-  app.use('/api', express.json({ limit: '100kb' }), rejectNulCharacters);
+  // The proposal's sign route takes a drawn signature: its own larger limit, parsed first.
+  app.use('/api', proposalSignBody(), express.json({ limit: '100kb' }), rejectNulCharacters);
 
   const adminDeps = {
     service: services.adminAuth,
@@ -236,6 +242,7 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   admin.use(adminInboundRoutes(services.inbound));
   admin.use(adminReportRoutes(services.reports));
   admin.use(adminSiteRoutes(services.sites));
+  admin.use(adminProposalRoutes(services.proposals));
   admin.use(notFoundApi);
   app.use('/api/admin', admin);
 
@@ -281,6 +288,7 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   api.use(signupLinkRoutes(services.signupLinks, notifying));
   api.use(reportRoutes(services.reports));
   api.use(siteRoutes(services.sites));
+  api.use(proposalRoutes(services.proposals, rateLimits));
   api.use(notFoundApi);
   app.use('/api', api);
 

@@ -66,6 +66,13 @@ const SITE_RETENTION_CRON = '23 * * * *';
  */
 const SITE_CHECK_TICK_MS = 1000;
 
+/**
+ * The proposals' upkeep, daily at 6:00 in BILLING_TIMEZONE and at start: unsigned ones past
+ * their date expire, those due are reminded, unfinished after-signing steps run again.
+ */
+export const PROPOSALS_QUEUE = 'proposals-daily';
+const PROPOSALS_CRON = '0 6 * * *';
+
 export interface JobRunner {
   stop(): Promise<void>;
 }
@@ -107,10 +114,12 @@ export async function startJobs({
     pollInboundMailbox?: Services['pollInboundMailbox'];
     /** Absent where a process does not check the clients' websites. */
     sites?: Pick<Services['sites'], 'scheduler' | 'checkDomains' | 'rollUpOldChecks'>;
+    /** Absent where a process does not look after the proposals. */
+    proposals?: Pick<Services['proposals'], 'runUpkeep'>;
   };
 }): Promise<JobRunner> {
   const { billing, leadSearches, mail, attachments, inboundProcessor, reports, sites } = services;
-  const { inboundRawUpkeep, inboundHeldDigest } = services;
+  const { inboundRawUpkeep, inboundHeldDigest, proposals } = services;
   const pollMailbox = config.inbound.imap ? services.pollInboundMailbox : null;
   const boss = pgBossFor(database);
   boss.on('error', (error) => logger.error({ err: error }, 'job runner error'));
@@ -131,6 +140,7 @@ export async function startJobs({
       : []),
     // stately: at most one poll waiting and one running, however many instances send.
     ...(pollMailbox ? [{ name: INBOUND_IMAP_QUEUE, policy: 'stately' as const }] : []),
+    ...(proposals ? [{ name: PROPOSALS_QUEUE, policy: 'singleton' as const }] : []),
     ...(sites
       ? [
           { name: SITE_DOMAINS_QUEUE, policy: 'singleton' as const },
@@ -246,6 +256,17 @@ export async function startJobs({
     });
     await boss.send(INBOUND_IMAP_QUEUE, {});
     await boss.schedule(INBOUND_IMAP_QUEUE, INBOUND_IMAP_CRON);
+  }
+  if (proposals) {
+    await boss.send(PROPOSALS_QUEUE, {});
+    await boss.schedule(PROPOSALS_QUEUE, PROPOSALS_CRON, undefined, {
+      tz: config.billing.timezone,
+    });
+    await boss.work(PROPOSALS_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+      const run = await proposals.runUpkeep();
+      if (run.expired + run.reminded + run.finished > 0)
+        logger.info({ run }, 'proposals upkeep done');
+    });
   }
   // Every runner claims due site checks; the claim (moving the site's next check) keeps two
   // runners, or a restarted one, from checking a site twice for one slot.

@@ -58,6 +58,10 @@ import { createPaymentRepository } from './features/payments/payments.repository
 import { createPaymentService } from './features/payments/payments.service';
 import { createSavedCardRepository } from './features/payments/saved-cards.repository';
 import { createStripeGateway } from './features/payments/stripe-gateway';
+import { createProposalEmails } from './features/proposals/proposals.emails';
+import { createProposalRepository } from './features/proposals/proposals.repository';
+import { createProposalService } from './features/proposals/proposals.service';
+import { createProposalTokens } from './features/proposals/proposal-tokens';
 import { createProfileRepository } from './features/profile/profile.repository';
 import { createProfileService } from './features/profile/profile.service';
 import { createReportEmails } from './features/reports/reports.emails';
@@ -113,8 +117,6 @@ import { createUpdatesService } from './features/updates/updates.service';
 import { createProposalBilling } from './features/proposals/proposal-billing';
 import { createProposalBillingEmails } from './features/proposals/proposal-billing.emails';
 import { createProposalBillingRepository } from './features/proposals/proposal-billing.repository';
-import { PROPOSAL_MESSAGES } from '@shared/schemas/proposals';
-import { AppError } from './lib/errors';
 import { createClamdScanner } from './lib/clamd';
 import { createFileStorage } from './lib/file-storage';
 import { createBackgroundWork } from './lib/background-work';
@@ -193,6 +195,7 @@ export function createServices({
     responseTimes: createResponseTimeRepository(db),
     savedReplies: createSavedReplyRepository(db),
     profiles: createProfileRepository(db),
+    proposals: createProposalRepository(db),
     reports: createReportsRepository(db),
     rateLimits: createRateLimitRepository(db),
     savedCards: createSavedCardRepository(db),
@@ -690,6 +693,25 @@ export function createServices({
       })
     : null;
 
+  /** Proposals (issue 38): written, sent, signed with evidence, sealed, billed. */
+  const proposals = createProposalService({
+    repository: repositories.proposals,
+    tokens: createProposalTokens({ key: () => repositories.proposals.tokenKey() }),
+    mail: createProposalEmails(send),
+    audit,
+    plans,
+    agency: async () => {
+      const { businessName, businessEmail, businessPhone } = await settings.getPublic();
+      return { name: businessName, email: businessEmail, phone: businessPhone };
+    },
+    agreements,
+    billing: proposalBilling,
+    appUrl: config.appUrl,
+    timeZone: config.billing.timezone,
+    logger,
+    now: clock,
+  });
+
   return {
     repositories,
     adminAuth,
@@ -766,16 +788,12 @@ export function createServices({
     payments,
     /** A signed proposal's money: its first invoice, the rest, the client and the plan. */
     proposalBilling,
-    /**
-     * A proposal link's token to its proposal's id. A stand-in answering 404 until the
-     * proposals' own token module (issue 38's server part) takes its place here.
-     */
-    resolveProposalToken: async (_token: string): Promise<string> => {
-      throw new AppError(404, PROPOSAL_MESSAGES.linkNotValid);
-    },
+    /** A proposal link's token to its proposal's id (404 for no link): the deposit's route. */
+    resolveProposalToken: proposals.proposalIdOf,
     /** Whether the database answers (GET /api/health). */
     ping: () => database.ping(),
     profile,
+    proposals,
     rateLimits,
     /** Each client's monthly report: the run of the 1st, the admin's, the client's downloads. */
     reports,

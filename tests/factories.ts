@@ -7,9 +7,11 @@ import {
   consultations,
   invoiceLineItems,
   invoices,
+  proposals,
   subscriptions,
   users,
   type InvoiceRow,
+  type ProposalRow,
   type User,
 } from '../server/db/schema';
 import { createAdminRepository } from '../server/features/admin-auth/admin-auth.repository';
@@ -188,4 +190,26 @@ export async function createConsultation(database: DatabaseHandle) {
   await database.db
     .insert(consultations)
     .values({ name: `Lead ${n}`, email: `lead${n}@example.com` });
+}
+
+/** A draft proposal stored directly (no plan, one item of $1,000, 50% deposit). */
+export async function createProposal(
+  database: DatabaseHandle,
+  overrides: Partial<typeof proposals.$inferInsert> = {},
+): Promise<ProposalRow> {
+  const n = next();
+  const [proposal] = await database.db
+    .insert(proposals)
+    .values({
+      title: `Website ${n}`,
+      recipientName: 'Marie Landry',
+      recipientEmail: `marie${n}@example.com`,
+      items: [{ description: 'Website build', quantity: 1, unitPrice: 100_000 }],
+      depositPercent: 50,
+      validUntil: '2026-12-31',
+      ...overrides,
+    })
+    .returning();
+  if (!proposal) throw new Error('proposal insert returned no row');
+  return proposal;
 }

@@ -11,7 +11,7 @@ import { DEFAULT_SITE_SNAPSHOT } from '@shared/site-content-defaults';
 import { escapeHtml } from './html';
 import { builtLandingRenderer, createLandingPages, type RenderLanding } from './landing-page';
 
-const PRIVATE_AREAS = /^\/(admin|portal)(\/|$)/;
+const PRIVATE_AREAS = /^\/(admin|portal|proposals)(\/|$)/;
 
 export interface SpaOptions {
   /**
@@ -28,7 +28,7 @@ export interface SpaOptions {
  * Serves the built client: hashed assets cached for a year, index.html never cached (with the
  * public address filled in), index.html for every other GET that is not an API or provider
  * path (history routing), and what search engines read: robots.txt, sitemap.xml, and
- * noindex on the portal and admin screens. Every page carries the public settings (brand name
+ * noindex on the portal, admin and proposal screens. Every page carries the public settings (brand name
  * and contact details), so no screen waits for them or shows the defaults first, and its
  * title, description, social cards and structured data are written from them. "/" is the
  * landing page rendered with them (landing-page.ts).

@@ -77,6 +77,11 @@ export const AUDIT_KINDS = [
   'site.resumed',
   'site.removed',
   'site.domain_date_set',
+  'proposal.created',
+  'proposal.updated',
+  'proposal.sent',
+  'proposal.revoked',
+  'proposal.deleted',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -153,6 +158,11 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'site.resumed': 'Website checks resumed',
   'site.removed': 'Website removed',
   'site.domain_date_set': 'Domain expiry date typed',
+  'proposal.created': 'Proposal written',
+  'proposal.updated': 'Proposal changed',
+  'proposal.sent': 'Proposal sent',
+  'proposal.revoked': 'Proposal link revoked',
+  'proposal.deleted': 'Draft proposal deleted',
 };
 
 /** Fields of audit values that hold integer cents: shown as money. */

@@ -200,6 +200,8 @@ export const PROPOSAL_EVENT_KINDS = [
   'revoked',
   /** Signing invited the recipient to the portal under the proposal's e-mail (once). */
   'invited',
+  /** The sealed agreement was e-mailed to both parties (once: a re-run sends nothing). */
+  'delivered',
 ] as const;
 export type ProposalEventKind = (typeof PROPOSAL_EVENT_KINDS)[number];
 
@@ -387,6 +389,7 @@ export const ClientAgreementSchema = z.object({
 });
 export type ClientAgreement = z.infer<typeof ClientAgreementSchema>;
 export const ClientAgreementListSchema = z.object({ items: z.array(ClientAgreementSchema) });
+export type ClientAgreementList = z.infer<typeof ClientAgreementListSchema>;
 
 /** The answers the signer's page words itself by (the server sends them; the page reacts). */
 export const PROPOSAL_MESSAGES = {
@@ -404,6 +407,16 @@ export const PROPOSAL_MESSAGES = {
   changed: 'This proposal changed since you opened it. Please read it again before signing.',
   /** 409 of send for a proposal with nothing to send (already signed, declined). */
   notSendable: 'Only a draft or an unsigned proposal can be sent',
+  /** 409 of send when its valid-until date has passed: PUT a later one first. */
+  validUntilPassed: 'Its valid-until date has passed: move it to today or later before sending',
+  /** 400 of POST/PUT with a valid-until date before today. */
+  validUntilInPast: 'Valid until must be today or later',
+  /** 409 of DELETE for a proposal that was sent. */
+  notDeletable: 'Only a draft that was never sent can be deleted',
+  /** 409 of revoke when there is no link out. */
+  noLink: 'This proposal has no link to revoke',
+  /** 404 of the sealed agreement before it is signed. */
+  noAgreement: 'There is no signed agreement for this proposal yet',
 } as const;
 
 /** 410 of an expired proposal's link: who to ask for a new one. */

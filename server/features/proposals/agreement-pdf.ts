@@ -61,6 +61,7 @@ const EVENT_LABEL: Record<ProposalEventKind, string> = {
   paid: 'Paid',
   attached: 'Attached to the account',
   invited: 'Invited to the portal',
+  delivered: 'Agreement e-mailed to both parties',
   revoked: 'Link revoked',
 };
 

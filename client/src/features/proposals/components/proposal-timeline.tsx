@@ -22,6 +22,7 @@ export function eventTitle(event: ProposalEvent): string {
     invited: () =>
       event.email ? `Invited to the portal as ${event.email}` : 'Invited to the portal',
     revoked: () => 'Link revoked',
+    delivered: () => 'Signed agreement e-mailed to both parties',
   };
   return titles[event.kind]();
 }
