@@ -331,6 +331,13 @@ export const SignProposalSchema = z.object({
     })
     .refine((mark) => Boolean(mark.drawn) || Boolean(mark.typed), SIGNATURE_REQUIRED),
   consent: z.literal(true, CONSENT_REQUIRED),
+  /**
+   * The SHA-256 of the consent wording the page showed (PublicProposal.consent.hash): a
+   * signature binds that wording, and a wording changed since answers 409 `changed`.
+   */
+  consentHash: z
+    .string({ error: 'The consent wording is required' })
+    .regex(/^[0-9a-f]{64}$/, 'The consent wording is required'),
 });
 export type SignProposal = z.infer<typeof SignProposalSchema>;
 

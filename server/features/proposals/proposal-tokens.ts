@@ -6,6 +6,8 @@ export const proposalTokenHash = (token: string) =>
 
 /** Tokens are base64url of an HMAC-SHA256: 43 characters. Anything else is no link. */
 const TOKEN_SHAPE = /^[\w-]{43}$/;
+export const isTokenShaped = (token: unknown): boolean =>
+  typeof token === 'string' && TOKEN_SHAPE.test(token);
 
 export interface ProposalTokenDeps {
   /** The key the tokens are derived with, made once and kept with the other secrets. */
@@ -37,7 +39,7 @@ export function createProposalTokens({ key }: ProposalTokenDeps) {
 
     /** The hash to look a token up by; null for what cannot be a token. */
     lookupHash: (token: string): string | null =>
-      TOKEN_SHAPE.test(token) ? proposalTokenHash(token) : null,
+      isTokenShaped(token) ? proposalTokenHash(token) : null,
   };
 }
 export type ProposalTokens = ReturnType<typeof createProposalTokens>;

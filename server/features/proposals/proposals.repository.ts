@@ -222,14 +222,6 @@ export function createProposalRepository(db: Database) {
       return row ?? null;
     },
 
-    /** The sealed agreement's place in the file store, once made. */
-    async setAgreement(id: string, key: string, sha256: string): Promise<void> {
-      await db
-        .update(proposals)
-        .set({ agreementKey: key, agreementSha256: sha256, updatedAt: sql`now()` })
-        .where(and(eq(proposals.id, id), isNull(proposals.agreementKey)));
-    },
-
     /** The client a proposal is written for: their name, e-mail and business. */
     async client(userId: string) {
       const [row] = await db

@@ -63,6 +63,9 @@ async function create(overrides: Record<string, unknown> = {}) {
   return res.body.proposal as { id: string; recipient: { email: string }; title: string };
 }
 
+/** The default consent wording's hash, which the signer's page sends with a signature. */
+const CONSENT_HASH = sha256Hex(DEFAULT_ESIGN_CONSENT);
+
 const linkIn = (mail: ParsedMail) => /\/proposals\/([\w-]{43})/.exec(mail.text ?? '')?.[1];
 
 /** Sends the proposal and reads its link out of the e-mail the recipient received. */
@@ -221,6 +224,11 @@ describe('the link', () => {
       PROPOSAL_MESSAGES.linkNotValid,
     );
     expect((await request(t.app).get('/api/proposals/short')).status).toBe(404);
+    // Not a link's shape: answered before a large body is read.
+    const large = await request(t.app)
+      .post('/api/proposals/short/sign')
+      .send({ signature: { drawn: `data:image/png;base64,${'A'.repeat(600_000)}` } });
+    expect([large.status, large.body.message]).toEqual([404, PROPOSAL_MESSAGES.linkNotValid]);
     const proposal = await create();
     const { token } = await send(proposal.id);
     const revoked = await admin.post(`/api/admin/proposals/${proposal.id}/revoke`);
@@ -231,6 +239,29 @@ describe('the link', () => {
     expect((await admin.post(`/api/admin/proposals/${proposal.id}/revoke`)).status).toBe(409);
     const again = await send(proposal.id);
     expect(again.token).not.toBe(token);
+    expect((await request(t.app).get(`/api/proposals/${again.token}`)).status).toBe(200);
+  });
+
+  it('a new address gets a new link: the one sent to the old address opens nothing', async () => {
+    const proposal = await create();
+    const { token } = await send(proposal.id);
+    const readdressed = await admin.put(`/api/admin/proposals/${proposal.id}`).send(
+      proposalInput({
+        recipient: { name: 'Marie Landry', email: 'marie@bayoubakes.test' },
+        title: proposal.title,
+      }),
+    );
+    expect(readdressed.status).toBe(200);
+    expect(readdressed.body.proposal.events.at(-1)).toMatchObject({
+      kind: 'revoked',
+      email: proposal.recipient.email,
+    });
+    const old = await request(t.app).get(`/api/proposals/${token}`);
+    expect([old.status, old.body.message]).toEqual([404, PROPOSAL_MESSAGES.linkNotValid]);
+    const again = await send(proposal.id);
+    expect(again.mail.to).toEqual(
+      expect.objectContaining({ text: expect.stringContaining('marie@bayoubakes.test') }),
+    );
     expect((await request(t.app).get(`/api/proposals/${again.token}`)).status).toBe(200);
   });
 });
@@ -263,16 +294,42 @@ describe('signing', () => {
     const signature = { drawn: `data:image/png;base64,${'A'.repeat(400_000)}` };
     const stale = await request(t.app)
       .post(`/api/proposals/${token}/sign`)
-      .send({ version: 1, signerName: 'Marie Landry', signature, consent: true });
+      .send({
+        version: 1,
+        signerName: 'Marie Landry',
+        signature,
+        consent: true,
+        consentHash: CONSENT_HASH,
+      });
     expect(stale.status).toBe(409);
     expect(stale.body).toEqual({ message: PROPOSAL_MESSAGES.changed, version: 2 });
 
     const page = await request(t.app).get(`/api/proposals/${token}`);
     expect(page.body.document).toMatchObject({ version: 2, depositPercent: 40 });
+    // The consent wording the page showed is bound too: another one is a change to read again.
+    const otherConsent = await request(t.app)
+      .post(`/api/proposals/${token}/sign`)
+      .send({
+        version: 2,
+        signerName: 'Marie Landry',
+        signature,
+        consent: true,
+        consentHash: sha256Hex('An older wording of the consent'),
+      });
+    expect([otherConsent.status, otherConsent.body.message]).toEqual([
+      409,
+      PROPOSAL_MESSAGES.changed,
+    ]);
     const signed = await request(t.app)
       .post(`/api/proposals/${token}/sign`)
       .set('User-Agent', 'Signer/2.0')
-      .send({ version: 2, signerName: 'Marie Landry', signature, consent: true });
+      .send({
+        version: 2,
+        signerName: 'Marie Landry',
+        signature,
+        consent: true,
+        consentHash: CONSENT_HASH,
+      });
     expect(signed.status).toBe(200);
     expect(signed.body).toMatchObject({
       status: 'signed',
@@ -312,7 +369,13 @@ describe('signing', () => {
 
     const replay = await request(t.app)
       .post(`/api/proposals/${token}/sign`)
-      .send({ version: 2, signerName: 'Marie Landry', signature, consent: true });
+      .send({
+        version: 2,
+        signerName: 'Marie Landry',
+        signature,
+        consent: true,
+        consentHash: CONSENT_HASH,
+      });
     expect([replay.status, replay.body.message]).toEqual([409, PROPOSAL_MESSAGES.alreadySigned]);
     const decline = await request(t.app).post(`/api/proposals/${token}/decline`).send({});
     expect([decline.status, decline.body.message]).toEqual([409, PROPOSAL_MESSAGES.alreadySigned]);
@@ -350,7 +413,13 @@ describe('signing', () => {
     const sign = (signerName: string) =>
       request(t.app)
         .post(`/api/proposals/${token}/sign`)
-        .send({ version: 1, signerName, signature: { typed: signerName }, consent: true });
+        .send({
+          version: 1,
+          signerName,
+          signature: { typed: signerName },
+          consent: true,
+          consentHash: CONSENT_HASH,
+        });
     const answers = await Promise.all([sign('Marie Landry'), sign('Marie L.')]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect((await events(proposal.id)).filter((e) => e.kind === 'signed')).toHaveLength(1);
@@ -402,6 +471,7 @@ describe("the client's portal", () => {
         signerName: 'Camille Broussard',
         signature: { typed: 'C.B.' },
         consent: true,
+        consentHash: CONSENT_HASH,
       })
       .expect(200);
     const mine = await client.browser.request('GET', '/api/proposals/mine');

@@ -1,17 +1,19 @@
 import express, { Router, type Request, type Response } from 'express';
 import {
   DeclineProposalSchema,
+  PROPOSAL_MESSAGES,
   ProposalInputSchema,
   ProposalListQuerySchema,
   ProposalSettingsSchema,
   SignProposalSchema,
 } from '@shared/schemas/proposals';
 import { actorOf } from '../../lib/audit-trail';
+import { AppError } from '../../lib/errors';
 import { currentAdmin, currentUserId, requireUser } from '../../lib/auth-guards';
 import { clientIp, createRateLimiter, waitText, type RateLimitKey } from '../../lib/rate-limit';
 import type { RateLimitCounters } from '../../lib/rate-limit-store';
 import { parse } from '../../lib/validate';
-import { proposalTokenHash } from './proposal-tokens';
+import { isTokenShaped, proposalTokenHash } from './proposal-tokens';
 import type { AgreementFile, ProposalService, Visitor } from './proposals.service';
 
 const MINUTE_MS = 60_000;
@@ -70,12 +72,31 @@ export function adminProposalRoutes(service: ProposalService): Router {
 }
 
 /**
- * Mounted before the app's JSON parser (100 kB): the sign route's body, up to 1 MB. The
- * app's parser then leaves the parsed body as it is; every other route keeps its limit.
+ * Mounted before the app's JSON parser (100 kB): the sign route's body, up to 1 MB. Only a
+ * token of a link's shape, from an address under its hourly count, gets that far: anyone
+ * else is answered before a large body is read. The app's parser then leaves the parsed body
+ * as it is; every other route keeps its limit.
  */
-export function proposalSignBody(): Router {
+export function proposalSignBody(counters: RateLimitCounters): Router {
   const router = Router({ caseSensitive: true });
-  router.post('/proposals/:token/sign', express.json({ limit: SIGN_BODY_LIMIT }));
+  const largeBodies = createRateLimiter(counters, {
+    name: 'proposal-sign-body:ip',
+    windowMs: 60 * MINUTE_MS,
+    limit: 30,
+    key: clientIp,
+    message: (minutes) => `Too many attempts. Please try again in ${waitText(minutes)}.`,
+  });
+  router.post(
+    '/proposals/:token/sign',
+    (req: Request<{ token: string }>, _res, next) =>
+      next(
+        isTokenShaped(req.params.token)
+          ? undefined
+          : new AppError(404, PROPOSAL_MESSAGES.linkNotValid),
+      ),
+    largeBodies,
+    express.json({ limit: SIGN_BODY_LIMIT }),
+  );
   return router;
 }
 

@@ -30,7 +30,7 @@ export async function signProposal(
   const signed = await deps.repository.withLocked(opened.id, async (locked) => {
     assertAnswerable(deps, locked, opened, agency);
     const { row } = locked;
-    if (input.version !== row.version) {
+    if (input.version !== row.version || input.consentHash !== consent.hash) {
       throw new AppError(409, PROPOSAL_MESSAGES.changed, { version: row.version });
     }
     const frozen = await frozenCurrent(locked, agency);

@@ -43,8 +43,20 @@ export async function updateProposal(
     const changed = changedContent(row, content);
     if (changed.length === 0) return row;
     const version = (await locked.frozen(row.version)) ? row.version + 1 : row.version;
-    const updated = await locked.update({ ...content, version });
+    // The link proves control of the address it went to: another address gets another link,
+    // and the one sent to the old address opens nothing from now on.
+    const readdressed = row.tokenHash !== null && content.recipientEmail !== row.recipientEmail;
+    const link = readdressed ? { tokenHash: null, tokenVersion: row.tokenVersion + 1 } : {};
+    const updated = await locked.update({ ...content, ...link, version });
     await locked.addEvent({ kind: 'edited', version, detail: `Changed: ${changed.join(', ')}` });
+    if (readdressed) {
+      await locked.addEvent({
+        kind: 'revoked',
+        version,
+        email: row.recipientEmail,
+        detail: `Link to ${row.recipientEmail} revoked: the proposal is now for ${content.recipientEmail}`,
+      });
+    }
     const pick = (source: ProposalRow) =>
       Object.fromEntries(changed.map((key) => [key, source[key as keyof ProposalRow]]));
     await deps.audit.recordIn(locked.tx, actor, {

@@ -29,13 +29,14 @@ interface SignFormValues {
 const schemaResolver = zodResolver(SignProposalSchema);
 
 /** The body the sign route takes, from the form: only the mark of the tab in use is sent. */
-function payloadOf(values: SignFormValues, version: number, mark: Mark) {
+function payloadOf(values: SignFormValues, version: number, consentHash: string, mark: Mark) {
   return {
     version,
     signerName: values.signerName,
     signature:
       mark === 'draw' ? { drawn: values.signature.drawn } : { typed: values.signature.typed },
     consent: values.consent,
+    consentHash,
   };
 }
 
@@ -49,12 +50,13 @@ function payloadOf(values: SignFormValues, version: number, mark: Mark) {
 export function SignForm({
   token,
   version,
-  consentText,
+  consent,
   onChanged,
 }: {
   token: string;
   version: number;
-  consentText: string;
+  /** The consent wording shown, and its hash: the signature binds that wording. */
+  consent: { text: string; hash: string };
   onChanged: () => void;
 }) {
   const queryClient = useQueryClient();
@@ -63,16 +65,19 @@ export function SignForm({
   // The pad is drawn afresh (empty) when the signature must be given again.
   const [padKey, setPadKey] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
-  const context = useRef({ version, mark });
-  context.current = { version, mark };
+  const context = useRef({ version, consentHash: consent.hash, mark });
+  context.current = { version, consentHash: consent.hash, mark };
   const ids = { signature: useId(), consent: useId(), failure: useId() };
 
   const resolver: Resolver<SignFormValues, unknown, SignProposal> = (values, ctx, options) =>
     // The schema judges the body as sent; consent is a checkbox's boolean until then.
     schemaResolver(
-      payloadOf(values, context.current.version, context.current.mark) as z.input<
-        typeof SignProposalSchema
-      >,
+      payloadOf(
+        values,
+        context.current.version,
+        context.current.consentHash,
+        context.current.mark,
+      ) as z.input<typeof SignProposalSchema>,
       ctx,
       options as never,
     ) as never;
@@ -173,7 +178,7 @@ export function SignForm({
             {...form.register('consent')}
           />
           <label htmlFor={ids.consent} className="whitespace-pre-wrap break-words text-sm">
-            {consentText}
+            {consent.text}
           </label>
         </div>
         {errors.consent && (

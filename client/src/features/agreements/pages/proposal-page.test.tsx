@@ -200,6 +200,7 @@ describe('ProposalPage', () => {
           signerName: 'Nadia Broussard',
           signature: { typed: 'Nadia Broussard' },
           consent: true,
+          consentHash: 'a'.repeat(64),
         },
       },
     ]);
@@ -230,7 +231,13 @@ describe('ProposalPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign' }));
     await screen.findByRole('heading', { name: /^Signed by Nadia Broussard/ });
     expect(posts(calls).map(({ body }) => body)).toEqual([
-      { version: 2, signerName: 'Nadia Broussard', signature: { drawn: DRAWN }, consent: true },
+      {
+        version: 2,
+        signerName: 'Nadia Broussard',
+        signature: { drawn: DRAWN },
+        consent: true,
+        consentHash: 'a'.repeat(64),
+      },
     ]);
   });
 

@@ -205,7 +205,7 @@ function ProposalView({ token }: { token: string }) {
               <SignForm
                 token={token}
                 version={current.document.version}
-                consentText={current.consent.text}
+                consent={current.consent}
                 onChanged={() => setChanged(true)}
               />
               <div className="flex flex-wrap items-center gap-x-4 gap-y-2 print:hidden">
