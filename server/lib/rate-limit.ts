@@ -107,6 +107,53 @@ export function limitPerIpAndEmail(
   ];
 }
 
+/**
+ * The limits of a secret link opened without signing in (an invoice's pay link, a proposal's
+ * link): `wrongLinks` counts links that answer no record, 20 in 15 minutes per address (a
+ * guesser stops there; a right link costs nothing); `actions(name)` limits one action the
+ * link allows (opening a payment page, signing) to 10 an hour per link and 30 per address.
+ * The link is counted by `tokenHash(token)`, so the counters never hold the link itself.
+ */
+export function secretLinkLimits(
+  counters: RateLimitCounters,
+  {
+    name,
+    tokenHash,
+    message,
+  }: { name: string; tokenHash: (token: string) => string; message: RateLimiterOptions['message'] },
+) {
+  const link: RateLimitKey = (req) => {
+    const token = req.params.token;
+    return typeof token === 'string' ? tokenHash(token) : undefined;
+  };
+  return {
+    wrongLinks: createRateLimiter(counters, {
+      name: `${name}-wrong:ip`,
+      windowMs: 15 * MINUTE_MS,
+      limit: 20,
+      key: clientIp,
+      skipSuccessfulRequests: true,
+      message,
+    }),
+    actions: (action: string): RequestHandler[] => [
+      createRateLimiter(counters, {
+        name: `${name}-${action}:ip`,
+        windowMs: 60 * MINUTE_MS,
+        limit: 30,
+        key: clientIp,
+        message,
+      }),
+      createRateLimiter(counters, {
+        name: `${name}-${action}:link`,
+        windowMs: 60 * MINUTE_MS,
+        limit: 10,
+        key: link,
+        message,
+      }),
+    ],
+  };
+}
+
 export const minutesText = (minutes: number) => `${minutes} minute${minutes === 1 ? '' : 's'}`;
 
 /** A wait as people say it: minutes up to two hours, whole hours after that. */

@@ -9,7 +9,7 @@ import {
 } from '@shared/schemas/payments';
 import { actorOf } from '../../lib/audit-trail';
 import { currentAdmin, currentUserId, requireUser } from '../../lib/auth-guards';
-import { clientIp, createRateLimiter, waitText, type RateLimitKey } from '../../lib/rate-limit';
+import { secretLinkLimits, waitText } from '../../lib/rate-limit';
 import type { RateLimitCounters } from '../../lib/rate-limit-store';
 import { parse } from '../../lib/validate';
 import { payTokenHash } from '../invoices/pay-links';
@@ -34,14 +34,6 @@ export function clientPaymentRoutes(service: PaymentService): Router {
   return router;
 }
 
-const MINUTE_MS = 60_000;
-
-/** A pay link's token as a rate-limit key: its hash, so the counters never hold the link. */
-const linkOf: RateLimitKey = (req) => {
-  const token = req.params.token;
-  return typeof token === 'string' ? payTokenHash(token) : undefined;
-};
-
 /**
  * /api/pay/{token}: an invoice's pay link, for whoever holds it (no sign-in). Matched in its
  * own case only, so `/api/PAY/…` is no route. Wrong links are limited per address (20 in 15
@@ -56,30 +48,12 @@ export function payLinkRoutes(
   const router = Router({ caseSensitive: true });
   const message = (minutes: number) =>
     `Too many payment attempts. Please try again in ${waitText(minutes)}.`;
-  const wrongLinks = createRateLimiter(counters, {
-    name: 'pay-link-wrong:ip',
-    windowMs: 15 * MINUTE_MS,
-    limit: 20,
-    key: clientIp,
-    skipSuccessfulRequests: true,
+  const { wrongLinks, actions } = secretLinkLimits(counters, {
+    name: 'pay-link',
+    tokenHash: payTokenHash,
     message,
   });
-  const checkouts = [
-    createRateLimiter(counters, {
-      name: 'pay-link-checkout:ip',
-      windowMs: 60 * MINUTE_MS,
-      limit: 30,
-      key: clientIp,
-      message,
-    }),
-    createRateLimiter(counters, {
-      name: 'pay-link-checkout:link',
-      windowMs: 60 * MINUTE_MS,
-      limit: 10,
-      key: linkOf,
-      message,
-    }),
-  ];
+  const checkouts = actions('checkout');
   router.get('/pay/:token', wrongLinks, async (req: Request<{ token: string }>, res) => {
     res
       .set('Cache-Control', 'private, no-store')

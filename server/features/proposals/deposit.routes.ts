@@ -1,17 +1,9 @@
-import { createHash } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { ProposalDepositSchema } from '@shared/schemas/proposals';
-import { clientIp, createRateLimiter, waitText, type RateLimitKey } from '../../lib/rate-limit';
+import { secretLinkLimits, waitText } from '../../lib/rate-limit';
 import type { RateLimitCounters } from '../../lib/rate-limit-store';
 import type { ProposalBilling } from './proposal-billing';
-
-const MINUTE_MS = 60_000;
-
-/** A proposal link's token as a rate-limit key: its hash, so the counters never hold it. */
-const tokenOf: RateLimitKey = (req) => {
-  const token = req.params.token;
-  return typeof token === 'string' ? createHash('sha256').update(token).digest('hex') : undefined;
-};
+import { proposalTokenHash } from './proposal-tokens';
 
 /**
  * POST /api/proposals/{token}/deposit (no sign-in): Stripe Checkout for the signed proposal's
@@ -29,30 +21,12 @@ export function depositRoutes(
   const router = Router({ caseSensitive: true });
   const message = (minutes: number) =>
     `Too many payment attempts. Please try again in ${waitText(minutes)}.`;
-  const wrongLinks = createRateLimiter(counters, {
-    name: 'proposal-deposit-wrong:ip',
-    windowMs: 15 * MINUTE_MS,
-    limit: 20,
-    key: clientIp,
-    skipSuccessfulRequests: true,
+  const { wrongLinks, actions } = secretLinkLimits(counters, {
+    name: 'proposal-deposit',
+    tokenHash: proposalTokenHash,
     message,
   });
-  const checkouts = [
-    createRateLimiter(counters, {
-      name: 'proposal-deposit:ip',
-      windowMs: 60 * MINUTE_MS,
-      limit: 30,
-      key: clientIp,
-      message,
-    }),
-    createRateLimiter(counters, {
-      name: 'proposal-deposit:link',
-      windowMs: 60 * MINUTE_MS,
-      limit: 10,
-      key: tokenOf,
-      message,
-    }),
-  ];
+  const checkouts = actions('checkout');
   router.post(
     '/:token/deposit',
     wrongLinks,

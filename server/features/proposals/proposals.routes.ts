@@ -10,7 +10,12 @@ import {
 import { actorOf } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
 import { currentAdmin, currentUserId, requireUser } from '../../lib/auth-guards';
-import { clientIp, createRateLimiter, waitText, type RateLimitKey } from '../../lib/rate-limit';
+import {
+  clientIp,
+  createRateLimiter,
+  secretLinkLimits,
+  waitText,
+} from '../../lib/rate-limit';
 import type { RateLimitCounters } from '../../lib/rate-limit-store';
 import { parse } from '../../lib/validate';
 import { isTokenShaped, proposalTokenHash } from './proposal-tokens';
@@ -100,12 +105,6 @@ export function proposalSignBody(counters: RateLimitCounters): Router {
   return router;
 }
 
-/** A link's token as a rate-limit key: its hash, so the counters never hold the link. */
-const linkOf: RateLimitKey = (req) => {
-  const token = req.params.token;
-  return typeof token === 'string' ? proposalTokenHash(token) : undefined;
-};
-
 const visitorOf = (req: Request): Visitor => ({
   ip: req.ip ?? null,
   userAgent: req.get('user-agent')?.slice(0, 500) ?? null,
@@ -120,30 +119,12 @@ export function proposalRoutes(service: ProposalService, counters: RateLimitCoun
   const router = Router({ caseSensitive: true });
   const message = (minutes: number) =>
     `Too many attempts. Please try again in ${waitText(minutes)}.`;
-  const wrongLinks = createRateLimiter(counters, {
-    name: 'proposal-link-wrong:ip',
-    windowMs: 15 * MINUTE_MS,
-    limit: 20,
-    key: clientIp,
-    skipSuccessfulRequests: true,
+  const { wrongLinks, actions } = secretLinkLimits(counters, {
+    name: 'proposal-link',
+    tokenHash: proposalTokenHash,
     message,
   });
-  const answers = [
-    createRateLimiter(counters, {
-      name: 'proposal-answer:ip',
-      windowMs: 60 * MINUTE_MS,
-      limit: 30,
-      key: clientIp,
-      message,
-    }),
-    createRateLimiter(counters, {
-      name: 'proposal-answer:link',
-      windowMs: 60 * MINUTE_MS,
-      limit: 10,
-      key: linkOf,
-      message,
-    }),
-  ];
+  const answers = actions('answer');
 
   router.get('/proposals/mine', requireUser, async (req, res) => {
     res.set('Cache-Control', 'private, no-store').json(await service.mine(currentUserId(req)));
