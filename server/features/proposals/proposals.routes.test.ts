@@ -292,15 +292,13 @@ describe('signing', () => {
     expect(again.body.proposal.version).toBe(2);
 
     const signature = { drawn: `data:image/png;base64,${'A'.repeat(400_000)}` };
-    const stale = await request(t.app)
-      .post(`/api/proposals/${token}/sign`)
-      .send({
-        version: 1,
-        signerName: 'Marie Landry',
-        signature,
-        consent: true,
-        consentHash: CONSENT_HASH,
-      });
+    const stale = await request(t.app).post(`/api/proposals/${token}/sign`).send({
+      version: 1,
+      signerName: 'Marie Landry',
+      signature,
+      consent: true,
+      consentHash: CONSENT_HASH,
+    });
     expect(stale.status).toBe(409);
     expect(stale.body).toEqual({ message: PROPOSAL_MESSAGES.changed, version: 2 });
 
@@ -367,15 +365,13 @@ describe('signing', () => {
         .where(eq(proposalVersions.proposalId, proposal.id)),
     ).rejects.toThrow();
 
-    const replay = await request(t.app)
-      .post(`/api/proposals/${token}/sign`)
-      .send({
-        version: 2,
-        signerName: 'Marie Landry',
-        signature,
-        consent: true,
-        consentHash: CONSENT_HASH,
-      });
+    const replay = await request(t.app).post(`/api/proposals/${token}/sign`).send({
+      version: 2,
+      signerName: 'Marie Landry',
+      signature,
+      consent: true,
+      consentHash: CONSENT_HASH,
+    });
     expect([replay.status, replay.body.message]).toEqual([409, PROPOSAL_MESSAGES.alreadySigned]);
     const decline = await request(t.app).post(`/api/proposals/${token}/decline`).send({});
     expect([decline.status, decline.body.message]).toEqual([409, PROPOSAL_MESSAGES.alreadySigned]);

@@ -10,12 +10,7 @@ import {
 import { actorOf } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
 import { currentAdmin, currentUserId, requireUser } from '../../lib/auth-guards';
-import {
-  clientIp,
-  createRateLimiter,
-  secretLinkLimits,
-  waitText,
-} from '../../lib/rate-limit';
+import { clientIp, createRateLimiter, secretLinkLimits, waitText } from '../../lib/rate-limit';
 import type { RateLimitCounters } from '../../lib/rate-limit-store';
 import { parse } from '../../lib/validate';
 import { isTokenShaped, proposalTokenHash } from './proposal-tokens';
