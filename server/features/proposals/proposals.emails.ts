@@ -123,14 +123,18 @@ export function proposalDeclinedEmail(
   );
 }
 
-/** The sealed agreement as an attachment. */
-const agreementFile = (proposal: ProposalMail, pdf: Buffer): Attachment => ({
-  filename: `agreement-${
+/** The name a proposal's sealed agreement is saved under: from its title, or its id. */
+export const agreementFilename = (proposal: { id: string; title: string }) =>
+  `agreement-${
     proposal.title
       .replace(/[^\w-]+/g, '-')
       .replace(/^-|-$/g, '')
       .toLowerCase() || proposal.id
-  }.pdf`,
+  }.pdf`;
+
+/** The sealed agreement as an attachment. */
+const agreementFile = (proposal: ProposalMail, pdf: Buffer): Attachment => ({
+  filename: agreementFilename(proposal),
   contentType: 'application/pdf',
   content: pdf,
 });

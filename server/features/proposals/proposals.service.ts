@@ -29,6 +29,7 @@ import { sendProposal } from './send-proposal';
 import { signProposal } from './sign-proposal';
 import { findProposal, updateProposal } from './update-proposal';
 import { openedBy, viewProposal } from './view-proposal';
+import { agreementFilename } from './proposals.emails';
 
 export type {
   AgreementStore,
@@ -44,14 +45,6 @@ export interface AgreementFile {
   pdf: Buffer;
   filename: string;
 }
-
-const agreementName = (row: ProposalRow) =>
-  `agreement-${
-    row.title
-      .replace(/[^\w-]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .toLowerCase() || row.id
-  }.pdf`;
 
 /**
  * Proposals (issue 38, docs/proposals.md): written, sent, read, signed or declined, sealed,
@@ -69,7 +62,7 @@ export function createProposalService(deps: ProposalDeps) {
   async function agreement(row: ProposalRow): Promise<AgreementFile> {
     const pdf = row.signedAt ? await deps.agreements.read(row.id) : null;
     if (!pdf) throw new AppError(404, PROPOSAL_MESSAGES.noAgreement);
-    return { pdf, filename: agreementName(row) };
+    return { pdf, filename: agreementFilename(row) };
   }
 
   return {
