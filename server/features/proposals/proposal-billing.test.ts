@@ -578,6 +578,45 @@ describe('the card saved for the renewals before any account', () => {
   });
 });
 
+describe('the plan waiting for the proposal’s invoice, in the portal', () => {
+  it('another plan or a cancel is refused, naming the invoice, which stays', async () => {
+    const proposal = await signedProposal();
+    await billing().settleSigned(proposal.id);
+    const client = await signedInClient(t.baseUrl, { email: proposal.recipientEmail });
+    const { depositInvoiceId } = await proposalRow(proposal.id);
+    const first = await invoiceRow(depositInvoiceId!);
+    const pending = await subscriptionOf(client.user.id);
+    expect(pending).toMatchObject({ status: 'pending', tier: 'signature' });
+
+    for (const [method, path, body] of [
+      ['POST', '/api/get-or-create-subscription', { planId: 'essentials' }],
+      ['POST', '/api/get-or-create-subscription', { planId: 'signature' }],
+      ['POST', '/api/subscription/cancel', undefined],
+    ] as const) {
+      const res = await client.browser.request(method, path, body);
+      expect(res.status).toBe(409);
+      expect(((await res.json()) as { message: string }).message).toBe(
+        `This plan was agreed in your proposal "Bayou Bakery website" and starts when invoice ${first.invoiceNumber} (with its deposit) is paid. Pay that invoice first, then change your plan; or contact us.`,
+      );
+    }
+    expect(await invoiceRow(first.id)).toMatchObject({ status: 'sent', total: 124_900 });
+    expect((await proposalRow(proposal.id)).depositInvoiceId).toBe(first.id);
+    expect(await subscriptionOf(client.user.id)).toMatchObject({
+      id: pending!.id,
+      status: 'pending',
+      tier: 'signature',
+    });
+
+    // Once it is paid the plan runs, and a plan change goes the usual way.
+    await payOnCheckout(proposal.id);
+    expect(await subscriptionOf(client.user.id)).toMatchObject({ status: 'active' });
+    const change = await client.browser.request('POST', '/api/get-or-create-subscription', {
+      planId: 'essentials',
+    });
+    expect(change.status).toBe(200);
+  });
+});
+
 describe('POST /api/proposals/{token}/deposit', () => {
   it('answers Checkout for the first invoice, back to the proposal, and 404 for a wrong link', async () => {
     const proposal = await signedProposal();
