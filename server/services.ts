@@ -416,7 +416,9 @@ export function createServices({
     repository: createProposalBillingRepository(db, config.billing.timezone),
     invoices,
     mail: createProposalBillingEmails(send),
-    openCheckout: (invoiceId, returnTo) => payments.payProposalInvoice(invoiceId, returnTo),
+    openCheckout: (invoiceId, returnTo, prospect) =>
+      payments.payProposalInvoice(invoiceId, returnTo, prospect),
+    adoptCustomer: (userId, customerId) => payments.adoptProspectCustomer(userId, customerId),
     online: stripe !== null,
     paymentInstructions,
     appUrl: config.appUrl,

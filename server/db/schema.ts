@@ -1541,6 +1541,12 @@ export const proposals = pgTable(
     /** The first invoice signing issued (deposit + first month), and the rest as a draft. */
     depositInvoiceId: uuid().references(() => invoices.id, { onDelete: 'set null' }),
     remainderInvoiceId: uuid().references(() => invoices.id, { onDelete: 'set null' }),
+    /**
+     * The Stripe customer made for a recipient who pays the first invoice before having an
+     * account (their card saved there for the plan's renewals); it becomes the client's when
+     * the proposal attaches to their account.
+     */
+    stripeCustomerId: text(),
     /** The sealed agreement PDF in the file store, made once at signing, and its SHA-256. */
     agreementKey: text(),
     agreementSha256: text(),

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { OutboxStatus } from '@shared/schemas/mail';
 import type { Database } from '../../db/client';
 import { accountIdsByEmail } from '../../db/accounts';
@@ -122,15 +122,19 @@ export function createMailRepository(db: Database) {
     },
 
     /**
-     * Blanks out the secrets of the messages `which` picks (those of one ref, or those whose
-     * secrets have expired): each value becomes FORGOTTEN in the subject and bodies, the
+     * Blanks out the secrets of the messages `which` picks (those of one ref, those whose
+     * secrets have expired, or one message's): each value becomes FORGOTTEN in the subject and bodies, the
      * attachments that carry them are dropped, and the message keeps no secret. How many.
      */
-    async forgetSecrets(which: { ref: string } | { expiredBy: Date }): Promise<number> {
+    async forgetSecrets(
+      which: { ref: string } | { expiredBy: Date } | { messageId: string },
+    ): Promise<number> {
       const picked =
         'ref' in which
           ? eq(outboxMessages.secretRef, which.ref)
-          : lte(outboxMessages.secretsExpireAt, which.expiredBy);
+          : 'messageId' in which
+            ? and(eq(outboxMessages.id, which.messageId), isNotNull(outboxMessages.secretRef))
+            : lte(outboxMessages.secretsExpireAt, which.expiredBy);
       // In batches, each its own short transaction: a sweep after a long pause (or the first
       // after the migration) does not hold the outbox's rows for long.
       let forgotten = 0;

@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { OutboxHeaders, OutboxMessageRow } from '../../db/schema';
 import type { MailRepository } from './mail.repository';
+import { forgottenOnceSent } from './secret-refs';
 
 export interface Attachment {
   filename: string;
@@ -147,6 +148,19 @@ export function createMailer({
 
   const sender = async () => from ?? (await defaultFrom());
 
+  /**
+   * A message the mail server took keeps no secret the outbox forgets once sent (a proposal's
+   * link: secret-refs.ts). Never fails the sending: the expiry sweep blanks it otherwise.
+   */
+  async function forgetOnceSent(id: string, ref: string | null | undefined) {
+    if (!forgottenOnceSent(ref ?? null)) return;
+    try {
+      await repository.forgetSecrets({ messageId: id });
+    } catch (error) {
+      logger.error({ err: error, ref }, 'sent secret not blanked out of the outbox');
+    }
+  }
+
   /** One hand-over to the mail server: undefined when it took the message, else its error. */
   async function handOver({
     headers,
@@ -203,6 +217,7 @@ export function createMailer({
       error: error ?? null,
     } as const;
     await repository.settle(claimed.id, outcome);
+    if (outcome.status === 'sent') await forgetOnceSent(claimed.id, claimed.secretRef);
     return { ...outcome, attempts: claimed.attempts };
   }
 
@@ -224,6 +239,7 @@ export function createMailer({
         attempts: transporter ? 1 : 0,
       });
       if (status === 'failed' && retry) await scheduleRetry(row.id);
+      if (status === 'sent') await forgetOnceSent(row.id, message.secret?.ref);
       return {
         transport,
         delivered: status !== 'failed',

@@ -19,6 +19,23 @@ import type { StripeGateway } from './stripe-gateway';
 
 const INVOICE_NOT_FOUND = 'Invoice not found';
 
+/**
+ * Who pays a proposal's first invoice before having an account (issue 38): the Stripe
+ * customer their card is saved to, kept on the proposal until it attaches to their account.
+ */
+export interface ProspectPayer {
+  proposalId: string;
+  email: string;
+  name: string;
+  /** The customer kept for them already, if any. */
+  customerId: string | null;
+  /** Keeps the customer made, unless another request kept one first: the one kept. */
+  keep(customerId: string): Promise<string>;
+}
+
+/** Whose Stripe customer the page opens with: the client's, a prospect's, or nobody's. */
+type Payer = { client: User } | { prospect: ProspectPayer } | null;
+
 export interface CheckoutDeps {
   repository: Pick<PaymentRepository, 'findClientInvoice' | 'findInvoice' | 'openCheckout'>;
   savedCards: Pick<SavedCardRepository, 'findClient' | 'setStripeCustomer'>;
@@ -57,8 +74,20 @@ export function createCheckout({
   paymentInstructions,
   now,
 }: CheckoutDeps) {
-  /** The client's Stripe customer, made the first time they pay online. */
-  async function customerOf(client: User, stripe: StripeGateway): Promise<string> {
+  /** The payer's Stripe customer, made the first time they pay online. */
+  async function customerOf(payer: Payer, stripe: StripeGateway): Promise<string | null> {
+    if (!payer) return null;
+    if ('prospect' in payer) {
+      const { prospect } = payer;
+      if (prospect.customerId) return prospect.customerId;
+      const created = await stripe.createCustomer({
+        proposalId: prospect.proposalId,
+        email: prospect.email,
+        name: prospect.name,
+      });
+      return prospect.keep(created);
+    }
+    const { client } = payer;
     if (client.stripeCustomerId) return client.stripeCustomerId;
     const created = await stripe.createCustomer({
       userId: client.id,
@@ -70,16 +99,16 @@ export function createCheckout({
 
   async function openPage(
     invoice: InvoiceRow,
-    client: User | null,
+    payer: Payer,
     returnTo: { success: string; cancel: string },
-    /** Keep the card for the client's renewals: only when the client pays from their portal. */
+    /** Keep the card for the payer's renewals: not when whoever holds a pay link pays. */
     saveCard: boolean,
     /** Opened through a pay link: the hash of its token, which must still be the current one. */
     payTokenHash?: string,
   ): Promise<string> {
     const stripe = requireGateway(gateway);
     requirePayable(invoice);
-    const customerId = client ? await customerOf(client, stripe) : null;
+    const customerId = await customerOf(payer, stripe);
     const session = await stripe.createCheckoutSession({
       saveCard: saveCard && customerId !== null,
       customerId,
@@ -120,7 +149,7 @@ export function createCheckout({
       const back = `${appUrl}/portal/dashboard?invoice=${invoice.id}&payment=`;
       return openPage(
         invoice,
-        client,
+        client && { client },
         { success: `${back}success`, cancel: `${back}cancelled` },
         true,
       );
@@ -128,17 +157,21 @@ export function createCheckout({
 
     /**
      * Checkout for a signed proposal's first invoice (issue 38), from the proposal's page,
-     * back to it afterwards (`returnTo`). The card is kept for the plan's renewals when the
-     * invoice has its client's account already (a client, or one who signed up before paying).
+     * back to it afterwards (`returnTo`). The card is kept for the plan's renewals: on the
+     * client's customer when the invoice has its client's account already (a client, or one
+     * who signed up before paying), else on the `prospect`'s, which becomes the client's as
+     * the proposal attaches to their account (payment settings' adoptCustomer).
      */
     async payProposalInvoice(
       invoiceId: string,
       returnTo: { success: string; cancel: string },
+      prospect?: ProspectPayer,
     ): Promise<string> {
       const invoice = await repository.findInvoice(invoiceId);
       if (!invoice) throw new AppError(404, INVOICE_NOT_FOUND);
       const client = invoice.userId ? await savedCards.findClient(invoice.userId) : null;
-      return openPage(invoice, client, returnTo, true);
+      const payer = client ? { client } : prospect ? { prospect } : null;
+      return openPage(invoice, payer, returnTo, true);
     },
 
     /** The invoice as its pay link shows it to whoever holds the link. */

@@ -19,6 +19,8 @@ import type { StripeGateway } from './stripe-gateway';
 import { createRefundUpdates } from './refund-updates';
 import { createVoidPayment } from './void-payment';
 
+export type { ProspectPayer } from './checkout';
+
 export interface PaymentServiceDeps {
   repository: PaymentRepository;
   savedCards: SavedCardRepository;
@@ -137,6 +139,7 @@ export function createPaymentService({
     payLinkInvoice: checkout.payLinkInvoice,
     payByLink: checkout.payByLink,
     payProposalInvoice: checkout.payProposalInvoice,
+    adoptProspectCustomer: settings.adoptCustomer,
     recordManual: manual.recordManual,
     payInFull: manual.payInFull,
     voidPayment,

@@ -37,6 +37,25 @@ export function createSavedCardRepository(db: Database) {
       return row?.id ?? customerId;
     },
 
+    /**
+     * The client takes the customer `to` in place of `from` (theirs as read: none, or one with
+     * no card saved), unless it changed meanwhile: whether it did.
+     */
+    async adoptStripeCustomer(userId: string, from: string | null, to: string): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ stripeCustomerId: to })
+        .where(
+          and(
+            eq(users.id, userId),
+            from === null ? isNull(users.stripeCustomerId) : eq(users.stripeCustomerId, from),
+            isNull(users.cardPaymentMethodId),
+          ),
+        )
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+
     async saveCard(userId: string, card: SavedCardValues, event?: StripeEventKey) {
       return onceForEvent(db, event, async (tx) => {
         await tx

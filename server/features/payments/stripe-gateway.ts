@@ -35,6 +35,14 @@ export type RefundResult =
   | { status: 'accepted'; refundId: string; refundStatus: string }
   | { status: 'refused'; reason: string };
 
+/**
+ * Whom a Stripe customer is made for: a client, or a proposal's recipient who has no account
+ * yet. One customer per holder, even when two payments start at once.
+ */
+export type CustomerHolder = { email: string; name: string } & (
+  { userId: string } | { proposalId: string }
+);
+
 export interface CardDetails {
   paymentMethodId: string;
   brand: string;
@@ -77,15 +85,32 @@ export function createStripeGateway(settings: StripeSettings, logger: Logger) {
     /** Test keys: links to the dashboard go to its test mode. */
     testMode: settings.secretKey.startsWith('sk_test_'),
 
-    async createCustomer(client: { userId: string; email: string; name: string }) {
+    /**
+     * A customer for a client (`userId`), or for a proposal's recipient who has no account
+     * yet (`proposalId`): one per holder even when two payments start at once.
+     */
+    async createCustomer(holder: CustomerHolder) {
+      const [metadata, idempotencyKey] =
+        'userId' in holder
+          ? [{ userId: holder.userId }, `customer-${holder.userId}`]
+          : [{ proposalId: holder.proposalId }, `customer-proposal-${holder.proposalId}`];
       const customer = await onBehalfOfClient('a new customer', () =>
         stripe.customers.create(
-          { email: client.email, name: client.name, metadata: { userId: client.userId } },
-          // One customer per client even when two payments start at once.
-          { idempotencyKey: `customer-${client.userId}` },
+          { email: holder.email, name: holder.name, metadata },
+          { idempotencyKey },
         ),
       );
       return customer.id;
+    },
+
+    /** The newest card saved on the customer, if any (Stripe lists the newest first). */
+    async savedCard(customerId: string): Promise<CardDetails | null> {
+      const methods = await stripe.customers.listPaymentMethods(customerId, {
+        type: 'card',
+        limit: 1,
+      });
+      const [method] = methods.data;
+      return method ? cardOf(method) : null;
     },
 
     async createCheckoutSession(request: CheckoutRequest): Promise<{ id: string; url: string }> {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { PlanId } from '@shared/plans';
 import type { ProposalEventKind } from '@shared/schemas/proposals';
 import type { Database, Transaction } from '../../db/client';
@@ -78,6 +78,42 @@ export function createProposalBillingRepository(
     async subscriptionOf(userId: string) {
       const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
       return row ?? null;
+    },
+
+    /**
+     * Keeps the Stripe customer made for the recipient, unless another request kept one
+     * first: the one kept.
+     */
+    async keepStripeCustomer(id: string, customerId: string): Promise<string> {
+      await db
+        .update(proposals)
+        .set({ stripeCustomerId: customerId })
+        .where(and(eq(proposals.id, id), isNull(proposals.stripeCustomerId)));
+      const [row] = await db
+        .select({ customerId: proposals.stripeCustomerId })
+        .from(proposals)
+        .where(eq(proposals.id, id));
+      return row?.customerId ?? customerId;
+    },
+
+    /**
+     * The Stripe customer another proposal to `email` made for its recipient, still without an
+     * account: one person paying two proposals is one customer.
+     */
+    async prospectCustomerFor(email: string): Promise<string | null> {
+      const [row] = await db
+        .select({ customerId: proposals.stripeCustomerId })
+        .from(proposals)
+        .where(
+          and(
+            isNull(proposals.userId),
+            eq(proposals.recipientEmail, email.toLowerCase()),
+            isNotNull(proposals.stripeCustomerId),
+          ),
+        )
+        .orderBy(asc(proposals.createdAt))
+        .limit(1);
+      return row?.customerId ?? null;
     },
 
     /** In the invoices' transaction that created it: the proposal's first invoice. */

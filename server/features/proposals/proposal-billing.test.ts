@@ -430,6 +430,193 @@ describe('the client and the plan', () => {
   });
 });
 
+/** The Stripe customers made for the proposal's recipient before any account. */
+function customersOfProposal(proposalId: string) {
+  return [...stripe.customers.values()].filter((c) => c.metadata?.proposalId === proposalId);
+}
+
+/** The card Stripe keeps on the customer (the one Checkout saved). */
+function cardsOf(customerId: string) {
+  return [...stripe.paymentMethods.values()].filter((pm) => pm.customer === customerId);
+}
+
+async function userRow(id: string) {
+  const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
+  return row!;
+}
+
+describe('the card saved for the renewals before any account', () => {
+  it('paid before signing up: the card becomes the client’s as they sign up, once', async () => {
+    const proposal = await signedProposal();
+    await billing().settleSigned(proposal.id);
+    // Two tabs open Checkout at once, and once more later: one customer for the recipient.
+    await Promise.all([
+      billing().depositCheckout(proposal.id, `${t.baseUrl}/proposals/tok`),
+      billing().depositCheckout(proposal.id, `${t.baseUrl}/proposals/tok`),
+    ]);
+    const session = await payOnCheckout(proposal.id);
+    const [customer] = customersOfProposal(proposal.id);
+    expect(customersOfProposal(proposal.id)).toHaveLength(1);
+    expect(customer).toMatchObject({
+      email: proposal.recipientEmail,
+      name: 'Camille Broussard',
+    });
+    expect(session.customer).toBe(customer!.id);
+    expect((await proposalRow(proposal.id)).stripeCustomerId).toBe(customer!.id);
+    const opened = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions');
+    expect(opened.at(-1)?.body).toMatchObject({
+      customer: customer!.id,
+      payment_intent_data: { setup_future_usage: 'off_session' },
+    });
+    const [card] = cardsOf(customer!.id);
+    expect(card).toBeDefined();
+
+    const client = await signedInClient(t.baseUrl, { email: proposal.recipientEmail });
+    expect(await userRow(client.user.id)).toMatchObject({
+      stripeCustomerId: customer!.id,
+      cardPaymentMethodId: card!.id,
+      cardLast4: '4242',
+      autoPay: true,
+    });
+    const settings = await client.browser.request('GET', '/api/billing');
+    expect(await settings.json()).toMatchObject({
+      card: { brand: 'visa', last4: '4242' },
+      autoPay: true,
+    });
+    expect(await subscriptionOf(client.user.id)).toMatchObject({ status: 'active' });
+
+    // Signing in again, and Stripe's card event again: nothing changes, no second customer.
+    await billing().attachForVerifiedEmail(client.user.id, client.account.email);
+    const again = await stripe.sendEvent('payment_method.attached', card!);
+    expect(again.status).toBe(200);
+    expect(await userRow(client.user.id)).toMatchObject({
+      stripeCustomerId: customer!.id,
+      cardPaymentMethodId: card!.id,
+    });
+    expect(customersOfProposal(proposal.id)).toHaveLength(1);
+    expect(
+      [...stripe.customers.values()].filter((c) => c.email === proposal.recipientEmail),
+    ).toHaveLength(1);
+  });
+
+  it('Checkout opened, then signed up, then paid: the card lands on the client', async () => {
+    const proposal = await signedProposal();
+    await billing().settleSigned(proposal.id);
+    const url = await billing().depositCheckout(proposal.id, `${t.baseUrl}/proposals/tok`);
+    const [customer] = customersOfProposal(proposal.id);
+    expect(customer).toBeDefined();
+
+    // They sign up with the page still open: the customer is theirs already, no card yet.
+    const client = await signedInClient(t.baseUrl, { email: proposal.recipientEmail });
+    expect(await userRow(client.user.id)).toMatchObject({
+      stripeCustomerId: customer!.id,
+      cardPaymentMethodId: null,
+    });
+    expect(await subscriptionOf(client.user.id)).toMatchObject({ status: 'pending' });
+
+    // The page opened before pays; its webhooks come twice.
+    const id = new URL(url).pathname.split('/').pop()!;
+    const sent = await stripe.completeCheckout(id);
+    expect(sent.every((delivery) => delivery.status === 200)).toBe(true);
+    for (const delivery of sent) {
+      expect((await stripe.sendEvent(delivery.event.type, delivery.event.data.object)).status).toBe(
+        200,
+      );
+    }
+    const [card] = cardsOf(customer!.id);
+    expect(await userRow(client.user.id)).toMatchObject({
+      stripeCustomerId: customer!.id,
+      cardPaymentMethodId: card!.id,
+      cardLast4: '4242',
+    });
+    expect(await subscriptionOf(client.user.id)).toMatchObject({ status: 'active' });
+    expect(
+      await t.database.db
+        .select()
+        .from(payments)
+        .where(eq(payments.invoiceId, (await proposalRow(proposal.id)).depositInvoiceId!)),
+    ).toHaveLength(1);
+    expect(
+      [...stripe.customers.values()].filter((c) => c.email === proposal.recipientEmail),
+    ).toHaveLength(1);
+  });
+
+  it('Checkout opened, signed up, opened again: the same customer, now the client’s', async () => {
+    const proposal = await signedProposal();
+    await billing().settleSigned(proposal.id);
+    await billing().depositCheckout(proposal.id, `${t.baseUrl}/proposals/tok`);
+    const [customer] = customersOfProposal(proposal.id);
+    const client = await signedInClient(t.baseUrl, { email: proposal.recipientEmail });
+    const session = await payOnCheckout(proposal.id);
+    expect(session.customer).toBe(customer!.id);
+    expect(await userRow(client.user.id)).toMatchObject({
+      stripeCustomerId: customer!.id,
+      cardPaymentMethodId: cardsOf(customer!.id)[0]!.id,
+    });
+  });
+
+  it('a client with a card saved already keeps theirs', async () => {
+    const email = `carded.${Date.now()}@example.com`;
+    const proposal = await signedProposal({ recipientEmail: email });
+    await billing().settleSigned(proposal.id);
+    await payOnCheckout(proposal.id);
+    const client = await createClient(t.database, {
+      email,
+      emailVerified: true,
+      stripeCustomerId: `cus_own${Date.now()}`,
+      cardPaymentMethodId: 'pm_own',
+      cardBrand: 'mastercard',
+      cardLast4: '4444',
+    });
+    await billing().attachForVerifiedEmail(client.id, email);
+    expect(await userRow(client.id)).toMatchObject({
+      stripeCustomerId: client.stripeCustomerId,
+      cardPaymentMethodId: 'pm_own',
+      cardLast4: '4444',
+    });
+    expect((await proposalRow(proposal.id)).userId).toBe(client.id);
+  });
+});
+
+describe('the plan waiting for the proposal’s invoice, in the portal', () => {
+  it('another plan or a cancel is refused, naming the invoice, which stays', async () => {
+    const proposal = await signedProposal();
+    await billing().settleSigned(proposal.id);
+    const client = await signedInClient(t.baseUrl, { email: proposal.recipientEmail });
+    const { depositInvoiceId } = await proposalRow(proposal.id);
+    const first = await invoiceRow(depositInvoiceId!);
+    const pending = await subscriptionOf(client.user.id);
+    expect(pending).toMatchObject({ status: 'pending', tier: 'signature' });
+
+    for (const [method, path, body] of [
+      ['POST', '/api/get-or-create-subscription', { planId: 'essentials' }],
+      ['POST', '/api/get-or-create-subscription', { planId: 'signature' }],
+      ['POST', '/api/subscription/cancel', undefined],
+    ] as const) {
+      const res = await client.browser.request(method, path, body);
+      expect(res.status).toBe(409);
+      expect(((await res.json()) as { message: string }).message).toBe(
+        `This plan was agreed in your proposal "Bayou Bakery website" and starts when invoice ${first.invoiceNumber} (with its deposit) is paid. Pay that invoice first, then change your plan; or contact us.`,
+      );
+    }
+    expect(await invoiceRow(first.id)).toMatchObject({ status: 'sent', total: 124_900 });
+    expect((await proposalRow(proposal.id)).depositInvoiceId).toBe(first.id);
+    expect(await subscriptionOf(client.user.id)).toMatchObject({
+      id: pending!.id,
+      status: 'pending',
+      tier: 'signature',
+    });
+
+    // Once it is paid the plan runs, and a plan change goes the usual way.
+    await payOnCheckout(proposal.id);
+    expect(await subscriptionOf(client.user.id)).toMatchObject({ status: 'active' });
+    const change = await client.browser.request('POST', '/api/get-or-create-subscription', {
+      planId: 'essentials',
+    });
+    expect(change.status).toBe(200);
+  });
+});
+
 describe('POST /api/proposals/{token}/deposit', () => {
   it('answers Checkout for the first invoice, back to the proposal, and 404 for a wrong link', async () => {
     const proposal = await signedProposal();

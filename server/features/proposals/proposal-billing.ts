@@ -6,6 +6,7 @@ import { proposalTotals, type ProposalPayment } from '@shared/schemas/proposals'
 import type { ProposalRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { InvoiceService } from '../invoices/invoices.service';
+import type { ProspectPayer } from '../payments/payments.service';
 import type { ProposalBillingEmails } from './proposal-billing.emails';
 import type { ProposalBillingRepository } from './proposal-billing.repository';
 
@@ -33,11 +34,20 @@ export interface ProposalBillingDeps {
   repository: ProposalBillingRepository;
   invoices: Pick<InvoiceService, 'create' | 'send' | 'detail' | 'removeUnpaidFirstInvoices'>;
   mail: Pick<ProposalBillingEmails, 'portalInvitation'>;
-  /** Checkout for an invoice (payments), keeping the card when the invoice has a client. */
+  /**
+   * Checkout for an invoice (payments' payProposalInvoice), keeping the card for the renewals:
+   * on the client's Stripe customer when the invoice has a client, else on the `prospect`'s.
+   */
   openCheckout: (
     invoiceId: string,
     returnTo: { success: string; cancel: string },
+    prospect: ProspectPayer,
   ) => Promise<string>;
+  /**
+   * The recipient's Stripe customer (and the card saved there) becomes the client's payment
+   * settings as the proposal attaches to their account (payments' adoptProspectCustomer).
+   */
+  adoptCustomer: (userId: string, customerId: string) => Promise<unknown>;
   /** Card payment is on (Stripe configured). */
   online: boolean;
   /** The settings' payment instructions. */
@@ -105,6 +115,7 @@ export function createProposalBilling({
   invoices,
   mail,
   openCheckout,
+  adoptCustomer,
   online,
   paymentInstructions,
   appUrl,
@@ -216,13 +227,38 @@ export function createProposalBilling({
       await invoices.removeUnpaidFirstInvoices(current.id);
     }
     const fresh = (await repository.find(proposal.id)) ?? proposal;
-    await repository.attach(fresh.id, userId, now(), ({ planRequested, runningPlan }) => {
-      if (!fresh.planId) return 'Attached to the client account';
-      if (planRequested) {
-        return `Attached to the client account: the ${fresh.planName ?? fresh.planId} plan waits for the first invoice`;
-      }
-      return `Attached to the client account, which already has the ${runningPlan ?? 'a'} plan running: no second plan was started (change it from the client's page)`;
-    });
+    const outcome = await repository.attach(
+      fresh.id,
+      userId,
+      now(),
+      ({ planRequested, runningPlan }) => {
+        if (!fresh.planId) return 'Attached to the client account';
+        if (planRequested) {
+          return `Attached to the client account: the ${fresh.planName ?? fresh.planId} plan waits for the first invoice`;
+        }
+        return `Attached to the client account, which already has the ${runningPlan ?? 'a'} plan running: no second plan was started (change it from the client's page)`;
+      },
+    );
+    if (outcome === 'attached') await handOverCustomer(fresh.id, userId);
+  }
+
+  /**
+   * The Stripe customer the recipient paid (or opened Checkout) with before having an account
+   * becomes the client's, its card the one their renewals are charged to. Never fails the
+   * sign-in or the signing that attached the proposal: a card Stripe did not answer for is
+   * saved by its webhook when it comes after, and the client can save one from the portal.
+   */
+  async function handOverCustomer(proposalId: string, userId: string) {
+    const attached = await repository.find(proposalId);
+    if (!attached?.stripeCustomerId) return;
+    try {
+      await adoptCustomer(userId, attached.stripeCustomerId);
+    } catch (error) {
+      logger.error(
+        { err: error, proposalId, userId },
+        "the proposal's Stripe customer was not handed to the client",
+      );
+    }
   }
 
   /** Step 5: the recipient is invited to the portal under the proposal's e-mail, once. */
@@ -296,11 +332,28 @@ export function createProposalBilling({
     },
 
     async depositCheckout(proposalId, returnUrl = `${appUrl}/portal/dashboard`) {
-      const invoice = await firstInvoiceOf(proposalId);
-      if (!invoice) throw new AppError(409, NOTHING_TO_PAY);
+      const proposal = await repository.find(proposalId);
+      if (!proposal?.depositInvoiceId) throw new AppError(409, NOTHING_TO_PAY);
       // Checkout refuses a paid invoice (409) and answers 503 while card payment is off.
       const paid = `${returnUrl}${returnUrl.includes('?') ? '&' : '?'}paid=1`;
-      return openCheckout(invoice.id, { success: paid, cancel: returnUrl });
+      // Without an account yet, the recipient's own customer (one per person: another
+      // proposal's to the same address is reused) keeps the card until the account attaches.
+      let customerId = proposal.stripeCustomerId;
+      if (!customerId && !proposal.userId) {
+        const sibling = await repository.prospectCustomerFor(proposal.recipientEmail);
+        if (sibling) customerId = await repository.keepStripeCustomer(proposal.id, sibling);
+      }
+      return openCheckout(
+        proposal.depositInvoiceId,
+        { success: paid, cancel: returnUrl },
+        {
+          proposalId: proposal.id,
+          email: proposal.recipientEmail,
+          name: proposal.recipientName,
+          customerId,
+          keep: (created) => repository.keepStripeCustomer(proposal.id, created),
+        },
+      );
     },
 
     async attachForVerifiedEmail(userId, email) {

@@ -1,6 +1,7 @@
+import { addDaysToDate, startOfDayIn } from '@shared/dates';
 import { renderEmail, type EmailBrand, type RenderedEmail } from '../../lib/email-layout';
 import { displayDate, displayDateTime } from '../../lib/format';
-import type { Letter, Send } from '../mail/mail.service';
+import type { Letter, LetterSecret, Send } from '../mail/mail.service';
 
 /** A letter written to the outbox in the caller's transaction, handed over after its commit. */
 export type QueuedMail = Awaited<ReturnType<Send['prepared']>>;
@@ -139,6 +140,18 @@ const agreementFile = (proposal: ProposalMail, pdf: Buffer): Attachment => ({
   content: pdf,
 });
 
+/**
+ * The link's token, which lets whoever holds it sign as the recipient: the outbox forgets it
+ * once the mail server takes the message (secret-refs.ts), when the link is revoked, and the
+ * day the proposal expires unsigned.
+ */
+const linkSecret = (brand: EmailBrand, proposal: ProposalMail, url: string): LetterSecret => ({
+  kind: 'proposal-link',
+  id: proposal.id,
+  values: [url.split('/').at(-1)!],
+  expiresAt: startOfDayIn(addDaysToDate(proposal.validUntil, 1), brand.timeZone),
+});
+
 /** Sends the proposals' e-mails (the proposal service's `mail`). */
 export function createProposalEmails(send: Send) {
   return {
@@ -147,13 +160,18 @@ export function createProposalEmails(send: Send) {
       send.prepared(({ brand }) => ({
         to: proposal.recipientEmail,
         ...proposalLinkEmail(brand, proposal, url),
+        secret: linkSecret(brand, proposal, url),
       })),
 
     proposalReminder: (proposal: ProposalMail, url: string): Promise<QueuedMail> =>
       send.prepared(({ brand }) => ({
         to: proposal.recipientEmail,
         ...proposalReminderEmail(brand, proposal, url),
+        secret: linkSecret(brand, proposal, url),
       })),
+
+    /** The link was revoked: the outbox keeps no copy of it (a kept or failed message). */
+    forgetProposalLink: (proposalId: string) => send.forgetSecret('proposal-link', proposalId),
 
     /** To the business e-mail, in the background: the view is recorded whatever becomes of it. */
     proposalOpened(proposal: ProposalMail, openedAt: Date): void {

@@ -30,6 +30,7 @@ export async function revokeProposal(
     return updated;
   });
   if (!revoked) throw new AppError(404, PROPOSAL_MESSAGES.notFound);
+  await deps.mail.forgetProposalLink(revoked.result.id);
   return revoked.result;
 }
 

@@ -1,7 +1,11 @@
 import type { SubscriptionChange } from '@shared/schemas/subscriptions';
 import { AppError } from '../../lib/errors';
 import { cancelRefusal, isRunning } from './subscription-rules';
-import { closePaymentPages, type SubscriptionUseCaseDeps } from './subscription-use-cases';
+import {
+  closePaymentPages,
+  refuseWhileProposalInvoiceUnpaid,
+  type SubscriptionUseCaseDeps,
+} from './subscription-use-cases';
 import { toSubscription } from './subscription-views';
 
 /**
@@ -14,6 +18,7 @@ export async function cancel(
 ): Promise<SubscriptionChange> {
   const { repository, billing, events, now } = deps;
   const current = await repository.findByUserId(userId);
+  await refuseWhileProposalInvoiceUnpaid(deps, current);
   // A renewal paid meanwhile stays, as one paid before a cancellation always has.
   if (isRunning(current) && !current!.cancelAtPeriodEnd) {
     await closePaymentPages(deps, current, 'renewals', 'go-on');

@@ -3,6 +3,7 @@ import type { SubscriptionChange } from '@shared/schemas/subscriptions';
 import { isRunning } from './subscription-rules';
 import {
   closePaymentPages,
+  refuseWhileProposalInvoiceUnpaid,
   type SubscriptionUseCaseDeps,
   planNames,
 } from './subscription-use-cases';
@@ -26,6 +27,7 @@ export async function subscribe(
   // Only a plan the agency still offers takes a new subscriber (4xx with the reason).
   await deps.plans.activePlan(planId);
   const current = await repository.findByUserId(userId);
+  await refuseWhileProposalInvoiceUnpaid(deps, current);
   // A request replaced: its unpaid first invoice goes, so its page is closed first.
   if (current && !isRunning(current)) await closePaymentPages(deps, current, 'first');
   const row = await repository.requestPending(userId, planId, now());

@@ -82,6 +82,25 @@ export async function closePaymentPages(
   if (state === 'paid' && whenPaid === 'refuse') throw new AppError(409, INVOICE_JUST_PAID);
 }
 
+/**
+ * A request a signed proposal made is billed by the proposal's first invoice, which holds its
+ * deposit too: replacing or withdrawing the request would delete that invoice, so the client
+ * is told to pay it (or ask the agency) instead (409).
+ */
+export async function refuseWhileProposalInvoiceUnpaid(
+  { repository }: Pick<SubscriptionUseCaseDeps, 'repository'>,
+  subscription: SubscriptionRow | null,
+): Promise<void> {
+  if (subscription?.status !== 'pending') return;
+  const first = await repository.proposalFirstInvoice(subscription.id);
+  if (!first) return;
+  const invoice = first.invoiceNumber ? `invoice ${first.invoiceNumber}` : 'its first invoice';
+  throw new AppError(
+    409,
+    `This plan was agreed in your proposal "${first.title}" and starts when ${invoice} (with its deposit) is paid. Pay that invoice first, then change your plan; or contact us.`,
+  );
+}
+
 /** The plans' names as the answers write them (the catalogue read once). */
 export async function planNames(deps: Pick<SubscriptionUseCaseDeps, 'plans'>) {
   return (await deps.plans.catalogue()).name;

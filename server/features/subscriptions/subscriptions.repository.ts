@@ -1,7 +1,9 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { PlanId } from '@shared/plans';
 import type { Database } from '../../db/client';
 import {
+  invoices,
+  proposals,
   subscriptionEvents,
   subscriptions,
   type SubscriptionEventRow,
@@ -27,6 +29,27 @@ import {
  */
 export function createSubscriptionRepository(db: Database) {
   return {
+    /**
+     * The unpaid first invoice of the request, when a signed proposal issued it (its deposit
+     * and the plan's first month, issue 38): its number and the proposal's title.
+     */
+    async proposalFirstInvoice(
+      subscriptionId: string,
+    ): Promise<{ invoiceNumber: string | null; title: string } | null> {
+      const [row] = await db
+        .select({ invoiceNumber: invoices.invoiceNumber, title: proposals.title })
+        .from(invoices)
+        .innerJoin(proposals, eq(proposals.depositInvoiceId, invoices.id))
+        .where(
+          and(
+            eq(invoices.subscriptionId, subscriptionId),
+            inArray(invoices.status, ['draft', 'sent', 'overdue']),
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
     async findByUserId(userId: string): Promise<SubscriptionRow | null> {
       const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
       return row ?? null;

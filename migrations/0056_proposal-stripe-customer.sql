@@ -1,0 +1,1 @@
+ALTER TABLE "proposals" ADD COLUMN "stripe_customer_id" text;
