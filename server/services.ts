@@ -431,7 +431,11 @@ export function createServices({
     // What was written to the address before the account: invoices, then signed proposals.
     claimForVerifiedEmail: async (userId, email) => {
       await invoices.claimForVerifiedEmail(userId, email);
-      await proposalBilling.attachForVerifiedEmail(userId, email);
+      // A proposal that cannot attach now (Stripe out of reach) never stops the sign-in: the
+      // next sign-in attaches it.
+      await proposalBilling.attachForVerifiedEmail(userId, email).catch((error: unknown) => {
+        logger.error({ err: error, userId }, 'signed proposals not attached at sign-in');
+      });
     },
     // A deactivated client's provider session goes, so the next try asks for the password.
     whenRefused: async (user) => {

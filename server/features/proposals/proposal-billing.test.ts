@@ -617,6 +617,43 @@ describe('the plan waiting for the proposal’s invoice, in the portal', () => {
   });
 });
 
+describe('a client who had asked for a plan of their own', () => {
+  it('has that request replaced: its open Checkout page is closed before its invoice goes', async () => {
+    const client = await signedInClient(t.baseUrl);
+    const asked = await client.browser.request('POST', '/api/get-or-create-subscription', {
+      planId: 'essentials',
+    });
+    expect(asked.status).toBe(200);
+    const [own] = await t.database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.userId, client.user.id));
+    const { agent } = await signedInAdmin(t.app, t.database);
+    expect(
+      (await agent.patch(`/api/admin/invoices/${own!.id}`).send({ status: 'sent' })).status,
+    ).toBe(200);
+    const opened = await client.browser.request('POST', `/api/invoices/${own!.id}/pay`);
+    expect(opened.status).toBe(200);
+    const page = new URL(((await opened.json()) as { url: string }).url).pathname.split('/').pop()!;
+    expect(stripe.checkoutSessions.get(page)?.status).toBe('open');
+
+    const proposal = await signedProposal({ recipientEmail: client.account.email });
+    await billing().settleSigned(proposal.id);
+
+    expect(stripe.checkoutSessions.get(page)?.status).toBe('expired');
+    expect(await t.database.db.select().from(invoices).where(eq(invoices.id, own!.id))).toEqual([]);
+    const settled = await proposalRow(proposal.id);
+    expect(await subscriptionOf(client.user.id)).toMatchObject({
+      status: 'pending',
+      tier: 'signature',
+    });
+    expect(await invoiceRow(settled.depositInvoiceId!)).toMatchObject({
+      userId: client.user.id,
+      status: 'sent',
+    });
+  });
+});
+
 describe('POST /api/proposals/{token}/deposit', () => {
   it('answers Checkout for the first invoice, back to the proposal, and 404 for a wrong link', async () => {
     const proposal = await signedProposal();

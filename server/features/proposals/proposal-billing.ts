@@ -5,7 +5,7 @@ import { balanceDue } from '@shared/schemas/payments';
 import { proposalTotals, type ProposalPayment } from '@shared/schemas/proposals';
 import type { ProposalRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { InvoiceService } from '../invoices/invoices.service';
+import { PAYMENT_PAGE_UNREACHABLE, type InvoiceService } from '../invoices/invoices.service';
 import type { ProspectPayer } from '../payments/payments.service';
 import type { ProposalBillingEmails } from './proposal-billing.emails';
 import type { ProposalBillingRepository } from './proposal-billing.repository';
@@ -32,7 +32,10 @@ export interface ProposalBilling {
 
 export interface ProposalBillingDeps {
   repository: ProposalBillingRepository;
-  invoices: Pick<InvoiceService, 'create' | 'send' | 'detail' | 'removeUnpaidFirstInvoices'>;
+  invoices: Pick<
+    InvoiceService,
+    'create' | 'send' | 'detail' | 'closePaymentPagesOf' | 'removeUnpaidFirstInvoices'
+  >;
   mail: Pick<ProposalBillingEmails, 'portalInvitation'>;
   /**
    * Checkout for an invoice (payments' payProposalInvoice), keeping the card for the renewals:
@@ -224,6 +227,10 @@ export function createProposalBilling({
     // invoice goes first (its Checkout page closed), as a new request of theirs would.
     const current = await repository.subscriptionOf(userId);
     if (current && current.status === 'pending' && proposal.planId) {
+      // A page left open could be paid for an invoice that is gone: closed first, and with
+      // Stripe out of reach nothing changes now (the next sign-in attaches again).
+      const pages = await invoices.closePaymentPagesOf(current.id, null);
+      if (pages === 'unreachable') throw new AppError(503, PAYMENT_PAGE_UNREACHABLE);
       await invoices.removeUnpaidFirstInvoices(current.id);
     }
     const fresh = (await repository.find(proposal.id)) ?? proposal;
