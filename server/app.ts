@@ -200,7 +200,12 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   }
 
   // The proposal's sign route takes a drawn signature: its own larger limit, parsed first.
-  app.use('/api', proposalSignBody(rateLimits), express.json({ limit: '100kb' }), rejectNulCharacters);
+  app.use(
+    '/api',
+    proposalSignBody(rateLimits),
+    express.json({ limit: '100kb' }),
+    rejectNulCharacters,
+  );
 
   const adminDeps = {
     service: services.adminAuth,
