@@ -134,7 +134,7 @@ test('a proposal is written, sent, signed on a phone, paid, and becomes a client
   ).toBeFocused();
   await expect(signer.getByRole('link', { name: 'Download the signed agreement' })).toBeVisible();
   // The deposit ($1,750.00) and the plan's first month ($199.00).
-  const pay = signer.getByRole('button', { name: 'Pay the deposit $1,949.00' });
+  const pay = signer.getByRole('button', { name: 'Pay the deposit and first month $1,949.00' });
   await expect(pay).toBeVisible();
   await atBothWidths(signer, testInfo, 'signer-signed');
   await signer.setViewportSize(PHONE);
