@@ -161,6 +161,8 @@ test('a proposal is written, sent, signed on a phone, paid, and becomes a client
   });
   await expect(plan).toContainText('Essentials');
   await expect(plan).toContainText('Active');
+  // The card paid with at Checkout is kept for the plan's renewals.
+  await expect(signer.getByText('Visa ending in 4242')).toBeVisible();
   const agreements = signer.getByRole('region', { name: 'Agreements' });
   await expect(agreements).toContainText(title);
   await expect(agreements).toContainText('Signed by Jeanne Thibodeaux');
