@@ -219,7 +219,7 @@ export const ProposalEventSchema = z.object({
   documentHash: z.string().nullable(),
   /** signed: the SHA-256 of the consent wording agreed to. */
   consentHash: z.string().nullable(),
-  /** A line for the timeline: the signer's name, the decline's reason, the invoice number. */
+  /** The event in a line, as the server words it ('Signed by …', 'Invoice … issued'); declined: the reason. */
   detail: z.string(),
 });
 export type ProposalEvent = z.infer<typeof ProposalEventSchema>;

@@ -102,13 +102,20 @@ export function uniqueEmail(prefix: string): string {
  * request context (its cookies are the browser's) rather than drawn: client-sign-in.spec.ts
  * drives the same pages on screen.
  */
-export async function signUpClient(page: Page, firstName = 'Camille'): Promise<string> {
-  const email = uniqueEmail(
-    firstName
-      .normalize('NFD')
-      .replace(/[^a-z]/gi, '')
-      .toLowerCase(),
-  );
+export async function signUpClient(
+  page: Page,
+  firstName = 'Camille',
+  /** The address to sign up with (one a proposal was sent to); a new one by default. */
+  { email: given }: { email?: string } = {},
+): Promise<string> {
+  const email =
+    given ??
+    uniqueEmail(
+      firstName
+        .normalize('NFD')
+        .replace(/[^a-z]/gi, '')
+        .toLowerCase(),
+    );
   const signIn = await page.request.get('/api/login');
   const signupPath = /href="([^"]*\/signup)"/.exec(await signIn.text())?.[1];
   expect(signupPath, 'the sign-in page links to Create account').toBeTruthy();

@@ -487,7 +487,9 @@ test('admin screens fit a phone, with the navigation menu closed and open, and a
   const nav = page.getByRole('navigation', { name: 'Admin' });
   for (const pattern of patternsFor('admin')) {
     await checkRoute(page, testInfo, pattern, records);
-    if (pattern === '/admin/two-factor-setup') {
+    // Screens outside the admin's frame: the two-factor setup, and the draft's preview (the
+    // landing page as visitors will see it, full screen).
+    if (pattern === '/admin/two-factor-setup' || pattern === '/admin/website/preview') {
       await checkOnDesktop(page, pattern);
       continue;
     }

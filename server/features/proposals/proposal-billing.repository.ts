@@ -158,7 +158,12 @@ export function createProposalBillingRepository(
       id: string,
       userId: string,
       at: Date,
-      describe: (outcome: { planRequested: boolean; runningPlan: PlanId | null }) => string,
+      describe: (outcome: {
+        planRequested: boolean;
+        runningPlan: PlanId | null;
+        /** The first invoice is paid already: the plan requested starts as it attaches. */
+        paid: boolean;
+      }) => string,
     ): Promise<AttachOutcome> {
       return db.transaction(async (tx) => {
         const proposal = await lockProposal(tx, id);
@@ -197,7 +202,11 @@ export function createProposalBillingRepository(
           await attachInvoiceToClient(tx, proposal.remainderInvoiceId, userId, null, at, timeZone);
         }
         await attachProposalTo(tx, id, userId, at);
-        const detail = describe({ planRequested: subscriptionId !== null, runningPlan });
+        const detail = describe({
+          planRequested: subscriptionId !== null,
+          runningPlan,
+          paid: proposal.status === 'paid',
+        });
         await recordProposalEvent(tx, id, 'attached', detail, at);
         return 'attached';
       });

@@ -3,6 +3,7 @@ import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarDateIn } from '@shared/dates';
+import type { ProposalEventKind } from '@shared/schemas/proposals';
 import {
   invoiceLineItems,
   invoices,
@@ -93,6 +94,15 @@ async function linesOf(invoiceId: string) {
 
 async function invoicesTo(email: string) {
   return t.database.db.select().from(invoices).where(eq(invoices.clientEmail, email));
+}
+
+/** The line the timeline shows for the proposal's event of `kind`. */
+async function eventDetail(proposalId: string, kind: ProposalEventKind) {
+  const [row] = await t.database.db
+    .select({ detail: proposalEvents.detail })
+    .from(proposalEvents)
+    .where(and(eq(proposalEvents.proposalId, proposalId), eq(proposalEvents.kind, kind)));
+  return row?.detail;
 }
 
 async function eventsOf(proposalId: string) {
@@ -317,6 +327,10 @@ describe('the client and the plan', () => {
     expect(attached.userId).toBe(client.user.id);
     expect((await invoiceRow(attached.remainderInvoiceId!)).userId).toBe(client.user.id);
     expect(await eventsOf(proposal.id)).toEqual(['invoiced', 'invited', 'paid', 'attached']);
+    // The timeline says the plan started, not that it waits for an invoice paid already.
+    expect(await eventDetail(proposal.id, 'attached')).toBe(
+      'Attached to the client account: the Signature plan started, its first invoice being paid',
+    );
 
     // Signing in again attaches nothing twice.
     await t.services.proposalBilling.attachForVerifiedEmail(client.user.id, client.account.email);
@@ -340,6 +354,9 @@ describe('the client and the plan', () => {
       subscriptionId: pending!.id,
       status: 'sent',
     });
+    expect(await eventDetail(proposal.id, 'attached')).toBe(
+      'Attached to the client account: the Signature plan waits for the first invoice',
+    );
     // The portal shows the plan waiting for that invoice, no second first invoice.
     const portal = await client.browser.request('GET', '/api/subscription');
     expect(portal.status).toBe(200);

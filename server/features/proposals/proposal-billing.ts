@@ -238,10 +238,13 @@ export function createProposalBilling({
       fresh.id,
       userId,
       now(),
-      ({ planRequested, runningPlan }) => {
+      ({ planRequested, runningPlan, paid }) => {
         if (!fresh.planId) return 'Attached to the client account';
         if (planRequested) {
-          return `Attached to the client account: the ${fresh.planName ?? fresh.planId} plan waits for the first invoice`;
+          const plan = fresh.planName ?? fresh.planId;
+          return paid
+            ? `Attached to the client account: the ${plan} plan started, its first invoice being paid`
+            : `Attached to the client account: the ${plan} plan waits for the first invoice`;
         }
         return `Attached to the client account, which already has the ${runningPlan ?? 'a'} plan running: no second plan was started (change it from the client's page)`;
       },

@@ -36,7 +36,7 @@ export function ProposalDocument({ document }: { document: ProposalDocumentData 
             <dd className="font-medium">
               {recipient.name}
               {recipient.businessName && <>, {recipient.businessName}</>}
-              <span className="block text-sm font-normal text-muted-foreground print:text-black">
+              <span className="block break-all text-sm font-normal text-muted-foreground print:text-black">
                 {recipient.email}
               </span>
             </dd>

@@ -26,7 +26,14 @@ function PaymentBlock({
   const payment = proposal.payment;
   const paid = isPaid(proposal);
   if (!payment && !paid) return null;
-  const what = proposal.document.totals.deposit > 0 ? 'the deposit' : 'the first month';
+  // What the first invoice bills: the deposit, the plan's first month, or both.
+  const { totals, plan } = proposal.document;
+  const what =
+    totals.deposit > 0 && plan
+      ? 'the deposit and first month'
+      : totals.deposit > 0
+        ? 'the deposit'
+        : 'the first month';
   return (
     <section aria-labelledby="payment-title" className="space-y-3 print:hidden">
       <h2 id="payment-title" className="text-lg font-semibold">

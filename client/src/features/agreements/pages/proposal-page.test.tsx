@@ -430,7 +430,10 @@ describe('ProposalPage', () => {
     expect(screen.getByText(/We've invited you to your client portal/)).toHaveTextContent(
       "We've invited you to your client portal: sign up with nadia@bayoubakery.test to follow your plan.",
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Pay the deposit $1,999.00' }));
+    // The first invoice bills the plan's first month with the deposit: the button says both.
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Pay the deposit and first month $1,999.00' }),
+    );
     await waitFor(() =>
       expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/deposit'),
     );

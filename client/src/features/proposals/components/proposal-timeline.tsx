@@ -5,32 +5,40 @@ import { Button } from '@/components/ui/button';
 import { copyToClipboard } from '@/lib/copy-to-clipboard';
 import { formatDateTime } from '@/lib/dates';
 
-/** What happened, in words, for each kind of evidence the proposal keeps. */
+/**
+ * What happened, in a few words, for each kind of evidence the proposal keeps. The specifics
+ * (to whom, by whom, which invoice) are the event's own line: the server words it once, for
+ * this timeline and the agreement's certificate alike.
+ */
 export function eventTitle(event: ProposalEvent): string {
   const titles: Record<ProposalEventKind, () => string> = {
     created: () => 'Created as a draft',
     edited: () => (event.version ? `Edited: version ${event.version}` : 'Edited'),
-    sent: () => (event.email ? `Sent to ${event.email}` : 'Sent'),
-    reminded: () => (event.email ? `Reminder sent to ${event.email}` : 'Reminder sent'),
+    sent: () => 'Sent',
+    reminded: () => 'Reminder sent',
     viewed: () => 'Opened by the recipient',
-    signed: () => (event.detail ? `Signed by ${event.detail}` : 'Signed'),
+    signed: () => 'Signed',
     declined: () => 'Declined by the recipient',
     expired: () => 'Expired unsigned',
     invoiced: () => 'Invoice issued',
     paid: () => 'First invoice paid',
     attached: () => "Attached to the client's account",
-    invited: () =>
-      event.email ? `Invited to the portal as ${event.email}` : 'Invited to the portal',
+    invited: () => 'Invited to the portal',
     revoked: () => 'Link revoked',
-    delivered: () => 'Signed agreement e-mailed to both parties',
+    delivered: () => 'Signed agreement e-mailed',
   };
   return titles[event.kind]();
 }
 
-/** The event's own line under its title (the signer's name is in the title already). */
+/** The event's own line under its title ('Signed by …', 'Sent to …'), unless it adds nothing. */
 function eventDetail(event: ProposalEvent): string | null {
-  if (!event.detail || event.kind === 'signed') return null;
+  if (!event.detail.trim() || event.detail === eventTitle(event)) return null;
   return event.kind === 'declined' ? `Reason: ${event.detail}` : event.detail;
+}
+
+/** The address the event concerns, unless its line names it already. */
+function eventEmail(event: ProposalEvent): string | null {
+  return event.email && !event.detail.includes(event.email) ? event.email : null;
 }
 
 /** A SHA-256 shortened to its first and last characters, copied whole. */
@@ -81,8 +89,9 @@ export function ProposalTimeline({ events }: { events: ProposalEvent[] }) {
     <ol className="space-y-4 border-l pl-4" aria-label="Timeline">
       {events.map((event) => {
         const detail = eventDetail(event);
+        const email = eventEmail(event);
         return (
-          <li key={event.id} className="relative space-y-1 text-sm">
+          <li key={event.id} className="relative space-y-1 break-words text-sm">
             <span
               aria-hidden="true"
               className="absolute -left-[1.3rem] top-1.5 h-2 w-2 rounded-full bg-primary"
@@ -92,15 +101,9 @@ export function ProposalTimeline({ events }: { events: ProposalEvent[] }) {
               <time dateTime={event.at}>{formatDateTime(event.at, { zoneName: true })}</time>
             </p>
             {detail && <p className="whitespace-pre-wrap">{detail}</p>}
-            {(event.ip ||
-              event.userAgent ||
-              event.documentHash ||
-              event.consentHash ||
-              (event.email && event.kind !== 'sent' && event.kind !== 'reminded')) && (
+            {(event.ip || event.userAgent || event.documentHash || event.consentHash || email) && (
               <dl className="space-y-0.5 text-xs">
-                {event.email && event.kind !== 'sent' && event.kind !== 'reminded' && (
-                  <Fact label="E-mail" value={event.email} />
-                )}
+                {email && <Fact label="E-mail" value={email} />}
                 {event.ip && <Fact label="IP address" value={event.ip} />}
                 {event.userAgent && <Fact label="Browser" value={event.userAgent} />}
                 {event.version && event.kind === 'signed' && (

@@ -34,8 +34,14 @@ const signed = aProposalDetail({
   depositInvoiceId: DEPOSIT_INVOICE,
   hasAgreement: true,
   events: [
-    anEvent({ id: 1, kind: 'created', at: '2026-11-28T15:00:00.000Z' }),
-    anEvent({ id: 2, kind: 'sent', email: 'odile@example.com' }),
+    // Each event's line as the server words it (sign-proposal.ts, send-proposal.ts...).
+    anEvent({ id: 1, kind: 'created', at: '2026-11-28T15:00:00.000Z', detail: 'Website' }),
+    anEvent({
+      id: 2,
+      kind: 'sent',
+      email: 'odile@example.com',
+      detail: 'Sent to odile@example.com',
+    }),
     anEvent({
       id: 3,
       kind: 'viewed',
@@ -50,9 +56,16 @@ const signed = aProposalDetail({
       ip: '203.0.113.7',
       userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)',
       documentHash: HASH,
-      detail: 'Odile Fontenot',
+      email: 'odile@example.com',
+      detail: 'Signed by Odile Fontenot',
     }),
-    anEvent({ id: 5, kind: 'invoiced', at: '2026-11-30T18:42:01.000Z', detail: 'INV-0012' }),
+    anEvent({
+      id: 5,
+      kind: 'invoiced',
+      at: '2026-11-30T18:42:01.000Z',
+      detail: 'Invoice INV-0012 issued',
+    }),
+    anEvent({ id: 6, kind: 'revoked', detail: 'Link revoked' }),
   ],
 });
 
@@ -64,11 +77,17 @@ describe('ProposalDetailPage', { timeout: 15_000 }, () => {
     const entries = within(timeline).getAllByRole('listitem');
     expect(entries.map((entry) => entry.querySelector('p')?.textContent)).toEqual([
       'Created as a draft',
-      'Sent to odile@example.com',
+      'Sent',
       'Opened by the recipient',
-      'Signed by Odile Fontenot',
+      'Signed',
       'Invoice issued',
+      'Link revoked',
     ]);
+    // Each said once: the server's line carries the name, the address, the invoice.
+    expect(within(timeline).getAllByText('Signed by Odile Fontenot')).toHaveLength(1);
+    expect(within(timeline).getAllByText('Sent to odile@example.com')).toHaveLength(1);
+    expect(within(timeline).getAllByText('Link revoked')).toHaveLength(1);
+    expect(within(entries[1]!).queryByText('E-mail')).not.toBeInTheDocument();
     const signing = entries[3]!;
     // In the business's time zone (America/Chicago).
     expect(within(signing).getByText('Nov 30, 2026 at 12:42 PM CST')).toBeVisible();
@@ -80,7 +99,9 @@ describe('ProposalDetailPage', { timeout: 15_000 }, () => {
     expect(
       within(signing).getByRole('button', { name: 'Copy the document hash' }),
     ).toBeInTheDocument();
-    expect(within(entries[4]!).getByText('INV-0012')).toBeVisible();
+    // The address the signed link went to, as evidence beside the signature.
+    expect(within(signing).getByText('odile@example.com')).toBeVisible();
+    expect(within(entries[4]!).getByText('Invoice INV-0012 issued')).toBeVisible();
 
     // A signed proposal is not edited or sent again; its agreement and invoice are a click away.
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
@@ -113,7 +134,15 @@ describe('ProposalDetailPage', { timeout: 15_000 }, () => {
             ...draft,
             status: 'sent',
             sentAt: '2026-11-29T16:00:00.000Z',
-            events: [...draft.events, anEvent({ id: 2, kind: 'sent', email: 'odile@example.com' })],
+            events: [
+              ...draft.events,
+              anEvent({
+                id: 2,
+                kind: 'sent',
+                email: 'odile@example.com',
+                detail: 'Sent to odile@example.com',
+              }),
+            ],
           },
         }),
       ),

@@ -253,7 +253,7 @@ function Loaded({ proposal }: { proposal: ProposalDetail }) {
         </CardContent>
       </Card>
 
-      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <Card>
           <CardHeader>
             <CardTitle>As {recipient.name} sees it</CardTitle>
