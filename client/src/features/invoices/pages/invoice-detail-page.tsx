@@ -18,8 +18,9 @@ import { deliveryTitle } from '@shared/schemas/mail';
 import { isPayable, receivedOn } from '@shared/schemas/payments';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { DataTable, dataColumns } from '@/components/ui/data-table';
+import { DataTable } from '@/components/ui/data-table';
 import { Detail } from '@/components/ui/detail';
+import { pricedLineColumns } from '@/components/ui/priced-line-columns';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -47,21 +48,10 @@ import { ReasonDialog } from '@/features/invoices/components/reason-dialog';
 import { RecordPaymentDialog } from '@/features/invoices/components/record-payment-dialog';
 import { paths } from '@/lib/paths';
 
-const column = dataColumns<InvoiceLineItem>();
-const lineItemColumns = column.columns([
-  column.accessor('description', { header: 'Description' }),
-  column.accessor('quantity', { header: 'Qty', meta: { align: 'right' } }),
-  column.accessor('unitPrice', {
-    header: 'Unit Price',
-    meta: { align: 'right' },
-    cell: (cell) => formatCents(cell.getValue()),
-  }),
-  column.accessor('total', {
-    header: 'Amount',
-    meta: { align: 'right' },
-    cell: (cell) => formatCents(cell.getValue()),
-  }),
-]);
+const lineItemColumns = pricedLineColumns<InvoiceLineItem>({
+  description: 'Description',
+  unitPrice: 'Unit Price',
+});
 
 function BackToInvoices() {
   return (
