@@ -1,14 +1,4 @@
-import {
-  ArrowLeft,
-  Ban,
-  Banknote,
-  Download,
-  Mail,
-  Pencil,
-  ReceiptText,
-  Send,
-  Trash2,
-} from 'lucide-react';
+import { Ban, Banknote, Download, Mail, Pencil, ReceiptText, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { formatCents } from '@shared/money';
@@ -16,6 +6,7 @@ import { useAdminPlanLookup } from '@/features/plans/public';
 import { VoidInvoiceSchema, type InvoiceLineItem } from '@shared/schemas/invoices';
 import { deliveryTitle } from '@shared/schemas/mail';
 import { isPayable, receivedOn } from '@shared/schemas/payments';
+import { BackButton } from '@/components/ui/back-button';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';
@@ -53,16 +44,6 @@ const lineItemColumns = pricedLineColumns<InvoiceLineItem>({
   unitPrice: 'Unit Price',
 });
 
-function BackToInvoices() {
-  return (
-    <Button asChild variant="ghost" size="sm">
-      <Link href={paths.admin.invoices()}>
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Invoices
-      </Link>
-    </Button>
-  );
-}
-
 /** /admin/invoices/{id}: the invoice, its lines, and what can be done with it. */
 export function InvoiceDetailPage() {
   const plans = useAdminPlanLookup();
@@ -83,7 +64,7 @@ export function InvoiceDetailPage() {
   if (!invoice.data) {
     return (
       <div className="space-y-4">
-        <BackToInvoices />
+        <BackButton href={paths.admin.invoices()}>Back to Invoices</BackButton>
         <QueryState
           query={invoice}
           what="invoice"
@@ -155,7 +136,7 @@ export function InvoiceDetailPage() {
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <BackToInvoices />
+      <BackButton href={paths.admin.invoices()}>Back to Invoices</BackButton>
       <InvoiceWarnings invoiceId={current.id} flags={current.paymentFlags} />
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="space-y-1">

@@ -1,7 +1,8 @@
-import { ArrowLeft, Ban, Download, FileText, Pencil, Send, Trash2 } from 'lucide-react';
+import { Ban, Download, FileText, Pencil, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import type { ProposalDetail } from '@shared/schemas/proposals';
+import { BackButton } from '@/components/ui/back-button';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -16,16 +17,6 @@ import { useDeleteProposal, useRevokeProposalLink, useSendProposal } from '../ap
 import { ProposalDocument } from '../components/proposal-document';
 import { isEditable, ProposalStatusBadge } from '../components/proposal-status-badge';
 import { ProposalTimeline } from '../components/proposal-timeline';
-
-function BackToProposals() {
-  return (
-    <Button asChild variant="ghost" size="sm">
-      <Link href={paths.admin.proposals()}>
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Proposals
-      </Link>
-    </Button>
-  );
-}
 
 /** Whether the last link sent was revoked since (sending again makes a new one). */
 function linkRevoked(proposal: ProposalDetail): boolean {
@@ -166,7 +157,7 @@ function Loaded({ proposal }: { proposal: ProposalDetail }) {
   const { recipient } = proposal;
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <BackToProposals />
+      <BackButton href={paths.admin.proposals()}>Back to Proposals</BackButton>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0 space-y-1">
           <h1 className="flex flex-wrap items-center gap-3 font-display text-3xl font-bold">
@@ -282,7 +273,7 @@ export function ProposalDetailPage() {
   if (!proposal.data) {
     return (
       <div className="space-y-4">
-        <BackToProposals />
+        <BackButton href={paths.admin.proposals()}>Back to Proposals</BackButton>
         <QueryState
           query={proposal}
           what="proposal"
