@@ -2,9 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
 import { centsToDollars, dollarsToCents } from '@shared/money';
-import { formatPlanPrice } from '@shared/plans';
 import { ChosenClient } from '@/features/clients/public';
-import { useAdminPlanLookup } from '@/features/plans/public';
+import { PlanOptions, useAdminPlanLookup } from '@/features/plans/public';
 import {
   InvoiceFormSchema,
   keepBillableLines,
@@ -224,11 +223,7 @@ export function InvoiceForm({
           />
           <SelectField label="Plan (optional)" error={errors.planType?.message} {...planField}>
             <option value="">No plan</option>
-            {plans.plans.map((plan) => (
-              <option key={plan.id} value={plan.id}>
-                {plan.name} ({formatPlanPrice(plan.monthlyPrice)})
-              </option>
-            ))}
+            <PlanOptions plans={plans.plans} />
           </SelectField>
           <FormField
             label="Due Date"

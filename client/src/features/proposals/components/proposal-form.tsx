@@ -10,7 +10,6 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { centsToDollars, dollarsToCents } from '@shared/money';
-import { formatPlanPrice } from '@shared/plans';
 import {
   proposalTotals,
   ProposalInputSchema,
@@ -24,7 +23,7 @@ import { Input } from '@/components/ui/input';
 import { LineItemsEditor } from '@/components/ui/line-items-editor';
 import { addDaysTo, businessToday } from '@/lib/dates';
 import { ChosenClient } from '@/features/clients/public';
-import { useAdminPlanLookup } from '@/features/plans/public';
+import { PlanOptions, useAdminPlanLookup } from '@/features/plans/public';
 import { ProposalMoney } from './proposal-money';
 
 /** A client account the proposal is for, as the picker hands it over. */
@@ -329,11 +328,7 @@ export function ProposalForm({
                 onChange={(event) => field.onChange(event.target.value || null)}
               >
                 <option value="">No plan</option>
-                {activePlans.map((plan) => (
-                  <option key={plan.id} value={plan.id}>
-                    {plan.name} ({formatPlanPrice(plan.monthlyPrice)})
-                  </option>
-                ))}
+                <PlanOptions plans={activePlans} />
               </SelectField>
             )}
           />
