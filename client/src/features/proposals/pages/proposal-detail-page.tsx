@@ -18,6 +18,18 @@ import { ProposalDocument } from '../components/proposal-document';
 import { isEditable, ProposalStatusBadge } from '../components/proposal-status-badge';
 import { ProposalTimeline } from '../components/proposal-timeline';
 
+/** A link to one of the invoices the proposal issued. */
+function InvoiceLink({ id, children }: { id: string; children: string }) {
+  return (
+    <Link
+      href={paths.admin.invoice(id)}
+      className="inline-flex items-center gap-1 text-primary hover:underline"
+    >
+      <FileText className="h-4 w-4" aria-hidden="true" /> {children}
+    </Link>
+  );
+}
+
 /** Whether the last link sent was revoked since (sending again makes a new one). */
 function linkRevoked(proposal: ProposalDetail): boolean {
   const last = proposal.events.findLast(
@@ -217,22 +229,14 @@ function Loaded({ proposal }: { proposal: ProposalDetail }) {
             {proposal.paidAt && <Detail label="Paid">{formatDateTime(proposal.paidAt)}</Detail>}
             {proposal.depositInvoiceId && (
               <Detail label="First invoice">
-                <Link
-                  href={paths.admin.invoice(proposal.depositInvoiceId)}
-                  className="inline-flex items-center gap-1 text-primary hover:underline"
-                >
-                  <FileText className="h-4 w-4" aria-hidden="true" /> Open the first invoice
-                </Link>
+                <InvoiceLink id={proposal.depositInvoiceId}>Open the first invoice</InvoiceLink>
               </Detail>
             )}
             {proposal.remainderInvoiceId && (
               <Detail label="Remainder">
-                <Link
-                  href={paths.admin.invoice(proposal.remainderInvoiceId)}
-                  className="inline-flex items-center gap-1 text-primary hover:underline"
-                >
-                  <FileText className="h-4 w-4" aria-hidden="true" /> Open the remainder invoice
-                </Link>
+                <InvoiceLink id={proposal.remainderInvoiceId}>
+                  Open the remainder invoice
+                </InvoiceLink>
               </Detail>
             )}
           </dl>
