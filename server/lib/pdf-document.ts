@@ -4,6 +4,8 @@
  * the owner uploaded one), name and details top left in its accent colour, a centred line at
  * the foot of the page.
  */
+import { formatCents } from '@shared/money';
+
 export const INK = '#0b3b4f';
 export const MUTED = '#5b6b73';
 export const ACCENT = '#0e7490';
@@ -96,4 +98,89 @@ export function drawFooter({ doc, left, width }: Pdf, text: string): void {
       align: 'center',
       lineBreak: false,
     });
+}
+
+/** The document's name (INVOICE, AGREEMENT) large at the top right, its number or version under it. */
+export function drawTitle({ doc, left, width }: Pdf, title: string, subtitle: string): void {
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(24).text(title, left, 50, {
+    width,
+    align: 'right',
+  });
+  doc.font('Helvetica').fontSize(11).text(subtitle, { width, align: 'right' });
+}
+
+/** A small muted heading in capitals (BILL TO, TERMS) at `x`, `y`. */
+export function drawLabel({ doc }: Pdf, text: string, x: number, y?: number): void {
+  doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9).text(text.toUpperCase(), x, y);
+}
+
+/**
+ * The dates and references top right, one a row (ISSUED ... 1 March 2026), from `top` down;
+ * returns the y below the last.
+ */
+export function drawFacts(pdf: Pdf, rows: readonly (readonly [string, string])[], top: number) {
+  const { doc, left, width } = pdf;
+  let y = top;
+  for (const [label, value] of rows) {
+    drawLabel(pdf, label, left + 300, y);
+    doc
+      .fillColor(INK)
+      .font('Helvetica')
+      .fontSize(11)
+      .text(value, left + 370, y - 1, { width: width - 370, align: 'right' });
+    y += 18;
+  }
+  return y;
+}
+
+/** One priced row of a document's table, in cents. */
+export interface PricedLine {
+  description: string;
+  quantity: number;
+  unitPrice: number;
+  total: number;
+}
+
+/** Where the priced table's columns start: the totals under it line up with them. */
+export function pricedColumns({ left }: Pdf) {
+  return { description: left, quantity: left + 290, unit: left + 340, total: left + 420 };
+}
+
+/**
+ * The priced table (an invoice's lines, a proposal's items) from `top`: a rule, the headings,
+ * one row a line and a thin rule under them. `roomFor` is asked before each row and may start
+ * a new page (it returns the y to draw at). Returns the y below the table.
+ */
+export function drawPricedLines(
+  pdf: Pdf,
+  lines: readonly PricedLine[],
+  top: number,
+  { heading, roomFor }: { heading: string; roomFor: (y: number) => number },
+): number {
+  const { doc, left, right } = pdf;
+  const columns = pricedColumns(pdf);
+  let y = top;
+  doc.moveTo(left, y).lineTo(right, y).strokeColor(ACCENT).lineWidth(1).stroke();
+  y += 8;
+  doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9);
+  doc.text(heading, columns.description, y);
+  doc.text('QTY', columns.quantity, y, { width: 40, align: 'right' });
+  doc.text('UNIT PRICE', columns.unit, y, { width: 75, align: 'right' });
+  doc.text('AMOUNT', columns.total, y, { width: right - columns.total, align: 'right' });
+  y += 18;
+  for (const line of lines) {
+    y = roomFor(y);
+    doc.fillColor(INK).font('Helvetica').fontSize(11);
+    doc.text(line.description, columns.description, y, { width: 280 });
+    const rowBottom = doc.y;
+    doc.text(String(line.quantity), columns.quantity, y, { width: 40, align: 'right' });
+    doc.text(formatCents(line.unitPrice), columns.unit, y, { width: 75, align: 'right' });
+    doc.text(formatCents(line.total), columns.total, y, {
+      width: right - columns.total,
+      align: 'right',
+    });
+    y = Math.max(rowBottom, doc.y) + 8;
+  }
+  doc.moveTo(left, y).lineTo(right, y).strokeColor('#cbd5e1').lineWidth(0.5).stroke();
+  return y + 12;
 }

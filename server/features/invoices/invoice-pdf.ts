@@ -4,10 +4,15 @@ import { invoiceName, type InvoiceDetail, type InvoiceStatus } from '@shared/sch
 import { balanceDue, isPayable } from '@shared/schemas/payments';
 import {
   ACCENT,
+  drawFacts,
   drawFooter,
   drawIssuer,
+  drawLabel,
+  drawPricedLines,
+  drawTitle,
   INK,
   MUTED,
+  pricedColumns,
   startPdf,
   type Letterhead,
 } from '../../lib/pdf-document';
@@ -56,16 +61,8 @@ export async function renderInvoicePdf(
   drawIssuer(pdf, issuer);
 
   // Title block
-  doc
-    .fillColor(INK)
-    .font('Helvetica-Bold')
-    .fontSize(24)
-    .text('INVOICE', left, 50, { width, align: 'right' });
   // A draft's number is given when it is sent.
-  doc
-    .font('Helvetica')
-    .fontSize(11)
-    .text(invoice.invoiceNumber ?? 'Numbered when sent', { width, align: 'right' });
+  drawTitle(pdf, 'INVOICE', invoice.invoiceNumber ?? 'Numbered when sent');
   doc
     .fillColor(
       invoice.status === 'paid' ? '#15803d' : invoice.status === 'overdue' ? '#b91c1c' : ACCENT,
@@ -75,7 +72,7 @@ export async function renderInvoicePdf(
 
   // Client and dates
   const blockTop = 150;
-  doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9).text('BILL TO', left, blockTop);
+  drawLabel(pdf, 'Bill to', left, blockTop);
   doc.fillColor(INK).font('Helvetica').fontSize(11).text(invoice.clientName);
   doc.text(invoice.clientEmail);
   if (invoice.planType && planName) doc.fillColor(MUTED).fontSize(10).text(`${planName} plan`);
@@ -86,53 +83,18 @@ export async function renderInvoicePdf(
   ];
   if (invoice.sentAt) dates.push(['Sent', formatDateIn(invoice.sentAt, issuer.timeZone)]);
   if (invoice.paidAt) dates.push(['Paid', formatDateIn(invoice.paidAt, issuer.timeZone)]);
-  let y = blockTop;
-  for (const [label, value] of dates) {
-    doc
-      .fillColor(MUTED)
-      .font('Helvetica-Bold')
-      .fontSize(9)
-      .text(label.toUpperCase(), left + 300, y);
-    doc
-      .fillColor(INK)
-      .font('Helvetica')
-      .fontSize(11)
-      .text(value, left + 370, y - 1, {
-        width: width - 370,
-        align: 'right',
-      });
-    y += 18;
-  }
+  let y = drawFacts(pdf, dates, blockTop);
 
   // Lines
-  const columns = { description: left, quantity: left + 290, unit: left + 340, total: left + 420 };
-  y = Math.max(doc.y, y) + 30;
-  doc.moveTo(left, y).lineTo(right, y).strokeColor(ACCENT).lineWidth(1).stroke();
-  y += 8;
-  doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9);
-  doc.text('DESCRIPTION', columns.description, y);
-  doc.text('QTY', columns.quantity, y, { width: 40, align: 'right' });
-  doc.text('UNIT PRICE', columns.unit, y, { width: 75, align: 'right' });
-  doc.text('AMOUNT', columns.total, y, { width: right - columns.total, align: 'right' });
-  y += 18;
-  doc.font('Helvetica').fontSize(11).fillColor(INK);
-  for (const line of lineItems) {
-    if (y > doc.page.height - 200) {
+  const columns = pricedColumns(pdf);
+  y = drawPricedLines(pdf, lineItems, Math.max(doc.y, y) + 30, {
+    heading: 'DESCRIPTION',
+    roomFor: (rowTop) => {
+      if (rowTop <= doc.page.height - 200) return rowTop;
       doc.addPage();
-      y = doc.page.margins.top;
-    }
-    doc.text(line.description, columns.description, y, { width: 280 });
-    const rowBottom = doc.y;
-    doc.text(String(line.quantity), columns.quantity, y, { width: 40, align: 'right' });
-    doc.text(formatCents(line.unitPrice), columns.unit, y, { width: 75, align: 'right' });
-    doc.text(formatCents(line.total), columns.total, y, {
-      width: right - columns.total,
-      align: 'right',
-    });
-    y = Math.max(rowBottom, doc.y) + 8;
-  }
-  doc.moveTo(left, y).lineTo(right, y).strokeColor('#cbd5e1').lineWidth(0.5).stroke();
-  y += 12;
+      return doc.page.margins.top;
+    },
+  });
 
   // Totals, then what was paid and what is left once anything was.
   const amountRow = ([label, value]: [string, string]) => {
@@ -176,7 +138,7 @@ export async function renderInvoicePdf(
   y += 16;
 
   if (isPayable(invoice) && (payUrl || issuer.paymentInstructions)) {
-    doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9).text('HOW TO PAY', left, y);
+    drawLabel(pdf, 'How to pay', left, y);
     if (payUrl) {
       doc
         .fillColor(INK)
@@ -197,7 +159,7 @@ export async function renderInvoicePdf(
   }
 
   if (invoice.notes) {
-    doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9).text('NOTES', left, y);
+    drawLabel(pdf, 'Notes', left, y);
     doc
       .fillColor(INK)
       .font('Helvetica')

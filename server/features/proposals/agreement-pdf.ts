@@ -5,8 +5,12 @@ import type { ProposalDocument, ProposalEventKind } from '@shared/schemas/propos
 import { displayDate, displayDateTime } from '../../lib/format';
 import {
   ACCENT,
+  drawFacts,
   drawFooter,
   drawIssuer,
+  drawLabel,
+  drawPricedLines,
+  drawTitle,
   INK,
   MUTED,
   startPdf,
@@ -108,10 +112,6 @@ export async function renderAgreement(input: AgreementInput): Promise<Buffer> {
   return pdf.done;
 }
 
-function label(pdf: Pdf, text: string, x: number, y?: number): void {
-  pdf.doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9).text(text.toUpperCase(), x, y);
-}
-
 function body(pdf: Pdf, size = 11): Pdf['doc'] {
   return pdf.doc.fillColor(INK).font('Helvetica').fontSize(size);
 }
@@ -131,34 +131,28 @@ function drawProposal(pdf: Pdf, input: AgreementInput): void {
   const { doc, left, right, width } = pdf;
   const { document, issuer } = input;
   drawIssuer(pdf, issuer);
-  doc
-    .fillColor(INK)
-    .font('Helvetica-Bold')
-    .fontSize(24)
-    .text('AGREEMENT', left, 50, { width, align: 'right' });
-  doc.font('Helvetica').fontSize(11).text(`Version ${document.version}`, { width, align: 'right' });
+  drawTitle(pdf, 'AGREEMENT', `Version ${document.version}`);
   doc.fillColor('#15803d').font('Helvetica-Bold').text('SIGNED', { width, align: 'right' });
 
   const blockTop = 150;
-  label(pdf, 'Prepared for', left, blockTop);
+  drawLabel(pdf, 'Prepared for', left, blockTop);
   body(pdf).text(document.recipient.name, { width: 280 });
   if (document.recipient.businessName) doc.text(document.recipient.businessName, { width: 280 });
   doc.text(document.recipient.email, { width: 280 });
-  let y = blockTop;
-  for (const [name, value] of [
-    ['Valid until', displayDate(document.validUntil, issuer.timeZone)],
-    ['Signed', displayDate(input.signedAt, issuer.timeZone)],
-  ] as const) {
-    label(pdf, name, left + 300, y);
-    body(pdf).text(value, left + 370, y - 1, { width: width - 370, align: 'right' });
-    y += 18;
-  }
+  let y = drawFacts(
+    pdf,
+    [
+      ['Valid until', displayDate(document.validUntil, issuer.timeZone)],
+      ['Signed', displayDate(input.signedAt, issuer.timeZone)],
+    ],
+    blockTop,
+  );
 
   y = Math.max(doc.y, y) + 24;
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(16).text(document.title, left, y, { width });
   y = doc.y + 10;
   if (document.plan) {
-    label(pdf, 'Plan', left, y);
+    drawLabel(pdf, 'Plan', left, y);
     body(pdf).text(
       `${document.plan.name} plan, ${formatPlanPrice(document.plan.monthlyPriceCents)}, billed monthly`,
       left,
@@ -168,7 +162,12 @@ function drawProposal(pdf: Pdf, input: AgreementInput): void {
     y = doc.y + 12;
   }
 
-  if (document.items.length > 0) y = drawItems(pdf, document, y);
+  if (document.items.length > 0) {
+    y = drawPricedLines(pdf, document.items, keepRoom(pdf, y, 60), {
+      heading: 'ITEM',
+      roomFor: (rowTop) => keepRoom(pdf, rowTop, 40),
+    });
+  }
 
   // Totals: what the signature commits to, as the form showed them.
   const { totals } = document;
@@ -195,7 +194,7 @@ function drawProposal(pdf: Pdf, input: AgreementInput): void {
 
   if (document.terms) {
     y = keepRoom(pdf, y, 60);
-    label(pdf, 'Terms', left, y);
+    drawLabel(pdf, 'Terms', left, y);
     // Long terms flow onto as many pages as they need.
     body(pdf, 10).text(document.terms, left, doc.y + 4, { width, lineGap: 2 });
     y = doc.y + 16;
@@ -203,39 +202,11 @@ function drawProposal(pdf: Pdf, input: AgreementInput): void {
   doc.y = y;
 }
 
-function drawItems(pdf: Pdf, document: ProposalDocument, top: number): number {
-  const { doc, left, right } = pdf;
-  const columns = { description: left, quantity: left + 290, unit: left + 340, total: left + 420 };
-  let y = keepRoom(pdf, top, 60);
-  doc.moveTo(left, y).lineTo(right, y).strokeColor(ACCENT).lineWidth(1).stroke();
-  y += 8;
-  doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9);
-  doc.text('ITEM', columns.description, y);
-  doc.text('QTY', columns.quantity, y, { width: 40, align: 'right' });
-  doc.text('UNIT PRICE', columns.unit, y, { width: 75, align: 'right' });
-  doc.text('AMOUNT', columns.total, y, { width: right - columns.total, align: 'right' });
-  y += 18;
-  for (const item of document.items) {
-    y = keepRoom(pdf, y, 40);
-    body(pdf).text(item.description, columns.description, y, { width: 280 });
-    const rowBottom = doc.y;
-    doc.text(String(item.quantity), columns.quantity, y, { width: 40, align: 'right' });
-    doc.text(formatCents(item.unitPrice), columns.unit, y, { width: 75, align: 'right' });
-    doc.text(formatCents(item.total), columns.total, y, {
-      width: right - columns.total,
-      align: 'right',
-    });
-    y = Math.max(rowBottom, doc.y) + 8;
-  }
-  doc.moveTo(left, y).lineTo(right, y).strokeColor('#cbd5e1').lineWidth(0.5).stroke();
-  return y + 12;
-}
-
 function drawSignature(pdf: Pdf, input: AgreementInput): void {
   const { doc, left, width } = pdf;
   const { issuer, signature } = input;
   let y = keepRoom(pdf, doc.y, SIGNATURE_BLOCK_HEIGHT);
-  label(pdf, 'Signed by', left, y);
+  drawLabel(pdf, 'Signed by', left, y);
   y = doc.y + 6;
   const markTop = y;
   let drawn = false;
@@ -296,7 +267,7 @@ function drawCertificate(pdf: Pdf, input: AgreementInput): void {
 
   const fact = (name: string, value: string, mono = false) => {
     const y = keepRoom(pdf, doc.y, 30);
-    label(pdf, name, left, y);
+    drawLabel(pdf, name, left, y);
     doc
       .fillColor(INK)
       .font(mono ? 'Courier' : 'Helvetica')
@@ -313,11 +284,11 @@ function drawCertificate(pdf: Pdf, input: AgreementInput): void {
   fact('Consent SHA-256', input.consent.sha256, true);
 
   let y = keepRoom(pdf, doc.y + 4, 60);
-  label(pdf, 'Consent agreed to', left, y);
+  drawLabel(pdf, 'Consent agreed to', left, y);
   body(pdf, 9).text(input.consent.text, left, doc.y + 3, { width });
 
   y = keepRoom(pdf, doc.y + 14, 60);
-  label(pdf, 'Evidence', left, y);
+  drawLabel(pdf, 'Evidence', left, y);
   y = doc.y + 4;
   doc.moveTo(left, y).lineTo(right, y).strokeColor(ACCENT).lineWidth(1).stroke();
   doc.y = y + 6;

@@ -33,36 +33,45 @@ export async function lockProposal(tx: Transaction, id: string): Promise<Proposa
 }
 
 /**
- * The invoice just created is the proposal's first one (deposit and first month), unless
- * another run linked one first: false then, and the caller undoes its invoice.
+ * Links the invoice just created in the proposal's `slot`, unless another run linked one
+ * there first: false then, and the caller undoes its invoice.
  */
-export async function linkFirstInvoice(
+async function linkInvoice(
   tx: Transaction,
+  slot: 'depositInvoiceId' | 'remainderInvoiceId',
   proposalId: string,
   invoiceId: string,
   at: Date,
 ): Promise<boolean> {
   const rows = await tx
     .update(proposals)
-    .set({ depositInvoiceId: invoiceId, updatedAt: at })
-    .where(and(eq(proposals.id, proposalId), isNull(proposals.depositInvoiceId)))
+    .set({ [slot]: invoiceId, updatedAt: at })
+    .where(and(eq(proposals.id, proposalId), isNull(proposals[slot])))
     .returning({ id: proposals.id });
   return rows.length > 0;
 }
 
-/** The draft of the rest of the one-off items is the proposal's, unless another run's is. */
-export async function linkRemainderInvoice(
+/**
+ * The invoice just created is the proposal's first one (deposit and first month), unless
+ * another run linked one first: false then, and the caller undoes its invoice.
+ */
+export function linkFirstInvoice(
   tx: Transaction,
   proposalId: string,
   invoiceId: string,
   at: Date,
 ): Promise<boolean> {
-  const rows = await tx
-    .update(proposals)
-    .set({ remainderInvoiceId: invoiceId, updatedAt: at })
-    .where(and(eq(proposals.id, proposalId), isNull(proposals.remainderInvoiceId)))
-    .returning({ id: proposals.id });
-  return rows.length > 0;
+  return linkInvoice(tx, 'depositInvoiceId', proposalId, invoiceId, at);
+}
+
+/** The draft of the rest of the one-off items is the proposal's, unless another run's is. */
+export function linkRemainderInvoice(
+  tx: Transaction,
+  proposalId: string,
+  invoiceId: string,
+  at: Date,
+): Promise<boolean> {
+  return linkInvoice(tx, 'remainderInvoiceId', proposalId, invoiceId, at);
 }
 
 /** The proposal belongs to the client's account (the caller holds it locked). */

@@ -5,6 +5,7 @@ import { lastPage, showingRange, type PageInfo } from '@shared/schemas/common';
 import { errorMessage } from '@/lib/api-request';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
+import { Card, CardContent } from './card';
 import { Input } from './input';
 import { Label } from './label';
 import { NativeSelect } from './native-select';
@@ -241,5 +242,26 @@ export function PagedList<T>({
       )}
       {(page.total > 0 || page.page > 1) && <ListPager info={page} what={what} onPage={onPage} />}
     </div>
+  );
+}
+
+/** A list's card when it has nothing yet: what is missing, and the way to make the first. */
+export function EmptyListCard({ message, action }: { message: string; action: ReactNode }) {
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-4 pt-6 text-center">
+        <p className="text-muted-foreground">{message}</p>
+        <Button asChild>{action}</Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The card a page of a list (its table) stands in. */
+export function ListCard({ children }: { children: ReactNode }) {
+  return (
+    <Card>
+      <CardContent className="pt-6">{children}</CardContent>
+    </Card>
   );
 }

@@ -15,7 +15,7 @@ export {
 export { ClientDetailsDialog } from './components/client-details-dialog';
 export { ClientEmailChangeCard } from './components/client-email-change-card';
 export { ClientNotes } from './components/client-notes';
-export { ClientPicker } from './components/client-picker';
+export { ChosenClient, ClientPicker } from './components/client-picker';
 export { ClientPlanActions } from './components/client-plan-actions';
 export { PasswordResetCard } from './components/password-reset-card';
 export { SubscriptionStatusBadge } from './components/subscription-status-badge';

@@ -9,4 +9,4 @@ export {
   usePlans,
   type PlanLookup,
 } from './api/plans';
-export { AdminPlanName, PlanName } from './components/plan-name';
+export { AdminPlanName, PlanName, PlanOptions } from './components/plan-name';

@@ -1,5 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type Ref } from 'react';
 import type { ClientAccount } from '@shared/schemas/clients';
+import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
@@ -101,6 +102,37 @@ export function ClientPicker({
           ))}
         </ul>
       )}
+    </div>
+  );
+}
+
+/**
+ * The client account a form acts for, once picked, with the way back to the search. It takes
+ * the focus through `focusRef` when the page moves it there.
+ */
+export function ChosenClient({
+  client,
+  onChooseAnother,
+  focusRef,
+}: {
+  client: { name: string; email: string | null };
+  onChooseAnother: () => void;
+  focusRef?: Ref<HTMLDivElement>;
+}) {
+  return (
+    <div
+      ref={focusRef}
+      tabIndex={-1}
+      role="status"
+      className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-muted/40 px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <span>
+        For the client account of <strong>{client.name}</strong>
+        {client.email && <span className="break-all"> ({client.email})</span>}
+      </span>
+      <Button type="button" variant="outline" size="sm" onClick={onChooseAnother}>
+        Choose another
+      </Button>
     </div>
   );
 }

@@ -2,8 +2,13 @@ import { UserPlus } from 'lucide-react';
 import { Link } from 'wouter';
 import { CLIENT_LIST_PARAMS, CLIENT_STATUS_FILTERS } from '@shared/schemas/clients';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
-import { ListFilter, ListToolbar, PagedList } from '@/components/ui/paged-list';
+import {
+  EmptyListCard,
+  ListCard,
+  ListFilter,
+  ListToolbar,
+  PagedList,
+} from '@/components/ui/paged-list';
 import { SUBSCRIPTION_STATUS_LOOK } from '@/components/ui/status-badge';
 import { useListParams } from '@/lib/list-params';
 import { useClients } from '../api/get-clients';
@@ -57,22 +62,16 @@ export function ClientsPage() {
         filtered={Boolean(params.q || params.status)}
         onPage={(page) => update({ page: String(page) })}
         empty={
-          <Card>
-            <CardContent className="flex flex-col items-center gap-4 pt-6 text-center">
-              <p className="text-muted-foreground">No client accounts yet.</p>
-              <Button asChild>
-                <Link href={paths.admin.inviteClient()}>Invite your first client</Link>
-              </Button>
-            </CardContent>
-          </Card>
+          <EmptyListCard
+            message="No client accounts yet."
+            action={<Link href={paths.admin.inviteClient()}>Invite your first client</Link>}
+          />
         }
       >
         {(items) => (
-          <Card>
-            <CardContent className="pt-6">
-              <ClientAccountsTable clients={items} />
-            </CardContent>
-          </Card>
+          <ListCard>
+            <ClientAccountsTable clients={items} />
+          </ListCard>
         )}
       </PagedList>
     </div>

@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
 import { centsToDollars, dollarsToCents } from '@shared/money';
-import { formatPlanPrice } from '@shared/plans';
-import { useAdminPlanLookup } from '@/features/plans/public';
+import { ChosenClient } from '@/features/clients/public';
+import { PlanOptions, useAdminPlanLookup } from '@/features/plans/public';
 import {
   InvoiceFormSchema,
   keepBillableLines,
@@ -18,7 +17,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, SelectField, TextareaField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { LineItemsEditor } from '@/components/ui/line-items-editor';
 import { addDaysTo, businessToday } from '@/lib/dates';
 import { InvoiceTotals } from './invoice-totals';
 
@@ -199,20 +198,11 @@ export function InvoiceForm({
           {clientPicker && (
             <div className="sm:col-span-2">
               {chosen ? (
-                <div
-                  ref={chosenRef}
-                  tabIndex={-1}
-                  className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-muted/40 px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                  role="status"
-                >
-                  <span>
-                    For the client account of <strong>{chosen.name}</strong>
-                    {chosen.email && <span className="break-all"> ({chosen.email})</span>}
-                  </span>
-                  <Button type="button" variant="outline" size="sm" onClick={() => choose(null)}>
-                    Choose another
-                  </Button>
-                </div>
+                <ChosenClient
+                  client={chosen}
+                  focusRef={chosenRef}
+                  onChooseAnother={() => choose(null)}
+                />
               ) : (
                 clientPicker(choose, choosingAgain)
               )}
@@ -233,11 +223,7 @@ export function InvoiceForm({
           />
           <SelectField label="Plan (optional)" error={errors.planType?.message} {...planField}>
             <option value="">No plan</option>
-            {plans.plans.map((plan) => (
-              <option key={plan.id} value={plan.id}>
-                {plan.name} ({formatPlanPrice(plan.monthlyPrice)})
-              </option>
-            ))}
+            <PlanOptions plans={plans.plans} />
           </SelectField>
           <FormField
             label="Due Date"
@@ -253,85 +239,32 @@ export function InvoiceForm({
           <CardTitle>Line Items</CardTitle>
         </CardHeader>
         <CardContent className="space-y-4">
-          <ul className="space-y-3" aria-label="Line items">
-            {lines.fields.map((field, index) => {
-              const lineErrors = errors.lineItems?.[index];
-              const n = index + 1;
-              return (
-                <li
-                  key={field.id}
-                  className="grid grid-cols-[1fr_1fr_auto] items-end gap-2 sm:grid-cols-[1fr_6rem_8rem_auto]"
-                >
-                  <div className="col-span-3 sm:col-span-1">
-                    <Label htmlFor={`line-${field.id}-description`} className="text-xs">
-                      Description<span className="sr-only">, line {n}</span>
-                    </Label>
-                    <Input
-                      id={`line-${field.id}-description`}
-                      placeholder="Description"
-                      {...form.register(`lineItems.${index}.description`)}
-                    />
-                  </div>
-                  <div>
-                    <Label htmlFor={`line-${field.id}-quantity`} className="text-xs">
-                      Qty<span className="sr-only">, line {n}</span>
-                    </Label>
-                    <Input
-                      id={`line-${field.id}-quantity`}
-                      type="number"
-                      min={1}
-                      step={1}
-                      inputMode="numeric"
-                      aria-invalid={Boolean(lineErrors?.quantity)}
-                      {...form.register(`lineItems.${index}.quantity`)}
-                    />
-                  </div>
-                  <div>
-                    <Label htmlFor={`line-${field.id}-price`} className="text-xs">
-                      Unit price ($)<span className="sr-only">, line {n}</span>
-                    </Label>
-                    <Input
-                      id={`line-${field.id}-price`}
-                      type="number"
-                      min={0}
-                      step={0.01}
-                      inputMode="decimal"
-                      placeholder="0.00"
-                      aria-invalid={Boolean(lineErrors?.unitPrice)}
-                      {...form.register(`lineItems.${index}.unitPrice`)}
-                    />
-                  </div>
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    disabled={lines.fields.length === 1}
-                    onClick={() => lines.remove(index)}
-                  >
-                    <Trash2 className="h-4 w-4" aria-hidden="true" />
-                    <span className="sr-only">Remove line {n}</span>
-                  </Button>
-                  <DroppedLineNote control={form.control} index={index} />
-                  {(lineErrors?.quantity || lineErrors?.unitPrice || lineErrors?.description) && (
-                    <p className="col-span-3 text-sm text-destructive sm:col-span-4">
-                      Line {n}:{' '}
-                      {lineErrors.description?.message ??
-                        lineErrors.quantity?.message ??
-                        lineErrors.unitPrice?.message}
-                    </p>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-          {linesError && (
-            <p role="alert" className="text-sm text-destructive">
-              {linesError}
-            </p>
-          )}
-          <Button type="button" variant="outline" onClick={() => lines.append(EMPTY_LINE)}>
-            <Plus className="h-4 w-4" aria-hidden="true" /> Add Line Item
-          </Button>
+          <LineItemsEditor
+            rows={lines.fields}
+            noun="line"
+            label="Line items"
+            addLabel="Add Line Item"
+            descriptionPlaceholder="Description"
+            minRows={1}
+            error={linesError}
+            errorsOf={(index) => errors.lineItems?.[index]}
+            registerDescription={(index) => form.register(`lineItems.${index}.description`)}
+            registerQuantity={(index) => form.register(`lineItems.${index}.quantity`)}
+            renderPrice={(index, input) => (
+              <Input
+                {...input}
+                type="number"
+                min={0}
+                step={0.01}
+                inputMode="decimal"
+                placeholder="0.00"
+                {...form.register(`lineItems.${index}.unitPrice`)}
+              />
+            )}
+            renderNote={(index) => <DroppedLineNote control={form.control} index={index} />}
+            onAdd={() => lines.append(EMPTY_LINE)}
+            onRemove={(index) => lines.remove(index)}
+          />
         </CardContent>
       </Card>
 

@@ -1,7 +1,6 @@
-import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation, useParams } from 'wouter';
 import type { CreateInvoice, InvoiceDetail } from '@shared/schemas/invoices';
-import { Button } from '@/components/ui/button';
+import { BackButton } from '@/components/ui/back-button';
 import { Card, CardContent } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -72,11 +71,7 @@ export function EditInvoicePage() {
   const invoice = useInvoice(id);
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <Button asChild variant="ghost" size="sm">
-        <Link href={paths.admin.invoice(id)}>
-          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to the invoice
-        </Link>
-      </Button>
+      <BackButton href={paths.admin.invoice(id)}>Back to the invoice</BackButton>
       <h1 className="font-display text-3xl font-bold">Edit Draft Invoice</h1>
       {invoice.data ? (
         <EditDraft detail={invoice.data} />

@@ -1,14 +1,4 @@
-import {
-  ArrowLeft,
-  Ban,
-  Banknote,
-  Download,
-  Mail,
-  Pencil,
-  ReceiptText,
-  Send,
-  Trash2,
-} from 'lucide-react';
+import { Ban, Banknote, Download, Mail, Pencil, ReceiptText, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { formatCents } from '@shared/money';
@@ -16,10 +6,12 @@ import { useAdminPlanLookup } from '@/features/plans/public';
 import { VoidInvoiceSchema, type InvoiceLineItem } from '@shared/schemas/invoices';
 import { deliveryTitle } from '@shared/schemas/mail';
 import { isPayable, receivedOn } from '@shared/schemas/payments';
+import { BackButton } from '@/components/ui/back-button';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { DataTable, dataColumns } from '@/components/ui/data-table';
+import { DataTable } from '@/components/ui/data-table';
 import { Detail } from '@/components/ui/detail';
+import { pricedLineColumns } from '@/components/ui/priced-line-columns';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -47,31 +39,10 @@ import { ReasonDialog } from '@/features/invoices/components/reason-dialog';
 import { RecordPaymentDialog } from '@/features/invoices/components/record-payment-dialog';
 import { paths } from '@/lib/paths';
 
-const column = dataColumns<InvoiceLineItem>();
-const lineItemColumns = column.columns([
-  column.accessor('description', { header: 'Description' }),
-  column.accessor('quantity', { header: 'Qty', meta: { align: 'right' } }),
-  column.accessor('unitPrice', {
-    header: 'Unit Price',
-    meta: { align: 'right' },
-    cell: (cell) => formatCents(cell.getValue()),
-  }),
-  column.accessor('total', {
-    header: 'Amount',
-    meta: { align: 'right' },
-    cell: (cell) => formatCents(cell.getValue()),
-  }),
-]);
-
-function BackToInvoices() {
-  return (
-    <Button asChild variant="ghost" size="sm">
-      <Link href={paths.admin.invoices()}>
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Invoices
-      </Link>
-    </Button>
-  );
-}
+const lineItemColumns = pricedLineColumns<InvoiceLineItem>({
+  description: 'Description',
+  unitPrice: 'Unit Price',
+});
 
 /** /admin/invoices/{id}: the invoice, its lines, and what can be done with it. */
 export function InvoiceDetailPage() {
@@ -93,7 +64,7 @@ export function InvoiceDetailPage() {
   if (!invoice.data) {
     return (
       <div className="space-y-4">
-        <BackToInvoices />
+        <BackButton href={paths.admin.invoices()}>Back to Invoices</BackButton>
         <QueryState
           query={invoice}
           what="invoice"
@@ -165,7 +136,7 @@ export function InvoiceDetailPage() {
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <BackToInvoices />
+      <BackButton href={paths.admin.invoices()}>Back to Invoices</BackButton>
       <InvoiceWarnings invoiceId={current.id} flags={current.paymentFlags} />
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="space-y-1">

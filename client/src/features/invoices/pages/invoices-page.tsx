@@ -12,14 +12,19 @@ import { deliveryTitle } from '@shared/schemas/mail';
 import { balanceDue } from '@shared/schemas/payments';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
 import {
   DataTable,
   dataColumns,
   type OnChangeFn,
   type SortingState,
 } from '@/components/ui/data-table';
-import { ListFilter, ListToolbar, PagedList } from '@/components/ui/paged-list';
+import {
+  EmptyListCard,
+  ListCard,
+  ListFilter,
+  ListToolbar,
+  PagedList,
+} from '@/components/ui/paged-list';
 import { INVOICE_STATUS_LOOK } from '@/components/ui/status-badge';
 import { toast } from '@/components/ui/use-toast';
 import { formatDate } from '@/lib/dates';
@@ -248,32 +253,26 @@ export function InvoicesPage() {
         filtered={Boolean(params.q || params.status || params.client)}
         onPage={(page) => update({ page: String(page) })}
         empty={
-          <Card>
-            <CardContent className="flex flex-col items-center gap-4 pt-6 text-center">
-              <p className="text-muted-foreground">No invoices yet</p>
-              <Button asChild>
-                <Link href={paths.admin.newInvoice()}>Create Your First Invoice</Link>
-              </Button>
-            </CardContent>
-          </Card>
+          <EmptyListCard
+            message="No invoices yet"
+            action={<Link href={paths.admin.newInvoice()}>Create Your First Invoice</Link>}
+          />
         }
       >
         {(list) => (
-          <Card>
-            <CardContent className="pt-6">
-              <DataTable
-                phoneLayout="cards"
-                caption="Invoices"
-                variant="relaxed"
-                columns={columns}
-                data={list}
-                getRowId={(invoice) => invoice.id}
-                sorting={sorting}
-                onSortingChange={onSortingChange}
-                unsortedLabel="Newest first"
-              />
-            </CardContent>
-          </Card>
+          <ListCard>
+            <DataTable
+              phoneLayout="cards"
+              caption="Invoices"
+              variant="relaxed"
+              columns={columns}
+              data={list}
+              getRowId={(invoice) => invoice.id}
+              sorting={sorting}
+              onSortingChange={onSortingChange}
+              unsortedLabel="Newest first"
+            />
+          </ListCard>
         )}
       </PagedList>
       <NoWayToPayDialog {...unpayable.dialog} pending={isPending} />

@@ -1,7 +1,6 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import type { CreateInvoice } from '@shared/schemas/invoices';
-import { Button } from '@/components/ui/button';
+import { BackButton } from '@/components/ui/back-button';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateInvoice } from '@/features/invoices/api/create-invoice';
 import { InvoiceForm } from '@/features/invoices/components/invoice-form';
@@ -26,11 +25,7 @@ export function NewInvoicePage() {
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <Button asChild variant="ghost" size="sm">
-        <Link href={paths.admin.invoices()}>
-          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Invoices
-        </Link>
-      </Button>
+      <BackButton href={paths.admin.invoices()}>Back to Invoices</BackButton>
       <h1 className="font-display text-3xl font-bold">New Invoice</h1>
       <InvoiceForm
         onSubmit={submit}

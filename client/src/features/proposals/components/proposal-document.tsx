@@ -1,25 +1,15 @@
 import { formatCents } from '@shared/money';
 import type { ProposalDetail } from '@shared/schemas/proposals';
-import { DataTable, dataColumns } from '@/components/ui/data-table';
+import { DataTable } from '@/components/ui/data-table';
+import { pricedLineColumns } from '@/components/ui/priced-line-columns';
 import { formatDate } from '@/lib/dates';
 import { ProposalMoney } from './proposal-money';
 
 type Item = ProposalDetail['items'][number];
-const column = dataColumns<Item & { key: string }>();
-const itemColumns = column.columns([
-  column.accessor('description', { header: 'Item' }),
-  column.accessor('quantity', { header: 'Qty', meta: { align: 'right' } }),
-  column.accessor('unitPrice', {
-    header: 'Unit price',
-    meta: { align: 'right' },
-    cell: (cell) => formatCents(cell.getValue()),
-  }),
-  column.accessor('total', {
-    header: 'Amount',
-    meta: { align: 'right' },
-    cell: (cell) => formatCents(cell.getValue()),
-  }),
-]);
+const itemColumns = pricedLineColumns<Item & { key: string }>({
+  description: 'Item',
+  unitPrice: 'Unit price',
+});
 
 /**
  * The proposal as its recipient reads it: for whom, the plan, the one-off items, the totals,

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import {
   Controller,
@@ -11,7 +10,6 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { centsToDollars, dollarsToCents } from '@shared/money';
-import { formatPlanPrice } from '@shared/plans';
 import {
   proposalTotals,
   ProposalInputSchema,
@@ -22,9 +20,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, SelectField, TextareaField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { LineItemsEditor } from '@/components/ui/line-items-editor';
 import { addDaysTo, businessToday } from '@/lib/dates';
-import { useAdminPlanLookup } from '@/features/plans/public';
+import { ChosenClient } from '@/features/clients/public';
+import { PlanOptions, useAdminPlanLookup } from '@/features/plans/public';
 import { ProposalMoney } from './proposal-money';
 
 /** A client account the proposal is for, as the picker hands it over. */
@@ -256,20 +255,11 @@ export function ProposalForm({
           {who === 'client' ? (
             <div className="space-y-2">
               {chosen ? (
-                <div
-                  ref={chosenRef}
-                  tabIndex={-1}
-                  role="status"
-                  className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-muted/40 px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                >
-                  <span>
-                    For the client account of <strong>{chosen.name}</strong>
-                    {chosen.email && <span className="break-all"> ({chosen.email})</span>}
-                  </span>
-                  <Button type="button" variant="outline" size="sm" onClick={() => choose(null)}>
-                    Choose another
-                  </Button>
-                </div>
+                <ChosenClient
+                  client={chosen}
+                  focusRef={chosenRef}
+                  onChooseAnother={() => choose(null)}
+                />
               ) : (
                 clientPicker(choose, choosingAgain)
               )}
@@ -338,11 +328,7 @@ export function ProposalForm({
                 onChange={(event) => field.onChange(event.target.value || null)}
               >
                 <option value="">No plan</option>
-                {activePlans.map((plan) => (
-                  <option key={plan.id} value={plan.id}>
-                    {plan.name} ({formatPlanPrice(plan.monthlyPrice)})
-                  </option>
-                ))}
+                <PlanOptions plans={activePlans} />
               </SelectField>
             )}
           />
@@ -360,89 +346,35 @@ export function ProposalForm({
           <CardTitle>One-off items</CardTitle>
         </CardHeader>
         <CardContent className="space-y-4">
-          {items.fields.length > 0 && (
-            <ul className="space-y-3" aria-label="One-off items">
-              {items.fields.map((field, index) => {
-                const itemErrors = errors.items?.[index];
-                const n = index + 1;
-                return (
-                  <li
-                    key={field.id}
-                    className="grid grid-cols-[1fr_1fr_auto] items-end gap-2 sm:grid-cols-[1fr_6rem_8rem_auto]"
-                  >
-                    <div className="col-span-3 sm:col-span-1">
-                      <Label htmlFor={`item-${field.id}-description`} className="text-xs">
-                        Description<span className="sr-only">, item {n}</span>
-                      </Label>
-                      <Input
-                        id={`item-${field.id}-description`}
-                        placeholder="Website build"
-                        aria-invalid={Boolean(itemErrors?.description)}
-                        {...form.register(`items.${index}.description`)}
-                      />
-                    </div>
-                    <div>
-                      <Label htmlFor={`item-${field.id}-quantity`} className="text-xs">
-                        Qty<span className="sr-only">, item {n}</span>
-                      </Label>
-                      <Input
-                        id={`item-${field.id}-quantity`}
-                        type="number"
-                        min={1}
-                        step={1}
-                        inputMode="numeric"
-                        aria-invalid={Boolean(itemErrors?.quantity)}
-                        {...form.register(`items.${index}.quantity`, { valueAsNumber: true })}
-                      />
-                    </div>
-                    <div>
-                      <Label htmlFor={`item-${field.id}-price`} className="text-xs">
-                        Unit price ($)<span className="sr-only">, item {n}</span>
-                      </Label>
-                      <Controller
-                        control={form.control}
-                        name={`items.${index}.unitPrice`}
-                        render={({ field: price }) => (
-                          <DollarInput
-                            id={`item-${field.id}-price`}
-                            aria-invalid={Boolean(itemErrors?.unitPrice)}
-                            value={price.value}
-                            onChange={price.onChange}
-                            onBlur={price.onBlur}
-                          />
-                        )}
-                      />
-                    </div>
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="icon"
-                      onClick={() => items.remove(index)}
-                    >
-                      <Trash2 className="h-4 w-4" aria-hidden="true" />
-                      <span className="sr-only">Remove item {n}</span>
-                    </Button>
-                    {itemErrors && (
-                      <p className="col-span-3 text-sm text-destructive sm:col-span-4">
-                        Item {n}:{' '}
-                        {itemErrors.description?.message ??
-                          itemErrors.quantity?.message ??
-                          itemErrors.unitPrice?.message}
-                      </p>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-          {itemsError && (
-            <p role="alert" className="text-sm text-destructive">
-              {itemsError}
-            </p>
-          )}
-          <Button type="button" variant="outline" onClick={() => items.append(EMPTY_ITEM)}>
-            <Plus className="h-4 w-4" aria-hidden="true" /> Add item
-          </Button>
+          <LineItemsEditor
+            rows={items.fields}
+            noun="item"
+            label="One-off items"
+            addLabel="Add item"
+            descriptionPlaceholder="Website build"
+            error={itemsError}
+            errorsOf={(index) => errors.items?.[index]}
+            registerDescription={(index) => form.register(`items.${index}.description`)}
+            registerQuantity={(index) =>
+              form.register(`items.${index}.quantity`, { valueAsNumber: true })
+            }
+            renderPrice={(index, input) => (
+              <Controller
+                control={form.control}
+                name={`items.${index}.unitPrice`}
+                render={({ field: price }) => (
+                  <DollarInput
+                    {...input}
+                    value={price.value}
+                    onChange={price.onChange}
+                    onBlur={price.onBlur}
+                  />
+                )}
+              />
+            )}
+            onAdd={() => items.append(EMPTY_ITEM)}
+            onRemove={(index) => items.remove(index)}
+          />
         </CardContent>
       </Card>
 

@@ -1,7 +1,6 @@
-import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation, useParams } from 'wouter';
 import type { ProposalDetail, ProposalInput } from '@shared/schemas/proposals';
-import { Button } from '@/components/ui/button';
+import { BackButton } from '@/components/ui/back-button';
 import { Card, CardContent } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -108,11 +107,7 @@ export function EditProposalPage() {
   const proposal = useProposal(id);
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <Button asChild variant="ghost" size="sm">
-        <Link href={paths.admin.proposal(id)}>
-          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to the proposal
-        </Link>
-      </Button>
+      <BackButton href={paths.admin.proposal(id)}>Back to the proposal</BackButton>
       <h1 className="font-display text-3xl font-bold">Edit proposal</h1>
       {proposal.data ? (
         <EditForm proposal={proposal.data} />

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import type { ProposalInput } from '@shared/schemas/proposals';
-import { Button } from '@/components/ui/button';
+import { BackButton } from '@/components/ui/back-button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-request';
@@ -156,11 +155,7 @@ export function NewProposalPage() {
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <Button asChild variant="ghost" size="sm">
-        <Link href={paths.admin.proposals()}>
-          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Proposals
-        </Link>
-      </Button>
+      <BackButton href={paths.admin.proposals()}>Back to Proposals</BackButton>
       <h1 className="font-display text-3xl font-bold">New proposal</h1>
       {loading ? (
         <div role="status" aria-label="Loading the proposal form">

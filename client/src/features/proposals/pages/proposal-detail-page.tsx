@@ -1,7 +1,8 @@
-import { ArrowLeft, Ban, Download, FileText, Pencil, Send, Trash2 } from 'lucide-react';
+import { Ban, Download, FileText, Pencil, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import type { ProposalDetail } from '@shared/schemas/proposals';
+import { BackButton } from '@/components/ui/back-button';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -17,13 +18,15 @@ import { ProposalDocument } from '../components/proposal-document';
 import { isEditable, ProposalStatusBadge } from '../components/proposal-status-badge';
 import { ProposalTimeline } from '../components/proposal-timeline';
 
-function BackToProposals() {
+/** A link to one of the invoices the proposal issued. */
+function InvoiceLink({ id, children }: { id: string; children: string }) {
   return (
-    <Button asChild variant="ghost" size="sm">
-      <Link href={paths.admin.proposals()}>
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Proposals
-      </Link>
-    </Button>
+    <Link
+      href={paths.admin.invoice(id)}
+      className="inline-flex items-center gap-1 text-primary hover:underline"
+    >
+      <FileText className="h-4 w-4" aria-hidden="true" /> {children}
+    </Link>
   );
 }
 
@@ -166,7 +169,7 @@ function Loaded({ proposal }: { proposal: ProposalDetail }) {
   const { recipient } = proposal;
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <BackToProposals />
+      <BackButton href={paths.admin.proposals()}>Back to Proposals</BackButton>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0 space-y-1">
           <h1 className="flex flex-wrap items-center gap-3 font-display text-3xl font-bold">
@@ -226,22 +229,14 @@ function Loaded({ proposal }: { proposal: ProposalDetail }) {
             {proposal.paidAt && <Detail label="Paid">{formatDateTime(proposal.paidAt)}</Detail>}
             {proposal.depositInvoiceId && (
               <Detail label="First invoice">
-                <Link
-                  href={paths.admin.invoice(proposal.depositInvoiceId)}
-                  className="inline-flex items-center gap-1 text-primary hover:underline"
-                >
-                  <FileText className="h-4 w-4" aria-hidden="true" /> Open the first invoice
-                </Link>
+                <InvoiceLink id={proposal.depositInvoiceId}>Open the first invoice</InvoiceLink>
               </Detail>
             )}
             {proposal.remainderInvoiceId && (
               <Detail label="Remainder">
-                <Link
-                  href={paths.admin.invoice(proposal.remainderInvoiceId)}
-                  className="inline-flex items-center gap-1 text-primary hover:underline"
-                >
-                  <FileText className="h-4 w-4" aria-hidden="true" /> Open the remainder invoice
-                </Link>
+                <InvoiceLink id={proposal.remainderInvoiceId}>
+                  Open the remainder invoice
+                </InvoiceLink>
               </Detail>
             )}
           </dl>
@@ -282,7 +277,7 @@ export function ProposalDetailPage() {
   if (!proposal.data) {
     return (
       <div className="space-y-4">
-        <BackToProposals />
+        <BackButton href={paths.admin.proposals()}>Back to Proposals</BackButton>
         <QueryState
           query={proposal}
           what="proposal"

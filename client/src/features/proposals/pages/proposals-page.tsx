@@ -3,9 +3,14 @@ import { Link } from 'wouter';
 import { formatCents } from '@shared/money';
 import { PROPOSAL_LIST_PARAMS, PROPOSAL_STATUSES, type Proposal } from '@shared/schemas/proposals';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
 import { DataTable, dataColumns } from '@/components/ui/data-table';
-import { ListFilter, ListToolbar, PagedList } from '@/components/ui/paged-list';
+import {
+  EmptyListCard,
+  ListCard,
+  ListFilter,
+  ListToolbar,
+  PagedList,
+} from '@/components/ui/paged-list';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { useListParams } from '@/lib/list-params';
 import { paths } from '@/lib/paths';
@@ -117,29 +122,23 @@ export function ProposalsPage() {
         filtered={Boolean(params.q || params.status)}
         onPage={(page) => update({ page: String(page) })}
         empty={
-          <Card>
-            <CardContent className="flex flex-col items-center gap-4 pt-6 text-center">
-              <p className="text-muted-foreground">No proposals yet</p>
-              <Button asChild>
-                <Link href={paths.admin.newProposal()}>Write your first proposal</Link>
-              </Button>
-            </CardContent>
-          </Card>
+          <EmptyListCard
+            message="No proposals yet"
+            action={<Link href={paths.admin.newProposal()}>Write your first proposal</Link>}
+          />
         }
       >
         {(list) => (
-          <Card>
-            <CardContent className="pt-6">
-              <DataTable
-                phoneLayout="cards"
-                caption="Proposals"
-                variant="relaxed"
-                columns={proposalColumns}
-                data={list}
-                getRowId={(proposal) => proposal.id}
-              />
-            </CardContent>
-          </Card>
+          <ListCard>
+            <DataTable
+              phoneLayout="cards"
+              caption="Proposals"
+              variant="relaxed"
+              columns={proposalColumns}
+              data={list}
+              getRowId={(proposal) => proposal.id}
+            />
+          </ListCard>
         )}
       </PagedList>
     </div>

@@ -3,8 +3,7 @@ import { Copy, Link2, Mail, Send } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { formatPlanPrice } from '@shared/plans';
-import { usePlans } from '@/features/plans/public';
+import { PlanOptions, usePlans } from '@/features/plans/public';
 import { deliveryTitle } from '@shared/schemas/mail';
 import {
   GenerateSignupLinkSchema,
@@ -173,11 +172,7 @@ export function SignupLinkGenerator({
           />
           <SelectField label="Plan" error={errors.planType?.message} {...form.register('planType')}>
             <option value="">Choose a plan</option>
-            {(plans.data?.items ?? []).map((plan) => (
-              <option key={plan.id} value={plan.id}>
-                {plan.name} ({formatPlanPrice(plan.monthlyPrice)})
-              </option>
-            ))}
+            <PlanOptions plans={plans.data?.items ?? []} />
           </SelectField>
           <div className="sm:pt-8">
             <Button type="submit" disabled={generate.isPending} className="w-full">
