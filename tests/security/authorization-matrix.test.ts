@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { monthIn } from '@shared/dates';
-import { sites } from '../../server/db/schema';
+import { eq } from 'drizzle-orm';
+import { consultations, proposals, sites } from '../../server/db/schema';
 import { clientDistDir } from '../../server/lib/paths';
 import { createAdmin, createInvoice, signedInClient } from '../factories';
+import { insertSignedProposal } from '../support/agreement-fixtures';
 import { BrowserSession } from '../support/browser-session';
 import { concretePath, registeredRoutes } from '../support/routes';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -270,6 +272,28 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/pay/:token': all(404),
   'GET /api/signup/:token': all(404),
   'POST /api/signup/:token/redeem': clientOnly(404),
+  // Proposals: the owner's, behind the admin session; client A's signed one is not client B's.
+  'GET /api/admin/settings/proposals': adminOnly(200),
+  'PUT /api/admin/settings/proposals': adminOnly(400),
+  'GET /api/admin/proposals/stats': adminOnly(200),
+  'GET /api/admin/proposals': adminOnly(200),
+  'POST /api/admin/proposals': adminOnly(400),
+  'GET /api/admin/proposals/:id': adminOnly(200),
+  'PUT /api/admin/proposals/:id': adminOnly(400),
+  // Signed: it stays, is sent no more, and has no link left to revoke.
+  'DELETE /api/admin/proposals/:id': adminOnly(409),
+  'POST /api/admin/proposals/:id/send': adminOnly(409),
+  'POST /api/admin/proposals/:id/revoke': adminOnly(409),
+  'GET /api/admin/proposals/:id/pdf': adminOnly(200),
+  'GET /api/admin/consultations/:id': adminOnly(200),
+  'GET /api/proposals/mine': clientOnly(200),
+  'GET /api/proposals/mine/:id/pdf': clientOnly(200, 404),
+  // A proposal's token is its only key, as a pay link's: a wrong one is not found by anyone.
+  'GET /api/proposals/:token': all(404),
+  'POST /api/proposals/:token/sign': all(404),
+  'POST /api/proposals/:token/decline': all(404),
+  'POST /api/proposals/:token/deposit': all(404),
+  'GET /api/proposals/:token/pdf': all(404),
   'GET /robots.txt': all(200),
   'GET /sitemap.xml': all(200),
   // The app shell is public; before `npm run build` there is none to serve (503 for all).
@@ -342,12 +366,25 @@ beforeAll(async () => {
     .returning();
   ids.site = site!.id;
   ids.siteToDelete = siteToDelete!.id;
-  const consultation = await fetch(`${t.baseUrl}/api/consultations`, {
+  // The landing page's form answers the same whether kept or not: the row tells its id.
+  const asked = await fetch(`${t.baseUrl}/api/consultations`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'Lead', email: 'lead@example.com' }),
   });
-  ids.consultation = ((await consultation.json()) as { id: string }).id;
+  expect(asked.status).toBe(201);
+  const [consultation] = await t.database.db
+    .select({ id: consultations.id })
+    .from(consultations)
+    .where(eq(consultations.email, 'lead@example.com'));
+  ids.consultation = consultation!.id;
+  // Client A's signed proposal, its agreement sealed.
+  ids.proposal = await insertSignedProposal(t.database);
+  await t.database.db
+    .update(proposals)
+    .set({ userId: a.user.id })
+    .where(eq(proposals.id, ids.proposal));
+  await t.services.agreements.ensure(ids.proposal);
 }, 60_000);
 afterAll(async () => {
   await t.close();

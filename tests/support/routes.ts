@@ -41,6 +41,7 @@ export interface RouteRecords {
   attachment?: string;
   report?: string;
   site?: string;
+  proposal?: string;
 }
 
 const RECORD_PATHS: Array<[RegExp, keyof RouteRecords]> = [
@@ -52,6 +53,7 @@ const RECORD_PATHS: Array<[RegExp, keyof RouteRecords]> = [
   [/^(\/api(?:\/admin)?\/attachments\/):id/, 'attachment'],
   [/^(\/api(?:\/admin)?\/reports\/):id/, 'report'],
   [/^(\/api\/admin\/sites\/):id/, 'site'],
+  [/^(\/api\/admin\/proposals\/|\/api\/proposals\/mine\/):id/, 'proposal'],
 ];
 
 /**
