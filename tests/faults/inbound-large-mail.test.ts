@@ -6,6 +6,7 @@ import {
   startLargeMailServer,
 } from '@tests/support/large-mail';
 import { useProcessDatabase } from '@tests/support/process-fixture';
+import { adminCookie } from '@tests/support/server-process';
 
 /**
  * Large e-mails on the default set-up, as `npm start` runs it (`node --max-old-space-size=384`,
@@ -25,7 +26,8 @@ describe('two 12 MB e-mails at once under the heap npm start gives', () => {
     const started = await startLargeMailServer(t.database.env);
     t.server = started.server;
 
-    const run = await deliverLargeMail(started.server, started.smtpPort, ticket);
+    const cookie = await adminCookie(started.server.baseUrl);
+    const run = await deliverLargeMail(started.server, started.smtpPort, ticket, { cookie });
 
     expect(run.sizes.every((bytes) => bytes > 12 * 1000 * 1000)).toBe(true);
     expect(run.replies, started.server.output()).toEqual([
