@@ -39,6 +39,22 @@ export function machineCpu() {
 }
 
 /**
+ * Waits until the machine has been less than `busyBelow` busy (a share of all its cores) over
+ * `seconds`, for at most `timeoutMs` (then goes on, and the figures say what else ran): a
+ * benchmark on a machine shared with other work measures that work too.
+ */
+export async function quietMachine({ busyBelow = 0.1, seconds = 2, timeoutMs = 600_000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const before = machineCpu();
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    const after = machineCpu();
+    const busy = (after.busy - before.busy) / (after.total - before.total || 1);
+    if (busy < busyBelow || Date.now() > deadline) return;
+  }
+}
+
+/**
  * A process's CPU seconds (user and system) so far; with `reaped`, those of its children that
  * have ended and been waited for too.
  */

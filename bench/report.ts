@@ -6,4 +6,4 @@ export function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-export { writePerformanceSection } from './built-app.mjs';
+export { writePerformanceSection, writeResult } from './built-app.mjs';

@@ -22,7 +22,12 @@ import {
   readOutboxOf,
   signUpThroughProvider,
 } from '@tests/support/browser-session';
-import { adminCookie, startServerProcess, type ServerProcess } from '@tests/support/server-process';
+import {
+  adminCookie,
+  startNodeArgs,
+  startServerProcess,
+  type ServerProcess,
+} from '@tests/support/server-process';
 import { createScratchDatabase } from '@tests/support/test-database';
 import { rssMb, writePerformanceSection } from './report';
 
@@ -38,15 +43,6 @@ const PORTAL_EMAIL = 'bench.portal@example.com';
 const PORTAL_INVOICES = 200;
 /** As many as the limit on client actions that e-mail the agency lets through at once. */
 const PORTAL_TICKETS = 5;
-
-/** The server is measured as `npm start` runs it: the node flags of that script (the heap limit). */
-const START_NODE_ARGS = (
-  JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-    scripts: { start: string };
-  }
-).scripts.start
-  .split(' ')
-  .filter((word) => word.startsWith('--'));
 
 /** The rows of each table at full size; PGlite gets a tenth. */
 const FULL = {
@@ -484,7 +480,7 @@ async function runBackend(kind: 'pglite' | 'postgres') {
       {
         built: true,
         readyTimeoutMs: 180_000,
-        nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? START_NODE_ARGS,
+        nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? startNodeArgs(),
       },
     );
     const admin = await adminCookie(server.baseUrl);

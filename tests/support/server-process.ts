@@ -9,6 +9,17 @@ import { createScratchDatabase } from './test-database';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
+/**
+ * The node flags `npm start` runs the server with (its heap limit), read from package.json's
+ * script, so that a process measured or tested "as `npm start` runs it" follows that script.
+ */
+export function startNodeArgs(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  return pkg.scripts.start.split(' ').filter((word) => word.startsWith('--'));
+}
+
 export const PROCESS_ADMIN = { email: 'owner@example.com', password: 'fault tests passphrase' };
 
 export function freePort(): Promise<number> {
