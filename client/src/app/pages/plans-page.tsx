@@ -1,5 +1,5 @@
 import { AdminPlansPage } from '@/features/plans/pages/admin-plans-page';
-import { useBusinessSettings } from '@/features/settings/public';
+import { useBusinessSettings } from '@/features/settings/pages/business-settings-cards';
 
 /**
  * /admin/plans: the plan catalogue, with the notice of a new price from Settings (which the

@@ -5,6 +5,12 @@ import { ResponseTimesForm } from '../components/response-times-form';
 import { UpdateAllowanceForm } from '../components/update-allowance-form';
 
 /**
+ * The business settings, for the Plans screen (the notice of a new price): from pages/ as the
+ * cards are, since public.ts is in the landing page's first scripts and this brings zod.
+ */
+export { useBusinessSettings } from '../api/get-business-settings';
+
+/**
  * The settings feature's cards on the admin's Settings screen (app/pages/settings-page.tsx):
  * the business's details, response times and the website updates each plan includes. app/
  * takes them from pages/ rather than public.ts because the landing page loads public.ts:
