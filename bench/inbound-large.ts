@@ -290,7 +290,8 @@ decoded (mailparser), and with the first e-mail a process receives, loading mail
 (230 to 320 ms of compiling, once; it is loaded on first use so that a process that never
 receives mail does not pay it at start). Every round is a fresh server, so every round
 includes that load. On PGlite the database runs on that thread too, and the ping queues
-behind the mail's queries.
+behind the mail's queries; its memory (WebAssembly's, outside the heap the flag limits) is in
+the server's peak RSS too.
 
 The test (\`tests/faults/inbound-large-mail.test.ts\`) runs the same scenario on the sources
 (through tsx) and asserts what a load balancer sees, every check answered 200 within 5 s,
