@@ -27,14 +27,7 @@ import { startDnsStandIn } from '@tests/support/dns-stand-in';
 import { smtpTalk } from '@tests/support/smtp-talk';
 import { freePort } from '@tests/support/server-process';
 import { createScratchDatabase } from '@tests/support/test-database';
-import {
-  localPostgres,
-  machineCpu,
-  peakRssMb,
-  percentile,
-  postgresCpu,
-  processCpu,
-} from './measure';
+import { cpuWindow, localPostgres, peakRssMb, percentile } from './measure';
 import { writePerformanceSection } from './report';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -247,12 +240,7 @@ async function main() {
     const refused: string[] = [];
     let next = 0;
     let bytesSent = 0;
-    const cpuBefore = {
-      machine: machineCpu(),
-      server: processCpu(server.pid!),
-      postgres: postgresCpu(),
-    };
-    const benchCpuBefore = process.cpuUsage();
+    const cpu = cpuWindow(server.pid!);
     const started = performance.now();
     const sender = async () => {
       const smtp = await smtpTalk(smtpPort);
@@ -316,13 +304,7 @@ async function main() {
       if (Date.now() > deadline) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const processedSeconds = (performance.now() - started) / 1000;
-    const cpu = {
-      machine: machineCpu(),
-      server: processCpu(server.pid!),
-      postgres: postgresCpu(),
-      bench: process.cpuUsage(benchCpuBefore),
-    };
+    const cpuSeconds = cpu.end();
     const rss = peakRssMb(server.pid!);
     const attachmentsKept = Number(
       (await db.query<{ n: string }>('select count(*) as n from attachments')).rows[0]!.n,
@@ -359,10 +341,6 @@ async function main() {
     for (const row of rows) states[row.state] = (states[row.state] ?? 0) + 1;
     const firstEnd = Math.min(...ends.values());
     const withAttachment = Math.floor((MESSAGES - 1) / ATTACHMENT_EVERY) + 1;
-    const benchCpu = (cpu.bench.user + cpu.bench.system) / 1e6;
-    const machineBusy = cpu.machine.busy - cpuBefore.machine.busy;
-    const serverCpu = cpu.server - cpuBefore.server;
-    const pgCpu = cpu.postgres - cpuBefore.postgres;
 
     const summary = {
       date: new Date().toISOString().slice(0, 10),
@@ -388,14 +366,7 @@ async function main() {
         ? Math.round(percentile(toTicketWithFileMs, 95))
         : null,
       peakRssMb: Math.round(rss),
-      cpuSeconds: {
-        window: Number(processedSeconds.toFixed(1)),
-        machineBusy: Number(machineBusy.toFixed(1)),
-        server: Number(serverCpu.toFixed(1)),
-        postgres: Number(pgCpu.toFixed(1)),
-        bench: Number(benchCpu.toFixed(1)),
-        others: Number(Math.max(0, machineBusy - serverCpu - pgCpu - benchCpu).toFixed(1)),
-      },
+      cpuSeconds,
       refused: refused.length,
       inLog: rows.length,
       inLogOnce: rows.filter((row) => row.deliveries === 1).length,

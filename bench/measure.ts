@@ -1,5 +1,5 @@
 /**
- * What the server benchmarks (bench:inbound, bench:monitors) measure with: the PostgreSQL they
+ * What the server benchmarks (bench:inbound, bench:inbound-large, bench:monitors) measure with: the PostgreSQL they
  * run on, percentiles, and the CPU and memory of the processes under test, read from /proc.
  */
 import { execFileSync } from 'node:child_process';
@@ -84,4 +84,38 @@ export function postgresCpu() {
     }
   }
   return seconds;
+}
+
+/**
+ * The CPU-seconds from now to `end()`, one decimal, that tell a benchmark's figures from other
+ * work on the machine: the machine's busy time, the server's, PostgreSQL's, the bench's own
+ * (this process), and the rest, `others`, over a window of `window` seconds.
+ */
+export function cpuWindow(serverPid: number) {
+  const started = performance.now();
+  const machine = machineCpu().busy;
+  const server = processCpu(serverPid);
+  const postgres = postgresCpu();
+  const bench = process.cpuUsage();
+  return {
+    end() {
+      const own = process.cpuUsage(bench);
+      const used = {
+        machineBusy: machineCpu().busy - machine,
+        server: processCpu(serverPid) - server,
+        postgres: postgresCpu() - postgres,
+        bench: (own.user + own.system) / 1e6,
+      };
+      const others = used.machineBusy - used.server - used.postgres - used.bench;
+      const oneDecimal = (n: number) => Number(n.toFixed(1));
+      return {
+        window: oneDecimal((performance.now() - started) / 1000),
+        machineBusy: oneDecimal(used.machineBusy),
+        server: oneDecimal(used.server),
+        postgres: oneDecimal(used.postgres),
+        bench: oneDecimal(used.bench),
+        others: oneDecimal(Math.max(0, others)),
+      };
+    },
+  };
 }
