@@ -453,22 +453,7 @@ export async function endSubscriptionNow(
   userId: string,
   at: Date,
 ): Promise<SubscriptionRow | null> {
-  const current = await lockedOf(tx, userId);
-  if (!current || !canEndNow(current)) return null;
-  return moveOne(
-    tx,
-    current,
-    'canceled',
-    {
-      status: 'canceled',
-      currentPeriodEnd: at,
-      cancelAtPeriodEnd: false,
-      cancelRequestedAt: at,
-      ...NO_PLAN_CHANGE,
-      updatedAt: at,
-    },
-    at,
-  );
+  return endRunning(tx, await lockedOf(tx, userId), at);
 }
 
 /**
@@ -486,6 +471,15 @@ export async function endRefundedSubscription(
     .from(subscriptions)
     .where(eq(subscriptions.id, subscriptionId))
     .for('update');
+  return endRunning(tx, current ?? null, at);
+}
+
+/** A locked running subscription canceled at once, its period ending `at`; null otherwise. */
+async function endRunning(
+  tx: Transaction,
+  current: SubscriptionRow | null,
+  at: Date,
+): Promise<SubscriptionRow | null> {
   if (!current || !canEndNow(current)) return null;
   return moveOne(
     tx,
