@@ -48,6 +48,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { searchText } from './search';
+import type { AppliedRate } from '@shared/tax';
+import { LATE_FEE_KINDS } from '@shared/schemas/late-fees';
+import { PAYOUT_LINE_KINDS, PAYOUT_STATUSES } from '@shared/schemas/payouts';
+import type { Account, AccountKey } from '@shared/schemas/exports';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -98,6 +102,14 @@ export const users = pgTable(
      * are ended; everything else of theirs is kept (ADR 028).
      */
     deactivatedAt: moment(),
+    /**
+     * Sales tax (issue 39): an exempt client's invoices apply no rate (its certificate number
+     * is printed on them); client_tax_rates are its own rates for renewals.
+     */
+    taxExempt: boolean().notNull().default(false),
+    taxExemptCertificate: text(),
+    /** Never charged a late fee. */
+    lateFeeExempt: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -393,6 +405,17 @@ export const settings = pgTable('settings', {
   proposalTerms: text(),
   esignConsentText: text(),
   proposalReminderDays: integer().notNull().default(3),
+  /** Late fees (issue 39): off by default; see shared/schemas/late-fees.ts. */
+  lateFeeEnabled: boolean().notNull().default(false),
+  lateFeeKind: text({ enum: LATE_FEE_KINDS }).notNull().default('flat'),
+  lateFeeAmountCents: integer().notNull().default(2500),
+  lateFeePercentThousandths: integer().notNull().default(1500),
+  lateFeeGraceDays: integer().notNull().default(15),
+  lateFeeTaxable: boolean().notNull().default(false),
+  /** Last month's statement e-mailed on the 1st to each client with an open balance. */
+  statementEmails: boolean().notNull().default(false),
+  /** The journal's ledger accounts; null: DEFAULT_ACCOUNTS. */
+  accountingAccounts: jsonb().$type<Record<AccountKey, Account>>(),
   updatedAt: timestamp({ withTimezone: true })
     .notNull()
     .default(sql`now()`),
@@ -503,6 +526,8 @@ export const plans = pgTable('plans', {
   updatesPerMonth: integer(),
   /** The support response targets of its tickets. */
   responseTimes: jsonb().$type<PlanResponseTimes>().notNull(),
+  /** Its invoices' plan line is taxable (issue 39). */
+  taxable: boolean().notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -937,10 +962,20 @@ export const invoices = pgTable(
     /** A sent invoice withdrawn (status void): when, and the admin's reason. */
     voidedAt: moment(),
     voidReason: text(),
+    /** Written for a tax-exempt client: no rate applied; the certificate printed (issue 39). */
+    taxExemptCertificate: text(),
+    /**
+     * A late-fee invoice: the overdue invoice it charges the fee of. Unique, so a fee is applied
+     * once per invoice however often, and in however many processes, the billing run goes.
+     */
+    lateFeeForInvoiceId: uuid().references((): AnyPgColumn => invoices.id, {
+      onDelete: 'restrict',
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('invoices_late_fee_for_invoice_id_idx').on(t.lateFeeForInvoiceId),
     index('invoices_client_email_idx').on(sql`lower(${t.clientEmail})`),
     // The list's sorts by due date and total (number, client and status sort small sets).
     index('invoices_due_date_idx').on(t.dueDate, t.id),
@@ -1083,6 +1118,12 @@ export const creditNotes = pgTable(
     /** Stripe's refund once it accepted it, and its status then ('succeeded', 'pending'). */
     stripeRefundId: text().unique(),
     refundStatus: text(),
+    /**
+     * What of the amount was not refunded to a card but given back by hand (a check, a
+     * transfer), the day and the admin's reference; null while it is held as the client's credit.
+     */
+    refundedByHandOn: date({ mode: 'string' }),
+    refundedByHandReference: text(),
     createdByAdminId: uuid().references(() => admins.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     issuedAt: moment(),
@@ -1129,6 +1170,8 @@ export const invoiceLineItems = pgTable(
     quantity: integer().notNull(),
     unitPrice: integer().notNull(),
     total: integer().notNull(),
+    /** The invoice's tax rates apply to it (issue 39). */
+    taxable: boolean().notNull().default(true),
   },
   (t) => [uniqueIndex('invoice_line_items_invoice_position_idx').on(t.invoiceId, t.position)],
 );
@@ -1520,6 +1563,8 @@ export const proposals = pgTable(
     planMonthlyCents: integer(),
     items: jsonb().$type<ProposalItemInput[]>().notNull().default([]),
     depositPercent: integer().notNull().default(0),
+    /** The tax rates it applies, as chosen (issue 39): copied to the invoices signing issues. */
+    taxes: jsonb().$type<AppliedRate[]>().notNull().default([]),
     /** The last day it can be signed, in the business time zone. */
     validUntil: date({ mode: 'string' }).notNull(),
     terms: text().notNull().default(''),
@@ -1622,3 +1667,153 @@ export const proposalEvents = pgTable(
   ],
 );
 export type ProposalEventRow = typeof proposalEvents.$inferSelect;
+
+/**
+ * Named sales tax rates (issue 39, docs/books.md "Sales tax"). A rate an invoice used is never
+ * deleted, only retired; its percentage never changes (invoices keep a snapshot anyway).
+ */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    /** 4.45 % is 4450 (shared/tax.ts). */
+    percentThousandths: integer().notNull(),
+    /** Applied to renewals of clients without rates of their own. */
+    isDefault: boolean().notNull().default(false),
+    retiredAt: moment(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('tax_rates_active_name_idx')
+      .on(sql`lower(${t.name})`)
+      .where(sql`${t.retiredAt} is null`),
+  ],
+);
+export type TaxRateRow = typeof taxRates.$inferSelect;
+
+/** A client's own rates for its renewals (set on the client page). */
+export const clientTaxRates = pgTable(
+  'client_tax_rates',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    taxRateId: uuid()
+      .notNull()
+      .references(() => taxRates.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.taxRateId] })],
+);
+
+/**
+ * Each rate an invoice applied, as it was then (name and percentage copied), with the base it
+ * was applied to and its amount; their sum is invoices.tax. An invoice from before named rates
+ * has one row without a rate ("Tax", its single amount). Written with the invoice's lines.
+ */
+export const invoiceTaxes = pgTable(
+  'invoice_taxes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    invoiceId: uuid()
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    taxRateId: uuid().references(() => taxRates.id, { onDelete: 'restrict' }),
+    name: text().notNull(),
+    percentThousandths: integer(),
+    taxableAmount: integer().notNull(),
+    amount: integer().notNull(),
+  },
+  (t) => [
+    uniqueIndex('invoice_taxes_invoice_position_idx').on(t.invoiceId, t.position),
+    index('invoice_taxes_tax_rate_id_idx').on(t.taxRateId),
+  ],
+);
+export type InvoiceTaxRow = typeof invoiceTaxes.$inferSelect;
+
+/** What an issued credit note reversed of each of its invoice's taxes (shared/tax.ts). */
+export const creditNoteTaxes = pgTable(
+  'credit_note_taxes',
+  {
+    creditNoteId: uuid()
+      .notNull()
+      .references(() => creditNotes.id, { onDelete: 'cascade' }),
+    invoiceTaxId: uuid()
+      .notNull()
+      .references(() => invoiceTaxes.id, { onDelete: 'restrict' }),
+    amount: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.creditNoteId, t.invoiceTaxId] }),
+    index('credit_note_taxes_invoice_tax_id_idx').on(t.invoiceTaxId),
+  ],
+);
+export type CreditNoteTaxRow = typeof creditNoteTaxes.$inferSelect;
+
+/**
+ * Stripe payouts to the bank (issue 39, docs/books.md "Payouts"), from payout.paid and
+ * payout.failed; amounts in cents.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    /** Stripe's po_... */
+    id: text().primaryKey(),
+    status: text({ enum: PAYOUT_STATUSES }).notNull(),
+    amount: integer().notNull(),
+    currency: text().notNull().default('usd'),
+    arrivalDate: date({ mode: 'string' }).notNull(),
+    automatic: boolean().notNull().default(true),
+    /** What its transactions added up to before fees, and the fees Stripe kept. */
+    gross: integer().notNull().default(0),
+    fees: integer().notNull().default(0),
+    failureMessage: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('payouts_arrival_date_idx').on(t.arrivalDate, t.id)],
+);
+export type PayoutRow = typeof payouts.$inferSelect;
+
+/** One balance transaction a payout settled, matched to our payment or credit note if it can be. */
+export const payoutLines = pgTable(
+  'payout_lines',
+  {
+    /** Stripe's txn_... */
+    id: text().primaryKey(),
+    payoutId: text()
+      .notNull()
+      .references(() => payouts.id, { onDelete: 'cascade' }),
+    kind: text({ enum: PAYOUT_LINE_KINDS }).notNull(),
+    sourceId: text(),
+    amount: integer().notNull(),
+    fee: integer().notNull().default(0),
+    net: integer().notNull(),
+    description: text(),
+    paymentId: uuid().references(() => payments.id, { onDelete: 'set null' }),
+    creditNoteId: uuid().references(() => creditNotes.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payout_lines_payout_id_idx').on(t.payoutId),
+    index('payout_lines_payment_id_idx')
+      .on(t.paymentId)
+      .where(sql`${t.paymentId} is not null`),
+  ],
+);
+export type PayoutLineRow = typeof payoutLines.$inferSelect;
+
+/** The monthly statement e-mailed to a client for a month ('2026-11'), once. */
+export const statementDeliveries = pgTable(
+  'statement_deliveries',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month] })],
+);

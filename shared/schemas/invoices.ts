@@ -12,6 +12,7 @@ import {
 import { ClientCreditNoteSchema, CreditableSchema, CreditNoteSchema } from './credit-notes';
 import { MailDeliverySchema } from './mail';
 import { PaymentSchema } from './payments';
+import { AppliedTaxSchema, TaxRateIdsSchema } from './tax';
 
 /**
  * 'void': a sent invoice withdrawn by the admin (POST /api/admin/invoices/{id}/void). It keeps its
@@ -51,6 +52,8 @@ export const InvoiceLineItemInputSchema = z.object({
     .number({ error: 'Unit price must be a number' })
     .int('Unit price must be a whole number of cents')
     .max(MAX_INVOICE_AMOUNT_CENTS, TOO_LARGE('Unit price')),
+  /** The invoice's tax rates apply to this line (issue 39). */
+  taxable: z.boolean({ error: 'Taxable must be true or false' }).default(true),
 });
 export type InvoiceLineItemInput = z.infer<typeof InvoiceLineItemInputSchema>;
 
@@ -75,6 +78,9 @@ export function sumInvoice<T extends { quantity: number; unitPrice: number }>(
   return { lines: priced, subtotal, total: subtotal + tax - discount };
 }
 
+/** Both a hand-typed tax amount and named rates. */
+export const TAX_AMOUNT_WITH_RATES_MESSAGE = 'Choose tax rates or type a tax amount, not both';
+
 /** A total below zero: what the server answers, and the form says before sending. */
 export const NEGATIVE_TOTAL_MESSAGE = 'The discount cannot be more than the subtotal plus tax';
 
@@ -97,8 +103,17 @@ export const CreateInvoiceSchema = z
       .max(200, 'An invoice can have at most 200 line items')
       .transform((lines) => keepBillableLines(lines))
       .refine((lines) => lines.length > 0, 'Please add at least one line item'),
+    /**
+     * The named rates to apply (issue 39): the server computes the tax from them. `tax`, a
+     * single amount typed by hand, is what invoices had before rates; it is refused with rates.
+     */
+    taxRateIds: TaxRateIdsSchema.default([]),
     tax: CentsSchema('Tax').default(0),
     discount: CentsSchema('Discount').default(0),
+  })
+  .refine((invoice) => invoice.taxRateIds.length === 0 || invoice.tax === 0, {
+    message: TAX_AMOUNT_WITH_RATES_MESSAGE,
+    path: ['tax'],
   })
   // Each line and amount is bounded; their products and sum are bounded here (200 lines of
   // 100,000 x $10M would reach 2e17 cents).
@@ -152,8 +167,10 @@ export const InvoiceFormSchema = z
           .trim()
           .transform((text) => (text === '' ? Number.NaN : Number(text))),
         unitPrice: DollarsInputSchema('Unit price'),
+        taxable: z.boolean().default(true),
       }),
     ),
+    taxRateIds: z.array(z.string()).default([]),
     tax: DollarsInputSchema('Tax'),
     discount: DollarsInputSchema('Discount'),
   })
@@ -245,6 +262,10 @@ export const InvoiceSchema = z.object({
   /** When it was voided, and why (a void invoice keeps its number and owes nothing). */
   voidedAt: z.iso.datetime().nullable(),
   voidReason: z.string().nullable(),
+  /** Written for a tax-exempt client: no rate applied, this certificate printed (issue 39). */
+  taxExemptCertificate: z.string().nullable(),
+  /** A late-fee invoice: the overdue invoice whose fee it charges (issue 39). */
+  lateFeeForInvoiceId: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
@@ -306,6 +327,7 @@ export const InvoiceLineItemSchema = z.object({
   quantity: z.number().int(),
   unitPrice: z.number().int(),
   total: z.number().int(),
+  taxable: z.boolean(),
 });
 export type InvoiceLineItem = z.infer<typeof InvoiceLineItemSchema>;
 
@@ -313,6 +335,17 @@ export type InvoiceLineItem = z.infer<typeof InvoiceLineItemSchema>;
 export const InvoiceDetailSchema = z.object({
   invoice: InvoiceSchema,
   lineItems: z.array(InvoiceLineItemSchema),
+  /** Each rate applied, in order, with its amount (their sum is invoice.tax). */
+  taxes: z.array(AppliedTaxSchema),
+  /** The late-fee invoice charged on this one, if any (issue 39). */
+  lateFee: z
+    .object({
+      invoiceId: z.string(),
+      invoiceNumber: z.string().nullable(),
+      status: z.enum(INVOICE_STATUSES),
+      total: z.number().int(),
+    })
+    .nullable(),
   /** Oldest first. */
   payments: z.array(PaymentSchema),
   /**

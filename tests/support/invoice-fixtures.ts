@@ -27,6 +27,8 @@ export function anInvoice(overrides: Partial<Invoice> = {}): Invoice {
     notes: '',
     voidedAt: null,
     voidReason: null,
+    taxExemptCertificate: null,
+    lateFeeForInvoiceId: null,
     createdAt: '2026-11-22T15:00:00.000Z',
     ...overrides,
   };
@@ -41,8 +43,17 @@ export function anInvoiceDetail(
   return {
     invoice: anInvoice(overrides),
     lineItems: [
-      { id: 'l1', description: 'Website redesign', quantity: 1, unitPrice: 15_000, total: 15_000 },
+      {
+        id: 'l1',
+        description: 'Website redesign',
+        quantity: 1,
+        unitPrice: 15_000,
+        total: 15_000,
+        taxable: true,
+      },
     ],
+    taxes: [],
+    lateFee: null,
     payments,
     payLink,
     creditNotes: [],

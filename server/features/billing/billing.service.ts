@@ -162,9 +162,14 @@ export function createBillingService({
     const price = monthPrice(subscription, month, plan.monthlyPriceCents);
     // A month the agency gave free: a credit line of the month's price, nothing to pay.
     const free = month !== null && (subscription.freeMonths ?? 0) > 0;
-    const lineItems = [{ description, quantity: 1, unitPrice: price }];
+    const lineItems = [{ description, quantity: 1, unitPrice: price, taxable: true }];
     if (free) {
-      lineItems.push({ description: FREE_MONTH_LINE, quantity: 1, unitPrice: -price });
+      lineItems.push({
+        description: FREE_MONTH_LINE,
+        quantity: 1,
+        unitPrice: -price,
+        taxable: true,
+      });
     }
     const input: CreateInvoice = {
       clientName: clientName(client),
@@ -173,6 +178,7 @@ export function createBillingService({
       dueDate,
       notes: free ? `${notes} This month is free: nothing to pay.` : notes,
       lineItems,
+      taxRateIds: [],
       tax: 0,
       discount: 0,
     };

@@ -28,6 +28,8 @@ export function toInvoice(row: InvoiceRow): Invoice {
     notes: row.notes,
     voidedAt: row.voidedAt?.toISOString() ?? null,
     voidReason: row.voidReason,
+    taxExemptCertificate: row.taxExemptCertificate,
+    lateFeeForInvoiceId: row.lateFeeForInvoiceId,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -59,13 +61,17 @@ export function toDetail(
   const { remaining, cardRefundable } = creditableOf(invoice, received, notes, cardRefunds);
   return {
     invoice: toInvoice(invoice),
-    lineItems: lines.map(({ id, description, quantity, unitPrice, total }) => ({
+    lineItems: lines.map(({ id, description, quantity, unitPrice, total, taxable }) => ({
       id,
       description,
       quantity,
       unitPrice,
       total,
+      taxable,
     })),
+    // Filled from invoice_taxes and the late-fee link by the tax and late-fee work (issue 39).
+    taxes: [],
+    lateFee: null,
     payments: received.map((row) => toPayment(row, stripeTestMode)),
     payLink: invoice.payTokenHash
       ? { expiresAt: invoice.payLinkExpiresAt?.toISOString() ?? null }

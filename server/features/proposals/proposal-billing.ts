@@ -79,6 +79,7 @@ export function firstInvoiceLines(proposal: ProposalRow) {
       description: `Deposit (${proposal.depositPercent}%) — ${proposal.title}`,
       quantity: 1,
       unitPrice: totals.deposit,
+      taxable: true,
     });
   }
   if (proposal.planId && proposal.planMonthlyCents !== null) {
@@ -86,6 +87,7 @@ export function firstInvoiceLines(proposal: ProposalRow) {
       description: `${proposal.planName ?? proposal.planId} plan — first month`,
       quantity: 1,
       unitPrice: proposal.planMonthlyCents,
+      taxable: true,
     });
   }
   return lines;
@@ -101,6 +103,7 @@ export function remainderLines(proposal: ProposalRow, firstInvoiceNumber: string
     description: item.description,
     quantity: item.quantity,
     unitPrice: item.unitPrice,
+    taxable: true,
   }));
   if (deposit > 0) {
     const on = firstInvoiceNumber ? ` on invoice ${firstInvoiceNumber}` : '';
@@ -108,6 +111,7 @@ export function remainderLines(proposal: ProposalRow, firstInvoiceNumber: string
       description: `Less the deposit (${proposal.depositPercent}%) billed${on}`,
       quantity: 1,
       unitPrice: -deposit,
+      taxable: true,
     });
   }
   return lines;
@@ -133,6 +137,7 @@ export function createProposalBilling({
       clientName: proposal.recipientName,
       clientEmail: proposal.recipientEmail,
       lineItems,
+      taxRateIds: [],
       tax: 0,
       discount: 0,
     };

@@ -118,6 +118,8 @@ describe('the logo on the PDFs', () => {
         refundAmount: 0,
         stripeRefundId: null,
         refundStatus: null,
+        refundedByHandOn: null,
+        refundedByHandReference: null,
         createdByAdminId: null,
         createdAt: new Date('2026-11-10T15:00:00Z'),
         issuedAt: new Date('2026-11-10T15:00:00Z'),

@@ -24,6 +24,8 @@ function answer(amount: number): InvoiceDetail {
       paidAt: paid ? '2026-12-07T12:00:00.000Z' : null,
     },
     lineItems: [],
+    taxes: [],
+    lateFee: null,
     payments: [],
     payLink: null,
     creditNotes: [],

@@ -1,5 +1,6 @@
 import { businessToday } from '@/lib/dates';
 import Papa from 'papaparse';
+import { FORMULA_START } from '@shared/csv';
 import type { LeadSummary } from '@shared/schemas/leads';
 
 /** The spec's 13 columns, in order ('Email' is the spec's 'Email Type': it holds the address). */
@@ -39,13 +40,6 @@ function row(lead: LeadSummary): string[] {
     lead.isOpen === null ? 'Unknown' : lead.isOpen ? 'Yes' : 'No',
   ];
 }
-
-/**
- * Cells a spreadsheet may read as a formula (OWASP's CSV injection list): starting with a tab,
- * carriage return or line feed, or with = + - @ (their full-width forms too, which some
- * spreadsheets fold to ASCII) after any leading whitespace.
- */
-const FORMULA_START = /^(?:[\t\r\n]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
 
 /**
  * The CSV text: a UTF-8 byte-order mark (so spreadsheets read accents right), every cell
