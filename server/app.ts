@@ -48,8 +48,10 @@ import { adminReportRoutes, reportRoutes } from './features/reports/reports.rout
 import { adminSettingsRoutes, publicSettingsRoutes } from './features/settings/settings.routes';
 import { adminResponseTimeRoutes } from './features/settings/response-times.routes';
 import { adminBillingRoutes } from './features/billing/billing.routes';
+import { adminLateFeeRoutes } from './features/billing/late-fees.routes';
 import { adminLogoRoutes } from './features/settings/logo.routes';
 import { adminUpdateAllowanceRoutes } from './features/settings/update-allowance.routes';
+import { adminLateFeeSettingsRoutes } from './features/settings/late-fees.routes';
 import { adminPlanRoutes, publicPlanRoutes } from './features/plans/plans.routes';
 import { adminSavedReplyRoutes } from './features/saved-replies/saved-replies.routes';
 import {
@@ -229,8 +231,10 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   admin.use(adminSiteContentRoutes(services.siteContent));
   admin.use(adminResponseTimeRoutes(services.responseTimes));
   admin.use(adminUpdateAllowanceRoutes(services.updateAllowance));
+  admin.use(adminLateFeeSettingsRoutes(services.lateFees));
   admin.use(adminLogoRoutes(services.logo));
   admin.use(adminBillingRoutes(services.billing));
+  admin.use(adminLateFeeRoutes(services.billing));
   admin.use(adminSavedReplyRoutes(services.savedReplies));
   admin.use(adminPlanRoutes(services.plans));
   admin.use(adminDashboardRoutes(services.dashboard));

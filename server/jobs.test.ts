@@ -50,6 +50,8 @@ it('runs the billing job at start and keeps it on the daily schedule', async () 
             renewalsChargeFailed: 0,
             remindersSent: 0,
             freeRenewalsSettled: 0,
+            lateFeesApplied: 0,
+            lateFeesNotSent: 0,
           };
         },
       },

@@ -16,6 +16,7 @@ import { createUserRepository } from './features/auth/auth.repository';
 import { createAuthService } from './features/auth/auth.service';
 import { createBillingRepository } from './features/billing/billing.repository';
 import { createBillingService } from './features/billing/billing.service';
+import { createLateFees } from './features/billing/late-fees';
 import { createPaymentReminders } from './features/billing/payment-reminders';
 import { createRenewalCharges } from './features/billing/renewal-charges';
 import { createConsultationEmails } from './features/consultations/consultations.emails';
@@ -80,6 +81,8 @@ import { createSavedReplyService } from './features/saved-replies/saved-replies.
 import { createResponseTimeRepository } from './features/settings/response-times.repository';
 import { createLogo } from './features/settings/logo';
 import { createLogoRepository } from './features/settings/logo.repository';
+import { createLateFeeSettings } from './features/settings/late-fees';
+import { createLateFeeSettingsRepository } from './features/settings/late-fees.repository';
 import { createUpdateAllowance } from './features/settings/update-allowance';
 import { createUpdateAllowanceRepository } from './features/settings/update-allowance.repository';
 import { createLegalPageRepository } from './features/settings/legal-pages.repository';
@@ -250,6 +253,11 @@ export function createServices({
     repository: repositories.updateAllowance,
     audit,
   });
+  // The late-fee terms (issue 39): charged by the billing run, printed on every invoice.
+  const lateFees = createLateFeeSettings({
+    repository: createLateFeeSettingsRepository(db),
+    audit,
+  });
   const legalPages = createLegalPages({
     repository: repositories.legalPages,
     business: () => settings.getPublic(),
@@ -369,6 +377,7 @@ export function createServices({
         location: `${business.businessCity}, ${business.businessState}`,
         logo: await logo.forPdf(),
         timeZone: config.billing.timezone,
+        lateFeeTerms: await lateFees.terms(),
       };
     },
     payLink: payLinks.payLink,
@@ -400,6 +409,7 @@ export function createServices({
     appUrl: config.appUrl,
     stripeTestMode: stripe?.testMode ?? true,
     paymentInstructions,
+    lateFeeTerms: () => lateFees.terms(),
     audit,
     logger,
     now: clock,
@@ -461,8 +471,17 @@ export function createServices({
     sendReminders: createPaymentReminders({
       repository: repositories.billing,
       settings: () => settings.getBusiness(),
+      lateFees: () => lateFees.get(),
       payLinks,
       notifications: emails.payments,
+      now: clock,
+      timeZone: config.billing.timezone,
+    }),
+    applyLateFees: createLateFees({
+      repository: repositories.billing,
+      invoices,
+      settings: () => lateFees.get(),
+      logger,
       now: clock,
       timeZone: config.billing.timezone,
     }),
@@ -811,6 +830,7 @@ export function createServices({
     tickets,
     /** Each plan's website updates per month and the price of an extra one (Settings). */
     updateAllowance,
+    lateFees,
     logo,
     /** The month's updates meter, and an update beyond the plan billed as an extra. */
     updates,

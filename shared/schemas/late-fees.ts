@@ -89,3 +89,13 @@ export const LATE_FEE_MESSAGES = {
   notALateFee: 'This invoice is not a late fee',
   waiveReasonRequired: 'Say why the late fee is waived',
 } as const;
+
+/** POST /api/admin/invoices/{id}/waive-late-fee: the owner voids a late-fee invoice, saying why. */
+export const WaiveLateFeeSchema = z.object({
+  reason: z
+    .string({ error: LATE_FEE_MESSAGES.waiveReasonRequired })
+    .trim()
+    .min(1, LATE_FEE_MESSAGES.waiveReasonRequired)
+    .max(500, 'The reason is too long'),
+});
+export type WaiveLateFee = z.infer<typeof WaiveLateFeeSchema>;

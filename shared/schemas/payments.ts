@@ -191,6 +191,8 @@ export const PayLinkInvoiceSchema = z.object({
   amountPaid: z.number().int(),
   onlinePayments: z.boolean(),
   paymentInstructions: z.string(),
+  /** The late-fee terms while late fees are on (issue 39); null while off. */
+  lateFeeTerms: z.string().nullable(),
 });
 export type PayLinkInvoice = z.infer<typeof PayLinkInvoiceSchema>;
 

@@ -98,6 +98,9 @@ const EXPECTED: Record<string, Expected> = {
   'PUT /api/admin/settings/response-times': adminOnly(400),
   'GET /api/admin/settings/updates': adminOnly(200),
   'PUT /api/admin/settings/updates': adminOnly(400),
+  // Late fees (issue 39): every field has a default, so an empty body saves them off.
+  'GET /api/admin/settings/late-fees': adminOnly(200),
+  'PUT /api/admin/settings/late-fees': adminOnly(200),
   // The logo on the PDFs: none uploaded yet, and an upload without a file.
   'GET /api/admin/settings/logo': adminOnly(200),
   'GET /api/admin/settings/logo/image': adminOnly(404),
@@ -146,6 +149,7 @@ const EXPECTED: Record<string, Expected> = {
   'PUT /api/admin/invoices/:id': adminOnly(400),
   'POST /api/admin/invoices/:id/mark-sent': adminOnly(409),
   'POST /api/admin/invoices/:id/void': adminOnly(400),
+  'POST /api/admin/invoices/:id/waive-late-fee': adminOnly(400),
   'POST /api/admin/invoices/:id/credit-notes': adminOnly(400),
   // No credit note has the id the matrix makes up (credit-notes.routes.test.ts has real ones).
   'GET /api/admin/invoices/:id/credit-notes/:creditNoteId/pdf': adminOnly(404),

@@ -50,6 +50,8 @@ const NOTHING = {
   renewalsChargeFailed: 0,
   remindersSent: 0,
   freeRenewalsSettled: 0,
+  lateFeesApplied: 0,
+  lateFeesNotSent: 0,
 };
 
 describe('a subscription over several months', () => {

@@ -1,7 +1,15 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { PAYABLE_INVOICE_STATUSES } from '@shared/schemas/payments';
 import type { Database } from '../../db/client';
-import { invoices, settings, subscriptions, users, type InvoiceRow } from '../../db/schema';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  invoices,
+  invoiceTaxes,
+  settings,
+  subscriptions,
+  users,
+  type InvoiceRow,
+} from '../../db/schema';
 import {
   chargeTaken,
   claimChargeAttempt,
@@ -173,6 +181,8 @@ export function createBillingRepository(
           and(
             inArray(invoices.status, PAYABLE_INVOICE_STATUSES),
             isNotNull(invoices.periodStart),
+            // A late fee is never charged to a saved card by itself (issue 39).
+            isNull(invoices.lateFeeForInvoiceId),
             sql`${invoices.paymentFlags} = '[]'::jsonb`,
             sql`${invoices.amountPaid} < ${invoices.total}`,
             eq(users.autoPay, true),
@@ -229,6 +239,42 @@ export function createBillingRepository(
             or(isNull(invoices.nextChargeOn), lte(invoices.nextChargeOn, today)),
           ),
         );
+    },
+
+    /**
+     * Sent and overdue invoices due on or before `lastDueDate` (their grace period has ended)
+     * with a balance, that are no late fee themselves, have none yet (a waived one, void, still
+     * counts) and whose client is not exempt; an invoice without an account is not exempt.
+     */
+    async dueForLateFee(lastDueDate: string): Promise<InvoiceRow[]> {
+      const fees = alias(invoices, 'late_fees');
+      const rows = await db
+        .select({ invoice: invoices })
+        .from(invoices)
+        .leftJoin(fees, eq(fees.lateFeeForInvoiceId, invoices.id))
+        .leftJoin(users, eq(users.id, invoices.userId))
+        .where(
+          and(
+            inArray(invoices.status, ['sent', 'overdue']),
+            lte(invoices.dueDate, lastDueDate),
+            sql`${invoices.amountPaid} < ${invoices.total}`,
+            isNull(invoices.lateFeeForInvoiceId),
+            isNull(fees.id),
+            sql`coalesce(${users.lateFeeExempt}, false) = false`,
+          ),
+        )
+        .orderBy(asc(invoices.dueDate), asc(invoices.id));
+      return rows.map((row) => row.invoice);
+    },
+
+    /** The rates an invoice applied (its invoice_taxes rows that name a rate), in order. */
+    async taxRateIdsOf(invoiceId: string): Promise<string[]> {
+      const rows = await db
+        .select({ taxRateId: invoiceTaxes.taxRateId })
+        .from(invoiceTaxes)
+        .where(and(eq(invoiceTaxes.invoiceId, invoiceId), isNotNull(invoiceTaxes.taxRateId)))
+        .orderBy(asc(invoiceTaxes.position));
+      return rows.flatMap((row) => (row.taxRateId ? [row.taxRateId] : []));
     },
 
     /** Moves an invoice's reminder count from `from` to `to`; false when another run did. */

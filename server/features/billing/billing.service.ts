@@ -7,6 +7,7 @@ import type { User } from '../../db/schema';
 import type { InvoiceService, PaymentPageState } from '../invoices/invoices.service';
 import type { PlanReader } from '../plans/plans.service';
 import type { BillingRepository } from './billing.repository';
+import { createWaiveLateFee, type LateFeeRun } from './late-fees';
 import type { RenewalCharges } from './renewal-charges';
 import { createUpcomingRenewals } from './upcoming-renewals';
 import { fullName } from '../../lib/format';
@@ -35,6 +36,9 @@ export interface BillingRun {
   remindersSent: number;
   /** Renewals a free month left with nothing to pay, marked paid (their month is on us). */
   freeRenewalsSettled: number;
+  /** Late-fee invoices made and e-mailed (late-fees.ts), and those left as drafts. */
+  lateFeesApplied: number;
+  lateFeesNotSent: number;
 }
 
 /** A subscription as billing needs it. */
@@ -82,6 +86,8 @@ export interface BillingServiceDeps {
   chargeDueRenewals: () => Promise<RenewalCharges>;
   /** The run's step that reminds clients of overdue invoices (payment-reminders.ts). */
   sendReminders: () => Promise<number>;
+  /** The run's step that charges each invoice's late fee once (late-fees.ts); none by default. */
+  applyLateFees?: () => Promise<LateFeeRun>;
   /** Days before the period ends that the next month's invoice is made. */
   renewalLeadDays: number;
   /** The business's calendar (BILLING_TIMEZONE): its days are the due and overdue days. */
@@ -139,6 +145,7 @@ export function createBillingService({
   plans,
   chargeDueRenewals,
   sendReminders,
+  applyLateFees = async () => ({ applied: 0, notSent: 0 }),
   renewalLeadDays,
   timeZone,
   logger,
@@ -270,6 +277,9 @@ export function createBillingService({
       timeZone,
     }),
 
+    /** POST /invoices/:id/waive-late-fee: a late-fee invoice voided with the reason. */
+    waiveLateFee: createWaiveLateFee(invoices),
+
     /** The daily lifecycle run (a pg-boss schedule in production, a fixed clock in tests). */
     async runDaily(): Promise<BillingRun> {
       const at = now();
@@ -286,6 +296,8 @@ export function createBillingService({
         renewalsChargeFailed: 0,
         remindersSent: 0,
         freeRenewalsSettled: 0,
+        lateFeesApplied: 0,
+        lateFeesNotSent: 0,
       };
       const autoSend = await repository.autoSendRenewals();
       for (const { subscription, client } of await repository.dueForRenewal(
@@ -322,6 +334,9 @@ export function createBillingService({
       run.renewalsCharged = charges.charged;
       run.renewalsDeclined = charges.declined;
       run.renewalsChargeFailed = charges.failed;
+      const fees = await applyLateFees();
+      run.lateFeesApplied = fees.applied;
+      run.lateFeesNotSent = fees.notSent;
       run.remindersSent = await sendReminders();
       return run;
     },

@@ -1,14 +1,19 @@
 import type { BusinessSettings } from '@shared/schemas/settings';
 import { addDaysToDate, calendarDateIn } from '@shared/dates';
 import { balanceDue } from '@shared/schemas/payments';
+import { lateFeeAmount, lateFeeWarning, type LateFeeSettings } from '@shared/schemas/late-fees';
+import type { InvoiceRow } from '../../db/schema';
+import { displayDate } from '../../lib/format';
 import type { PayLinks } from '../invoices/pay-links';
 import type { PaymentEmails } from '../payments/payments.emails';
 import type { BillingRepository } from './billing.repository';
 
 export interface PaymentReminderDeps {
-  repository: Pick<BillingRepository, 'overdueForReminders' | 'claimReminder'>;
+  repository: Pick<BillingRepository, 'overdueForReminders' | 'claimReminder' | 'findClient'>;
   /** The settings' reminder days (the settings feature). */
   settings: () => Promise<Pick<BusinessSettings, 'remindersEnabled' | 'reminderDays'>>;
+  /** The late-fee terms (issue 39): a reminder before the grace period ends warns of the fee. */
+  lateFees?: () => Promise<LateFeeSettings | null>;
   payLinks: Pick<PayLinks, 'howToPay'>;
   notifications: Pick<PaymentEmails, 'paymentReminder'>;
   now: () => Date;
@@ -24,14 +29,31 @@ export interface PaymentReminderDeps {
 export function createPaymentReminders({
   repository,
   settings,
+  lateFees = async () => null,
   payLinks,
   notifications,
   now,
   timeZone,
 }: PaymentReminderDeps) {
+  /**
+   * "A late fee of $X applies after <date>." while the invoice's grace period has not ended,
+   * when it is no fee itself and its client is not exempt; else null.
+   */
+  async function warning(invoice: InvoiceRow, fee: LateFeeSettings | null, today: string) {
+    if (!fee?.enabled || invoice.lateFeeForInvoiceId) return null;
+    const appliesAfter = addDaysToDate(invoice.dueDate, fee.graceDays);
+    if (today > appliesAfter) return null;
+    const amount = lateFeeAmount(fee, balanceDue(invoice));
+    if (amount <= 0) return null;
+    const client = invoice.userId ? await repository.findClient(invoice.userId) : null;
+    if (client?.lateFeeExempt) return null;
+    return lateFeeWarning(amount, displayDate(appliesAfter, timeZone));
+  }
+
   return async function sendReminders(): Promise<number> {
     const { remindersEnabled, reminderDays } = await settings();
     if (!remindersEnabled || reminderDays.length === 0) return 0;
+    const fee = await lateFees();
     const today = calendarDateIn(now(), timeZone);
     let sent = 0;
     for (const invoice of await repository.overdueForReminders(reminderDays.length, today)) {
@@ -41,7 +63,11 @@ export function createPaymentReminders({
         continue;
       }
       await notifications.paymentReminder(
-        { ...invoice, balanceDue: balanceDue(invoice) },
+        {
+          ...invoice,
+          balanceDue: balanceDue(invoice),
+          lateFeeWarning: await warning(invoice, fee, today),
+        },
         await payLinks.howToPay(invoice),
       );
       sent += 1;

@@ -54,7 +54,8 @@ export function createInvoiceDocuments({
     const found = await repository.find(checkedId(id));
     if (!found) throw new AppError(404, INVOICE_NOT_FOUND);
     const notes = await creditNotes.ofInvoices([found.invoice.id]);
-    return toDetail(found.invoice, found.lines, found.payments, notes, detailOptions);
+    const { invoice, lines, payments, lateFee } = found;
+    return toDetail(invoice, lines, payments, notes, detailOptions, lateFee);
   }
 
   /** The PDF, with the pay link and the instructions while it is unpaid. */
@@ -87,6 +88,7 @@ export function createInvoiceDocuments({
     return mail.invoiceIssued(invoice.invoice, content, {
       payLink: link,
       instructions: payable ? issuedBy.paymentInstructions : '',
+      lateFeeTerms: issuedBy.lateFeeTerms ?? null,
     });
   }
 

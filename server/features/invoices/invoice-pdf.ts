@@ -23,6 +23,8 @@ export interface InvoiceIssuer extends Letterhead {
   paymentInstructions: string;
   /** The business's time zone: the day an invoice was sent or paid is the day there. */
   timeZone: string;
+  /** The late-fee terms (issue 39), printed on every invoice while late fees are on. */
+  lateFeeTerms?: string | null;
 }
 
 /** How this invoice can be paid (its pay link when card payment is on), and its plan's name. */
@@ -165,6 +167,16 @@ export async function renderInvoicePdf(
       .font('Helvetica')
       .fontSize(10)
       .text(invoice.notes, left, doc.y + 2, { width });
+    y = doc.y + 16;
+  }
+
+  if (issuer.lateFeeTerms) {
+    drawLabel(pdf, 'Late fees', left, y);
+    doc
+      .fillColor(INK)
+      .font('Helvetica')
+      .fontSize(10)
+      .text(issuer.lateFeeTerms, left, doc.y + 2, { width });
   }
 
   drawFooter(pdf, `Questions about this invoice? Write to ${issuer.businessEmail}.`);

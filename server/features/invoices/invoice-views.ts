@@ -57,6 +57,8 @@ export function toDetail(
   received: PaymentRow[],
   notes: CreditNoteWithAuthor[],
   { stripeTestMode, cardRefunds }: { stripeTestMode: boolean; cardRefunds: boolean },
+  /** The late-fee invoice charged on this one (its repository's find), if any. */
+  lateFee: InvoiceDetail['lateFee'] = null,
 ): InvoiceDetail {
   const { remaining, cardRefundable } = creditableOf(invoice, received, notes, cardRefunds);
   return {
@@ -71,7 +73,7 @@ export function toDetail(
     })),
     // Filled from invoice_taxes and the late-fee link by the tax and late-fee work (issue 39).
     taxes: [],
-    lateFee: null,
+    lateFee,
     payments: received.map((row) => toPayment(row, stripeTestMode)),
     payLink: invoice.payTokenHash
       ? { expiresAt: invoice.payLinkExpiresAt?.toISOString() ?? null }

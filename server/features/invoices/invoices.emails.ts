@@ -31,6 +31,8 @@ export interface HowToPay {
   /** Null when card payment is off. */
   payLink: PayLink | null;
   instructions: string;
+  /** The late-fee terms while late fees are on (issue 39): the invoice's e-mail prints them. */
+  lateFeeTerms?: string | null;
 }
 
 /** The lines that tell how to pay: the pay link's label is the call to action. */
@@ -82,6 +84,7 @@ export function invoiceIssuedEmail(
       `Hello ${invoice.clientName},`,
       `Please find attached invoice ${invoiceName(invoice)} for ${formatCents(invoice.total)}, due ${displayDate(invoice.dueDate, brand.timeZone)}.`,
       ...pay.lines,
+      ...(howToPay.lateFeeTerms ? [howToPay.lateFeeTerms] : []),
       `Questions about it? Reply to this e-mail or write to ${brand.businessEmail}.`,
     ],
     pay.action,

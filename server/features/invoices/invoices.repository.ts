@@ -64,6 +64,8 @@ export interface NewInvoice {
   subscriptionId?: string | null;
   periodStart?: Date | null;
   periodEnd?: Date | null;
+  /** A late-fee invoice: the invoice whose fee it charges (billing's late fees, issue 39). */
+  lateFeeForInvoiceId?: string | null;
   subtotal: number;
   tax: number;
   discount: number;
@@ -140,7 +142,16 @@ export function createInvoiceRepository(
         .from(payments)
         .where(eq(payments.invoiceId, id))
         .orderBy(asc(payments.paidAt), asc(payments.createdAt));
-      return { invoice, lines, payments: received };
+      const [lateFee] = await db
+        .select({
+          invoiceId: invoices.id,
+          invoiceNumber: invoices.invoiceNumber,
+          status: invoices.status,
+          total: invoices.total,
+        })
+        .from(invoices)
+        .where(eq(invoices.lateFeeForInvoiceId, id));
+      return { invoice, lines, payments: received, lateFee: lateFee ?? null };
     },
 
     /**

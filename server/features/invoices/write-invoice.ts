@@ -7,10 +7,13 @@ import { priceInvoice } from './invoice-pricing';
 import { toDetail } from './invoice-views';
 import type { InvoiceRepository, NewInvoice, WithinDraft } from './invoices.repository';
 
-/** What links an invoice to the subscription it bills (set by billing, never by the form). */
+/**
+ * What links an invoice to the subscription it bills, or to the invoice whose late fee it
+ * charges (set by billing, never by the form).
+ */
 export type InvoiceBillingLink = Pick<
   NewInvoice,
-  'userId' | 'subscriptionId' | 'periodStart' | 'periodEnd'
+  'userId' | 'subscriptionId' | 'periodStart' | 'periodEnd' | 'lateFeeForInvoiceId'
 >;
 
 export interface WriteInvoiceDeps {

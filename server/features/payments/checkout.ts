@@ -45,6 +45,8 @@ export interface CheckoutDeps {
   pages: Pick<PaymentPages, 'closeQuietly'>;
   appUrl: string;
   paymentInstructions: () => Promise<string>;
+  /** The late-fee terms while late fees are on (the settings feature); null while off. */
+  lateFeeTerms: () => Promise<string | null>;
   now: () => Date;
 }
 
@@ -72,6 +74,7 @@ export function createCheckout({
   pages,
   appUrl,
   paymentInstructions,
+  lateFeeTerms,
   now,
 }: CheckoutDeps) {
   /** The payer's Stripe customer, made the first time they pay online. */
@@ -189,6 +192,7 @@ export function createCheckout({
         amountPaid: invoice.amountPaid,
         onlinePayments: gateway !== null,
         paymentInstructions: await paymentInstructions(),
+        lateFeeTerms: await lateFeeTerms(),
       };
     },
 

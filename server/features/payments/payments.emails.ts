@@ -103,7 +103,7 @@ export function paymentFailedEmail(
 /** An overdue invoice, reminded on one of the settings' days after its due date. */
 export function paymentReminderEmail(
   brand: EmailBrand,
-  invoice: InvoiceMail & { balanceDue: number },
+  invoice: InvoiceMail & { balanceDue: number; lateFeeWarning?: string | null },
   howToPay: HowToPay,
   { appUrl }: { appUrl: string },
 ): RenderedEmail {
@@ -114,6 +114,8 @@ export function paymentReminderEmail(
     [
       `Hello ${invoice.clientName},`,
       `Invoice ${invoiceName(invoice)} was due on ${displayDate(invoice.dueDate, brand.timeZone)} and ${formatCents(invoice.balanceDue)} is still open. Please pay it to keep your plan running.`,
+      // Before its grace period ends (issue 39): the late fee it will be charged, and when.
+      ...(invoice.lateFeeWarning ? [invoice.lateFeeWarning] : []),
       ...pay.lines,
       `Already paid, or a question? Reply to this e-mail or write to ${brand.businessEmail}.`,
     ],
@@ -231,7 +233,7 @@ export function createPaymentEmails(send: Send) {
 
     /** An overdue invoice, reminded on one of the settings' days after its due date. */
     paymentReminder: (
-      invoice: InvoiceMail & { balanceDue: number },
+      invoice: InvoiceMail & { balanceDue: number; lateFeeWarning?: string | null },
       howToPay: HowToPay,
     ): Promise<SendResult> =>
       send.awaited(({ brand, appUrl }) => ({

@@ -40,6 +40,8 @@ export interface PaymentServiceDeps {
   stripeTestMode?: boolean;
   /** The settings' payment instructions (the settings feature). */
   paymentInstructions: () => Promise<string>;
+  /** The late-fee terms the pay page prints while late fees are on; none by default. */
+  lateFeeTerms?: () => Promise<string | null>;
   audit: AuditTrail;
   logger: Logger;
   now?: () => Date;
@@ -67,6 +69,7 @@ export function createPaymentService({
   appUrl,
   stripeTestMode = true,
   paymentInstructions,
+  lateFeeTerms = async () => null,
   audit,
   logger,
   now = () => new Date(),
@@ -88,6 +91,7 @@ export function createPaymentService({
     pages,
     appUrl,
     paymentInstructions,
+    lateFeeTerms,
     now,
   });
   const settings = createPaymentSettings({ savedCards, gateway, appUrl, paymentInstructions });

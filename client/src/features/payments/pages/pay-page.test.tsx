@@ -24,6 +24,7 @@ const INVOICE: PayLinkInvoice = {
   amountPaid: 4_900,
   onlinePayments: true,
   paymentInstructions: '',
+  lateFeeTerms: null,
 };
 
 /** GET /api/pay/:token answered by `answer`; POST opens Checkout. */

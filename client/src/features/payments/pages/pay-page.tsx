@@ -143,6 +143,10 @@ function PayLinkInvoice({ token }: { token: string }) {
         )}
         {/* The other ways to pay, as the e-mail and the PDF give them. */}
         {!paid && <HowToPay instructions={current.paymentInstructions} heading="h2" />}
+        {/* The late-fee terms, as the invoice and its e-mail print them (issue 39). */}
+        {!paid && current.lateFeeTerms && (
+          <p className="text-sm text-muted-foreground">{current.lateFeeTerms}</p>
+        )}
       </CardContent>
     </Frame>
   );

@@ -1,0 +1,58 @@
+import { eq, sql } from 'drizzle-orm';
+import { DEFAULT_SETTINGS } from '@shared/constants';
+import type { LateFeeSettings } from '@shared/schemas/late-fees';
+import type { Database } from '../../db/client';
+import { settings } from '../../db/schema';
+
+const SETTINGS_ID = 1;
+
+const lateFeeColumns = {
+  enabled: settings.lateFeeEnabled,
+  kind: settings.lateFeeKind,
+  amountCents: settings.lateFeeAmountCents,
+  percent: settings.lateFeePercentThousandths,
+  graceDays: settings.lateFeeGraceDays,
+  taxable: settings.lateFeeTaxable,
+};
+
+/** The late-fee terms (issue 39), kept on the one settings record; percent in thousandths. */
+export function createLateFeeSettingsRepository(db: Database) {
+  return {
+    async find(): Promise<LateFeeSettings | undefined> {
+      const [row] = await db
+        .select(lateFeeColumns)
+        .from(settings)
+        .where(eq(settings.id, SETTINGS_ID));
+      return row;
+    },
+
+    /**
+     * Saved on the settings record; made with the default business details when there is none
+     * yet, marked as not holding the owner's details (the set-up checklist still asks for them).
+     */
+    async save(values: LateFeeSettings): Promise<LateFeeSettings> {
+      const columns = {
+        lateFeeEnabled: values.enabled,
+        lateFeeKind: values.kind,
+        lateFeeAmountCents: values.amountCents,
+        lateFeePercentThousandths: values.percent,
+        lateFeeGraceDays: values.graceDays,
+        lateFeeTaxable: values.taxable,
+      };
+      const [row] = await db
+        .insert(settings)
+        .values({
+          id: SETTINGS_ID,
+          businessName: DEFAULT_SETTINGS.businessName,
+          businessEmail: DEFAULT_SETTINGS.businessEmail,
+          businessDetailsSaved: false,
+          ...columns,
+        })
+        .onConflictDoUpdate({ target: settings.id, set: { ...columns, updatedAt: sql`now()` } })
+        .returning(lateFeeColumns);
+      if (!row) throw new Error('Late fee settings upsert returned no row');
+      return row;
+    },
+  };
+}
+export type LateFeeSettingsRepository = ReturnType<typeof createLateFeeSettingsRepository>;
