@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { formatCents, MAX_INVOICE_AMOUNT_CENTS } from '../money';
+import { centsToDollars, dollarsToCents, formatCents, MAX_INVOICE_AMOUNT_CENTS } from '../money';
 import { formatPercent, taxOn } from '../tax';
 import { PercentSchema } from './tax';
 
@@ -99,3 +99,37 @@ export const WaiveLateFeeSchema = z.object({
     .max(500, 'The reason is too long'),
 });
 export type WaiveLateFee = z.infer<typeof WaiveLateFeeSchema>;
+
+/**
+ * The Settings card's form: the flat amount in dollars and the percentage as typed ('25',
+ * '1.5'), the grace days as typed. Its output is what PUT /settings/late-fees takes.
+ */
+export const LateFeeFormSchema = z
+  .object({
+    enabled: z.boolean(),
+    kind: z.enum(LATE_FEE_KINDS),
+    amountCents: z.string(),
+    percent: z.string(),
+    graceDays: z.string(),
+    taxable: z.boolean(),
+  })
+  .transform(({ amountCents, percent, graceDays, ...rest }): unknown => ({
+    ...rest,
+    amountCents: dollarsToCents(amountCents) ?? Number.NaN,
+    percent: percent.trim(),
+    graceDays: /^\s*\d+\s*$/.test(graceDays) ? Number(graceDays) : Number.NaN,
+  }))
+  .pipe(LateFeeSettingsSchema);
+export type LateFeeFormValues = z.input<typeof LateFeeFormSchema>;
+
+/** The saved settings as the form holds them: dollars and the percentage as text. */
+export function lateFeeFormValues(settings: LateFeeSettingsView): LateFeeFormValues {
+  return {
+    enabled: settings.enabled,
+    kind: settings.kind,
+    amountCents: centsToDollars(settings.amountCents),
+    percent: String(settings.percent),
+    graceDays: String(settings.graceDays),
+    taxable: settings.taxable,
+  };
+}

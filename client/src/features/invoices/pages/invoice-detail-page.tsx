@@ -4,6 +4,7 @@ import { Link, useLocation, useParams } from 'wouter';
 import { formatCents } from '@shared/money';
 import { useAdminPlanLookup } from '@/features/plans/public';
 import { VoidInvoiceSchema, type InvoiceLineItem } from '@shared/schemas/invoices';
+import { WaiveLateFeeSchema } from '@shared/schemas/late-fees';
 import { deliveryTitle } from '@shared/schemas/mail';
 import { isPayable, receivedOn } from '@shared/schemas/payments';
 import { BackButton } from '@/components/ui/back-button';
@@ -23,6 +24,7 @@ import { useInvoice } from '@/features/invoices/api/get-invoice';
 import { invoicePdfUrl } from '@/features/invoices/api/get-invoice-pdf';
 import { useMarkInvoiceSent } from '@/features/invoices/api/mark-invoice-sent';
 import { useVoidInvoice } from '@/features/invoices/api/void-invoice';
+import { useWaiveLateFee } from '@/features/invoices/api/waive-late-fee';
 import { InvoiceBalance } from '@/features/invoices/components/invoice-balance';
 import { InvoiceCreditNotes } from '@/features/invoices/components/invoice-credit-notes';
 import { InvoicePayments } from '@/features/invoices/components/invoice-payments';
@@ -33,6 +35,7 @@ import {
   useNoWayToPayConfirm,
 } from '@/features/invoices/components/no-way-to-pay';
 import { InvoiceWarnings } from '@/features/invoices/components/invoice-warnings';
+import { LateFeeLink } from '@/features/invoices/components/late-fee-link';
 import { IssueCreditNoteDialog } from '@/features/invoices/components/issue-credit-note-dialog';
 import { PayLinkDetail } from '@/features/invoices/components/pay-link-detail';
 import { ReasonDialog } from '@/features/invoices/components/reason-dialog';
@@ -53,6 +56,8 @@ export function InvoiceDetailPage() {
   const email = useEmailInvoice();
   const remove = useDeleteInvoice();
   const voiding = useVoidInvoice();
+  const waiving = useWaiveLateFee();
+  const [askingWaive, setAskingWaive] = useState(false);
   const [, navigate] = useLocation();
   const [confirming, setConfirming] = useState(false);
   const [askingVoid, setAskingVoid] = useState(false);
@@ -88,7 +93,13 @@ export function InvoiceDetailPage() {
   const payable = isPayable(current);
   const plan = plans.find(current.planType);
   const busy =
-    markSentMutation.isPending || email.isPending || remove.isPending || voiding.isPending;
+    markSentMutation.isPending ||
+    email.isPending ||
+    remove.isPending ||
+    voiding.isPending ||
+    waiving.isPending;
+  // A late-fee invoice (issue 39) is waived rather than voided: the same void, said so.
+  const isLateFee = current.lateFeeForInvoiceId !== null;
 
   // Recorded as sent (numbered), without e-mailing: the admin handed it over another way.
   const markSent = () =>
@@ -109,6 +120,20 @@ export function InvoiceDetailPage() {
           toast({
             title: 'Invoice Voided',
             description: `Invoice ${voided.invoice.invoiceNumber ?? ''} is void and owes nothing. ${voided.invoice.clientName} has been told.`,
+          });
+        },
+      },
+    );
+
+  const waiveLateFee = (reason: string) =>
+    waiving.mutate(
+      { id: current.id, input: { reason } },
+      {
+        onSuccess: (waived) => {
+          setAskingWaive(false);
+          toast({
+            title: 'Late Fee Waived',
+            description: `Invoice ${waived.invoice.invoiceNumber ?? ''} is void and owes nothing. ${waived.invoice.clientName} has been told.`,
           });
         },
       },
@@ -200,13 +225,20 @@ export function InvoiceDetailPage() {
               <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
             </Button>
           )}
-          {payable && current.amountPaid === 0 && (
+          {payable && current.amountPaid === 0 && !isLateFee && (
             <Button variant="destructive" disabled={busy} onClick={() => setAskingVoid(true)}>
               <Ban className="h-4 w-4" aria-hidden="true" /> Void
             </Button>
           )}
+          {payable && current.amountPaid === 0 && isLateFee && (
+            <Button variant="destructive" disabled={busy} onClick={() => setAskingWaive(true)}>
+              <Ban className="h-4 w-4" aria-hidden="true" /> Waive late fee
+            </Button>
+          )}
         </div>
       </div>
+
+      <LateFeeLink detail={invoice.data} />
 
       <Card>
         <CardContent className="pt-6">
@@ -316,6 +348,18 @@ export function InvoiceDetailPage() {
         pendingLabel="Voiding..."
         pending={voiding.isPending}
         onConfirm={voidInvoice}
+      />
+
+      <ReasonDialog
+        open={askingWaive}
+        onOpenChange={setAskingWaive}
+        schema={WaiveLateFeeSchema}
+        title={`Waive the late fee ${current.invoiceNumber ?? ''}?`}
+        description="The late-fee invoice is voided and owes nothing; the client is e-mailed the reason. The fee is never charged on that invoice again."
+        confirmLabel="Waive Late Fee"
+        pendingLabel="Waiving..."
+        pending={waiving.isPending}
+        onConfirm={waiveLateFee}
       />
 
       <NoWayToPayDialog {...unpayable.dialog} pending={busy} />

@@ -1,5 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { BusinessSettingsForm } from '../components/business-settings-form';
+import { LateFeesForm } from '../components/late-fees-form';
 import { LogoUpload } from '../components/logo-upload';
 import { ResponseTimesForm } from '../components/response-times-form';
 import { UpdateAllowanceForm } from '../components/update-allowance-form';
@@ -51,6 +52,17 @@ export function BusinessSettingsCards() {
         </CardHeader>
         <CardContent>
           <UpdateAllowanceForm />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Late Fees</CardTitle>
+          <CardDescription>
+            A fee on an invoice left unpaid past its due date and a grace period.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <LateFeesForm />
         </CardContent>
       </Card>
     </>
