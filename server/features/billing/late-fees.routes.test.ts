@@ -119,6 +119,7 @@ describe('the daily run', () => {
       dateIssued: '2026-03-17',
       dueDate: '2026-03-24',
       nextChargeOn: null,
+      notes: `Late fee on ${original.invoiceNumber}, which was due Mar 1, 2026.`,
     });
     expect(fee!.invoiceNumber).toMatch(/^INV-2026-\d{4}$/);
     const lines = await t.database.db

@@ -11,6 +11,7 @@ import { balanceDue } from '@shared/schemas/payments';
 import type { InvoiceRow } from '../../db/schema';
 import type { AuditActor } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
+import { displayDate } from '../../lib/format';
 import type { InvoiceService } from '../invoices/invoices.service';
 import type { BillingRepository } from './billing.repository';
 
@@ -72,7 +73,7 @@ export function createLateFees({
       clientName: original.clientName,
       clientEmail: original.clientEmail,
       dueDate: addDaysToDate(today, LATE_FEE_TERMS_DAYS),
-      notes: `${lateFeeLineDescription(number)}, due ${original.dueDate} and not paid ${fee.graceDays} days later.`,
+      notes: `${lateFeeLineDescription(number)}, which was due ${displayDate(original.dueDate, timeZone)}.`,
       lineItems: [
         {
           description: lateFeeLineDescription(number),
