@@ -172,7 +172,12 @@ function play(steps: readonly Step[]): Model {
         s.pick,
       );
       if (!note) return;
-      m.failed.push({ paymentId: 'x', creditNoteId: note.id, amount: note.refundAmount, failedOn: on });
+      m.failed.push({
+        paymentId: 'x',
+        creditNoteId: note.id,
+        amount: note.refundAmount,
+        failedOn: on,
+      });
       note.refundAmount = 0;
     } else if (s.op === 'by-hand') {
       const note = pick(
