@@ -1,5 +1,10 @@
 import { calendarDateIn } from '@shared/dates';
-import type { Statement, StatementQuery, StatementSettings } from '@shared/schemas/statements';
+import type {
+  Statement,
+  StatementEmailed,
+  StatementQuery,
+  StatementSettings,
+} from '@shared/schemas/statements';
 import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
 import { fullName } from '../../lib/format';
@@ -81,7 +86,11 @@ export function createStatementService(deps: StatementServiceDeps) {
       return pdfOf(await statementOf(await clientOf(id), query));
     },
     /** The admin's "E-mail to client": sent now, recorded in the audit log. */
-    async emailToClient(id: string, query: StatementQuery, actor: AuditActor) {
+    async emailToClient(
+      id: string,
+      query: StatementQuery,
+      actor: AuditActor,
+    ): Promise<StatementEmailed> {
       const client = await clientOf(id);
       const statement = await statementOf(client, query);
       const sent = await send(client, statement);
