@@ -37,7 +37,12 @@ export function ClientStatementCard({ clientId }: { clientId: string }) {
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
-        <PeriodPickers id={`statement-${clientId}`} period={period} onChange={setPeriod} />
+        <PeriodPickers
+          id={`statement-${clientId}`}
+          period={period}
+          shown={statement.data}
+          onChange={setPeriod}
+        />
         <QueryState query={statement} what="statement">
           {(data) => (
             <>

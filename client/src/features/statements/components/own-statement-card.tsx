@@ -19,7 +19,12 @@ export function OwnStatementCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <PeriodPickers id="own-statement" period={period} onChange={setPeriod} />
+        <PeriodPickers
+          id="own-statement"
+          period={period}
+          shown={statement.data}
+          onChange={setPeriod}
+        />
         <QueryState query={statement} what="statement">
           {(data) => (
             <>

@@ -18,14 +18,19 @@ export function balanceWords(cents: number): string {
   return cents < 0 ? `${formatCents(-cents)} credit` : formatCents(cents);
 }
 
-/** The "From" and "To" days of a statement; empty: the default period. */
+/**
+ * The "From" and "To" days of a statement; unset, they show the period the server chose
+ * (`shown`, three months back to today) once it answered.
+ */
 export function PeriodPickers({
   id,
   period,
+  shown,
   onChange,
 }: {
   id: string;
   period: StatementPeriod;
+  shown?: { from: string; to: string };
   onChange: (period: StatementPeriod) => void;
 }) {
   return (
@@ -34,14 +39,14 @@ export function PeriodPickers({
         id={`${id}-from`}
         label="From"
         type="date"
-        value={period.from ?? ''}
+        value={period.from ?? shown?.from ?? ''}
         onChange={(event) => onChange({ ...period, from: event.target.value || undefined })}
       />
       <FormField
         id={`${id}-to`}
         label="To"
         type="date"
-        value={period.to ?? ''}
+        value={period.to ?? shown?.to ?? ''}
         onChange={(event) => onChange({ ...period, to: event.target.value || undefined })}
       />
     </div>
