@@ -18,7 +18,7 @@ export const CLIENT_FEATURE_TIERS = [
   ['auth', 'admin-auth', 'subscriptions', 'payments'],
   // A client's records, which draw their account and plan; the inbound log, whose held count
   // the dashboard shows; the owner's website.
-  ['tickets', 'profile', 'reports', 'sites', 'signup-links', 'inbound', 'website'],
+  ['tickets', 'profile', 'reports', 'sites', 'signup-links', 'inbound', 'website', 'statements'],
   // The admin's figures and set-up checklist (which invoices ask before sending).
   ['dashboard'],
   // Features no other feature draws: only app/ mounts their screens and cards.

@@ -45,6 +45,7 @@ import {
   proposalSignBody,
 } from './features/proposals/proposals.routes';
 import { adminReportRoutes, reportRoutes } from './features/reports/reports.routes';
+import { adminStatementRoutes, statementRoutes } from './features/statements/statements.routes';
 import { adminSettingsRoutes, publicSettingsRoutes } from './features/settings/settings.routes';
 import { adminResponseTimeRoutes } from './features/settings/response-times.routes';
 import { adminBillingRoutes } from './features/billing/billing.routes';
@@ -252,6 +253,7 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   admin.use(adminReportRoutes(services.reports));
   admin.use(adminSiteRoutes(services.sites));
   admin.use(adminProposalRoutes(services.proposals));
+  admin.use(adminStatementRoutes(services.statements));
   admin.use(notFoundApi);
   app.use('/api/admin', admin);
 
@@ -298,6 +300,7 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   api.use(reportRoutes(services.reports));
   api.use(siteRoutes(services.sites));
   api.use(proposalRoutes(services.proposals, rateLimits));
+  api.use(statementRoutes(services.statements));
   api.use(notFoundApi);
   app.use('/api', api);
 

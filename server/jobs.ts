@@ -46,6 +46,14 @@ const INBOUND_DIGEST_CRON = `0 ${HELD_DIGEST_HOUR} * * *`;
  */
 export const REPORTS_QUEUE = 'reports-monthly';
 
+/**
+ * Last month's statements to the clients with an open balance (issue 39), when Settings has
+ * them on: daily at 7:30 in BILLING_TIMEZONE and at start. Each client's month is claimed in
+ * statement_deliveries, so it goes once however often and wherever the job runs.
+ */
+export const STATEMENTS_QUEUE = 'statements-monthly';
+const STATEMENTS_CRON = '30 7 * * *';
+
 /** Polls IMAP_URL for support mail: one poll at a time across every instance. */
 export const INBOUND_IMAP_QUEUE = 'inbound-imap';
 /** The schedule that keeps the polls going should a chain of follow-ups break (a crash). */
@@ -116,10 +124,12 @@ export async function startJobs({
     sites?: Pick<Services['sites'], 'scheduler' | 'checkDomains' | 'rollUpOldChecks'>;
     /** Absent where a process does not look after the proposals. */
     proposals?: Pick<Services['proposals'], 'runUpkeep'>;
+    /** Absent where a process does not e-mail the monthly statements. */
+    statements?: Pick<Services['statements'], 'runMonthly'>;
   };
 }): Promise<JobRunner> {
   const { billing, leadSearches, mail, attachments, inboundProcessor, reports, sites } = services;
-  const { inboundRawUpkeep, inboundHeldDigest, proposals } = services;
+  const { inboundRawUpkeep, inboundHeldDigest, proposals, statements } = services;
   const pollMailbox = config.inbound.imap ? services.pollInboundMailbox : null;
   const boss = pgBossFor(database);
   boss.on('error', (error) => logger.error({ err: error }, 'job runner error'));
@@ -141,6 +151,7 @@ export async function startJobs({
     // stately: at most one poll waiting and one running, however many instances send.
     ...(pollMailbox ? [{ name: INBOUND_IMAP_QUEUE, policy: 'stately' as const }] : []),
     ...(proposals ? [{ name: PROPOSALS_QUEUE, policy: 'singleton' as const }] : []),
+    ...(statements ? [{ name: STATEMENTS_QUEUE, policy: 'singleton' as const }] : []),
     ...(sites
       ? [
           { name: SITE_DOMAINS_QUEUE, policy: 'singleton' as const },
@@ -266,6 +277,16 @@ export async function startJobs({
       const run = await proposals.runUpkeep();
       if (run.expired + run.reminded + run.finished > 0)
         logger.info({ run }, 'proposals upkeep done');
+    });
+  }
+  if (statements) {
+    await boss.send(STATEMENTS_QUEUE, {});
+    await boss.schedule(STATEMENTS_QUEUE, STATEMENTS_CRON, undefined, {
+      tz: config.billing.timezone,
+    });
+    await boss.work(STATEMENTS_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+      const run = await statements.runMonthly();
+      if (run.sent + run.failed > 0) logger.info({ run }, 'monthly statements sent');
     });
   }
   // Every runner claims due site checks; the claim (moving the site's next check) keeps two

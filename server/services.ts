@@ -68,6 +68,10 @@ import { createProfileService } from './features/profile/profile.service';
 import { createReportEmails } from './features/reports/reports.emails';
 import { createReportsRepository } from './features/reports/reports.repository';
 import { createReportService } from './features/reports/reports.service';
+import { createMonthlyStatements } from './features/statements/monthly-statements';
+import { createStatementEmails } from './features/statements/statements.emails';
+import { createStatementsRepository } from './features/statements/statements.repository';
+import { createStatementService } from './features/statements/statements.service';
 import { createSessionRepository } from './features/sessions/sessions.repository';
 import { createSettingsRepository } from './features/settings/settings.repository';
 import { createSettingsService } from './features/settings/settings.service';
@@ -154,6 +158,7 @@ function createEmails(send: Send) {
     paymentNotifications: { ...payments, forgetPayLink: invoices.forgetPayLink },
     reports: createReportEmails(send),
     signupLinks: createSignupLinkEmails(send),
+    statements: createStatementEmails(send),
     sites: createSiteEmails(send),
     tickets: createTicketEmails(send),
   };
@@ -208,6 +213,7 @@ export function createServices({
     siteContent: createSiteContentRepository(db),
     signupLinks: createSignupLinkRepository(db),
     sites: createSiteRepository(db),
+    statements: createStatementsRepository(db, config.billing.timezone),
     subscriptions: createSubscriptionRepository(db),
     tickets: createTicketRepository(db),
     updateAllowance: createUpdateAllowanceRepository(db),
@@ -657,6 +663,34 @@ export function createServices({
     timeZone: config.billing.timezone,
   });
 
+  /** Client statements (issue 39): the admin's, the portal's, and last month's on the 1st. */
+  const statementService = createStatementService({
+    repository: repositories.statements,
+    issuer: async () => {
+      const business = await settings.getBusiness();
+      return {
+        ...business,
+        location: `${business.businessCity}, ${business.businessState}`,
+        logo: await logo.forPdf(),
+        timeZone: config.billing.timezone,
+      };
+    },
+    mail: emails.statements,
+    audit,
+    now: clock,
+    timeZone: config.billing.timezone,
+  });
+  const statements = {
+    ...statementService,
+    runMonthly: createMonthlyStatements({
+      repository: repositories.statements,
+      statements: statementService,
+      logger,
+      now: clock,
+      timeZone: config.billing.timezone,
+    }),
+  };
+
   const consultations = createConsultationService(repositories.consultations, {
     mail: emails.consultations,
     emailsOn: async () => (await settings.getBusiness()).consultationEmails,
@@ -826,6 +860,8 @@ export function createServices({
     signupLinks,
     /** The clients' websites: managed, listed, checked on a schedule (jobs.ts). */
     sites,
+    /** Client statements, and last month's e-mailed on the 1st (jobs.ts). */
+    statements,
     subscriptions,
     tickets,
     /** Each plan's website updates per month and the price of an extra one (Settings). */

@@ -81,6 +81,12 @@ export const CreditNoteSchema = z.object({
   createdBy: z.string().nullable(),
   createdAt: z.iso.datetime(),
   issuedAt: z.iso.datetime().nullable(),
+  /**
+   * The day what does not go back by card (amount − refundAmount) was returned by hand, and the
+   * admin's reference (issue 39); null while it is held as the client's credit.
+   */
+  refundedByHandOn: z.iso.date().nullable().optional(),
+  refundedByHandReference: z.string().nullable().optional(),
 });
 export type CreditNote = z.infer<typeof CreditNoteSchema>;
 

@@ -85,6 +85,14 @@ export type Statement = z.infer<typeof StatementSchema>;
 /** POST /api/admin/clients/{id}/statement/email: the period e-mailed to the client with its PDF. */
 export const EmailStatementSchema = StatementQuerySchema;
 
+/** Its answer: where and which period went (issue 39, added by the statements piece). */
+export const StatementEmailedSchema = z.object({
+  sentTo: z.string(),
+  from: z.iso.date(),
+  to: z.iso.date(),
+});
+export type StatementEmailed = z.infer<typeof StatementEmailedSchema>;
+
 /** GET/PUT /api/admin/settings/statements. */
 export const StatementSettingsSchema = z.object({
   /** On the 1st, last month's statement is e-mailed to each client with an open balance. */

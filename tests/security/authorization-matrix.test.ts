@@ -190,6 +190,14 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/admin/clients/:id/reports': adminOnly(400),
   'POST /api/admin/reports/:id/send': adminOnly(200),
   'GET /api/admin/reports/:id/pdf': adminOnly(200),
+  // Client A's statement (issue 39): the period is optional, so the e-mail goes to them.
+  'GET /api/admin/clients/:id/statement': adminOnly(200),
+  'GET /api/admin/clients/:id/statement.pdf': adminOnly(200),
+  'POST /api/admin/clients/:id/statement/email': adminOnly(200),
+  'GET /api/admin/settings/statements': adminOnly(200),
+  'PUT /api/admin/settings/statements': adminOnly(200),
+  // The day is required before the note is looked for.
+  'POST /api/admin/credit-notes/:id/refunded-by-hand': adminOnly(400),
   'POST /api/admin/test-email': adminOnly(200),
   'GET /api/admin/outbox': adminOnly(200),
   'GET /api/admin/outbox/:id': adminOnly(404),
@@ -259,6 +267,8 @@ const EXPECTED: Record<string, Expected> = {
   // Client A's file: client B learns nothing of it.
   'GET /api/attachments/:id': clientOnly(200, 404),
   'GET /api/reports': clientOnly(200),
+  'GET /api/statement': clientOnly(200),
+  'GET /api/statement.pdf': clientOnly(200),
   // Client A's report: client B learns nothing of it.
   'GET /api/reports/:id/pdf': clientOnly(200, 404),
   // The signed-in client's own websites: each gets their own list.

@@ -231,3 +231,36 @@ async function nextNumber(tx: Transaction, year: number): Promise<string> {
   if (!counter) throw new Error('Credit note counter returned no row');
   return `CN-${year}-${String(counter.last).padStart(4, '0')}`;
 }
+
+export type RefundByHandOutcome =
+  | { kind: 'not-found' }
+  | { kind: 'nothing-by-hand' }
+  | { kind: 'already'; note: CreditNoteRow }
+  | { kind: 'recorded'; note: CreditNoteRow };
+
+/**
+ * What of an issued note does not go back by card (amount − refundAmount) was given back by
+ * the agency outside the product on `on` (a check, a transfer), with its reference: the client's
+ * credit is paid back (issue 39, statements). Once: a note marked so, or one refunded to the card
+ * in full, is left as it is.
+ */
+export async function markCreditNoteRefundedByHand(
+  tx: Transaction,
+  id: string,
+  { on, reference }: { on: string; reference: string },
+): Promise<RefundByHandOutcome> {
+  const [note] = await tx
+    .select()
+    .from(creditNotes)
+    .where(and(eq(creditNotes.id, id), eq(creditNotes.status, 'issued')))
+    .for('update');
+  if (!note) return { kind: 'not-found' };
+  if (note.refundedByHandOn) return { kind: 'already', note };
+  if (note.refundAmount >= note.amount) return { kind: 'nothing-by-hand' };
+  const [marked] = await tx
+    .update(creditNotes)
+    .set({ refundedByHandOn: on, refundedByHandReference: reference })
+    .where(eq(creditNotes.id, id))
+    .returning();
+  return { kind: 'recorded', note: marked! };
+}

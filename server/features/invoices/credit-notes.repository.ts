@@ -4,6 +4,7 @@ import { admins, creditNotes, invoices, payments, type CreditNoteRow } from '../
 import {
   dropCreditNote,
   issueCreditNote,
+  markCreditNoteRefundedByHand,
   markRefundUnanswered,
   REFUND_UNANSWERED,
   reserveCreditNote,
@@ -36,6 +37,9 @@ export function createCreditNoteRepository(
     drop: (id: string) => db.transaction((tx) => dropCreditNote(tx, id)),
 
     markUnanswered: (id: string) => db.transaction((tx) => markRefundUnanswered(tx, id)),
+
+    refundedByHand: (id: string, values: { on: string; reference: string }) =>
+      db.transaction((tx) => markCreditNoteRefundedByHand(tx, id, values)),
 
     /**
      * The oldest note of the invoice still waiting for Stripe's answer: one whose request Stripe

@@ -48,6 +48,8 @@ export function toCreditNote(row: CreditNoteWithAuthor): CreditNote {
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
     issuedAt: row.issuedAt?.toISOString() ?? null,
+    refundedByHandOn: row.refundedByHandOn,
+    refundedByHandReference: row.refundedByHandReference,
   };
 }
 

@@ -7,6 +7,7 @@ import {
   VoidInvoiceSchema,
 } from '@shared/schemas/invoices';
 import { IssueCreditNoteSchema } from '@shared/schemas/credit-notes';
+import { RefundByHandSchema } from '@shared/schemas/statements';
 import { actorOf } from '../../lib/audit-trail';
 import { currentAdmin, currentUserId, requireUser } from '../../lib/auth-guards';
 import { parse } from '../../lib/validate';
@@ -95,6 +96,14 @@ export function adminInvoiceRoutes(
     res
       .status(201)
       .json(await service.issueCreditNote(req.params.id, input, actorOf(currentAdmin(res))));
+  });
+
+  // The rest of a credit note, not refunded to a card, given back by hand (issue 39).
+  router.post('/credit-notes/:id/refunded-by-hand', async (req: Request<{ id: string }>, res) => {
+    const input = parse(RefundByHandSchema, req.body);
+    res.json(
+      await service.creditNoteRefundedByHand(req.params.id, input, actorOf(currentAdmin(res))),
+    );
   });
 
   router.get(

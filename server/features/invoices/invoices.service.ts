@@ -7,6 +7,7 @@ import type { InvoiceRow } from '../../db/schema';
 import type { AuditActor, AuditEntry, AuditTrail } from '../../lib/audit-trail';
 import { createClientInvoices } from './client-invoices';
 import { createCreditNotes, type CardRefund } from './credit-notes';
+import { createRefundByHand } from './refund-by-hand';
 import type { CreditNoteRepository } from './credit-notes.repository';
 import { createDraftLines } from './draft-lines';
 import { createInvoiceDocuments, type Delivery } from './invoice-documents';
@@ -167,6 +168,9 @@ export function createInvoiceService({
     /** A credit note's PDF, for the admin and (its own) for the client. */
     creditNotePdf: credit.pdf,
     creditNotePdfForClient: credit.pdfForClient,
+
+    /** POST /credit-notes/{id}/refunded-by-hand: the rest of a note given back (refund-by-hand.ts). */
+    creditNoteRefundedByHand: createRefundByHand({ repository: creditNotes, audit, detail }),
 
     /** Gives a client the unowned invoices written to the e-mail their issuer verified. */
     claimForVerifiedEmail: (userId: string, email: string) =>

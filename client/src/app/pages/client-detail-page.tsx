@@ -27,6 +27,7 @@ import { InvoiceStatusBadge } from '@/features/invoices/public';
 import { ClientProposalsCard } from '@/features/proposals/public';
 import { ClientReportsCard } from '@/features/reports/public';
 import { SignupLinkStateBadge } from '@/features/signup-links/public';
+import { ClientStatementCard } from '@/features/statements/public';
 import { ClientSitesCard } from '@/features/sites/public';
 import { TicketKindBadge, TicketStatusLabel } from '@/features/tickets/public';
 import { ClientUpdatesCard } from '@/features/updates/public';
@@ -194,6 +195,7 @@ export function ClientDetailPage() {
 
           <ClientUpdatesCard clientId={profile.id} />
           <ClientReportsCard clientId={profile.id} joinedAt={profile.createdAt} />
+          <ClientStatementCard clientId={profile.id} />
 
           <RecentCard
             title="E-mails"

@@ -9,6 +9,7 @@ import { PaymentCard, useCheckoutReturn } from '@/features/payments/public';
 import { AccountCard, ChangeEmailCard, ChangePasswordCard } from '@/features/profile/public';
 import { ReportsCard } from '@/features/reports/public';
 import { YourWebsiteCards } from '@/features/sites/public';
+import { OwnStatementCard } from '@/features/statements/public';
 import { SubscriptionPanel, SubscriptionSummary } from '@/features/subscriptions/public';
 import { RecentTickets, useOpenTicketCount } from '@/features/tickets/public';
 import { UpdatesMeterLine } from '@/features/updates/public';
@@ -76,6 +77,7 @@ export function PortalDashboardPage() {
                 awaitingPaymentOf={awaitingPaymentOf}
                 onPaymentConfirmed={paymentConfirmed}
               />
+              <OwnStatementCard />
               <ReportsCard />
               <AgreementsCard />
               <PaymentCard />

@@ -1,9 +1,12 @@
-import { Download } from 'lucide-react';
+import { Download, HandCoins } from 'lucide-react';
+import { useState } from 'react';
 import { formatCents } from '@shared/money';
 import { creditNoteName, type CreditNote } from '@shared/schemas/credit-notes';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/dates';
 import { creditNotePdfUrl } from '../api/get-invoice-pdf';
+import { RefundByHandDialog } from './refund-by-hand-dialog';
 
 /** Stripe accepted the note's card refund, then could not make it: it is returned by hand. */
 const refundFailed = (note: CreditNote) =>
@@ -20,8 +23,31 @@ function refundLine(note: CreditNote): string {
         : `${formatCents(note.refundAmount)} refunded to the card through Stripe${
             note.refundStatus === 'pending' ? ' (pending at the bank)' : ''
           }`;
-  const yourself = byHand > 0 ? `${formatCents(byHand)} to return to the client yourself` : '';
+  const yourself =
+    byHand === 0
+      ? ''
+      : note.refundedByHandOn
+        ? `${formatCents(byHand)} returned by hand on ${formatDate(note.refundedByHandOn)}${
+            note.refundedByHandReference ? ` (${note.refundedByHandReference})` : ''
+          }`
+        : `${formatCents(byHand)} to return to the client yourself`;
   return [byCard, yourself].filter(Boolean).join('; ');
+}
+
+/** "Returned by hand" on an issued note with money left to give back outside the product. */
+function ReturnedByHand({ note }: { note: CreditNote }) {
+  const [open, setOpen] = useState(false);
+  if (note.status !== 'issued' || note.refundedByHandOn || note.amount <= note.refundAmount)
+    return null;
+  return (
+    <>
+      <Button type="button" variant="outline" size="sm" onClick={() => setOpen(true)}>
+        <HandCoins className="h-4 w-4" aria-hidden="true" />
+        Returned by hand
+      </Button>
+      <RefundByHandDialog note={note} open={open} onOpenChange={setOpen} />
+    </>
+  );
 }
 
 /**
@@ -62,7 +88,7 @@ export function InvoiceCreditNotes({
                 once more: the same refund is asked, never a second one.
               </p>
             )}
-            {refundFailed(note) && (
+            {refundFailed(note) && !note.refundedByHandOn && (
               <p className="break-words text-sm text-amber-800">
                 Stripe could not refund it to the card after accepting it: the money is back in your
                 Stripe balance. Return it to the client another way.
@@ -72,7 +98,8 @@ export function InvoiceCreditNotes({
               <p className="break-words text-xs text-muted-foreground">By {note.createdBy}</p>
             )}
           </div>
-          <div className="flex items-center gap-3">
+          <div className="flex flex-wrap items-center gap-3">
+            <ReturnedByHand note={note} />
             {note.creditNoteNumber && (
               <a
                 href={creditNotePdfUrl(invoiceId, note.id)}
