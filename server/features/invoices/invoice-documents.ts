@@ -54,7 +54,14 @@ export function createInvoiceDocuments({
     const found = await repository.find(checkedId(id));
     if (!found) throw new AppError(404, INVOICE_NOT_FOUND);
     const notes = await creditNotes.ofInvoices([found.invoice.id]);
-    return toDetail(found.invoice, found.lines, found.payments, notes, detailOptions);
+    return toDetail(
+      found.invoice,
+      found.lines,
+      found.payments,
+      notes,
+      detailOptions,
+      found.payouts,
+    );
   }
 
   /** The PDF, with the pay link and the instructions while it is unpaid. */

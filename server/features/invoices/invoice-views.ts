@@ -1,5 +1,6 @@
 import type { Invoice, InvoiceDetail } from '@shared/schemas/invoices';
 import type { CreditNote } from '@shared/schemas/credit-notes';
+import type { PaymentPayout } from '@shared/schemas/payouts';
 import type { InvoiceLineItemRow, InvoiceRow, PaymentRow } from '../../db/schema';
 import { creditableOf } from './credit-amounts';
 import type { CreditNoteWithAuthor } from './credit-notes.repository';
@@ -57,6 +58,8 @@ export function toDetail(
   received: PaymentRow[],
   notes: CreditNoteWithAuthor[],
   { stripeTestMode, cardRefunds }: { stripeTestMode: boolean; cardRefunds: boolean },
+  /** The Stripe payout of each of `received` that has one (found.payouts). */
+  payouts: ReadonlyMap<string, PaymentPayout>,
 ): InvoiceDetail {
   const { remaining, cardRefundable } = creditableOf(invoice, received, notes, cardRefunds);
   return {
@@ -72,7 +75,7 @@ export function toDetail(
     // Filled from invoice_taxes and the late-fee link by the tax and late-fee work (issue 39).
     taxes: [],
     lateFee: null,
-    payments: received.map((row) => toPayment(row, stripeTestMode)),
+    payments: received.map((row) => toPayment(row, stripeTestMode, payouts.get(row.id) ?? null)),
     payLink: invoice.payTokenHash
       ? { expiresAt: invoice.payLinkExpiresAt?.toISOString() ?? null }
       : null,

@@ -11,6 +11,7 @@ import {
 } from '../../db/schema';
 import { listCount } from '../../db/list-counts';
 import { onPage } from '../../db/paging';
+import { payoutsOfPayments } from '../../db/payment-payouts';
 import { textContains } from '../../db/search';
 import {
   claimInvoicesForEmail,
@@ -140,7 +141,11 @@ export function createInvoiceRepository(
         .from(payments)
         .where(eq(payments.invoiceId, id))
         .orderBy(asc(payments.paidAt), asc(payments.createdAt));
-      return { invoice, lines, payments: received };
+      const payouts = await payoutsOfPayments(
+        db,
+        received.map((row) => row.id),
+      );
+      return { invoice, lines, payments: received, payouts };
     },
 
     /**
