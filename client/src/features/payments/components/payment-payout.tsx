@@ -8,9 +8,12 @@ import { paths } from '@/lib/paths';
 export function PaymentPayout({ payout }: { payout: Payment['payout'] }) {
   if (!payout) return null;
   return (
-    <span className="block break-all text-sm text-muted-foreground">
+    <span className="block break-words text-sm text-muted-foreground">
       In payout{' '}
-      <Link href={paths.admin.payout(payout.payoutId)} className="text-primary hover:underline">
+      <Link
+        href={paths.admin.payout(payout.payoutId)}
+        className="break-all text-primary hover:underline"
+      >
         {payout.payoutId}
       </Link>{' '}
       ({formatDate(payout.arrivalDate)}

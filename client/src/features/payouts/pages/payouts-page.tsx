@@ -16,15 +16,19 @@ const money = { align: 'right', className: 'whitespace-nowrap' } as const;
 const payoutColumns = column.columns([
   column.accessor('arrivalDate', {
     header: 'Date',
-    meta: { className: 'whitespace-nowrap' },
     cell: ({ row: { original: payout } }) => (
-      <Link
-        href={paths.admin.payout(payout.id)}
-        className="font-medium text-primary hover:underline"
-      >
-        {formatDate(payout.arrivalDate)}
-        <span className="sr-only"> (payout {payout.id})</span>
-      </Link>
+      <span>
+        <Link
+          href={paths.admin.payout(payout.id)}
+          className="font-medium text-primary hover:underline"
+        >
+          {formatDate(payout.arrivalDate)}
+          <span className="sr-only"> (payout {payout.id})</span>
+        </Link>
+        <span className="block break-all text-sm text-muted-foreground" aria-hidden="true">
+          {payout.id}
+        </span>
+      </span>
     ),
   }),
   column.accessor('gross', {
