@@ -22,7 +22,17 @@ export const CLIENT_FEATURE_TIERS = [
   // The admin's figures and set-up checklist (which invoices ask before sending).
   ['dashboard'],
   // Features no other feature draws: only app/ mounts their screens and cards.
-  ['invoices', 'landing', 'legal', 'audit', 'consultations', 'leads', 'mail', 'proposals'],
+  [
+    'invoices',
+    'landing',
+    'legal',
+    'audit',
+    'consultations',
+    'leads',
+    'mail',
+    'proposals',
+    'payouts',
+  ],
   // The signer's proposal page and the portal's agreements: they draw their terms as the
   // legal pages draw theirs, and only app/ mounts them.
   ['agreements'],

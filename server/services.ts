@@ -57,6 +57,7 @@ import { createPaymentEmails } from './features/payments/payments.emails';
 import { createPaymentPages } from './features/payments/payment-pages';
 import { createPaymentRepository } from './features/payments/payments.repository';
 import { createPaymentService } from './features/payments/payments.service';
+import { createPayoutRepository } from './features/payments/payouts.repository';
 import { createSavedCardRepository } from './features/payments/saved-cards.repository';
 import { createStripeGateway } from './features/payments/stripe-gateway';
 import { createProposalEmails } from './features/proposals/proposals.emails';
@@ -199,6 +200,7 @@ export function createServices({
     mail: createMailRepository(db),
     payLinks: createPayLinkRepository(db),
     payments: createPaymentRepository(db, config.billing.timezone),
+    payouts: createPayoutRepository(db),
     plans: createPlanRepository(db),
     responseTimes: createResponseTimeRepository(db),
     savedReplies: createSavedReplyRepository(db),
@@ -407,6 +409,7 @@ export function createServices({
   const payments = createPaymentService({
     repository: repositories.payments,
     savedCards: repositories.savedCards,
+    payouts: repositories.payouts,
     invoices,
     payLinks,
     pages: paymentPages,

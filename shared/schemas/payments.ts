@@ -3,6 +3,7 @@ import { z } from '../zod';
 import { dollarsToCents, formatCents, MAX_INVOICE_AMOUNT_CENTS } from '../money';
 import { ListQuerySchema, pageSchema, statusFilter } from './common';
 import type { InvoiceStatus } from './invoices';
+import { PaymentPayoutSchema } from './payouts';
 
 export const PAYMENT_METHODS = ['card', 'bank_transfer', 'check', 'cash', 'other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -79,6 +80,8 @@ export const PaymentSchema = z.object({
   /** A payment recorded by mistake and voided by the admin: it counts toward nothing. */
   voidedAt: z.iso.datetime().nullable(),
   voidReason: z.string().nullable(),
+  /** The Stripe payout that took it to the bank, once one has (issue 39). */
+  payout: PaymentPayoutSchema.nullable(),
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 

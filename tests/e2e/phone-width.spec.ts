@@ -190,6 +190,13 @@ const ROUTES: Record<string, Visit> = {
     ready: (page) => page.getByText('Preview of your saved draft'),
   },
   '/admin/payments': { as: 'admin', url: () => '/admin/payments', ready: heading('Payments') },
+  '/admin/payouts': { as: 'admin', url: () => '/admin/payouts', ready: heading('Payouts') },
+  // The browser tests' Stripe makes no payout: the screen's not-found state is what fits here.
+  '/admin/payouts/:id': {
+    as: 'admin',
+    url: () => '/admin/payouts/po_none',
+    ready: heading('Payout not found'),
+  },
   '/admin/clients': { as: 'admin', url: () => '/admin/clients', ready: heading('Clients') },
   '/admin/clients/:id': {
     as: 'admin',

@@ -163,6 +163,9 @@ const EXPECTED: Record<string, Expected> = {
   // No such payment (a fresh id): the admin's answer is 404 to the others' 401.
   'POST /api/admin/payments/:id/resolve': adminOnly(404),
   'POST /api/admin/payments/:id/void': adminOnly(400),
+  // Stripe's payouts (issue 39): no payout has the id the matrix makes up.
+  'GET /api/admin/payouts': adminOnly(200),
+  'GET /api/admin/payouts/:id': adminOnly(404),
   'POST /api/admin/generate-signup-link': adminOnly(400),
   'GET /api/admin/signup-links': adminOnly(200),
   'POST /api/admin/signup-links/:id/send': adminOnly(400),

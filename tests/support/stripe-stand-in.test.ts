@@ -477,4 +477,36 @@ describe('the Stripe stand-in', () => {
       ),
     ).rejects.toMatchObject({ type: 'StripeIdempotencyError' });
   });
+
+  it('pays out every unpaid-out balance transaction and lists them by payout, page by page', async () => {
+    await standIn.payOut(); // what the tests above moved
+    const customer = await stripe.customers.create({ email: 'po@example.com', name: 'Po' });
+    await paidCheckout(customer.id);
+    await standIn.idle();
+    standIn.addBalanceTransaction({ type: 'stripe_fee', amount: -500, description: 'Radar' });
+    const manual = await standIn.payOut({ automatic: false, amount: 1_000 });
+    expect(manual.payout).toMatchObject({ automatic: false, amount: 1_000, status: 'paid' });
+    expect((await stripe.balanceTransactions.list({ payout: manual.payout.id })).data).toEqual([]);
+
+    const { payout, sent } = await standIn.payOut();
+    expect(sent.map((delivery) => delivery.event.type)).toEqual(['payout.paid']);
+    const listed = await stripe.balanceTransactions
+      .list({ payout: payout.id, limit: 1, expand: ['data.source'] })
+      .autoPagingToArray({ limit: 100 });
+    const [own, fee, charge] = listed;
+    expect(listed).toHaveLength(3);
+    expect(own).toMatchObject({ type: 'payout', amount: -payout.amount });
+    expect(fee).toMatchObject({ type: 'stripe_fee', amount: -500, fee: 0, net: -500 });
+    // 2.9% + 30¢ of the session's $250.00.
+    expect(charge).toMatchObject({ type: 'charge', amount: 25_000, fee: 755, net: 24_245 });
+    expect((charge!.source as Stripe.Charge).payment_intent).toMatch(/^pi_/);
+    expect(payout.amount).toBe(24_245 - 500);
+    expect(await stripe.payouts.retrieve(payout.id)).toMatchObject({ status: 'paid' });
+
+    const [failed] = await standIn.failPayout(payout.id, 'No such account');
+    expect(failed!.event).toMatchObject({
+      type: 'payout.failed',
+      data: { object: { status: 'failed', failure_message: 'No such account' } },
+    });
+  });
 });

@@ -55,6 +55,31 @@ export interface StripeStandIn {
   dispute(paymentIntentId: string): Promise<StripeEventSent[]>;
   /** While false, every API request's connection is dropped unanswered: Stripe cannot be reached. */
   setReachable(reachable: boolean): void;
+  /**
+   * Pays out to the bank, as Stripe's payout schedule does: an automatic payout (the default)
+   * settles every balance transaction not paid out yet (its amount their net sum unless
+   * given) and lists them under `GET /v1/balance_transactions?payout=`; a manual one
+   * (`automatic: false`, an amount the owner chose) settles nothing Stripe can list. Sends
+   * payout.paid, or payout.failed with `failureMessage`.
+   */
+  payOut(opts?: {
+    automatic?: boolean;
+    amount?: number;
+    failureMessage?: string;
+  }): Promise<{ payout: StripeObject; sent: StripeEventSent[] }>;
+  /** A paid payout the bank returned: status failed with its message, payout.failed sent. */
+  failPayout(payoutId: string, failureMessage?: string): Promise<StripeEventSent[]>;
+  /**
+   * A balance transaction that is none of the app's doing (a charge made in the dashboard, a
+   * Stripe fee): `fee` (0 by default) comes off `amount`; it is paid out by the next payout.
+   */
+  addBalanceTransaction(input: {
+    type: string;
+    amount: number;
+    fee?: number;
+    source?: string | null;
+    description?: string;
+  }): StripeObject;
   /** Sends an arbitrary event (data.object given) signed, returns the delivery. */
   sendEvent(type: string, object: Record<string, unknown>): Promise<StripeEventSent>;
   /** Events an SDK call causes go out after its response, as Stripe's do: await this first. */
@@ -70,6 +95,9 @@ export interface StripeStandIn {
   charges: Map<string, StripeObject>;
   /** Refunds made, through the API or `refund`. */
   refunds: Map<string, StripeObject>;
+  /** Every balance transaction, oldest first: a charge's, a refund's, a dispute's, a payout's. */
+  balanceTransactions: Map<string, StripeObject>;
+  payouts: Map<string, StripeObject>;
   close(): Promise<void>;
 }
 
@@ -170,6 +198,10 @@ export async function startStripeStandIn(opts: {
   const paymentMethods = new Map<string, StripeObject>();
   const charges = new Map<string, StripeObject>();
   const refunds = new Map<string, StripeObject>();
+  const balanceTransactions = new Map<string, StripeObject>();
+  const payouts = new Map<string, StripeObject>();
+  /** Which automatic payout settled each balance transaction (Stripe keeps it, shows it by filter). */
+  const paidOutBy = new Map<string, string>();
   const others = new Map<string, StripeObject>(); // disputes, portal sessions
   const stores = [
     customers,
@@ -178,6 +210,8 @@ export async function startStripeStandIn(opts: {
     paymentMethods,
     charges,
     refunds,
+    balanceTransactions,
+    payouts,
     others,
   ];
   const save = <T extends StripeObject>(store: Map<string, StripeObject>, object: T) => {
@@ -252,6 +286,53 @@ export async function startStripeStandIn(opts: {
     });
   }
 
+  /**
+   * A balance transaction as Stripe writes one for money moving through the balance: net is
+   * amount less fee, available two days later (Stripe's rolling schedule, roughly).
+   */
+  function addTransaction(input: {
+    id?: string;
+    type: string;
+    amount: number;
+    fee?: number;
+    source: string | null;
+    currency?: string;
+    description?: string | null;
+    reportingCategory?: string;
+  }) {
+    const fee = input.fee ?? 0;
+    const made = base('txn_', 'balance_transaction');
+    return save(balanceTransactions, {
+      ...made,
+      id: input.id ?? made.id,
+      amount: input.amount,
+      available_on: made.created + 2 * 86_400,
+      currency: input.currency ?? 'usd',
+      description: input.description ?? null,
+      exchange_rate: null,
+      fee,
+      fee_details: fee
+        ? [
+            {
+              amount: fee,
+              application: null,
+              currency: input.currency ?? 'usd',
+              description: 'Stripe processing fees',
+              type: 'stripe_fee',
+            },
+          ]
+        : [],
+      net: input.amount - fee,
+      reporting_category: input.reportingCategory ?? input.type,
+      source: input.source,
+      status: 'available',
+      type: input.type,
+    });
+  }
+
+  /** Stripe's US card pricing, 2.9% + 30¢, rounded half up. */
+  const cardFee = (amount: number) => Math.round(amount * 0.029) + 30;
+
   function createPayment(input: {
     amount: number;
     currency: string;
@@ -266,10 +347,22 @@ export async function startStripeStandIn(opts: {
     const description = input.description ?? null;
     const [paid, failed] = [!declineCode, Boolean(declineCode)];
     const intentBase = base('pi_', 'payment_intent');
+    const chargeBase = base('ch_', 'charge');
+    const transaction = paid
+      ? addTransaction({
+          type: 'charge',
+          amount,
+          fee: cardFee(amount),
+          source: chargeBase.id,
+          currency,
+          description: description ?? null,
+        })
+      : null;
     const charge = save(charges, {
-      ...base('ch_', 'charge'),
+      ...chargeBase,
       amount,
       amount_refunded: 0,
+      balance_transaction: transaction?.id ?? null,
       currency,
       customer,
       description,
@@ -382,10 +475,17 @@ export async function startStripeStandIn(opts: {
         { code: 'amount_too_large', param: 'amount' },
       );
     }
+    const refundBase = base('re_', 'refund');
+    const transaction = addTransaction({
+      type: 'refund',
+      amount: -amount,
+      source: refundBase.id,
+      currency: charge.currency,
+    });
     const refund = save(refunds, {
-      ...base('re_', 'refund'),
+      ...refundBase,
       amount,
-      balance_transaction: newId('txn_'),
+      balance_transaction: transaction.id,
       charge: charge.id,
       currency: charge.currency,
       metadata: input.metadata ?? {},
@@ -514,6 +614,84 @@ export async function startStripeStandIn(opts: {
     return session;
   };
 
+  /**
+   * Stripe's list: newest first, `limit` (10 by default, 1 to 100) after `starting_after`,
+   * filtered by `payout` (an automatic payout's transactions; none for a manual one), `type`,
+   * `source` and `created[lte]`.
+   */
+  const listBalanceTransactions: Handler = (body) => {
+    const limit = body.limit === undefined ? 10 : integer(body.limit, 'limit');
+    if (limit < 1 || limit > 100) {
+      throw invalid('This value must be between 1 and 100 (it currently is ' + limit + ').', {
+        param: 'limit',
+      });
+    }
+    const payoutId = text(body.payout);
+    const payout = payoutId ? find(payouts, 'payout', payoutId, 'payout') : undefined;
+    const [type, source] = [text(body.type), text(body.source)];
+    const createdBefore = record(body.created).lte;
+    const latest = createdBefore === undefined ? Infinity : integer(createdBefore, 'created[lte]');
+    const matching = [...balanceTransactions.values()]
+      .reverse()
+      .filter(
+        (txn) =>
+          (!payout || (payout.automatic && paidOutBy.get(txn.id) === payout.id)) &&
+          (!type || txn.type === type) &&
+          (!source || txn.source === source) &&
+          txn.created <= latest,
+      );
+    const after = text(body.starting_after);
+    const start = after ? matching.findIndex((txn) => txn.id === after) + 1 : 0;
+    if (after && start === 0) throw noSuch('balance transaction', after, 'starting_after');
+    return {
+      object: 'list',
+      data: matching.slice(start, start + limit).map((txn) => structuredClone(txn)),
+      has_more: start + limit < matching.length,
+      url: '/v1/balance_transactions',
+    };
+  };
+
+  function payOutNow(opts: { automatic?: boolean; amount?: number; failureMessage?: string }) {
+    const automatic = opts.automatic ?? true;
+    const settled = automatic
+      ? [...balanceTransactions.values()].filter(
+          (txn) => txn.type !== 'payout' && !paidOutBy.has(txn.id),
+        )
+      : [];
+    const amount = opts.amount ?? settled.reduce((sum, txn) => sum + txn.net, 0);
+    const payoutBase = base('po_', 'payout');
+    const transaction = addTransaction({
+      type: 'payout',
+      amount: -amount,
+      source: payoutBase.id,
+      description: automatic ? 'STRIPE PAYOUT' : null,
+    });
+    for (const txn of [...settled, transaction]) paidOutBy.set(txn.id, payoutBase.id);
+    const failed = opts.failureMessage !== undefined;
+    const payout = save(payouts, {
+      ...payoutBase,
+      amount,
+      // Two days on, at midnight UTC, as Stripe dates an arrival.
+      arrival_date: Math.floor(payoutBase.created / 86_400 + 2) * 86_400,
+      automatic,
+      balance_transaction: transaction.id,
+      currency: 'usd',
+      description: automatic ? 'STRIPE PAYOUT' : null,
+      destination: 'ba_stand_in',
+      failure_balance_transaction: null,
+      failure_code: failed ? 'account_closed' : null,
+      failure_message: failed ? opts.failureMessage : null,
+      metadata: {},
+      method: 'standard',
+      reconciliation_status: automatic ? 'completed' : 'not_applicable',
+      source_type: 'card',
+      statement_descriptor: null,
+      status: failed ? 'failed' : 'paid',
+      type: 'bank_account',
+    });
+    return { payout, events: [event(failed ? 'payout.failed' : 'payout.paid', payout)] };
+  }
+
   const updateCustomer: Handler = (body, [id], emitted) => {
     const customer = find(customers, 'customer', id!);
     const before = structuredClone(customer);
@@ -597,6 +775,9 @@ export async function startStripeStandIn(opts: {
     ['GET /v1/charges/:id', retrieve(charges, 'charge')],
     ['POST /v1/refunds', createRefund],
     ['GET /v1/refunds/:id', retrieve(refunds, 'refund')],
+    ['GET /v1/payouts/:id', retrieve(payouts, 'payout')],
+    ['GET /v1/balance_transactions', listBalanceTransactions],
+    ['GET /v1/balance_transactions/:id', retrieve(balanceTransactions, 'balance transaction')],
     [
       'POST /v1/billing_portal/sessions',
       (body) => {
@@ -802,10 +983,16 @@ export async function startStripeStandIn(opts: {
       const refund = find(refunds, 'refund', refundId);
       if (refund.status === 'failed') throw new Error(`${refundId} has failed already`);
       const previous = { status: refund.status, failure_reason: null };
+      const transaction = addTransaction({
+        type: 'refund_failure',
+        amount: refund.amount,
+        source: refund.id,
+        currency: refund.currency,
+      });
       Object.assign(refund, {
         status: 'failed',
         failure_reason: failureReason,
-        failure_balance_transaction: newId('txn_'),
+        failure_balance_transaction: transaction.id,
       });
       const charge = find(charges, 'charge', refund.charge);
       charge.amount_refunded -= refund.amount;
@@ -818,9 +1005,21 @@ export async function startStripeStandIn(opts: {
     async dispute(paymentIntentId) {
       const charge = chargeOf(paymentIntentId);
       const { amount, currency } = charge;
+      const disputeBase = base('dp_', 'dispute');
+      // Stripe takes the disputed amount back at once, and its dispute fee ($15).
+      const transaction = addTransaction({
+        type: 'adjustment',
+        amount: -amount,
+        fee: 1500,
+        source: disputeBase.id,
+        currency,
+        description: `Chargeback withdrawal for ${charge.id}`,
+        reportingCategory: 'dispute',
+      });
       const dispute = save(others, {
-        ...base('dp_', 'dispute'),
+        ...disputeBase,
         amount,
+        balance_transactions: [structuredClone(transaction)],
         charge: charge.id,
         currency,
         payment_intent: paymentIntentId,
@@ -830,6 +1029,27 @@ export async function startStripeStandIn(opts: {
       charge.disputed = true;
       return enqueue([event('charge.dispute.created', dispute)]);
     },
+    async payOut(opts = {}) {
+      const { payout, events: batch } = payOutNow(opts);
+      return { payout, sent: await enqueue(batch) };
+    },
+    async failPayout(payoutId, failureMessage = 'The bank account has been closed.') {
+      const payout = find(payouts, 'payout', payoutId);
+      const previous = { status: payout.status, failure_message: null };
+      const returned = addTransaction({
+        type: 'payout_failure',
+        amount: payout.amount,
+        source: payout.id,
+      });
+      Object.assign(payout, {
+        status: 'failed',
+        failure_balance_transaction: returned.id,
+        failure_code: 'account_closed',
+        failure_message: failureMessage,
+      });
+      return enqueue([event('payout.failed', payout, previous)]);
+    },
+    addBalanceTransaction: (input) => addTransaction({ source: null, ...input }),
     sendEvent: async (type, object) => (await enqueue([event(type, object)]))[0]!,
     idle: () => deliveries.then(() => undefined),
     events,
@@ -840,6 +1060,8 @@ export async function startStripeStandIn(opts: {
     paymentMethods,
     charges,
     refunds,
+    balanceTransactions,
+    payouts,
     async close() {
       await deliveries;
       server.closeAllConnections();

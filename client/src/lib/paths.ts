@@ -92,6 +92,9 @@ export const paths = {
     invoice: record('/admin/invoices/:id'),
     editInvoice: recordScreen('/admin/invoices/:id/edit'),
     payments: screen<ListQuery>('/admin/payments'),
+    /** Stripe's payouts to the bank, each with the payments it held (issue 39). */
+    payouts: screen<'status' | 'unmatched' | 'page' | 'pageSize'>('/admin/payouts'),
+    payout: record('/admin/payouts/:id'),
     clients: screen<ListQuery>('/admin/clients'),
     inviteClient: screen<'email' | 'name'>('/admin/clients/invite'),
     client: record('/admin/clients/:id'),

@@ -14,6 +14,7 @@ import {
   type ClientNoteRow,
   type User,
 } from '../../db/schema';
+import { payoutsOfPayments } from '../../db/payment-payouts';
 import { textContains } from '../../db/search';
 
 export interface ClientFilter {
@@ -142,7 +143,11 @@ export function createClientRepository(db: Database) {
           .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
           .where(where),
       ]);
-      return { rows, total: counted?.value ?? 0 };
+      const payouts = await payoutsOfPayments(
+        db,
+        rows.map((row) => row.payment.id),
+      );
+      return { rows, total: counted?.value ?? 0, payouts };
     },
 
     /** The agency's notes on the client, newest first, with their authors' e-mails. */

@@ -258,7 +258,7 @@ export function createClientService({
         invoices: { items: invoicePage.items, total: invoicePage.total },
         payments: {
           items: paid.rows.map(({ payment, invoiceNumber }) => ({
-            ...toPayment(payment, stripeTestMode),
+            ...toPayment(payment, stripeTestMode, paid.payouts.get(payment.id) ?? null),
             invoiceNumber: invoiceName({ invoiceNumber }),
           })),
           total: paid.total,

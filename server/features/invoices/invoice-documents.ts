@@ -54,8 +54,8 @@ export function createInvoiceDocuments({
     const found = await repository.find(checkedId(id));
     if (!found) throw new AppError(404, INVOICE_NOT_FOUND);
     const notes = await creditNotes.ofInvoices([found.invoice.id]);
-    const { invoice, lines, payments, lateFee } = found;
-    return toDetail(invoice, lines, payments, notes, detailOptions, lateFee);
+    const { invoice, lines, payments, payouts, lateFee } = found;
+    return toDetail(invoice, lines, payments, notes, detailOptions, payouts, lateFee);
   }
 
   /** The PDF, with the pay link and the instructions while it is unpaid. */

@@ -1,5 +1,6 @@
 import type { Invoice, InvoiceDetail } from '@shared/schemas/invoices';
 import type { CreditNote } from '@shared/schemas/credit-notes';
+import type { PaymentPayout } from '@shared/schemas/payouts';
 import type { InvoiceLineItemRow, InvoiceRow, PaymentRow } from '../../db/schema';
 import { creditableOf } from './credit-amounts';
 import type { CreditNoteWithAuthor } from './credit-notes.repository';
@@ -59,6 +60,8 @@ export function toDetail(
   received: PaymentRow[],
   notes: CreditNoteWithAuthor[],
   { stripeTestMode, cardRefunds }: { stripeTestMode: boolean; cardRefunds: boolean },
+  /** The Stripe payout of each of `received` that has one (found.payouts). */
+  payouts: ReadonlyMap<string, PaymentPayout>,
   /** The late-fee invoice charged on this one (its repository's find), if any. */
   lateFee: InvoiceDetail['lateFee'] = null,
 ): InvoiceDetail {
@@ -76,7 +79,7 @@ export function toDetail(
     // Filled from invoice_taxes and the late-fee link by the tax and late-fee work (issue 39).
     taxes: [],
     lateFee,
-    payments: received.map((row) => toPayment(row, stripeTestMode)),
+    payments: received.map((row) => toPayment(row, stripeTestMode, payouts.get(row.id) ?? null)),
     payLink: invoice.payTokenHash
       ? { expiresAt: invoice.payLinkExpiresAt?.toISOString() ?? null }
       : null,

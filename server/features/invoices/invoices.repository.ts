@@ -11,6 +11,7 @@ import {
 } from '../../db/schema';
 import { listCount } from '../../db/list-counts';
 import { onPage } from '../../db/paging';
+import { payoutsOfPayments } from '../../db/payment-payouts';
 import { textContains } from '../../db/search';
 import {
   claimInvoicesForEmail,
@@ -151,7 +152,11 @@ export function createInvoiceRepository(
         })
         .from(invoices)
         .where(eq(invoices.lateFeeForInvoiceId, id));
-      return { invoice, lines, payments: received, lateFee: lateFee ?? null };
+      const payouts = await payoutsOfPayments(
+        db,
+        received.map((row) => row.id),
+      );
+      return { invoice, lines, payments: received, payouts, lateFee: lateFee ?? null };
     },
 
     /**

@@ -1,11 +1,17 @@
 import { stripeDashboardUrl, type Payment } from '@shared/schemas/payments';
+import type { PaymentPayout } from '@shared/schemas/payouts';
 import type { PaymentRow } from '../../db/schema';
 
 /**
  * A payment as the admin API answers it. Invoices, payments and clients all show payments:
- * the others import it through the invoices' public surface (invoices.service.ts).
+ * the others import it through the invoices' public surface (invoices.service.ts). Its payout
+ * is what `payoutsOfPayments` (server/db/payment-payouts.ts) found for it.
  */
-export function toPayment(row: PaymentRow, stripeTestMode: boolean): Payment {
+export function toPayment(
+  row: PaymentRow,
+  stripeTestMode: boolean,
+  payout: PaymentPayout | null,
+): Payment {
   return {
     id: row.id,
     invoiceId: row.invoiceId,
@@ -25,5 +31,6 @@ export function toPayment(row: PaymentRow, stripeTestMode: boolean): Payment {
       : null,
     voidedAt: row.voidedAt?.toISOString() ?? null,
     voidReason: row.voidReason,
+    payout,
   };
 }

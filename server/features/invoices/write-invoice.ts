@@ -86,7 +86,7 @@ export function createWriteInvoice({
       },
       within,
     );
-    const created = toDetail(invoice, lines, [], [], detailOptions);
+    const created = toDetail(invoice, lines, [], [], detailOptions, new Map());
     if (actor) {
       await audit.record(actor, {
         kind: 'invoice.created',

@@ -32,7 +32,7 @@ export function createPaymentList({ repository, audit, stripeTestMode, now }: Pa
     const invoice = row.invoiceId ? found.invoices.get(row.invoiceId) : undefined;
     const client = row.clientId ? found.clients.get(row.clientId) : undefined;
     return {
-      ...toPayment(row, stripeTestMode),
+      ...toPayment(row, stripeTestMode, found.payouts.get(row.id) ?? null),
       invoiceNumber: invoice ? invoiceName(invoice) : null,
       clientId: client?.id ?? null,
       clientName:

@@ -16,6 +16,7 @@ import {
 import { balanceDue, isPayable, type PaymentListStatus } from '@shared/schemas/payments';
 import type { Database, Transaction } from '../../db/client';
 import { onPage } from '../../db/paging';
+import { payoutsOfPayments } from '../../db/payment-payouts';
 import { textContains } from '../../db/search';
 import {
   creditNotes,
@@ -147,6 +148,10 @@ export function createPaymentRepository(
     return {
       invoices: new Map(paid.map((row) => [row.id, row])),
       clients: new Map(clients.map((row) => [row.id, row])),
+      payouts: await payoutsOfPayments(
+        db,
+        rows.map((row) => row.id),
+      ),
     };
   }
 

@@ -7,6 +7,7 @@ import {
   UpdatePaymentSettingsSchema,
   VoidPaymentSchema,
 } from '@shared/schemas/payments';
+import { PayoutListQuerySchema } from '@shared/schemas/payouts';
 import { actorOf } from '../../lib/audit-trail';
 import { currentAdmin, currentUserId, requireUser } from '../../lib/auth-guards';
 import { secretLinkLimits, waitText } from '../../lib/rate-limit';
@@ -70,11 +71,17 @@ export function payLinkRoutes(
   return router;
 }
 
-/** Behind requireAdmin: payments received outside Stripe, and the payments screen. */
+/** Behind requireAdmin: payments received outside Stripe, the payments and payouts screens. */
 export function adminPaymentRoutes(service: PaymentService): Router {
   const router = Router();
   router.get('/payments', async (req, res) => {
     res.json(await service.list(parse(PaymentListQuerySchema, req.query)));
+  });
+  router.get('/payouts', async (req, res) => {
+    res.json(await service.listPayouts(parse(PayoutListQuerySchema, req.query)));
+  });
+  router.get('/payouts/:id', async (req: Request<{ id: string }>, res) => {
+    res.json(await service.payout(req.params.id));
   });
   router.post('/payments/:id/resolve', async (req: Request<{ id: string }>, res) => {
     res.json(await service.resolvePayment(req.params.id, actorOf(currentAdmin(res))));

@@ -13,6 +13,8 @@ import { createPaymentList } from './payment-list';
 import { createPaymentRecorded } from './payment-recorded';
 import { createPaymentSettings } from './payment-settings';
 import type { PaymentRepository } from './payments.repository';
+import { createPayouts } from './payouts';
+import type { PayoutRepository } from './payouts.repository';
 import type { SavedCardRepository } from './saved-cards.repository';
 import { createStripeEvents } from './stripe-events';
 import type { StripeGateway } from './stripe-gateway';
@@ -24,6 +26,8 @@ export type { ProspectPayer } from './checkout';
 export interface PaymentServiceDeps {
   repository: PaymentRepository;
   savedCards: SavedCardRepository;
+  /** Stripe's payouts and their lines (payouts.ts). */
+  payouts: PayoutRepository;
   invoices: Pick<InvoiceService, 'detail' | 'pdf'>;
   /** The invoices' pay links (built before both, in services.ts). */
   payLinks: PayLinks;
@@ -54,13 +58,14 @@ export interface PaymentServiceDeps {
  * card and auto-pay (payment-settings.ts), Stripe's events (stripe-events.ts, which record
  * card money through card-payments.ts), the payments the admin records (manual-payments.ts),
  * the payments screen (payment-list.ts), an invoice's warnings and pay link
- * (invoice-warnings.ts). Stripe's webhooks are the only source of money records for card
+ * (invoice-warnings.ts), Stripe's payouts to the bank (payouts.ts). Stripe's webhooks are the only source of money records for card
  * payments: starting a Checkout or a charge records nothing until Stripe says the money moved.
  * Charging renewals and reminding are steps of the daily billing run (features/billing).
  */
 export function createPaymentService({
   repository,
   savedCards,
+  payouts: payoutRepository,
   invoices,
   payLinks,
   pages,
@@ -95,12 +100,14 @@ export function createPaymentService({
     now,
   });
   const settings = createPaymentSettings({ savedCards, gateway, appUrl, paymentInstructions });
+  const payouts = createPayouts({ repository: payoutRepository, gateway, logger });
   const events = createStripeEvents({
     repository,
     savedCards,
     gateway,
     cardPayments,
     refundUpdates: createRefundUpdates({ repository, audit, notifications, now }),
+    payouts,
     payLinks,
     notifications,
     logger,
@@ -151,6 +158,8 @@ export function createPaymentService({
     resolvePayment: list.resolvePayment,
     revokePayLink: warnings.revokePayLink,
     resolveFlag: warnings.resolveFlag,
+    listPayouts: payouts.list,
+    payout: payouts.detail,
     verifyEvent: events.verifyEvent,
     handleEvent: events.handleEvent,
     /** Days received by hand, kept as noon UTC by earlier versions, moved (once, at start). */

@@ -7,6 +7,7 @@ import type { PaymentNotifications } from './payments.emails';
 import { idOf, intentPayment, type CardPayments } from './card-payments';
 import { requireGateway } from './online-payments';
 import type { PaymentRepository } from './payments.repository';
+import type { Payouts } from './payouts';
 import type { RefundUpdates } from './refund-updates';
 import type { SavedCardRepository } from './saved-cards.repository';
 import type { StripeEventKey } from './stripe-event-log.repository';
@@ -19,6 +20,8 @@ export interface StripeEventDeps {
   cardPayments: CardPayments;
   /** A refund Stripe accepted that succeeds or fails later (refund-updates.ts). */
   refundUpdates: RefundUpdates;
+  /** Stripe's payouts to the bank and what they held (payouts.ts). */
+  payouts: Pick<Payouts, 'paid' | 'failed'>;
   payLinks: Pick<PayLinks, 'howToPay'>;
   notifications: Pick<PaymentNotifications, 'paymentFailed'>;
   logger: Logger;
@@ -41,7 +44,9 @@ type Handled =
   | 'charge.dispute.created'
   | 'payment_method.attached'
   | 'payment_method.detached'
-  | 'customer.updated';
+  | 'customer.updated'
+  | 'payout.paid'
+  | 'payout.failed';
 
 /**
  * Stripe's webhooks, one small handler per event type. Each effect is written in one
@@ -53,6 +58,7 @@ export function createStripeEvents({
   gateway,
   cardPayments,
   refundUpdates,
+  payouts,
   payLinks,
   notifications,
   logger,
@@ -192,6 +198,8 @@ export function createStripeEvents({
       await savedCards.clearCard(method.id, key);
     },
     'customer.updated': customerUpdated,
+    'payout.paid': ({ data: { object: payout } }, key) => payouts.paid(payout, key),
+    'payout.failed': ({ data: { object: payout } }, key) => payouts.failed(payout, key),
   };
 
   const isHandled = (type: string): type is Handled => Object.hasOwn(handlers, type);

@@ -295,6 +295,31 @@ export function createStripeGateway(settings: StripeSettings, logger: Logger) {
       return stripe.paymentIntents.retrieve(paymentIntentId);
     },
 
+    /**
+     * Every balance transaction an automatic payout settled (all pages, Stripe's newest
+     * first), each with its source (the charge, refund or dispute) expanded. A manual payout
+     * has none: Stripe cannot say what it held.
+     */
+    async payoutTransactions(payoutId: string): Promise<Stripe.BalanceTransaction[]> {
+      return stripe.balanceTransactions
+        .list({ payout: payoutId, limit: 100, expand: ['data.source'] })
+        .autoPagingToArray({ limit: 10_000 });
+    },
+
+    /**
+     * The newest card charges' balance transactions made before `createdBefore` (Unix time),
+     * one page of 100, sources expanded: what a manual payout may have paid out.
+     */
+    async recentChargeTransactions(createdBefore: number): Promise<Stripe.BalanceTransaction[]> {
+      const page = await stripe.balanceTransactions.list({
+        type: 'charge',
+        created: { lte: createdBefore },
+        limit: 100,
+        expand: ['data.source'],
+      });
+      return page.data;
+    },
+
     async card(paymentMethodId: string): Promise<CardDetails | null> {
       const method = await stripe.paymentMethods.retrieve(paymentMethodId);
       return cardOf(method);

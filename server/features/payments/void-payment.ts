@@ -85,6 +85,7 @@ export function createVoidPayment({
         { amount: payment.amount, paidOn: calendarDateIn(payment.paidAt, timeZone), reason },
       );
     }
-    return toPayment(payment, stripeTestMode);
+    // Only a payment recorded by hand is voided: no Stripe payout ever held it.
+    return toPayment(payment, stripeTestMode, null);
   };
 }

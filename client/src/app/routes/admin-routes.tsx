@@ -31,6 +31,8 @@ import { EditInvoicePage } from '@/features/invoices/pages/edit-invoice-page';
 import { InboundPage } from '@/features/inbound/pages/inbound-page';
 import { OutboxPage } from '@/features/mail/pages/outbox-page';
 import { PaymentsPage } from '@/features/payments/pages/payments-page';
+import { PayoutPage } from '@/features/payouts/pages/payout-page';
+import { PayoutsPage } from '@/features/payouts/pages/payouts-page';
 import { EditProposalPage } from '@/features/proposals/pages/edit-proposal-page';
 import { NewProposalPage } from '@/features/proposals/pages/new-proposal-page';
 import { ProposalDetailPage } from '@/features/proposals/pages/proposal-detail-page';
@@ -74,6 +76,8 @@ export function AdminRoutes() {
                   <Route path={paths.admin.editProposal.pattern} component={EditProposalPage} />
                   <Route path={paths.admin.proposal.pattern} component={ProposalDetailPage} />
                   <Route path={paths.admin.payments.pattern} component={PaymentsPage} />
+                  <Route path={paths.admin.payouts.pattern} component={PayoutsPage} />
+                  <Route path={paths.admin.payout.pattern} component={PayoutPage} />
                   <Route path={paths.admin.clients.pattern} component={ClientsPage} />
                   <Route path={paths.admin.inviteClient.pattern} component={InvitePage} />
                   <Route path={paths.admin.client.pattern} component={ClientDetailPage} />

@@ -24,6 +24,7 @@ function payment(overrides: Partial<Payment>): Payment {
     stripeDashboardUrl: null,
     voidedAt: null,
     voidReason: null,
+    payout: null,
     ...overrides,
   };
 }

@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useVoidPayment } from '../api/void-payment';
 import { ReasonDialog } from './reason-dialog';
+import { PaymentPayout } from '@/features/payments/public';
 import { businessTimeZone, formatDate } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 
@@ -64,6 +65,7 @@ export function InvoicePayments({
                 {payment.flag && (
                   <p className="break-words text-sm font-medium text-amber-800">{payment.flag}</p>
                 )}
+                <PaymentPayout payout={payment.payout} />
                 {payment.method === 'card' && payment.stripeDashboardUrl && (
                   <a
                     href={payment.stripeDashboardUrl}

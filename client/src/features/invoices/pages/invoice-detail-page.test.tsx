@@ -45,6 +45,7 @@ const transfer: Payment = {
   stripeDashboardUrl: null,
   voidedAt: null,
   voidReason: null,
+  payout: null,
 };
 
 const detail = anInvoiceDetail;

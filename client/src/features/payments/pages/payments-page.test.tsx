@@ -32,6 +32,7 @@ const ORPHAN: PaymentListItem = {
   stripeDashboardUrl: 'https://dashboard.stripe.com/test/payments/pi_3Orphan',
   voidedAt: null,
   voidReason: null,
+  payout: null,
   clientId: '7a1c0000-0000-4000-8000-0000000000c1',
   clientName: 'Odile Broussard',
   payerEmail: 'odile@example.com',

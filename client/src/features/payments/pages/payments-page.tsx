@@ -21,6 +21,7 @@ import { businessTimeZone, formatDate } from '@/lib/dates';
 import { useListParams } from '@/lib/list-params';
 import { usePayments } from '@/features/payments/api/get-payments';
 import { useResolvePayment } from '@/features/payments/api/resolve-payment';
+import { PaymentPayout } from '@/features/payments/components/payment-payout';
 import { paths } from '@/lib/paths';
 
 const column = dataColumns<PaymentListItem>();
@@ -49,7 +50,12 @@ const paymentColumns = ({
     }),
     column.accessor('method', {
       header: 'Method',
-      cell: (cell) => PAYMENT_METHOD_LABELS[cell.getValue()],
+      cell: ({ row: { original: payment } }) => (
+        <span>
+          {PAYMENT_METHOD_LABELS[payment.method]}
+          <PaymentPayout payout={payment.payout} />
+        </span>
+      ),
     }),
     column.accessor('invoiceNumber', {
       header: 'Invoice',
