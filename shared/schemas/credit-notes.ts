@@ -81,6 +81,8 @@ export const CreditNoteSchema = z.object({
   createdBy: z.string().nullable(),
   createdAt: z.iso.datetime(),
   issuedAt: z.iso.datetime().nullable(),
+  /** What it reversed of each of the invoice's taxes, in cents (issue 39; [] while pending). */
+  taxes: z.array(z.object({ name: z.string(), amount: z.number().int() })).optional(),
 });
 export type CreditNote = z.infer<typeof CreditNoteSchema>;
 

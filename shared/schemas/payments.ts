@@ -3,6 +3,7 @@ import { z } from '../zod';
 import { dollarsToCents, formatCents, MAX_INVOICE_AMOUNT_CENTS } from '../money';
 import { ListQuerySchema, pageSchema, statusFilter } from './common';
 import type { InvoiceStatus } from './invoices';
+import { AppliedTaxSchema } from './tax';
 
 export const PAYMENT_METHODS = ['card', 'bank_transfer', 'check', 'cash', 'other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -189,6 +190,9 @@ export const PayLinkInvoiceSchema = z.object({
   status: z.enum(['sent', 'overdue', 'paid']),
   total: z.number().int(),
   amountPaid: z.number().int(),
+  /** Each rate the invoice applied, with its amount; an exempt client's certificate (issue 39). */
+  taxes: z.array(AppliedTaxSchema).optional(),
+  taxExemptCertificate: z.string().nullable().optional(),
   onlinePayments: z.boolean(),
   paymentInstructions: z.string(),
 });

@@ -1,6 +1,8 @@
 import type { Invoice, InvoiceDetail } from '@shared/schemas/invoices';
 import type { CreditNote } from '@shared/schemas/credit-notes';
-import type { InvoiceLineItemRow, InvoiceRow, PaymentRow } from '../../db/schema';
+import type { AppliedTax } from '@shared/schemas/tax';
+import { thousandthsToPercent } from '@shared/tax';
+import type { InvoiceLineItemRow, InvoiceRow, InvoiceTaxRow, PaymentRow } from '../../db/schema';
 import { creditableOf } from './credit-amounts';
 import type { CreditNoteWithAuthor } from './credit-notes.repository';
 import { toPayment } from './payment-view';
@@ -34,6 +36,17 @@ export function toInvoice(row: InvoiceRow): Invoice {
   };
 }
 
+/** One tax an invoice applied, as the API answers it (percent 4.45; null: a typed amount). */
+export function toAppliedTax(row: InvoiceTaxRow): AppliedTax {
+  return {
+    taxRateId: row.taxRateId,
+    name: row.name,
+    percent: row.percentThousandths === null ? null : thousandthsToPercent(row.percentThousandths),
+    taxableAmount: row.taxableAmount,
+    amount: row.amount,
+  };
+}
+
 export function toCreditNote(row: CreditNoteWithAuthor): CreditNote {
   return {
     id: row.id,
@@ -48,6 +61,7 @@ export function toCreditNote(row: CreditNoteWithAuthor): CreditNote {
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
     issuedAt: row.issuedAt?.toISOString() ?? null,
+    taxes: row.taxes ?? [],
   };
 }
 
@@ -57,6 +71,7 @@ export function toDetail(
   received: PaymentRow[],
   notes: CreditNoteWithAuthor[],
   { stripeTestMode, cardRefunds }: { stripeTestMode: boolean; cardRefunds: boolean },
+  taxes: InvoiceTaxRow[],
 ): InvoiceDetail {
   const { remaining, cardRefundable } = creditableOf(invoice, received, notes, cardRefunds);
   return {
@@ -69,8 +84,8 @@ export function toDetail(
       total,
       taxable,
     })),
-    // Filled from invoice_taxes and the late-fee link by the tax and late-fee work (issue 39).
-    taxes: [],
+    taxes: taxes.map(toAppliedTax),
+    // Filled from the late-fee link by the late-fee work (issue 39).
     lateFee: null,
     payments: received.map((row) => toPayment(row, stripeTestMode)),
     payLink: invoice.payTokenHash

@@ -6,6 +6,7 @@ import {
   type PayLinkInvoice,
 } from '@shared/schemas/payments';
 import { invoiceName } from '@shared/schemas/invoices';
+import type { AppliedTax } from '@shared/schemas/tax';
 import type { InvoiceRow, User } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { fullName } from '../../lib/format';
@@ -45,6 +46,8 @@ export interface CheckoutDeps {
   pages: Pick<PaymentPages, 'closeQuietly'>;
   appUrl: string;
   paymentInstructions: () => Promise<string>;
+  /** The taxes the invoice applied, rate by rate (the invoices service's), for the pay page. */
+  taxesOf: (invoiceId: string) => Promise<AppliedTax[]>;
   now: () => Date;
 }
 
@@ -72,6 +75,7 @@ export function createCheckout({
   pages,
   appUrl,
   paymentInstructions,
+  taxesOf,
   now,
 }: CheckoutDeps) {
   /** The payer's Stripe customer, made the first time they pay online. */
@@ -187,6 +191,8 @@ export function createCheckout({
         status: invoice.status === 'draft' || invoice.status === 'void' ? 'sent' : invoice.status,
         total: invoice.total,
         amountPaid: invoice.amountPaid,
+        taxes: await taxesOf(invoice.id),
+        taxExemptCertificate: invoice.taxExemptCertificate,
         onlinePayments: gateway !== null,
         paymentInstructions: await paymentInstructions(),
       };

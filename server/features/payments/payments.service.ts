@@ -24,7 +24,7 @@ export type { ProspectPayer } from './checkout';
 export interface PaymentServiceDeps {
   repository: PaymentRepository;
   savedCards: SavedCardRepository;
-  invoices: Pick<InvoiceService, 'detail' | 'pdf'>;
+  invoices: Pick<InvoiceService, 'detail' | 'pdf' | 'appliedTaxes'>;
   /** The invoices' pay links (built before both, in services.ts). */
   payLinks: PayLinks;
   /** The Checkout page each invoice may have open (built before the invoices, which close it). */
@@ -88,6 +88,7 @@ export function createPaymentService({
     pages,
     appUrl,
     paymentInstructions,
+    taxesOf: invoices.appliedTaxes,
     now,
   });
   const settings = createPaymentSettings({ savedCards, gateway, appUrl, paymentInstructions });
