@@ -105,8 +105,8 @@ export const CreatePlanSchema = z.object({
   updatesPerMonth: UpdatesPerMonthSchema.optional().default(null),
   /** Defaults to the targets of the plan that is "most popular" today. */
   responseTimes: PlanResponseTimesSchema.optional(),
-  /** Its month is a taxable sale (issue 39). */
-  taxable: z.boolean({ error: 'Taxable must be true or false' }).optional().default(true),
+  /** Its month is a taxable sale (issue 39); unset: taxable. */
+  taxable: z.boolean({ error: 'Taxable must be true or false' }).optional(),
 });
 export type CreatePlan = z.input<typeof CreatePlanSchema>;
 

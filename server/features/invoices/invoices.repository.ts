@@ -238,7 +238,11 @@ export function createInvoiceRepository(
             ? row
             : { ...row, ...counted.taxes.find((rate) => rate.taxRateId === row.taxRateId) },
         );
-        const tax = retaxed.reduce((sum, row) => sum + row.amount, 0);
+        // What the rates add now instead of before; a typed amount stays in the draft's tax.
+        const tax = retaxed.reduce(
+          (sum, row, index) => sum + row.amount - (taxes[index]?.amount ?? 0),
+          draft.tax,
+        );
         if (total > maxCents || subtotal + tax > maxCents) return 'too-large' as const;
         await tx.insert(invoiceLineItems).values({
           ...line,
