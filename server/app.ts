@@ -64,6 +64,7 @@ import {
   signupLinkRoutes,
 } from './features/signup-links/signup-links.routes';
 import { adminSiteRoutes, siteRoutes } from './features/sites/sites.routes';
+import { adminTaxRoutes } from './features/tax/tax.routes';
 import { subscriptionRoutes } from './features/subscriptions/subscriptions.routes';
 import { adminTicketRoutes, ticketRoutes } from './features/tickets/tickets.routes';
 import { adminUpdateRoutes, updateRoutes } from './features/updates/updates.routes';
@@ -254,6 +255,7 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   admin.use(adminSiteRoutes(services.sites));
   admin.use(adminProposalRoutes(services.proposals));
   admin.use(adminStatementRoutes(services.statements));
+  admin.use(adminTaxRoutes(services.tax));
   admin.use(notFoundApi);
   app.use('/api/admin', admin);
 

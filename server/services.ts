@@ -83,6 +83,8 @@ import { createPlanRepository } from './features/plans/plans.repository';
 import { createPlanService } from './features/plans/plans.service';
 import { createSavedReplyRepository } from './features/saved-replies/saved-replies.repository';
 import { createSavedReplyService } from './features/saved-replies/saved-replies.service';
+import { createTaxRepository } from './features/tax/tax.repository';
+import { createTaxService } from './features/tax/tax.service';
 import { createResponseTimeRepository } from './features/settings/response-times.repository';
 import { createLogo } from './features/settings/logo';
 import { createLogoRepository } from './features/settings/logo.repository';
@@ -217,6 +219,7 @@ export function createServices({
     sites: createSiteRepository(db),
     statements: createStatementsRepository(db, config.billing.timezone),
     subscriptions: createSubscriptionRepository(db),
+    tax: createTaxRepository(db),
     tickets: createTicketRepository(db),
     updateAllowance: createUpdateAllowanceRepository(db),
     logo: createLogoRepository(db),
@@ -225,6 +228,8 @@ export function createServices({
   };
 
   const audit = createAuditService(repositories.audit);
+  // Sales tax (issue 39): the rates, each client's taxation; invoices and billing apply them.
+  const tax = createTaxService({ repository: repositories.tax, audit, now: clock });
   const settings = createSettingsService(repositories.settings, audit, {
     timeZone: config.billing.timezone,
   });
@@ -395,6 +400,7 @@ export function createServices({
     numbering: (work) => database.withLock(INVOICE_NUMBERS_LOCK, work),
     now: clock,
     timeZone: config.billing.timezone,
+    taxes: tax,
   });
   const updates = createUpdatesService({
     repository: repositories.updates,
@@ -495,6 +501,7 @@ export function createServices({
       timeZone: config.billing.timezone,
     }),
     renewalLeadDays: config.billing.renewalLeadDays,
+    taxes: tax,
     timeZone: config.billing.timezone,
     logger,
     now: clock,
@@ -836,6 +843,8 @@ export function createServices({
     plans,
     responseTimes,
     savedReplies: createSavedReplyService(repositories.savedReplies, audit),
+    /** Sales tax: the rates in Settings and each client's taxation (issue 39). */
+    tax,
     /** The marketing tool's use cases. */
     leads,
     /** The bulk lead searches the job runner works on. */

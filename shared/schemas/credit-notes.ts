@@ -87,6 +87,8 @@ export const CreditNoteSchema = z.object({
    */
   refundedByHandOn: z.iso.date().nullable().optional(),
   refundedByHandReference: z.string().nullable().optional(),
+  /** What it reversed of each of the invoice's taxes, in cents (issue 39; [] while pending). */
+  taxes: z.array(z.object({ name: z.string(), amount: z.number().int() })).optional(),
 });
 export type CreditNote = z.infer<typeof CreditNoteSchema>;
 

@@ -4,6 +4,7 @@ import { dollarsToCents, formatCents, MAX_INVOICE_AMOUNT_CENTS } from '../money'
 import { ListQuerySchema, pageSchema, statusFilter } from './common';
 import type { InvoiceStatus } from './invoices';
 import { PaymentPayoutSchema } from './payouts';
+import { AppliedTaxSchema } from './tax';
 
 export const PAYMENT_METHODS = ['card', 'bank_transfer', 'check', 'cash', 'other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -192,6 +193,9 @@ export const PayLinkInvoiceSchema = z.object({
   status: z.enum(['sent', 'overdue', 'paid']),
   total: z.number().int(),
   amountPaid: z.number().int(),
+  /** Each rate the invoice applied, with its amount; an exempt client's certificate (issue 39). */
+  taxes: z.array(AppliedTaxSchema).optional(),
+  taxExemptCertificate: z.string().nullable().optional(),
   onlinePayments: z.boolean(),
   paymentInstructions: z.string(),
   /** The late-fee terms while late fees are on (issue 39); null while off. */

@@ -69,6 +69,8 @@ export const AdminPlanSchema = PublicPlanSchema.extend({
   position: z.number().int(),
   updatesPerMonth: z.number().int().nullable(),
   responseTimes: PlanResponseTimesSchema,
+  /** Its month is a taxable sale: renewals apply the tax rates to it (issue 39). */
+  taxable: z.boolean(),
   /** Subscriptions on this plan that are not ended (active, pending, past due). */
   subscriberCount: z.number().int(),
   /** Of those, how many pay a price other than the plan's current one. */
@@ -103,6 +105,8 @@ export const CreatePlanSchema = z.object({
   updatesPerMonth: UpdatesPerMonthSchema.optional().default(null),
   /** Defaults to the targets of the plan that is "most popular" today. */
   responseTimes: PlanResponseTimesSchema.optional(),
+  /** Its month is a taxable sale (issue 39); unset: taxable. */
+  taxable: z.boolean({ error: 'Taxable must be true or false' }).optional(),
 });
 export type CreatePlan = z.input<typeof CreatePlanSchema>;
 
@@ -123,6 +127,7 @@ export const UpdatePlanSchema = z
     responseTimes: PlanResponseTimesSchema,
     status: z.enum(PLAN_STATUSES, { error: 'Status must be active or retired' }),
     position: z.number().int().min(0),
+    taxable: z.boolean({ error: 'Taxable must be true or false' }),
   })
   .partial()
   .refine((patch) => Object.keys(patch).length > 0, 'Nothing to change');

@@ -6,6 +6,7 @@ import type { CreateInvoice } from '@shared/schemas/invoices';
 import type { User } from '../../db/schema';
 import type { InvoiceService, PaymentPageState } from '../invoices/invoices.service';
 import type { PlanReader } from '../plans/plans.service';
+import type { TaxService } from '../tax/tax.service';
 import type { BillingRepository } from './billing.repository';
 import { createWaiveLateFee, type LateFeeRun } from './late-fees';
 import type { RenewalCharges } from './renewal-charges';
@@ -94,6 +95,11 @@ export interface BillingServiceDeps {
   timeZone: string;
   logger: Logger;
   now?: () => Date;
+  /**
+   * The rates a plan's invoice applies (the tax service's): the client's own, else the
+   * agency's defaults; none for an exempt client. Without it: none.
+   */
+  taxes?: Pick<TaxService, 'renewalRateIds'>;
 }
 
 function clientName(client: User): string {
@@ -150,6 +156,7 @@ export function createBillingService({
   timeZone,
   logger,
   now = () => new Date(),
+  taxes = { renewalRateIds: async () => [] },
 }: BillingServiceDeps) {
   /**
    * The invoice of a month of the subscription's plan as the run writes it (its input and its
@@ -169,13 +176,14 @@ export function createBillingService({
     const price = monthPrice(subscription, month, plan.monthlyPriceCents);
     // A month the agency gave free: a credit line of the month's price, nothing to pay.
     const free = month !== null && (subscription.freeMonths ?? 0) > 0;
-    const lineItems = [{ description, quantity: 1, unitPrice: price, taxable: true }];
+    // The plan says whether its month is taxed; the rates are the client's or the defaults.
+    const lineItems = [{ description, quantity: 1, unitPrice: price, taxable: plan.taxable }];
     if (free) {
       lineItems.push({
         description: FREE_MONTH_LINE,
         quantity: 1,
         unitPrice: -price,
-        taxable: true,
+        taxable: plan.taxable,
       });
     }
     const input: CreateInvoice = {
@@ -185,7 +193,7 @@ export function createBillingService({
       dueDate,
       notes: free ? `${notes} This month is free: nothing to pay.` : notes,
       lineItems,
-      taxRateIds: [],
+      taxRateIds: await taxes.renewalRateIds(client.id),
       tax: 0,
       discount: 0,
     };
@@ -271,7 +279,7 @@ export function createBillingService({
       repository,
       draft: (subscription, client, periodEnd) =>
         monthInvoiceDraft(subscription, client, renewalMonth(periodEnd)),
-      price: (input) => invoices.price(input),
+      price: (input, clientId) => invoices.price(input, clientId),
       catalogue: () => plans.catalogue(),
       now,
       timeZone,

@@ -38,11 +38,14 @@ export function createUpcomingRenewals({
   draft: RenewalDraft;
   /** The plan catalogue, for the names of plans whose renewal is already made. */
   catalogue: () => Promise<PlanCatalogue>;
-  price: (input: CreateInvoice) => {
+  price: (
+    input: CreateInvoice,
+    clientId: string,
+  ) => Promise<{
     lineItems: Array<{ description: string; quantity: number; unitPrice: number; total: number }>;
     subtotal: number;
     total: number;
-  };
+  }>;
   now: () => Date;
   timeZone: string;
 }) {
@@ -60,7 +63,7 @@ export function createUpcomingRenewals({
         const made = invoice?.id ? invoice : null;
         // Once made, the run took the free month off: the invoice says what it asks for.
         const drawn = made ? null : await draft(subscription, client, periodEnd);
-        const priced = drawn ? price(drawn.input) : null;
+        const priced = drawn ? await price(drawn.input, client.id) : null;
         const planId = drawn?.plan.id ?? subscription.pendingTier ?? subscription.tier;
         const planName = drawn?.plan.name ?? plans.name(planId);
         return {

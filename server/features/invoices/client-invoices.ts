@@ -3,10 +3,11 @@ import { pageOffset, type ListQuery } from '@shared/schemas/common';
 import { AppError } from '../../lib/errors';
 import type { CreditNoteRepository } from './credit-notes.repository';
 import { checkedId, INVOICE_NOT_FOUND, type InvoiceDocuments } from './invoice-documents';
+import { toAppliedTax } from './invoice-views';
 import type { InvoiceRepository } from './invoices.repository';
 
 export interface ClientInvoicesDeps {
-  repository: Pick<InvoiceRepository, 'listForClient' | 'findIdForClient'>;
+  repository: Pick<InvoiceRepository, 'listForClient' | 'findIdForClient' | 'taxesOfInvoices'>;
   creditNotes: Pick<CreditNoteRepository, 'ofInvoices'>;
   documents: InvoiceDocuments;
 }
@@ -22,9 +23,14 @@ export function createClientInvoices({ repository, creditNotes, documents }: Cli
         limit: pageSize,
         offset: pageOffset({ page, pageSize }),
       });
-      const notes = await creditNotes.ofInvoices(rows.map((row) => row.id));
+      const ids = rows.map((row) => row.id);
+      const [notes, taxes] = await Promise.all([
+        creditNotes.ofInvoices(ids),
+        repository.taxesOfInvoices(ids),
+      ]);
       const items = rows.map((row) => ({
         ...row,
+        taxes: taxes.filter((tax) => tax.invoiceId === row.id).map(toAppliedTax),
         invoiceNumber: invoiceName(row),
         paidAt: row.paidAt?.toISOString() ?? null,
         creditNotes: notes.flatMap((note) =>

@@ -1,9 +1,12 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
+import { creditNoteTaxes as reversedTaxes } from '@shared/tax';
 import type { Transaction } from '../../db/client';
 import {
   creditNoteCounters,
   creditNotes,
+  creditNoteTaxes,
   invoices,
+  invoiceTaxes,
   payments,
   type CreditNoteRow,
   type InvoiceRow,
@@ -131,8 +134,63 @@ export async function issueCreditNote(
     })
     .where(eq(creditNotes.id, id))
     .returning();
-  if (issued) await endPlanOfCreditedFirstInvoice(tx, issued.invoiceId, at);
+  if (issued) {
+    await reverseTaxes(tx, issued);
+    await endPlanOfCreditedFirstInvoice(tx, issued.invoiceId, at);
+  }
   return issued ?? null;
+}
+
+/**
+ * What an issued note reverses of each of its invoice's taxes (credit_note_taxes): its share
+ * of the invoice's total, rounded once per rate; the note that credits the rest takes each
+ * rate's remainder (shared/tax.ts creditNoteTaxes). The invoice is held, so two notes issued
+ * at once count each other.
+ */
+async function reverseTaxes(tx: Transaction, note: CreditNoteRow): Promise<void> {
+  const [invoice] = await tx
+    .select({ total: invoices.total })
+    .from(invoices)
+    .where(eq(invoices.id, note.invoiceId))
+    .for('update');
+  const taxes = await tx
+    .select({ id: invoiceTaxes.id, amount: invoiceTaxes.amount })
+    .from(invoiceTaxes)
+    .where(eq(invoiceTaxes.invoiceId, note.invoiceId))
+    .orderBy(asc(invoiceTaxes.position));
+  if (!invoice || taxes.length === 0) return;
+  const earlier = and(
+    eq(creditNotes.invoiceId, note.invoiceId),
+    eq(creditNotes.status, 'issued'),
+    ne(creditNotes.id, note.id),
+  );
+  const [credited] = await tx
+    .select({ total: sql<number>`coalesce(sum(${creditNotes.amount}), 0)::int` })
+    .from(creditNotes)
+    .where(earlier);
+  const reversed = await tx
+    .select({
+      invoiceTaxId: creditNoteTaxes.invoiceTaxId,
+      amount: sql<number>`sum(${creditNoteTaxes.amount})::int`,
+    })
+    .from(creditNoteTaxes)
+    .innerJoin(creditNotes, eq(creditNotes.id, creditNoteTaxes.creditNoteId))
+    .where(earlier)
+    .groupBy(creditNoteTaxes.invoiceTaxId);
+  const amounts = reversedTaxes({
+    invoiceTaxes: taxes.map((tax) => ({
+      amount: tax.amount,
+      reversed: reversed.find((row) => row.invoiceTaxId === tax.id)?.amount ?? 0,
+    })),
+    invoiceTotal: invoice.total,
+    creditedBefore: credited?.total ?? 0,
+    amount: note.amount,
+  });
+  const rows = taxes.flatMap((tax, index) => {
+    const amount = amounts[index] ?? 0;
+    return amount > 0 ? [{ creditNoteId: note.id, invoiceTaxId: tax.id, amount }] : [];
+  });
+  if (rows.length > 0) await tx.insert(creditNoteTaxes).values(rows);
 }
 
 /**

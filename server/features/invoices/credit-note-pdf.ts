@@ -17,6 +17,8 @@ export async function renderCreditNotePdf(
     'invoiceNumber' | 'clientName' | 'clientEmail' | 'dateIssued' | 'total'
   >,
   issuer: InvoiceIssuer,
+  /** What it reversed of each of the invoice's taxes (issue 39). */
+  taxes: ReadonlyArray<{ name: string; amount: number }> = [],
 ): Promise<Buffer> {
   const invoiceNumber = invoice.invoiceNumber ?? '';
   const pdf = await startPdf({
@@ -81,6 +83,19 @@ export async function renderCreditNotePdf(
     align: 'right',
   });
   y = Math.max(rowBottom, doc.y) + 8;
+  // Of the amount credited, the tax it reverses, rate by rate.
+  for (const tax of taxes) {
+    doc
+      .fillColor(MUTED)
+      .font('Helvetica')
+      .fontSize(10)
+      .text(`Tax reversed: ${tax.name}`, left + 16, y, { width: 380 });
+    doc.text(`-${formatCents(tax.amount)}`, left + 420, y, {
+      width: right - left - 420,
+      align: 'right',
+    });
+    y = doc.y + 6;
+  }
   doc.moveTo(left, y).lineTo(right, y).strokeColor('#cbd5e1').lineWidth(0.5).stroke();
   y += 12;
   doc

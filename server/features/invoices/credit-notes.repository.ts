@@ -1,6 +1,14 @@
 import { and, asc, eq, inArray, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { admins, creditNotes, invoices, payments, type CreditNoteRow } from '../../db/schema';
+import {
+  admins,
+  creditNotes,
+  creditNoteTaxes,
+  invoices,
+  invoiceTaxes,
+  payments,
+  type CreditNoteRow,
+} from '../../db/schema';
 import {
   dropCreditNote,
   issueCreditNote,
@@ -11,8 +19,20 @@ import {
   type CreditNoteRequest,
 } from './credit-note-lifecycle';
 
-/** A credit note with the e-mail of the admin who issued it (null once their account is gone). */
-export type CreditNoteWithAuthor = CreditNoteRow & { createdBy: string | null };
+/** What a credit note reversed of one of its invoice's taxes, in cents (issue 39). */
+export interface ReversedTax {
+  name: string;
+  amount: number;
+}
+
+/**
+ * A credit note with the e-mail of the admin who issued it (null once their account is gone)
+ * and the tax it reversed, by rate.
+ */
+export type CreditNoteWithAuthor = CreditNoteRow & {
+  createdBy: string | null;
+  taxes?: ReversedTax[];
+};
 
 /** Credit notes: their moves (credit-note-lifecycle.ts, each in its transaction) and reads. */
 export function createCreditNoteRepository(
@@ -26,6 +46,26 @@ export function createCreditNoteRepository(
   };
   const flatten = (rows: Array<{ note: CreditNoteRow; createdBy: string | null }>) =>
     rows.map(({ note, createdBy }): CreditNoteWithAuthor => ({ ...note, createdBy }));
+
+  /** Each note's reversed taxes, by note id. */
+  async function taxesOfNotes(ids: string[]): Promise<Map<string, ReversedTax[]>> {
+    const byNote = new Map<string, ReversedTax[]>();
+    if (ids.length === 0) return byNote;
+    const rows = await db
+      .select({
+        creditNoteId: creditNoteTaxes.creditNoteId,
+        name: invoiceTaxes.name,
+        amount: creditNoteTaxes.amount,
+      })
+      .from(creditNoteTaxes)
+      .innerJoin(invoiceTaxes, eq(invoiceTaxes.id, creditNoteTaxes.invoiceTaxId))
+      .where(inArray(creditNoteTaxes.creditNoteId, ids))
+      .orderBy(asc(invoiceTaxes.position));
+    for (const { creditNoteId, ...tax } of rows) {
+      byNote.set(creditNoteId, [...(byNote.get(creditNoteId) ?? []), tax]);
+    }
+    return byNote;
+  }
 
   return {
     reserve: (invoiceId: string, request: CreditNoteRequest) =>
@@ -72,10 +112,10 @@ export function createCreditNoteRepository(
       return row ?? null;
     },
 
-    /** The credit notes of these invoices, oldest first, with who issued each. */
+    /** The credit notes of these invoices, oldest first, with who issued each and its taxes. */
     async ofInvoices(invoiceIds: string[]): Promise<CreditNoteWithAuthor[]> {
       if (invoiceIds.length === 0) return [];
-      return flatten(
+      const notes = flatten(
         await db
           .select(withAuthor)
           .from(creditNotes)
@@ -83,6 +123,13 @@ export function createCreditNoteRepository(
           .where(inArray(creditNotes.invoiceId, invoiceIds))
           .orderBy(asc(creditNotes.createdAt), asc(creditNotes.id)),
       );
+      const taxes = await taxesOfNotes(notes.map((note) => note.id));
+      return notes.map((note) => ({ ...note, taxes: taxes.get(note.id) ?? [] }));
+    },
+
+    /** What one note reversed of each tax, in the invoice's order. */
+    async taxesOf(creditNoteId: string): Promise<ReversedTax[]> {
+      return (await taxesOfNotes([creditNoteId])).get(creditNoteId) ?? [];
     },
 
     /** An issued credit note of the invoice, with the invoice; null otherwise. */

@@ -77,7 +77,12 @@ export function createCreditNotes({
   async function pdfOf(note: Issued, invoice: InvoiceRow) {
     return {
       filename: `${note.creditNoteNumber}.pdf`,
-      content: await renderCreditNotePdf(note, invoice, await issuer()),
+      content: await renderCreditNotePdf(
+        note,
+        invoice,
+        await issuer(),
+        await repository.taxesOf(note.id),
+      ),
     };
   }
 

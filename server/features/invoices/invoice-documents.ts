@@ -1,15 +1,10 @@
-import {
-  invoiceName,
-  type EmailedInvoice,
-  type Invoice,
-  type InvoiceDetail,
-} from '@shared/schemas/invoices';
+import { invoiceName, type EmailedInvoice, type InvoiceDetail } from '@shared/schemas/invoices';
 import { KEPT_IN_OUTBOX } from '@shared/schemas/mail';
 import { isPayable } from '@shared/schemas/payments';
 import { AppError } from '../../lib/errors';
 import { existingId } from '../../lib/ids';
 import type { CreditNoteRepository } from './credit-notes.repository';
-import type { HowToPay, PayLink } from './invoices.emails';
+import type { HowToPay, InvoiceMail, PayLink } from './invoices.emails';
 import { renderInvoicePdf, type InvoiceIssuer } from './invoice-pdf';
 import { toDetail } from './invoice-views';
 import type { InvoiceRepository } from './invoices.repository';
@@ -29,7 +24,9 @@ export interface Delivery {
 export interface InvoiceDocumentsDeps {
   repository: Pick<InvoiceRepository, 'find'>;
   creditNotes: Pick<CreditNoteRepository, 'ofInvoices'>;
-  mail: { invoiceIssued(invoice: Invoice, pdf: Buffer, howToPay: HowToPay): Promise<Delivery> };
+  mail: {
+    invoiceIssued(invoice: InvoiceMail, pdf: Buffer, howToPay: HowToPay): Promise<Delivery>;
+  };
   issuer: () => Promise<InvoiceIssuer>;
   payLink: (invoiceId: string) => Promise<PayLink | null>;
   /** A plan's name by its id (the plan catalogue's), for the PDF. */
@@ -54,8 +51,8 @@ export function createInvoiceDocuments({
     const found = await repository.find(checkedId(id));
     if (!found) throw new AppError(404, INVOICE_NOT_FOUND);
     const notes = await creditNotes.ofInvoices([found.invoice.id]);
-    const { invoice, lines, payments, payouts, lateFee } = found;
-    return toDetail(invoice, lines, payments, notes, detailOptions, payouts, lateFee);
+    const { invoice, lines, payments, taxes, payouts, lateFee } = found;
+    return toDetail(invoice, lines, payments, notes, detailOptions, { taxes, payouts, lateFee });
   }
 
   /** The PDF, with the pay link and the instructions while it is unpaid. */
@@ -85,7 +82,7 @@ export function createInvoiceDocuments({
     const link = payable ? await payLink(invoice.invoice.id) : null;
     const issuedBy = await issuer();
     const { content } = await render(invoice, link?.url ?? null, issuedBy);
-    return mail.invoiceIssued(invoice.invoice, content, {
+    return mail.invoiceIssued({ ...invoice.invoice, taxes: invoice.taxes }, content, {
       payLink: link,
       instructions: payable ? issuedBy.paymentInstructions : '',
       lateFeeTerms: issuedBy.lateFeeTerms ?? null,

@@ -2,6 +2,7 @@ import { formatDateIn } from '@shared/dates';
 import { formatCents } from '@shared/money';
 import { invoiceName, type InvoiceDetail, type InvoiceStatus } from '@shared/schemas/invoices';
 import { balanceDue, isPayable } from '@shared/schemas/payments';
+import { formatPercent, PERCENT_SCALE } from '@shared/tax';
 import {
   ACCENT,
   drawFacts,
@@ -41,6 +42,31 @@ const STATUS_LABEL: Record<InvoiceStatus, string> = {
   paid: 'PAID',
   void: 'VOID',
 };
+
+/** The widest a totals label is drawn, in points (a rate's name: "Orleans parish (5%)"). */
+const LONGEST_TOTAL_LABEL = 300;
+
+/**
+ * The tax lines of the totals (issue 39): each rate with its percentage and amount, an exempt
+ * client's certificate, or the single "Tax" amount of an invoice without rates.
+ */
+export function taxRows({ invoice, taxes }: Pick<InvoiceDetail, 'invoice' | 'taxes'>) {
+  if (invoice.taxExemptCertificate !== null) {
+    return [[taxExemptLabel(invoice.taxExemptCertificate), formatCents(0)] as [string, string]];
+  }
+  if (taxes.length === 0) return [['Tax', formatCents(invoice.tax)] as [string, string]];
+  return taxes.map((tax) => [taxLabel(tax), formatCents(tax.amount)] as [string, string]);
+}
+
+/** "Louisiana state (4.45%)"; a typed amount is just its name ("Tax"). */
+export const taxLabel = (tax: { name: string; percent: number | null }) =>
+  tax.percent === null
+    ? tax.name
+    : `${tax.name} (${formatPercent(Math.round(tax.percent * PERCENT_SCALE))})`;
+
+/** What an exempt client's invoice prints in place of its taxes. */
+export const taxExemptLabel = (certificate: string) =>
+  certificate ? `Tax exempt — certificate ${certificate}` : 'Tax exempt';
 
 /**
  * Renders one invoice as an A4 PDF: the issuer from the settings, the client, the dates, the
@@ -100,11 +126,13 @@ export async function renderInvoicePdf(
 
   // Totals, then what was paid and what is left once anything was.
   const amountRow = ([label, value]: [string, string]) => {
-    doc
-      .fillColor(MUTED)
-      .font('Helvetica')
-      .fontSize(11)
-      .text(label, columns.unit - 40, y);
+    doc.fillColor(MUTED).font('Helvetica').fontSize(11);
+    // A long label (a rate's name) starts further left, so it ends before the amount.
+    const labelWidth = Math.min(doc.widthOfString(label), LONGEST_TOTAL_LABEL);
+    doc.text(label, Math.min(columns.unit - 40, columns.total - 50 - labelWidth), y, {
+      width: labelWidth + 1,
+      lineBreak: false,
+    });
     doc
       .fillColor(INK)
       .text(value, columns.total - 40, y, { width: right - columns.total + 40, align: 'right' });
@@ -112,7 +140,7 @@ export async function renderInvoicePdf(
   };
   [
     ['Subtotal', formatCents(invoice.subtotal)] as [string, string],
-    ['Tax', formatCents(invoice.tax)] as [string, string],
+    ...taxRows(detail),
     ['Discount', invoice.discount ? `-${formatCents(invoice.discount)}` : formatCents(0)] as [
       string,
       string,

@@ -1,7 +1,9 @@
 import type { Invoice, InvoiceDetail } from '@shared/schemas/invoices';
 import type { CreditNote } from '@shared/schemas/credit-notes';
 import type { PaymentPayout } from '@shared/schemas/payouts';
-import type { InvoiceLineItemRow, InvoiceRow, PaymentRow } from '../../db/schema';
+import type { AppliedTax } from '@shared/schemas/tax';
+import { thousandthsToPercent } from '@shared/tax';
+import type { InvoiceLineItemRow, InvoiceRow, InvoiceTaxRow, PaymentRow } from '../../db/schema';
 import { creditableOf } from './credit-amounts';
 import type { CreditNoteWithAuthor } from './credit-notes.repository';
 import { toPayment } from './payment-view';
@@ -35,6 +37,17 @@ export function toInvoice(row: InvoiceRow): Invoice {
   };
 }
 
+/** One tax an invoice applied, as the API answers it (percent 4.45; null: a typed amount). */
+export function toAppliedTax(row: InvoiceTaxRow): AppliedTax {
+  return {
+    taxRateId: row.taxRateId,
+    name: row.name,
+    percent: row.percentThousandths === null ? null : thousandthsToPercent(row.percentThousandths),
+    taxableAmount: row.taxableAmount,
+    amount: row.amount,
+  };
+}
+
 export function toCreditNote(row: CreditNoteWithAuthor): CreditNote {
   return {
     id: row.id,
@@ -51,6 +64,7 @@ export function toCreditNote(row: CreditNoteWithAuthor): CreditNote {
     issuedAt: row.issuedAt?.toISOString() ?? null,
     refundedByHandOn: row.refundedByHandOn,
     refundedByHandReference: row.refundedByHandReference,
+    taxes: row.taxes ?? [],
   };
 }
 
@@ -60,10 +74,14 @@ export function toDetail(
   received: PaymentRow[],
   notes: CreditNoteWithAuthor[],
   { stripeTestMode, cardRefunds }: { stripeTestMode: boolean; cardRefunds: boolean },
-  /** The Stripe payout of each of `received` that has one (found.payouts). */
-  payouts: ReadonlyMap<string, PaymentPayout>,
-  /** The late-fee invoice charged on this one (its repository's find), if any. */
-  lateFee: InvoiceDetail['lateFee'] = null,
+  extras: {
+    /** Its applied rates (invoice_taxes), in order. */
+    taxes: InvoiceTaxRow[];
+    /** The Stripe payout of each of `received` that has one (found.payouts). */
+    payouts?: ReadonlyMap<string, PaymentPayout>;
+    /** The late-fee invoice charged on this one (its repository's find), if any. */
+    lateFee?: InvoiceDetail['lateFee'];
+  },
 ): InvoiceDetail {
   const { remaining, cardRefundable } = creditableOf(invoice, received, notes, cardRefunds);
   return {
@@ -76,10 +94,11 @@ export function toDetail(
       total,
       taxable,
     })),
-    // Filled from invoice_taxes and the late-fee link by the tax and late-fee work (issue 39).
-    taxes: [],
-    lateFee,
-    payments: received.map((row) => toPayment(row, stripeTestMode, payouts.get(row.id) ?? null)),
+    taxes: extras.taxes.map(toAppliedTax),
+    lateFee: extras.lateFee ?? null,
+    payments: received.map((row) =>
+      toPayment(row, stripeTestMode, extras.payouts?.get(row.id) ?? null),
+    ),
     payLink: invoice.payTokenHash
       ? { expiresAt: invoice.payLinkExpiresAt?.toISOString() ?? null }
       : null,

@@ -45,6 +45,33 @@ describe('the invoice e-mail', () => {
     );
   });
 
+  it('names each tax rate with its amount, or the exemption certificate', () => {
+    const howToPay: HowToPay = { payLink: null, instructions: '' };
+    const taxed = readEmail(
+      invoiceIssuedEmail(
+        testBrand,
+        {
+          ...invoice,
+          taxes: [
+            { name: 'Louisiana state', percent: 4.45, amount: 401 },
+            { name: 'Orleans parish', percent: 5, amount: 450 },
+          ],
+        },
+        howToPay,
+        { appUrl },
+      ),
+    );
+    expect(taxed.textParagraphs).toContain(
+      'Tax included: Louisiana state (4.45%) $4.01, Orleans parish (5%) $4.50.',
+    );
+    const exempt = readEmail(
+      invoiceIssuedEmail(testBrand, { ...invoice, taxExemptCertificate: 'LA-7' }, howToPay, {
+        appUrl,
+      }),
+    );
+    expect(exempt.textParagraphs).toContain('Tax exempt — certificate LA-7.');
+  });
+
   it('links to the billing history when card payment is off, and escapes the client name', () => {
     const email = readEmail(
       invoiceIssuedEmail(

@@ -9,6 +9,7 @@ import {
 import { displayDate } from '../../lib/format';
 import type { LetterSecret, Send, SendResult } from '../mail/mail.service';
 import { refundSentence } from './credit-amounts';
+import { taxExemptLabel, taxLabel } from './invoice-pdf';
 
 /** An invoice as its e-mail describes it (amounts in integer cents). */
 export interface InvoiceMail {
@@ -17,6 +18,22 @@ export interface InvoiceMail {
   clientEmail: string;
   total: number;
   dueDate: string;
+  /** Each rate applied, with its amount (issue 39); an exempt client's certificate. */
+  taxes?: ReadonlyArray<{ name: string; percent: number | null; amount: number }>;
+  taxExemptCertificate?: string | null;
+}
+
+/**
+ * The invoice's taxes in a sentence (issue 39): "Tax included: Louisiana state (4.45%) $4.45,
+ * Orleans parish (5%) $5.00." or "Tax exempt — certificate N."; nothing without taxes.
+ */
+export function taxSentence(invoice: Pick<InvoiceMail, 'taxes' | 'taxExemptCertificate'>) {
+  if (invoice.taxExemptCertificate != null)
+    return [`${taxExemptLabel(invoice.taxExemptCertificate)}.`];
+  const taxes = invoice.taxes ?? [];
+  if (taxes.length === 0) return [];
+  const each = taxes.map((tax) => `${taxLabel(tax)} ${formatCents(tax.amount)}`).join(', ');
+  return [`Tax included: ${each}.`];
 }
 
 /** A pay link as handed out: where it leads, and until when it works. */
@@ -83,6 +100,7 @@ export function invoiceIssuedEmail(
     [
       `Hello ${invoice.clientName},`,
       `Please find attached invoice ${invoiceName(invoice)} for ${formatCents(invoice.total)}, due ${displayDate(invoice.dueDate, brand.timeZone)}.`,
+      ...taxSentence(invoice),
       ...pay.lines,
       ...(howToPay.lateFeeTerms ? [howToPay.lateFeeTerms] : []),
       `Questions about it? Reply to this e-mail or write to ${brand.businessEmail}.`,

@@ -1,10 +1,12 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { InvoiceSort, InvoiceStatus } from '@shared/schemas/invoices';
+import { computeInvoiceTaxes } from '@shared/tax';
 import type { Database, Transaction } from '../../db/client';
 import {
   invoiceLineItems,
   invoices,
   invoiceSearchText,
+  invoiceTaxes,
   payments,
   users,
   type InvoiceRow,
@@ -25,6 +27,7 @@ import {
   voidInvoice,
   withdrawInvoiceIssue,
 } from './invoice-lifecycle';
+import type { PricedTax } from './invoice-pricing';
 
 /**
  * Work another feature's repository does in the transaction that puts a line on a draft (the
@@ -71,7 +74,17 @@ export interface NewInvoice {
   tax: number;
   discount: number;
   total: number;
-  lineItems: Array<{ description: string; quantity: number; unitPrice: number; total: number }>;
+  lineItems: Array<{
+    description: string;
+    quantity: number;
+    unitPrice: number;
+    total: number;
+    taxable?: boolean;
+  }>;
+  /** Each tax applied, in order (their sum is `tax`), written with the lines (issue 39). */
+  taxes?: PricedTax[];
+  /** The client is tax-exempt: the certificate the invoice prints. */
+  taxExemptCertificate?: string | null;
 }
 
 export interface InvoiceFilter {
@@ -93,15 +106,16 @@ export function createInvoiceRepository(
     /** The invoice and its lines in one transaction; a draft has no number until it is sent. */
     async create(input: NewInvoice, within?: WithinDraft) {
       return db.transaction(async (tx) => {
-        const { lineItems, ...values } = input;
+        const { lineItems, taxes = [], ...values } = input;
         const userId = values.userId ?? (await verifiedOwnerOf(tx, values.clientEmail));
         const invoice = await createDraft(tx, { ...values, userId });
         const lines = await tx
           .insert(invoiceLineItems)
           .values(lineItems.map((line, position) => ({ ...line, position, invoiceId: invoice.id })))
           .returning();
+        const taxRows = await writeTaxes(tx, invoice.id, taxes);
         await within?.(tx, invoice.id);
-        return { invoice, lines };
+        return { invoice, lines, taxes: taxRows };
       });
     },
 
@@ -138,6 +152,7 @@ export function createInvoiceRepository(
         .from(invoiceLineItems)
         .where(eq(invoiceLineItems.invoiceId, id))
         .orderBy(asc(invoiceLineItems.position));
+      const taxes = await taxesOf(db, id);
       const received = await db
         .select()
         .from(payments)
@@ -156,7 +171,7 @@ export function createInvoiceRepository(
         db,
         received.map((row) => row.id),
       );
-      return { invoice, lines, payments: received, payouts, lateFee: lateFee ?? null };
+      return { invoice, lines, taxes, payments: received, payouts, lateFee: lateFee ?? null };
     },
 
     /**
@@ -176,15 +191,22 @@ export function createInvoiceRepository(
           .for('update');
         if (!draft) return 'not-found' as const;
         if (draft.status !== 'draft') return draft.status;
-        const { lineItems, ...values } = input;
+        const { lineItems, taxes = [], ...values } = input;
         const userId = values.userId ?? (await verifiedOwnerOf(tx, values.clientEmail));
-        const invoice = await rewriteDraft(tx, id, { ...values, userId }, at);
+        const invoice = await rewriteDraft(
+          tx,
+          id,
+          { taxExemptCertificate: null, ...values, userId },
+          at,
+        );
         await tx.delete(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, id));
         const lines = await tx
           .insert(invoiceLineItems)
           .values(lineItems.map((line, position) => ({ ...line, position, invoiceId: id })))
           .returning();
-        return { invoice, lines };
+        await tx.delete(invoiceTaxes).where(eq(invoiceTaxes.invoiceId, id));
+        const taxRows = await writeTaxes(tx, id, taxes);
+        return { invoice, lines, taxes: taxRows };
       });
     },
 
@@ -209,22 +231,51 @@ export function createInvoiceRepository(
           .for('update');
         if (!draft) return null;
         const lines = await tx
-          .select({ position: invoiceLineItems.position })
+          .select({
+            position: invoiceLineItems.position,
+            total: invoiceLineItems.total,
+            taxable: invoiceLineItems.taxable,
+          })
           .from(invoiceLineItems)
           .where(eq(invoiceLineItems.invoiceId, draft.id));
         const total = line.quantity * line.unitPrice;
         const subtotal = draft.subtotal + total;
-        if (total > maxCents || subtotal + draft.tax > maxCents) return 'too-large' as const;
+        // The draft's rates apply to the new line too (a typed amount stays as it was).
+        const taxes = await taxesOf(tx, draft.id);
+        const counted = computeInvoiceTaxes({
+          lines: [...lines, { total, taxable: true }],
+          discount: draft.discount,
+          rates: taxes.flatMap(({ taxRateId, name, percentThousandths }) =>
+            percentThousandths === null ? [] : [{ taxRateId, name, percentThousandths }],
+          ),
+        });
+        const retaxed = taxes.map((row) =>
+          row.percentThousandths === null
+            ? row
+            : { ...row, ...counted.taxes.find((rate) => rate.taxRateId === row.taxRateId) },
+        );
+        // What the rates add now instead of before; a typed amount stays in the draft's tax.
+        const tax = retaxed.reduce(
+          (sum, row, index) => sum + row.amount - (taxes[index]?.amount ?? 0),
+          draft.tax,
+        );
+        if (total > maxCents || subtotal + tax > maxCents) return 'too-large' as const;
         await tx.insert(invoiceLineItems).values({
           ...line,
           total,
           invoiceId: draft.id,
           position: lines.reduce((last, { position }) => Math.max(last, position + 1), 0),
         });
+        for (const row of retaxed) {
+          await tx
+            .update(invoiceTaxes)
+            .set({ taxableAmount: row.taxableAmount, amount: row.amount })
+            .where(eq(invoiceTaxes.id, row.id));
+        }
         const invoice = await rewriteDraft(
           tx,
           draft.id,
-          { subtotal, total: subtotal + draft.tax - draft.discount },
+          { subtotal, tax, total: subtotal + tax - draft.discount },
           at,
         );
         await within?.(tx, draft.id);
@@ -297,6 +348,16 @@ export function createInvoiceRepository(
       return paid ? 'has-payments' : 'page-open';
     },
 
+    /** The taxes of these invoices, each invoice's in order. */
+    async taxesOfInvoices(ids: readonly string[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(invoiceTaxes)
+        .where(inArray(invoiceTaxes.invoiceId, [...ids]))
+        .orderBy(asc(invoiceTaxes.invoiceId), asc(invoiceTaxes.position));
+    },
+
     /** One invoice the client owns and has been sent; null otherwise. */
     async findIdForClient(userId: string, id: string): Promise<string | null> {
       const [row] = await db
@@ -331,6 +392,7 @@ export function createInvoiceRepository(
             amountPaid: invoices.amountPaid,
             status: invoices.status,
             paidAt: invoices.paidAt,
+            taxExemptCertificate: invoices.taxExemptCertificate,
           })
           .from(invoices)
           .where(where)
@@ -351,6 +413,34 @@ export function createInvoiceRepository(
   };
 }
 export type InvoiceRepository = ReturnType<typeof createInvoiceRepository>;
+
+/** An invoice's taxes in order. */
+function taxesOf(db: Database | Transaction, invoiceId: string) {
+  return db
+    .select()
+    .from(invoiceTaxes)
+    .where(eq(invoiceTaxes.invoiceId, invoiceId))
+    .orderBy(asc(invoiceTaxes.position));
+}
+
+/** The taxes an invoice applies, in order, beside its lines. */
+async function writeTaxes(tx: Transaction, invoiceId: string, taxes: readonly PricedTax[]) {
+  if (taxes.length === 0) return [];
+  return tx
+    .insert(invoiceTaxes)
+    .values(
+      taxes.map((tax, position) => ({
+        invoiceId,
+        position,
+        taxRateId: tax.taxRateId,
+        name: tax.name,
+        percentThousandths: tax.percentThousandths,
+        taxableAmount: tax.taxableAmount,
+        amount: tax.amount,
+      })),
+    )
+    .returning();
+}
 
 /** The oldest account that has verified `email`, if any. */
 async function verifiedOwnerOf(tx: Transaction, email: string): Promise<string | null> {

@@ -1,10 +1,11 @@
-import { priceInvoice } from './invoice-pricing';
 import pLimit from 'p-limit';
 import { DEFAULT_TIME_ZONE } from '@shared/dates';
-import type { Invoice, InvoiceListQuery, InvoicePage } from '@shared/schemas/invoices';
+import type { CreateInvoice, InvoiceListQuery, InvoicePage } from '@shared/schemas/invoices';
+import { TAX_MESSAGES } from '@shared/schemas/tax';
 import { pageOffset } from '@shared/schemas/common';
 import type { InvoiceRow } from '../../db/schema';
 import type { AuditActor, AuditEntry, AuditTrail } from '../../lib/audit-trail';
+import { AppError } from '../../lib/errors';
 import { createClientInvoices } from './client-invoices';
 import { createCreditNotes, type CardRefund } from './credit-notes';
 import { createRefundByHand } from './refund-by-hand';
@@ -13,25 +14,25 @@ import { createDraftLines } from './draft-lines';
 import { createInvoiceDocuments, type Delivery } from './invoice-documents';
 import type { Transaction } from './invoice-lifecycle';
 import type { InvoiceIssuer } from './invoice-pdf';
-import { toInvoice } from './invoice-views';
+import { toAppliedTax, toInvoice } from './invoice-views';
 import type { CreditNoteMail, HowToPay, InvoiceMail, PayLink } from './invoices.emails';
 import type { InvoiceRepository } from './invoices.repository';
 import { createRemoveInvoices, type PaymentPageState } from './remove-invoices';
 import { createSendInvoice } from './send-invoice';
 import { createVoidInvoice, type QueuedInvoiceMail } from './void-invoice';
-import { createWriteInvoice } from './write-invoice';
+import { createWriteInvoice, type InvoiceTaxes } from './write-invoice';
 
 // What other features use of the invoices: payments and clients show payments as invoices do.
 export { toPayment } from './payment-view';
 export { INVOICE_NOT_FOUND } from './invoice-documents';
 export { priceInvoice } from './invoice-pricing';
-export { toCreditNote, toInvoice } from './invoice-views';
+export { toAppliedTax, toCreditNote, toInvoice } from './invoice-views';
 export { PAYMENT_PAGE_UNREACHABLE, type PaymentPageState } from './remove-invoices';
-export type { InvoiceBillingLink } from './write-invoice';
+export type { InvoiceBillingLink, InvoiceTaxes } from './write-invoice';
 
 /** Where an invoice goes by e-mail (the mail feature's notifications). */
 export interface InvoiceMailer {
-  invoiceIssued(invoice: Invoice, pdf: Buffer, howToPay: HowToPay): Promise<Delivery>;
+  invoiceIssued(invoice: InvoiceMail, pdf: Buffer, howToPay: HowToPay): Promise<Delivery>;
   /** The invoice's pay link leads nowhere any more: the outbox keeps no working copy. */
   forgetPayLink(invoiceId: string): Promise<void>;
   /** A sent invoice was voided: its client's e-mail, written with the void (void-invoice.ts). */
@@ -80,7 +81,18 @@ export interface InvoiceServiceDeps {
   now?: () => Date;
   /** The business's time zone: a new invoice is issued on today's date there. */
   timeZone?: string;
+  /** Sales tax: the rates an invoice chooses, the client's exemption (the tax service). */
+  taxes?: InvoiceTaxes;
 }
+
+/** Without the tax service: no rate exists, nobody is exempt. */
+const NO_TAXES: InvoiceTaxes = {
+  activeRates: async (ids) => {
+    if (ids.length > 0) throw new AppError(400, TAX_MESSAGES.rateNotFound);
+    return [];
+  },
+  exemption: async () => ({ exempt: false, certificate: null }),
+};
 
 /**
  * The invoices' use cases, each in its own file: writing a draft (write-invoice.ts), sending
@@ -102,6 +114,7 @@ export function createInvoiceService({
   numbering = pLimit(1),
   now = () => new Date(),
   timeZone = DEFAULT_TIME_ZONE,
+  taxes = NO_TAXES,
 }: InvoiceServiceDeps) {
   const detailOptions = { stripeTestMode, cardRefunds: refundCard !== null };
   const documents = createInvoiceDocuments({
@@ -123,6 +136,7 @@ export function createInvoiceService({
     now,
     timeZone,
     planName,
+    taxes,
   });
   const removal = createRemoveInvoices({
     repository,
@@ -150,7 +164,12 @@ export function createInvoiceService({
      * The lines and totals `create` would store for this input, written nowhere: the billing
      * run's dry run of a renewal (upcoming renewals) prices its invoice here, as `create` does.
      */
-    price: priceInvoice,
+    price: async (input: CreateInvoice, clientId: string | null) => write.priced(input, clientId),
+
+    /** The taxes an invoice applied, in order, as the API answers them (the pay page's). */
+    async appliedTaxes(invoiceId: string) {
+      return (await repository.taxesOfInvoices([invoiceId])).map(toAppliedTax);
+    },
 
     /** "Extra update: …" and the like: a line on the client's newest draft (draft-lines.ts). */
     addToDraft: createDraftLines({ repository, create: write.create, audit, now, timeZone }),

@@ -87,14 +87,10 @@ export function createRemoveInvoices({
         'A card payment for this invoice is on its way from Stripe: the invoice stays, and the payment will be recorded on it.',
       );
     }
-    const before = toDetail(
-      found.invoice,
-      found.lines,
-      found.payments,
-      [],
-      detailOptions,
-      found.payouts,
-    );
+    const before = toDetail(found.invoice, found.lines, found.payments, [], detailOptions, {
+      taxes: found.taxes,
+      payouts: found.payouts,
+    });
     const removed = await repository.remove(found.invoice.id);
     if (removed === 'not-found') throw new AppError(404, INVOICE_NOT_FOUND);
     if (removed === 'has-payments') throw hasPayments;

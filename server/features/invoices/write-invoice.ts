@@ -3,7 +3,7 @@ import type { CreateInvoice, Invoice, InvoiceDetail } from '@shared/schemas/invo
 import { changedFields, type AuditActor, type AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
 import { INVOICE_NOT_FOUND, type InvoiceDocuments } from './invoice-documents';
-import { priceInvoice } from './invoice-pricing';
+import { priceInvoice, type InvoiceTaxing } from './invoice-pricing';
 import { toDetail } from './invoice-views';
 import type { InvoiceRepository, NewInvoice, WithinDraft } from './invoices.repository';
 
@@ -26,6 +26,18 @@ export interface WriteInvoiceDeps {
   timeZone: string;
   /** A plan's name by its id from the catalogue (retired plans too); null when unknown. */
   planName: (planId: string) => Promise<string | null>;
+  /** Sales tax (the tax feature's service): the rates chosen, and whether the client is exempt. */
+  taxes: InvoiceTaxes;
+}
+
+/** What writing an invoice asks of the tax rates and the client's taxation (issue 39). */
+export interface InvoiceTaxes {
+  /** The active rates of these ids, in order; 400 when one is unknown or retired. */
+  activeRates(ids: readonly string[]): Promise<InvoiceTaxing['rates']>;
+  exemption(clientId: string | null | undefined): Promise<{
+    exempt: boolean;
+    certificate: string | null;
+  }>;
 }
 
 /** What the audit log keeps of an invoice created or deleted. */
@@ -47,6 +59,7 @@ export function createWriteInvoice({
   now,
   timeZone,
   planName,
+  taxes,
 }: WriteInvoiceDeps) {
   /** The client and plan named exist: a plan is any of the catalogue's, retired ones too. */
   async function checkReferences(input: CreateInvoice) {
@@ -58,6 +71,17 @@ export function createWriteInvoice({
     }
   }
 
+  /**
+   * The invoice priced with its taxes: the chosen rates (checked active), none for an exempt
+   * client, whose certificate the invoice keeps.
+   */
+  async function priced(input: CreateInvoice, clientId: string | null | undefined) {
+    const rates = await taxes.activeRates(input.taxRateIds ?? []);
+    const exemption = await taxes.exemption(clientId);
+    const exemptCertificate = exemption.exempt ? (exemption.certificate ?? '') : null;
+    return { ...priceInvoice(input, { rates, exemptCertificate }), exemptCertificate };
+  }
+
   /** A new invoice, a draft until it is sent; with an actor, audited. */
   async function create(
     input: CreateInvoice,
@@ -66,9 +90,12 @@ export function createWriteInvoice({
     within?: WithinDraft,
   ): Promise<InvoiceDetail> {
     await checkReferences(input);
-    const { lineItems, subtotal, total } = priceInvoice(input);
+    const { lineItems, subtotal, tax, total, taxes, exemptCertificate } = await priced(
+      input,
+      input.clientId ?? link.userId,
+    );
     const today = now();
-    const { invoice, lines } = await repository.create(
+    const created = await repository.create(
       {
         userId: input.clientId ?? link.userId,
         clientName: input.clientName,
@@ -78,25 +105,30 @@ export function createWriteInvoice({
         dueDate: input.dueDate,
         notes: input.notes,
         subtotal,
-        tax: input.tax,
+        tax,
         discount: input.discount,
         total,
         lineItems,
+        taxes,
+        taxExemptCertificate: exemptCertificate,
         ...link,
       },
       within,
     );
-    const created = toDetail(invoice, lines, [], [], detailOptions, new Map());
+    const { invoice } = created;
+    const detail = toDetail(invoice, created.lines, [], [], detailOptions, {
+      taxes: created.taxes,
+    });
     if (actor) {
       await audit.record(actor, {
         kind: 'invoice.created',
         targetType: 'invoice',
         targetId: invoice.id,
         before: null,
-        after: { ...auditSummary(created.invoice), lineItems: lineItems.length },
+        after: { ...auditSummary(detail.invoice), lineItems: lineItems.length },
       });
     }
-    return created;
+    return detail;
   }
 
   /**
@@ -110,7 +142,10 @@ export function createWriteInvoice({
   ): Promise<InvoiceDetail> {
     const before = await documents.detail(id);
     await checkReferences(input);
-    const { lineItems, subtotal, total } = priceInvoice(input);
+    const { lineItems, subtotal, tax, total, taxes, exemptCertificate } = await priced(
+      input,
+      input.clientId ?? before.invoice.clientId,
+    );
     const updated = await repository.updateDraft(
       before.invoice.id,
       {
@@ -121,10 +156,12 @@ export function createWriteInvoice({
         dueDate: input.dueDate,
         notes: input.notes,
         subtotal,
-        tax: input.tax,
+        tax,
         discount: input.discount,
         total,
         lineItems,
+        taxes,
+        taxExemptCertificate: exemptCertificate,
       },
       now(),
     );
@@ -158,5 +195,5 @@ export function createWriteInvoice({
     return after;
   }
 
-  return { create, update };
+  return { create, update, priced };
 }

@@ -6,6 +6,7 @@ import {
   type PayLinkInvoice,
 } from '@shared/schemas/payments';
 import { invoiceName } from '@shared/schemas/invoices';
+import type { AppliedTax } from '@shared/schemas/tax';
 import type { InvoiceRow, User } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { fullName } from '../../lib/format';
@@ -47,6 +48,8 @@ export interface CheckoutDeps {
   paymentInstructions: () => Promise<string>;
   /** The late-fee terms while late fees are on (the settings feature); null while off. */
   lateFeeTerms: () => Promise<string | null>;
+  /** The taxes the invoice applied, rate by rate (the invoices service's), for the pay page. */
+  taxesOf: (invoiceId: string) => Promise<AppliedTax[]>;
   now: () => Date;
 }
 
@@ -75,6 +78,7 @@ export function createCheckout({
   appUrl,
   paymentInstructions,
   lateFeeTerms,
+  taxesOf,
   now,
 }: CheckoutDeps) {
   /** The payer's Stripe customer, made the first time they pay online. */
@@ -190,6 +194,8 @@ export function createCheckout({
         status: invoice.status === 'draft' || invoice.status === 'void' ? 'sent' : invoice.status,
         total: invoice.total,
         amountPaid: invoice.amountPaid,
+        taxes: await taxesOf(invoice.id),
+        taxExemptCertificate: invoice.taxExemptCertificate,
         onlinePayments: gateway !== null,
         paymentInstructions: await paymentInstructions(),
         lateFeeTerms: await lateFeeTerms(),

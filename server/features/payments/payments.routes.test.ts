@@ -589,6 +589,8 @@ describe('the pay link', () => {
       status: 'sent',
       total: 19_900,
       amountPaid: 0,
+      taxes: [],
+      taxExemptCertificate: null,
       onlinePayments: true,
       paymentInstructions: '',
     });

@@ -28,7 +28,7 @@ export interface PaymentServiceDeps {
   savedCards: SavedCardRepository;
   /** Stripe's payouts and their lines (payouts.ts). */
   payouts: PayoutRepository;
-  invoices: Pick<InvoiceService, 'detail' | 'pdf'>;
+  invoices: Pick<InvoiceService, 'detail' | 'pdf' | 'appliedTaxes'>;
   /** The invoices' pay links (built before both, in services.ts). */
   payLinks: PayLinks;
   /** The Checkout page each invoice may have open (built before the invoices, which close it). */
@@ -97,6 +97,7 @@ export function createPaymentService({
     appUrl,
     paymentInstructions,
     lateFeeTerms,
+    taxesOf: invoices.appliedTaxes,
     now,
   });
   const settings = createPaymentSettings({ savedCards, gateway, appUrl, paymentInstructions });

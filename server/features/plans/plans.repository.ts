@@ -17,6 +17,8 @@ export interface PlanValues {
   updatesPerMonth: number | null;
   responseTimes: PlanResponseTimes;
   status: PlanStatus;
+  /** Its month is a taxable sale (issue 39); true when not said. */
+  taxable?: boolean;
 }
 
 /** A subscription the "move subscribers" action may move, with what it needs to tell. */

@@ -74,6 +74,7 @@ function toAdminPlan(
     position: row.position,
     updatesPerMonth: row.updatesPerMonth,
     responseTimes: row.responseTimes,
+    taxable: row.taxable,
     subscriberCount: counts?.subscribers ?? 0,
     subscribersOnOtherPrice: counts?.onOtherPrice ?? 0,
     createdAt: row.createdAt.toISOString(),
@@ -111,6 +112,7 @@ function audited(row: CataloguePlan) {
     responseTimes: row.responseTimes,
     status: row.status,
     position: row.position,
+    taxable: row.taxable,
   };
 }
 
@@ -219,6 +221,7 @@ export function createPlanService({
         updatesPerMonth: input.updatesPerMonth ?? null,
         responseTimes: input.responseTimes ?? (await defaultResponseTimes()),
         status: 'active',
+        taxable: input.taxable ?? true,
       };
       const base = planSlug(name, []);
       const id = planSlug(name, await repository.idsLike(base));
