@@ -593,6 +593,7 @@ describe('the pay link', () => {
       taxExemptCertificate: null,
       onlinePayments: true,
       paymentInstructions: '',
+      lateFeeTerms: null,
     });
 
     const started = await request(t.app).post(`/api/pay/${token}`);
