@@ -270,6 +270,7 @@ export function createServices({
   const lateFees = createLateFeeSettings({
     repository: createLateFeeSettingsRepository(db),
     audit,
+    now: clock,
   });
   const legalPages = createLegalPages({
     repository: repositories.legalPages,

@@ -412,6 +412,11 @@ export const settings = pgTable('settings', {
   lateFeePercentThousandths: integer().notNull().default(1500),
   lateFeeGraceDays: integer().notNull().default(15),
   lateFeeTaxable: boolean().notNull().default(false),
+  /**
+   * When late fees were last turned on (null while off): only invoices sent since then printed
+   * the terms, so only they are charged a fee.
+   */
+  lateFeeEnabledAt: moment(),
   /** Last month's statement e-mailed on the 1st to each client with an open balance. */
   statementEmails: boolean().notNull().default(false),
   /** The journal's ledger accounts; null: DEFAULT_ACCOUNTS. */

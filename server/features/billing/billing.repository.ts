@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { PAYABLE_INVOICE_STATUSES } from '@shared/schemas/payments';
 import type { Database } from '../../db/client';
 import { alias } from 'drizzle-orm/pg-core';
@@ -244,9 +244,10 @@ export function createBillingRepository(
     /**
      * Sent and overdue invoices due on or before `lastDueDate` (their grace period has ended)
      * with a balance, that are no late fee themselves, have none yet (a waived one, void, still
-     * counts) and whose client is not exempt; an invoice without an account is not exempt.
+     * counts) and whose client is not exempt; an invoice without an account is not exempt. Only
+     * invoices sent since `sentSince` (fees turned on) printed the terms, so only they qualify.
      */
-    async dueForLateFee(lastDueDate: string): Promise<InvoiceRow[]> {
+    async dueForLateFee(lastDueDate: string, sentSince: Date): Promise<InvoiceRow[]> {
       const fees = alias(invoices, 'late_fees');
       const rows = await db
         .select({ invoice: invoices })
@@ -257,6 +258,7 @@ export function createBillingRepository(
           and(
             inArray(invoices.status, ['sent', 'overdue']),
             lte(invoices.dueDate, lastDueDate),
+            gte(invoices.sentAt, sentSince),
             sql`${invoices.amountPaid} < ${invoices.total}`,
             isNull(invoices.lateFeeForInvoiceId),
             isNull(fees.id),

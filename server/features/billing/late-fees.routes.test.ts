@@ -42,6 +42,7 @@ async function sentInvoice(overrides: Partial<typeof invoices.$inferInsert> = {}
   return createInvoice(t.database, {
     invoiceNumber: `INV-2025-${String(100 + numbers).padStart(4, '0')}`,
     status: 'sent',
+    sentAt: clock.now(),
     ...overrides,
   });
 }
@@ -103,6 +104,12 @@ describe('the daily run', () => {
       amountPaid: 10_000,
     });
 
+    // Sent before late fees were turned on, so its terms said nothing of a fee: never charged.
+    const before = await sentInvoice({
+      sentAt: new Date('2026-02-01T15:00:00.000Z'),
+      dueDate: '2026-03-01',
+    });
+
     // Due Mar 1, 15 days' grace: nothing until the grace period has ended on Mar 16.
     on('2026-03-16');
     await t.billing.runDaily();
@@ -110,6 +117,7 @@ describe('the daily run', () => {
 
     on('2026-03-17');
     expect((await t.billing.runDaily()).lateFeesApplied).toBeGreaterThanOrEqual(1);
+    expect(await feesOf(before.id)).toEqual([]);
     const [fee, ...more] = await feesOf(original.id);
     expect(more).toEqual([]);
     expect(fee).toMatchObject({

@@ -28,8 +28,8 @@ export interface LateFeeRun {
 export interface LateFeeDeps {
   repository: Pick<BillingRepository, 'dueForLateFee' | 'taxRateIdsOf'>;
   invoices: Pick<InvoiceService, 'create' | 'email'>;
-  /** The late-fee terms of Settings (percent in thousandths). */
-  settings: () => Promise<LateFeeSettings>;
+  /** The late-fee terms of Settings (percent in thousandths), and when they were turned on. */
+  settings: () => Promise<LateFeeSettings & { enabledAt: Date | null }>;
   logger: Logger;
   now: () => Date;
   /** The business's calendar (BILLING_TIMEZONE): a grace period ends on its days. */
@@ -93,10 +93,11 @@ export function createLateFees({
   return async function applyLateFees(): Promise<LateFeeRun> {
     const run: LateFeeRun = { applied: 0, notSent: 0 };
     const fee = await settings();
-    if (!fee.enabled) return run;
+    if (!fee.enabled || !fee.enabledAt) return run;
     const today = calendarDateIn(now(), timeZone);
     for (const original of await repository.dueForLateFee(
       lastDueDateCharged(today, fee.graceDays),
+      fee.enabledAt,
     )) {
       if (lateFeeAmount(fee, balanceDue(original)) <= 0) continue;
       let created: InvoiceDetail;

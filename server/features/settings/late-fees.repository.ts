@@ -13,12 +13,16 @@ const lateFeeColumns = {
   percent: settings.lateFeePercentThousandths,
   graceDays: settings.lateFeeGraceDays,
   taxable: settings.lateFeeTaxable,
+  enabledAt: settings.lateFeeEnabledAt,
 };
+
+/** The terms with when they were turned on: only invoices sent since then are charged. */
+export type LateFeeTerms = LateFeeSettings & { enabledAt: Date | null };
 
 /** The late-fee terms (issue 39), kept on the one settings record; percent in thousandths. */
 export function createLateFeeSettingsRepository(db: Database) {
   return {
-    async find(): Promise<LateFeeSettings | undefined> {
+    async find(): Promise<LateFeeTerms | undefined> {
       const [row] = await db
         .select(lateFeeColumns)
         .from(settings)
@@ -30,7 +34,7 @@ export function createLateFeeSettingsRepository(db: Database) {
      * Saved on the settings record; made with the default business details when there is none
      * yet, marked as not holding the owner's details (the set-up checklist still asks for them).
      */
-    async save(values: LateFeeSettings): Promise<LateFeeSettings> {
+    async save(values: LateFeeSettings, enabledAt: Date | null): Promise<LateFeeTerms> {
       const columns = {
         lateFeeEnabled: values.enabled,
         lateFeeKind: values.kind,
@@ -38,6 +42,7 @@ export function createLateFeeSettingsRepository(db: Database) {
         lateFeePercentThousandths: values.percent,
         lateFeeGraceDays: values.graceDays,
         lateFeeTaxable: values.taxable,
+        lateFeeEnabledAt: enabledAt,
       };
       const [row] = await db
         .insert(settings)

@@ -6,13 +6,21 @@ import {
   type LateFeeSettingsView,
 } from '@shared/schemas/late-fees';
 import { changedFields, type AuditActor, type AuditTrail } from '../../lib/audit-trail';
-import type { LateFeeSettingsRepository } from './late-fees.repository';
+import type { LateFeeSettingsRepository, LateFeeTerms } from './late-fees.repository';
 
 /** Off, $25.00 after 15 days: the schema's defaults until the owner saves them. */
-const DEFAULT_LATE_FEES: LateFeeSettings = LateFeeSettingsSchema.parse({});
+const DEFAULT_LATE_FEES: LateFeeTerms = { ...LateFeeSettingsSchema.parse({}), enabledAt: null };
 
-function toView(fee: LateFeeSettings): LateFeeSettingsView {
-  return { ...fee, percent: thousandthsToPercent(fee.percent) };
+function toView({ enabled, kind, amountCents, percent, graceDays, taxable }: LateFeeSettings) {
+  const view: LateFeeSettingsView = {
+    enabled,
+    kind,
+    amountCents,
+    percent: thousandthsToPercent(percent),
+    graceDays,
+    taxable,
+  };
+  return view;
 }
 
 /**
@@ -23,15 +31,20 @@ function toView(fee: LateFeeSettings): LateFeeSettingsView {
 export function createLateFeeSettings({
   repository,
   audit,
+  now,
 }: {
   repository: LateFeeSettingsRepository;
   audit: AuditTrail;
+  now: () => Date;
 }) {
-  async function get(): Promise<LateFeeSettings> {
+  async function get(): Promise<LateFeeTerms> {
     return (await repository.find()) ?? DEFAULT_LATE_FEES;
   }
   return {
-    /** The terms in force (percent in thousandths), as the billing run reads them. */
+    /**
+     * The terms in force (percent in thousandths) and since when, as the billing run reads
+     * them.
+     */
     get,
 
     async view(): Promise<LateFeeSettingsView> {
@@ -46,8 +59,11 @@ export function createLateFeeSettings({
 
     /** Saved, and audited with the fields that changed. */
     async save(values: LateFeeSettings, actor: AuditActor): Promise<LateFeeSettingsView> {
-      const before = toView(await get());
-      const after = toView(await repository.save(values));
+      const current = await get();
+      const before = toView(current);
+      // Turning fees on starts the clock; saving them on again keeps it; off forgets it.
+      const enabledAt = values.enabled ? (current.enabledAt ?? now()) : null;
+      const after = toView(await repository.save(values, enabledAt));
       const changes = changedFields(before, after);
       if (Object.keys(changes.after).length > 0) {
         await audit.record(actor, {

@@ -1,0 +1,1 @@
+ALTER TABLE "settings" ADD COLUMN "late_fee_enabled_at" timestamp with time zone;
