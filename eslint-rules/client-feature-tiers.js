@@ -23,6 +23,8 @@ export const CLIENT_FEATURE_TIERS = [
   ['dashboard'],
   // Features no other feature draws: only app/ mounts their screens and cards.
   ['invoices', 'landing', 'legal', 'audit', 'consultations', 'leads', 'mail', 'proposals'],
+  // The books (issue 39): the tax report, the accountant's files, Settings' accounts card.
+  ['accounting'],
   // The signer's proposal page and the portal's agreements: they draw their terms as the
   // legal pages draw theirs, and only app/ mounts them.
   ['agreements'],

@@ -69,7 +69,7 @@ const caseArb = fc.record({
     dispute: fc.integer({ min: -20_000, max: 0 }),
   }),
 });
-type Case = fc.Infer<typeof caseArb>;
+type Case = typeof caseArb extends fc.Arbitrary<infer T> ? T : never;
 
 /** One invoice and what happened to it in March, as the repository would read it. */
 function documents(c: Case, n: number) {

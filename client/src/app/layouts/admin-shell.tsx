@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  BookOpen,
   ChevronDown,
   CreditCard,
   FileSignature,
@@ -40,6 +41,7 @@ const NAV_ITEMS = [
   { href: paths.admin.proposals(), label: 'Proposals', icon: FileSignature },
   { href: paths.admin.invoices(), label: 'Invoices', icon: FileText },
   { href: paths.admin.payments(), label: 'Payments', icon: CreditCard },
+  { href: paths.admin.books(), label: 'Books', icon: BookOpen },
   { href: paths.admin.clients(), label: 'Clients', icon: Users },
   { href: paths.admin.sites(), label: 'Websites', icon: Globe },
   { href: paths.admin.support(), label: 'Support', icon: LifeBuoy },

@@ -8,6 +8,7 @@ import {
   useAdmin,
 } from '@/features/admin-auth/public';
 import { LegalPagesCard } from '@/features/legal/public';
+import { AccountingAccountsCard } from '@/features/accounting/public';
 import { TestEmailCard } from '@/features/mail/public';
 import { ProposalSettingsCard } from '@/features/proposals/public';
 import { SavedRepliesCard } from '@/features/saved-replies/public';
@@ -54,6 +55,7 @@ export function SettingsPage() {
         <AdminsCard />
         <LegalPagesCard />
         <ProposalSettingsCard />
+        <AccountingAccountsCard />
       </div>
     </div>
   );
