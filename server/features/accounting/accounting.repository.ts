@@ -129,10 +129,13 @@ export function createAccountingRepository(db: Database, timeZone: string) {
   }
 
   /** The batch's lines and taxes, three queries a batch. */
-  async function withLines(heads: InvoiceHead[]): Promise<(BookInvoice & { key: InvoiceHead })[]> {
+  async function withLines(
+    heads: InvoiceHead[],
+    needLines = true,
+  ): Promise<(BookInvoice & { key: InvoiceHead })[]> {
     const ids = heads.map((head) => head.id);
     const [lines, taxes] = await Promise.all([
-      ids.length === 0
+      ids.length === 0 || !needLines
         ? []
         : db
             .select({
@@ -355,10 +358,13 @@ export function createAccountingRepository(db: Database, timeZone: string) {
         });
     },
 
-    /** Invoices issued in the period (every status but draft; void ones too when asked). */
+    /**
+     * Invoices issued in the period (every status but draft; void ones too when asked), with
+     * their lines unless `lines: false` (the tax report needs only the taxes).
+     */
     async *invoicesIssued(
       period: Period,
-      { withVoid }: { withVoid: boolean },
+      { withVoid, lines = true }: { withVoid: boolean; lines?: boolean },
     ): AsyncGenerator<BookInvoice[]> {
       for await (const heads of batches(
         (after: { day: string; id: string } | undefined) =>
@@ -379,12 +385,15 @@ export function createAccountingRepository(db: Database, timeZone: string) {
             .limit(BOOK_BATCH_SIZE),
         (row) => ({ day: row.dateIssued, id: row.id }),
       )) {
-        yield await withLines(heads);
+        yield await withLines(heads, lines);
       }
     },
 
     /** Invoices voided in the period (whenever they were issued). */
-    async *invoicesVoided(period: Period): AsyncGenerator<BookInvoice[]> {
+    async *invoicesVoided(
+      period: Period,
+      { lines = true }: { lines?: boolean } = {},
+    ): AsyncGenerator<BookInvoice[]> {
       for await (const heads of batches(
         (after: { at: string; id: string } | undefined) =>
           db
@@ -404,7 +413,7 @@ export function createAccountingRepository(db: Database, timeZone: string) {
             .limit(BOOK_BATCH_SIZE),
         (row) => ({ at: row.voidedAtText ?? '', id: row.id }),
       )) {
-        yield await withLines(heads);
+        yield await withLines(heads, lines);
       }
     },
 

@@ -13,10 +13,10 @@ export async function taxReport(
   const period = { from: query.from, to: query.to };
   const tally = createTaxTally(period, query.basis);
   if (query.basis === 'accrual') {
-    for await (const batch of repository.invoicesIssued(period, { withVoid: true })) {
+    for await (const batch of repository.invoicesIssued(period, { withVoid: true, lines: false })) {
       batch.forEach((invoice) => tally.invoiceIssued(invoice));
     }
-    for await (const batch of repository.invoicesVoided(period)) {
+    for await (const batch of repository.invoicesVoided(period, { lines: false })) {
       batch.forEach((invoice) => tally.invoiceVoided(invoice));
     }
   } else {

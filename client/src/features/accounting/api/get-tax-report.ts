@@ -20,8 +20,9 @@ export const taxReportQueryOptions = (params: TaxReportParams) =>
     queryFn: ({ signal }) => apiGet(`${PATH}?${search(params)}`, TaxReportSchema, signal),
   });
 
-export function useTaxReport(params: TaxReportParams) {
-  return useQuery(taxReportQueryOptions(params));
+/** Asked for only while the period is valid (`enabled`): a backwards one is refused anyway. */
+export function useTaxReport(params: TaxReportParams, { enabled = true } = {}) {
+  return useQuery({ ...taxReportQueryOptions(params), enabled });
 }
 
 /** The same report as a CSV download (the browser sends the admin's session). */

@@ -1,12 +1,36 @@
 import type { TaxReport } from '@shared/schemas/tax';
 import { formatCents } from '@shared/money';
 
-/** The tax report: a row per rate, then the period's totals; scrolls in its own box on a phone. */
+/** The tax report: a row per rate, then the period's totals; a card per rate on a phone. */
 export function TaxReportTable({ report }: { report: TaxReport }) {
   const money = 'px-3 py-2 text-right tabular-nums';
   return (
     <div className="space-y-4">
-      <div className="overflow-x-auto rounded border">
+      <ul className="space-y-3 sm:hidden" aria-label="Sales tax by rate">
+        {[...report.rows, null].map((row) => (
+          <li key={row?.taxRateId ?? (row ? 'legacy' : 'total')} className="rounded border p-3">
+            <p className="font-medium">
+              {row ? `${row.name}${row.percent === null ? '' : ` (${row.percent}%)`}` : 'Total'}
+            </p>
+            <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+              {(
+                [
+                  ['Taxable sales', (row ?? report).taxableSales],
+                  ['Tax collected', (row ?? report).taxCollected],
+                  ['Tax refunded', (row ?? report).taxRefunded],
+                  ['Net tax', (row ?? report).netTax],
+                ] as const
+              ).map(([label, cents]) => (
+                <div key={label} className="contents">
+                  <dt className="text-muted-foreground">{label}</dt>
+                  <dd className="text-right tabular-nums">{formatCents(cents)}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded border sm:block">
         <table className="w-full min-w-[36rem] text-sm">
           <caption className="sr-only">Sales tax by rate</caption>
           <thead className="bg-muted/50 text-left">

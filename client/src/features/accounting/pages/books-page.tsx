@@ -50,7 +50,7 @@ export function BooksPage() {
   const [basisParam, setBasis] = useSearchParam('basis');
   const basis: TaxReportBasis = basisParam === 'cash' ? 'cash' : 'accrual';
   const valid = dates.from <= dates.to;
-  const report = useTaxReport({ ...dates, basis });
+  const report = useTaxReport({ ...dates, basis }, { enabled: valid });
   return (
     <div className="space-y-6">
       <div>
