@@ -21,12 +21,14 @@ function csvHeaders(res: Response, name: string) {
 }
 
 /**
- * The response as a chunk writer with backpressure: a write the socket cannot take yet waits
- * for 'drain'; a visitor who goes away stops the export (the next write fails).
+ * The response as a chunk writer with backpressure: the file's headers go with the first chunk
+ * (a failure before it is still answered as an error, not as a file); a write the socket cannot
+ * take yet waits for 'drain'; a visitor who goes away stops the export (the next write fails).
  */
-function writerFor(res: Response): ChunkWriter {
+function writerFor(res: Response, name: string): ChunkWriter {
   return async (chunk) => {
     if (res.destroyed || res.writableEnded) throw new Error('The download was closed');
+    if (!res.headersSent) csvHeaders(res, name);
     if (res.write(chunk)) return;
     await Promise.race([
       once(res, 'drain'),
@@ -54,8 +56,8 @@ export function adminAccountingRoutes(service: AccountingService): Router {
   router.get('/exports/:kind', async (req: Request<{ kind: string }>, res) => {
     const kind = parse(ExportKindSchema, req.params.kind);
     const period = parse(ExportQuerySchema, req.query);
-    csvHeaders(res, `${EXPORT_FILE_NAMES[kind]}-${period.from}-to-${period.to}`);
-    await service.writeExport(kind, period, writerFor(res));
+    const name = `${EXPORT_FILE_NAMES[kind]}-${period.from}-to-${period.to}`;
+    await service.writeExport(kind, period, writerFor(res, name));
     res.end();
   });
 
