@@ -32,6 +32,7 @@ export const CLIENT_FEATURE_TIERS = [
     'mail',
     'proposals',
     'payouts',
+    'accounting',
   ],
   // The signer's proposal page and the portal's agreements: they draw their terms as the
   // legal pages draw theirs, and only app/ mounts them.

@@ -20,6 +20,7 @@ import {
   adminConsultationRoutes,
   consultationRoutes,
 } from './features/consultations/consultations.routes';
+import { adminAccountingRoutes } from './features/accounting/accounting.routes';
 import { adminDashboardRoutes } from './features/dashboard/dashboard.routes';
 import { healthRoutes } from './features/health/health.routes';
 import {
@@ -251,6 +252,7 @@ export function createApp({ config, logger, services, web, site }: AppDeps): Exp
   admin.use(adminMailRoutes(services.mail, brand));
   admin.use(adminLeadRoutes(services.leads));
   admin.use(adminInboundRoutes(services.inbound));
+  admin.use(adminAccountingRoutes(services.accounting));
   admin.use(adminReportRoutes(services.reports));
   admin.use(adminSiteRoutes(services.sites));
   admin.use(adminProposalRoutes(services.proposals));

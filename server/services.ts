@@ -22,6 +22,8 @@ import { createRenewalCharges } from './features/billing/renewal-charges';
 import { createConsultationEmails } from './features/consultations/consultations.emails';
 import { createConsultationRepository } from './features/consultations/consultations.repository';
 import { createConsultationService } from './features/consultations/consultations.service';
+import { createAccountingRepository } from './features/accounting/accounting.repository';
+import { createAccountingService } from './features/accounting/accounting.service';
 import { createDashboardRepository } from './features/dashboard/dashboard.repository';
 import { createDashboardService } from './features/dashboard/dashboard.service';
 import { createIdentityEmails } from './features/identity/identity.emails';
@@ -230,6 +232,11 @@ export function createServices({
   const audit = createAuditService(repositories.audit);
   // Sales tax (issue 39): the rates, each client's taxation; invoices and billing apply them.
   const tax = createTaxService({ repository: repositories.tax, audit, now: clock });
+  // The books (issue 39): the tax report, the accountant's files, the ledger accounts.
+  const accounting = createAccountingService({
+    repository: createAccountingRepository(db, config.billing.timezone),
+    audit,
+  });
   const settings = createSettingsService(repositories.settings, audit, {
     timeZone: config.billing.timezone,
   });
@@ -786,6 +793,7 @@ export function createServices({
     repositories,
     adminAuth,
     /** Signed proposals' sealed agreement PDFs: ensure(id) makes one once, read(id) serves it. */
+    accounting,
     agreements,
     /** Files on tickets: stored, scanned, served; the inbound mail saves its files here. */
     attachments,

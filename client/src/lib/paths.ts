@@ -125,6 +125,8 @@ export const paths = {
     /** The plan catalogue: prices, what each includes, order, retired plans. */
     plans: screen('/admin/plans'),
     audit: screen<ListQuery>('/admin/audit'),
+    /** The tax report and the accountant's files for a period (issue 39). */
+    books: screen<'period' | 'from' | 'to' | 'basis'>('/admin/books'),
     marketingTool: screen<'search'>('/admin/marketing-tool'),
   },
 } as const;

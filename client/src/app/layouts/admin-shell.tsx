@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  BookOpen,
   ChevronDown,
   CreditCard,
   FileSignature,
@@ -42,6 +43,7 @@ const NAV_ITEMS = [
   { href: paths.admin.invoices(), label: 'Invoices', icon: FileText },
   { href: paths.admin.payments(), label: 'Payments', icon: CreditCard },
   { href: paths.admin.payouts(), label: 'Payouts', icon: Landmark },
+  { href: paths.admin.books(), label: 'Books', icon: BookOpen },
   { href: paths.admin.clients(), label: 'Clients', icon: Users },
   { href: paths.admin.sites(), label: 'Websites', icon: Globe },
   { href: paths.admin.support(), label: 'Support', icon: LifeBuoy },

@@ -8,6 +8,7 @@ import {
   useAdmin,
 } from '@/features/admin-auth/public';
 import { LegalPagesCard } from '@/features/legal/public';
+import { AccountingAccountsCard } from '@/features/accounting/public';
 import { TestEmailCard } from '@/features/mail/public';
 import { ProposalSettingsCard } from '@/features/proposals/public';
 import { SavedRepliesCard } from '@/features/saved-replies/public';
@@ -56,6 +57,7 @@ export function SettingsPage() {
         <LegalPagesCard />
         <ProposalSettingsCard />
         <StatementSettingsCard />
+        <AccountingAccountsCard />
       </div>
     </div>
   );

@@ -18,6 +18,7 @@ import { AdminResetPasswordPage } from '@/features/admin-auth/pages/admin-reset-
 import { FirstAdminSetupPage } from '@/features/admin-auth/pages/first-admin-setup-page';
 import { TwoFactorSetupPage } from '@/features/admin-auth/pages/two-factor-setup-page';
 import { AuditPage } from '@/features/audit/pages/audit-page';
+import { BooksPage } from '@/features/accounting/pages/books-page';
 import { AdminDashboardPage } from '@/features/dashboard/pages/admin-dashboard-page';
 import { AdminSupportPage } from '@/features/tickets/pages/admin-support-page';
 import { AdminTicketPage } from '@/features/tickets/pages/admin-ticket-page';
@@ -93,6 +94,7 @@ export function AdminRoutes() {
                   <Route path={paths.admin.settings.pattern} component={SettingsPage} />
                   <Route path={paths.admin.website.pattern} component={WebsitePage} />
                   <Route path={paths.admin.audit.pattern} component={AuditPage} />
+                  <Route path={paths.admin.books.pattern} component={BooksPage} />
                   <Route path={paths.admin.twoFactorSetup.pattern} component={TwoFactorSetupPage} />
                   <Route path={paths.admin.marketingTool.pattern} component={MarketingToolPage} />
                   <Route component={AdminNotFoundPage} />

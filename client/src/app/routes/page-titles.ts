@@ -55,6 +55,7 @@ export const PAGE_TITLES: ReadonlyArray<readonly [pattern: string, title: string
   [paths.admin.websitePreview.pattern, 'Website preview'],
   [paths.admin.website.pattern, 'Website'],
   [paths.admin.audit.pattern, 'Audit log'],
+  [paths.admin.books.pattern, 'Books'],
   [paths.admin.marketingTool.pattern, 'Marketing Tool'],
   [paths.admin.area.pattern, 'Page not found'],
   ['/*', 'Page not found'],
