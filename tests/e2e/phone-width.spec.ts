@@ -197,6 +197,7 @@ const ROUTES: Record<string, Visit> = {
     url: () => '/admin/payouts/po_none',
     ready: heading('Payout not found'),
   },
+  '/admin/books': { as: 'admin', url: () => '/admin/books', ready: heading('Books') },
   '/admin/clients': { as: 'admin', url: () => '/admin/clients', ready: heading('Clients') },
   '/admin/clients/:id': {
     as: 'admin',
