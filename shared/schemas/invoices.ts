@@ -204,6 +204,8 @@ export const ClientInvoiceSchema = z.object({
   paidAt: z.iso.datetime().nullable(),
   /** The credit notes issued for it, oldest first (a paid invoice keeps its status). */
   creditNotes: z.array(ClientCreditNoteSchema),
+  /** Each tax rate applied and its amount (issue 39); absent from a server that predates them. */
+  taxes: z.array(AppliedTaxSchema).optional(),
 });
 export type ClientInvoice = z.infer<typeof ClientInvoiceSchema>;
 

@@ -73,6 +73,8 @@ export const AdminPlanSchema = PublicPlanSchema.extend({
   subscriberCount: z.number().int(),
   /** Of those, how many pay a price other than the plan's current one. */
   subscribersOnOtherPrice: z.number().int(),
+  /** Its invoices' plan line takes the tax rates (issue 39). */
+  taxable: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -103,6 +105,8 @@ export const CreatePlanSchema = z.object({
   updatesPerMonth: UpdatesPerMonthSchema.optional().default(null),
   /** Defaults to the targets of the plan that is "most popular" today. */
   responseTimes: PlanResponseTimesSchema.optional(),
+  /** Its invoices' plan line takes the tax rates (issue 39). */
+  taxable: z.boolean().default(true),
 });
 export type CreatePlan = z.input<typeof CreatePlanSchema>;
 
@@ -123,6 +127,7 @@ export const UpdatePlanSchema = z
     responseTimes: PlanResponseTimesSchema,
     status: z.enum(PLAN_STATUSES, { error: 'Status must be active or retired' }),
     position: z.number().int().min(0),
+    taxable: z.boolean({ error: 'Taxable must be true or false' }),
   })
   .partial()
   .refine((patch) => Object.keys(patch).length > 0, 'Nothing to change');
@@ -167,6 +172,7 @@ export const PlanFormSchema = z
     updatesPerMonth: z.string().optional(),
     unlimitedUpdates: z.boolean(),
     responseTimes: PlanResponseTimesSchema,
+    taxable: z.boolean(),
   })
   .transform(({ monthlyPrice, features, updatesPerMonth, unlimitedUpdates, ...rest }): unknown => ({
     ...rest,
@@ -195,6 +201,7 @@ export function planFormValues(
     | 'popular'
     | 'updatesPerMonth'
     | 'responseTimes'
+    | 'taxable'
   > | null,
   responseTimes: AdminPlan['responseTimes'],
 ): PlanFormValues {
@@ -207,6 +214,7 @@ export function planFormValues(
     updatesPerMonth: plan?.updatesPerMonth == null ? '' : String(plan.updatesPerMonth),
     unlimitedUpdates: plan ? plan.updatesPerMonth === null : false,
     responseTimes: plan?.responseTimes ?? responseTimes,
+    taxable: plan?.taxable ?? true,
   };
 }
 /** What the plan editor's form submits: the POST payload, and a PATCH of every field. */

@@ -92,6 +92,7 @@ export function defaultAdminPlans(overrides: Partial<AdminPlan>[] = []): AdminPl
     position,
     subscriberCount: 0,
     subscribersOnOtherPrice: 0,
+    taxable: true,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides[position],

@@ -17,6 +17,8 @@ export interface PlanValues {
   updatesPerMonth: number | null;
   responseTimes: PlanResponseTimes;
   status: PlanStatus;
+  /** Its invoices' plan line takes the tax rates (issue 39). */
+  taxable?: boolean;
 }
 
 /** A subscription the "move subscribers" action may move, with what it needs to tell. */

@@ -76,6 +76,7 @@ function toAdminPlan(
     responseTimes: row.responseTimes,
     subscriberCount: counts?.subscribers ?? 0,
     subscribersOnOtherPrice: counts?.onOtherPrice ?? 0,
+    taxable: row.taxable,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -218,6 +219,7 @@ export function createPlanService({
         popular: input.popular ?? false,
         updatesPerMonth: input.updatesPerMonth ?? null,
         responseTimes: input.responseTimes ?? (await defaultResponseTimes()),
+        taxable: input.taxable ?? true,
         status: 'active',
       };
       const base = planSlug(name, []);

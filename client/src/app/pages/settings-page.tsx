@@ -12,6 +12,7 @@ import { TestEmailCard } from '@/features/mail/public';
 import { ProposalSettingsCard } from '@/features/proposals/public';
 import { SavedRepliesCard } from '@/features/saved-replies/public';
 import { BusinessSettingsCards } from '@/features/settings/pages/business-settings-cards';
+import { TaxRatesCard } from '@/features/tax/public';
 
 /**
  * /admin/settings: the admin's account, password and two-factor authentication, the
@@ -54,6 +55,7 @@ export function SettingsPage() {
         <AdminsCard />
         <LegalPagesCard />
         <ProposalSettingsCard />
+        <TaxRatesCard />
       </div>
     </div>
   );
