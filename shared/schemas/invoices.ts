@@ -204,8 +204,10 @@ export const ClientInvoiceSchema = z.object({
   paidAt: z.iso.datetime().nullable(),
   /** The credit notes issued for it, oldest first (a paid invoice keeps its status). */
   creditNotes: z.array(ClientCreditNoteSchema),
-  /** Each tax rate applied and its amount (issue 39); absent from a server that predates them. */
+  /** Each rate applied, with its amount (issue 39). */
   taxes: z.array(AppliedTaxSchema).optional(),
+  /** Written for a tax-exempt client: the certificate it prints. */
+  taxExemptCertificate: z.string().nullable().optional(),
 });
 export type ClientInvoice = z.infer<typeof ClientInvoiceSchema>;
 

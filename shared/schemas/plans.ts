@@ -69,12 +69,12 @@ export const AdminPlanSchema = PublicPlanSchema.extend({
   position: z.number().int(),
   updatesPerMonth: z.number().int().nullable(),
   responseTimes: PlanResponseTimesSchema,
+  /** Its month is a taxable sale: renewals apply the tax rates to it (issue 39). */
+  taxable: z.boolean(),
   /** Subscriptions on this plan that are not ended (active, pending, past due). */
   subscriberCount: z.number().int(),
   /** Of those, how many pay a price other than the plan's current one. */
   subscribersOnOtherPrice: z.number().int(),
-  /** Its invoices' plan line takes the tax rates (issue 39). */
-  taxable: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -105,8 +105,8 @@ export const CreatePlanSchema = z.object({
   updatesPerMonth: UpdatesPerMonthSchema.optional().default(null),
   /** Defaults to the targets of the plan that is "most popular" today. */
   responseTimes: PlanResponseTimesSchema.optional(),
-  /** Its invoices' plan line takes the tax rates (issue 39). */
-  taxable: z.boolean().default(true),
+  /** Its month is a taxable sale (issue 39); unset: taxable. */
+  taxable: z.boolean({ error: 'Taxable must be true or false' }).optional(),
 });
 export type CreatePlan = z.input<typeof CreatePlanSchema>;
 

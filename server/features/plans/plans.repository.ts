@@ -17,7 +17,7 @@ export interface PlanValues {
   updatesPerMonth: number | null;
   responseTimes: PlanResponseTimes;
   status: PlanStatus;
-  /** Its invoices' plan line takes the tax rates (issue 39). */
+  /** Its month is a taxable sale (issue 39); true when not said. */
   taxable?: boolean;
 }
 

@@ -74,9 +74,9 @@ function toAdminPlan(
     position: row.position,
     updatesPerMonth: row.updatesPerMonth,
     responseTimes: row.responseTimes,
+    taxable: row.taxable,
     subscriberCount: counts?.subscribers ?? 0,
     subscribersOnOtherPrice: counts?.onOtherPrice ?? 0,
-    taxable: row.taxable,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -112,6 +112,7 @@ function audited(row: CataloguePlan) {
     responseTimes: row.responseTimes,
     status: row.status,
     position: row.position,
+    taxable: row.taxable,
   };
 }
 
@@ -219,8 +220,8 @@ export function createPlanService({
         popular: input.popular ?? false,
         updatesPerMonth: input.updatesPerMonth ?? null,
         responseTimes: input.responseTimes ?? (await defaultResponseTimes()),
-        taxable: input.taxable ?? true,
         status: 'active',
+        taxable: input.taxable ?? true,
       };
       const base = planSlug(name, []);
       const id = planSlug(name, await repository.idsLike(base));
