@@ -314,9 +314,10 @@ export function InvoiceForm({
                     <input
                       type="checkbox"
                       className="h-4 w-4 accent-primary"
+                      aria-label={`Taxable, line ${index + 1}`}
                       {...form.register(`lineItems.${index}.taxable`)}
                     />
-                    Taxable<span className="sr-only">, line {index + 1}</span>
+                    Taxable
                   </label>
                 )}
                 <DroppedLineNote control={form.control} index={index} />

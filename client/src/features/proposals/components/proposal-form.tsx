@@ -414,9 +414,10 @@ export function ProposalForm({
                   <input
                     type="checkbox"
                     className="h-4 w-4 accent-primary"
+                    aria-label={`Taxable, item ${index + 1}`}
                     {...form.register(`items.${index}.taxable`)}
                   />
-                  Taxable<span className="sr-only">, item {index + 1}</span>
+                  Taxable
                 </label>
               )
             }
