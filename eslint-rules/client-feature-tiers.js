@@ -11,9 +11,9 @@ import fs from 'node:fs';
 export const CLIENT_FEATURE_TIERS = [
   // The plan catalogue, which every screen that names a plan reads.
   ['plans'],
-  // What many features draw: the business's details, the updates meter, saved replies, the
-  // client picker.
-  ['settings', 'updates', 'saved-replies', 'clients'],
+  // What many features draw: the business's details, the sales tax rates, the updates meter,
+  // saved replies, the client picker.
+  ['settings', 'tax', 'updates', 'saved-replies', 'clients'],
   // Who is signed in, and their plan and means of payment.
   ['auth', 'admin-auth', 'subscriptions', 'payments'],
   // A client's records, which draw their account and plan; the inbound log, whose held count

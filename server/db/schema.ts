@@ -11,7 +11,7 @@ import {
   PROPOSAL_EVENT_KINDS,
   PROPOSAL_STATUSES,
   type ProposalDocument,
-  type ProposalItemInput,
+  type StoredProposalItem,
 } from '@shared/schemas/proposals';
 import type { PlanResponseTimes } from '@shared/schemas/response-times';
 import { DOMAIN_EXPIRY_SOURCES, SITE_STATUSES } from '@shared/schemas/sites';
@@ -1566,7 +1566,7 @@ export const proposals = pgTable(
     planId: text().references(() => plans.id),
     planName: text(),
     planMonthlyCents: integer(),
-    items: jsonb().$type<ProposalItemInput[]>().notNull().default([]),
+    items: jsonb().$type<StoredProposalItem[]>().notNull().default([]),
     depositPercent: integer().notNull().default(0),
     /** The tax rates it applies, as chosen (issue 39): copied to the invoices signing issues. */
     taxes: jsonb().$type<AppliedRate[]>().notNull().default([]),

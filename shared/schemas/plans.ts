@@ -172,6 +172,7 @@ export const PlanFormSchema = z
     updatesPerMonth: z.string().optional(),
     unlimitedUpdates: z.boolean(),
     responseTimes: PlanResponseTimesSchema,
+    taxable: z.boolean(),
   })
   .transform(({ monthlyPrice, features, updatesPerMonth, unlimitedUpdates, ...rest }): unknown => ({
     ...rest,
@@ -200,6 +201,7 @@ export function planFormValues(
     | 'popular'
     | 'updatesPerMonth'
     | 'responseTimes'
+    | 'taxable'
   > | null,
   responseTimes: AdminPlan['responseTimes'],
 ): PlanFormValues {
@@ -212,6 +214,7 @@ export function planFormValues(
     updatesPerMonth: plan?.updatesPerMonth == null ? '' : String(plan.updatesPerMonth),
     unlimitedUpdates: plan ? plan.updatesPerMonth === null : false,
     responseTimes: plan?.responseTimes ?? responseTimes,
+    taxable: plan?.taxable ?? true,
   };
 }
 /** What the plan editor's form submits: the POST payload, and a PATCH of every field. */

@@ -1,6 +1,8 @@
 import { z } from '../zod';
 import { MAX_INVOICE_AMOUNT_CENTS } from '../money';
+import { computeInvoiceTaxes, proportion, thousandthsToPercent, type AppliedRate } from '../tax';
 import { PlanIdSchema } from './plans';
+import { AppliedTaxSchema, TaxRateIdsSchema } from './tax';
 import {
   ClientFilterSchema,
   EmailSchema,
@@ -62,8 +64,12 @@ export const ProposalItemInputSchema = z.object({
     .int('Unit price must be a whole number of cents')
     .min(0, 'Unit price cannot be negative')
     .max(MAX_INVOICE_AMOUNT_CENTS, 'Unit price is too large'),
+  /** The proposal's tax rates apply to this item (issue 39). */
+  taxable: z.boolean({ error: 'Taxable must be true or false' }).default(true),
 });
 export type ProposalItemInput = z.infer<typeof ProposalItemInputSchema>;
+/** An item as proposals.items keeps it: one saved before issue 39 has no `taxable` (taxed). */
+export type StoredProposalItem = Omit<ProposalItemInput, 'taxable'> & { taxable?: boolean };
 
 /** Someone who is not a client yet: a new contact, a lead, a consultation request. */
 export const ProposalRecipientSchema = z.object({
@@ -106,6 +112,8 @@ export const ProposalInputSchema = z
     items: z
       .array(ProposalItemInputSchema, { error: 'Items must be a list' })
       .max(MAX_PROPOSAL_ITEMS, `A proposal holds at most ${MAX_PROPOSAL_ITEMS} items`),
+    /** The tax rates to apply to the taxable items and the plan's month (issue 39). */
+    taxRateIds: TaxRateIdsSchema.default([]),
     depositPercent: z
       .number({ error: 'Deposit must be a number' })
       .int('Deposit must be a whole percentage')
@@ -128,20 +136,81 @@ export const ProposalInputSchema = z
   });
 export type ProposalInput = z.infer<typeof ProposalInputSchema>;
 
+/** An item as the totals read it: an item saved before issue 39 has no `taxable` (taxed). */
+interface PricedItem {
+  quantity: number;
+  unitPrice: number;
+  taxable?: boolean;
+}
+
+/**
+ * The deposit split by the items' taxability (issue 39): the taxable items' share of it, in
+ * proportion, and the rest. The first invoice bills each part as its own line, so the rates
+ * fall on the taxable share only, and the remainder invoice takes the same split back.
+ */
+export function depositParts(items: readonly PricedItem[], deposit: number) {
+  const oneOff = items.reduce((sum, item) => sum + item.quantity * item.unitPrice, 0);
+  const taxableOneOff = items.reduce(
+    (sum, item) => sum + (item.taxable === false ? 0 : item.quantity * item.unitPrice),
+    0,
+  );
+  const taxable = proportion(deposit, taxableOneOff, oneOff);
+  return { taxable, exempt: deposit - taxable };
+}
+
+const appliedTaxes = (taxes: ReturnType<typeof computeInvoiceTaxes>['taxes']) =>
+  taxes.map(({ taxRateId, name, percentThousandths, taxableAmount, amount }) => ({
+    taxRateId,
+    name,
+    percent: thousandthsToPercent(percentThousandths),
+    taxableAmount,
+    amount,
+  }));
+
 /**
  * The money of a proposal in cents: the one-off total, the deposit on it (rounded to the
- * cent), the plan's month, and what the first invoice bills (deposit plus first month). The
- * form shows them live; the server stores its own result.
+ * cent), the plan's month, and what the first invoice bills (deposit plus first month, and
+ * their tax). With tax rates (issue 39), `taxes` is each rate on the taxable items and the
+ * plan's month, rounded once per rate as an invoice is. The form shows them live; the server
+ * stores its own result.
  */
 export function proposalTotals(
-  items: readonly { quantity: number; unitPrice: number }[],
+  items: readonly PricedItem[],
   depositPercent: number,
   monthlyCents: number | null,
+  rates: readonly AppliedRate[] = [],
 ) {
   const oneOff = items.reduce((sum, item) => sum + item.quantity * item.unitPrice, 0);
   const deposit = Math.round((oneOff * depositPercent) / 100);
   const monthly = monthlyCents ?? 0;
-  return { oneOff, deposit, monthly, firstInvoice: deposit + monthly, remainder: oneOff - deposit };
+  const lines = items.map((item) => ({
+    total: item.quantity * item.unitPrice,
+    taxable: item.taxable !== false,
+  }));
+  const whole = computeInvoiceTaxes({
+    lines: [...lines, { total: monthly, taxable: true }],
+    discount: 0,
+    rates,
+  });
+  const parts = depositParts(items, deposit);
+  const first = computeInvoiceTaxes({
+    lines: [
+      { total: parts.taxable, taxable: true },
+      { total: parts.exempt, taxable: false },
+      { total: monthly, taxable: true },
+    ],
+    discount: 0,
+    rates,
+  });
+  return {
+    oneOff,
+    deposit,
+    monthly,
+    firstInvoice: deposit + monthly + first.tax,
+    remainder: oneOff - deposit,
+    taxes: appliedTaxes(whole.taxes),
+    tax: whole.tax,
+  };
 }
 export type ProposalTotals = ReturnType<typeof proposalTotals>;
 
@@ -149,8 +218,15 @@ export const ProposalTotalsSchema = z.object({
   oneOff: z.number().int(),
   deposit: z.number().int(),
   monthly: z.number().int(),
+  /** Deposit plus first month, and their tax. */
   firstInvoice: z.number().int(),
   remainder: z.number().int(),
+  /**
+   * Each rate on the taxable items and the plan's month (issue 39); absent from a document
+   * frozen without rates, so its bytes (and hash) stay what they were.
+   */
+  taxes: z.array(AppliedTaxSchema).optional(),
+  tax: z.number().int().optional(),
 });
 
 /** The plan as the proposal copied it: its price then, whatever the catalogue says later. */
@@ -160,7 +236,11 @@ export const ProposalPlanSchema = z.object({
   monthlyPriceCents: z.number().int(),
 });
 
-export const ProposalItemSchema = ProposalItemInputSchema.extend({ total: z.number().int() });
+export const ProposalItemSchema = ProposalItemInputSchema.extend({
+  total: z.number().int(),
+  /** Absent from a document frozen without tax rates (issue 39). */
+  taxable: z.boolean().optional(),
+});
 
 /**
  * What the recipient reads and signs: one version of the proposal, frozen. Its SHA-256 (of

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { formatCents } from '@shared/money';
 import { formatPlanPrice } from '@shared/plans';
 import type { ProposalDocument, ProposalEventKind } from '@shared/schemas/proposals';
+import { formatPercent, PERCENT_SCALE } from '@shared/tax';
 import { displayDate, displayDateTime } from '../../lib/format';
 import {
   ACCENT,
@@ -163,7 +164,11 @@ function drawProposal(pdf: Pdf, input: AgreementInput): void {
   }
 
   if (document.items.length > 0) {
-    y = drawPricedLines(pdf, document.items, keepRoom(pdf, y, 60), {
+    // With tax rates, an item they skip says so (issue 39).
+    const items = document.items.map((item) =>
+      item.taxable === false ? { ...item, description: `${item.description} (not taxable)` } : item,
+    );
+    y = drawPricedLines(pdf, items, keepRoom(pdf, y, 60), {
       heading: 'ITEM',
       roomFor: (rowTop) => keepRoom(pdf, rowTop, 40),
     });
@@ -177,6 +182,12 @@ function drawProposal(pdf: Pdf, input: AgreementInput): void {
     rows.push([`Deposit (${document.depositPercent}%)`, formatCents(totals.deposit)]);
   }
   if (document.plan) rows.push(['Monthly plan', formatPlanPrice(totals.monthly)]);
+  // Each tax rate on the taxable items and the first month (issue 39), as the invoices apply it.
+  for (const tax of totals.taxes ?? []) {
+    const percent =
+      tax.percent === null ? '' : ` (${formatPercent(Math.round(tax.percent * PERCENT_SCALE))})`;
+    rows.push([`${tax.name}${percent}`, formatCents(tax.amount)]);
+  }
   rows.push(['Due at signing', formatCents(totals.firstInvoice)]);
   if (totals.remainder > 0) rows.push(['Due on delivery', formatCents(totals.remainder)]);
   y = keepRoom(pdf, y, rows.length * 18 + 10);

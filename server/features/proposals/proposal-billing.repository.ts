@@ -2,7 +2,14 @@ import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { PlanId } from '@shared/plans';
 import type { ProposalEventKind } from '@shared/schemas/proposals';
 import type { Database, Transaction } from '../../db/client';
-import { proposalEvents, proposals, subscriptions, users, type ProposalRow } from '../../db/schema';
+import {
+  proposalEvents,
+  proposals,
+  subscriptions,
+  taxRates,
+  users,
+  type ProposalRow,
+} from '../../db/schema';
 import { attachInvoiceToClient } from '../invoices/invoice-lifecycle';
 import { requestSubscriptionAtPrice } from '../subscriptions/subscription-lifecycle';
 import {
@@ -46,6 +53,16 @@ export function createProposalBillingRepository(
     hasEvent: (id: string, kind: ProposalEventKind) => hasEvent(db, id, kind),
 
     /** The oldest account that has verified `email`, if any: the client the proposal is for. */
+    /** Of these tax rates, the ids still active (issue 39: an invoice takes no retired rate). */
+    async activeTaxRateIds(ids: readonly string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: taxRates.id })
+        .from(taxRates)
+        .where(and(inArray(taxRates.id, [...ids]), isNull(taxRates.retiredAt)));
+      return rows.map((row) => row.id);
+    },
+
     async verifiedClientByEmail(email: string): Promise<string | null> {
       const [owner] = await db
         .select({ id: users.id })

@@ -2,7 +2,8 @@ import type { Logger } from 'pino';
 import { addDaysToDate, calendarDateIn } from '@shared/dates';
 import type { CreateInvoice, InvoiceDetail } from '@shared/schemas/invoices';
 import { balanceDue } from '@shared/schemas/payments';
-import { proposalTotals, type ProposalPayment } from '@shared/schemas/proposals';
+import { depositParts, proposalTotals, type ProposalPayment } from '@shared/schemas/proposals';
+import { formatPercent } from '@shared/tax';
 import type { ProposalRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { PAYMENT_PAGE_UNREACHABLE, type InvoiceService } from '../invoices/invoices.service';
@@ -70,17 +71,45 @@ export const NOTHING_TO_PAY = 'This proposal has nothing to pay';
 /** Another run linked its invoice first: this run's invoice is undone with its transaction. */
 class LinkedMeanwhile extends Error {}
 
+/**
+ * The deposit as invoice lines (issue 39): one line, taxable as the items are; where taxable
+ * and non-taxable items mix, the taxable items' share and the rest on a line each, so the
+ * rates fall on the taxable share only. `sign` −1: the credit of the remainder invoice.
+ */
+function depositLines(
+  proposal: ProposalRow,
+  deposit: number,
+  description: string,
+  sign: 1 | -1,
+): CreateInvoice['lineItems'] {
+  const parts = depositParts(proposal.items, deposit);
+  const line = (unitPrice: number, taxable: boolean, what = '') => ({
+    description: `${description}${what}`,
+    quantity: 1,
+    unitPrice: sign * unitPrice,
+    taxable,
+  });
+  if (parts.exempt === 0) return [line(deposit, true)];
+  if (parts.taxable === 0) return [line(deposit, false)];
+  return [
+    line(parts.taxable, true, ' (taxable items)'),
+    line(parts.exempt, false, ' (non-taxable items)'),
+  ];
+}
+
 /** The first invoice's lines: the deposit on the one-off items, the plan's first month. */
 export function firstInvoiceLines(proposal: ProposalRow) {
   const totals = proposalTotals(proposal.items, proposal.depositPercent, proposal.planMonthlyCents);
   const lines: CreateInvoice['lineItems'] = [];
   if (totals.deposit > 0) {
-    lines.push({
-      description: `Deposit (${proposal.depositPercent}%) — ${proposal.title}`,
-      quantity: 1,
-      unitPrice: totals.deposit,
-      taxable: true,
-    });
+    lines.push(
+      ...depositLines(
+        proposal,
+        totals.deposit,
+        `Deposit (${proposal.depositPercent}%) — ${proposal.title}`,
+        1,
+      ),
+    );
   }
   if (proposal.planId && proposal.planMonthlyCents !== null) {
     lines.push({
@@ -103,16 +132,18 @@ export function remainderLines(proposal: ProposalRow, firstInvoiceNumber: string
     description: item.description,
     quantity: item.quantity,
     unitPrice: item.unitPrice,
-    taxable: true,
+    taxable: item.taxable !== false,
   }));
   if (deposit > 0) {
     const on = firstInvoiceNumber ? ` on invoice ${firstInvoiceNumber}` : '';
-    lines.push({
-      description: `Less the deposit (${proposal.depositPercent}%) billed${on}`,
-      quantity: 1,
-      unitPrice: -deposit,
-      taxable: true,
-    });
+    lines.push(
+      ...depositLines(
+        proposal,
+        deposit,
+        `Less the deposit (${proposal.depositPercent}%) billed${on}`,
+        -1,
+      ),
+    );
   }
   return lines;
 }
@@ -132,14 +163,33 @@ export function createProposalBilling({
 }: ProposalBillingDeps): ProposalBilling {
   const today = () => calendarDateIn(now(), timeZone);
 
-  function invoiceInput(proposal: ProposalRow, lineItems: CreateInvoice['lineItems']) {
+  /**
+   * The invoice's client, lines and the proposal's tax rates (issue 39). A rate retired since
+   * the proposal was written is not applied (an invoice takes active rates only, and the
+   * agency retired it for a reason); the invoice's note says so, for the owner to see.
+   */
+  async function invoiceInput(
+    proposal: ProposalRow,
+    lineItems: CreateInvoice['lineItems'],
+    notes: string,
+  ) {
+    const wanted = proposal.taxes.flatMap((rate) => (rate.taxRateId ? [rate.taxRateId] : []));
+    const active = new Set(await repository.activeTaxRateIds(wanted));
+    const retired = proposal.taxes.filter((rate) => rate.taxRateId && !active.has(rate.taxRateId));
+    const retiredNote = retired
+      .map(
+        (rate) =>
+          ` The tax rate ${rate.name} (${formatPercent(rate.percentThousandths)}) was retired since the proposal was written and is not applied.`,
+      )
+      .join('');
     return {
       clientName: proposal.recipientName,
       clientEmail: proposal.recipientEmail,
       lineItems,
-      taxRateIds: [],
+      taxRateIds: wanted.filter((id) => active.has(id)),
       tax: 0,
       discount: 0,
+      notes: `${notes}${retiredNote}`,
     };
   }
 
@@ -166,12 +216,15 @@ export function createProposalBilling({
     if (proposal.depositInvoiceId || lineItems.length === 0) return;
     await createLinked(
       {
-        ...invoiceInput(proposal, lineItems),
+        ...(await invoiceInput(
+          proposal,
+          lineItems,
+          proposal.planId
+            ? `As agreed in "${proposal.title}". Your plan starts on the day this invoice is paid.`
+            : `The deposit agreed in "${proposal.title}".`,
+        )),
         planType: proposal.planId,
         dueDate: addDaysToDate(today(), FIRST_INVOICE_TERMS_DAYS),
-        notes: proposal.planId
-          ? `As agreed in "${proposal.title}". Your plan starts on the day this invoice is paid.`
-          : `The deposit agreed in "${proposal.title}".`,
       },
       proposal,
       'linkFirstInvoice',
@@ -211,11 +264,14 @@ export function createProposalBilling({
     if (proposal.remainderInvoiceId || remainder <= 0) return;
     await createLinked(
       {
-        ...invoiceInput(proposal, remainderLines(proposal, firstNumber)),
+        ...(await invoiceInput(
+          proposal,
+          remainderLines(proposal, firstNumber),
+          `The rest of "${proposal.title}", on delivery of the work.`,
+        )),
         planType: null,
         // A draft: the owner sets its due date when the work is delivered and it is sent.
         dueDate: addDaysToDate(today(), 30),
-        notes: `The rest of "${proposal.title}", on delivery of the work.`,
       },
       proposal,
       'linkRemainderInvoice',

@@ -22,8 +22,23 @@ export function planOf(row: Pick<ProposalRow, 'planId' | 'planName' | 'planMonth
 
 /** The proposal's money: what its form shows, from what the row copied. */
 export const totalsOf = (
-  row: Pick<ProposalRow, 'items' | 'depositPercent' | 'planId' | 'planMonthlyCents'>,
-) => proposalTotals(row.items, row.depositPercent, row.planId ? row.planMonthlyCents : null);
+  row: Pick<ProposalRow, 'items' | 'depositPercent' | 'planId' | 'planMonthlyCents' | 'taxes'>,
+) =>
+  proposalTotals(
+    row.items,
+    row.depositPercent,
+    row.planId ? row.planMonthlyCents : null,
+    row.taxes,
+  );
+
+/**
+ * The totals a document freezes: without tax rates, exactly the fields a document had before
+ * issue 39, so an untaxed proposal reads (and hashes) as it did.
+ */
+function documentTotals(row: ProposalRow) {
+  const { taxes, tax, ...totals } = totalsOf(row);
+  return row.taxes.length > 0 ? { ...totals, taxes, tax } : totals;
+}
 
 /**
  * What the recipient reads and signs, built from the row's current version and the agency's
@@ -45,9 +60,10 @@ export function buildProposalDocument(row: ProposalRow, agency: ProposalAgency):
       quantity: item.quantity,
       unitPrice: item.unitPrice,
       total: item.quantity * item.unitPrice,
+      ...(row.taxes.length > 0 ? { taxable: item.taxable !== false } : {}),
     })),
     depositPercent: row.depositPercent,
-    totals: totalsOf(row),
+    totals: documentTotals(row),
     validUntil: row.validUntil,
     terms: row.terms,
   };

@@ -1,5 +1,7 @@
 import { calendarDateIn } from '@shared/dates';
 import { PROPOSAL_MESSAGES, type ProposalInput } from '@shared/schemas/proposals';
+import { TAX_MESSAGES } from '@shared/schemas/tax';
+import type { AppliedRate } from '@shared/tax';
 import type { ProposalRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { fullName } from '../../lib/format';
@@ -11,6 +13,28 @@ export const CLIENT_NOT_FOUND = 'That client does not exist';
 export const CLIENT_WITHOUT_EMAIL = 'That client has no e-mail address to send the proposal to';
 export const SEARCH_NOT_FOUND = 'That lead search does not exist';
 export const CONSULTATION_NOT_FOUND = 'That consultation request does not exist';
+
+/**
+ * The rates the input names, as the proposal snapshots them (issue 39): each must be active,
+ * but a rate the proposal already has keeps its snapshot even if retired since, as its plan
+ * keeps the price it copied.
+ */
+async function ratesOf(
+  repository: ProposalDeps['repository'],
+  ids: readonly string[],
+  current: ProposalRow | undefined,
+): Promise<AppliedRate[]> {
+  const kept = new Map((current?.taxes ?? []).map((rate) => [rate.taxRateId, rate]));
+  const found = new Map((await repository.taxRates(ids)).map((rate) => [rate.id, rate]));
+  return ids.map((id) => {
+    const snapshot = kept.get(id);
+    if (snapshot) return snapshot;
+    const rate = found.get(id);
+    if (!rate) throw new AppError(400, TAX_MESSAGES.rateNotFound);
+    if (rate.retiredAt) throw new AppError(400, TAX_MESSAGES.rateRetired);
+    return { taxRateId: rate.id, name: rate.name, percentThousandths: rate.percentThousandths };
+  });
+}
 
 /** The columns a proposal's input sets (what POST and PUT write alike). */
 export type ProposalContent = Pick<
@@ -27,6 +51,7 @@ export type ProposalContent = Pick<
   | 'planName'
   | 'planMonthlyCents'
   | 'items'
+  | 'taxes'
   | 'depositPercent'
   | 'validUntil'
   | 'terms'
@@ -99,11 +124,13 @@ export async function contentOf(
     leadId: input.lead?.leadId ?? null,
     consultationId: input.consultationId ?? null,
     ...plan,
-    items: input.items.map(({ description, quantity, unitPrice }) => ({
+    items: input.items.map(({ description, quantity, unitPrice, taxable }) => ({
       description,
       quantity,
       unitPrice,
+      taxable,
     })),
+    taxes: await ratesOf(repository, input.taxRateIds, current),
     depositPercent: input.depositPercent,
     validUntil: input.validUntil,
     terms: input.terms ?? (await settings.get()).terms,

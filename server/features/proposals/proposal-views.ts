@@ -54,7 +54,11 @@ export function toEvent(row: ProposalEventRow): ProposalEvent {
 export function toDetail(row: ProposalRow, events: ProposalEventRow[]): ProposalDetail {
   return {
     ...toProposal(row),
-    items: row.items.map((item) => ({ ...item, total: item.quantity * item.unitPrice })),
+    items: row.items.map((item) => ({
+      ...item,
+      taxable: item.taxable !== false,
+      total: item.quantity * item.unitPrice,
+    })),
     terms: row.terms,
     signerName: row.signerName,
     declineReason: row.declineReason,

@@ -35,6 +35,7 @@ import {
   proposals,
   proposalVersions,
   settings,
+  taxRates,
   users,
   type ProposalRow,
   type ProposalVersionRow,
@@ -235,6 +236,20 @@ export function createProposalRepository(db: Database) {
         .from(users)
         .where(eq(users.id, userId));
       return row ?? null;
+    },
+
+    /** The tax rates of these ids (issue 39), retired ones included: the caller says why not. */
+    async taxRates(ids: readonly string[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({
+          id: taxRates.id,
+          name: taxRates.name,
+          percentThousandths: taxRates.percentThousandths,
+          retiredAt: taxRates.retiredAt,
+        })
+        .from(taxRates)
+        .where(inArray(taxRates.id, [...ids]));
     },
 
     async searchExists(searchId: string): Promise<boolean> {

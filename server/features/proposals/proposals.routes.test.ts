@@ -14,7 +14,9 @@ import {
   proposalEvents,
   proposals,
   proposalVersions,
+  taxRates,
 } from '../../db/schema';
+import { TAX_MESSAGES } from '@shared/schemas/tax';
 import { createClient, signedInAdmin, signedInClient } from '@tests/factories';
 import { startSmtpSink, type SmtpSink } from '@tests/support/smtp-sink';
 import { createTestClock, startTestApp, type TestApp } from '@tests/support/test-app';
@@ -180,6 +182,75 @@ describe('writing a proposal', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.kind, 'proposal.created'), eq(auditEvents.targetId, proposal.id)));
     expect(audit).toBeDefined();
+  });
+});
+
+describe('a taxed proposal (issue 39)', () => {
+  it('snapshots its rates and taxes the taxable items and the plan once per rate', async () => {
+    const [state, parish, retired] = await t.database.db
+      .insert(taxRates)
+      .values([
+        { name: 'Louisiana state', percentThousandths: 4_450, isDefault: true },
+        { name: 'Orleans parish', percentThousandths: 5_000 },
+        { name: 'Old city rate', percentThousandths: 2_500, retiredAt: new Date() },
+      ])
+      .returning();
+    const items = [
+      { description: 'Website build', quantity: 1, unitPrice: 250_000 },
+      { description: 'Domain (resold)', quantity: 1, unitPrice: 2_000, taxable: false },
+    ];
+    const refused = await admin
+      .post('/api/admin/proposals')
+      .send(proposalInput({ items, taxRateIds: [state!.id, retired!.id] }));
+    expect([refused.status, refused.body.message]).toEqual([400, TAX_MESSAGES.rateRetired]);
+
+    const { id } = await create({ items, taxRateIds: [state!.id, parish!.id] });
+    // A rename later changes no proposal: it keeps what it was written with.
+    await t.database.db
+      .update(taxRates)
+      .set({ name: 'Louisiana (renamed)' })
+      .where(eq(taxRates.id, state!.id));
+    const detail = await admin.get(`/api/admin/proposals/${id}`);
+    expect(detail.body.items.map((item: { taxable: boolean }) => item.taxable)).toEqual([
+      true,
+      false,
+    ]);
+    // Taxed: $2,500.00 of items + the $399.00 month = $2,899.00. 4.45% is $129.0055 → $129.01;
+    // 5% is $144.95. The first invoice: the taxable items' share of the 30% deposit ($750.00 of
+    // $756.00) and the month, $1,149.00, taxed $51.13 + $57.45.
+    const totals = {
+      oneOff: 252_000,
+      deposit: 75_600,
+      monthly: 39_900,
+      firstInvoice: 75_600 + 39_900 + 5_113 + 5_745,
+      remainder: 176_400,
+      taxes: [
+        {
+          taxRateId: state!.id,
+          name: 'Louisiana state',
+          percent: 4.45,
+          taxableAmount: 289_900,
+          amount: 12_901,
+        },
+        {
+          taxRateId: parish!.id,
+          name: 'Orleans parish',
+          percent: 5,
+          taxableAmount: 289_900,
+          amount: 14_495,
+        },
+      ],
+      tax: 27_396,
+    };
+    expect(detail.body.totals).toEqual(totals);
+
+    const { token } = await send(id);
+    const view = await request(t.app).get(`/api/proposals/${token}`);
+    expect(view.body.document.totals).toEqual(totals);
+    expect(view.body.document.items.map((item: { taxable: boolean }) => item.taxable)).toEqual([
+      true,
+      false,
+    ]);
   });
 });
 

@@ -25,6 +25,7 @@ import {
 } from '@tests/support/api-server';
 import { anInvoice } from '@tests/support/invoice-fixtures';
 import { anAdminSite } from '@tests/support/site-fixtures';
+import { clientTaxHandler, taxRatesHandler } from '@tests/support/tax-fixtures';
 import { renderWithApp } from '@tests/support/render-app';
 import { ClientDetailPage } from './client-detail-page';
 
@@ -262,7 +263,7 @@ afterEach(() => {
 describe('ClientDetailPage', { timeout: 15_000 }, () => {
   // The screen names plans from the catalogue (issue 37).
   beforeEach(() => {
-    apiServer.use(adminPlansHandler());
+    apiServer.use(adminPlansHandler(), taxRatesHandler(), clientTaxHandler());
   });
 
   it('shows who the client is, what they owe and their plan', async () => {

@@ -29,6 +29,7 @@ import { ClientReportsCard } from '@/features/reports/public';
 import { SignupLinkStateBadge } from '@/features/signup-links/public';
 import { ClientStatementCard } from '@/features/statements/public';
 import { ClientSitesCard } from '@/features/sites/public';
+import { ClientTaxCard } from '@/features/tax/public';
 import { TicketKindBadge, TicketStatusLabel } from '@/features/tickets/public';
 import { ClientUpdatesCard } from '@/features/updates/public';
 import { paths } from '@/lib/paths';
@@ -240,6 +241,7 @@ export function ClientDetailPage() {
           <ClientSubscriptionCard detail={detail} />
           <ClientPlanActions clientId={profile.id} subscription={detail.subscription} />
           <ClientAccessCard detail={detail} />
+          <ClientTaxCard clientId={profile.id} />
           <RecentCard
             title="Signup links"
             total={detail.signupLinks.total}

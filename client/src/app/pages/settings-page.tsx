@@ -14,6 +14,7 @@ import { ProposalSettingsCard } from '@/features/proposals/public';
 import { SavedRepliesCard } from '@/features/saved-replies/public';
 import { BusinessSettingsCards } from '@/features/settings/pages/business-settings-cards';
 import { StatementSettingsCard } from '@/features/statements/public';
+import { TaxRatesCard } from '@/features/tax/public';
 
 /**
  * /admin/settings: the admin's account, password and two-factor authentication, the
@@ -56,6 +57,7 @@ export function SettingsPage() {
         <AdminsCard />
         <LegalPagesCard />
         <ProposalSettingsCard />
+        <TaxRatesCard />
         <StatementSettingsCard />
         <AccountingAccountsCard />
       </div>

@@ -2,6 +2,7 @@ import { formatCents } from '@shared/money';
 import type { ProposalDocument as ProposalDocumentData } from '@shared/schemas/proposals';
 import { formatDate } from '@/lib/dates';
 import { LegalText } from '@/features/legal/public';
+import { rateLabel } from '@/features/tax/public';
 
 function Total({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -18,7 +19,11 @@ function Total({ label, value, strong }: { label: string; value: string; strong?
  * totals, until when it stands, and the terms (Markdown, drawn like the legal pages).
  */
 export function ProposalDocument({ document }: { document: ProposalDocumentData }) {
-  const { agency, recipient, plan, items, totals } = document;
+  const { agency, recipient, plan, totals } = document;
+  // With tax rates, an item they skip says so (issue 39).
+  const items = document.items.map((item) =>
+    item.taxable === false ? { ...item, description: `${item.description} (not taxable)` } : item,
+  );
   return (
     <article aria-labelledby="proposal-title" className="space-y-8 break-words">
       <header className="space-y-3">
@@ -126,6 +131,13 @@ export function ProposalDocument({ document }: { document: ProposalDocumentData 
             />
           )}
           {plan && <Total label="Plan, first month" value={formatCents(totals.monthly)} />}
+          {(totals.taxes ?? []).map((tax, index) => (
+            <Total
+              key={`${tax.name}-${index}`}
+              label={`Tax: ${rateLabel(tax)}`}
+              value={formatCents(tax.amount)}
+            />
+          ))}
           <Total
             label="First invoice, due on signing"
             value={formatCents(totals.firstInvoice)}

@@ -11,6 +11,7 @@ import { formatDate } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { useSearchParam } from '@/lib/use-search-param';
 import { HowToPay, PayNowButton, usePaymentSettings } from '@/features/payments/public';
+import { rateLabel } from '@/features/tax/public';
 import { useClientInvoices } from '../api/get-client-invoices';
 import { clientCreditNotePdfUrl } from '../api/get-invoice-pdf';
 
@@ -81,6 +82,16 @@ const columnsFor = (online: boolean, awaitingPaymentOf: string | null) =>
       cell: ({ row: { original: invoice } }) => (
         <span className="flex flex-col items-end gap-1">
           {formatCents(invoice.total)}
+          {invoice.taxes
+            ?.filter((tax) => tax.amount > 0)
+            .map((tax, index) => (
+              <span
+                key={`${tax.name}-${index}`}
+                className="whitespace-nowrap text-xs text-muted-foreground"
+              >
+                Incl. {rateLabel(tax)} {formatCents(tax.amount)}
+              </span>
+            ))}
           {invoice.amountPaid > 0 && invoice.status !== 'paid' && (
             <span className="whitespace-nowrap text-xs text-muted-foreground">
               Balance due {formatCents(balanceDue(invoice))}

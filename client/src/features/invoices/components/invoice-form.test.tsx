@@ -5,11 +5,12 @@ import type { CreateInvoice } from '@shared/schemas/invoices';
 import { renderWithApp } from '@tests/support/render-app';
 import { InvoiceForm } from './invoice-form';
 import { apiServer, adminPlansHandler } from '@tests/support/api-server';
+import { LOUISIANA_RATES, taxRatesHandler } from '@tests/support/tax-fixtures';
 
 describe('InvoiceForm', () => {
   // The screen names plans from the catalogue (issue 37).
   beforeEach(() => {
-    apiServer.use(adminPlansHandler());
+    apiServer.use(adminPlansHandler(), taxRatesHandler());
   });
 
   it('shows the total live and sends integer cents, without the lines that do not count', async () => {
@@ -60,9 +61,15 @@ describe('InvoiceForm', () => {
         dueDate: '2026-12-06',
         notes: '',
         lineItems: [
-          { description: 'Signature plan, one month', quantity: 1, unitPrice: 39_900 },
-          { description: 'A third', quantity: 3, unitPrice: 3_333 },
+          {
+            description: 'Signature plan, one month',
+            quantity: 1,
+            unitPrice: 39_900,
+            taxable: true,
+          },
+          { description: 'A third', quantity: 3, unitPrice: 3_333, taxable: true },
         ],
+        taxRateIds: [],
         tax: 10,
         discount: 20,
       },
@@ -137,7 +144,7 @@ describe('InvoiceForm', () => {
     await user.click(screen.getByRole('button', { name: 'Create Invoice' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]![0].lineItems).toEqual([
-      { description: 'Logo design', quantity: 1, unitPrice: 25_000 },
+      { description: 'Logo design', quantity: 1, unitPrice: 25_000, taxable: true },
     ]);
   }, 20_000);
 
@@ -169,5 +176,50 @@ describe('InvoiceForm', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Create Invoice' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+  }, 20_000);
+
+  it('applies the default rates to the taxable lines after the discount, one line per rate', async () => {
+    apiServer.use(taxRatesHandler(LOUISIANA_RATES));
+    const user = userEvent.setup();
+    const onSubmit = vi.fn(async () => {});
+    renderWithApp(<InvoiceForm onSubmit={onSubmit} submitting={false} />, '/admin/invoices/new');
+    const state = await screen.findByRole('checkbox', { name: 'Louisiana state (4.45%)' });
+    // The default rate is checked for a new invoice; a typed amount is not offered beside it.
+    await waitFor(() => expect(state).toBeChecked());
+    expect(screen.getByRole('checkbox', { name: 'Orleans parish (5%)' })).not.toBeChecked();
+    expect(screen.queryByLabelText('Tax ($)')).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Client Name'), 'Camille Broussard');
+    await user.type(screen.getByLabelText('Client Email'), 'camille@example.com');
+    await user.type(screen.getByLabelText('Description, line 1'), 'Design');
+    await user.type(screen.getByLabelText('Unit price ($), line 1'), '100');
+    await user.click(screen.getByRole('button', { name: 'Add Line Item' }));
+    await user.type(screen.getByLabelText('Description, line 2'), 'Domain (resold)');
+    await user.type(screen.getByLabelText('Unit price ($), line 2'), '50');
+    await user.click(screen.getByRole('checkbox', { name: 'Taxable, line 2' }));
+    await user.type(screen.getByLabelText('Discount ($)'), '15');
+    await user.click(screen.getByRole('checkbox', { name: 'Orleans parish (5%)' }));
+
+    // $90.00 taxable after its $10.00 share of the discount: 4.45% is $4.005, half-up $4.01.
+    expect(screen.getAllByTestId('tax-line').map((line) => line.textContent)).toEqual([
+      'Louisiana state (4.45%)$4.01',
+      'Orleans parish (5%)$4.50',
+    ]);
+    expect(screen.getByTestId('invoice-total')).toHaveTextContent('$143.51');
+
+    await user.click(screen.getByRole('button', { name: 'Create Invoice' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]).toEqual([
+      expect.objectContaining({
+        lineItems: [
+          { description: 'Design', quantity: 1, unitPrice: 10_000, taxable: true },
+          { description: 'Domain (resold)', quantity: 1, unitPrice: 5_000, taxable: false },
+        ],
+        taxRateIds: LOUISIANA_RATES.map((rate) => rate.id),
+        tax: 0,
+        discount: 1_500,
+      }),
+      expect.anything(),
+    ]);
   }, 20_000);
 });

@@ -1,9 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
 import { centsToDollars, dollarsToCents } from '@shared/money';
+import type { TaxRate } from '@shared/schemas/tax';
+import { computeInvoiceTaxes, percentToThousandths } from '@shared/tax';
 import { ChosenClient } from '@/features/clients/public';
 import { PlanOptions, useAdminPlanLookup } from '@/features/plans/public';
+import { TaxRateChecklist, useActiveTaxRates } from '@/features/tax/public';
 import {
   InvoiceFormSchema,
   keepBillableLines,
@@ -21,7 +24,7 @@ import { LineItemsEditor } from '@/components/ui/line-items-editor';
 import { addDaysTo, businessToday } from '@/lib/dates';
 import { InvoiceTotals } from './invoice-totals';
 
-const EMPTY_LINE = { description: '', quantity: '1', unitPrice: '' };
+const EMPTY_LINE = { description: '', quantity: '1', unitPrice: '', taxable: true };
 
 function defaultValues(today: Date): InvoiceFormValues {
   return {
@@ -32,6 +35,7 @@ function defaultValues(today: Date): InvoiceFormValues {
     dueDate: addDaysTo(businessToday(today), 14),
     notes: '',
     lineItems: [EMPTY_LINE],
+    taxRateIds: [],
     tax: '',
     discount: '',
   };
@@ -55,8 +59,11 @@ export function invoiceFormValues(detail: InvoiceDetail): InvoiceFormValues {
       description: line.description,
       quantity: String(line.quantity),
       unitPrice: centsToDollars(line.unitPrice),
+      taxable: line.taxable,
     })),
-    tax: dollars(invoice.tax),
+    taxRateIds: detail.taxes.flatMap((tax) => (tax.taxRateId ? [tax.taxRateId] : [])),
+    // A draft with named rates has its tax computed from them, not typed.
+    tax: detail.taxes.some((tax) => tax.taxRateId) ? '' : dollars(invoice.tax),
     discount: dollars(invoice.discount),
   };
 }
@@ -69,6 +76,7 @@ const asPayloadLine = (line: FormLine) => ({
   description: line.description,
   quantity: Number.isInteger(Number(line.quantity)) ? Number(line.quantity) : 0,
   unitPrice: cents(line.unitPrice),
+  taxable: line.taxable ?? true,
 });
 
 /**
@@ -86,15 +94,29 @@ function DroppedLineNote({ control, index }: { control: FormControl; index: numb
   );
 }
 
-/** Subtotal, tax, discount and total as the form stands, by the same rules as the server. */
-function LiveTotals({ control }: { control: FormControl }) {
-  const [lineItems, tax, discount] = useWatch({
+/**
+ * Subtotal, tax, discount and total as the form stands, by the same rules as the server: with
+ * rates chosen, each rate on the taxable lines after their share of the discount
+ * (computeInvoiceTaxes, shared/tax.ts), else the tax typed by hand.
+ */
+function LiveTotals({ control, rates }: { control: FormControl; rates: readonly TaxRate[] }) {
+  const [lineItems, tax, discount, taxRateIds = []] = useWatch({
     control,
-    name: ['lineItems', 'tax', 'discount'],
+    name: ['lineItems', 'tax', 'discount', 'taxRateIds'],
   });
   const lines = keepBillableLines(lineItems.map(asPayloadLine));
-  const taxCents = Math.max(0, cents(tax));
   const discountCents = Math.max(0, cents(discount));
+  const chosen = rates.filter((rate) => taxRateIds.includes(rate.id));
+  const computed = computeInvoiceTaxes({
+    lines: lines.map((line) => ({ total: line.quantity * line.unitPrice, taxable: line.taxable })),
+    discount: discountCents,
+    rates: chosen.map((rate) => ({
+      taxRateId: rate.id,
+      name: rate.name,
+      percentThousandths: percentToThousandths(rate.percent) ?? 0,
+    })),
+  });
+  const taxCents = chosen.length > 0 ? computed.tax : Math.max(0, cents(tax));
   const totals = sumInvoice(lines, taxCents, discountCents);
   return (
     <div className="space-y-2">
@@ -102,6 +124,11 @@ function LiveTotals({ control }: { control: FormControl }) {
         live
         subtotal={totals.subtotal}
         tax={taxCents}
+        taxes={computed.taxes.map((line, index) => ({
+          name: line.name,
+          percent: chosen[index]?.percent ?? null,
+          amount: line.amount,
+        }))}
         discount={discountCents}
         total={totals.total}
       />
@@ -152,6 +179,7 @@ export function InvoiceForm({
   ) => React.ReactNode;
 }) {
   const plans = useAdminPlanLookup();
+  const taxRates = useActiveTaxRates();
   const form = useForm<InvoiceFormValues, unknown, CreateInvoice>({
     resolver: zodResolver(InvoiceFormSchema),
     defaultValues: initial ?? defaultValues(today),
@@ -174,6 +202,24 @@ export function InvoiceForm({
     }
   };
   const lines = useFieldArray({ control: form.control, name: 'lineItems' });
+  const chosenRateIds = useWatch({ control: form.control, name: 'taxRateIds' }) ?? [];
+  // A new invoice starts with the default rates checked, once they have loaded (issue 39).
+  const defaultsApplied = useRef(initial !== undefined);
+  const defaultIdsKey = taxRates.defaultIds.join(',');
+  useEffect(() => {
+    if (defaultsApplied.current || !taxRates.query.isSuccess) return;
+    defaultsApplied.current = true;
+    if (defaultIdsKey && !form.getFieldState('taxRateIds').isDirty) {
+      form.setValue('taxRateIds', defaultIdsKey.split(','));
+    }
+  }, [defaultIdsKey, taxRates.query.isSuccess, form]);
+  // The draft's own rates stay offered even if retired since (the server then says so).
+  const offeredRates = taxRates.query.data
+    ? taxRates.query.data.items.filter(
+        (rate) => rate.retiredAt === null || (initial?.taxRateIds ?? []).includes(rate.id),
+      )
+    : [];
+  const ratesChosen = chosenRateIds.length > 0;
   const linesError = errors.lineItems?.message ?? errors.lineItems?.root?.message;
 
   /** Choosing a plan fills an empty first line with that plan's month. */
@@ -261,7 +307,22 @@ export function InvoiceForm({
                 {...form.register(`lineItems.${index}.unitPrice`)}
               />
             )}
-            renderNote={(index) => <DroppedLineNote control={form.control} index={index} />}
+            renderNote={(index) => (
+              <>
+                {offeredRates.length > 0 && (
+                  <label className="col-span-3 flex items-center gap-2 text-sm sm:col-span-4">
+                    <input
+                      type="checkbox"
+                      className="h-4 w-4 accent-primary"
+                      aria-label={`Taxable, line ${index + 1}`}
+                      {...form.register(`lineItems.${index}.taxable`)}
+                    />
+                    Taxable
+                  </label>
+                )}
+                <DroppedLineNote control={form.control} index={index} />
+              </>
+            )}
             onAdd={() => lines.append(EMPTY_LINE)}
             onRemove={(index) => lines.remove(index)}
           />
@@ -273,17 +334,39 @@ export function InvoiceForm({
           <CardTitle>Totals and Notes</CardTitle>
         </CardHeader>
         <CardContent className="space-y-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField
-              label="Tax ($)"
-              type="number"
-              min={0}
-              step={0.01}
-              inputMode="decimal"
-              placeholder="0.00"
-              error={errors.tax?.message}
-              {...form.register('tax')}
+          {offeredRates.length > 0 && (
+            <Controller
+              control={form.control}
+              name="taxRateIds"
+              render={({ field }) => (
+                <TaxRateChecklist
+                  legend="Tax rates"
+                  hint="Each applies to the taxable lines after the discount."
+                  rates={offeredRates}
+                  value={field.value ?? []}
+                  onChange={(ids) => {
+                    field.onChange(ids);
+                    // The schema refuses a typed amount beside rates; its field goes away.
+                    if (ids.length > 0) form.setValue('tax', '');
+                  }}
+                />
+              )}
             />
+          )}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {!ratesChosen && (
+              <FormField
+                label="Tax ($)"
+                type="number"
+                min={0}
+                step={0.01}
+                inputMode="decimal"
+                placeholder="0.00"
+                hint={offeredRates.length > 0 ? 'Or a single amount, with no rate.' : undefined}
+                error={errors.tax?.message}
+                {...form.register('tax')}
+              />
+            )}
             <FormField
               label="Discount ($)"
               type="number"
@@ -301,7 +384,7 @@ export function InvoiceForm({
             error={errors.notes?.message}
             {...form.register('notes')}
           />
-          <LiveTotals control={form.control} />
+          <LiveTotals control={form.control} rates={offeredRates} />
         </CardContent>
       </Card>
 

@@ -1,17 +1,25 @@
 import { formatCents } from '@shared/money';
+import type { AppliedTax } from '@shared/schemas/tax';
+import { AppliedTaxLines } from '@/features/tax/public';
 import { cn } from '@/lib/utils';
 
-/** Subtotal, tax, discount and total (integer cents) as a description list. */
+/**
+ * Subtotal, tax, discount and total (integer cents) as a description list; with named rates,
+ * one line per rate in place of the single "Tax" (issue 39).
+ */
 export function InvoiceTotals({
   subtotal,
   tax,
   discount,
   total,
+  taxes = [],
   live = false,
   className,
 }: {
   subtotal: number;
   tax: number;
+  /** Each rate applied and its amount; none: the single tax amount, as "Tax". */
+  taxes?: readonly Pick<AppliedTax, 'name' | 'percent' | 'amount'>[];
   discount: number;
   total: number;
   /** Announce changes (the form's running total). */
@@ -27,10 +35,14 @@ export function InvoiceTotals({
         <dt className="text-muted-foreground">Subtotal</dt>
         <dd>{formatCents(subtotal)}</dd>
       </div>
-      <div className="flex justify-between">
-        <dt className="text-muted-foreground">Tax</dt>
-        <dd>{formatCents(tax)}</dd>
-      </div>
+      {taxes.length > 0 ? (
+        <AppliedTaxLines taxes={taxes} />
+      ) : (
+        <div className="flex justify-between">
+          <dt className="text-muted-foreground">Tax</dt>
+          <dd>{formatCents(tax)}</dd>
+        </div>
+      )}
       <div className="flex justify-between">
         <dt className="text-muted-foreground">Discount</dt>
         <dd>{discount > 0 ? `-${formatCents(discount)}` : formatCents(0)}</dd>

@@ -82,7 +82,22 @@ export function InvoiceDetailPage() {
     );
   }
 
-  const { invoice: current, lineItems, payments, payLink, creditNotes, creditable } = invoice.data;
+  const {
+    invoice: current,
+    lineItems,
+    payments,
+    payLink,
+    creditNotes,
+    creditable,
+    taxes,
+  } = invoice.data;
+  // With named rates, the lines they skip say so (issue 39).
+  const shownLines =
+    taxes.length > 0
+      ? lineItems.map((line) =>
+          line.taxable ? line : { ...line, description: `${line.description} (not taxable)` },
+        )
+      : lineItems;
   const credited = creditNotes
     .filter((note) => note.status === 'issued')
     .reduce((sum, note) => sum + note.amount, 0);
@@ -278,17 +293,23 @@ export function InvoiceDetailPage() {
             caption="Line items"
             variant="relaxed"
             columns={lineItemColumns}
-            data={lineItems}
+            data={shownLines}
             getRowId={(line) => line.id}
           />
           <InvoiceTotals
             className="mt-4"
             subtotal={current.subtotal}
             tax={current.tax}
+            taxes={taxes}
             discount={current.discount}
             total={current.total}
           />
           {payments.length > 0 && <InvoiceBalance className="mt-2" invoice={current} />}
+          {current.taxExemptCertificate !== null && (
+            <p className="mt-4 text-sm text-muted-foreground">
+              Tax exempt — certificate {current.taxExemptCertificate}
+            </p>
+          )}
         </CardContent>
       </Card>
 

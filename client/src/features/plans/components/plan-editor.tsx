@@ -136,6 +136,11 @@ export function PlanEditor({
             hint="Outlined and flagged on the pricing; only one plan has the mark."
             {...form.register('popular')}
           />
+          <CheckboxField
+            label="Taxable"
+            hint="Its invoices' plan line takes the sales tax rates (renewals: the defaults, or the client's own)."
+            {...form.register('taxable')}
+          />
           <fieldset className="space-y-3">
             <legend className="mb-1 text-sm font-medium">Website updates</legend>
             <FormField

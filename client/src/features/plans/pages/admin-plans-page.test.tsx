@@ -110,6 +110,7 @@ describe('AdminPlansPage (Plans)', () => {
             popular: false,
             updatesPerMonth: 0,
             responseTimes: PLANS[1]!.responseTimes,
+            taxable: true,
           },
         },
       ]),

@@ -17,7 +17,14 @@ const itemColumns = pricedLineColumns<Item & { key: string }>({
  */
 export function ProposalDocument({ proposal }: { proposal: ProposalDetail }) {
   const { recipient, plan } = proposal;
-  const items = proposal.items.map((item, index) => ({ ...item, key: String(index) }));
+  const taxed = (proposal.totals.taxes ?? []).length > 0;
+  const items = proposal.items.map((item, index) => ({
+    ...item,
+    // With tax rates, an item they skip says so (issue 39).
+    description:
+      taxed && item.taxable === false ? `${item.description} (not taxable)` : item.description,
+    key: String(index),
+  }));
   return (
     <article aria-label="The proposal" className="space-y-6">
       <header className="space-y-1">

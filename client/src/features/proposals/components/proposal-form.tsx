@@ -24,6 +24,9 @@ import { LineItemsEditor } from '@/components/ui/line-items-editor';
 import { addDaysTo, businessToday } from '@/lib/dates';
 import { ChosenClient } from '@/features/clients/public';
 import { PlanOptions, useAdminPlanLookup } from '@/features/plans/public';
+import { TaxRateChecklist, useActiveTaxRates } from '@/features/tax/public';
+import type { TaxRate } from '@shared/schemas/tax';
+import { percentToThousandths } from '@shared/tax';
 import { ProposalMoney } from './proposal-money';
 
 /** A client account the proposal is for, as the picker hands it over. */
@@ -44,7 +47,9 @@ export interface ProposalFormValues {
   consultationId: string | undefined;
   title: string;
   planType: string | null;
-  items: { description: string; quantity: number; unitPrice: number }[];
+  items: { description: string; quantity: number; unitPrice: number; taxable?: boolean }[];
+  /** The tax rates to apply (issue 39); left out, a new proposal takes the default rates. */
+  taxRateIds?: string[];
   depositPercent: number;
   validUntil: string;
   terms: string;
@@ -55,7 +60,7 @@ type FormControl = Control<ProposalFormValues, unknown, ProposalInput>;
 
 /** The proposal's own days to decide: the valid-until date a new one starts with. */
 export const DEFAULT_VALID_DAYS = 30;
-const EMPTY_ITEM = { description: '', quantity: 1, unitPrice: Number.NaN };
+const EMPTY_ITEM = { description: '', quantity: 1, unitPrice: Number.NaN, taxable: true };
 
 /** A new proposal's values, with what the page knows already (a client, a lead...). */
 export function newProposalValues(
@@ -133,22 +138,38 @@ function DollarInput({
 /** A number the form holds, or 0 while it is being typed. */
 const orZero = (value: number) => (Number.isFinite(value) ? value : 0);
 
-/** The one-off total, deposit, monthly and first invoice as the form stands. */
-function LiveTotals({ control }: { control: FormControl }) {
+/** The one-off total, deposit, monthly, each tax rate and first invoice as the form stands. */
+function LiveTotals({ control, rates }: { control: FormControl; rates: readonly TaxRate[] }) {
   const plans = useAdminPlanLookup();
-  const [items, depositPercent, planType] = useWatch({
+  const [items, depositPercent, planType, taxRateIds = []] = useWatch({
     control,
-    name: ['items', 'depositPercent', 'planType'],
+    name: ['items', 'depositPercent', 'planType', 'taxRateIds'],
   });
   const plan = plans.find(planType);
   const percent = Math.min(100, Math.max(0, orZero(depositPercent)));
   const totals = proposalTotals(
-    items.map((item) => ({ quantity: orZero(item.quantity), unitPrice: orZero(item.unitPrice) })),
+    items.map((item) => ({
+      quantity: orZero(item.quantity),
+      unitPrice: orZero(item.unitPrice),
+      taxable: item.taxable !== false,
+    })),
     percent,
     plan?.monthlyPrice ?? null,
+    rates
+      .filter((rate) => taxRateIds.includes(rate.id))
+      .map((rate) => ({
+        taxRateId: rate.id,
+        name: rate.name,
+        percentThousandths: percentToThousandths(rate.percent) ?? 0,
+      })),
   );
   return (
-    <ProposalMoney live totals={totals} depositPercent={percent} planName={plan?.name ?? null} />
+    <ProposalMoney
+      live
+      totals={rates.length > 0 ? totals : { ...totals, taxes: undefined }}
+      depositPercent={percent}
+      planName={plan?.name ?? null}
+    />
   );
 }
 
@@ -208,6 +229,21 @@ export function ProposalForm({
   });
   const { errors } = form.formState;
   const items = useFieldArray({ control: form.control, name: 'items' });
+  const taxRates = useActiveTaxRates();
+  // A new proposal starts with the default rates checked, once they have loaded (issue 39).
+  const defaultsApplied = useRef(initial.taxRateIds !== undefined);
+  const defaultIdsKey = taxRates.defaultIds.join(',');
+  useEffect(() => {
+    if (defaultsApplied.current || !taxRates.query.isSuccess) return;
+    defaultsApplied.current = true;
+    if (!form.getFieldState('taxRateIds').isDirty) {
+      form.setValue('taxRateIds', defaultIdsKey ? defaultIdsKey.split(',') : []);
+    }
+  }, [defaultIdsKey, taxRates.query.isSuccess, form]);
+  // The proposal's own rates stay offered even if retired since (it keeps their snapshot).
+  const offeredRates = (taxRates.query.data?.items ?? []).filter(
+    (rate) => rate.retiredAt === null || (initial.taxRateIds ?? []).includes(rate.id),
+  );
   const itemsError = errors.items?.message ?? errors.items?.root?.message;
 
   const choose = (client: ProposalClient | null) => {
@@ -372,6 +408,19 @@ export function ProposalForm({
                 )}
               />
             )}
+            renderNote={(index) =>
+              offeredRates.length > 0 && (
+                <label className="col-span-3 flex items-center gap-2 text-sm sm:col-span-4">
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4 accent-primary"
+                    aria-label={`Taxable, item ${index + 1}`}
+                    {...form.register(`items.${index}.taxable`)}
+                  />
+                  Taxable
+                </label>
+              )
+            }
             onAdd={() => items.append(EMPTY_ITEM)}
             onRemove={(index) => items.remove(index)}
           />
@@ -396,7 +445,22 @@ export function ProposalForm({
               {...form.register('depositPercent', { valueAsNumber: true })}
             />
           </div>
-          <LiveTotals control={form.control} />
+          {offeredRates.length > 0 && (
+            <Controller
+              control={form.control}
+              name="taxRateIds"
+              render={({ field }) => (
+                <TaxRateChecklist
+                  legend="Tax rates"
+                  hint="Each applies to the taxable items and the plan's month; the invoices apply them when it is signed."
+                  rates={offeredRates}
+                  value={field.value ?? []}
+                  onChange={field.onChange}
+                />
+              )}
+            />
+          )}
+          <LiveTotals control={form.control} rates={offeredRates} />
           <TextareaField
             label="Terms"
             rows={8}

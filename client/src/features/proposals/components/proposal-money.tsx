@@ -1,10 +1,12 @@
 import { formatCents } from '@shared/money';
-import type { ProposalTotals } from '@shared/schemas/proposals';
+import type { ProposalDocument } from '@shared/schemas/proposals';
+import { rateLabel } from '@/features/tax/public';
 import { cn } from '@/lib/utils';
 
 /**
  * The money of a proposal: the one-off total, the deposit on it, the plan's month and what
- * the first invoice bills. `live` announces changes as the form is typed in.
+ * the first invoice bills, and each tax rate on the taxable items and the plan's month (issue
+ * 39). `live` announces changes as the form is typed in.
  */
 export function ProposalMoney({
   totals,
@@ -13,7 +15,7 @@ export function ProposalMoney({
   live = false,
   className,
 }: {
-  totals: ProposalTotals;
+  totals: ProposalDocument['totals'];
   depositPercent: number;
   planName: string | null;
   live?: boolean;
@@ -23,7 +25,11 @@ export function ProposalMoney({
     ['One-off total', totals.oneOff],
     [`Deposit (${depositPercent}%)`, totals.deposit],
     [planName ? `${planName} plan, monthly` : 'Monthly', totals.monthly],
-    ['First invoice', totals.firstInvoice],
+    ...(totals.taxes ?? []).map((tax): [string, number] => [`Tax: ${rateLabel(tax)}`, tax.amount]),
+    [
+      (totals.taxes ?? []).length > 0 ? 'First invoice, with tax' : 'First invoice',
+      totals.firstInvoice,
+    ],
   ];
   return (
     <div

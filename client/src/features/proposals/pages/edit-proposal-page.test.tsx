@@ -13,6 +13,7 @@ import {
 } from '@tests/support/proposal-admin-fixtures';
 import { renderWithApp } from '@tests/support/render-app';
 import { EditProposalPage } from './edit-proposal-page';
+import { taxRatesHandler } from '@tests/support/tax-fixtures';
 
 function renderPage() {
   return renderWithApp(
@@ -24,7 +25,7 @@ function renderPage() {
 }
 
 beforeEach(() => {
-  apiServer.use(adminPlansHandler(), ...proposalSettingsHandlers());
+  apiServer.use(adminPlansHandler(), ...proposalSettingsHandlers(), taxRatesHandler());
 });
 
 describe('EditProposalPage', { timeout: 15_000 }, () => {

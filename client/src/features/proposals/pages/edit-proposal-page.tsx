@@ -25,11 +25,15 @@ function proposalFormValues(proposal: ProposalDetail): ProposalFormValues {
     consultationId: proposal.consultationId ?? undefined,
     title: proposal.title,
     planType: proposal.plan?.id ?? null,
-    items: proposal.items.map(({ description, quantity, unitPrice }) => ({
+    items: proposal.items.map(({ description, quantity, unitPrice, taxable }) => ({
       description,
       quantity,
       unitPrice,
+      taxable: taxable !== false,
     })),
+    taxRateIds: (proposal.totals.taxes ?? []).flatMap((tax) =>
+      tax.taxRateId ? [tax.taxRateId] : [],
+    ),
     depositPercent: proposal.depositPercent,
     validUntil: proposal.validUntil,
     terms: proposal.terms,

@@ -17,6 +17,7 @@ import {
 import { renderWithApp } from '@tests/support/render-app';
 import { addDaysTo, businessToday } from '@/lib/dates';
 import { NewProposalPage } from './new-proposal-page';
+import { taxRatesHandler } from '@tests/support/tax-fixtures';
 
 const CLIENT_ID = '0b1c2d3e-0000-4000-8000-000000000001';
 const CONSULTATION_ID = '3c4d5e6f-0000-4000-8000-000000000001';
@@ -83,7 +84,7 @@ const posted = (calls: ReturnType<typeof recordRequests>) =>
   calls.filter((call) => call.method === 'POST' && call.url === '/api/admin/proposals');
 
 beforeEach(() => {
-  apiServer.use(adminPlansHandler(), ...proposalSettingsHandlers());
+  apiServer.use(adminPlansHandler(), ...proposalSettingsHandlers(), taxRatesHandler());
   stubProposals();
 });
 
@@ -173,9 +174,10 @@ describe('NewProposalPage', { timeout: 15_000 }, () => {
         title: 'A new website',
         planType: 'signature',
         items: [
-          { description: 'Website build', quantity: 2, unitPrice: 150_050 },
-          { description: 'Logo', quantity: 1, unitPrice: 10 },
+          { description: 'Website build', quantity: 2, unitPrice: 150_050, taxable: true },
+          { description: 'Logo', quantity: 1, unitPrice: 10, taxable: true },
         ],
+        taxRateIds: [],
         depositPercent: 25,
         validUntil: addDaysTo(businessToday(), 30),
         terms: PROPOSAL_SETTINGS.terms,
