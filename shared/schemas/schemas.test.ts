@@ -78,7 +78,9 @@ describe('the spec section 5 messages', () => {
         { description: '  ', quantity: 1, unitPrice: 100 },
       ],
     });
-    expect(parsed.lineItems).toEqual([{ description: 'Website', quantity: 3, unitPrice: 3333 }]);
+    expect(parsed.lineItems).toEqual([
+      { description: 'Website', quantity: 3, unitPrice: 3333, taxable: true },
+    ]);
     expect(parsed.tax).toBe(0);
     expect(
       firstMessage(
