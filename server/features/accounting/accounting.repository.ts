@@ -242,6 +242,7 @@ export function createAccountingRepository(db: Database, timeZone: string) {
     stripePaymentIntentId: payments.stripePaymentIntentId,
     amount: payments.amount,
     refundedAmount: payments.refundedAmount,
+    flagged: sql<boolean>`${payments.flag} is not null`,
     invoiceTotal: sql<number>`coalesce(${invoices.total}, 0)`,
   };
   type PaymentHead = Omit<

@@ -84,6 +84,11 @@ export interface BookPayment {
   stripePaymentIntentId: string | null;
   amount: number;
   refundedAmount: number;
+  /**
+   * Flagged when it arrived (a second payment of a paid invoice, a payment of a void one...): it
+   * never counted toward its invoice, so it waits in suspense and carries no tax.
+   */
+  flagged: boolean;
   /** What Stripe kept of it, and the payout it arrived in (payout_lines), when known. */
   fee: number | null;
   payoutId: string | null;

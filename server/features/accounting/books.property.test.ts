@@ -132,6 +132,7 @@ function documents(c: Case, n: number) {
         stripePaymentIntentId: payment.card ? `pi_${n}_${index}` : null,
         amount: Math.max(1, Math.floor((total * payment.percent) / 100)),
         refundedAmount: 0,
+        flagged: false,
         fee: null,
         payoutId: null,
         payoutArrivalDate: null,

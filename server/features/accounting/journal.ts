@@ -85,13 +85,23 @@ export function invoiceVoidedEntry(invoice: BookInvoice & { voidedOn: string }):
 
 /**
  * Payment received: Dr Stripe clearing (card) or bank (recorded by hand); Cr accounts
- * receivable. A card payment that names none of our invoices goes to suspense instead.
+ * receivable. A card payment that names none of our invoices, or a flagged one (it never
+ * counted toward its invoice), goes to suspense instead.
  */
 export function paymentEntry(payment: BookPayment): JournalEntry {
   const into: AccountKey = payment.method === 'card' ? 'stripeClearing' : 'bank';
   const reference = payment.invoiceNumber ?? payment.stripePaymentIntentId ?? payment.reference;
   if (payment.invoiceId === null) {
     const memo = `Unmatched card payment ${payment.stripePaymentIntentId ?? payment.id}`;
+    return {
+      date: payment.paidOn,
+      reference,
+      memo,
+      lines: [dr(into, payment.amount, memo), cr('suspense', payment.amount, memo)],
+    };
+  }
+  if (payment.flagged) {
+    const memo = `Flagged payment for ${payment.invoiceNumber} from ${payment.clientName ?? 'client'}: not counted toward it`;
     return {
       date: payment.paidOn,
       reference,

@@ -72,7 +72,8 @@ export function createTaxTally(period: Period, basis: TaxReportBasis) {
   }
 
   function countPayment(payment: BookPayment, sign: 1 | -1) {
-    if (payment.invoiceId === null || payment.invoiceTotal <= 0) return;
+    // A flagged payment never counted toward its invoice: it collected none of its tax.
+    if (payment.invoiceId === null || payment.flagged || payment.invoiceTotal <= 0) return;
     count(
       { subtotal: 0, discount: 0, total: payment.invoiceTotal, taxes: payment.invoiceTaxes },
       sign,

@@ -291,4 +291,27 @@ describe('what the client reads', () => {
     await saveSettings({ ...FLAT, enabled: false });
     expect((await admin.get(`/api/pay/${token}`)).body.lateFeeTerms).toBeNull();
   });
+
+  it('a reminder of an invoice sent before late fees were on warns of no fee', async () => {
+    // Turned on May 10: an invoice sent on May 1 printed no terms, so the run never charges it.
+    on('2026-05-10');
+    await saveSettings(FLAT);
+    const client = await createClient(t.database);
+    const original = await sentInvoice({
+      userId: client.id,
+      clientEmail: client.email!,
+      sentAt: new Date('2026-05-01T15:00:00.000Z'),
+      dueDate: '2026-05-08',
+    });
+    on('2026-05-11');
+    await t.billing.runDaily();
+    const [reminder] = (await mailTo(client.email!)).filter((m) =>
+      m.subject.startsWith('Reminder:'),
+    );
+    expect(reminder!.text).not.toContain('applies after');
+
+    on('2026-05-24');
+    await t.billing.runDaily();
+    expect(await feesOf(original.id)).toEqual([]);
+  });
 });

@@ -8,12 +8,18 @@ import type { PayLinks } from '../invoices/pay-links';
 import type { PaymentEmails } from '../payments/payments.emails';
 import type { BillingRepository } from './billing.repository';
 
+/** The late-fee terms, and since when they are on (null while off). */
+export type LateFeeTerms = LateFeeSettings & { enabledAt: Date | null };
+
 export interface PaymentReminderDeps {
   repository: Pick<BillingRepository, 'overdueForReminders' | 'claimReminder' | 'findClient'>;
   /** The settings' reminder days (the settings feature). */
   settings: () => Promise<Pick<BusinessSettings, 'remindersEnabled' | 'reminderDays'>>;
-  /** The late-fee terms (issue 39): a reminder before the grace period ends warns of the fee. */
-  lateFees?: () => Promise<LateFeeSettings | null>;
+  /**
+   * The late-fee terms (issue 39) and when they were turned on: a reminder before the grace
+   * period ends warns of the fee, on the invoices the run would charge it to.
+   */
+  lateFees?: () => Promise<LateFeeTerms | null>;
   payLinks: Pick<PayLinks, 'howToPay'>;
   notifications: Pick<PaymentEmails, 'paymentReminder'>;
   now: () => Date;
@@ -37,10 +43,12 @@ export function createPaymentReminders({
 }: PaymentReminderDeps) {
   /**
    * "A late fee of $X applies after <date>." while the invoice's grace period has not ended,
-   * when it is no fee itself and its client is not exempt; else null.
+   * when it is no fee itself, its client is not exempt and it was sent while fees were on (the
+   * run charges no other: late-fees.ts); else null.
    */
-  async function warning(invoice: InvoiceRow, fee: LateFeeSettings | null, today: string) {
-    if (!fee?.enabled || invoice.lateFeeForInvoiceId) return null;
+  async function warning(invoice: InvoiceRow, fee: LateFeeTerms | null, today: string) {
+    if (!fee?.enabled || !fee.enabledAt || invoice.lateFeeForInvoiceId) return null;
+    if (!invoice.sentAt || invoice.sentAt < fee.enabledAt) return null;
     const appliesAfter = addDaysToDate(invoice.dueDate, fee.graceDays);
     if (today > appliesAfter) return null;
     const amount = lateFeeAmount(fee, balanceDue(invoice));

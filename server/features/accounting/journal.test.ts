@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { BookPayment, BookTax } from './book-rows';
+import { paymentEntry } from './journal';
+import { createTaxTally } from './tax-tally';
+
+const STATE: BookTax = {
+  id: 't1',
+  taxRateId: 'rate-state',
+  name: 'Louisiana state',
+  percentThousandths: 5000,
+  taxableAmount: 10_000,
+  amount: 500,
+};
+
+/** A card payment of the whole of a $105.00 invoice taxed $5.00. */
+function payment(overrides: Partial<BookPayment> = {}): BookPayment {
+  return {
+    id: 'p1',
+    invoiceId: 'i1',
+    invoiceNumber: 'INV-2026-0001',
+    clientName: 'Ann Client',
+    paidOn: '2026-03-05',
+    voidedOn: null,
+    method: 'card',
+    reference: '',
+    stripePaymentIntentId: 'pi_1',
+    amount: 10_500,
+    refundedAmount: 0,
+    flagged: false,
+    fee: null,
+    payoutId: null,
+    payoutArrivalDate: null,
+    invoiceTotal: 10_500,
+    invoiceTaxes: [STATE],
+    ...overrides,
+  };
+}
+
+describe('a flagged payment in the books', () => {
+  it('is booked to suspense, not against what the client owes', () => {
+    // It never counted toward its invoice (a second payment of a paid invoice, say).
+    const entry = paymentEntry(payment({ flagged: true }));
+    expect(entry.lines.map(({ account, debit, credit }) => ({ account, debit, credit }))).toEqual([
+      { account: 'stripeClearing', debit: 10_500, credit: 0 },
+      { account: 'suspense', debit: 0, credit: 10_500 },
+    ]);
+    expect(paymentEntry(payment()).lines.map((line) => line.account)).toEqual([
+      'stripeClearing',
+      'accountsReceivable',
+    ]);
+  });
+
+  it('collects no tax on the cash basis', () => {
+    const tally = createTaxTally({ from: '2026-03-01', to: '2026-03-31' }, 'cash');
+    tally.paymentReceived(payment());
+    tally.paymentReceived(payment({ id: 'p2', flagged: true }));
+    const report = tally.report();
+    expect(report.taxCollected).toBe(500);
+    expect(report.totalSales).toBe(10_000);
+  });
+});
