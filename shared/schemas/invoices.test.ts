@@ -52,7 +52,9 @@ describe('the new-invoice form schema', () => {
         ],
       }),
     );
-    expect(parsed.lineItems).toEqual([{ description: 'Logo', quantity: 2, unitPrice: 7500 }]);
+    expect(parsed.lineItems).toEqual([
+      { description: 'Logo', quantity: 2, unitPrice: 7500, taxable: true },
+    ]);
     expect(
       errorsOf(form({ lineItems: [{ description: '  ', quantity: '1', unitPrice: '10' }] })),
     ).toEqual(['Please add at least one line item']);
