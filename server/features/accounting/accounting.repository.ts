@@ -11,7 +11,6 @@ import {
   type AnyColumn,
   type SQL,
 } from 'drizzle-orm';
-import { DEFAULT_SETTINGS } from '@shared/constants';
 import type { AccountingSettings } from '@shared/schemas/exports';
 import type { Database } from '../../db/client';
 import {
@@ -33,8 +32,7 @@ import type {
   BookTax,
   Period,
 } from './book-rows';
-
-const SETTINGS_ID = 1;
+import { saveSettingsColumns, theSettingsRecord } from '../../db/settings-record';
 
 /** Rows read per query: a batch is held, never the period. */
 export const BOOK_BATCH_SIZE = 1000;
@@ -338,25 +336,13 @@ export function createAccountingRepository(db: Database, timeZone: string) {
       const [row] = await db
         .select({ accounts: settings.accountingAccounts })
         .from(settings)
-        .where(eq(settings.id, SETTINGS_ID));
+        .where(theSettingsRecord);
       return row?.accounts ?? null;
     },
 
     /** Saved on the settings record (made with the default business details when none yet). */
     async saveAccounts(accounts: AccountingSettings['accounts']): Promise<void> {
-      await db
-        .insert(settings)
-        .values({
-          id: SETTINGS_ID,
-          businessName: DEFAULT_SETTINGS.businessName,
-          businessEmail: DEFAULT_SETTINGS.businessEmail,
-          businessDetailsSaved: false,
-          accountingAccounts: accounts,
-        })
-        .onConflictDoUpdate({
-          target: settings.id,
-          set: { accountingAccounts: accounts, updatedAt: sql`now()` },
-        });
+      await saveSettingsColumns(db, { accountingAccounts: accounts });
     },
 
     /**

@@ -16,7 +16,6 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { DEFAULT_SETTINGS } from '@shared/constants';
 import {
   OPEN_PROPOSAL_STATUSES,
   type ProposalDocument,
@@ -40,8 +39,7 @@ import {
   type ProposalRow,
   type ProposalVersionRow,
 } from '../../db/schema';
-
-const SETTINGS_ID = 1;
+import { saveSettingsColumns, theSettingsRecord } from '../../db/settings-record';
 
 export type NewProposal = typeof proposals.$inferInsert;
 export type ProposalPatch = Partial<Omit<NewProposal, 'id' | 'createdAt'>>;
@@ -276,7 +274,7 @@ export function createProposalRepository(db: Database) {
           reminderDays: settings.proposalReminderDays,
         })
         .from(settings)
-        .where(eq(settings.id, SETTINGS_ID));
+        .where(theSettingsRecord);
       return row ?? { terms: null, consentText: null, reminderDays: 3 };
     },
 
@@ -287,23 +285,12 @@ export function createProposalRepository(db: Database) {
         esignConsentText: values.consentText,
         proposalReminderDays: values.reminderDays,
       };
-      const [row] = await db
-        .insert(settings)
-        .values({
-          id: SETTINGS_ID,
-          businessName: DEFAULT_SETTINGS.businessName,
-          businessEmail: DEFAULT_SETTINGS.businessEmail,
-          businessDetailsSaved: false,
-          ...columns,
-        })
-        .onConflictDoUpdate({ target: settings.id, set: { ...columns, updatedAt: sql`now()` } })
-        .returning({
-          terms: settings.proposalTerms,
-          consentText: settings.esignConsentText,
-          reminderDays: settings.proposalReminderDays,
-        });
-      if (!row) throw new Error('Proposal settings upsert returned no row');
-      return row;
+      const row = await saveSettingsColumns(db, columns);
+      return {
+        terms: row.proposalTerms,
+        consentText: row.esignConsentText,
+        reminderDays: row.proposalReminderDays,
+      };
     },
 
     /** Unsigned proposals out whose last day was before `today`: the upkeep expires them. */

@@ -1,10 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
-import { DEFAULT_SETTINGS } from '@shared/constants';
 import type { LateFeeSettings } from '@shared/schemas/late-fees';
 import type { Database } from '../../db/client';
 import { settings } from '../../db/schema';
-
-const SETTINGS_ID = 1;
+import { saveSettingsColumns, theSettingsRecord } from '../../db/settings-record';
 
 const lateFeeColumns = {
   enabled: settings.lateFeeEnabled,
@@ -23,10 +20,7 @@ export type LateFeeTerms = LateFeeSettings & { enabledAt: Date | null };
 export function createLateFeeSettingsRepository(db: Database) {
   return {
     async find(): Promise<LateFeeTerms | undefined> {
-      const [row] = await db
-        .select(lateFeeColumns)
-        .from(settings)
-        .where(eq(settings.id, SETTINGS_ID));
+      const [row] = await db.select(lateFeeColumns).from(settings).where(theSettingsRecord);
       return row;
     },
 
@@ -44,19 +38,16 @@ export function createLateFeeSettingsRepository(db: Database) {
         lateFeeTaxable: values.taxable,
         lateFeeEnabledAt: enabledAt,
       };
-      const [row] = await db
-        .insert(settings)
-        .values({
-          id: SETTINGS_ID,
-          businessName: DEFAULT_SETTINGS.businessName,
-          businessEmail: DEFAULT_SETTINGS.businessEmail,
-          businessDetailsSaved: false,
-          ...columns,
-        })
-        .onConflictDoUpdate({ target: settings.id, set: { ...columns, updatedAt: sql`now()` } })
-        .returning(lateFeeColumns);
-      if (!row) throw new Error('Late fee settings upsert returned no row');
-      return row;
+      const row = await saveSettingsColumns(db, columns);
+      return {
+        enabled: row.lateFeeEnabled,
+        kind: row.lateFeeKind,
+        amountCents: row.lateFeeAmountCents,
+        percent: row.lateFeePercentThousandths,
+        graceDays: row.lateFeeGraceDays,
+        taxable: row.lateFeeTaxable,
+        enabledAt: row.lateFeeEnabledAt,
+      };
     },
   };
 }

@@ -1,9 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
-import { DEFAULT_SETTINGS } from '@shared/constants';
 import type { Database } from '../../db/client';
 import { settings } from '../../db/schema';
-
-const SETTINGS_ID = 1;
+import { saveSettingsColumns, theSettingsRecord } from '../../db/settings-record';
 
 const logoColumns = {
   key: settings.logoKey,
@@ -24,7 +21,7 @@ export interface StoredLogo {
 export function createLogoRepository(db: Database) {
   return {
     async find(): Promise<StoredLogo | null> {
-      const [row] = await db.select(logoColumns).from(settings).where(eq(settings.id, SETTINGS_ID));
+      const [row] = await db.select(logoColumns).from(settings).where(theSettingsRecord);
       if (!row?.key || !row.width || !row.height || !row.updatedAt) return null;
       return { key: row.key, width: row.width, height: row.height, updatedAt: row.updatedAt };
     },
@@ -40,16 +37,7 @@ export function createLogoRepository(db: Database) {
         logoHeight: logo?.height ?? null,
         logoUpdatedAt: logo?.updatedAt ?? null,
       };
-      await db
-        .insert(settings)
-        .values({
-          id: SETTINGS_ID,
-          businessName: DEFAULT_SETTINGS.businessName,
-          businessEmail: DEFAULT_SETTINGS.businessEmail,
-          businessDetailsSaved: false,
-          ...values,
-        })
-        .onConflictDoUpdate({ target: settings.id, set: { ...values, updatedAt: sql`now()` } });
+      await saveSettingsColumns(db, values);
     },
   };
 }

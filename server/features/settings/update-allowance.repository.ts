@@ -1,10 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
-import { DEFAULT_SETTINGS } from '@shared/constants';
 import type { UpdateAllowanceSettings } from '@shared/schemas/updates';
 import type { Database } from '../../db/client';
 import { settings } from '../../db/schema';
-
-const SETTINGS_ID = 1;
+import { saveSettingsColumns, theSettingsRecord } from '../../db/settings-record';
 
 const allowanceColumns = {
   extraUpdatePriceCents: settings.extraUpdatePriceCents,
@@ -14,10 +11,7 @@ const allowanceColumns = {
 export function createUpdateAllowanceRepository(db: Database) {
   return {
     async find(): Promise<UpdateAllowanceSettings | undefined> {
-      const [row] = await db
-        .select(allowanceColumns)
-        .from(settings)
-        .where(eq(settings.id, SETTINGS_ID));
+      const [row] = await db.select(allowanceColumns).from(settings).where(theSettingsRecord);
       return row;
     },
 
@@ -26,19 +20,8 @@ export function createUpdateAllowanceRepository(db: Database) {
      * yet, marked as not holding the owner's details (the set-up checklist still asks for them).
      */
     async save(values: UpdateAllowanceSettings): Promise<UpdateAllowanceSettings> {
-      const [row] = await db
-        .insert(settings)
-        .values({
-          id: SETTINGS_ID,
-          businessName: DEFAULT_SETTINGS.businessName,
-          businessEmail: DEFAULT_SETTINGS.businessEmail,
-          businessDetailsSaved: false,
-          ...values,
-        })
-        .onConflictDoUpdate({ target: settings.id, set: { ...values, updatedAt: sql`now()` } })
-        .returning(allowanceColumns);
-      if (!row) throw new Error('Update allowance upsert returned no row');
-      return row;
+      const row = await saveSettingsColumns(db, values);
+      return { extraUpdatePriceCents: row.extraUpdatePriceCents };
     },
   };
 }

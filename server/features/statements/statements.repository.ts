@@ -1,6 +1,5 @@
-import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import { calendarDateIn } from '@shared/dates';
-import { DEFAULT_SETTINGS } from '@shared/constants';
 import type { StatementSettings } from '@shared/schemas/statements';
 import type { Database } from '../../db/client';
 import {
@@ -13,8 +12,7 @@ import {
   users,
 } from '../../db/schema';
 import type { StatementFacts } from './statement-lines';
-
-const SETTINGS_ID = 1;
+import { saveSettingsColumns, theSettingsRecord } from '../../db/settings-record';
 
 /** A client as their statement names them. */
 export interface StatementClient {
@@ -187,28 +185,14 @@ export function createStatementsRepository(
       const [row] = await db
         .select({ monthlyEmails: settings.statementEmails })
         .from(settings)
-        .where(eq(settings.id, SETTINGS_ID));
+        .where(theSettingsRecord);
       return row ?? { monthlyEmails: false };
     },
 
     /** Saved on the settings record; made with the default business details when there is none. */
     async saveSettings(values: StatementSettings): Promise<StatementSettings> {
-      const [row] = await db
-        .insert(settings)
-        .values({
-          id: SETTINGS_ID,
-          businessName: DEFAULT_SETTINGS.businessName,
-          businessEmail: DEFAULT_SETTINGS.businessEmail,
-          businessDetailsSaved: false,
-          statementEmails: values.monthlyEmails,
-        })
-        .onConflictDoUpdate({
-          target: settings.id,
-          set: { statementEmails: values.monthlyEmails, updatedAt: sql`now()` },
-        })
-        .returning({ monthlyEmails: settings.statementEmails });
-      if (!row) throw new Error('Statement settings upsert returned no row');
-      return row;
+      const row = await saveSettingsColumns(db, { statementEmails: values.monthlyEmails });
+      return { monthlyEmails: row.statementEmails };
     },
   };
 }
