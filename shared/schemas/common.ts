@@ -133,3 +133,23 @@ export function showingRange(
   const last = Math.min(page * pageSize, total);
   return `Showing ${n(first)}-${n(last)} of ${n(total)}`;
 }
+
+/**
+ * A period of the books (issue 39) with its other parameters: calendar dates in the business
+ * time zone, both included, From on or before To.
+ */
+export function periodQuery<T extends z.ZodRawShape>(shape: T) {
+  return z
+    .object({
+      from: z.iso.date('From must be a date (YYYY-MM-DD)'),
+      to: z.iso.date('To must be a date (YYYY-MM-DD)'),
+      ...shape,
+    })
+    .refine(endsAfterItStarts, { message: 'From must be on or before To', path: ['to'] });
+}
+
+// Typed by hand: TypeScript cannot see `from` and `to` through the generic shape's output.
+const endsAfterItStarts = (period: unknown) => {
+  const { from, to } = period as { from: string; to: string };
+  return from <= to;
+};

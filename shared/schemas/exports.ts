@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { periodQuery } from './common';
 
 /**
  * The accountant's files (issue 39, docs/books.md "Export"): streamed CSV for a period.
@@ -20,15 +21,7 @@ export const EXPORT_LABELS: Record<ExportKind, string> = {
 
 /** GET /api/admin/exports/{kind}?from=&to= (calendar dates in the business time zone). */
 export const ExportKindSchema = z.enum(EXPORT_KINDS, { error: 'Unknown export' });
-export const ExportQuerySchema = z
-  .object({
-    from: z.iso.date('From must be a date (YYYY-MM-DD)'),
-    to: z.iso.date('To must be a date (YYYY-MM-DD)'),
-  })
-  .refine((period) => period.from <= period.to, {
-    message: 'From must be on or before To',
-    path: ['to'],
-  });
+export const ExportQuerySchema = periodQuery({});
 export type ExportQuery = z.infer<typeof ExportQuerySchema>;
 
 /** The ledger accounts the journal posts to, named once in Settings. */

@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { MAX_SHORT_TEXT } from './common';
+import { MAX_SHORT_TEXT, periodQuery } from './common';
 import { percentToThousandths } from '../tax';
 
 /**
@@ -121,34 +121,15 @@ export type ClientTaxSettingsInput = z.input<typeof ClientTaxSettingsSchema>;
 export const TAX_REPORT_BASES = ['accrual', 'cash'] as const;
 export type TaxReportBasis = (typeof TAX_REPORT_BASES)[number];
 
-/** A period of the books: calendar dates in the business time zone, both included. */
-export const PeriodQuerySchema = z
-  .object({
-    from: z.iso.date('From must be a date (YYYY-MM-DD)'),
-    to: z.iso.date('To must be a date (YYYY-MM-DD)'),
-  })
-  .refine((period) => period.from <= period.to, {
-    message: 'From must be on or before To',
-    path: ['to'],
-  });
-export type PeriodQuery = z.infer<typeof PeriodQuerySchema>;
-
 /**
  * GET /api/admin/reports/tax?from=&to=&basis=(&format=csv). Accrual: invoices by the date
  * they were issued (sent), credit notes by the date issued. Cash: the tax share of payments
  * received and of refunds made in the period (docs/books.md).
  */
-export const TaxReportQuerySchema = z
-  .object({
-    from: z.iso.date('From must be a date (YYYY-MM-DD)'),
-    to: z.iso.date('To must be a date (YYYY-MM-DD)'),
-    basis: z.enum(TAX_REPORT_BASES, { error: 'Basis must be accrual or cash' }).default('accrual'),
-    format: z.enum(['json', 'csv'], { error: 'Format must be json or csv' }).default('json'),
-  })
-  .refine((period) => period.from <= period.to, {
-    message: 'From must be on or before To',
-    path: ['to'],
-  });
+export const TaxReportQuerySchema = periodQuery({
+  basis: z.enum(TAX_REPORT_BASES, { error: 'Basis must be accrual or cash' }).default('accrual'),
+  format: z.enum(['json', 'csv'], { error: 'Format must be json or csv' }).default('json'),
+});
 export type TaxReportQuery = z.infer<typeof TaxReportQuerySchema>;
 
 export const TaxReportRowSchema = z.object({
