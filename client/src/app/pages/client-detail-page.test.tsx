@@ -131,6 +131,7 @@ function aClientDetail({
           stripeDashboardUrl: null,
           voidedAt: null,
           voidReason: null,
+          payout: null,
         },
       ],
       total: 1,
