@@ -116,17 +116,18 @@ function AdminNav({ location }: { location: string }) {
           </span>
         </button>
       </div>
+      {/* Open on a phone, two columns: sixteen links in one would run below an 844 px screen. */}
       <ul
         id={MENU_ID}
         className={cn(
-          'flex-col gap-1 pb-3 md:flex md:flex-row md:overflow-x-auto md:pb-0',
-          open ? 'flex' : 'hidden',
+          'grid-cols-2 gap-1 pb-3 md:flex md:flex-row md:overflow-x-auto md:pb-0',
+          open ? 'grid' : 'hidden',
         )}
       >
         {NAV_ITEMS.map(({ href, label, icon: Icon }) => {
           const active = isNavItemActive(location, href);
           return (
-            <li key={href} className="md:shrink-0">
+            <li key={href} className="min-w-0 md:shrink-0">
               <Link
                 href={href}
                 aria-current={active ? 'page' : undefined}

@@ -132,6 +132,7 @@ function aClientDetail({
           stripeDashboardUrl: null,
           voidedAt: null,
           voidReason: null,
+          payout: null,
         },
       ],
       total: 1,

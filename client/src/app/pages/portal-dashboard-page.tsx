@@ -59,7 +59,7 @@ export function PortalDashboardPage() {
             <TabsTrigger value="subscription">Subscription</TabsTrigger>
             <TabsTrigger value="support">Support</TabsTrigger>
           </TabsList>
-          <TabsContent value="overview">
+          <TabsContent value="overview" className="mt-6">
             {/* grid-cols-1: a column no wider than the screen; a wide table scrolls in its box. */}
             <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
               {user && <AccountCard user={user} />}
@@ -85,7 +85,7 @@ export function PortalDashboardPage() {
               <ChangePasswordCard />
             </div>
           </TabsContent>
-          <TabsContent value="subscription">
+          <TabsContent value="subscription" className="mt-6">
             <Card>
               <CardHeader>
                 <CardTitle>Your Subscription</CardTitle>
@@ -95,7 +95,7 @@ export function PortalDashboardPage() {
               </CardContent>
             </Card>
           </TabsContent>
-          <TabsContent value="support">
+          <TabsContent value="support" className="mt-6">
             <RecentTickets />
           </TabsContent>
         </Tabs>

@@ -39,6 +39,8 @@ export const PAGE_TITLES: ReadonlyArray<readonly [pattern: string, title: string
   [paths.admin.editProposal.pattern, 'Edit proposal'],
   [paths.admin.proposal.pattern, 'Proposal'],
   [paths.admin.payments.pattern, 'Payments'],
+  [paths.admin.payouts.pattern, 'Payouts'],
+  [paths.admin.payout.pattern, 'Payout'],
   [paths.admin.plans.pattern, 'Plans'],
   [paths.admin.clients.pattern, 'Clients'],
   [paths.admin.inviteClient.pattern, 'Invite a client'],

@@ -34,6 +34,10 @@ export const TabsTrigger = forwardRef<
 ));
 TabsTrigger.displayName = 'TabsTrigger';
 
+/**
+ * A tab's panel. It sets no margin of its own: each caller spaces it ("mt-6"), since `cn`
+ * does not resolve two margins.
+ */
 export const TabsContent = forwardRef<
   ElementRef<typeof TabsPrimitive.Content>,
   ComponentPropsWithoutRef<typeof TabsPrimitive.Content>
@@ -41,7 +45,7 @@ export const TabsContent = forwardRef<
   <TabsPrimitive.Content
     ref={ref}
     className={cn(
-      'mt-6 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+      'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
       className,
     )}
     {...props}

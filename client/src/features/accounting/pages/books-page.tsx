@@ -8,13 +8,15 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { businessToday, formatDate } from '@/lib/dates';
 import { useSearchParam } from '@/lib/use-search-param';
 import { exportHref } from '../api/export-file';
 import { taxReportCsvHref, useTaxReport } from '../api/get-tax-report';
 import { TaxReportTable } from '../components/tax-report-table';
 import { PERIOD_PRESETS, presetDates, type PeriodPreset } from '../period';
+
+const BASIS_LABELS: Record<TaxReportBasis, string> = { accrual: 'Accrual', cash: 'Cash' };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -121,57 +123,59 @@ export function BooksPage() {
         </CardContent>
       </Card>
 
-      <Card>
-        <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between sm:space-y-0">
-          <div className="space-y-1.5">
-            <CardTitle>Sales tax</CardTitle>
-            <CardDescription>
-              {basis === 'accrual'
-                ? 'Accrual: invoices by the day they were issued, credit notes by the day issued.'
-                : 'Cash: the tax share of payments received and of refunds made in the period.'}
-            </CardDescription>
-          </div>
-          <div className="flex flex-wrap items-center gap-2">
-            <Tabs
-              value={basis}
-              onValueChange={(next) => setBasis(next === 'accrual' ? null : next)}
-            >
+      {/* The basis is a tab whose panel is the report (a tab must control a panel). */}
+      <Tabs value={basis} onValueChange={(next) => setBasis(next === 'accrual' ? null : next)}>
+        <Card>
+          <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between sm:space-y-0">
+            <div className="space-y-1.5">
+              <CardTitle>Sales tax</CardTitle>
+              <CardDescription>
+                {basis === 'accrual'
+                  ? 'Accrual: invoices by the day they were issued, credit notes by the day issued.'
+                  : 'Cash: the tax share of payments received and of refunds made in the period.'}
+              </CardDescription>
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
               <TabsList aria-label="Basis">
                 {TAX_REPORT_BASES.map((value) => (
                   <TabsTrigger key={value} value={value}>
-                    {value === 'accrual' ? 'Accrual' : 'Cash'}
+                    {BASIS_LABELS[value]}
                   </TabsTrigger>
                 ))}
               </TabsList>
-            </Tabs>
-            {valid ? (
-              <a
-                className={buttonVariants({ variant: 'outline', size: 'sm' })}
-                href={taxReportCsvHref({ ...dates, basis })}
-                download
-              >
-                <Download className="mr-2 h-4 w-4" aria-hidden />
-                Download CSV
-              </a>
-            ) : null}
-          </div>
-        </CardHeader>
-        <CardContent>
-          {valid ? (
-            <QueryState
-              query={report}
-              what="tax report"
-              loading={<Skeleton className="h-48 w-full" />}
-            >
-              {(data) => <TaxReportTable report={data} />}
-            </QueryState>
-          ) : (
-            <p className="text-sm text-muted-foreground">
-              Choose a period that ends after it starts.
-            </p>
-          )}
-        </CardContent>
-      </Card>
+              {valid ? (
+                <a
+                  className={buttonVariants({ variant: 'outline', size: 'sm' })}
+                  href={taxReportCsvHref({ ...dates, basis })}
+                  download
+                >
+                  <Download className="mr-2 h-4 w-4" aria-hidden />
+                  Download CSV
+                </a>
+              ) : null}
+            </div>
+          </CardHeader>
+          <CardContent>
+            {TAX_REPORT_BASES.map((value) => (
+              <TabsContent key={value} value={value}>
+                {valid ? (
+                  <QueryState
+                    query={report}
+                    what="tax report"
+                    loading={<Skeleton className="h-48 w-full" />}
+                  >
+                    {(data) => <TaxReportTable report={data} />}
+                  </QueryState>
+                ) : (
+                  <p className="text-sm text-muted-foreground">
+                    Choose a period that ends after it starts.
+                  </p>
+                )}
+              </TabsContent>
+            ))}
+          </CardContent>
+        </Card>
+      </Tabs>
 
       <Card>
         <CardHeader>

@@ -179,7 +179,7 @@ export function LegalPagesCard() {
             ))}
           </TabsList>
           {LEGAL_PAGES.map((page) => (
-            <TabsContent key={page} value={page}>
+            <TabsContent key={page} value={page} className="mt-6">
               <PageTab page={page} />
             </TabsContent>
           ))}
