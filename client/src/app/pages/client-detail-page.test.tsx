@@ -123,7 +123,6 @@ function aClientDetail({
           paidAt: '2026-11-25T12:00:00.000Z',
           refundedAmount: 0,
           refundedAt: null,
-          payout: null,
           reference: '',
           note: '',
           flag: null,

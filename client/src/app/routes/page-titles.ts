@@ -58,8 +58,6 @@ export const PAGE_TITLES: ReadonlyArray<readonly [pattern: string, title: string
   [paths.admin.website.pattern, 'Website'],
   [paths.admin.audit.pattern, 'Audit log'],
   [paths.admin.books.pattern, 'Books'],
-  [paths.admin.payouts.pattern, 'Payouts'],
-  [paths.admin.payout.pattern, 'Payout'],
   [paths.admin.marketingTool.pattern, 'Marketing Tool'],
   [paths.admin.area.pattern, 'Page not found'],
   ['/*', 'Page not found'],
