@@ -1,4 +1,5 @@
 import { Download } from 'lucide-react';
+import { Link } from 'wouter';
 import { EXPORT_KINDS, EXPORT_LABELS } from '@shared/schemas/exports';
 import { TAX_REPORT_BASES, type TaxReportBasis } from '@shared/schemas/tax';
 import { buttonVariants } from '@/components/ui/button';
@@ -11,6 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { businessToday, formatDate } from '@/lib/dates';
 import { useSearchParam } from '@/lib/use-search-param';
+import { paths } from '@/lib/paths';
 import { exportHref } from '../api/export-file';
 import { taxReportCsvHref, useTaxReport } from '../api/get-tax-report';
 import { TaxReportTable } from '../components/tax-report-table';
@@ -58,7 +60,12 @@ export function BooksPage() {
       <div>
         <h1 className="font-display text-3xl font-bold">Books</h1>
         <p className="text-muted-foreground">
-          Sales tax for a period, and the files your accountant imports.
+          Sales tax for a period, and the files your accountant imports. What Stripe paid into the
+          bank, and the fees it kept, is under{' '}
+          <Link href={paths.admin.payouts()} className="underline underline-offset-4">
+            Payouts
+          </Link>
+          .
         </p>
       </div>
 
@@ -201,7 +208,7 @@ export function BooksPage() {
                     download
                   >
                     <Download className="mr-2 h-4 w-4" aria-hidden />
-                    Download
+                    Download<span className="sr-only"> {EXPORT_LABELS[kind]}</span>
                   </a>
                 ) : null}
               </li>
