@@ -83,7 +83,14 @@ export interface BookPayment {
   reference: string;
   stripePaymentIntentId: string | null;
   amount: number;
+  /**
+   * What Stripe gave back of it without a credit note (a refund made in its dashboard): the
+   * payments' refund webhook keeps the credit notes' card refunds out of it, as those are the
+   * notes' own record.
+   */
   refundedAmount: number;
+  /** The day of that refund when it was full (refunded_at); a partial one's day is not kept. */
+  refundedOn: string | null;
   /**
    * Flagged when it arrived (a second payment of a paid invoice, a payment of a void one...): it
    * never counted toward its invoice, so it waits in suspense and carries no tax.

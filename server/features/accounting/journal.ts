@@ -128,6 +128,28 @@ export function paymentVoidedEntry(payment: BookPayment & { voidedOn: string }):
 }
 
 /**
+ * A refund made in Stripe's dashboard, without a credit note (`refundedAmount`): the invoice is
+ * owed again and the money left Stripe, so Dr accounts receivable, Cr Stripe clearing; a
+ * payment booked to suspense (orphan or flagged) takes it back from suspense. Dated as the
+ * statement dates it: a full refund on its day, a partial one (whose day is not kept) on the
+ * payment's.
+ */
+export function stripeRefundEntry(payment: BookPayment): JournalEntry {
+  const from: AccountKey =
+    payment.invoiceId === null || payment.flagged ? 'suspense' : 'accountsReceivable';
+  const memo = `Refund in Stripe of the payment for ${payment.invoiceNumber ?? 'no invoice'} to ${payment.clientName ?? 'client'}`;
+  return {
+    date: payment.refundedOn ?? payment.paidOn,
+    reference: payment.invoiceNumber ?? payment.stripePaymentIntentId ?? payment.reference,
+    memo,
+    lines: [
+      dr(from, payment.refundedAmount, memo),
+      cr('stripeClearing', payment.refundedAmount, memo),
+    ],
+  };
+}
+
+/**
  * Credit note issued: Dr refunds what it credits net of tax, Dr sales tax payable each rate it
  * reverses, Cr accounts receivable its amount (the client's credit until it is paid back).
  */
