@@ -193,6 +193,7 @@ export function createAccountingRepository(db: Database, timeZone: string) {
     refundAmount: creditNotes.refundAmount,
     refundedByHandOn: creditNotes.refundedByHandOn,
     refundedByHandReference: creditNotes.refundedByHandReference,
+    refundedByHandAmount: creditNotes.refundedByHandAmount,
     invoiceTotal: invoices.total,
   };
   type CreditNoteHead = Omit<BookCreditNote, 'taxes' | 'invoiceTaxes'> & { issuedAtText: string };

@@ -63,9 +63,10 @@ export interface BookCreditNote {
   reason: string;
   /** Of the amount, what went back to the card through Stripe (with the note). */
   refundAmount: number;
-  /** The rest given back by hand, on this day, when it was. */
+  /** The rest given back by hand, on this day, when it was, and how much (kept when marked). */
   refundedByHandOn: string | null;
   refundedByHandReference: string | null;
+  refundedByHandAmount: number | null;
   taxes: BookCreditNoteTax[];
   /** The invoice's total and taxes: the cash basis' share of a refund. */
   invoiceTotal: number;

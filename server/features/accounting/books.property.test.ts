@@ -181,6 +181,7 @@ function documents(c: Case, n: number) {
       refundAmount,
       refundedByHandOn: note.byHand ? '2026-03-12' : null,
       refundedByHandReference: note.byHand ? 'CHK-1' : null,
+      refundedByHandAmount: note.byHand ? amount - refundAmount : null,
       taxes: taxes.map((line, position) => ({
         invoiceTaxId: line.id,
         taxRateId: line.taxRateId,

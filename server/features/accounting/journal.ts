@@ -184,11 +184,14 @@ export function cardRefundEntry(note: BookCreditNote): JournalEntry {
   };
 }
 
-/** The rest of a note given back by hand: Dr accounts receivable, Cr bank. */
+/**
+ * The rest of a note given back by hand, as much as was recorded then (a card refund that
+ * failed afterwards is still the client's credit): Dr accounts receivable, Cr bank.
+ */
 export function refundByHandEntry(
   note: BookCreditNote & { refundedByHandOn: string },
 ): JournalEntry {
-  const amount = note.amount - note.refundAmount;
+  const amount = note.refundedByHandAmount ?? 0;
   const memo = `Refund by hand of ${note.number} to ${note.clientName}${note.refundedByHandReference ? ` (${note.refundedByHandReference})` : ''}`;
   return {
     date: note.refundedByHandOn,

@@ -109,7 +109,7 @@ export function createTaxTally(period: Period, basis: TaxReportBasis) {
 
     /** The rest of a credit note given back by hand in the period (cash). */
     refundedByHand(note: BookCreditNote) {
-      if (basis === 'cash') refund(note, note.amount - note.refundAmount);
+      if (basis === 'cash') refund(note, note.refundedByHandAmount ?? 0);
     },
 
     /** A payment received in the period (cash); one that names no invoice carries no tax. */

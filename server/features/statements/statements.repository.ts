@@ -98,6 +98,7 @@ export function createStatementsRepository(
             refundAmount: creditNotes.refundAmount,
             refundedByHandOn: creditNotes.refundedByHandOn,
             refundedByHandReference: creditNotes.refundedByHandReference,
+            refundedByHandAmount: creditNotes.refundedByHandAmount,
           })
           .from(creditNotes)
           .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
@@ -144,6 +145,7 @@ export function createStatementsRepository(
           refundAmount: row.refundAmount,
           refundedByHandOn: row.refundedByHandOn,
           refundedByHandReference: row.refundedByHandReference,
+          refundedByHandAmount: row.refundedByHandAmount,
         })),
         failedRefunds: failedRows.map((row) => ({
           paymentId: row.paymentId,
