@@ -1129,6 +1129,12 @@ export const creditNotes = pgTable(
      */
     refundedByHandOn: date({ mode: 'string' }),
     refundedByHandReference: text(),
+    /**
+     * How much was given back by hand, kept when it was marked (amount − refundAmount then):
+     * a card refund that fails later gives back nothing by card, but what the agency returned
+     * by hand stays what it was.
+     */
+    refundedByHandAmount: integer(),
     createdByAdminId: uuid().references(() => admins.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     issuedAt: moment(),

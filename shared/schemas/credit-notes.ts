@@ -82,11 +82,13 @@ export const CreditNoteSchema = z.object({
   createdAt: z.iso.datetime(),
   issuedAt: z.iso.datetime().nullable(),
   /**
-   * The day what does not go back by card (amount − refundAmount) was returned by hand, and the
-   * admin's reference (issue 39); null while it is held as the client's credit.
+   * The day what does not go back by card (amount − refundAmount) was returned by hand, the
+   * admin's reference and the amount returned then (issue 39); null while it is held as the
+   * client's credit.
    */
   refundedByHandOn: z.iso.date().nullable().optional(),
   refundedByHandReference: z.string().nullable().optional(),
+  refundedByHandAmount: z.number().int().nullable().optional(),
   /** What it reversed of each of the invoice's taxes, in cents (issue 39; [] while pending). */
   taxes: z.array(z.object({ name: z.string(), amount: z.number().int() })).optional(),
 });

@@ -87,6 +87,8 @@ export function lateFeeLineDescription(invoiceNumber: string): string {
 
 export const LATE_FEE_MESSAGES = {
   notALateFee: 'This invoice is not a late fee',
+  /** Deleting it would free its original for the daily run to charge again. */
+  notDeletable: 'A late fee cannot be deleted. Waive it instead.',
   waiveReasonRequired: 'Say why the late fee is waived',
 } as const;
 

@@ -2,6 +2,7 @@ import {
   and,
   asc,
   eq,
+  gt,
   gte,
   inArray,
   isNotNull,
@@ -48,7 +49,7 @@ export function createAccountingRepository(db: Database, timeZone: string) {
     sql<string | null>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD')`;
   const startOf = (day: string) => sql`((${day}::date)::timestamp at time zone ${timeZone})`;
   const endOf = (day: string) => sql`((${day}::date + 1)::timestamp at time zone ${timeZone})`;
-  const within = (column: AnyColumn, period: Period) =>
+  const within = (column: AnyColumn | SQL, period: Period) =>
     and(sql`${column} >= ${startOf(period.from)}`, sql`${column} < ${endOf(period.to)}`);
 
   /** Batches of `fetch(after)` until one comes back short. */
@@ -190,6 +191,7 @@ export function createAccountingRepository(db: Database, timeZone: string) {
     refundAmount: creditNotes.refundAmount,
     refundedByHandOn: creditNotes.refundedByHandOn,
     refundedByHandReference: creditNotes.refundedByHandReference,
+    refundedByHandAmount: creditNotes.refundedByHandAmount,
     invoiceTotal: invoices.total,
   };
   type CreditNoteHead = Omit<BookCreditNote, 'taxes' | 'invoiceTaxes'> & { issuedAtText: string };
@@ -240,6 +242,7 @@ export function createAccountingRepository(db: Database, timeZone: string) {
     stripePaymentIntentId: payments.stripePaymentIntentId,
     amount: payments.amount,
     refundedAmount: payments.refundedAmount,
+    refundedOn: dayOf(payments.refundedAt),
     flagged: sql<boolean>`${payments.flag} is not null`,
     invoiceTotal: sql<number>`coalesce(${invoices.total}, 0)`,
   };
@@ -284,7 +287,7 @@ export function createAccountingRepository(db: Database, timeZone: string) {
   }
 
   async function* paymentBatches(
-    at: AnyColumn,
+    at: AnyColumn | SQL,
     where: SQL | undefined,
   ): AsyncGenerator<BookPayment[]> {
     const columns = { ...paymentColumns, keyText: sql<string>`${at}::text` };
@@ -423,6 +426,18 @@ export function createAccountingRepository(db: Database, timeZone: string) {
     /** Payments voided in the period. */
     paymentsVoided: (period: Period) =>
       paymentBatches(payments.voidedAt, within(payments.voidedAt, period)),
+
+    /**
+     * Payments Stripe refunded without a credit note (its dashboard), dated as the statement
+     * dates them: a full refund on its day, a partial one on the payment's.
+     */
+    paymentsRefundedInStripe: (period: Period) => {
+      const refundedAt = sql`coalesce(${payments.refundedAt}, ${payments.paidAt})`;
+      return paymentBatches(
+        refundedAt,
+        and(gt(payments.refundedAmount, 0), within(refundedAt, period)),
+      );
+    },
 
     /** Stripe payouts paid (arrived) in the period, with the disputes they settled. */
     async *payoutsPaid(period: Period): AsyncGenerator<BookPayout[]> {

@@ -19,7 +19,7 @@ import { startTestApp, type TestApp } from '@tests/support/test-app';
  * The books' files and tax report for one small month (March 2026, America/Chicago), its rows
  * written directly as the other pieces of issue 39 write them: an invoice with two rates, a
  * discount and a non-taxable line, paid by card and settled in a payout with a fee and a
- * dispute, partly credited back to the card; a client whose name starts a formula, paid in part
+ * dispute, partly credited back to the card and partly refunded in Stripe's dashboard; a client whose name starts a formula, paid in part
  * by transfer, with a late-fee invoice; an old invoice with its single "Tax"; an invoice of
  * February voided in March; an orphan card payment; a draft (never counted).
  */
@@ -182,11 +182,12 @@ beforeAll(async () => {
     .values({
       invoiceId: first.id,
       amount: 100_524,
-      refundedAmount: 20_000,
+      // A partial refund made in Stripe's dashboard; the credit note's card refund below is
+      // the note's own record and is never in refundedAmount (payments.repository refund()).
+      refundedAmount: 5_000,
       method: 'card',
       stripePaymentIntentId: 'pi_first',
       paidAt: new Date('2026-03-05T18:00:00Z'),
-      refundedAt: new Date('2026-03-10T15:00:00Z'),
     })
     .returning();
   await db.insert(payments).values([
@@ -340,7 +341,7 @@ describe("the accountant's files", () => {
     expect(res.body).toBe(
       file(
         '"Date","Client","Invoice","Method","Reference","Amount","Refunded","Stripe fee","Payout","Payout date","Voided on"',
-        '"2026-03-05","Ann Client","INV-2026-0001","card","pi_first",1005.24,200.00,31.45,"po_march","2026-03-07",',
+        '"2026-03-05","Ann Client","INV-2026-0001","card","pi_first",1005.24,50.00,31.45,"po_march","2026-03-07",',
         `"2026-03-12",${EVIL_CELL},"INV-2026-0002","bank_transfer","'-TR-9",100.00,0.00,,,,`,
         '"2026-03-18","stray@example.com","","card","pi_stray",42.00,0.00,,,,',
       ),
@@ -366,6 +367,7 @@ describe("the accountant's files", () => {
     const BANK = '"090","Business Bank Account"';
     const SUSPENSE = '"899","Suspense"';
     const toAnn = 'Invoice INV-2026-0001 to Ann Client';
+    const stripeRefund = 'Refund in Stripe of the payment for INV-2026-0001 to Ann Client';
     expect(res.body).toBe(
       file(
         '"Date","Account code","Account name","Debit","Credit","Memo","Reference","Entry"',
@@ -478,6 +480,9 @@ describe("the accountant's files", () => {
         ),
         line('2026-03-18', CLEARING, '42.00', '', 'Unmatched card payment pi_stray', 'pi_stray', 8),
         line('2026-03-18', SUSPENSE, '', '42.00', 'Unmatched card payment pi_stray', 'pi_stray', 8),
+        // The dashboard refund: partial, so on the payment's day, as the statement dates it.
+        line('2026-03-05', AR, '50.00', '', stripeRefund, 'INV-2026-0001', 9),
+        line('2026-03-05', CLEARING, '', '50.00', stripeRefund, 'INV-2026-0001', 9),
         line(
           '2026-03-10',
           '"210","Refunds"',
@@ -485,7 +490,7 @@ describe("the accountant's files", () => {
           '',
           'Credit note CN-2026-0001 on INV-2026-0001 to Ann Client',
           'CN-2026-0001',
-          9,
+          10,
         ),
         line(
           '2026-03-10',
@@ -494,7 +499,7 @@ describe("the accountant's files", () => {
           '',
           'Louisiana state reversed by CN-2026-0001',
           'CN-2026-0001',
-          9,
+          10,
         ),
         line(
           '2026-03-10',
@@ -503,7 +508,7 @@ describe("the accountant's files", () => {
           '',
           'Orleans parish reversed by CN-2026-0001',
           'CN-2026-0001',
-          9,
+          10,
         ),
         line(
           '2026-03-10',
@@ -512,7 +517,7 @@ describe("the accountant's files", () => {
           '200.00',
           'Credit note CN-2026-0001 on INV-2026-0001 to Ann Client',
           'CN-2026-0001',
-          9,
+          10,
         ),
         line(
           '2026-03-10',
@@ -521,7 +526,7 @@ describe("the accountant's files", () => {
           '',
           'Card refund of CN-2026-0001 to Ann Client',
           'CN-2026-0001',
-          10,
+          11,
         ),
         line(
           '2026-03-10',
@@ -530,9 +535,9 @@ describe("the accountant's files", () => {
           '200.00',
           'Card refund of CN-2026-0001 to Ann Client',
           'CN-2026-0001',
-          10,
+          11,
         ),
-        line('2026-03-07', BANK, '908.79', '', 'Stripe payout po_march', 'po_march', 11),
+        line('2026-03-07', BANK, '908.79', '', 'Stripe payout po_march', 'po_march', 12),
         line(
           '2026-03-07',
           '"404","Bank Fees"',
@@ -540,9 +545,9 @@ describe("the accountant's files", () => {
           '',
           'Stripe fees in po_march',
           'po_march',
-          11,
+          12,
         ),
-        line('2026-03-07', CLEARING, '', '955.24', 'Stripe payout po_march', 'po_march', 11),
+        line('2026-03-07', CLEARING, '', '955.24', 'Stripe payout po_march', 'po_march', 12),
         line(
           '2026-03-07',
           SUSPENSE,
@@ -550,7 +555,7 @@ describe("the accountant's files", () => {
           '',
           'Dispute dp_1 in Stripe payout po_march',
           'dp_1',
-          12,
+          13,
         ),
         line(
           '2026-03-07',
@@ -559,7 +564,7 @@ describe("the accountant's files", () => {
           '50.00',
           'Dispute dp_1 in Stripe payout po_march',
           'dp_1',
-          12,
+          13,
         ),
       ),
     );
@@ -652,23 +657,24 @@ describe('the tax report', () => {
           name: 'Louisiana state',
           taxableSales: 90_196,
           taxCollected: 4_014,
-          taxRefunded: 799,
-          netTax: 3_215,
+          // The note's 799 and the dashboard refund's 4014 × 5000 / 100524 = 200.
+          taxRefunded: 999,
+          netTax: 3_015,
         },
         {
           name: 'Orleans parish',
           taxableSales: 90_196,
           taxCollected: 4_510,
-          taxRefunded: 897,
-          netTax: 3_613,
+          taxRefunded: 1_121,
+          netTax: 3_389,
         },
       ],
       totalSales: 102_000,
       taxableSales: 90_196,
       exemptSales: 11_804,
       taxCollected: 8_524,
-      taxRefunded: 1_696,
-      netTax: 6_828,
+      taxRefunded: 2_120,
+      netTax: 6_404,
     });
     expect(res.body.rows).toHaveLength(2);
   });

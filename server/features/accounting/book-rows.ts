@@ -63,9 +63,10 @@ export interface BookCreditNote {
   reason: string;
   /** Of the amount, what went back to the card through Stripe (with the note). */
   refundAmount: number;
-  /** The rest given back by hand, on this day, when it was. */
+  /** The rest given back by hand, on this day, when it was, and how much (kept when marked). */
   refundedByHandOn: string | null;
   refundedByHandReference: string | null;
+  refundedByHandAmount: number | null;
   taxes: BookCreditNoteTax[];
   /** The invoice's total and taxes: the cash basis' share of a refund. */
   invoiceTotal: number;
@@ -83,7 +84,14 @@ export interface BookPayment {
   reference: string;
   stripePaymentIntentId: string | null;
   amount: number;
+  /**
+   * What Stripe gave back of it without a credit note (a refund made in its dashboard): the
+   * payments' refund webhook keeps the credit notes' card refunds out of it, as those are the
+   * notes' own record.
+   */
   refundedAmount: number;
+  /** The day of that refund when it was full (refunded_at); a partial one's day is not kept. */
+  refundedOn: string | null;
   /**
    * Flagged when it arrived (a second payment of a paid invoice, a payment of a void one...): it
    * never counted toward its invoice, so it waits in suspense and carries no tax.

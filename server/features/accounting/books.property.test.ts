@@ -13,6 +13,7 @@ import {
   paymentVoidedEntry,
   payoutEntries,
   refundByHandEntry,
+  stripeRefundEntry,
   type JournalEntry,
 } from './journal';
 import { createTaxTally } from './tax-tally';
@@ -61,6 +62,8 @@ const caseArb = fc.record({
       percent: fc.integer({ min: 1, max: 100 }),
       card: fc.boolean(),
       voided: fc.boolean(),
+      /** What of a card payment was refunded in Stripe's dashboard, in percent. */
+      refunded: fc.integer({ min: 0, max: 100 }),
     }),
     { maxLength: 3 },
   ),
@@ -120,25 +123,30 @@ function documents(c: Case, n: number) {
   // A voided invoice had neither payments nor credit notes.
   const payments: BookPayment[] = c.voided
     ? []
-    : c.payments.map((payment, index) => ({
-        id: `p${n}-${index}`,
-        invoiceId: invoice.id,
-        invoiceNumber: number,
-        clientName: 'Client',
-        paidOn: '2026-03-05',
-        voidedOn: payment.voided && !payment.card ? '2026-03-06' : null,
-        method: payment.card ? 'card' : 'check',
-        reference: '',
-        stripePaymentIntentId: payment.card ? `pi_${n}_${index}` : null,
-        amount: Math.max(1, Math.floor((total * payment.percent) / 100)),
-        refundedAmount: 0,
-        flagged: false,
-        fee: null,
-        payoutId: null,
-        payoutArrivalDate: null,
-        invoiceTotal: total,
-        invoiceTaxes: taxes,
-      }));
+    : c.payments.map((payment, index) => {
+        const amount = Math.max(1, Math.floor((total * payment.percent) / 100));
+        const refundedAmount = payment.card ? Math.floor((amount * payment.refunded) / 100) : 0;
+        return {
+          id: `p${n}-${index}`,
+          invoiceId: invoice.id,
+          invoiceNumber: number,
+          clientName: 'Client',
+          paidOn: '2026-03-05',
+          voidedOn: payment.voided && !payment.card ? '2026-03-06' : null,
+          method: payment.card ? 'card' : 'check',
+          reference: '',
+          stripePaymentIntentId: payment.card ? `pi_${n}_${index}` : null,
+          amount,
+          refundedAmount,
+          refundedOn: refundedAmount === amount ? '2026-03-15' : null,
+          flagged: false,
+          fee: null,
+          payoutId: null,
+          payoutArrivalDate: null,
+          invoiceTotal: total,
+          invoiceTaxes: taxes,
+        };
+      });
   const notes: BookCreditNote[] = [];
   let credited = 0;
   const reversed = taxes.map(() => 0);
@@ -173,6 +181,7 @@ function documents(c: Case, n: number) {
       refundAmount,
       refundedByHandOn: note.byHand ? '2026-03-12' : null,
       refundedByHandReference: note.byHand ? 'CHK-1' : null,
+      refundedByHandAmount: note.byHand ? amount - refundAmount : null,
       taxes: taxes.map((line, position) => ({
         invoiceTaxId: line.id,
         taxRateId: line.taxRateId,
@@ -210,6 +219,7 @@ function journal(docs: ReturnType<typeof documents>): JournalEntry[] {
     ...payments.flatMap((p) =>
       p.voidedOn ? [paymentVoidedEntry({ ...p, voidedOn: p.voidedOn })] : [],
     ),
+    ...payments.filter((p) => p.refundedAmount > 0).map(stripeRefundEntry),
     ...notes.flatMap((note) =>
       note.refundAmount > 0
         ? [creditNoteEntry(note), cardRefundEntry(note)]
@@ -274,7 +284,11 @@ describe('the books, for random invoices, credit notes, payments and voids', () 
         const first = Math.max(1, Math.floor((invoice.total * percent) / 100));
         const tally = createTaxTally(PERIOD, 'cash');
         const { payments } = documents(
-          { ...c, voided: false, payments: [{ percent: 100, card: true, voided: false }] },
+          {
+            ...c,
+            voided: false,
+            payments: [{ percent: 100, card: true, voided: false, refunded: 0 }],
+          },
           1,
         );
         for (const amount of [first, invoice.total - first]) {

@@ -23,6 +23,7 @@ import {
   paymentVoidedEntry,
   payoutEntries,
   refundByHandEntry,
+  stripeRefundEntry,
   type JournalEntry,
 } from './journal';
 
@@ -116,6 +117,9 @@ export async function writeExport(
               : [],
           ),
         );
+      }
+      for await (const batch of repository.paymentsRefundedInStripe(period)) {
+        await entries(batch.map(stripeRefundEntry));
       }
       for await (const batch of repository.creditNotesIssued(period)) {
         await entries(

@@ -128,6 +128,28 @@ export function paymentVoidedEntry(payment: BookPayment & { voidedOn: string }):
 }
 
 /**
+ * A refund made in Stripe's dashboard, without a credit note (`refundedAmount`): the invoice is
+ * owed again and the money left Stripe, so Dr accounts receivable, Cr Stripe clearing; a
+ * payment booked to suspense (orphan or flagged) takes it back from suspense. Dated as the
+ * statement dates it: a full refund on its day, a partial one (whose day is not kept) on the
+ * payment's.
+ */
+export function stripeRefundEntry(payment: BookPayment): JournalEntry {
+  const from: AccountKey =
+    payment.invoiceId === null || payment.flagged ? 'suspense' : 'accountsReceivable';
+  const memo = `Refund in Stripe of the payment for ${payment.invoiceNumber ?? 'no invoice'} to ${payment.clientName ?? 'client'}`;
+  return {
+    date: payment.refundedOn ?? payment.paidOn,
+    reference: payment.invoiceNumber ?? payment.stripePaymentIntentId ?? payment.reference,
+    memo,
+    lines: [
+      dr(from, payment.refundedAmount, memo),
+      cr('stripeClearing', payment.refundedAmount, memo),
+    ],
+  };
+}
+
+/**
  * Credit note issued: Dr refunds what it credits net of tax, Dr sales tax payable each rate it
  * reverses, Cr accounts receivable its amount (the client's credit until it is paid back).
  */
@@ -162,11 +184,14 @@ export function cardRefundEntry(note: BookCreditNote): JournalEntry {
   };
 }
 
-/** The rest of a note given back by hand: Dr accounts receivable, Cr bank. */
+/**
+ * The rest of a note given back by hand, as much as was recorded then (a card refund that
+ * failed afterwards is still the client's credit): Dr accounts receivable, Cr bank.
+ */
 export function refundByHandEntry(
   note: BookCreditNote & { refundedByHandOn: string },
 ): JournalEntry {
-  const amount = note.amount - note.refundAmount;
+  const amount = note.refundedByHandAmount ?? 0;
   const memo = `Refund by hand of ${note.number} to ${note.clientName}${note.refundedByHandReference ? ` (${note.refundedByHandReference})` : ''}`;
   return {
     date: note.refundedByHandOn,

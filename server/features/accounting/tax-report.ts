@@ -29,6 +29,9 @@ export async function taxReport(
     for await (const batch of repository.creditNotesRefundedByHand(period)) {
       batch.forEach((note) => tally.refundedByHand(note));
     }
+    for await (const batch of repository.paymentsRefundedInStripe(period)) {
+      batch.forEach((payment) => tally.paymentRefundedInStripe(payment));
+    }
   }
   for await (const batch of repository.creditNotesIssued(period)) {
     batch.forEach((note) => tally.creditNoteIssued(note));

@@ -13,8 +13,8 @@ import type { BookCreditNote, BookInvoice, BookPayment, BookTax, Period } from '
  * - cash: each payment received in the period counts its share of its invoice
  *   (payment ÷ invoice total, per rate and for the sales, half-up), a payment voided in the
  *   period the same negatively; each refund made in the period (a credit note's card refund the
- *   day it was issued, the rest given back by hand the day it was) refunds its share of each
- *   rate the same way.
+ *   day it was issued, the rest given back by hand the day it was, a refund made in Stripe's
+ *   dashboard the day the statement dates it) refunds its share of each rate the same way.
  */
 
 interface RateFigures {
@@ -81,9 +81,9 @@ export function createTaxTally(period: Period, basis: TaxReportBasis) {
     );
   }
 
-  function refund(note: BookCreditNote, cash: number) {
-    for (const tax of note.invoiceTaxes) {
-      rate(tax).taxRefunded += proportion(tax.amount, cash, note.invoiceTotal);
+  function refund(invoice: Pick<BookCreditNote, 'invoiceTaxes' | 'invoiceTotal'>, cash: number) {
+    for (const tax of invoice.invoiceTaxes) {
+      rate(tax).taxRefunded += proportion(tax.amount, cash, invoice.invoiceTotal);
     }
   }
 
@@ -109,7 +109,7 @@ export function createTaxTally(period: Period, basis: TaxReportBasis) {
 
     /** The rest of a credit note given back by hand in the period (cash). */
     refundedByHand(note: BookCreditNote) {
-      if (basis === 'cash') refund(note, note.amount - note.refundAmount);
+      if (basis === 'cash') refund(note, note.refundedByHandAmount ?? 0);
     },
 
     /** A payment received in the period (cash); one that names no invoice carries no tax. */
@@ -120,6 +120,18 @@ export function createTaxTally(period: Period, basis: TaxReportBasis) {
     /** A payment voided in the period (cash): it counts back. */
     paymentVoided(payment: BookPayment) {
       if (basis === 'cash') countPayment(payment, -1);
+    },
+
+    /**
+     * A payment Stripe refunded in its dashboard, dated in the period (cash): its share of each
+     * rate is refunded as a credit note's card refund is. A payment that collected no tax
+     * (orphan, flagged) refunds none.
+     */
+    paymentRefundedInStripe(payment: BookPayment) {
+      if (basis !== 'cash' || payment.invoiceId === null || payment.flagged) return;
+      if (payment.invoiceTotal > 0 && payment.refundedAmount > 0) {
+        refund(payment, payment.refundedAmount);
+      }
     },
 
     report(): TaxReport {

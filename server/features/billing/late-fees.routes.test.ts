@@ -254,6 +254,33 @@ describe('waiving a late fee', () => {
     await t.billing.runDaily();
     expect(await feesOf(original.id)).toMatchObject([{ id: fee!.id, status: 'void' }]);
   });
+
+  it('never deletes a fee left a draft (the run would charge it again): it is waived', async () => {
+    await saveSettings({ ...FLAT, graceDays: 0 });
+    const original = await sentInvoice({ dueDate: '2026-04-20' });
+    // The run could not e-mail it, so it stayed a draft.
+    const draft = await createInvoice(t.database, {
+      invoiceNumber: null,
+      lateFeeForInvoiceId: original.id,
+      total: 2500,
+    });
+    const deleted = await admin.delete(`/api/admin/invoices/${draft.id}`);
+    expect(deleted.status).toBe(409);
+    expect(deleted.body.message).toBe(LATE_FEE_MESSAGES.notDeletable);
+
+    const waived = await admin
+      .post(`/api/admin/invoices/${draft.id}/waive-late-fee`)
+      .send({ reason: 'Goodwill' });
+    // Numbered first, as a void keeps its number.
+    expect(expectJson(waived, InvoiceDetailSchema).invoice).toMatchObject({
+      status: 'void',
+      invoiceNumber: expect.stringMatching(/^INV-2026-/),
+      voidReason: 'Goodwill',
+    });
+    on('2026-04-25');
+    await t.billing.runDaily();
+    expect(await feesOf(original.id)).toMatchObject([{ id: draft.id, status: 'void' }]);
+  });
 });
 
 describe('what the client reads', () => {

@@ -126,8 +126,11 @@ export function createLateFees({
 /**
  * The owner waives a late fee: its invoice is voided with the reason (the client is told, as of
  * any void). The void row keeps the link, so the run never charges that invoice's fee again.
+ * A draft (the run could not e-mail it) is numbered first, without an e-mail, as only a sent
+ * invoice is voided and a void keeps its number; it cannot be deleted, as the run would then
+ * charge the fee again.
  */
-export function createWaiveLateFee(invoices: Pick<InvoiceService, 'detail' | 'void'>) {
+export function createWaiveLateFee(invoices: Pick<InvoiceService, 'detail' | 'void' | 'markSent'>) {
   return async function waiveLateFee(
     id: string,
     reason: string,
@@ -137,6 +140,7 @@ export function createWaiveLateFee(invoices: Pick<InvoiceService, 'detail' | 'vo
     if (!current.invoice.lateFeeForInvoiceId) {
       throw new AppError(409, LATE_FEE_MESSAGES.notALateFee);
     }
+    if (current.invoice.status === 'draft') await invoices.markSent(id, actor);
     return invoices.void(id, reason, actor);
   };
 }

@@ -293,14 +293,17 @@ async function nextNumber(tx: Transaction, year: number): Promise<string> {
 export type RefundByHandOutcome =
   | { kind: 'not-found' }
   | { kind: 'nothing-by-hand' }
+  | { kind: 'refund-unsettled'; note: CreditNoteRow }
   | { kind: 'already'; note: CreditNoteRow }
   | { kind: 'recorded'; note: CreditNoteRow };
 
 /**
  * What of an issued note does not go back by card (amount − refundAmount) was given back by
  * the agency outside the product on `on` (a check, a transfer), with its reference: the client's
- * credit is paid back (issue 39, statements). Once: a note marked so, or one refunded to the card
- * in full, is left as it is.
+ * credit is paid back (issue 39, statements). The amount is kept as it is now, so a card refund
+ * that fails afterwards leaves it alone. Once: a note marked so, or one refunded to the card in
+ * full, is left as it is; so is one whose card refund the bank has not settled yet, as what
+ * is left to return by hand is not known until it succeeds or fails.
  */
 export async function markCreditNoteRefundedByHand(
   tx: Transaction,
@@ -315,9 +318,16 @@ export async function markCreditNoteRefundedByHand(
   if (!note) return { kind: 'not-found' };
   if (note.refundedByHandOn) return { kind: 'already', note };
   if (note.refundAmount >= note.amount) return { kind: 'nothing-by-hand' };
+  if (note.refundAmount > 0 && note.refundStatus !== 'succeeded') {
+    return { kind: 'refund-unsettled', note };
+  }
   const [marked] = await tx
     .update(creditNotes)
-    .set({ refundedByHandOn: on, refundedByHandReference: reference })
+    .set({
+      refundedByHandOn: on,
+      refundedByHandReference: reference,
+      refundedByHandAmount: note.amount - note.refundAmount,
+    })
     .where(eq(creditNotes.id, id))
     .returning();
   return { kind: 'recorded', note: marked! };

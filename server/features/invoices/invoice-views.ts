@@ -64,6 +64,7 @@ export function toCreditNote(row: CreditNoteWithAuthor): CreditNote {
     issuedAt: row.issuedAt?.toISOString() ?? null,
     refundedByHandOn: row.refundedByHandOn,
     refundedByHandReference: row.refundedByHandReference,
+    refundedByHandAmount: row.refundedByHandAmount,
     taxes: row.taxes ?? [],
   };
 }

@@ -12,7 +12,8 @@ const NOT_FOUND = 'Credit note not found';
  * POST /api/admin/credit-notes/{id}/refunded-by-hand: the agency gave back, outside the product,
  * what of an issued credit note does not go back to the card (a check, a transfer), on a day,
  * with a reference. The client's credit is then paid back (their statement shows the refund);
- * audited. Refused (409) for a note refunded to the card in full, or one marked already.
+ * audited. Refused (409) for a note refunded to the card in full, one marked already, or one
+ * whose card refund is still pending at the bank.
  */
 export function createRefundByHand({
   repository,
@@ -38,6 +39,11 @@ export function createRefundByHand({
         409,
         'This credit note was refunded to the card in full: nothing is left to return by hand.',
       );
+    if (outcome.kind === 'refund-unsettled')
+      throw new AppError(
+        409,
+        `The card refund of ${formatCents(outcome.note.refundAmount)} for this credit note is not settled yet (${outcome.note.refundStatus ?? 'waiting for Stripe'}): mark it returned by hand once Stripe says it succeeded or failed.`,
+      );
     if (outcome.kind === 'already')
       throw new AppError(
         409,
@@ -51,10 +57,10 @@ export function createRefundByHand({
       before: { creditNoteNumber: note.creditNoteNumber, refundedByHandOn: null },
       after: {
         creditNoteNumber: note.creditNoteNumber,
-        amount: note.amount - note.refundAmount,
+        amount: note.refundedByHandAmount,
         refundedByHandOn: note.refundedByHandOn,
         reference: note.refundedByHandReference,
-        returned: formatCents(note.amount - note.refundAmount),
+        returned: formatCents(note.refundedByHandAmount ?? 0),
       },
     });
     const found = (await detail(note.invoiceId)).creditNotes.find((n) => n.id === note.id);

@@ -1,3 +1,4 @@
+import { LATE_FEE_MESSAGES } from '@shared/schemas/late-fees';
 import type { AuditActor, AuditTrail } from '../../lib/audit-trail';
 import { AppError } from '../../lib/errors';
 import type { InvoiceRow } from '../../db/schema';
@@ -63,11 +64,14 @@ export function createRemoveInvoices({
 
   /**
    * Deletes an invoice nobody paid. When Stripe cannot be reached nothing is deleted (503),
-   * and an invoice whose page was paid already stays for the payment on its way (409).
+   * and an invoice whose page was paid already stays for the payment on its way (409). A
+   * late-fee invoice, even a draft the run could not e-mail, is never deleted (409): its row
+   * is what tells the daily run the original's fee was charged, so it is waived instead.
    */
   async function remove(id: string, actor?: AuditActor): Promise<void> {
     const found = await repository.find(checkedId(id));
     if (!found) throw new AppError(404, INVOICE_NOT_FOUND);
+    if (found.invoice.lateFeeForInvoiceId) throw new AppError(409, LATE_FEE_MESSAGES.notDeletable);
     const hasPayments = new AppError(
       409,
       'An invoice with payments cannot be deleted: the money received stays on record.',

@@ -120,6 +120,7 @@ describe('the logo on the PDFs', () => {
         refundStatus: null,
         refundedByHandOn: null,
         refundedByHandReference: null,
+        refundedByHandAmount: null,
         createdByAdminId: null,
         createdAt: new Date('2026-11-10T15:00:00Z'),
         issuedAt: new Date('2026-11-10T15:00:00Z'),

@@ -165,6 +165,7 @@ function play(steps: readonly Step[]): Model {
         refundAmount: decision.refundAmount,
         refundedByHandOn: null,
         refundedByHandReference: null,
+        refundedByHandAmount: null,
       });
     } else if (s.op === 'note-refund-fails') {
       const note = pick(
@@ -184,7 +185,9 @@ function play(steps: readonly Step[]): Model {
         m.notes.filter((n) => !n.refundedByHandOn && n.amount > n.refundAmount),
         s.pick,
       );
-      if (note) note.refundedByHandOn = on;
+      if (!note) return;
+      note.refundedByHandOn = on;
+      note.refundedByHandAmount = note.amount - note.refundAmount;
     } else {
       const invoice = pick(
         m.invoices.filter((i) => whyNotVoidable(i) === null),
@@ -214,9 +217,11 @@ describe('a statement over random histories', () => {
         const open = m.invoices
           .filter((i) => i.status !== 'void')
           .map((i) => i.total - i.amountPaid);
-        const held = m.notes
-          .filter((n) => !n.refundedByHandOn)
-          .reduce((sum, n) => sum + n.amount - n.refundAmount, 0);
+        // A card refund that failed after the rest was returned by hand is still owed.
+        const held = m.notes.reduce(
+          (sum, n) => sum + n.amount - n.refundAmount - (n.refundedByHandAmount ?? 0),
+          0,
+        );
         const owed = open.reduce((sum, b) => sum + b, 0);
         expect(statement.closingBalance).toBe(owed - held);
         const aged = Object.values(statement.ageing).reduce((sum, v) => sum + v, 0);
@@ -244,6 +249,62 @@ describe('a statement over random histories', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('a credit note returned by hand whose card refund failed afterwards', () => {
+  it('keeps the amount returned by hand, and the failed card part as credit held', () => {
+    const statement = buildStatement(
+      {
+        invoices: [
+          {
+            id: 'i',
+            number: 'INV-1',
+            issuedOn: '2026-03-01',
+            dueDate: '2026-03-31',
+            total: 10_000,
+            voidedOn: null,
+          },
+        ],
+        payments: [
+          {
+            id: 'p',
+            invoiceId: 'i',
+            invoiceNumber: 'INV-1',
+            method: 'card',
+            reference: '',
+            amount: 10_000,
+            paidOn: '2026-03-02',
+            voidedOn: null,
+            refundedAmount: 0,
+            refundedOn: null,
+          },
+        ],
+        // $50.00 credited: $30.00 to the card, $20.00 returned by hand; then the card failed.
+        creditNotes: [
+          {
+            id: 'n',
+            number: 'CN-1',
+            issuedOn: '2026-03-03',
+            amount: 5_000,
+            refundAmount: 0,
+            refundedByHandOn: '2026-03-04',
+            refundedByHandReference: null,
+            refundedByHandAmount: 2_000,
+          },
+        ],
+        failedRefunds: [
+          { paymentId: 'p', creditNoteId: 'n', amount: 3_000, failedOn: '2026-03-05' },
+        ],
+      },
+      { from: '2026-03-01', to: '2026-03-31' },
+    );
+    expect(
+      statement.lines.find((line) => line.reference === 'CN-1 returned by hand'),
+    ).toMatchObject({
+      amount: 2_000,
+    });
+    expect(statement.closingBalance).toBe(-3_000);
   });
 });
 

@@ -44,9 +44,14 @@ export interface CreditNoteFacts {
   amount: number;
   /** What goes back to the card now (0 once its card refund failed). */
   refundAmount: number;
-  /** The rest (amount − refundAmount) was returned by hand on this day; null: held as credit. */
+  /** The rest was returned by hand on this day; null: held as credit. */
   refundedByHandOn: string | null;
   refundedByHandReference: string | null;
+  /**
+   * How much went back by hand: amount − refundAmount when it was marked, kept as it was, so a
+   * card refund that fails afterwards is still owed to the client.
+   */
+  refundedByHandAmount: number | null;
 }
 
 /** A card refund Stripe accepted and then could not make (failed_refunds). */
@@ -161,7 +166,7 @@ function eventsOf(facts: StatementFacts): Event[] {
     for (const f of failed) {
       events.push({ ...on, date: f.failedOn, type: 'refund_failed', amount: -f.amount });
     }
-    const byHand = note.amount - note.refundAmount;
+    const byHand = note.refundedByHandAmount ?? 0;
     if (note.refundedByHandOn && byHand > 0) {
       const ref = note.refundedByHandReference?.trim();
       events.push({

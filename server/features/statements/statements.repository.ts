@@ -96,6 +96,7 @@ export function createStatementsRepository(
             refundAmount: creditNotes.refundAmount,
             refundedByHandOn: creditNotes.refundedByHandOn,
             refundedByHandReference: creditNotes.refundedByHandReference,
+            refundedByHandAmount: creditNotes.refundedByHandAmount,
           })
           .from(creditNotes)
           .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
@@ -142,6 +143,7 @@ export function createStatementsRepository(
           refundAmount: row.refundAmount,
           refundedByHandOn: row.refundedByHandOn,
           refundedByHandReference: row.refundedByHandReference,
+          refundedByHandAmount: row.refundedByHandAmount,
         })),
         failedRefunds: failedRows.map((row) => ({
           paymentId: row.paymentId,

@@ -185,6 +185,7 @@ describe('a credit note returned by hand', () => {
       creditNoteNumber: 'CN-2026-0002',
       refundedByHandOn: '2026-02-20',
       refundedByHandReference: 'Check 881',
+      refundedByHandAmount: 3_000,
     });
     const again = await byHand(notes.byHand, { date: '2026-02-21' });
     expect(again.status).toBe(409);
@@ -206,6 +207,41 @@ describe('a credit note returned by hand', () => {
       .where(eq(auditEvents.kind, 'invoice.credit_note_refunded_by_hand'));
     expect(audited).toHaveLength(1);
     expect(audited[0]!.after).toMatchObject({ refundedByHandOn: '2026-02-20', amount: 3_000 });
+  });
+
+  it('waits until its card refund is settled, then keeps the amount returned by hand', async () => {
+    const invoice = await createInvoice(t.database, {
+      status: 'paid',
+      dateIssued: '2026-03-02',
+      total: 5_000,
+    });
+    const [note] = await t.database.db
+      .insert(creditNotes)
+      .values({
+        creditNoteNumber: 'CN-2026-0301',
+        invoiceId: invoice.id,
+        status: 'issued',
+        amount: 5_000,
+        refundAmount: 3_000,
+        stripeRefundId: 're_waiting_at_the_bank',
+        refundStatus: 'pending',
+        reason: 'Scope reduced',
+        issuedAt: at('2026-03-04'),
+      })
+      .returning();
+    // Were the $30.00 to fail at the bank, all $50.00 would be the agency's to return.
+    const pending = await byHand(note!.id, { date: '2026-03-05', reference: 'Check 900' });
+    expect(pending.status).toBe(409);
+    expect(pending.body.message).toBe(
+      'The card refund of $30.00 for this credit note is not settled yet (pending): mark it returned by hand once Stripe says it succeeded or failed.',
+    );
+    await t.database.db
+      .update(creditNotes)
+      .set({ refundStatus: 'succeeded' })
+      .where(eq(creditNotes.id, note!.id));
+    const marked = await byHand(note!.id, { date: '2026-03-05', reference: 'Check 900' });
+    expect(marked.status).toBe(200);
+    expect(marked.body).toMatchObject({ refundedByHandAmount: 2_000 });
   });
 });
 

@@ -27,17 +27,26 @@ function refundLine(note: CreditNote): string {
     byHand === 0
       ? ''
       : note.refundedByHandOn
-        ? `${formatCents(byHand)} returned by hand on ${formatDate(note.refundedByHandOn)}${
+        ? `${formatCents(note.refundedByHandAmount ?? byHand)} returned by hand on ${formatDate(note.refundedByHandOn)}${
             note.refundedByHandReference ? ` (${note.refundedByHandReference})` : ''
           }`
         : `${formatCents(byHand)} to return to the client yourself`;
   return [byCard, yourself].filter(Boolean).join('; ');
 }
 
-/** "Returned by hand" on an issued note with money left to give back outside the product. */
+/**
+ * "Returned by hand" on an issued note with money left to give back outside the product, once
+ * its card refund, if any, has settled (until then what is left to return is not known).
+ */
 function ReturnedByHand({ note }: { note: CreditNote }) {
   const [open, setOpen] = useState(false);
-  if (note.status !== 'issued' || note.refundedByHandOn || note.amount <= note.refundAmount)
+  const cardUnsettled = note.refundAmount > 0 && note.refundStatus !== 'succeeded';
+  if (
+    note.status !== 'issued' ||
+    note.refundedByHandOn ||
+    note.amount <= note.refundAmount ||
+    cardUnsettled
+  )
     return null;
   return (
     <>

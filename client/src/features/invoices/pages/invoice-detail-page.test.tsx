@@ -291,6 +291,21 @@ describe('InvoiceDetailPage corrections', () => {
     expect(screen.queryByRole('button', { name: 'Void' })).not.toBeInTheDocument();
   });
 
+  it('offers a late-fee draft Waive late fee, never Delete (the daily run would charge it again)', async () => {
+    const original = '5f0c6a1e-0000-4000-8000-0000000000a1';
+    stubInvoiceApi(
+      detail({ status: 'draft', invoiceNumber: null, sentAt: null, lateFeeForInvoiceId: original }),
+    );
+    apiServer.use(
+      http.get(`/api/admin/invoices/${original}`, () =>
+        json(InvoiceDetailSchema, detail({ invoiceNumber: 'INV-2026-0007' })),
+      ),
+    );
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Waive late fee' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
   it('voids a sent invoice with a reason: no Delete, the reason is required and sent', async () => {
     const user = userEvent.setup();
     const shown = detail({ status: 'sent' });

@@ -234,8 +234,9 @@ export function InvoiceDetailPage() {
               {email.isPending ? 'Sending...' : 'Send by E-mail'}
             </Button>
           )}
-          {/* Only a draft can go; a sent invoice keeps its number and is voided instead. */}
-          {current.status === 'draft' && (
+          {/* Only a draft can go; a sent invoice keeps its number and is voided instead. A
+              late fee is never deleted (the daily run would charge it again): it is waived. */}
+          {current.status === 'draft' && !isLateFee && (
             <Button variant="destructive" disabled={busy} onClick={() => setConfirming(true)}>
               <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
             </Button>
@@ -245,7 +246,7 @@ export function InvoiceDetailPage() {
               <Ban className="h-4 w-4" aria-hidden="true" /> Void
             </Button>
           )}
-          {payable && current.amountPaid === 0 && isLateFee && (
+          {(payable || current.status === 'draft') && current.amountPaid === 0 && isLateFee && (
             <Button variant="destructive" disabled={busy} onClick={() => setAskingWaive(true)}>
               <Ban className="h-4 w-4" aria-hidden="true" /> Waive late fee
             </Button>
