@@ -202,6 +202,8 @@ describe('billing history', () => {
         status: 'sent',
         paidAt: null,
         creditNotes: [],
+        taxes: [],
+        taxExemptCertificate: null,
       },
       {
         id: paid.id,
@@ -213,6 +215,8 @@ describe('billing history', () => {
         status: 'paid',
         paidAt: '2026-10-03T12:00:00.000Z',
         creditNotes: [],
+        taxes: [],
+        taxExemptCertificate: null,
       },
     ]);
     expect(res.body).toMatchObject({ total: 2, page: 1, pageSize: 25 });
