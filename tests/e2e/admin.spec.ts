@@ -202,13 +202,13 @@ test('business information saved in settings shows on the site', async ({ page, 
   try {
     await restoreAdminSession(page);
     await page.goto('/admin/settings');
-    await page.getByLabel('State').fill('M1');
+    await page.getByLabel('State', { exact: true }).fill('M1');
     await page.getByRole('button', { name: 'Save Business Information' }).click();
     await expect(page.getByText('State must be a two-letter code, e.g. LA')).toBeVisible();
 
     await page.getByLabel('Business Name').fill('Gulf Pixel Co');
     await page.getByLabel('City').fill('Biloxi');
-    await page.getByLabel('State').fill('MS');
+    await page.getByLabel('State', { exact: true }).fill('MS');
     await page.getByRole('button', { name: 'Save Business Information' }).click();
     await expect(page.getByText('Settings Saved', { exact: true })).toBeVisible();
     await expect(page.getByText('Gulf Pixel Co Admin')).toBeVisible();

@@ -29,7 +29,9 @@ test('a client pays an invoice by card and sees it paid without reloading', asyn
   const { invoice } = (await sent.json()) as { invoice: { id: string; invoiceNumber: string } };
 
   await page.reload();
-  const row = page.getByRole('row', { name: new RegExp(invoice.invoiceNumber) });
+  const row = page
+    .getByRole('table', { name: 'Billing history' })
+    .getByRole('row', { name: new RegExp(invoice.invoiceNumber) });
   await expect(row).toContainText('Due');
   await row.getByRole('button', { name: /Pay now/ }).click();
 
@@ -76,7 +78,9 @@ test('a cancelled checkout changes nothing and says so calmly', async ({ page, a
   });
   const { invoice } = (await sent.json()) as { invoice: { id: string; invoiceNumber: string } };
   await page.reload();
-  const row = page.getByRole('row', { name: new RegExp(invoice.invoiceNumber) });
+  const row = page
+    .getByRole('table', { name: 'Billing history' })
+    .getByRole('row', { name: new RegExp(invoice.invoiceNumber) });
   await row.getByRole('button', { name: /Pay now/ }).click();
   await expect(page.getByRole('heading', { name: 'Stand-in Checkout' })).toBeVisible();
   await page.getByRole('link', { name: 'Cancel' }).click();
