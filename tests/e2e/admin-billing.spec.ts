@@ -269,7 +269,11 @@ test("an invoice made for a client's account, found by a search, is theirs in th
 
   await client.reload();
   // The cell holds the number with its date under it.
-  await expect(client.getByRole('row', { name: new RegExp(invoiceNumber) })).toBeVisible();
+  await expect(
+    client
+      .getByRole('table', { name: 'Billing history' })
+      .getByRole('row', { name: new RegExp(invoiceNumber) }),
+  ).toBeVisible();
   await clientContext.close();
 });
 
