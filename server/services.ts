@@ -247,6 +247,16 @@ export function createServices({
     audit,
     now: clock,
   });
+  /** Who issues each PDF (invoices, credit notes, agreements, reports, statements). */
+  const pdfIssuer = async () => {
+    const business = await settings.getBusiness();
+    return {
+      ...business,
+      location: `${business.businessCity}, ${business.businessState}`,
+      logo: await logo.forPdf(),
+      timeZone: config.billing.timezone,
+    };
+  };
   // Signed proposals' sealed agreements (issue 38): made once, kept in a store of their own,
   // sealed on the real clock (a reader checks the certificate's dates against it).
   const agreements = createAgreements({
@@ -259,15 +269,7 @@ export function createServices({
         agencyName: async () => (await settings.getBusiness()).businessName,
       }),
     ),
-    issuer: async () => {
-      const business = await settings.getBusiness();
-      return {
-        ...business,
-        location: `${business.businessCity}, ${business.businessState}`,
-        logo: await logo.forPdf(),
-        timeZone: config.billing.timezone,
-      };
-    },
+    issuer: pdfIssuer,
   });
   const updateAllowance = createUpdateAllowance({
     repository: repositories.updateAllowance,
@@ -391,16 +393,7 @@ export function createServices({
     mail: emails.invoices,
     audit,
     planName: async (id) => (await plans.catalogue()).find(id)?.name ?? null,
-    issuer: async () => {
-      const business = await settings.getBusiness();
-      return {
-        ...business,
-        location: `${business.businessCity}, ${business.businessState}`,
-        logo: await logo.forPdf(),
-        timeZone: config.billing.timezone,
-        lateFeeTerms: await lateFees.terms(),
-      };
-    },
+    issuer: async () => ({ ...(await pdfIssuer()), lateFeeTerms: await lateFees.terms() }),
     payLink: payLinks.payLink,
     closePaymentPage: paymentPages.closeBeforeDelete,
     stripeTestMode: stripe?.testMode ?? true,
@@ -665,15 +658,7 @@ export function createServices({
       );
       return { score: quality.score, issues: quality.issues };
     },
-    issuer: async () => {
-      const business = await settings.getBusiness();
-      return {
-        ...business,
-        location: `${business.businessCity}, ${business.businessState}`,
-        logo: await logo.forPdf(),
-        timeZone: config.billing.timezone,
-      };
-    },
+    issuer: pdfIssuer,
     mail: emails.reports,
     audit,
     logger,
@@ -684,15 +669,7 @@ export function createServices({
   /** Client statements (issue 39): the admin's, the portal's, and last month's on the 1st. */
   const statementService = createStatementService({
     repository: repositories.statements,
-    issuer: async () => {
-      const business = await settings.getBusiness();
-      return {
-        ...business,
-        location: `${business.businessCity}, ${business.businessState}`,
-        logo: await logo.forPdf(),
-        timeZone: config.billing.timezone,
-      };
-    },
+    issuer: pdfIssuer,
     mail: emails.statements,
     audit,
     now: clock,

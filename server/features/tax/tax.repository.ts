@@ -32,20 +32,22 @@ export interface ClientTaxValues {
 
 /** Tax rates (Settings) and each client's tax settings: the only reader of these tables. */
 export function createTaxRepository(db: Database) {
+  /** A rate with whether an invoice, a client or a proposal uses it. */
+  const rateWithUse = {
+    id: taxRates.id,
+    name: taxRates.name,
+    percentThousandths: taxRates.percentThousandths,
+    isDefault: taxRates.isDefault,
+    retiredAt: taxRates.retiredAt,
+    createdAt: taxRates.createdAt,
+    updatedAt: taxRates.updatedAt,
+    used: usedBy(RATE_ID),
+  };
   return {
     /** Every rate (a handful), active first, then by name. */
     async list(includeRetired: boolean): Promise<TaxRateWithUse[]> {
       return db
-        .select({
-          id: taxRates.id,
-          name: taxRates.name,
-          percentThousandths: taxRates.percentThousandths,
-          isDefault: taxRates.isDefault,
-          retiredAt: taxRates.retiredAt,
-          createdAt: taxRates.createdAt,
-          updatedAt: taxRates.updatedAt,
-          used: usedBy(RATE_ID),
-        })
+        .select(rateWithUse)
         .from(taxRates)
         .where(includeRetired ? undefined : isNull(taxRates.retiredAt))
         .orderBy(
@@ -56,19 +58,7 @@ export function createTaxRepository(db: Database) {
     },
 
     async find(id: string): Promise<TaxRateWithUse | null> {
-      const [row] = await db
-        .select({
-          id: taxRates.id,
-          name: taxRates.name,
-          percentThousandths: taxRates.percentThousandths,
-          isDefault: taxRates.isDefault,
-          retiredAt: taxRates.retiredAt,
-          createdAt: taxRates.createdAt,
-          updatedAt: taxRates.updatedAt,
-          used: usedBy(RATE_ID),
-        })
-        .from(taxRates)
-        .where(eq(taxRates.id, id));
+      const [row] = await db.select(rateWithUse).from(taxRates).where(eq(taxRates.id, id));
       return row ?? null;
     },
 
